@@ -1,0 +1,147 @@
+//! The browser's door to anfitrion-core. Each export converts its arguments, calls one core
+//! function and converts the answer; a refused rule is thrown as `{codigo, campo, mensaje}`.
+
+use anfitrion_core::comanda::{self, ConteosComanda};
+use anfitrion_core::personal::{self, DatosPersonales};
+use anfitrion_core::promos::{self, PromoAplicada};
+use anfitrion_core::tiempo::{self, ConfigHorario};
+use anfitrion_core::walkin::FormularioWalkin;
+use anfitrion_core::{estado, mensajes, qr, ReglaError};
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+type Resultado = Result<JsValue, JsValue>;
+
+#[wasm_bindgen(typescript_custom_section)]
+const TIPOS: &'static str = r#"
+/** What every export throws when a rule refuses its input. */
+export interface ReglaError { codigo: string; campo: string | null; mensaje: string }
+"#;
+
+/// The one conversion of a core refusal into what JavaScript catches.
+fn falla(e: ReglaError) -> JsValue {
+    salida(&e).unwrap_or_else(|_| JsValue::from_str(&e.mensaje()))
+}
+
+fn salida<T: Serialize + ?Sized>(v: &T) -> Resultado {
+    v.serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .map_err(|e| falla(ReglaError::EntradaInvalida(e.to_string())))
+}
+
+fn entrada<T: DeserializeOwned>(v: JsValue) -> Result<T, JsValue> {
+    serde_wasm_bindgen::from_value(v).map_err(|e| falla(ReglaError::EntradaInvalida(e.to_string())))
+}
+
+fn responder<T: Serialize>(r: Result<T, ReglaError>) -> Resultado {
+    r.map_err(falla).and_then(|v| salida(&v))
+}
+
+#[wasm_bindgen(js_name = validarComanda)]
+pub fn validar_comanda(conteos: JsValue) -> Resultado {
+    responder(comanda::validar_comanda(&entrada::<ConteosComanda>(conteos)?))
+}
+
+#[wasm_bindgen(js_name = validarCampoComanda)]
+pub fn validar_campo_comanda(conteos: JsValue, campo: &str) -> Resultado {
+    responder(comanda::validar_campo_comanda(&entrada::<ConteosComanda>(conteos)?, campo))
+}
+
+#[wasm_bindgen(js_name = conteosDesdeReservacion)]
+pub fn conteos_desde_reservacion(no_personas: u32, is_after7pm: bool) -> Resultado {
+    salida(&ConteosComanda::desde_reservacion(no_personas, is_after7pm))
+}
+
+#[wasm_bindgen(js_name = validarCantidadPromo)]
+pub fn validar_cantidad_promo(qty: JsValue, no_personas: JsValue) -> Resultado {
+    responder(promos::validar_cantidad_promo(entrada(qty)?, entrada(no_personas)?))
+}
+
+#[wasm_bindgen(js_name = agregarPromo)]
+pub fn agregar_promo(lista: JsValue, nueva: JsValue, no_personas: JsValue) -> Resultado {
+    let lista: Vec<PromoAplicada> = entrada(lista)?;
+    let nueva: Option<PromoAplicada> = entrada(nueva)?;
+    responder(promos::agregar_promo(&lista, nueva.as_ref(), entrada(no_personas)?))
+}
+
+#[wasm_bindgen(js_name = eliminarPromo)]
+pub fn eliminar_promo(lista: JsValue, id: JsValue) -> Resultado {
+    let id: Option<String> = entrada(id)?;
+    responder(promos::eliminar_promo(&entrada::<Vec<PromoAplicada>>(lista)?, id.as_deref().unwrap_or("")))
+}
+
+#[wasm_bindgen(js_name = validarPromos)]
+pub fn validar_promos(lista: JsValue, no_personas: JsValue) -> Resultado {
+    responder(promos::validar_promos(&entrada::<Vec<PromoAplicada>>(lista)?, entrada(no_personas)?))
+}
+
+#[wasm_bindgen(js_name = validarDatosPersonales)]
+pub fn validar_datos_personales(datos: JsValue) -> Resultado {
+    responder(personal::validar_datos_personales(&entrada::<DatosPersonales>(datos)?))
+}
+
+#[wasm_bindgen(js_name = limitarTelefono)]
+pub fn limitar_telefono(raw: &str) -> String {
+    personal::limitar_telefono(raw)
+}
+
+#[wasm_bindgen(js_name = normalizarTelefono)]
+pub fn normalizar_telefono(raw: &str) -> Resultado {
+    responder(personal::normalizar_telefono(raw))
+}
+
+#[wasm_bindgen(js_name = validarCorreo)]
+pub fn validar_correo(raw: &str) -> Resultado {
+    responder(personal::validar_correo(raw))
+}
+
+#[wasm_bindgen(js_name = horaSucursal)]
+pub fn hora_sucursal(instante: &str, config: JsValue) -> Resultado {
+    let config: Option<ConfigHorario> = entrada(config)?;
+    responder(tiempo::hora_sucursal_de(instante, &config.unwrap_or_default()))
+}
+
+#[wasm_bindgen(js_name = pasarEstado)]
+pub fn pasar_estado(desde: &str, hacia: &str) -> Resultado {
+    responder(estado::pasar_estado(desde, hacia))
+}
+
+#[wasm_bindgen(js_name = etiquetaEstado)]
+pub fn etiqueta_estado(estado: &str) -> Resultado {
+    responder(estado::EstadoReservacion::parse(estado).map(|e| e.etiqueta()))
+}
+
+#[wasm_bindgen(js_name = validarCodigoReservacion)]
+pub fn validar_codigo_reservacion(raw: &str) -> Resultado {
+    responder(qr::validar_codigo_reservacion(raw))
+}
+
+#[wasm_bindgen(js_name = walkinNuevo)]
+pub fn walkin_nuevo(tag: &str, is_after7pm: bool) -> Resultado {
+    salida(&FormularioWalkin::nuevo(tag, is_after7pm))
+}
+
+/// Decodes a camera frame; `undefined` when it holds no readable code.
+#[wasm_bindgen(js_name = decodeQr)]
+pub fn decode_qr(luma: &[u8], width: u32, height: u32) -> Result<Option<String>, JsValue> {
+    qr::decode_qr(luma, width, height).map_err(falla)
+}
+
+/// The outcome texts the screens announce, so no Spanish message is written in TypeScript.
+#[wasm_bindgen]
+pub fn mensajes() -> Resultado {
+    #[derive(Serialize)]
+    #[serde(rename_all = "camelCase")]
+    struct Mensajes {
+        datos_guardados: &'static str,
+        error_al_guardar: &'static str,
+        asistencia_registrada: &'static str,
+        promo_eliminada: &'static str,
+    }
+    salida(&Mensajes {
+        datos_guardados: mensajes::DATOS_GUARDADOS,
+        error_al_guardar: mensajes::ERROR_AL_GUARDAR,
+        asistencia_registrada: mensajes::ASISTENCIA_REGISTRADA,
+        promo_eliminada: mensajes::PROMO_ELIMINADA,
+    })
+}

@@ -1,0 +1,24 @@
+//! Writes the QR benchmark's frames: `cargo run --release -p anfitrion-core --example qr_frames -- DIR [N]`
+//! gives DIR/<name>.gray (raw luma, 1280×720) and DIR/manifest.json, N frames of each kind.
+
+#[path = "../tests/support/cuadros.rs"]
+mod cuadros;
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let dir = std::path::PathBuf::from(args.next().expect("usage: qr_frames DIR [N]"));
+    let n: u64 = args.next().map(|s| s.parse().expect("N is a number")).unwrap_or(4);
+    std::fs::create_dir_all(&dir).expect("output folder");
+    let mut manifiesto = Vec::new();
+    for c in cuadros::conjunto(n) {
+        let archivo = format!("{}.gray", c.nombre);
+        std::fs::write(dir.join(&archivo), c.img.as_raw()).expect("frame written");
+        manifiesto.push(serde_json::json!({
+            "nombre": c.nombre, "categoria": c.categoria, "esperado": c.esperado,
+            "ancho": c.img.width(), "alto": c.img.height(), "archivo": archivo,
+        }));
+    }
+    let total = manifiesto.len();
+    std::fs::write(dir.join("manifest.json"), serde_json::to_string_pretty(&manifiesto).unwrap()).expect("manifest");
+    println!("{total} cuadros en {}", dir.display());
+}

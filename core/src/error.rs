@@ -1,0 +1,143 @@
+//! Every way a rule can refuse an input, each carrying the exact Spanish text staff will read.
+
+use serde::ser::{Serialize, SerializeStruct, Serializer};
+
+use crate::estado::EstadoReservacion;
+
+/// A broken business rule. `Display` is the message shown to staff, word for word from the spec.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ReglaError {
+    /// Party size missing or zero.
+    #[error("El número de personas no puede ser 0")]
+    PersonasCero,
+    /// Adult buffet count missing or zero, checked on Siguiente in both buffet modes.
+    #[error("El número de Buffets Adulto no puede ser 0")]
+    BuffetsAdultoCero,
+    /// Buffet counts of the active mode do not add up to the party size.
+    #[error("El número de personas no coincide con el número de Buffets")]
+    BuffetsNoCoinciden,
+    /// Promo mode with neither a Caballero nor a Dama buffet.
+    #[error("El número de Buffets Caballero o Dama no pueden ser 0")]
+    CaballeroODamaCero,
+    /// Inline message on the buffet field being edited.
+    #[error("El número de buffet no puede ser 0")]
+    BuffetCero { campo: &'static str },
+    /// Promotion quantity missing or zero.
+    #[error("La cantidad no puede ser 0")]
+    CantidadCero,
+    /// Inline message when one promotion's quantity exceeds the party size.
+    #[error("Mayor que personas")]
+    MayorQuePersonas,
+    #[error("La promoción ya está agregada")]
+    PromoDuplicada,
+    #[error("Seleccione una promoción")]
+    PromoNoSeleccionada,
+    /// One promotion's quantity, or all of them together, exceed the party size.
+    #[error("El número de promociones no puede ser mayor que el número de personas")]
+    PromosExcedenPersonas,
+    /// The birthday promotion names who is celebrating; the ticket prints them.
+    #[error("Escribe el nombre de los festejados")]
+    FestejadosRequeridos,
+    #[error("Error al eliminar la promoción")]
+    EliminarPromoSinId,
+    #[error("El nombre es obligatorio")]
+    NombreRequerido,
+    #[error("El nombre no puede tener más de {max} caracteres")]
+    NombreLargo { max: usize },
+    #[error("Correo electrónico no válido")]
+    CorreoInvalido,
+    #[error("Número de teléfono no válido")]
+    TelefonoInvalido,
+    #[error("No se puede cambiar una reservación de {} a {}", .desde.etiqueta(), .hacia.etiqueta())]
+    TransicionInvalida { desde: EstadoReservacion, hacia: EstadoReservacion },
+    #[error("Estado de reservación desconocido: {0}")]
+    EstadoDesconocido(String),
+    #[error("La hora debe tener el formato HH:MM")]
+    HoraInvalida,
+    #[error("Zona horaria desconocida: {0}")]
+    ZonaInvalida(String),
+    #[error("Fecha y hora no válidas")]
+    InstanteInvalido,
+    #[error("El código escaneado no corresponde a una reservación")]
+    CodigoInvalido,
+    #[error("La imagen no mide lo que indican su ancho y su alto")]
+    ImagenInvalida,
+    /// Input of the wrong shape (a negative count, text where a number goes, …); the detail is
+    /// for logs, not for staff.
+    #[error("Los datos enviados no son válidos")]
+    EntradaInvalida(String),
+}
+
+impl ReglaError {
+    /// Stable machine name, for clients that branch on the failure rather than its wording.
+    pub fn codigo(&self) -> &'static str {
+        use ReglaError::*;
+        match self {
+            PersonasCero => "personas_cero",
+            BuffetsAdultoCero => "buffets_adulto_cero",
+            BuffetsNoCoinciden => "buffets_no_coinciden",
+            CaballeroODamaCero => "caballero_o_dama_cero",
+            BuffetCero { .. } => "buffet_cero",
+            CantidadCero => "cantidad_cero",
+            MayorQuePersonas => "mayor_que_personas",
+            PromoDuplicada => "promo_duplicada",
+            PromoNoSeleccionada => "promo_no_seleccionada",
+            PromosExcedenPersonas => "promos_exceden_personas",
+            FestejadosRequeridos => "festejados_requeridos",
+            EliminarPromoSinId => "eliminar_promo_sin_id",
+            NombreRequerido => "nombre_requerido",
+            NombreLargo { .. } => "nombre_largo",
+            CorreoInvalido => "correo_invalido",
+            TelefonoInvalido => "telefono_invalido",
+            TransicionInvalida { .. } => "transicion_invalida",
+            EstadoDesconocido(_) => "estado_desconocido",
+            HoraInvalida => "hora_invalida",
+            ZonaInvalida(_) => "zona_invalida",
+            InstanteInvalido => "instante_invalido",
+            CodigoInvalido => "codigo_invalido",
+            ImagenInvalida => "imagen_invalida",
+            EntradaInvalida(_) => "entrada_invalida",
+        }
+    }
+
+    /// The form field the message belongs to, so a form can mark it.
+    pub fn campo(&self) -> Option<&'static str> {
+        use ReglaError::*;
+        match self {
+            PersonasCero => Some("no_personas"),
+            BuffetsAdultoCero => Some("buffet_adulto"),
+            BuffetCero { campo } => Some(campo),
+            CantidadCero | MayorQuePersonas => Some("qty"),
+            FestejadosRequeridos => Some("field"),
+            PromoNoSeleccionada | PromoDuplicada => Some("promo"),
+            NombreRequerido | NombreLargo { .. } => Some("name"),
+            CorreoInvalido => Some("email"),
+            TelefonoInvalido => Some("phone"),
+            _ => None,
+        }
+    }
+
+    /// The message staff read.
+    pub fn mensaje(&self) -> String {
+        self.to_string()
+    }
+}
+
+impl Serialize for ReglaError {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut st = s.serialize_struct("ReglaError", 3)?;
+        st.serialize_field("codigo", self.codigo())?;
+        st.serialize_field("campo", &self.campo())?;
+        st.serialize_field("mensaje", &self.mensaje())?;
+        st.end()
+    }
+}
+
+/// Messages that are not refusals: outcomes the screens announce.
+pub mod mensajes {
+    pub const DATOS_GUARDADOS: &str = "Datos guardados correctamente";
+    pub const ERROR_AL_GUARDAR: &str = "Error al guardar los datos";
+    pub const ASISTENCIA_REGISTRADA: &str =
+        "Asistencia registrada correctamente. Imprime la comanda y el abre";
+    pub const PROMO_ELIMINADA: &str = "Promoción eliminada";
+}

@@ -1,0 +1,13 @@
+//! Anfitrión's business rules, written once and run both by the server and, compiled to
+//! WebAssembly, by the browser. Pure functions only: no I/O, no clock, no database.
+
+pub mod comanda;
+pub mod error;
+pub mod estado;
+pub mod personal;
+pub mod promos;
+pub mod qr;
+pub mod tiempo;
+pub mod walkin;
+
+pub use error::{mensajes, ReglaError};

@@ -1,0 +1,132 @@
+//! Promotions applied to a table on the abre step.
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::ReglaError;
+
+/// The one promotion whose ticket prints the celebrants' names.
+pub const PROMO_CUMPLEANOS: &str = "Cumpleaños";
+/// Quantity a promotion starts with when picked.
+pub const CANTIDAD_PROMO_POR_DEFECTO: u32 = 1;
+
+/// A promotion added to the abre, with how many guests it covers.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PromoAplicada {
+    #[serde(rename = "_id")]
+    pub id: String,
+    pub name: String,
+    #[serde(default)]
+    pub qty: Option<u32>,
+    /// Celebrants' names; only the birthday promotion has them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub field: Option<String>,
+}
+
+fn total(lista: &[PromoAplicada]) -> u64 {
+    lista.iter().map(|p| u64::from(p.qty.unwrap_or(0))).sum()
+}
+
+/// Inline check of a quantity as it is typed.
+pub fn validar_cantidad_promo(qty: Option<u32>, no_personas: Option<u32>) -> Result<(), ReglaError> {
+    match qty.unwrap_or(0) {
+        0 => Err(ReglaError::CantidadCero),
+        q if q > no_personas.unwrap_or(0) => Err(ReglaError::MayorQuePersonas),
+        _ => Ok(()),
+    }
+}
+
+fn festejados(p: &PromoAplicada) -> Result<Option<String>, ReglaError> {
+    let nombres = p.field.as_deref().map(str::trim).filter(|s| !s.is_empty());
+    if p.name == PROMO_CUMPLEANOS {
+        nombres.map(|s| Some(s.to_owned())).ok_or(ReglaError::FestejadosRequeridos)
+    } else {
+        Ok(None)
+    }
+}
+
+/// Adds a promotion to the list, returning the new list; the old one is untouched on refusal.
+pub fn agregar_promo(
+    lista: &[PromoAplicada],
+    nueva: Option<&PromoAplicada>,
+    no_personas: Option<u32>,
+) -> Result<Vec<PromoAplicada>, ReglaError> {
+    let nueva = nueva
+        .filter(|p| !p.id.trim().is_empty() && !p.name.trim().is_empty())
+        .ok_or(ReglaError::PromoNoSeleccionada)?;
+    if lista.iter().any(|p| p.name == nueva.name) {
+        return Err(ReglaError::PromoDuplicada);
+    }
+    let qty = nueva.qty.unwrap_or(0);
+    if qty == 0 {
+        return Err(ReglaError::CantidadCero);
+    }
+    let personas = u64::from(no_personas.unwrap_or(0));
+    if u64::from(qty) > personas || total(lista) + u64::from(qty) > personas {
+        return Err(ReglaError::PromosExcedenPersonas);
+    }
+    let field = festejados(nueva)?;
+    let mut salida = lista.to_vec();
+    salida.push(PromoAplicada { field, ..nueva.clone() });
+    Ok(salida)
+}
+
+/// Removes the promotion with this id. An empty or unknown id removes nothing and is reported.
+pub fn eliminar_promo(lista: &[PromoAplicada], id: &str) -> Result<Vec<PromoAplicada>, ReglaError> {
+    if id.trim().is_empty() || !lista.iter().any(|p| p.id == id) {
+        return Err(ReglaError::EliminarPromoSinId);
+    }
+    Ok(lista.iter().filter(|p| p.id != id).cloned().collect())
+}
+
+/// The whole list as it is saved: what the server checks whatever the browser did.
+pub fn validar_promos(lista: &[PromoAplicada], no_personas: Option<u32>) -> Result<(), ReglaError> {
+    let personas = u64::from(no_personas.unwrap_or(0));
+    for (i, p) in lista.iter().enumerate() {
+        if p.id.trim().is_empty() || p.name.trim().is_empty() {
+            return Err(ReglaError::PromoNoSeleccionada);
+        }
+        if lista[..i].iter().any(|q| q.name == p.name) {
+            return Err(ReglaError::PromoDuplicada);
+        }
+        match p.qty.unwrap_or(0) {
+            0 => return Err(ReglaError::CantidadCero),
+            q if u64::from(q) > personas => return Err(ReglaError::PromosExcedenPersonas),
+            _ => {}
+        }
+        festejados(p)?;
+    }
+    if total(lista) > personas {
+        return Err(ReglaError::PromosExcedenPersonas);
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn promo(id: &str, name: &str, qty: u32) -> PromoAplicada {
+        PromoAplicada { id: id.into(), name: name.into(), qty: Some(qty), field: None }
+    }
+
+    #[test]
+    fn a_refused_addition_leaves_the_list_as_it_was() {
+        let lista = vec![promo("a", "2x1", 2)];
+        assert!(agregar_promo(&lista, Some(&promo("b", "Niños gratis", 2)), Some(3)).is_err());
+        assert_eq!(lista.len(), 1);
+    }
+
+    #[test]
+    fn birthday_names_are_trimmed_when_added() {
+        let mut cumple = promo("c", PROMO_CUMPLEANOS, 1);
+        cumple.field = Some("  Ana y Luis ".into());
+        let lista = agregar_promo(&[], Some(&cumple), Some(2)).unwrap();
+        assert_eq!(lista[0].field.as_deref(), Some("Ana y Luis"));
+    }
+
+    #[test]
+    fn deleting_removes_only_that_promotion() {
+        let lista = vec![promo("a", "2x1", 1), promo("b", "Postre", 1)];
+        assert_eq!(eliminar_promo(&lista, "a").unwrap(), vec![promo("b", "Postre", 1)]);
+    }
+}

@@ -1,0 +1,191 @@
+//! Branch-local time: which day it is at the branch, which buffet is served, whether a party is late.
+
+use chrono::{DateTime, Duration, NaiveDateTime, NaiveTime, TimeZone, Utc};
+use chrono_tz::Tz;
+use serde::{Deserialize, Serialize};
+
+use crate::error::ReglaError;
+
+/// Zone of every branch unless its settings say otherwise.
+pub const ZONA_POR_DEFECTO: &str = "America/Mexico_City";
+
+/// Which buffet a table is charged: regular (Adulto, Niño) or promo (Caballero, Dama, Niño).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ModoBuffet {
+    Regular,
+    Promo,
+}
+
+/// A branch's time settings as configured (strings `HH:MM`, an IANA zone); every field optional.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ConfigHorario {
+    #[serde(default)]
+    pub zona: Option<String>,
+    #[serde(default)]
+    pub inicio_regular: Option<String>,
+    #[serde(default)]
+    pub inicio_promo: Option<String>,
+    #[serde(default)]
+    pub corte_tarde: Option<String>,
+}
+
+/// Parsed time settings. Defaults: Mexico City, regular from 13:00, promo from 19:00, late from 18:40.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ReglasHorario {
+    pub zona: Tz,
+    pub inicio_regular: NaiveTime,
+    pub inicio_promo: NaiveTime,
+    pub corte_tarde: NaiveTime,
+}
+
+fn hm(h: u32, m: u32) -> NaiveTime {
+    NaiveTime::from_hms_opt(h, m, 0).expect("constant time")
+}
+
+impl Default for ReglasHorario {
+    fn default() -> Self {
+        ReglasHorario {
+            zona: chrono_tz::America::Mexico_City,
+            inicio_regular: hm(13, 0),
+            inicio_promo: hm(19, 0),
+            corte_tarde: hm(18, 40),
+        }
+    }
+}
+
+/// Parses `HH:MM` (24-hour).
+pub fn parse_hora(s: &str) -> Result<NaiveTime, ReglaError> {
+    let s = s.trim();
+    if s.len() != 5 {
+        return Err(ReglaError::HoraInvalida);
+    }
+    NaiveTime::parse_from_str(s, "%H:%M").map_err(|_| ReglaError::HoraInvalida)
+}
+
+impl ReglasHorario {
+    pub fn parse(c: &ConfigHorario) -> Result<Self, ReglaError> {
+        let d = ReglasHorario::default();
+        let hora = |v: &Option<String>, def| v.as_deref().map(parse_hora).unwrap_or(Ok(def));
+        let reglas = ReglasHorario {
+            zona: match c.zona.as_deref() {
+                Some(z) => z.parse::<Tz>().map_err(|_| ReglaError::ZonaInvalida(z.to_owned()))?,
+                None => d.zona,
+            },
+            inicio_regular: hora(&c.inicio_regular, d.inicio_regular)?,
+            inicio_promo: hora(&c.inicio_promo, d.inicio_promo)?,
+            corte_tarde: hora(&c.corte_tarde, d.corte_tarde)?,
+        };
+        Ok(reglas)
+    }
+
+    /// The buffet being served at a local time; `None` before the regular buffet opens.
+    pub fn periodo_buffet(&self, hora: NaiveTime) -> Option<ModoBuffet> {
+        if hora >= self.inicio_promo {
+            Some(ModoBuffet::Promo)
+        } else if hora >= self.inicio_regular {
+            Some(ModoBuffet::Regular)
+        } else {
+            None
+        }
+    }
+
+    /// Whether a party seated at this local time counts as late (at or after the cutoff).
+    pub fn es_tarde(&self, hora: NaiveTime) -> bool {
+        hora >= self.corte_tarde
+    }
+
+    /// The mode a new order starts in: a party seated at or after the late cutoff eats mostly in
+    /// the promo period, so it starts in promo mode. Staff can switch it.
+    pub fn modo_sugerido(&self, hora: NaiveTime) -> ModoBuffet {
+        if self.es_tarde(hora) || hora >= self.inicio_promo {
+            ModoBuffet::Promo
+        } else {
+            ModoBuffet::Regular
+        }
+    }
+
+    /// Local wall-clock time at the branch for an instant.
+    pub fn local(&self, instante: DateTime<Utc>) -> NaiveDateTime {
+        instante.with_timezone(&self.zona).naive_local()
+    }
+
+    /// Whether a reservation for this local time is a no-show at `ahora`, after `gracia` minutes.
+    pub fn es_no_show(&self, fecha_hora: NaiveDateTime, ahora: DateTime<Utc>, gracia_min: u32) -> bool {
+        // An ambiguous local time (clocks going back) takes the later instant, in the guest's favour;
+        // a skipped one (clocks going forward) is read an hour later.
+        let instante = match self.zona.from_local_datetime(&fecha_hora) {
+            chrono::LocalResult::Single(t) => t,
+            chrono::LocalResult::Ambiguous(_, t) => t,
+            chrono::LocalResult::None => match self.zona.from_local_datetime(&(fecha_hora + Duration::hours(1))) {
+                chrono::LocalResult::Single(t) | chrono::LocalResult::Ambiguous(_, t) => t,
+                chrono::LocalResult::None => return false,
+            },
+        };
+        ahora >= instante.with_timezone(&Utc) + Duration::minutes(i64::from(gracia_min))
+    }
+}
+
+/// Everything the screens need to know about "now" at a branch.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct HoraSucursal {
+    /// Branch-local date, `YYYY-MM-DD`: what "today" means for lists and folios.
+    pub fecha: String,
+    /// Branch-local time, `HH:mm`.
+    pub hora: String,
+    /// `YYYY-MM-DD HH:mm`, the walk-in timestamp.
+    pub fecha_hora: String,
+    pub periodo: Option<ModoBuffet>,
+    pub tarde: bool,
+    pub modo_sugerido: ModoBuffet,
+}
+
+pub fn hora_sucursal(instante: DateTime<Utc>, reglas: &ReglasHorario) -> HoraSucursal {
+    let local = reglas.local(instante);
+    let hora = local.time();
+    HoraSucursal {
+        fecha: local.format("%Y-%m-%d").to_string(),
+        hora: local.format("%H:%M").to_string(),
+        fecha_hora: local.format("%Y-%m-%d %H:%M").to_string(),
+        periodo: reglas.periodo_buffet(hora),
+        tarde: reglas.es_tarde(hora),
+        modo_sugerido: reglas.modo_sugerido(hora),
+    }
+}
+
+/// [`hora_sucursal`] from an RFC 3339 instant and a branch's configured settings.
+pub fn hora_sucursal_de(instante: &str, config: &ConfigHorario) -> Result<HoraSucursal, ReglaError> {
+    Ok(hora_sucursal(parse_instante(instante)?, &ReglasHorario::parse(config)?))
+}
+
+/// Parses an RFC 3339 instant such as `2026-11-22T18:40:00-06:00`.
+pub fn parse_instante(s: &str) -> Result<DateTime<Utc>, ReglaError> {
+    DateTime::parse_from_rfc3339(s.trim()).map(|t| t.with_timezone(&Utc)).map_err(|_| ReglaError::InstanteInvalido)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_custom_cutoff_moves_the_suggested_mode() {
+        let reglas = ReglasHorario::parse(&ConfigHorario { corte_tarde: Some("18:00".into()), ..Default::default() }).unwrap();
+        assert_eq!(reglas.modo_sugerido(hm(18, 5)), ModoBuffet::Promo);
+        assert_eq!(ReglasHorario::default().modo_sugerido(hm(18, 5)), ModoBuffet::Regular);
+    }
+
+    #[test]
+    fn a_reservation_is_a_no_show_only_after_its_grace_period() {
+        let r = ReglasHorario::default();
+        let cita = NaiveDateTime::parse_from_str("2026-11-22 14:00", "%Y-%m-%d %H:%M").unwrap();
+        // 14:00 in Mexico City is 20:00 UTC.
+        assert!(!r.es_no_show(cita, parse_instante("2026-11-22T20:29:59Z").unwrap(), 30));
+        assert!(r.es_no_show(cita, parse_instante("2026-11-22T20:30:00Z").unwrap(), 30));
+    }
+
+    #[test]
+    fn a_time_with_seconds_or_out_of_range_is_refused() {
+        assert_eq!(parse_hora("24:00"), Err(ReglaError::HoraInvalida));
+        assert_eq!(parse_hora("18:40:00"), Err(ReglaError::HoraInvalida));
+        assert_eq!(parse_hora("7:00"), Err(ReglaError::HoraInvalida));
+    }
+}

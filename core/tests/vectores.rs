@@ -1,0 +1,130 @@
+//! Runs every shared vector in `tests/vectors/*.json` against the core. The frontend runs the very
+//! same files through the WebAssembly build, so both runtimes are held to one set of answers.
+
+use std::path::Path;
+
+use anfitrion_core::comanda::{self, ConteosComanda};
+use anfitrion_core::promos::{self, PromoAplicada};
+use anfitrion_core::tiempo::{self, ConfigHorario};
+use anfitrion_core::walkin::FormularioWalkin;
+use anfitrion_core::{estado, personal, qr, ReglaError};
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use serde_json::{json, Value};
+
+fn arg<T: DeserializeOwned>(args: &[Value], i: usize) -> T {
+    serde_json::from_value(args.get(i).cloned().unwrap_or(Value::Null))
+        .unwrap_or_else(|e| panic!("argumento {i} ilegible: {e}"))
+}
+
+fn ok<T: Serialize>(v: T) -> Result<Value, ReglaError> {
+    Ok(serde_json::to_value(v).expect("serializable"))
+}
+
+/// Mirrors the exports of core-wasm name for name.
+fn llamar(funcion: &str, a: &[Value]) -> Result<Value, ReglaError> {
+    match funcion {
+        "validarComanda" => ok(comanda::validar_comanda(&arg::<ConteosComanda>(a, 0))?),
+        "validarCampoComanda" => ok(comanda::validar_campo_comanda(&arg::<ConteosComanda>(a, 0), &arg::<String>(a, 1))?),
+        "conteosDesdeReservacion" => ok(ConteosComanda::desde_reservacion(arg(a, 0), arg(a, 1))),
+        "validarCantidadPromo" => ok(promos::validar_cantidad_promo(arg(a, 0), arg(a, 1))?),
+        "agregarPromo" => {
+            let nueva: Option<PromoAplicada> = arg(a, 1);
+            ok(promos::agregar_promo(&arg::<Vec<PromoAplicada>>(a, 0), nueva.as_ref(), arg(a, 2))?)
+        }
+        "eliminarPromo" => {
+            let id: Option<String> = arg(a, 1);
+            ok(promos::eliminar_promo(&arg::<Vec<PromoAplicada>>(a, 0), id.as_deref().unwrap_or(""))?)
+        }
+        "validarPromos" => ok(promos::validar_promos(&arg::<Vec<PromoAplicada>>(a, 0), arg(a, 1))?),
+        "validarDatosPersonales" => ok(personal::validar_datos_personales(&arg(a, 0))?),
+        "validarCorreo" => ok(personal::validar_correo(&arg::<String>(a, 0))?),
+        "normalizarTelefono" => ok(personal::normalizar_telefono(&arg::<String>(a, 0))?),
+        "limitarTelefono" => ok(personal::limitar_telefono(&arg::<String>(a, 0))),
+        "horaSucursal" => {
+            let config: Option<ConfigHorario> = arg(a, 1);
+            ok(tiempo::hora_sucursal_de(&arg::<String>(a, 0), &config.unwrap_or_default())?)
+        }
+        "pasarEstado" => ok(estado::pasar_estado(&arg::<String>(a, 0), &arg::<String>(a, 1))?),
+        "etiquetaEstado" => ok(estado::EstadoReservacion::parse(&arg::<String>(a, 0))?.etiqueta()),
+        "validarCodigoReservacion" => ok(qr::validar_codigo_reservacion(&arg::<String>(a, 0))?),
+        "walkinNuevo" => ok(FormularioWalkin::nuevo(&arg::<String>(a, 0), arg(a, 1))),
+        otra => panic!("función sin vector: {otra}"),
+    }
+}
+
+fn revisar(archivo: &str) {
+    let ruta = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/vectors").join(archivo);
+    let texto = std::fs::read_to_string(&ruta).expect("vector file");
+    let doc: Value = serde_json::from_str(&texto).expect("valid JSON");
+    let casos = doc["casos"].as_array().expect("casos");
+    assert!(!casos.is_empty(), "{archivo} has no cases");
+    let mut fallas = Vec::new();
+    for caso in casos {
+        let nombre = caso["nombre"].as_str().unwrap_or("?");
+        let args = caso["args"].as_array().cloned().unwrap_or_default();
+        let esperado = &caso["esperado"];
+        let obtenido = match llamar(caso["funcion"].as_str().expect("funcion"), &args) {
+            Ok(v) => json!({ "ok": v }),
+            Err(e) => match e.campo() {
+                Some(c) => json!({ "error": e.mensaje(), "campo": c }),
+                None => json!({ "error": e.mensaje() }),
+            },
+        };
+        if &obtenido != esperado {
+            fallas.push(format!("{nombre}: esperado {esperado}, obtenido {obtenido}"));
+        }
+    }
+    assert!(fallas.is_empty(), "{archivo}:\n{}", fallas.join("\n"));
+}
+
+#[test]
+fn order_step_vectors_hold() {
+    revisar("comanda.json");
+}
+
+#[test]
+fn promotion_vectors_hold() {
+    revisar("promos.json");
+}
+
+#[test]
+fn personal_step_vectors_hold() {
+    revisar("personal.json");
+}
+
+#[test]
+fn branch_time_vectors_hold() {
+    revisar("tiempo.json");
+}
+
+#[test]
+fn reservation_state_and_code_vectors_hold() {
+    revisar("reservacion.json");
+}
+
+#[test]
+fn every_spec_message_has_a_vector() {
+    // Spec §5's texts, word for word: each must be produced by at least one vector.
+    let todos: String = ["comanda", "promos", "personal", "tiempo", "reservacion"]
+        .iter()
+        .map(|f| std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/vectors/{f}.json"))).unwrap())
+        .collect();
+    for mensaje in [
+        "El número de personas no puede ser 0",
+        "El número de Buffets Adulto no puede ser 0",
+        "El número de personas no coincide con el número de Buffets",
+        "El número de Buffets Caballero o Dama no pueden ser 0",
+        "El número de buffet no puede ser 0",
+        "La cantidad no puede ser 0",
+        "Mayor que personas",
+        "La promoción ya está agregada",
+        "Seleccione una promoción",
+        "El número de promociones no puede ser mayor que el número de personas",
+        "Error al eliminar la promoción",
+        "Correo electrónico no válido",
+        "Número de teléfono no válido",
+    ] {
+        assert!(todos.contains(&format!("\"error\": \"{mensaje}\"")), "sin vector: {mensaje}");
+    }
+}

@@ -1,0 +1,42 @@
+// The shared vectors of core/tests/vectors, run through the WebAssembly build: the same file the
+// Rust tests read, so the browser and the server give the same answer to the same input.
+import { readFileSync, readdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import * as core from '../wasm/pkg/anfitrion_wasm.js';
+
+core.initSync({ module: readFileSync(new URL('../wasm/pkg/anfitrion_wasm_bg.wasm', import.meta.url)) });
+
+interface Caso {
+  nombre: string;
+  funcion: string;
+  args: unknown[];
+  esperado: { ok?: unknown; error?: string; campo?: string };
+}
+
+const carpeta = new URL('../../../core/tests/vectors/', import.meta.url);
+const archivos = readdirSync(carpeta).filter((f) => f.endsWith('.json'));
+const exportadas = core as unknown as Record<string, (...args: unknown[]) => unknown>;
+
+function llamar(caso: Caso): Caso['esperado'] {
+  const fn = exportadas[caso.funcion];
+  if (typeof fn !== 'function') throw new Error(`el núcleo WASM no exporta ${caso.funcion}`);
+  try {
+    return { ok: fn(...caso.args) ?? null };
+  } catch (e) {
+    const { mensaje, campo } = e as { mensaje: string; campo: string | null };
+    return campo ? { error: mensaje, campo } : { error: mensaje };
+  }
+}
+
+it('finds the shared vector files', () => {
+  expect(archivos).toEqual(expect.arrayContaining(['comanda.json', 'promos.json', 'personal.json', 'tiempo.json', 'reservacion.json']));
+});
+
+for (const archivo of archivos) {
+  const { casos } = JSON.parse(readFileSync(new URL(archivo, carpeta), 'utf8')) as { casos: Caso[] };
+  describe(archivo, () => {
+    it.each(casos.map((c) => [c.nombre, c] as const))('%s', (_nombre, caso) => {
+      expect(llamar(caso)).toEqual(caso.esperado);
+    });
+  });
+}
