@@ -1,0 +1,210 @@
+// Every demo account signs in, lands where spec §2 says, sees the menu its permissions allow and
+// its branches, and leaves nothing behind on logout; the drawer at tablet width.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { abrirNavegador, CUENTAS, entrar, limpiar } from './navegador.mjs';
+import { iniciarServidor } from './servidor.mjs';
+
+/** Spec §2 "Side menu": path, label, permission; children under their group. */
+const MENU = [
+  { ruta: '/', titulo: 'Dashboard', permiso: 'dashboard.index' },
+  { ruta: '/walkin/registrar', titulo: 'Walk-in', permiso: 'walkin.index' },
+  { ruta: '/reservaciones/hoy', titulo: 'Reservaciones', permiso: 'reservacion.index' },
+  { ruta: '/clientes', titulo: 'Clientes', permiso: 'clientes.index' },
+  { ruta: '/meseros', titulo: 'Meseros', permiso: 'meseros.index' },
+  { ruta: '/promos', titulo: 'Promociones', permiso: 'promos.index' },
+  {
+    ruta: '/logs',
+    titulo: 'Bitácoras',
+    permiso: 'logs.walkin',
+    hijos: [
+      { ruta: '/logs/walk-in', titulo: 'Walk-in', permiso: 'bitacora.walkin' },
+      { ruta: '/logs/reserva', titulo: 'Reservaciones', permiso: 'bitacora.reserva' },
+    ],
+  },
+  { ruta: '/afiliados', titulo: 'Afiliados', permiso: 'afiliados.index' },
+  { ruta: '/marcas', titulo: 'Marcas', permiso: 'marcas.index' },
+  { ruta: '/users', titulo: 'Usuarios', permiso: 'users.index' },
+  { ruta: '/roles', titulo: 'Roles', permiso: 'role.index' },
+];
+
+function menuEsperado(permisos) {
+  const tiene = (p) => permisos.includes(p);
+  const salida = [];
+  for (const e of MENU) {
+    if (!tiene(e.permiso)) continue;
+    salida.push(`${e.ruta} ${e.titulo}`);
+    for (const h of e.hijos ?? []) if (tiene(h.permiso)) salida.push(`${h.ruta} ${h.titulo}`);
+  }
+  return salida;
+}
+
+/** What spec §2 and the seeded roles promise, independent of what the server answers. */
+const CONOCIDO = {
+  sistemas: { destino: '/users', con: ['/users Usuarios', '/roles Roles', '/marcas Marcas'], sin: ['/ Dashboard', '/reservaciones/hoy Reservaciones'] },
+  mercadotecnia: { destino: '/promos', con: ['/promos Promociones', '/clientes Clientes', '/logs Bitácoras'], sin: ['/users Usuarios', '/walkin/registrar Walk-in'] },
+  gerente: { destino: '/reservaciones/hoy', con: ['/reservaciones/hoy Reservaciones', '/walkin/registrar Walk-in', '/meseros Meseros'], sin: ['/users Usuarios', '/roles Roles'] },
+  hostess: { destino: '/reservaciones/hoy', con: ['/reservaciones/hoy Reservaciones', '/walkin/registrar Walk-in'], sin: ['/ Dashboard', '/users Usuarios', '/promos Promociones'] },
+  reservaciones: { destino: '/reservaciones/hoy', con: ['/reservaciones/hoy Reservaciones'], sin: ['/walkin/registrar Walk-in', '/users Usuarios', '/clientes Clientes'] },
+};
+
+/** The entries the visible menu shows, as "path label", the Bitácoras group opened first. */
+async function menuVisible(pagina) {
+  const nav = pagina.locator('[data-testid="panel-menu"] nav[aria-label="Menú principal"]');
+  await nav.waitFor();
+  const grupo = nav.getByRole('button', { name: 'Bitácoras' });
+  if ((await grupo.count()) > 0 && (await grupo.getAttribute('aria-expanded')) !== 'true') await grupo.click();
+  return nav.evaluate((n) =>
+    [...n.querySelectorAll('a, button')].map((el) =>
+      el.tagName === 'A' ? `${new URL(el.href).pathname} ${el.textContent.trim()}` : `/logs ${el.textContent.trim()}`,
+    ),
+  );
+}
+
+let servidor;
+let navegador;
+let pagina;
+
+before(async () => {
+  servidor = await iniciarServidor();
+  navegador = await abrirNavegador();
+  pagina = navegador.contexto.pages()[0] ?? (await navegador.contexto.newPage());
+});
+
+after(async () => {
+  await navegador?.cerrar();
+  await servidor?.cerrar();
+});
+
+describe('each demo account', () => {
+  for (const [clave, correo] of Object.entries(CUENTAS)) {
+    test(`${correo}: lands, sees its menu and branches, and logs out clean`, async () => {
+      await limpiar(navegador.contexto, pagina, servidor.base);
+      const { user, token } = await entrar(pagina, servidor.base, correo);
+      const conocido = CONOCIDO[clave];
+      const permisos = user.role.permissions.map((p) => p.name);
+
+      // Landing by role.
+      assert.equal(new URL(pagina.url()).pathname, conocido.destino);
+
+      // Session stored as spec §4 says.
+      const guardado = await pagina.evaluate(() => ({
+        token: localStorage.getItem('mqadtk'),
+        usuario: JSON.parse(localStorage.getItem('mqadusr') ?? 'null'),
+      }));
+      assert.equal(guardado.token, token);
+      assert.equal(guardado.usuario.email, correo);
+      const cookie = (await navegador.contexto.cookies(servidor.base)).find((c) => c.name === 'rgatk');
+      assert.ok(cookie, 'the rgatk cookie is set');
+      assert.equal(decodeURIComponent(cookie.value), token);
+      assert.equal(cookie.path, '/');
+      const dias = (cookie.expires - Date.now() / 1000) / 86400;
+      assert.ok(dias > 0.95 && dias <= 1.01, `the cookie lasts one day (${dias})`);
+
+      // Menu: exactly what the permissions allow, and what the seeded role is known to allow.
+      const visible = await menuVisible(pagina);
+      assert.deepEqual(visible, menuEsperado(permisos));
+      for (const e of conocido.con) assert.ok(visible.includes(e), `${correo} sees ${e}`);
+      for (const e of conocido.sin) assert.ok(!visible.includes(e), `${correo} does not see ${e}`);
+
+      // Header: name and the first 18 characters of the e-mail with an ellipsis.
+      const cabecera = pagina.getByTestId('cabecera-usuario');
+      assert.match(await cabecera.innerText(), new RegExp(`${user.name}[\\s\\S]*${correo.slice(0, 18).replace(/\./g, '\\.')}…`));
+
+      // Bell only with reservaciones.index.
+      assert.equal(
+        await pagina.getByRole('button', { name: 'Notificaciones' }).count(),
+        permisos.includes('reservaciones.index') ? 1 : 0,
+      );
+
+      // Branch selector: absent for Sistemas, else exactly the user's tags.
+      const selector = pagina.getByRole('button', { name: 'Sucursal actual' });
+      if (user.role.name === 'Sistemas') {
+        assert.equal(clave, 'sistemas');
+        assert.equal(await selector.count(), 0);
+      } else {
+        await pagina.waitForFunction(
+          () => !document.querySelector('[data-testid="selector-sucursal"]')?.hasAttribute('data-disabled'),
+        );
+        await selector.click();
+        const opciones = pagina.getByRole('option');
+        await opciones.first().waitFor();
+        const tags = await opciones.evaluateAll((os) => os.map((o) => o.getAttribute('data-tag')));
+        assert.deepEqual([...tags].sort(), [...user.tags].sort());
+        assert.ok(tags.length > 0);
+        await pagina.keyboard.press('Escape');
+        assert.ok(user.tags.includes(await pagina.evaluate(() => localStorage.getItem('sucursal'))));
+      }
+
+      // An authenticated visit to /login goes back to the landing screen.
+      await pagina.goto(`${servidor.base}/login`);
+      await pagina.waitForURL((u) => u.pathname === conocido.destino);
+
+      // Logout: API revokes, storage empty, cookie gone, /login shown.
+      await pagina.getByRole('button', { name: 'Cuenta de usuario' }).click();
+      await pagina.getByRole('menuitem', { name: 'Cerrar Sesión' }).click();
+      await pagina.waitForURL((u) => u.pathname === '/login');
+      assert.equal(await pagina.evaluate(() => localStorage.length), 0);
+      const restantes = (await navegador.contexto.cookies(servidor.base)).filter((c) => c.name === 'rgatk');
+      assert.deepEqual(restantes, []);
+      const despues = await fetch(`${servidor.api}/api/v1/auth/me`, { headers: { Authorization: `Bearer ${token}` } });
+      assert.equal(despues.status, 401, 'the token was revoked on the server');
+    });
+  }
+});
+
+describe('the shell', () => {
+  test('changing branch stores its tag and reloads the queries', async () => {
+    await limpiar(navegador.contexto, pagina, servidor.base);
+    const { user } = await entrar(pagina, servidor.base, CUENTAS.gerente);
+    assert.ok(user.tags.length >= 2, 'the demo manager works in several branches');
+    const actual = await pagina.evaluate(() => localStorage.getItem('sucursal'));
+    const otra = user.tags.find((t) => t !== actual);
+    await pagina.waitForFunction(
+      () => !document.querySelector('[data-testid="selector-sucursal"]')?.hasAttribute('data-disabled'),
+    );
+    await pagina.getByRole('button', { name: 'Sucursal actual' }).click();
+    const recarga = pagina.waitForRequest((r) => new URL(r.url()).pathname.startsWith('/api/v1/'));
+    await pagina.locator(`[role="option"][data-tag="${otra}"]`).click();
+    await recarga;
+    assert.equal(await pagina.evaluate(() => localStorage.getItem('sucursal')), otra);
+  });
+
+  test('the entry of the current first path segment is highlighted', async () => {
+    await pagina.goto(`${servidor.base}/reservaciones/todas`);
+    const nav = pagina.locator('[data-testid="panel-menu"]');
+    await nav.getByRole('link', { name: 'Reservaciones' }).waitFor();
+    assert.equal(await nav.getByRole('link', { name: 'Reservaciones' }).getAttribute('aria-current'), 'page');
+    assert.equal(await nav.locator('[aria-current="page"]').count(), 1);
+    await pagina.goto(`${servidor.base}/reservaciones`);
+    await pagina.waitForURL((u) => u.pathname === '/reservaciones/hoy');
+    await pagina.goto(`${servidor.base}/walkin`);
+    await pagina.waitForURL((u) => u.pathname === '/walkin/hoy');
+    assert.equal(await nav.getByRole('link', { name: 'Walk-in' }).getAttribute('aria-current'), 'page');
+  });
+
+  test('at 800 px the menu is a drawer that closes on navigation', async () => {
+    await pagina.setViewportSize({ width: 800, height: 1000 });
+    try {
+      await pagina.goto(`${servidor.base}/reservaciones/hoy`);
+      await pagina.getByRole('button', { name: 'Abrir menú' }).waitFor();
+      assert.equal(await pagina.getByTestId('panel-menu').isVisible(), false, 'no fixed panel below 1200 px');
+      await pagina.getByRole('button', { name: 'Abrir menú' }).click();
+      const drawer = pagina.getByRole('dialog');
+      await drawer.waitFor();
+      await drawer.getByRole('link', { name: 'Clientes' }).click();
+      await pagina.waitForURL((u) => u.pathname === '/clientes');
+      await drawer.waitFor({ state: 'detached' });
+      await pagina.getByRole('heading', { name: 'Clientes', level: 1 }).waitFor();
+    } finally {
+      await pagina.setViewportSize({ width: 1280, height: 900 });
+    }
+    assert.equal(await pagina.getByTestId('panel-menu').isVisible(), true, 'fixed panel from 1200 px');
+    assert.equal(await pagina.getByRole('button', { name: 'Abrir menú' }).isVisible(), false);
+  });
+
+  test('an unknown address shows a Spanish not-found page', async () => {
+    await pagina.goto(`${servidor.base}/no-existe`);
+    await pagina.getByRole('heading', { name: 'Página no encontrada' }).waitFor();
+  });
+});

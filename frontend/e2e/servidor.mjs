@@ -1,0 +1,106 @@
+// Starts what a browser test talks to: the `anfitrion` binary in demo mode on a free port with a
+// fresh SQLite database, and — unless ANFITRION_E2E_FRONT=binario — `vite preview` serving the
+// current frontend/dist with /api proxied to that binary (the binary embeds dist at compile time,
+// so the preview always shows the latest build). Everything is stopped and removed by `cerrar()`.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const FRONTEND = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** A port nobody listens on right now. */
+export function puertoLibre() {
+  return new Promise((ok, falla) => {
+    const s = createServer();
+    s.unref();
+    s.on('error', falla);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => ok(port));
+    });
+  });
+}
+
+const espera = (ms) => new Promise((r) => setTimeout(r, ms));
+
+async function esperarRespuesta(url, proceso, salida, limiteMs = 90_000) {
+  const hasta = Date.now() + limiteMs;
+  while (Date.now() < hasta) {
+    if (proceso.exitCode !== null) {
+      throw new Error(`anfitrion terminó (código ${proceso.exitCode}) antes de responder:\n${salida.join('')}`);
+    }
+    try {
+      const r = await fetch(url);
+      await r.arrayBuffer();
+      return;
+    } catch {
+      await espera(150);
+    }
+  }
+  throw new Error(`anfitrion no respondió en ${limiteMs} ms en ${url}:\n${salida.join('')}`);
+}
+
+/**
+ * @returns {Promise<{ base: string, api: string, cerrar: () => Promise<void>, salida: string[] }>}
+ *   `base` is the URL the browser opens; `api` the binary's own address.
+ */
+export async function iniciarServidor() {
+  const bin = resolve(FRONTEND, process.env.ANFITRION_BIN ?? '../target/debug/anfitrion');
+  if (!existsSync(bin)) {
+    throw new Error(`No existe el binario ${bin}: compílalo (cargo build -p anfitrion-server) o indica ANFITRION_BIN.`);
+  }
+  const modo = process.env.ANFITRION_E2E_FRONT ?? 'preview';
+  if (modo === 'preview' && !existsSync(join(FRONTEND, 'dist', 'index.html'))) {
+    throw new Error('No existe frontend/dist: ejecuta `npm run build` antes de `npm run e2e`.');
+  }
+
+  const dir = await mkdtemp(join(tmpdir(), 'anfitrion-e2e-'));
+  const puerto = await puertoLibre();
+  const api = `http://127.0.0.1:${puerto}`;
+  const salida = [];
+  const proceso = spawn(
+    bin,
+    ['serve', '--demo', '--addr', `127.0.0.1:${puerto}`, '--database-url', `sqlite://${join(dir, 'e2e.db')}`],
+    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, RUST_LOG: process.env.RUST_LOG ?? 'warn' } },
+  );
+  proceso.stdout.on('data', (d) => salida.push(String(d)));
+  proceso.stderr.on('data', (d) => salida.push(String(d)));
+
+  let vista = null;
+  const cerrar = async () => {
+    if (vista) await vista.close();
+    if (proceso.exitCode === null) {
+      const fin = new Promise((r) => proceso.once('exit', r));
+      proceso.kill('SIGTERM');
+      const rapido = await Promise.race([fin.then(() => true), espera(5000).then(() => false)]);
+      if (!rapido) {
+        proceso.kill('SIGKILL');
+        await fin;
+      }
+    }
+    await rm(dir, { recursive: true, force: true });
+  };
+
+  try {
+    await esperarRespuesta(`${api}/api/v1/auth/me`, proceso, salida);
+    if (modo === 'binario') return { base: api, api, cerrar, salida };
+
+    process.env.ANFITRION_API_URL = api;
+    const { preview } = await import('vite');
+    const puertoVista = await puertoLibre();
+    vista = await preview({
+      root: FRONTEND,
+      configFile: join(FRONTEND, 'vite.config.ts'),
+      logLevel: 'warn',
+      preview: { host: '127.0.0.1', port: puertoVista, strictPort: true, proxy: { '/api': { target: api } } },
+    });
+    return { base: `http://127.0.0.1:${puertoVista}`, api, cerrar, salida };
+  } catch (e) {
+    await cerrar();
+    throw e;
+  }
+}

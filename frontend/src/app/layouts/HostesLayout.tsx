@@ -1,0 +1,30 @@
+import { Outlet, Link } from 'react-router';
+import { Logo } from '../../components/ui/Logo';
+import { Reloj } from '../../components/ui/Reloj';
+import { useMe } from '../../features/auth/api/me';
+import { useSesion } from '../../lib/use-session';
+import { MenuUsuario } from './MenuUsuario';
+
+/** The host stand's full-screen frame: logo, live clock and user menu above the screen. */
+export function HostesLayout() {
+  const { usuario, autenticado } = useSesion();
+  useMe(autenticado);
+  if (!usuario) return null;
+  return (
+    <div className="flex min-h-dvh flex-col bg-stone-50">
+      <header className="flex h-header-mobile shrink-0 items-center gap-4 border-b border-stone-200 bg-white px-4 sm:px-6 lg:h-header-desktop">
+        <Link to="/hostes" aria-label="Inicio de anfitriones" className="flex items-center gap-2.5 rounded-lg focus:outline-none focus-visible:ring-2 focus-visible:ring-primary-600">
+          <Logo className="size-9" />
+          <span className="hidden text-lg font-bold tracking-tight text-stone-900 sm:inline">Anfitrión</span>
+        </Link>
+        <div className="flex-1 text-center">
+          <Reloj className="text-xl font-semibold text-stone-800 sm:text-2xl" />
+        </div>
+        <MenuUsuario usuario={usuario} />
+      </header>
+      <main className="flex-1 px-4 py-6 sm:px-6 lg:px-10">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import { Navigate, Outlet, useParams } from 'react-router';
+import { EnConstruccion } from '../../components/ui/EnConstruccion';
+import { Pestanas } from '../../components/ui/Pestanas';
+import { tienePermiso } from '../../lib/session';
+import { useSesion } from '../../lib/use-session';
+import { useTitulo } from '../../lib/use-titulo';
+
+/** Spec §2: Registrar (needs walkin.index), Hoy, Todas. */
+export const PESTANAS_WALKIN = [
+  { slug: 'registrar', titulo: 'Registrar', permiso: 'walkin.index' },
+  { slug: 'hoy', titulo: 'Hoy', permiso: null },
+  { slug: 'todas', titulo: 'Todas', permiso: null },
+] as const;
+
+/** /walkin/:slug — the registration wizard (registrar) or the list with the selected record. */
+export function Walkin() {
+  const { slug } = useParams();
+  const { usuario } = useSesion();
+  const pestana = PESTANAS_WALKIN.find((p) => p.slug === slug);
+  useTitulo(pestana ? `Walk-in · ${pestana.titulo}` : 'Walk-in');
+  if (!pestana) return <Navigate to="/walkin/hoy" replace />;
+  const visibles = PESTANAS_WALKIN.filter((p) => p.permiso === null || tienePermiso(usuario, p.permiso));
+  return (
+    <div className="space-y-6">
+      <h1 className="text-2xl font-bold tracking-tight text-stone-900">Walk-in</h1>
+      <Pestanas
+        etiqueta="Walk-in"
+        pestanas={visibles.map((p) => ({ ruta: `/walkin/${p.slug}`, titulo: p.titulo, activa: p.slug === slug }))}
+      />
+      <Outlet />
+    </div>
+  );
+}
+
+export function WalkinContenido() {
+  const { slug } = useParams();
+  return slug === 'registrar' ? (
+    <EnConstruccion nivel={2} titulo="Registrar walk-in" detalle="Asistente de cuatro pasos: Información Personal, Comanda, Abre, Imprimir." />
+  ) : (
+    <EnConstruccion nivel={2} titulo="Registros de walk-in" detalle="Aquí verás los walk-ins de la sucursal y su detalle." />
+  );
+}
+
+export function WalkinDetalle() {
+  const { id = '' } = useParams();
+  return <EnConstruccion nivel={2} titulo="Detalle del walk-in" detalle={`Registro ${id}.`} />;
+}

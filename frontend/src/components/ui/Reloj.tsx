@@ -1,0 +1,23 @@
+import { useEffect, useState } from 'react';
+
+const formato = new Intl.DateTimeFormat('es-MX', {
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hour12: true,
+  timeZone: 'America/Mexico_City',
+});
+
+/** Live clock of the check-in screen: es-MX, 12-hour with seconds, ticking every second. */
+export function Reloj({ className = '' }: { className?: string }) {
+  const [ahora, setAhora] = useState(() => new Date());
+  useEffect(() => {
+    const reloj = setInterval(() => setAhora(new Date()), 1000);
+    return () => clearInterval(reloj);
+  }, []);
+  return (
+    <time dateTime={ahora.toISOString()} className={`tabular-nums ${className}`} aria-live="off">
+      {formato.format(ahora)}
+    </time>
+  );
+}

@@ -1,0 +1,21 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { iniciarSesionLocal } from '../../../lib/session';
+import type { Sesion } from '../../../types/api';
+
+export interface Credenciales {
+  email: string;
+  password: string;
+}
+
+export function login(credenciales: Credenciales): Promise<Sesion> {
+  return api<Sesion>('/v1/auth/login', { method: 'POST', body: credenciales });
+}
+
+/** Signs in and stores the session; the caller decides where to go. */
+export function useLogin() {
+  return useMutation({
+    mutationFn: login,
+    onSuccess: (sesion) => iniciarSesionLocal(sesion.token, sesion.user),
+  });
+}

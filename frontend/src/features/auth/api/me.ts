@@ -1,0 +1,25 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { api } from '../../../lib/api-client';
+import { guardarUsuario } from '../../../lib/session';
+import type { Usuario } from '../../../types/api';
+
+export async function getMe(signal?: AbortSignal): Promise<Usuario> {
+  const data = await api<Usuario | { user: Usuario }>('/v1/auth/me', { signal });
+  return 'user' in data ? data.user : data;
+}
+
+export const meQueryOptions = () =>
+  queryOptions({ queryKey: ['auth', 'me'], queryFn: ({ signal }) => getMe(signal), staleTime: 5 * 60 * 1000 });
+
+/**
+ * Confirms the stored session with the server and keeps the stored user (permissions, tags)
+ * current; a revoked or expired token answers 401, which ends the session.
+ */
+export function useMe(activo: boolean) {
+  const consulta = useQuery({ ...meQueryOptions(), enabled: activo });
+  useEffect(() => {
+    if (consulta.data) guardarUsuario(consulta.data);
+  }, [consulta.data]);
+  return consulta;
+}

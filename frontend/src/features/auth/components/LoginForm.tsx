@@ -1,0 +1,81 @@
+import { Field, Input, Label } from '@headlessui/react';
+import { EyeIcon, EyeSlashIcon } from '@heroicons/react/24/outline';
+import { useState, type FormEvent } from 'react';
+import { Button } from '../../../components/ui/Button';
+import { validarCorreo } from '../../../lib/wasm';
+import { toast } from '../../../stores/toasts';
+import type { Usuario } from '../../../types/api';
+import { useLogin } from '../api/login';
+
+const campo =
+  'block w-full rounded-lg border-0 bg-white px-3.5 py-2.5 text-stone-900 shadow-sm ring-1 ring-inset ring-stone-300 placeholder:text-stone-400 focus:outline-none data-focus:ring-2 data-focus:ring-inset data-focus:ring-primary-600';
+
+/**
+ * E-mail and password. The e-mail is checked by the core (WASM) before anything is sent; its
+ * refusal and the server's answers appear as toasts.
+ */
+export function LoginForm({ alEntrar }: { alEntrar: (usuario: Usuario) => void }) {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [verPassword, setVerPassword] = useState(false);
+  const entrar = useLogin();
+
+  function enviar(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const correo = validarCorreo(email);
+    if ('error' in correo) {
+      toast.error(correo.error.mensaje);
+      return;
+    }
+    entrar.mutate(
+      { email: correo.ok ?? '', password },
+      { onSuccess: (sesion) => alEntrar(sesion.user) },
+    );
+  }
+
+  return (
+    <form onSubmit={enviar} noValidate className="space-y-5" aria-label="Iniciar sesión">
+      <Field className="space-y-1.5">
+        <Label className="block text-sm font-medium text-stone-700">Correo electrónico</Label>
+        <Input
+          name="email"
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          required
+          autoFocus
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          className={campo}
+          placeholder="nombre@empresa.mx"
+        />
+      </Field>
+      <Field className="space-y-1.5">
+        <Label className="block text-sm font-medium text-stone-700">Contraseña</Label>
+        <div className="relative">
+          <Input
+            name="password"
+            type={verPassword ? 'text' : 'password'}
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            className={`${campo} pr-11`}
+          />
+          <button
+            type="button"
+            onClick={() => setVerPassword((v) => !v)}
+            aria-label={verPassword ? 'Ocultar contraseña' : 'Mostrar contraseña'}
+            aria-pressed={verPassword}
+            className="absolute inset-y-0 right-0 grid w-11 place-items-center rounded-r-lg text-stone-500 hover:text-stone-700"
+          >
+            {verPassword ? <EyeSlashIcon aria-hidden className="size-5" /> : <EyeIcon aria-hidden className="size-5" />}
+          </button>
+        </div>
+      </Field>
+      <Button type="submit" cargando={entrar.isPending} className="w-full py-3">
+        Iniciar sesión
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import type { Sucursal } from '../../../types/api';
+
+/** Branches of the signed-in user (`GET /v1/admin/sucursal/sucuser/suc`). */
+export function getSucursalesUsuario(signal?: AbortSignal): Promise<Sucursal[]> {
+  return api<Sucursal[]>('/v1/admin/sucursal/sucuser/suc', { signal });
+}
+
+export const sucursalesUsuarioQueryOptions = () =>
+  queryOptions({
+    queryKey: ['sucursales', 'usuario'],
+    queryFn: ({ signal }) => getSucursalesUsuario(signal),
+    staleTime: 10 * 60 * 1000,
+  });
+
+export function useSucursalesUsuario(activo = true) {
+  return useQuery({ ...sucursalesUsuarioQueryOptions(), enabled: activo });
+}
+
+/** Only the branches whose tag is among the user's tags may be chosen (spec §6). */
+export function sucursalesPermitidas(sucursales: Sucursal[], tags: string[]): Sucursal[] {
+  return sucursales.filter((s) => tags.includes(s.tag));
+}

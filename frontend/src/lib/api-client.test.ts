@@ -1,0 +1,98 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cerrarToast, leerToasts } from '../stores/toasts';
+import { usuarioDe } from '../testing/datos';
+import { api, ApiError } from './api-client';
+import { cerrarSesionLocal, iniciarSesionLocal, leerSesion } from './session';
+
+function responder(status: number, cuerpo: unknown) {
+  return vi.fn(async () => new Response(JSON.stringify(cuerpo), { status, headers: { 'Content-Type': 'application/json' } }));
+}
+
+const avisos = () => leerToasts().map((t) => `${t.tipo}: ${t.mensaje}`);
+
+beforeEach(() => {
+  cerrarSesionLocal();
+  for (const t of leerToasts()) cerrarToast(t.id);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('the API client', () => {
+  it('sends the stored token as a bearer, JSON in and out, and answers the envelope data', async () => {
+    iniciarSesionLocal('tok-9', usuarioDe('Gerente'));
+    const fetch = responder(200, { status: 'success', message: 'ok', data: [{ _id: '1' }] });
+    vi.stubGlobal('fetch', fetch);
+
+    const data = await api('/v1/admin/meseros', { method: 'POST', body: { name: 'Luis' }, query: { tag: 'polanco', vacio: '' } });
+
+    expect(data).toEqual([{ _id: '1' }]);
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/v1/admin/meseros?tag=polanco');
+    const headers = init.headers as Record<string, string>;
+    expect(headers.Authorization).toBe('Bearer tok-9');
+    expect(headers['Content-Type']).toBe('application/json');
+    expect(init.body).toBe('{"name":"Luis"}');
+  });
+
+  it('sends no Authorization header without a session', async () => {
+    const fetch = responder(200, { status: 'success', message: '', data: null });
+    vi.stubGlobal('fetch', fetch);
+    await api('/v1/auth/login', { method: 'POST', body: {} });
+    const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect((init.headers as Record<string, string>).Authorization).toBeUndefined();
+  });
+
+  it('ends the session on a 401 from any call and shows the server message', async () => {
+    iniciarSesionLocal('caducado', usuarioDe('Gerente'));
+    localStorage.setItem('otra', 'x');
+    vi.stubGlobal('fetch', responder(401, { status: 'error', message: 'Tu sesión expiró', data: null }));
+
+    const error = await api('/v1/admin/sucursal').catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(401);
+    expect(localStorage.length).toBe(0);
+    expect(document.cookie).not.toContain('rgatk=');
+    expect(leerSesion().autenticado).toBe(false);
+    expect(avisos()).toEqual(['error: Tu sesión expiró']);
+  });
+
+  it('keeps the session on a 403 and toasts the refusal', async () => {
+    iniciarSesionLocal('tok', usuarioDe('Gerente'));
+    vi.stubGlobal('fetch', responder(403, { status: 'error', message: 'No tienes permiso', data: null }));
+    await expect(api('/v1/admin/sucursal')).rejects.toMatchObject({ status: 403, message: 'No tienes permiso' });
+    expect(leerSesion().autenticado).toBe(true);
+    expect(avisos()).toEqual(['error: No tienes permiso']);
+  });
+
+  it('treats a 200 whose envelope says error as a failure', async () => {
+    vi.stubGlobal('fetch', responder(200, { status: 'error', message: 'No encontrada', data: { marca: 'X' } }));
+    await expect(api('/v1/admin/reservacion/check', { method: 'POST', body: {} })).rejects.toMatchObject({
+      message: 'No encontrada',
+      data: { marca: 'X' },
+    });
+  });
+
+  it('shows a throttling (429) message as it comes', async () => {
+    vi.stubGlobal('fetch', responder(429, { status: 'error', message: 'Demasiados intentos', data: null }));
+    await expect(api('/v1/auth/login', { method: 'POST', body: {} })).rejects.toMatchObject({ status: 429 });
+    expect(avisos()).toEqual(['error: Demasiados intentos']);
+  });
+
+  it('stays quiet when asked to', async () => {
+    vi.stubGlobal('fetch', responder(500, { status: 'error', message: 'Falla', data: null }));
+    await expect(api('/v1/auth/logout', { method: 'POST', silencioso: true })).rejects.toBeInstanceOf(ApiError);
+    expect(avisos()).toEqual([]);
+  });
+
+  it('reports an unreachable server in one toast', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    await expect(api('/v1/a')).rejects.toMatchObject({ status: 0 });
+    await expect(api('/v1/b')).rejects.toMatchObject({ status: 0 });
+    expect(leerToasts()).toHaveLength(1);
+    expect(leerToasts()[0]?.tipo).toBe('error');
+  });
+});

@@ -1,0 +1,86 @@
+// The one way the console talks to the server: base /api, JSON, the bearer token on every call,
+// the {status, message, data} envelope unwrapped. Failures become an ApiError and a toast with the
+// server's Spanish message; a 401 from any call ends the session (the guard then shows /login).
+import type { Envelope } from '../types/api';
+import { cerrarSesionLocal, leerToken } from './session';
+import { toast } from '../stores/toasts';
+
+export const API_BASE = '/api';
+
+const SIN_CONEXION = 'No se pudo conectar con el servidor. Revisa tu conexión e inténtalo de nuevo.';
+const RESPUESTA_INESPERADA = 'El servidor respondió de forma inesperada. Inténtalo de nuevo.';
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly data: unknown;
+  constructor(message: string, status: number, data: unknown = null) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.data = data;
+  }
+}
+
+export interface OpcionesApi {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | boolean | null | undefined>;
+  signal?: AbortSignal;
+  /** Do not toast failures; the caller reports them itself. */
+  silencioso?: boolean;
+}
+
+function url(ruta: string, query?: OpcionesApi['query']): string {
+  const params = new URLSearchParams();
+  for (const [clave, valor] of Object.entries(query ?? {})) {
+    if (valor !== null && valor !== undefined && valor !== '') params.set(clave, String(valor));
+  }
+  const qs = params.toString();
+  return `${API_BASE}${ruta}${qs ? `?${qs}` : ''}`;
+}
+
+function esEnvelope(v: unknown): v is Envelope<unknown> {
+  return typeof v === 'object' && v !== null && 'status' in v && 'message' in v;
+}
+
+/** Calls `/api{ruta}` and answers the envelope's `data`. */
+export async function api<T>(ruta: string, opciones: OpcionesApi = {}): Promise<T> {
+  const { method = 'GET', body, query, signal, silencioso = false } = opciones;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const token = leerToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  let respuesta: Response;
+  try {
+    respuesta = await fetch(url(ruta, query), {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (e) {
+    if (e instanceof DOMException && e.name === 'AbortError') throw e;
+    if (!silencioso) toast.error(SIN_CONEXION);
+    throw new ApiError(SIN_CONEXION, 0);
+  }
+
+  let cuerpo: unknown = null;
+  try {
+    cuerpo = await respuesta.json();
+  } catch {
+    cuerpo = null;
+  }
+
+  const envelope = esEnvelope(cuerpo) ? cuerpo : null;
+  if (respuesta.ok && envelope && envelope.status !== 'error') return envelope.data as T;
+
+  const mensaje = envelope?.message || RESPUESTA_INESPERADA;
+  const error = new ApiError(mensaje, respuesta.ok ? 400 : respuesta.status, envelope?.data ?? null);
+  if (respuesta.status === 401 && token) {
+    // A session the server no longer honours is over here too.
+    cerrarSesionLocal();
+  }
+  if (!silencioso) toast.error(mensaje);
+  throw error;
+}

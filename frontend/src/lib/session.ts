@@ -1,0 +1,155 @@
+// The browser session of spec §4: token, user and current branch in local storage, the token also
+// in a one-day cookie at the site root. Everything that reads or changes the session goes through
+// here, so the layout, the guard and the API client always agree.
+import type { Usuario } from '../types/api';
+
+export const CLAVE_TOKEN = 'mqadtk';
+export const CLAVE_USUARIO = 'mqadusr';
+export const CLAVE_SUCURSAL = 'sucursal';
+export const COOKIE_TOKEN = 'rgatk';
+/** One day, in seconds. */
+export const DURACION_COOKIE = 24 * 60 * 60;
+
+export interface EstadoSesion {
+  token: string | null;
+  usuario: Usuario | null;
+  sucursal: string | null;
+  /** Token, user and cookie are all present. */
+  autenticado: boolean;
+}
+
+const oyentes = new Set<() => void>();
+let cache: { clave: string; estado: EstadoSesion } | null = null;
+
+function avisar(): void {
+  cache = null;
+  for (const oyente of oyentes) oyente();
+}
+
+function esUsuario(v: unknown): v is Usuario {
+  if (typeof v !== 'object' || v === null) return false;
+  const u = v as Partial<Usuario>;
+  return (
+    typeof u.name === 'string' &&
+    typeof u.email === 'string' &&
+    Array.isArray(u.tags) &&
+    typeof u.role === 'object' &&
+    u.role !== null &&
+    Array.isArray(u.role.permissions)
+  );
+}
+
+export function leerToken(): string | null {
+  return localStorage.getItem(CLAVE_TOKEN);
+}
+
+export function leerUsuario(): Usuario | null {
+  const crudo = localStorage.getItem(CLAVE_USUARIO);
+  if (!crudo) return null;
+  try {
+    const v: unknown = JSON.parse(crudo);
+    return esUsuario(v) ? v : null;
+  } catch {
+    return null;
+  }
+}
+
+export function leerSucursal(): string | null {
+  return localStorage.getItem(CLAVE_SUCURSAL);
+}
+
+export function tieneCookie(): boolean {
+  return document.cookie
+    .split(';')
+    .some((par) => {
+      const [nombre, ...valor] = par.trim().split('=');
+      return nombre === COOKIE_TOKEN && valor.join('=') !== '';
+    });
+}
+
+/** Stores the token and sets the `rgatk` cookie for one day at the site root. */
+export function guardarToken(token: string): void {
+  localStorage.setItem(CLAVE_TOKEN, token);
+  const seguro = typeof location !== 'undefined' && location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${COOKIE_TOKEN}=${encodeURIComponent(token)}; Max-Age=${DURACION_COOKIE}; Path=/; SameSite=Lax${seguro}`;
+  avisar();
+}
+
+export function guardarUsuario(usuario: Usuario): void {
+  const nuevo = JSON.stringify(usuario);
+  if (localStorage.getItem(CLAVE_USUARIO) === nuevo) return;
+  localStorage.setItem(CLAVE_USUARIO, nuevo);
+  avisar();
+}
+
+export function guardarSucursal(tag: string): void {
+  if (localStorage.getItem(CLAVE_SUCURSAL) === tag) return;
+  localStorage.setItem(CLAVE_SUCURSAL, tag);
+  avisar();
+}
+
+/** Ends the session in this browser: wipes all local storage and removes the cookie. */
+export function cerrarSesionLocal(): void {
+  localStorage.clear();
+  document.cookie = `${COOKIE_TOKEN}=; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/; SameSite=Lax`;
+  avisar();
+}
+
+export function leerSesion(): EstadoSesion {
+  const token = leerToken();
+  const usuarioCrudo = localStorage.getItem(CLAVE_USUARIO);
+  const sucursal = leerSucursal();
+  const cookie = tieneCookie();
+  const clave = JSON.stringify([token, usuarioCrudo, sucursal, cookie]);
+  if (cache?.clave === clave) return cache.estado;
+  const usuario = leerUsuario();
+  const estado: EstadoSesion = { token, usuario, sucursal, autenticado: Boolean(token && usuario && cookie) };
+  cache = { clave, estado };
+  return estado;
+}
+
+/** For `useSyncExternalStore`; also follows changes made in other tabs. */
+export function suscribirSesion(oyente: () => void): () => void {
+  oyentes.add(oyente);
+  const deOtraPestana = (e: StorageEvent) => {
+    if (e.key === null || e.key === CLAVE_TOKEN || e.key === CLAVE_USUARIO || e.key === CLAVE_SUCURSAL) avisar();
+  };
+  if (typeof window !== 'undefined') window.addEventListener('storage', deOtraPestana);
+  return () => {
+    oyentes.delete(oyente);
+    if (typeof window !== 'undefined') window.removeEventListener('storage', deOtraPestana);
+  };
+}
+
+/** Where a signed-in user starts: Sistemas → /users, Mercadotecnia → /promos, anyone else → today's reservations. */
+export function rutaInicial(usuario: Pick<Usuario, 'role'> | null): string {
+  switch (usuario?.role.name) {
+    case 'Sistemas':
+      return '/users';
+    case 'Mercadotecnia':
+      return '/promos';
+    default:
+      return '/reservaciones/hoy';
+  }
+}
+
+export function tienePermiso(usuario: Pick<Usuario, 'role'> | null, permiso: string): boolean {
+  return usuario?.role.permissions.some((p) => p.name === permiso) ?? false;
+}
+
+/** The e-mail as the menu header shows it: its first 18 characters and an ellipsis. */
+export function correoCorto(correo: string): string {
+  return `${correo.slice(0, 18)}…`;
+}
+
+/**
+ * Activates a session the server just granted: token (and cookie), user, and a current branch
+ * among the user's tags when none of them is chosen yet.
+ */
+export function iniciarSesionLocal(token: string, usuario: Usuario): void {
+  guardarToken(token);
+  guardarUsuario(usuario);
+  const actual = leerSucursal();
+  const primera = usuario.tags[0];
+  if (primera && (!actual || !usuario.tags.includes(actual))) guardarSucursal(primera);
+}

@@ -1,0 +1,8 @@
+import { useEffect } from 'react';
+
+/** The session's page title (spec §3): "Pantalla · Anfitrión". */
+export function useTitulo(titulo: string): void {
+  useEffect(() => {
+    document.title = titulo ? `${titulo} · Anfitrión` : 'Anfitrión';
+  }, [titulo]);
+}

@@ -1,0 +1,23 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App';
+import { iniciarCore } from './lib/wasm';
+import './index.css';
+
+const raiz = document.getElementById('root');
+if (!raiz) throw new Error('Falta el elemento #root');
+
+// The business rules (WASM) load once, before anything can ask them a question.
+iniciarCore()
+  .then(() => {
+    createRoot(raiz).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  })
+  .catch((e: unknown) => {
+    console.error(e);
+    raiz.innerHTML =
+      '<p style="font-family:system-ui;padding:2rem;color:#8e1b1b">No se pudo cargar la consola. Recarga la página.</p>';
+  });
