@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Prints the admin URL of a PostgreSQL the server tests can create databases in. Uses the one at
 # 127.0.0.1:5432 when it answers; otherwise starts a throwaway cluster from Debian's binaries
-# (installing them if missing) and prints its URL. Stop it with `ensure-postgres.sh stop DIR`.
+# (installing them if missing) and prints its URL; ANFITRION_PG_THROWAWAY=1 forces that path.
+# Stop it with `ensure-postgres.sh stop DIR`.
 set -euo pipefail
 
 answers() { timeout 3 bash -c ">/dev/tcp/127.0.0.1/$1" 2>/dev/null; }
@@ -13,7 +14,7 @@ if [ "${1:-}" = stop ]; then
 fi
 
 if [ -n "${ANFITRION_TEST_PG:-}" ]; then echo "$ANFITRION_TEST_PG"; exit 0; fi
-if answers 5432; then echo "postgres://postgres@127.0.0.1:5432/postgres"; exit 0; fi
+if [ -z "${ANFITRION_PG_THROWAWAY:-}" ] && answers 5432; then echo "postgres://postgres@127.0.0.1:5432/postgres"; exit 0; fi
 
 if ! ls -d /usr/lib/postgresql/*/bin >/dev/null 2>&1; then
   { apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y postgresql; } >&2

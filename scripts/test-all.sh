@@ -62,7 +62,7 @@ else
 fi
 
 step "Navegador (Chromium sin interfaz)"
-(cd frontend && ANFITRION_BIN="$PWD/../target/debug/anfitrion" npm run --silent e2e) 2>&1 | tee "$logs/e2e.log" | tail -60
+(cd frontend && ANFITRION_E2E_FRONT=binario ANFITRION_BIN="$PWD/../target/debug/anfitrion" npm run --silent e2e) 2>&1 | tee "$logs/e2e.log" | tail -60
 p=$(grep -aoE '^(# |ℹ )pass [0-9]+' "$logs/e2e.log" | tail -1 | grep -oE '[0-9]+$')
 f=$(grep -aoE '^(# |ℹ )fail [0-9]+' "$logs/e2e.log" | tail -1 | grep -oE '[0-9]+$')
 if [ -n "$p" ]; then count navegador "$p" "${f:-0}"; else count navegador 0 1; fi

@@ -1,0 +1,92 @@
+//! `/api/v1/auth`: sign in, sign out, who am I.
+
+use std::net::SocketAddr;
+
+use anfitrion_core::personal::validar_correo;
+use axum::extract::{ConnectInfo, State};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::access::Autenticado;
+use crate::auth::{iniciar_sesion, CLAVE_MAX};
+use crate::db::modelo::Usuario;
+use crate::envelope::Envelope;
+use crate::error::{ApiError, EnvelopeError, Result};
+use crate::extract::Json;
+use crate::AppState;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(login)).routes(routes!(logout)).routes(routes!(me))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct Login {
+    #[schema(example = "hostess@demo.mx")]
+    pub email: String,
+    #[schema(example = "demo1234")]
+    pub password: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SesionIniciada {
+    /// Bearer token for `Authorization: Bearer …` (the console also keeps it in the `rgatk` cookie).
+    pub token: String,
+    pub user: Usuario,
+}
+
+/// Signs in; ten failed attempts for an account within 15 minutes throttle it (429).
+#[utoipa::path(
+    post, path = "/api/v1/auth/login", tag = "sesión", request_body = Login,
+    responses(
+        (status = 200, description = "Sesión iniciada", body = Envelope<SesionIniciada>),
+        (status = 400, description = "Datos incompletos o mal formados", body = EnvelopeError),
+        (status = 401, description = "Correo o contraseña incorrectos", body = EnvelopeError),
+        (status = 429, description = "Demasiados intentos", body = EnvelopeError),
+    )
+)]
+async fn login(
+    State(state): State<AppState>,
+    ConnectInfo(origen): ConnectInfo<SocketAddr>,
+    Json(body): Json<Login>,
+) -> Result<Envelope<SesionIniciada>> {
+    let Some(email) = validar_correo(&body.email)? else {
+        return Err(ApiError::Entrada("Escribe tu correo y tu contraseña.".to_owned()));
+    };
+    if body.password.is_empty() {
+        return Err(ApiError::Entrada("Escribe tu correo y tu contraseña.".to_owned()));
+    }
+    if body.password.len() > CLAVE_MAX {
+        return Err(ApiError::Credenciales);
+    }
+    let inicio = iniciar_sesion(&state, &email, &body.password, &origen.ip().to_string()).await?;
+    let mensaje = format!("Bienvenido, {}", inicio.usuario.name);
+    Ok(Envelope::ok(mensaje, SesionIniciada { token: inicio.token, user: inicio.usuario }))
+}
+
+/// Signs out: the token stops working at once, on every device that holds it.
+#[utoipa::path(
+    post, path = "/api/v1/auth/logout", tag = "sesión", security(("token" = [])),
+    responses(
+        (status = 200, description = "Sesión cerrada", body = Envelope<Option<String>>),
+        (status = 401, description = "Sin sesión", body = EnvelopeError),
+    )
+)]
+async fn logout(State(state): State<AppState>, sesion: Autenticado) -> Result<Envelope<Option<String>>> {
+    state.store.revocar_sesion(&sesion.token_hash, chrono::Utc::now()).await?;
+    tracing::info!(usuario = %sesion.usuario.id, "sesión cerrada");
+    Ok(Envelope::ok("Sesión cerrada", None))
+}
+
+/// The signed-in user, with role, permissions and branch tags.
+#[utoipa::path(
+    get, path = "/api/v1/auth/me", tag = "sesión", security(("token" = [])),
+    responses(
+        (status = 200, description = "Usuario de la sesión", body = Envelope<Usuario>),
+        (status = 401, description = "Sin sesión o sesión vencida", body = EnvelopeError),
+    )
+)]
+async fn me(sesion: Autenticado) -> Envelope<Usuario> {
+    Envelope::ok("Sesión activa", sesion.usuario)
+}

@@ -1,0 +1,79 @@
+//! The HTTP API: one module per resource, mirroring the spec's paths, merged here with the
+//! cross-cutting layers (request id, logs, panic guard, body limit) and the OpenAPI document.
+
+pub mod auth;
+pub mod sucursal;
+
+use std::any::Any;
+use std::sync::Arc;
+
+use axum::extract::DefaultBodyLimit;
+use axum::response::{IntoResponse, Response};
+use axum::routing::{any, get};
+use axum::Router;
+use tower_http::catch_panic::CatchPanicLayer;
+use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
+use utoipa::{Modify, OpenApi};
+use utoipa_axum::router::OpenApiRouter;
+
+use crate::error::{metodo_no_permitido, ruta_desconocida, ApiError, LIMITE_CUERPO};
+use crate::{telemetry, web, AppState};
+
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "Anfitrión",
+        description = "API de la consola de reservaciones y walk-ins. Toda respuesta es un sobre \
+                       `{status, message, data}`; `message` está en español.",
+    ),
+    modifiers(&Seguridad),
+    tags(
+        (name = "sesión", description = "Inicio y cierre de sesión"),
+        (name = "sucursales", description = "Sucursales y su configuración"),
+    )
+)]
+struct ApiDoc;
+
+/// Declares the bearer token every authenticated call carries.
+struct Seguridad;
+
+impl Modify for Seguridad {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let componentes = openapi.components.get_or_insert_with(Default::default);
+        componentes.add_security_scheme("token", SecurityScheme::Http(HttpBuilder::new().scheme(HttpAuthScheme::Bearer).build()));
+    }
+}
+
+/// The whole application: API routes, the OpenAPI document, the console fallback.
+pub fn router(state: AppState, extra: Option<Router<AppState>>) -> Router {
+    let (api, documento) = OpenApiRouter::with_openapi(ApiDoc::openapi())
+        .merge(auth::router())
+        .merge(sucursal::router())
+        .split_for_parts();
+    let documento = Arc::new(documento);
+
+    Router::new()
+        .merge(api)
+        .merge(extra.unwrap_or_default())
+        .route("/api/openapi.json", get(move || async move { axum::Json(documento.as_ref().clone()) }))
+        .route("/api", any(ruta_desconocida))
+        .route("/api/{*resto}", any(ruta_desconocida))
+        .fallback(web::consola)
+        .method_not_allowed_fallback(metodo_no_permitido)
+        .layer(DefaultBodyLimit::max(LIMITE_CUERPO))
+        .layer(CatchPanicLayer::custom(panico))
+        .layer(telemetry::capa_trazas())
+        .layer(telemetry::capa_propagar_id())
+        .layer(telemetry::capa_id())
+        .with_state(state)
+}
+
+fn panico(err: Box<dyn Any + Send + 'static>) -> Response {
+    let detalle = err
+        .downcast_ref::<String>()
+        .map(String::as_str)
+        .or_else(|| err.downcast_ref::<&str>().copied())
+        .unwrap_or("pánico sin mensaje");
+    tracing::error!(detalle, "pánico en un manejador");
+    ApiError::Panico.into_response()
+}

@@ -1,0 +1,80 @@
+//! The `anfitrion` command line: `serve` and `create-admin`.
+
+use std::io::{BufRead, IsTerminal};
+use std::net::SocketAddr;
+
+use anyhow::Context;
+use clap::{Parser, Subcommand};
+
+use crate::config::{Config, ADDR_POR_DEFECTO, DATABASE_URL_POR_DEFECTO};
+
+#[derive(Debug, Parser)]
+#[command(name = "anfitrion", version, about = "Anfitrión: consola de reservaciones y walk-ins")]
+pub struct Cli {
+    #[command(subcommand)]
+    pub comando: Comando,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Comando {
+    /// Sirve la API y la consola.
+    Serve {
+        /// Dirección y puerto donde escuchar.
+        #[arg(long, env = "ANFITRION_ADDR", default_value = ADDR_POR_DEFECTO)]
+        addr: SocketAddr,
+        /// Base de datos: sqlite://ruta.db o postgres://usuario@host/base.
+        #[arg(long, env = "DATABASE_URL", default_value = DATABASE_URL_POR_DEFECTO)]
+        database_url: String,
+        /// Carga los datos de demostración en una base vacía y muestra las cuentas.
+        #[arg(long, env = "ANFITRION_DEMO", value_parser = clap::builder::BoolishValueParser::new())]
+        demo: bool,
+    },
+    /// Crea un usuario Sistemas con todas las sucursales; la contraseña se lee de la entrada estándar.
+    CreateAdmin {
+        /// Correo con el que iniciará sesión.
+        #[arg(long)]
+        email: String,
+        /// Nombre que verá el equipo.
+        #[arg(long)]
+        name: String,
+        /// Base de datos: sqlite://ruta.db o postgres://usuario@host/base.
+        #[arg(long, env = "DATABASE_URL", default_value = DATABASE_URL_POR_DEFECTO)]
+        database_url: String,
+    },
+}
+
+pub async fn ejecutar(cli: Cli) -> anyhow::Result<()> {
+    match cli.comando {
+        Comando::Serve { addr, database_url, demo } => {
+            let mut config = Config::new(addr, database_url);
+            config.demo = demo;
+            let app = crate::launch(config).await?;
+            tracing::info!(addr = %app.addr, "Anfitrión escuchando en http://{}", app.addr);
+            app.esperar().await
+        }
+        Comando::CreateAdmin { email, name, database_url } => {
+            let clave = leer_clave()?;
+            let store = crate::db::conectar(&database_url, 1).await?;
+            store.asegurar_catalogo(crate::access::catalogo::PERMISOS, crate::access::catalogo::ROLES).await?;
+            let claves = crate::auth::claves::Claves::new(Default::default());
+            let email = crate::demo::crear_admin(store.as_ref(), &claves, &email, &name, &clave).await?;
+            println!("Usuario Sistemas creado: {email}");
+            Ok(())
+        }
+    }
+}
+
+/// The password, without echo on a terminal; a plain line from a pipe.
+fn leer_clave() -> anyhow::Result<String> {
+    let clave = if std::io::stdin().is_terminal() {
+        let clave = rpassword::prompt_password("Contraseña: ")?;
+        let otra = rpassword::prompt_password("Repite la contraseña: ")?;
+        anyhow::ensure!(clave == otra, "Las contraseñas no coinciden");
+        clave
+    } else {
+        let mut linea = String::new();
+        std::io::stdin().lock().read_line(&mut linea).context("no se pudo leer la contraseña")?;
+        linea.trim_end_matches(['\r', '\n']).to_owned()
+    };
+    Ok(clave)
+}

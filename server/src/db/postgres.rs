@@ -1,0 +1,26 @@
+//! The shared engine: several stateless `anfitrion` instances can use one PostgreSQL.
+
+use std::time::Duration;
+
+use anyhow::Context;
+use sqlx::postgres::PgPoolOptions;
+use sqlx::PgPool;
+
+pub struct PgStore {
+    pool: PgPool,
+}
+
+impl PgStore {
+    pub async fn conectar(url: &str, conexiones: u32) -> anyhow::Result<Self> {
+        let pool = PgPoolOptions::new()
+            .max_connections(conexiones.max(1))
+            .acquire_timeout(Duration::from_secs(10))
+            .connect(url)
+            .await
+            .context("no se pudo conectar a PostgreSQL")?;
+        sqlx::migrate!("../migrations/postgres").run(&pool).await.context("migraciones de PostgreSQL")?;
+        Ok(PgStore { pool })
+    }
+}
+
+super::comun::implementar_store!(PgStore, super::Motor::Postgres, sqlx::Postgres);

@@ -1,0 +1,48 @@
+//! The embedded engine: one file, WAL so readers never wait for the writer, foreign keys on.
+
+use std::path::Path;
+use std::str::FromStr;
+use std::time::Duration;
+
+use anyhow::Context;
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
+use sqlx::SqlitePool;
+
+pub struct SqliteStore {
+    pool: SqlitePool,
+}
+
+impl SqliteStore {
+    pub async fn conectar(url: &str, conexiones: u32) -> anyhow::Result<Self> {
+        crear_carpeta(url)?;
+        let opciones = SqliteConnectOptions::from_str(url)
+            .context("DATABASE_URL de SQLite no válida")?
+            .create_if_missing(true)
+            .journal_mode(SqliteJournalMode::Wal)
+            .synchronous(SqliteSynchronous::Normal)
+            .foreign_keys(true)
+            .busy_timeout(Duration::from_secs(5));
+        let pool = SqlitePoolOptions::new()
+            .max_connections(conexiones.max(1))
+            .connect_with(opciones)
+            .await
+            .context("no se pudo abrir la base de datos SQLite")?;
+        sqlx::migrate!("../migrations/sqlite").run(&pool).await.context("migraciones de SQLite")?;
+        Ok(SqliteStore { pool })
+    }
+}
+
+/// `sqlite://data/anfitrion.db` should work on a fresh checkout: create `data/` first.
+fn crear_carpeta(url: &str) -> anyhow::Result<()> {
+    let ruta = url.trim_start_matches("sqlite:").trim_start_matches("//");
+    let ruta = ruta.split('?').next().unwrap_or_default();
+    if ruta.is_empty() || ruta == ":memory:" {
+        return Ok(());
+    }
+    if let Some(carpeta) = Path::new(ruta).parent().filter(|p| !p.as_os_str().is_empty()) {
+        std::fs::create_dir_all(carpeta).with_context(|| format!("no se pudo crear {}", carpeta.display()))?;
+    }
+    Ok(())
+}
+
+super::comun::implementar_store!(SqliteStore, super::Motor::Sqlite, sqlx::Sqlite);

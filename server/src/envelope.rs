@@ -1,0 +1,43 @@
+//! The success envelope `{status, message, data}` every answer of the API shares (DESIGN §2).
+
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+/// The `status` field of the envelope.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Estado {
+    Success,
+    Error,
+}
+
+/// A successful answer: `data` is the payload, `message` a short Spanish line a screen may show.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Envelope<T> {
+    #[schema(example = "success")]
+    pub status: Estado,
+    pub message: String,
+    pub data: T,
+    #[serde(skip)]
+    codigo: StatusCode,
+}
+
+impl<T: Serialize> Envelope<T> {
+    /// 200 with `data`.
+    pub fn ok(message: impl Into<String>, data: T) -> Self {
+        Envelope { status: Estado::Success, message: message.into(), data, codigo: StatusCode::OK }
+    }
+
+    /// 201: something was created.
+    pub fn creado(message: impl Into<String>, data: T) -> Self {
+        Envelope { codigo: StatusCode::CREATED, ..Self::ok(message, data) }
+    }
+}
+
+impl<T: Serialize> IntoResponse for Envelope<T> {
+    fn into_response(self) -> Response {
+        (self.codigo, axum::Json(self)).into_response()
+    }
+}

@@ -1,0 +1,145 @@
+//! Every way a request can fail, and how each failure reads to staff: one enum, one envelope.
+//!
+//! Internals (database errors, panics) are logged with their detail and answered with a generic
+//! Spanish message; nothing from the inside ever reaches the client.
+
+use anfitrion_core::ReglaError;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::envelope::Estado;
+
+pub type Result<T, E = ApiError> = std::result::Result<T, E>;
+
+/// Largest request body accepted, in bytes.
+pub const LIMITE_CUERPO: usize = 1024 * 1024;
+
+/// A failed request. `Display` is the Spanish message sent in the envelope.
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    /// A business rule from core refused the input; its message is the spec's own.
+    #[error("{0}")]
+    Regla(#[from] ReglaError),
+    /// Input that is well-formed JSON but not what the call expects (missing or mistyped field).
+    #[error("{0}")]
+    Entrada(String),
+    /// The body is not JSON at all, or is cut short.
+    #[error("El cuerpo de la solicitud no es un JSON válido.")]
+    JsonMalformado,
+    /// The body was sent without `Content-Type: application/json`.
+    #[error("La solicitud debe enviarse en formato JSON (Content-Type: application/json).")]
+    TipoDeContenido,
+    /// The body could not be read from the connection.
+    #[error("No se pudo leer el cuerpo de la solicitud.")]
+    CuerpoIlegible,
+    /// The body is larger than [`LIMITE_CUERPO`].
+    #[error("La solicitud es demasiado grande: el máximo es 1 MiB.")]
+    DemasiadoGrande,
+    /// No session token came with the request.
+    #[error("Inicia sesión para continuar.")]
+    SinSesion,
+    /// The token is unknown, expired or revoked, or its user was deactivated.
+    #[error("Tu sesión expiró. Inicia sesión de nuevo.")]
+    SesionExpirada,
+    /// Login with an unknown e-mail or a wrong password (never says which).
+    #[error("Correo o contraseña incorrectos")]
+    Credenciales,
+    /// The caller's role lacks the permission the call needs.
+    #[error("No tienes permiso para realizar esta acción.")]
+    SinPermiso,
+    /// The call names, or touches a record of, a branch outside the caller's tags.
+    #[error("No tienes acceso a esta sucursal.")]
+    SucursalAjena,
+    /// A record that does not exist; the text names it ("No se encontró la sucursal.").
+    #[error("No se encontró {0}.")]
+    NoEncontrado(&'static str),
+    /// An `/api` path no route serves.
+    #[error("La ruta solicitada no existe.")]
+    RutaDesconocida,
+    /// A known path called with a method it does not take.
+    #[error("Este método no está permitido para esta ruta.")]
+    MetodoNoPermitido,
+    /// The write collides with existing data (a unique key); the text says with what.
+    #[error("{0}")]
+    Conflicto(String),
+    /// Too many failed logins for the account or the address.
+    #[error("Demasiados intentos. Espera unos minutos e inténtalo de nuevo.")]
+    DemasiadosIntentos,
+    /// A handler panicked; CatchPanic turns it into this.
+    #[error("Ocurrió un error inesperado. Inténtalo de nuevo.")]
+    Panico,
+    /// Database failure; the detail goes to the log only.
+    #[error("Ocurrió un error interno. Inténtalo de nuevo más tarde.")]
+    BaseDeDatos(#[from] sqlx::Error),
+    /// Any other internal failure; the detail goes to the log only.
+    #[error("Ocurrió un error interno. Inténtalo de nuevo más tarde.")]
+    Interno(String),
+}
+
+impl ApiError {
+    pub fn status(&self) -> StatusCode {
+        use ApiError::*;
+        match self {
+            Regla(_) | Entrada(_) | JsonMalformado | CuerpoIlegible => StatusCode::BAD_REQUEST,
+            TipoDeContenido => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            DemasiadoGrande => StatusCode::PAYLOAD_TOO_LARGE,
+            SinSesion | SesionExpirada | Credenciales => StatusCode::UNAUTHORIZED,
+            SinPermiso | SucursalAjena => StatusCode::FORBIDDEN,
+            NoEncontrado(_) | RutaDesconocida => StatusCode::NOT_FOUND,
+            MetodoNoPermitido => StatusCode::METHOD_NOT_ALLOWED,
+            Conflicto(_) => StatusCode::CONFLICT,
+            DemasiadosIntentos => StatusCode::TOO_MANY_REQUESTS,
+            Panico | BaseDeDatos(_) | Interno(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+}
+
+/// The envelope of a failed call. `data` carries the broken rule (`codigo`, `campo`, `mensaje`)
+/// when core refused the input, so a form can mark the field; otherwise it is null.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct EnvelopeError {
+    #[schema(example = "error")]
+    pub status: Estado,
+    #[schema(example = "Tu sesión expiró. Inicia sesión de nuevo.")]
+    pub message: String,
+    pub data: Option<serde_json::Value>,
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let status = self.status();
+        match &self {
+            ApiError::BaseDeDatos(e) => tracing::error!(error = %e, "error de base de datos"),
+            ApiError::Interno(e) => tracing::error!(error = %e, "error interno"),
+            _ => {}
+        }
+        let data = match &self {
+            ApiError::Regla(r) => serde_json::to_value(r).ok(),
+            _ => None,
+        };
+        let cuerpo = EnvelopeError { status: Estado::Error, message: self.to_string(), data };
+        (status, axum::Json(cuerpo)).into_response()
+    }
+}
+
+/// Turns a unique-key violation into a 409 with `mensaje`; any other error passes through.
+/// Inserting and catching the violation is race-free, unlike checking first. Use it on writes
+/// with a single natural key (ids are random and never collide in practice).
+pub fn si_duplicado(mensaje: &'static str) -> impl FnOnce(sqlx::Error) -> ApiError {
+    move |e| match &e {
+        sqlx::Error::Database(db) if db.is_unique_violation() => ApiError::Conflicto(mensaje.to_owned()),
+        _ => ApiError::BaseDeDatos(e),
+    }
+}
+
+/// Handler for `/api` paths no route serves.
+pub async fn ruta_desconocida() -> ApiError {
+    ApiError::RutaDesconocida
+}
+
+/// Handler for a known path called with the wrong method.
+pub async fn metodo_no_permitido() -> ApiError {
+    ApiError::MetodoNoPermitido
+}

@@ -1,0 +1,149 @@
+//! Request extractors whose rejections answer in the envelope, in Spanish, naming the field at
+//! fault — axum's own rejections are English plain text.
+
+use axum::extract::{FromRequest, FromRequestParts, Request};
+use axum::http::header::CONTENT_TYPE;
+use axum::http::request::Parts;
+use axum::http::{HeaderMap, StatusCode};
+use bytes::Bytes;
+use serde::de::DeserializeOwned;
+
+use crate::error::ApiError;
+
+/// A JSON body. Requires `Content-Type: application/json`; the size limit is the router's.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Json<T>(pub T);
+
+impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Json<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
+        if !es_json(req.headers()) {
+            return Err(ApiError::TipoDeContenido);
+        }
+        let cuerpo = Bytes::from_request(req, state).await.map_err(|e| {
+            if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+                ApiError::DemasiadoGrande
+            } else {
+                ApiError::CuerpoIlegible
+            }
+        })?;
+        let mut de = serde_json::Deserializer::from_slice(&cuerpo);
+        let valor = serde_path_to_error::deserialize(&mut de).map_err(|e| {
+            let ruta = e.path().to_string();
+            let inner = e.into_inner();
+            match inner.classify() {
+                serde_json::error::Category::Data => ApiError::Entrada(describir(&ruta, &inner.to_string(), Origen::Cuerpo)),
+                _ => ApiError::JsonMalformado,
+            }
+        })?;
+        de.end().map_err(|_| ApiError::JsonMalformado)?;
+        Ok(Json(valor))
+    }
+}
+
+fn es_json(headers: &HeaderMap) -> bool {
+    let Some(tipo) = headers.get(CONTENT_TYPE).and_then(|v| v.to_str().ok()) else {
+        return false;
+    };
+    let esencia = tipo.split(';').next().unwrap_or("").trim().to_ascii_lowercase();
+    esencia == "application/json" || (esencia.starts_with("application/") && esencia.ends_with("+json"))
+}
+
+/// The query string, deserialized into `T`.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Query<T>(pub T);
+
+impl<S: Send + Sync, T: DeserializeOwned> FromRequestParts<S> for Query<T> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, ApiError> {
+        let consulta = parts.uri.query().unwrap_or("");
+        let de = serde_urlencoded::Deserializer::new(form_urlencoded::parse(consulta.as_bytes()));
+        serde_path_to_error::deserialize(de)
+            .map(Query)
+            .map_err(|e| ApiError::Entrada(describir(&e.path().to_string(), &e.inner().to_string(), Origen::Consulta)))
+    }
+}
+
+/// Path parameters; a rejection only happens on a malformed URL.
+#[derive(Debug, FromRequestParts)]
+#[from_request(via(axum::extract::Path), rejection(ApiError))]
+pub struct Path<T>(pub T);
+
+impl From<axum::extract::rejection::PathRejection> for ApiError {
+    fn from(e: axum::extract::rejection::PathRejection) -> Self {
+        tracing::debug!(error = %e, "ruta con parámetros no válidos");
+        ApiError::Entrada("La dirección solicitada no es válida.".to_owned())
+    }
+}
+
+#[derive(Clone, Copy)]
+enum Origen {
+    Cuerpo,
+    Consulta,
+}
+
+/// A Spanish sentence for a serde data error: which field, and what is wrong with it.
+fn describir(ruta: &str, mensaje: &str, origen: Origen) -> String {
+    let (sustantivo, todo) = match origen {
+        Origen::Cuerpo => ("el campo", "El cuerpo de la solicitud debe ser un objeto JSON."),
+        Origen::Consulta => ("el parámetro", "Los parámetros de la consulta no son válidos."),
+    };
+    if let Some(resto) = mensaje.strip_prefix("missing field `") {
+        let campo = resto.split('`').next().unwrap_or_default();
+        let completo = if ruta == "." || ruta.is_empty() { campo.to_owned() } else { format!("{ruta}.{campo}") };
+        return mayuscula(&format!("falta {sustantivo} «{completo}»."));
+    }
+    if ruta == "." || ruta.is_empty() {
+        return todo.to_owned();
+    }
+    let esperado = mensaje.rsplit("expected ").next().unwrap_or("");
+    let como = if esperado.contains("string") || esperado.contains("char") {
+        "debe ser texto"
+    } else if ["u8", "u16", "u32", "u64", "i8", "i16", "i32", "i64", "integer"].iter().any(|t| esperado.contains(t)) {
+        "debe ser un número entero"
+    } else if esperado.contains("f32") || esperado.contains("f64") || esperado.contains("number") {
+        "debe ser un número"
+    } else if esperado.contains("bool") {
+        "debe ser verdadero o falso"
+    } else if esperado.contains("sequence") {
+        "debe ser una lista"
+    } else if esperado.contains("struct") || esperado.contains("map") {
+        "debe ser un objeto"
+    } else {
+        "tiene un valor no válido"
+    };
+    mayuscula(&format!("{sustantivo} «{ruta}» {como}."))
+}
+
+fn mayuscula(s: &str) -> String {
+    let mut c = s.chars();
+    c.next().map(|p| p.to_uppercase().chain(c).collect()).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_missing_field_is_named() {
+        assert_eq!(describir(".", "missing field `email`", Origen::Cuerpo), "Falta el campo «email».");
+    }
+
+    #[test]
+    fn a_mistyped_field_says_what_it_should_be() {
+        assert_eq!(
+            describir("password", "invalid type: integer `5`, expected a string", Origen::Cuerpo),
+            "El campo «password» debe ser texto."
+        );
+    }
+
+    #[test]
+    fn a_body_that_is_not_an_object_is_refused_whole() {
+        assert_eq!(
+            describir(".", "invalid type: sequence, expected struct Login", Origen::Cuerpo),
+            "El cuerpo de la solicitud debe ser un objeto JSON."
+        );
+    }
+}

@@ -1,0 +1,89 @@
+//! Anfitrión's server: the HTTP API under `/api`, the embedded console everywhere else.
+//! [`launch`] starts it on a configured address (port 0 in tests) and hands back where it listens.
+
+pub mod access;
+pub mod api;
+pub mod auth;
+pub mod cli;
+pub mod config;
+pub mod db;
+pub mod demo;
+pub mod envelope;
+pub mod error;
+pub mod extract;
+pub mod telemetry;
+pub mod web;
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use anyhow::Context;
+use axum::extract::Request;
+use tokio::task::JoinHandle;
+use tower::Layer;
+use tower_http::normalize_path::NormalizePathLayer;
+
+use crate::auth::claves::Claves;
+use crate::config::Config;
+use crate::db::Store;
+
+/// What every handler can reach.
+#[derive(Clone)]
+pub struct AppState {
+    pub store: Arc<dyn Store>,
+    pub claves: Claves,
+}
+
+/// A running server.
+pub struct App {
+    pub addr: SocketAddr,
+    pub store: Arc<dyn Store>,
+    servidor: JoinHandle<std::io::Result<()>>,
+}
+
+impl App {
+    /// Serves until Ctrl-C / SIGTERM, or until the server fails.
+    pub async fn esperar(self) -> anyhow::Result<()> {
+        self.servidor.await.context("el servidor terminó inesperadamente")?.context("error del servidor")
+    }
+}
+
+/// Connects to the database, migrates it, seeds the catalogue (and the demo if asked), binds
+/// the address and starts serving in the background.
+pub async fn launch(config: Config) -> anyhow::Result<App> {
+    let store = db::conectar(&config.database_url, config.conexiones).await?;
+    store.asegurar_catalogo(access::catalogo::PERMISOS, access::catalogo::ROLES).await?;
+    let claves = Claves::new(config.costo_hash);
+    if config.demo {
+        demo::sembrar_y_anunciar(store.as_ref(), &claves).await?;
+    }
+    let state = AppState { store: store.clone(), claves };
+    let router = api::router(state, config.rutas_extra);
+    // Trailing slashes as the spec writes some paths (`/notifications/`) reach the same route.
+    let app = NormalizePathLayer::trim_trailing_slash().layer(router);
+
+    let listener = tokio::net::TcpListener::bind(config.addr).await.with_context(|| format!("no se pudo escuchar en {}", config.addr))?;
+    let addr = listener.local_addr()?;
+    let servicio = axum::ServiceExt::<Request>::into_make_service_with_connect_info::<SocketAddr>(app);
+    let servidor = tokio::spawn(async move { axum::serve(listener, servicio).with_graceful_shutdown(senal_de_fin()).await });
+    Ok(App { addr, store, servidor })
+}
+
+async fn senal_de_fin() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        if let Ok(mut s) = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            s.recv().await;
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        _ = ctrl_c => {},
+        _ = term => {},
+    }
+    tracing::info!("apagando");
+}

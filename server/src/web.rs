@@ -1,0 +1,69 @@
+//! The console, embedded in the binary: every path outside `/api` serves `index.html` (the React
+//! router takes it from there); hashed assets are cached for a year, `index.html` never.
+
+use axum::body::Body;
+use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE, X_CONTENT_TYPE_OPTIONS};
+use axum::http::{HeaderValue, Method, StatusCode, Uri};
+use axum::response::{IntoResponse, Response};
+use rust_embed::RustEmbed;
+
+use crate::error::ApiError;
+
+#[derive(RustEmbed)]
+#[folder = "../frontend/dist"]
+#[allow_missing = true]
+struct Consola;
+
+/// Vite puts content-hashed files here: their name changes with their content.
+const ASSETS: &str = "assets/";
+
+/// Shown when the binary was built before the console (`make run` builds both).
+const SIN_CONSOLA: &str = r#"<!doctype html>
+<html lang="es">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Anfitrión</title></head>
+<body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 4rem auto; padding: 0 1rem">
+<h1>Anfitrión</h1>
+<p>La interfaz no se ha compilado todavía. Ejecuta <code>make run</code> para compilarla junto con el servidor.</p>
+<p>La API está disponible en <code>/api</code>.</p>
+</body>
+</html>
+"#;
+
+/// Fallback for every path no API route serves.
+pub async fn consola(method: Method, uri: Uri) -> Response {
+    let ruta = uri.path();
+    if ruta == "/api" || ruta.starts_with("/api/") {
+        return ApiError::RutaDesconocida.into_response();
+    }
+    if method != Method::GET && method != Method::HEAD {
+        return ApiError::MetodoNoPermitido.into_response();
+    }
+    let archivo = ruta.trim_start_matches('/');
+    if !archivo.is_empty() && archivo != "index.html" {
+        if let Some(contenido) = Consola::get(archivo) {
+            let mime = mime_guess::from_path(archivo).first_or_octet_stream();
+            let cache = if archivo.starts_with(ASSETS) { "public, max-age=31536000, immutable" } else { "public, max-age=3600" };
+            return respuesta(StatusCode::OK, mime.as_ref(), cache, Body::from(contenido.data.into_owned()));
+        }
+        // A missing hashed asset is a stale page asking for an old build: HTML would not help it.
+        if archivo.starts_with(ASSETS) {
+            return respuesta(StatusCode::NOT_FOUND, "text/plain; charset=utf-8", "no-store", Body::from("No encontrado"));
+        }
+    }
+    match Consola::get("index.html") {
+        Some(index) => respuesta(StatusCode::OK, "text/html; charset=utf-8", "no-cache", Body::from(index.data.into_owned())),
+        None => respuesta(StatusCode::OK, "text/html; charset=utf-8", "no-cache", Body::from(SIN_CONSOLA)),
+    }
+}
+
+fn respuesta(status: StatusCode, tipo: &str, cache: &'static str, cuerpo: Body) -> Response {
+    let mut r = Response::new(cuerpo);
+    *r.status_mut() = status;
+    let h = r.headers_mut();
+    if let Ok(v) = HeaderValue::from_str(tipo) {
+        h.insert(CONTENT_TYPE, v);
+    }
+    h.insert(CACHE_CONTROL, HeaderValue::from_static(cache));
+    h.insert(X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    r
+}

@@ -1,0 +1,83 @@
+//! Permission and branch guards, through the branch endpoints.
+
+use serde_json::json;
+
+use crate::helpers::{en_ambos, spawn_app};
+
+const SIN_PERMISO: &str = "No tienes permiso para realizar esta acción.";
+const SUCURSAL_AJENA: &str = "No tienes acceso a esta sucursal.";
+
+en_ambos! {
+    async fn a_valid_token_without_the_permission_is_refused_with_403(motor: Motor) {
+        let app = spawn_app(motor).await;
+        let hostess = app.token("hostess@demo.mx").await;
+        app.get("/api/v1/admin/sucursal", Some(&hostess)).await.es_error(403, SIN_PERMISO);
+        let id = app.id_sucursal("polanco").await;
+        app.get(&format!("/api/v1/admin/sucursal/{id}"), Some(&hostess)).await.es_error(403, SIN_PERMISO);
+    }
+
+    async fn a_foreign_branch_tag_is_refused_with_403(motor: Motor) {
+        let app = spawn_app(motor).await;
+        let gerente = app.token("gerente@demo.mx").await;
+        app.get("/api/v1/admin/sucursal?tag=monterrey", Some(&gerente)).await.es_error(403, SUCURSAL_AJENA);
+        let r = app.get("/api/v1/admin/sucursal?tag=polanco", Some(&gerente)).await;
+        let lista = r.es_exito().as_array().unwrap().clone();
+        assert_eq!(lista.len(), 1);
+        assert_eq!(lista[0]["tag"], "polanco");
+    }
+
+    async fn a_foreign_branch_record_is_refused_with_403(motor: Motor) {
+        let app = spawn_app(motor).await;
+        let gerente = app.token("gerente@demo.mx").await;
+        let monterrey = app.id_sucursal("monterrey").await;
+        app.get(&format!("/api/v1/admin/sucursal/{monterrey}"), Some(&gerente)).await.es_error(403, SUCURSAL_AJENA);
+    }
+
+    async fn a_branch_answers_its_schedule_tables_and_days(motor: Motor) {
+        let app = spawn_app(motor).await;
+        let gerente = app.token("gerente@demo.mx").await;
+        let polanco = app.id_sucursal("polanco").await;
+        let r = app.get(&format!("/api/v1/admin/sucursal/{polanco}"), Some(&gerente)).await;
+        let s = r.es_exito();
+        assert_eq!(s["_id"], polanco.as_str());
+        assert_eq!(s["tag"], "polanco");
+        assert_eq!(s["marca"]["name"], "La Hacienda Buffet");
+        assert_eq!(s["horario"].as_array().unwrap().len(), 7);
+        assert_eq!(s["horario"][0], json!({ "dia": 1, "abre": "13:00", "cierra": "22:30", "cerrado": false }));
+        assert!(s["mesas"].as_array().unwrap().iter().all(|m| m["numero"].as_i64().unwrap() > 0 && m["asientos"].as_i64().unwrap() > 0));
+        assert!(s["days"].as_array().unwrap().iter().any(|d| d["tipo"] == "cerrado" && d["motivo"] == "Navidad"));
+    }
+
+    async fn an_unknown_branch_is_404(motor: Motor) {
+        let app = spawn_app(motor).await;
+        let gerente = app.token("gerente@demo.mx").await;
+        app.get("/api/v1/admin/sucursal/000000000000000000000000", Some(&gerente)).await.es_error(404, "No se encontró la sucursal.");
+    }
+
+    async fn the_branch_list_holds_only_the_callers_branches(motor: Motor) {
+        let app = spawn_app(motor).await;
+        let gerente = app.token("gerente@demo.mx").await;
+        let r = app.get("/api/v1/admin/sucursal", Some(&gerente)).await;
+        let mut tags: Vec<String> = r.es_exito().as_array().unwrap().iter().map(|s| s["tag"].as_str().unwrap().to_owned()).collect();
+        tags.sort();
+        assert_eq!(tags, ["polanco", "satelite"]);
+    }
+
+    async fn the_branch_selector_lists_exactly_the_users_tags(motor: Motor) {
+        let app = spawn_app(motor).await;
+        let hostess = app.token("hostess@demo.mx").await;
+        let r = app.get("/api/v1/admin/sucursal/sucuser/suc", Some(&hostess)).await;
+        let lista = r.es_exito().as_array().unwrap().clone();
+        let mut tags: Vec<&str> = lista.iter().map(|s| s["tag"].as_str().unwrap()).collect();
+        tags.sort();
+        assert_eq!(tags, ["polanco", "satelite"]);
+        for s in &lista {
+            assert_eq!(s["_id"].as_str().unwrap().len(), 24);
+            assert!(s["name"].as_str().unwrap().starts_with("La Hacienda"));
+            assert_eq!(s["marca"]["name"], "La Hacienda Buffet");
+        }
+        let sistemas = app.token("sistemas@demo.mx").await;
+        let r = app.get("/api/v1/admin/sucursal/sucuser/suc", Some(&sistemas)).await;
+        assert_eq!(r.es_exito().as_array().unwrap().len(), 3);
+    }
+}

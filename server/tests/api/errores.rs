@@ -1,0 +1,75 @@
+//! Every malformed input and failure answers in the envelope, in Spanish.
+
+use axum::routing::get;
+use axum::Router;
+use serde_json::json;
+
+use crate::helpers::{en_ambos, spawn, spawn_app, Opciones};
+
+const LOGIN: &str = "/api/v1/auth/login";
+const JSON: Option<&str> = Some("application/json");
+
+en_ambos! {
+    async fn malformed_json_is_a_400_envelope(motor: Motor) {
+        let app = spawn(motor, Opciones::default()).await;
+        app.post_crudo(LOGIN, JSON, r#"{"email": "a@b.mx", "password": "#).await
+            .es_error(400, "El cuerpo de la solicitud no es un JSON válido.");
+        app.post_crudo(LOGIN, JSON, "").await.es_error(400, "El cuerpo de la solicitud no es un JSON válido.");
+    }
+
+    async fn a_field_of_the_wrong_type_is_a_400_naming_it(motor: Motor) {
+        let app = spawn(motor, Opciones::default()).await;
+        let cuerpo = json!({ "email": "gerente@demo.mx", "password": 1234 }).to_string();
+        app.post_crudo(LOGIN, JSON, cuerpo).await.es_error(400, "El campo «password» debe ser texto.");
+        app.post_crudo(LOGIN, JSON, "42").await.es_error(400, "El cuerpo de la solicitud debe ser un objeto JSON.");
+    }
+
+    async fn a_missing_field_is_a_400_naming_it(motor: Motor) {
+        let app = spawn(motor, Opciones::default()).await;
+        let cuerpo = json!({ "email": "gerente@demo.mx" }).to_string();
+        app.post_crudo(LOGIN, JSON, cuerpo).await.es_error(400, "Falta el campo «password».");
+    }
+
+    async fn a_body_that_is_not_declared_json_is_a_415_envelope(motor: Motor) {
+        let app = spawn(motor, Opciones::default()).await;
+        let cuerpo = json!({ "email": "gerente@demo.mx", "password": "demo1234" }).to_string();
+        let esperado = "La solicitud debe enviarse en formato JSON (Content-Type: application/json).";
+        app.post_crudo(LOGIN, Some("text/plain"), cuerpo.clone()).await.es_error(415, esperado);
+        app.post_crudo(LOGIN, None, cuerpo).await.es_error(415, esperado);
+    }
+
+    async fn a_body_over_one_mebibyte_is_a_413_envelope(motor: Motor) {
+        let app = spawn(motor, Opciones::default()).await;
+        let enorme = format!(r#"{{"email": "a@b.mx", "password": "{}"}}"#, "x".repeat(1024 * 1024 + 1));
+        app.post_crudo(LOGIN, JSON, enorme).await.es_error(413, "La solicitud es demasiado grande: el máximo es 1 MiB.");
+    }
+
+    async fn an_unknown_api_route_is_a_404_envelope(motor: Motor) {
+        let app = spawn(motor, Opciones::default()).await;
+        app.get("/api/v1/admin/no-existe", None).await.es_error(404, "La ruta solicitada no existe.");
+        app.get("/api", None).await.es_error(404, "La ruta solicitada no existe.");
+        app.post("/api/v2/auth/login", None).await.es_error(404, "La ruta solicitada no existe.");
+    }
+
+    async fn a_wrong_method_is_a_405_envelope(motor: Motor) {
+        let app = spawn(motor, Opciones::default()).await;
+        app.get(LOGIN, None).await.es_error(405, "Este método no está permitido para esta ruta.");
+        let r = app.client.delete(app.url("/api/v1/auth/me")).send().await.unwrap();
+        crate::helpers::leer(r).await.es_error(405, "Este método no está permitido para esta ruta.");
+    }
+
+    async fn a_panic_is_a_500_envelope_and_the_server_keeps_serving(motor: Motor) {
+        let rutas = Router::new().route("/api/v1/prueba/panico", get(|| async { panic!("falla de prueba") as &'static str }));
+        let app = spawn(motor, Opciones { rutas_extra: Some(rutas), ..Default::default() }).await;
+        let r = app.get("/api/v1/prueba/panico", None).await;
+        r.es_error(500, "Ocurrió un error inesperado. Inténtalo de nuevo.");
+        assert!(!r.cuerpo.to_string().contains("falla de prueba"), "el detalle del pánico no sale del servidor");
+        app.get("/api/v1/auth/me", None).await.es_error(401, "Inicia sesión para continuar.");
+    }
+
+    async fn a_trailing_slash_reaches_the_same_route(motor: Motor) {
+        let app = spawn_app(motor).await;
+        let token = app.token("gerente@demo.mx").await;
+        app.get("/api/v1/auth/me/", Some(&token)).await.es_exito();
+    }
+}

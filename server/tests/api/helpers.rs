@@ -1,0 +1,248 @@
+//! A fresh server per test, on a fresh database of either engine: a temporary SQLite file, or a
+//! uniquely named PostgreSQL database created from `ANFITRION_TEST_PG` and dropped afterwards.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use anfitrion_server::auth::claves::CostoHash;
+use anfitrion_server::config::Config;
+use anfitrion_server::db::{nuevo_id, Store};
+use anfitrion_server::AppState;
+use axum::Router;
+use serde_json::{json, Value};
+use sqlx::Connection;
+
+/// Administrative URL of the PostgreSQL the suite creates its databases in.
+pub fn url_admin_pg() -> String {
+    std::env::var("ANFITRION_TEST_PG").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".to_owned())
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Motor {
+    Sqlite,
+    Postgres,
+}
+
+/// Runs a test body once per engine: `nombre::sqlite` and `nombre::postgres`.
+macro_rules! en_ambos {
+    ($($(#[$m:meta])* async fn $nombre:ident($motor:ident: Motor) $cuerpo:block)*) => {$(
+        $(#[$m])*
+        async fn $nombre($motor: $crate::helpers::Motor) $cuerpo
+
+        mod $nombre {
+            #[tokio::test]
+            async fn sqlite() {
+                super::$nombre($crate::helpers::Motor::Sqlite).await
+            }
+
+            #[tokio::test]
+            async fn postgres() {
+                super::$nombre($crate::helpers::Motor::Postgres).await
+            }
+        }
+    )*};
+}
+pub(crate) use en_ambos;
+
+/// A database that removes itself when the test ends, pass or fail.
+pub enum BaseTemporal {
+    Sqlite { carpeta: PathBuf },
+    Postgres { nombre: String },
+}
+
+impl BaseTemporal {
+    pub async fn crear(motor: Motor) -> (BaseTemporal, String) {
+        match motor {
+            Motor::Sqlite => {
+                let carpeta = std::env::temp_dir().join(format!("anfitrion-prueba-{}", nuevo_id()));
+                std::fs::create_dir_all(&carpeta).expect("carpeta temporal");
+                let url = format!("sqlite://{}", carpeta.join("prueba.db").display());
+                (BaseTemporal::Sqlite { carpeta }, url)
+            }
+            Motor::Postgres => {
+                let admin = url_admin_pg();
+                let nombre = format!("anfitrion_prueba_{}", nuevo_id());
+                let mut con = sqlx::PgConnection::connect(&admin)
+                    .await
+                    .unwrap_or_else(|e| panic!("PostgreSQL no responde en ANFITRION_TEST_PG ({admin}): {e}"));
+                sqlx::query(&format!("CREATE DATABASE \"{nombre}\"")).execute(&mut con).await.expect("CREATE DATABASE");
+                let _ = con.close().await;
+                let url = cambiar_base(&admin, &nombre);
+                (BaseTemporal::Postgres { nombre }, url)
+            }
+        }
+    }
+}
+
+/// The admin URL pointing at another database (keeps user, host and query string).
+fn cambiar_base(admin: &str, nombre: &str) -> String {
+    let (sin_consulta, consulta) = match admin.split_once('?') {
+        Some((a, q)) => (a, format!("?{q}")),
+        None => (admin, String::new()),
+    };
+    let inicio_ruta = sin_consulta.find("://").map(|i| i + 3).unwrap_or(0);
+    let base = match sin_consulta[inicio_ruta..].find('/') {
+        Some(i) => &sin_consulta[..inicio_ruta + i],
+        None => sin_consulta,
+    };
+    format!("{base}/{nombre}{consulta}")
+}
+
+impl Drop for BaseTemporal {
+    fn drop(&mut self) {
+        match self {
+            BaseTemporal::Sqlite { carpeta } => {
+                let _ = std::fs::remove_dir_all(carpeta);
+            }
+            BaseTemporal::Postgres { nombre } => {
+                let nombre = nombre.clone();
+                // Drop runs inside the test's runtime; a separate thread may block on its own.
+                let _ = std::thread::spawn(move || {
+                    let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("runtime");
+                    rt.block_on(async {
+                        if let Ok(mut con) = sqlx::PgConnection::connect(&url_admin_pg()).await {
+                            let _ = sqlx::query(&format!("DROP DATABASE IF EXISTS \"{nombre}\" WITH (FORCE)")).execute(&mut con).await;
+                            let _ = con.close().await;
+                        }
+                    });
+                })
+                .join();
+            }
+        }
+    }
+}
+
+/// A running server and a client for it.
+pub struct TestApp {
+    pub base: String,
+    pub database_url: String,
+    pub store: Arc<dyn Store>,
+    pub client: reqwest::Client,
+    _db: Option<BaseTemporal>,
+}
+
+/// Options of [`spawn`].
+#[derive(Default)]
+pub struct Opciones {
+    pub demo: bool,
+    pub rutas_extra: Option<Router<AppState>>,
+}
+
+/// A server with the demo data, on a fresh database.
+pub async fn spawn_app(motor: Motor) -> TestApp {
+    spawn(motor, Opciones { demo: true, ..Default::default() }).await
+}
+
+pub async fn spawn(motor: Motor, opciones: Opciones) -> TestApp {
+    let (db, url) = BaseTemporal::crear(motor).await;
+    let mut app = lanzar(&url, opciones).await;
+    app._db = Some(db);
+    app
+}
+
+/// Another server on an existing database (the database stays with its first app).
+pub async fn lanzar(url: &str, opciones: Opciones) -> TestApp {
+    let mut config = Config::new("127.0.0.1:0".parse().expect("dirección"), url);
+    config.demo = opciones.demo;
+    config.conexiones = 2;
+    config.costo_hash = CostoHash::Ligero;
+    config.rutas_extra = opciones.rutas_extra;
+    let app = anfitrion_server::launch(config).await.expect("el servidor arranca");
+    TestApp {
+        base: format!("http://{}", app.addr),
+        database_url: url.to_owned(),
+        store: app.store.clone(),
+        client: reqwest::Client::new(),
+        _db: None,
+    }
+}
+
+/// An answer, read whole.
+pub struct Respuesta {
+    pub status: u16,
+    pub headers: reqwest::header::HeaderMap,
+    pub cuerpo: Value,
+}
+
+impl Respuesta {
+    pub fn message(&self) -> &str {
+        self.cuerpo["message"].as_str().unwrap_or_default()
+    }
+
+    /// Asserts the error envelope: status code, `status: "error"`, and the Spanish message.
+    #[track_caller]
+    pub fn es_error(&self, codigo: u16, mensaje: &str) {
+        assert_eq!(self.status, codigo, "cuerpo: {}", self.cuerpo);
+        assert_eq!(self.cuerpo["status"], "error", "cuerpo: {}", self.cuerpo);
+        assert_eq!(self.message(), mensaje, "cuerpo: {}", self.cuerpo);
+        assert!(self.cuerpo.get("data").is_some(), "el sobre siempre trae data: {}", self.cuerpo);
+    }
+
+    #[track_caller]
+    pub fn es_exito(&self) -> &Value {
+        assert_eq!(self.status, 200, "cuerpo: {}", self.cuerpo);
+        assert_eq!(self.cuerpo["status"], "success", "cuerpo: {}", self.cuerpo);
+        &self.cuerpo["data"]
+    }
+}
+
+pub async fn leer(r: reqwest::Response) -> Respuesta {
+    let status = r.status().as_u16();
+    let headers = r.headers().clone();
+    let texto = r.text().await.expect("cuerpo");
+    let cuerpo = serde_json::from_str(&texto).unwrap_or_else(|_| panic!("la respuesta no es JSON ({status}): {texto}"));
+    Respuesta { status, headers, cuerpo }
+}
+
+pub const CLAVE: &str = "demo1234";
+
+impl TestApp {
+    pub fn url(&self, ruta: &str) -> String {
+        format!("{}{}", self.base, ruta)
+    }
+
+    pub async fn login(&self, email: &str, password: &str) -> Respuesta {
+        leer(self.client.post(self.url("/api/v1/auth/login")).json(&json!({ "email": email, "password": password })).send().await.expect("login")).await
+    }
+
+    /// Signs in a demo account and answers its token.
+    pub async fn token(&self, email: &str) -> String {
+        let r = self.login(email, CLAVE).await;
+        r.es_exito()["token"].as_str().expect("token").to_owned()
+    }
+
+    pub async fn get(&self, ruta: &str, token: Option<&str>) -> Respuesta {
+        let mut req = self.client.get(self.url(ruta));
+        if let Some(t) = token {
+            req = req.bearer_auth(t);
+        }
+        leer(req.send().await.expect("GET")).await
+    }
+
+    pub async fn post(&self, ruta: &str, token: Option<&str>) -> Respuesta {
+        let mut req = self.client.post(self.url(ruta));
+        if let Some(t) = token {
+            req = req.bearer_auth(t);
+        }
+        leer(req.send().await.expect("POST")).await
+    }
+
+    /// POST with a raw body and content type.
+    pub async fn post_crudo(&self, ruta: &str, tipo: Option<&str>, cuerpo: impl Into<reqwest::Body>) -> Respuesta {
+        let mut req = self.client.post(self.url(ruta)).body(cuerpo);
+        if let Some(t) = tipo {
+            req = req.header("content-type", t);
+        }
+        leer(req.send().await.expect("POST")).await
+    }
+
+    /// `_id` of a branch by tag, as Sistemas (who has every branch) sees it.
+    pub async fn id_sucursal(&self, tag: &str) -> String {
+        let t = self.token("sistemas@demo.mx").await;
+        let r = self.get("/api/v1/admin/sucursal/sucuser/suc", Some(&t)).await;
+        r.es_exito().as_array().expect("lista").iter().find(|s| s["tag"] == tag).expect("sucursal")["_id"]
+            .as_str()
+            .expect("_id")
+            .to_owned()
+    }
+}

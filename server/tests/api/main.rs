@@ -1,0 +1,9 @@
+//! The server's integration tests, one binary; every test runs on SQLite and on PostgreSQL.
+
+mod helpers;
+
+mod acceso;
+mod demo;
+mod errores;
+mod sesion;
+mod web;

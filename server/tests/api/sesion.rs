@@ -1,0 +1,133 @@
+//! Sign-in, sessions and their end.
+
+use anfitrion_server::auth::{hash_token, nuevo_token};
+use anfitrion_server::db::modelo::NuevaSesion;
+use anfitrion_server::db::nuevo_id;
+use chrono::{Duration, Utc};
+use serde_json::json;
+
+use crate::helpers::{en_ambos, leer, spawn_app, CLAVE};
+
+const SESION_VENCIDA: &str = "Tu sesión expiró. Inicia sesión de nuevo.";
+
+en_ambos! {
+    async fn login_answers_the_token_and_the_user_shape(motor: Motor) {
+        let app = spawn_app(motor).await;
+        let r = app.login("gerente@demo.mx", CLAVE).await;
+        assert_eq!(r.message(), "Bienvenido, Gabriela Gerente");
+        let data = r.es_exito();
+        assert_eq!(data["token"].as_str().unwrap().len(), 64);
+        let user = &data["user"];
+        assert_eq!(user["_id"].as_str().unwrap().len(), 24);
+        assert_eq!(user["name"], "Gabriela Gerente");
+        assert_eq!(user["email"], "gerente@demo.mx");
+        assert_eq!(user["tags"], json!(["polanco", "satelite"]));
+        assert_eq!(user["role"]["name"], "Gerente");
+        let permisos = user["role"]["permissions"].as_array().unwrap();
+        assert!(permisos.contains(&json!({ "name": "reservacion.asistio" })));
+        assert!(permisos.contains(&json!({ "name": "reservaciones.index" })));
+        assert!(!permisos.contains(&json!({ "name": "users.index" })));
+        let texto = r.cuerpo.to_string();
+        assert!(!texto.contains("argon2"), "la respuesta no debe traer el hash: {texto}");
+    }
+
+    async fn login_is_case_insensitive_on_the_email(motor: Motor) {
+        let app = spawn_app(motor).await;
+        app.login(" Hostess@Demo.MX ", CLAVE).await.es_exito();
+    }
+
+    async fn a_wrong_password_is_refused_with_401(motor: Motor) {
+        let app = spawn_app(motor).await;
+        app.login("gerente@demo.mx", "demo12345").await.es_error(401, "Correo o contraseña incorrectos");
+        app.login("nadie@demo.mx", CLAVE).await.es_error(401, "Correo o contraseña incorrectos");
+    }
+
+    async fn me_answers_the_signed_in_user(motor: Motor) {
+        let app = spawn_app(motor).await;
+        let token = app.token("hostess@demo.mx").await;
+        let r = app.get("/api/v1/auth/me", Some(&token)).await;
+        let user = r.es_exito();
+        assert_eq!(user["email"], "hostess@demo.mx");
+        assert_eq!(user["role"]["name"], "Hostess");
+        assert_eq!(user["tags"], json!(["polanco", "satelite"]));
+    }
+
+    async fn a_call_without_a_token_is_refused_with_401(motor: Motor) {
+        let app = spawn_app(motor).await;
+        app.get("/api/v1/auth/me", None).await.es_error(401, "Inicia sesión para continuar.");
+        app.get("/api/v1/admin/sucursal/sucuser/suc", None).await.es_error(401, "Inicia sesión para continuar.");
+        app.post("/api/v1/auth/logout", None).await.es_error(401, "Inicia sesión para continuar.");
+    }
+
+    async fn an_unknown_token_is_refused_with_401(motor: Motor) {
+        let app = spawn_app(motor).await;
+        app.get("/api/v1/auth/me", Some(&nuevo_token())).await.es_error(401, SESION_VENCIDA);
+    }
+
+    async fn the_token_also_works_from_the_rgatk_cookie(motor: Motor) {
+        let app = spawn_app(motor).await;
+        let token = app.token("reservaciones@demo.mx").await;
+        let r = app.client.get(app.url("/api/v1/auth/me")).header("cookie", format!("sucursal=polanco; rgatk={token}")).send().await.unwrap();
+        leer(r).await.es_exito();
+    }
+
+    async fn an_expired_token_is_refused_with_401(motor: Motor) {
+        let app = spawn_app(motor).await;
+        let usuario = app.store.credenciales("gerente@demo.mx").await.unwrap().unwrap().usuario_id;
+        let token = nuevo_token();
+        let ahora = Utc::now();
+        let sesion = NuevaSesion {
+            id: nuevo_id(),
+            token_hash: hash_token(&token),
+            usuario_id: usuario,
+            creada: ahora - Duration::days(1) - Duration::minutes(1),
+            expira: ahora - Duration::minutes(1),
+            ip: None,
+        };
+        app.store.crear_sesion(&sesion).await.unwrap();
+        app.get("/api/v1/auth/me", Some(&token)).await.es_error(401, SESION_VENCIDA);
+    }
+
+    async fn a_token_revoked_by_logout_is_refused_with_401(motor: Motor) {
+        let app = spawn_app(motor).await;
+        let token = app.token("gerente@demo.mx").await;
+        let otra = app.token("gerente@demo.mx").await;
+        let r = app.post("/api/v1/auth/logout", Some(&token)).await;
+        assert_eq!(r.message(), "Sesión cerrada");
+        r.es_exito();
+        app.get("/api/v1/auth/me", Some(&token)).await.es_error(401, SESION_VENCIDA);
+        app.post("/api/v1/auth/logout", Some(&token)).await.es_error(401, SESION_VENCIDA);
+        // Only that session ends: the same user on another device stays signed in.
+        app.get("/api/v1/auth/me", Some(&otra)).await.es_exito();
+    }
+
+    async fn ten_failed_logins_throttle_the_account_with_429(motor: Motor) {
+        let app = spawn_app(motor).await;
+        for _ in 0..10 {
+            app.login("hostess@demo.mx", "adivinando").await.es_error(401, "Correo o contraseña incorrectos");
+        }
+        let r = app.login("hostess@demo.mx", CLAVE).await;
+        r.es_error(429, "Demasiados intentos. Espera unos minutos e inténtalo de nuevo.");
+        // The throttle is per account: a colleague at the same address still signs in.
+        app.login("gerente@demo.mx", CLAVE).await.es_exito();
+    }
+
+    async fn a_successful_login_clears_the_account_failures(motor: Motor) {
+        let app = spawn_app(motor).await;
+        for _ in 0..9 {
+            app.login("hostess@demo.mx", "adivinando").await.es_error(401, "Correo o contraseña incorrectos");
+        }
+        app.login("hostess@demo.mx", CLAVE).await.es_exito();
+        for _ in 0..9 {
+            app.login("hostess@demo.mx", "adivinando").await.es_error(401, "Correo o contraseña incorrectos");
+        }
+        app.login("hostess@demo.mx", CLAVE).await.es_exito();
+    }
+
+    async fn an_invalid_email_is_refused_with_cores_message(motor: Motor) {
+        let app = spawn_app(motor).await;
+        let r = app.login("hostess", CLAVE).await;
+        r.es_error(400, "Correo electrónico no válido");
+        assert_eq!(r.cuerpo["data"]["campo"], "email");
+    }
+}

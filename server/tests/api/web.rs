@@ -1,0 +1,91 @@
+//! The embedded console, the OpenAPI document and request ids.
+
+use crate::helpers::{en_ambos, spawn, Opciones};
+
+en_ambos! {
+    async fn any_console_path_serves_the_app_as_html(motor: Motor) {
+        let app = spawn(motor, Opciones::default()).await;
+        for ruta in ["/reservaciones/hoy", "/", "/walkin/registrar", "/login"] {
+            let r = app.client.get(app.url(ruta)).send().await.unwrap();
+            assert_eq!(r.status(), 200, "{ruta}");
+            assert_eq!(r.headers()["content-type"], "text/html; charset=utf-8", "{ruta}");
+            assert_eq!(r.headers()["cache-control"], "no-cache", "{ruta}");
+            let html = r.text().await.unwrap();
+            assert!(html.to_lowercase().starts_with("<!doctype html>"), "{ruta}: {html}");
+        }
+    }
+
+    async fn the_openapi_document_lists_every_path(motor: Motor) {
+        let app = spawn(motor, Opciones::default()).await;
+        let r = app.client.get(app.url("/api/openapi.json")).send().await.unwrap();
+        assert_eq!(r.status(), 200);
+        let doc: serde_json::Value = r.json().await.unwrap();
+        assert!(doc["openapi"].as_str().unwrap().starts_with("3."));
+        let rutas = doc["paths"].as_object().unwrap();
+        for ruta in [
+            "/api/v1/auth/login",
+            "/api/v1/auth/logout",
+            "/api/v1/auth/me",
+            "/api/v1/admin/sucursal",
+            "/api/v1/admin/sucursal/{id}",
+            "/api/v1/admin/sucursal/sucuser/suc",
+        ] {
+            assert!(rutas.contains_key(ruta), "falta {ruta} en {:?}", rutas.keys().collect::<Vec<_>>());
+        }
+        assert!(doc["components"]["schemas"].get("EnvelopeError").is_some());
+    }
+
+    async fn every_answer_carries_a_request_id(motor: Motor) {
+        let app = spawn(motor, Opciones::default()).await;
+        let r = app.get("/api/v1/auth/me", None).await;
+        let id = r.headers["x-request-id"].to_str().unwrap();
+        assert_eq!(id.len(), 16);
+    }
+}
+
+/// Collects log output in memory.
+#[derive(Clone, Default)]
+struct Captura(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+
+impl std::io::Write for Captura {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+impl<'a> tracing_subscriber::fmt::MakeWriter<'a> for Captura {
+    type Writer = Captura;
+
+    fn make_writer(&'a self) -> Captura {
+        self.clone()
+    }
+}
+
+en_ambos! {
+    async fn request_logs_carry_method_path_status_and_never_a_secret(motor: Motor) {
+        let captura = Captura::default();
+        let suscriptor = tracing_subscriber::fmt()
+            .with_env_filter("debug")
+            .with_writer(captura.clone())
+            .with_ansi(false)
+            .finish();
+        // The test runtime is single-threaded: the server's tasks log on this thread.
+        let _guarda = tracing::subscriber::set_default(suscriptor);
+        let app = crate::helpers::spawn_app(motor).await;
+        let token = app.token("gerente@demo.mx").await;
+        app.get("/api/v1/auth/me", Some(&token)).await.es_exito();
+        app.login("gerente@demo.mx", "clave-equivocada-secreta").await;
+        let logs = String::from_utf8(captura.0.lock().unwrap().clone()).unwrap();
+        assert!(logs.contains("method=POST") && logs.contains("path=/api/v1/auth/login"), "{logs}");
+        assert!(logs.contains("status=200") && logs.contains("status=401") && logs.contains("latency_ms="), "{logs}");
+        assert!(logs.contains("request_id="), "{logs}");
+        for secreto in [token.as_str(), crate::helpers::CLAVE, "clave-equivocada-secreta"] {
+            assert!(!logs.contains(secreto), "el log contiene un secreto: {secreto}");
+        }
+    }
+}
