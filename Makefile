@@ -33,10 +33,13 @@ deps-rust:
 	  cargo install wasm-bindgen-cli --version $(WASM_BINDGEN_VERSION); fi
 	@command -v cargo-nextest >/dev/null || cargo install cargo-nextest --version $(NEXTEST_VERSION)
 
-# npm ci only when package-lock.json changed since the last install.
+# Installs the versions package-lock.json pins, only when it changed since the last install.
+# `npm install`, not `npm ci`: the registry this machine reaches lacks other platforms' optional
+# binaries (Tailwind's oxide for macOS, Windows, …), so the lock cannot list them and `npm ci`
+# rejects it as out of sync; `npm install` honours the same lock and leaves it unchanged.
 deps-node: frontend/node_modules/.package-lock.json
 frontend/node_modules/.package-lock.json: frontend/package-lock.json
-	cd frontend && npm ci --no-audit --no-fund
+	cd frontend && npm install --no-audit --no-fund
 	@touch $@
 
 deps-browser:
