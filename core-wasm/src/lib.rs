@@ -6,7 +6,7 @@ use anfitrion_core::personal::{self, DatosPersonales};
 use anfitrion_core::promos::{self, PromoAplicada};
 use anfitrion_core::tiempo::{self, ConfigHorario};
 use anfitrion_core::walkin::FormularioWalkin;
-use anfitrion_core::{estado, mensajes, qr, ReglaError};
+use anfitrion_core::{cuenta, estado, mensajes, qr, ReglaError};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -93,6 +93,17 @@ pub fn normalizar_telefono(raw: &str) -> Resultado {
 #[wasm_bindgen(js_name = validarCorreo)]
 pub fn validar_correo(raw: &str) -> Resultado {
     responder(personal::validar_correo(raw))
+}
+
+/// The login form's check before anything is sent; answers the e-mail as stored.
+#[wasm_bindgen(js_name = validarCredenciales)]
+pub fn validar_credenciales(email: &str, clave: &str) -> Resultado {
+    responder(cuenta::validar_credenciales(email, clave))
+}
+
+#[wasm_bindgen(js_name = validarClaveNueva)]
+pub fn validar_clave_nueva(clave: &str) -> Resultado {
+    responder(cuenta::validar_clave_nueva(clave))
 }
 
 #[wasm_bindgen(js_name = horaSucursal)]

@@ -46,6 +46,13 @@ pub enum ReglaError {
     NombreLargo { max: usize },
     #[error("Correo electrónico no válido")]
     CorreoInvalido,
+    /// A login with the e-mail or the password left empty.
+    #[error("Escribe tu correo y tu contraseña.")]
+    CredencialesIncompletas,
+    #[error("La contraseña debe tener al menos {min} caracteres")]
+    ClaveCorta { min: usize },
+    #[error("La contraseña no puede tener más de {max} caracteres")]
+    ClaveLarga { max: usize },
     #[error("Número de teléfono no válido")]
     TelefonoInvalido,
     #[error("No se puede cambiar una reservación de {} a {}", .desde.etiqueta(), .hacia.etiqueta())]
@@ -88,6 +95,9 @@ impl ReglaError {
             NombreRequerido => "nombre_requerido",
             NombreLargo { .. } => "nombre_largo",
             CorreoInvalido => "correo_invalido",
+            CredencialesIncompletas => "credenciales_incompletas",
+            ClaveCorta { .. } => "clave_corta",
+            ClaveLarga { .. } => "clave_larga",
             TelefonoInvalido => "telefono_invalido",
             TransicionInvalida { .. } => "transicion_invalida",
             EstadoDesconocido(_) => "estado_desconocido",
@@ -112,6 +122,7 @@ impl ReglaError {
             PromoNoSeleccionada | PromoDuplicada => Some("promo"),
             NombreRequerido | NombreLargo { .. } => Some("name"),
             CorreoInvalido => Some("email"),
+            ClaveCorta { .. } | ClaveLarga { .. } => Some("password"),
             TelefonoInvalido => Some("phone"),
             _ => None,
         }

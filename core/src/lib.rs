@@ -2,6 +2,7 @@
 //! WebAssembly, by the browser. Pure functions only: no I/O, no clock, no database.
 
 pub mod comanda;
+pub mod cuenta;
 pub mod error;
 pub mod estado;
 pub mod personal;

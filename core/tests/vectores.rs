@@ -7,7 +7,7 @@ use anfitrion_core::comanda::{self, ConteosComanda};
 use anfitrion_core::promos::{self, PromoAplicada};
 use anfitrion_core::tiempo::{self, ConfigHorario};
 use anfitrion_core::walkin::FormularioWalkin;
-use anfitrion_core::{estado, personal, qr, ReglaError};
+use anfitrion_core::{cuenta, estado, personal, qr, ReglaError};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::{json, Value};
@@ -41,6 +41,8 @@ fn llamar(funcion: &str, a: &[Value]) -> Result<Value, ReglaError> {
         "validarCorreo" => ok(personal::validar_correo(&arg::<String>(a, 0))?),
         "normalizarTelefono" => ok(personal::normalizar_telefono(&arg::<String>(a, 0))?),
         "limitarTelefono" => ok(personal::limitar_telefono(&arg::<String>(a, 0))),
+        "validarCredenciales" => ok(cuenta::validar_credenciales(&arg::<String>(a, 0), &arg::<String>(a, 1))?),
+        "validarClaveNueva" => ok(cuenta::validar_clave_nueva(&arg::<String>(a, 0))?),
         "horaSucursal" => {
             let config: Option<ConfigHorario> = arg(a, 1);
             ok(tiempo::hora_sucursal_de(&arg::<String>(a, 0), &config.unwrap_or_default())?)
@@ -104,9 +106,14 @@ fn reservation_state_and_code_vectors_hold() {
 }
 
 #[test]
+fn account_vectors_hold() {
+    revisar("cuenta.json");
+}
+
+#[test]
 fn every_spec_message_has_a_vector() {
     // Spec §5's texts, word for word: each must be produced by at least one vector.
-    let todos: String = ["comanda", "promos", "personal", "tiempo", "reservacion"]
+    let todos: String = ["comanda", "promos", "personal", "tiempo", "reservacion", "cuenta"]
         .iter()
         .map(|f| std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/vectors/{f}.json"))).unwrap())
         .collect();

@@ -29,7 +29,7 @@ function llamar(caso: Caso): Caso['esperado'] {
 }
 
 it('finds the shared vector files', () => {
-  expect(archivos).toEqual(expect.arrayContaining(['comanda.json', 'promos.json', 'personal.json', 'tiempo.json', 'reservacion.json']));
+  expect(archivos).toEqual(expect.arrayContaining(['comanda.json', 'promos.json', 'personal.json', 'tiempo.json', 'reservacion.json', 'cuenta.json']));
 });
 
 for (const archivo of archivos) {
