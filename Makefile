@@ -11,6 +11,8 @@ WASM_OUT := frontend/src/wasm/pkg
 # The CLI must match the wasm-bindgen crate in Cargo.lock exactly.
 WASM_BINDGEN_VERSION := $(shell awk '/^name = "wasm-bindgen"$$/ {getline; gsub(/version = |"/, ""); print; exit}' Cargo.lock)
 NEXTEST_VERSION := 0.9.143
+# Debian packages need root; anyone else goes through sudo.
+SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
 .PHONY: run test bench deps deps-rust deps-node deps-browser wasm frontend server-release
 
@@ -43,7 +45,7 @@ frontend/node_modules/.package-lock.json: frontend/package-lock.json
 	@touch $@
 
 deps-browser:
-	@command -v chromium >/dev/null || { apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; }
+	@command -v chromium >/dev/null || { $(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; }
 
 wasm: deps-rust
 	cargo build -p anfitrion-wasm --target $(WASM_TARGET) --release
