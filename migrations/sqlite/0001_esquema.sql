@@ -123,8 +123,13 @@ CREATE TABLE sesiones (
     ip          TEXT
 );
 CREATE INDEX sesiones_usuario ON sesiones(usuario_id);
+-- The hourly purge finds dead sessions by these.
+CREATE INDEX sesiones_expira ON sesiones(expires_at);
+CREATE INDEX sesiones_revocada ON sesiones(revoked_at) WHERE revoked_at IS NOT NULL;
 
--- Every login attempt, for throttling per account and per address.
+-- Every login attempt, for throttling per account and address, per account, and per address.
+-- A failure is recorded before the password is checked (and marked `exitoso` when it matches),
+-- so parallel guesses cannot all slip past the count.
 CREATE TABLE intentos_login (
     id          TEXT PRIMARY KEY,
     email       TEXT NOT NULL,
@@ -134,6 +139,8 @@ CREATE TABLE intentos_login (
 );
 CREATE INDEX intentos_login_email ON intentos_login(email, at);
 CREATE INDEX intentos_login_ip ON intentos_login(ip, at);
+-- The purge forgets attempts older than the throttle window.
+CREATE INDEX intentos_login_at ON intentos_login(at);
 
 -- Guests and partners ------------------------------------------------------------------------
 

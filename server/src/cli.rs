@@ -1,7 +1,7 @@
 //! The `anfitrion` command line: `serve` and `create-admin`.
 
 use std::io::{BufRead, IsTerminal};
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 
 use anyhow::Context;
 use clap::{Parser, Subcommand};
@@ -28,6 +28,10 @@ pub enum Comando {
         /// Carga los datos de demostración en una base vacía y muestra las cuentas.
         #[arg(long, env = "ANFITRION_DEMO", value_parser = clap::builder::BoolishValueParser::new())]
         demo: bool,
+        /// IPs de balanceadores o proxies, separadas por comas, cuyo X-Forwarded-For indica la
+        /// dirección del cliente. Sin ellas se usa la dirección de la conexión.
+        #[arg(long, env = "ANFITRION_TRUSTED_PROXIES", value_delimiter = ',', value_parser = leer_ip)]
+        trusted_proxies: Vec<IpAddr>,
     },
     /// Crea un usuario Sistemas con todas las sucursales; la contraseña se lee de la entrada estándar.
     CreateAdmin {
@@ -45,9 +49,10 @@ pub enum Comando {
 
 pub async fn ejecutar(cli: Cli) -> anyhow::Result<()> {
     match cli.comando {
-        Comando::Serve { addr, database_url, demo } => {
+        Comando::Serve { addr, database_url, demo, trusted_proxies } => {
             let mut config = Config::new(addr, database_url);
             config.demo = demo;
+            config.proxies_confiables = trusted_proxies;
             let app = crate::launch(config).await?;
             tracing::info!(addr = %app.addr, "Anfitrión escuchando en http://{}", app.addr);
             app.esperar().await
@@ -64,6 +69,11 @@ pub async fn ejecutar(cli: Cli) -> anyhow::Result<()> {
     }
 }
 
+/// One address of `--trusted-proxies`, spaces around it allowed.
+fn leer_ip(s: &str) -> Result<IpAddr, String> {
+    s.trim().parse().map_err(|_| format!("«{}» no es una dirección IP", s.trim()))
+}
+
 /// The password, without echo on a terminal; a plain line from a pipe.
 fn leer_clave() -> anyhow::Result<String> {
     let clave = if std::io::stdin().is_terminal() {
@@ -77,4 +87,18 @@ fn leer_clave() -> anyhow::Result<String> {
         linea.trim_end_matches(['\r', '\n']).to_owned()
     };
     Ok(clave)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn trusted_proxies_are_a_comma_separated_list() {
+        let cli = Cli::try_parse_from(["anfitrion", "serve", "--trusted-proxies", "10.0.0.1, 10.0.0.2,2001:db8::1"]).unwrap();
+        let Comando::Serve { trusted_proxies, .. } = cli.comando else { panic!("serve") };
+        let esperadas: Vec<IpAddr> = ["10.0.0.1", "10.0.0.2", "2001:db8::1"].iter().map(|s| s.parse().unwrap()).collect();
+        assert_eq!(trusted_proxies, esperadas);
+        assert!(Cli::try_parse_from(["anfitrion", "serve", "--trusted-proxies", "balanceador"]).is_err());
+    }
 }

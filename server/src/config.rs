@@ -1,6 +1,6 @@
 //! What a running server needs to know, from flags, environment or a test.
 
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 
 use axum::Router;
 
@@ -21,6 +21,9 @@ pub struct Config {
     /// Database connections per instance.
     pub conexiones: u32,
     pub costo_hash: CostoHash,
+    /// Load balancers and reverse proxies whose `X-Forwarded-For` is believed. Behind one, every
+    /// connection comes from the proxy; only its header says who the client is.
+    pub proxies_confiables: Vec<IpAddr>,
     /// Routes merged into the application, for integration tests that need a handler the product
     /// does not have (one that panics, to prove the panic guard).
     pub rutas_extra: Option<Router<AppState>>,
@@ -28,6 +31,14 @@ pub struct Config {
 
 impl Config {
     pub fn new(addr: SocketAddr, database_url: impl Into<String>) -> Self {
-        Config { addr, database_url: database_url.into(), demo: false, conexiones: 8, costo_hash: CostoHash::Produccion, rutas_extra: None }
+        Config {
+            addr,
+            database_url: database_url.into(),
+            demo: false,
+            conexiones: 8,
+            costo_hash: CostoHash::Produccion,
+            proxies_confiables: Vec::new(),
+            rutas_extra: None,
+        }
     }
 }

@@ -12,7 +12,8 @@
 //! | hostess@demo.mx         | Hostess       | polanco, satelite             | /reservaciones/hoy | /walkin/registrar, /reservaciones/hoy |
 //! | reservaciones@demo.mx   | Reservaciones | monterrey, polanco, satelite  | /reservaciones/hoy | /reservaciones/hoy |
 
-use anfitrion_core::personal::validar_correo;
+use anfitrion_core::cuenta::validar_clave_nueva;
+use anfitrion_core::personal::{validar_correo, NOMBRE_MAX};
 use anfitrion_core::promos::PROMO_CUMPLEANOS;
 use anfitrion_core::tiempo::ReglasHorario;
 use anfitrion_core::ReglaError;
@@ -25,6 +26,7 @@ use crate::access::catalogo::{GERENTE, HOSTESS, MERCADOTECNIA, RESERVACIONES, SI
 use crate::auth::claves::Claves;
 use crate::db::modelo::*;
 use crate::db::{nuevo_id, Store};
+use crate::error::si_duplicado;
 
 /// Password of every demo account.
 pub const CLAVE_DEMO: &str = "demo1234";
@@ -61,26 +63,28 @@ pub async fn sembrar_y_anunciar(store: &dyn Store, claves: &Claves) -> anyhow::R
     Ok(())
 }
 
-/// Creates a Sistemas user with every existing branch (`anfitrion create-admin`); answers the
-/// e-mail as stored.
+/// Creates a Sistemas user (`anfitrion create-admin`); answers the e-mail as stored. The role gives
+/// every branch, those created later included, so the user gets no tags of their own.
 pub async fn crear_admin(store: &dyn Store, claves: &Claves, email: &str, name: &str, clave: &str) -> anyhow::Result<String> {
     let email = validar_correo(email)?.ok_or(ReglaError::CorreoInvalido)?;
     let name = name.split_whitespace().collect::<Vec<_>>().join(" ");
-    anyhow::ensure!(!name.is_empty(), ReglaError::NombreRequerido);
-    anyhow::ensure!(clave.chars().count() >= 8, "La contraseña debe tener al menos 8 caracteres");
+    if name.is_empty() {
+        return Err(ReglaError::NombreRequerido.into());
+    }
+    if name.chars().count() > NOMBRE_MAX {
+        return Err(ReglaError::NombreLargo { max: NOMBRE_MAX }.into());
+    }
+    validar_clave_nueva(clave)?;
     let usuario = NuevoUsuario {
         id: nuevo_id(),
         email,
         name,
         password_hash: claves.hash(clave).await,
         rol: SISTEMAS.to_owned(),
-        tags: store.etiquetas().await?,
+        tags: Vec::new(),
         creado: Utc::now(),
     };
-    store.crear_usuario(&usuario).await.map_err(|e| match &e {
-        sqlx::Error::Database(db) if db.is_unique_violation() => anyhow::anyhow!("Ya existe un usuario con ese correo"),
-        _ => anyhow::Error::from(e),
-    })?;
+    store.crear_usuario(&usuario).await.map_err(si_duplicado("Ya existe un usuario con ese correo"))?;
     Ok(usuario.email)
 }
 

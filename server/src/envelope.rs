@@ -1,6 +1,5 @@
 //! The success envelope `{status, message, data}` every answer of the API shares (DESIGN §2).
 
-use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -20,24 +19,17 @@ pub struct Envelope<T> {
     pub status: Estado,
     pub message: String,
     pub data: T,
-    #[serde(skip)]
-    codigo: StatusCode,
 }
 
 impl<T: Serialize> Envelope<T> {
     /// 200 with `data`.
     pub fn ok(message: impl Into<String>, data: T) -> Self {
-        Envelope { status: Estado::Success, message: message.into(), data, codigo: StatusCode::OK }
-    }
-
-    /// 201: something was created.
-    pub fn creado(message: impl Into<String>, data: T) -> Self {
-        Envelope { codigo: StatusCode::CREATED, ..Self::ok(message, data) }
+        Envelope { status: Estado::Success, message: message.into(), data }
     }
 }
 
 impl<T: Serialize> IntoResponse for Envelope<T> {
     fn into_response(self) -> Response {
-        (self.codigo, axum::Json(self)).into_response()
+        axum::Json(self).into_response()
     }
 }

@@ -1,7 +1,9 @@
 //! Request extractors whose rejections answer in the envelope, in Spanish, naming the field at
 //! fault — axum's own rejections are English plain text.
 
-use axum::extract::{FromRequest, FromRequestParts, Request};
+use std::net::{IpAddr, SocketAddr};
+
+use axum::extract::{ConnectInfo, FromRequest, FromRequestParts, Request};
 use axum::http::header::CONTENT_TYPE;
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, StatusCode};
@@ -9,6 +11,7 @@ use bytes::Bytes;
 use serde::de::DeserializeOwned;
 
 use crate::error::ApiError;
+use crate::AppState;
 
 /// A JSON body. Requires `Content-Type: application/json`; the size limit is the router's.
 #[derive(Debug, Clone, Copy, Default)]
@@ -78,6 +81,57 @@ impl From<axum::extract::rejection::PathRejection> for ApiError {
     }
 }
 
+/// The client's address, for throttling and the session record: the TCP peer, unless the peer is
+/// a trusted proxy (`--trusted-proxies`); then the right-most `X-Forwarded-For` entry that is not
+/// a trusted proxy. Entries left of that one were written by the client and may be forged.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DireccionCliente(pub IpAddr);
+
+impl FromRequestParts<AppState> for DireccionCliente {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
+        let ConnectInfo(par) = parts
+            .extensions
+            .get::<ConnectInfo<SocketAddr>>()
+            .copied()
+            .ok_or_else(|| ApiError::Interno("el servidor se montó sin ConnectInfo<SocketAddr>".to_owned()))?;
+        Ok(DireccionCliente(direccion_cliente(par.ip(), &parts.headers, &state.proxies_confiables)))
+    }
+}
+
+/// See [`DireccionCliente`]. An entry that is not an address ends the walk: the last hop read
+/// stands for the client (a trusted proxy, so its clients share one throttle rather than escape it).
+pub fn direccion_cliente(par: IpAddr, headers: &HeaderMap, confiables: &[IpAddr]) -> IpAddr {
+    let mut cliente = par.to_canonical();
+    if !confiables.contains(&cliente) {
+        return cliente;
+    }
+    let saltos: Vec<&str> = headers
+        .get_all("x-forwarded-for")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .collect();
+    for salto in saltos.into_iter().rev() {
+        let Some(ip) = leer_ip(salto.trim()) else { break };
+        cliente = ip;
+        if !confiables.contains(&ip) {
+            break;
+        }
+    }
+    cliente
+}
+
+/// `1.2.3.4`, `2001:db8::1`, `[2001:db8::1]`, or either with a port.
+fn leer_ip(s: &str) -> Option<IpAddr> {
+    s.parse::<IpAddr>()
+        .or_else(|_| s.parse::<SocketAddr>().map(|a| a.ip()))
+        .or_else(|_| s.trim_start_matches('[').trim_end_matches(']').parse::<IpAddr>())
+        .ok()
+        .map(|ip| ip.to_canonical())
+}
+
 #[derive(Clone, Copy)]
 enum Origen {
     Cuerpo,
@@ -125,6 +179,49 @@ fn mayuscula(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn xff(valores: &[&str]) -> HeaderMap {
+        let mut h = HeaderMap::new();
+        for v in valores {
+            h.append("x-forwarded-for", v.parse().unwrap());
+        }
+        h
+    }
+
+    fn ip(s: &str) -> IpAddr {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn the_forwarded_address_is_ignored_from_an_untrusted_peer() {
+        assert_eq!(direccion_cliente(ip("10.0.0.9"), &xff(&["203.0.113.7"]), &[ip("10.0.0.1")]), ip("10.0.0.9"));
+    }
+
+    #[test]
+    fn the_right_most_untrusted_forwarded_address_is_the_client() {
+        let confiables = [ip("10.0.0.1"), ip("10.0.0.2")];
+        // The client forged the first entry; the balancer appended the real one, a second proxy itself.
+        let h = xff(&["1.1.1.1, 203.0.113.7", "10.0.0.2"]);
+        assert_eq!(direccion_cliente(ip("10.0.0.1"), &h, &confiables), ip("203.0.113.7"));
+    }
+
+    #[test]
+    fn a_trusted_peer_without_the_header_is_the_client() {
+        assert_eq!(direccion_cliente(ip("10.0.0.1"), &HeaderMap::new(), &[ip("10.0.0.1")]), ip("10.0.0.1"));
+    }
+
+    #[test]
+    fn a_forwarded_entry_that_is_not_an_address_stops_at_the_last_hop_read() {
+        let confiables = [ip("10.0.0.1"), ip("10.0.0.2")];
+        assert_eq!(direccion_cliente(ip("10.0.0.1"), &xff(&["nadie, 10.0.0.2"]), &confiables), ip("10.0.0.2"));
+    }
+
+    #[test]
+    fn forwarded_addresses_may_carry_ports_and_brackets() {
+        let confiables = [ip("10.0.0.1")];
+        assert_eq!(direccion_cliente(ip("10.0.0.1"), &xff(&["[2001:db8::1]:443"]), &confiables), ip("2001:db8::1"));
+        assert_eq!(direccion_cliente(ip("::ffff:10.0.0.1"), &xff(&["203.0.113.7:80"]), &confiables), ip("203.0.113.7"));
+    }
 
     #[test]
     fn a_missing_field_is_named() {

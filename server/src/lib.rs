@@ -11,10 +11,11 @@ pub mod demo;
 pub mod envelope;
 pub mod error;
 pub mod extract;
+pub mod jobs;
 pub mod telemetry;
 pub mod web;
 
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 
 use anyhow::Context;
@@ -32,6 +33,8 @@ use crate::db::Store;
 pub struct AppState {
     pub store: Arc<dyn Store>,
     pub claves: Claves,
+    /// Peers whose `X-Forwarded-For` names the client (see [`extract::DireccionCliente`]).
+    pub proxies_confiables: Arc<[IpAddr]>,
 }
 
 /// A running server.
@@ -49,7 +52,7 @@ impl App {
 }
 
 /// Connects to the database, migrates it, seeds the catalogue (and the demo if asked), binds
-/// the address and starts serving in the background.
+/// the address and starts serving in the background, with the background jobs beside it.
 pub async fn launch(config: Config) -> anyhow::Result<App> {
     let store = db::conectar(&config.database_url, config.conexiones).await?;
     store.asegurar_catalogo(access::catalogo::PERMISOS, access::catalogo::ROLES).await?;
@@ -57,7 +60,7 @@ pub async fn launch(config: Config) -> anyhow::Result<App> {
     if config.demo {
         demo::sembrar_y_anunciar(store.as_ref(), &claves).await?;
     }
-    let state = AppState { store: store.clone(), claves };
+    let state = AppState { store: store.clone(), claves, proxies_confiables: config.proxies_confiables.into() };
     let router = api::router(state, config.rutas_extra);
     // Trailing slashes as the spec writes some paths (`/notifications/`) reach the same route.
     let app = NormalizePathLayer::trim_trailing_slash().layer(router);
@@ -65,7 +68,12 @@ pub async fn launch(config: Config) -> anyhow::Result<App> {
     let listener = tokio::net::TcpListener::bind(config.addr).await.with_context(|| format!("no se pudo escuchar en {}", config.addr))?;
     let addr = listener.local_addr()?;
     let servicio = axum::ServiceExt::<Request>::into_make_service_with_connect_info::<SocketAddr>(app);
-    let servidor = tokio::spawn(async move { axum::serve(listener, servicio).with_graceful_shutdown(senal_de_fin()).await });
+    let trabajos = jobs::iniciar(store.clone());
+    let servidor = tokio::spawn(async move {
+        let fin = axum::serve(listener, servicio).with_graceful_shutdown(senal_de_fin()).await;
+        trabajos.abort();
+        fin
+    });
     Ok(App { addr, store, servidor })
 }
 

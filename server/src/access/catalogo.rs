@@ -60,6 +60,7 @@ permisos! {
     "marcas.create" => "Crear marcas",
     "marcas.edit" => "Editar marcas",
     "marcas.delete" => "Eliminar marcas",
+    "sucursal.todas" => "Trabajar en todas las sucursales, también las que se creen después",
     "sucursal.create" => "Crear sucursales",
     "sucursal.edit" => "Editar sucursales: horario, mesas y días",
     "sucursal.delete" => "Eliminar sucursales",
@@ -72,6 +73,10 @@ permisos! {
     "role.edit" => "Editar roles",
     "role.delete" => "Eliminar roles",
 }
+
+/// The permission that gives its role every branch, decided when the user is read, so a branch
+/// created later is included without touching anyone's tags. Sistemas holds it (DESIGN §3).
+pub const TODAS_LAS_SUCURSALES: &str = "sucursal.todas";
 
 pub const SISTEMAS: &str = "Sistemas";
 pub const MERCADOTECNIA: &str = "Mercadotecnia";
@@ -87,7 +92,7 @@ pub const ROLES: &[RolBase] = &[
             "users.index", "users.create", "users.edit", "users.delete",
             "role.index", "role.create", "role.edit", "role.delete",
             "marcas.index", "marcas.create", "marcas.edit", "marcas.delete",
-            "sucursal.create", "sucursal.edit", "sucursal.delete",
+            "sucursal.todas", "sucursal.create", "sucursal.edit", "sucursal.delete",
         ],
     },
     RolBase {

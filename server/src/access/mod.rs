@@ -1,23 +1,22 @@
-//! Who may do what, as extractors: a handler that names [`Autenticado`], [`Con`] or
-//! [`SucursalElegida`] in its arguments cannot run for a caller that fails the check.
+//! Who may do what, as extractors: a handler that names [`Autenticado`], [`Con`],
+//! [`SucursalElegida`] or [`JsonSucursal`] in its arguments cannot run for a caller that fails the
+//! check.
 
 pub mod catalogo;
 
 use std::marker::PhantomData;
 
-use axum::extract::FromRequestParts;
-use axum::http::header::{AUTHORIZATION, COOKIE};
+use axum::extract::{FromRequest, FromRequestParts, Request};
+use axum::http::header::AUTHORIZATION;
 use axum::http::request::Parts;
 use axum::http::HeaderMap;
+use serde::de::DeserializeOwned;
 use serde::Deserialize;
 
 use crate::db::modelo::Usuario;
 use crate::error::ApiError;
-use crate::extract::Query;
+use crate::extract::{Json, Query};
 use crate::AppState;
-
-/// Name of the cookie the console keeps the token in (spec §3).
-pub const COOKIE_TOKEN: &str = "rgatk";
 
 /// The caller, with a live session. Rejects with 401.
 #[derive(Debug, Clone)]
@@ -42,25 +41,18 @@ impl FromRequestParts<AppState> for Autenticado {
     }
 }
 
-/// The bearer token, or else the `rgatk` cookie the console also sets.
+/// The token of `Authorization: Bearer …`, the only place a credential is read from. The console's
+/// `rgatk` cookie only tells the browser a session exists: were it accepted, any site could make a
+/// signed-in browser send it along with a forged request (CSRF).
 pub fn token_de(headers: &HeaderMap) -> Option<String> {
-    let bearer = headers
+    headers
         .get(AUTHORIZATION)
         .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.strip_prefix("Bearer ").or_else(|| v.strip_prefix("bearer ")))
-        .map(str::trim)
-        .filter(|t| !t.is_empty());
-    if let Some(t) = bearer {
-        return Some(t.to_owned());
-    }
-    headers
-        .get_all(COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(';'))
-        .filter_map(|par| par.trim().split_once('='))
-        .find(|(nombre, valor)| *nombre == COOKIE_TOKEN && !valor.is_empty())
-        .map(|(_, valor)| valor.to_owned())
+        .and_then(|v| v.split_once(' '))
+        .filter(|(esquema, _)| esquema.eq_ignore_ascii_case("bearer"))
+        .map(|(_, token)| token.trim())
+        .filter(|t| !t.is_empty())
+        .map(str::to_owned)
 }
 
 /// A permission, named as the catalogue names it.
@@ -118,6 +110,7 @@ struct ParametroTag {
 }
 
 /// The `tag` query parameter, if given, checked against the caller's tags (403 otherwise).
+/// Given but empty (`?tag=`) is a 400, never "every branch".
 #[derive(Debug, Clone)]
 pub struct SucursalElegida(pub Option<String>);
 
@@ -126,11 +119,53 @@ impl FromRequestParts<AppState> for SucursalElegida {
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
         let Query(ParametroTag { tag }) = Query::from_request_parts(parts, state).await?;
-        let tag = tag.map(|t| t.trim().to_owned()).filter(|t| !t.is_empty());
-        if let Some(t) = &tag {
-            let Autenticado { usuario, .. } = Autenticado::from_request_parts(parts, state).await?;
-            exigir_sucursal(&usuario, t)?;
+        let Some(tag) = tag else {
+            return Ok(SucursalElegida(None));
+        };
+        let tag = tag.trim();
+        if tag.is_empty() {
+            return Err(ApiError::Entrada("El parámetro «tag» está vacío: indica la sucursal.".to_owned()));
         }
-        Ok(SucursalElegida(tag))
+        let Autenticado { usuario, .. } = Autenticado::from_request_parts(parts, state).await?;
+        exigir_sucursal(&usuario, tag)?;
+        Ok(SucursalElegida(Some(tag.to_owned())))
+    }
+}
+
+/// A request body that names a branch, in `tag` or `tag_sucursal` as the spec's payloads do.
+/// `None` when this body names none (the branch guard then has nothing to check).
+pub trait NombraSucursal {
+    fn tag(&self) -> Option<&str>;
+}
+
+/// A JSON body (as [`Json`]) whose branch ([`NombraSucursal`]) must be one of the caller's tags.
+/// Answers 401 without a session, 400 for a bad body or an empty branch, 403 for a foreign one.
+///
+/// ```ignore
+/// #[derive(Deserialize)]
+/// struct Asistencia { tag_sucursal: String, /* … */ }
+/// impl NombraSucursal for Asistencia {
+///     fn tag(&self) -> Option<&str> { Some(&self.tag_sucursal) }
+/// }
+/// async fn asistencia(JsonSucursal(body): JsonSucursal<Asistencia>) { /* branch already checked */ }
+/// ```
+#[derive(Debug, Clone)]
+pub struct JsonSucursal<T>(pub T);
+
+impl<T: DeserializeOwned + NombraSucursal> FromRequest<AppState> for JsonSucursal<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &AppState) -> Result<Self, ApiError> {
+        // The session first: a caller without one learns nothing about what the body should be.
+        let (mut parts, cuerpo) = req.into_parts();
+        let Autenticado { usuario, .. } = Autenticado::from_request_parts(&mut parts, state).await?;
+        let Json(valor) = Json::<T>::from_request(Request::from_parts(parts, cuerpo), state).await?;
+        if let Some(tag) = valor.tag() {
+            if tag.trim().is_empty() {
+                return Err(ApiError::Entrada("Falta la sucursal: su etiqueta está vacía.".to_owned()));
+            }
+            exigir_sucursal(&usuario, tag)?;
+        }
+        Ok(JsonSucursal(valor))
     }
 }

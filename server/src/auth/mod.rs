@@ -1,5 +1,6 @@
 //! Sessions: argon2id passwords, random tokens stored only as their SHA-256, one day of life,
-//! revocation on logout, and login throttling per account and per address.
+//! revocation on logout, and login throttling per account and address, per account, and per
+//! address.
 
 pub mod claves;
 
@@ -7,6 +8,7 @@ use chrono::{DateTime, Duration, Utc};
 use rand::RngCore;
 use sha2::{Digest, Sha256};
 
+use crate::auth::claves::Ocupado;
 use crate::db::modelo::{Fallos, IntentoLogin, NuevaSesion, Usuario};
 use crate::db::nuevo_id;
 use crate::error::{ApiError, Result};
@@ -14,17 +16,19 @@ use crate::AppState;
 
 /// How long a session lasts; the console's cookie lasts as long (spec §4).
 pub const DURACION_SESION: Duration = Duration::days(1);
-/// Window in which failed logins count.
+/// Window in which failed logins count; the longest of the throttle windows (the purge keeps
+/// attempts this long).
 pub const VENTANA_INTENTOS: Duration = Duration::minutes(15);
-/// Failed logins of one account, within the window, before it is throttled.
-pub const MAX_FALLOS_CUENTA: i64 = 10;
-/// Failed logins from one address, within the window, before it is throttled. Higher than the
-/// account limit: a whole restaurant shares one address.
+/// Failed logins of one account from one address, within the window, before that pair is throttled.
+pub const MAX_FALLOS_PAR: i64 = 10;
+/// Failed logins of one account from any address. Higher than the pair limit, so a stranger
+/// guessing from one address cannot lock the owner out from theirs.
+pub const MAX_FALLOS_CUENTA: i64 = 30;
+/// Failed logins from one address, for any account. Higher again: a whole restaurant, or every
+/// client of a proxy, shares one address.
 pub const MAX_FALLOS_DIRECCION: i64 = 50;
 /// Tokens longer than this are not ours; refuse them without a database round trip.
 const TOKEN_MAX: usize = 128;
-/// Passwords longer than this are refused before hashing, so a huge one cannot tie up a core.
-pub const CLAVE_MAX: usize = 1024;
 
 /// A new random 256-bit token, hex encoded; returned once to the client, never stored.
 pub fn nuevo_token() -> String {
@@ -44,23 +48,32 @@ pub struct Inicio {
     pub usuario: Usuario,
 }
 
-/// Checks the credentials and opens a session. `email` is already normalised.
+/// Checks the credentials and opens a session. `email` is already normalised, `clave` no longer
+/// than core's `CLAVE_MAX`, `ip` the client's address.
+///
+/// The attempt is recorded as a failure *before* the password is checked, and the failures are
+/// counted again with it included: of many parallel guesses only those within the limits reach
+/// argon2. A match marks the attempt successful, which clears the account's earlier failures.
 pub async fn iniciar_sesion(state: &AppState, email: &str, clave: &str, ip: &str) -> Result<Inicio> {
     let ahora = Utc::now();
-    let Fallos { cuenta, direccion } = state.store.fallos_recientes(email, ip, ahora - VENTANA_INTENTOS).await?;
-    if cuenta >= MAX_FALLOS_CUENTA || direccion >= MAX_FALLOS_DIRECCION {
-        tracing::warn!(ip, fallos_cuenta = cuenta, fallos_direccion = direccion, "inicio de sesión frenado");
-        return Err(ApiError::DemasiadosIntentos);
-    }
+    let desde = ahora - VENTANA_INTENTOS;
+    // Already over a limit: refuse without writing, so a flood adds no rows.
+    frenar(state.store.fallos_recientes(email, ip, desde).await?, 1, ip)?;
+    let intento = IntentoLogin { id: nuevo_id(), email: email.to_owned(), ip: ip.to_owned(), exitoso: false, at: ahora };
+    state.store.registrar_intento(&intento).await?;
+    frenar(state.store.fallos_recientes(email, ip, desde).await?, 0, ip)?;
+
     let credenciales = state.store.credenciales(email).await?;
-    let valida = state.claves.verificar(clave, credenciales.as_ref().map(|c| c.password_hash.as_str())).await;
+    let valida = state.claves.verificar(clave, credenciales.as_ref().map(|c| c.password_hash.as_str())).await.map_err(|Ocupado| {
+        tracing::warn!(ip, "inicio de sesión rechazado: demasiadas verificaciones en curso");
+        ApiError::DemasiadosIntentos
+    })?;
     let usuario = match (&credenciales, valida) {
         (Some(c), true) if c.activo => state.store.usuario(&c.usuario_id).await?,
         _ => None,
     };
-    let intento = IntentoLogin { id: nuevo_id(), email: email.to_owned(), ip: ip.to_owned(), exitoso: usuario.is_some(), at: ahora };
-    state.store.registrar_intento(&intento, ahora - Duration::days(1)).await?;
     let usuario = usuario.ok_or(ApiError::Credenciales)?;
+    state.store.marcar_exito(&intento.id).await?;
 
     let token = nuevo_token();
     let sesion = NuevaSesion {
@@ -74,6 +87,16 @@ pub async fn iniciar_sesion(state: &AppState, email: &str, clave: &str, ip: &str
     state.store.crear_sesion(&sesion).await?;
     tracing::info!(usuario = %usuario.id, "sesión iniciada");
     Ok(Inicio { token, usuario })
+}
+
+/// 429 when `fallos`, plus the `por_venir` attempts not yet recorded, exceed any limit.
+fn frenar(fallos: Fallos, por_venir: i64, ip: &str) -> Result<()> {
+    let Fallos { par, cuenta, direccion } = fallos;
+    if par + por_venir > MAX_FALLOS_PAR || cuenta + por_venir > MAX_FALLOS_CUENTA || direccion + por_venir > MAX_FALLOS_DIRECCION {
+        tracing::warn!(ip, fallos_par = par, fallos_cuenta = cuenta, fallos_direccion = direccion, "inicio de sesión frenado");
+        return Err(ApiError::DemasiadosIntentos);
+    }
+    Ok(())
 }
 
 /// The user behind a token, if its session is live: known, not revoked, not expired, and its
@@ -106,6 +129,16 @@ mod tests {
         let t = nuevo_token();
         assert_eq!(t.len(), 64);
         assert_ne!(t, nuevo_token());
+    }
+
+    #[test]
+    fn the_eleventh_failure_of_an_account_from_one_address_is_throttled() {
+        let diez = Fallos { par: 10, cuenta: 10, direccion: 10 };
+        assert!(frenar(diez, 1, "ip").is_err());
+        assert!(frenar(diez, 0, "ip").is_ok());
+        assert!(frenar(Fallos { par: 0, cuenta: 30, direccion: 0 }, 1, "ip").is_err());
+        assert!(frenar(Fallos { par: 0, cuenta: 0, direccion: 50 }, 1, "ip").is_err());
+        assert!(frenar(Fallos { par: 9, cuenta: 29, direccion: 49 }, 1, "ip").is_ok());
     }
 
     #[test]

@@ -7,9 +7,12 @@ pub(super) const SUCURSAL_SELECT: &str = "SELECT s.id, s.tag, s.name, s.zona, s.
      m.id AS marca_id, m.name AS marca_name \
      FROM sucursales s JOIN marcas m ON m.id = s.marca_id";
 
-/// Ids of the branches a user (`$1`) may work in.
-pub(super) const SUCURSALES_DEL_USUARIO: &str =
-    "SELECT s2.id FROM sucursales s2 JOIN usuario_sucursales us ON us.tag = s2.tag WHERE us.usuario_id = $1";
+/// Ids of the branches a user (`$1`) may work in: those of their tags, or every branch when their
+/// role holds `sucursal.todas` ([`TODAS_LAS_SUCURSALES`](crate::access::catalogo::TODAS_LAS_SUCURSALES)).
+pub(super) const SUCURSALES_DEL_USUARIO: &str = "SELECT s2.id FROM sucursales s2 \
+     WHERE s2.tag IN (SELECT us.tag FROM usuario_sucursales us WHERE us.usuario_id = $1) \
+     OR EXISTS (SELECT 1 FROM usuarios u JOIN rol_permisos rp ON rp.rol_id = u.rol_id \
+                WHERE u.id = $1 AND rp.permiso = 'sucursal.todas')";
 
 #[derive(sqlx::FromRow)]
 pub(super) struct FilaSucursal {
@@ -62,13 +65,13 @@ impl FilaSucursal {
 }
 
 macro_rules! implementar_store {
-    ($tipo:ident, $motor:expr, $db:ty) => {
+    ($tipo:ident, $db:ty) => {
         use async_trait::async_trait;
         use chrono::{DateTime, Utc};
 
         use super::comun::{FilaSucursal, FilaUsuario, SUCURSALES_DEL_USUARIO, SUCURSAL_SELECT};
         use super::modelo::*;
-        use super::{nuevo_id, DbResult, Motor, Store};
+        use super::{nuevo_id, DbResult, Store};
 
         type Conexion = <$db as sqlx::Database>::Connection;
 
@@ -265,10 +268,6 @@ macro_rules! implementar_store {
 
         #[async_trait]
         impl Store for $tipo {
-            fn motor(&self) -> Motor {
-                $motor
-            }
-
             async fn asegurar_catalogo(&self, permisos: &[PermisoBase], roles: &[RolBase]) -> DbResult<()> {
                 let mut tx = self.pool.begin().await?;
                 for p in permisos {
@@ -446,10 +445,11 @@ macro_rules! implementar_store {
                 .bind(id)
                 .fetch_all(&self.pool)
                 .await?;
-                let tags: Vec<String> = sqlx::query_scalar("SELECT tag FROM usuario_sucursales WHERE usuario_id = $1 ORDER BY tag")
-                    .bind(id)
-                    .fetch_all(&self.pool)
-                    .await?;
+                let tags: Vec<String> =
+                    sqlx::query_scalar(&format!("SELECT s.tag FROM sucursales s WHERE s.id IN ({SUCURSALES_DEL_USUARIO}) ORDER BY s.tag"))
+                        .bind(id)
+                        .fetch_all(&self.pool)
+                        .await?;
                 Ok(Some(Usuario {
                     id: fila.id,
                     name: fila.name,
@@ -458,10 +458,6 @@ macro_rules! implementar_store {
                     role: Rol { name: fila.rol, permissions: permisos.into_iter().map(|name| PermisoRef { name }).collect() },
                     activo: fila.activo,
                 }))
-            }
-
-            async fn etiquetas(&self) -> DbResult<Vec<String>> {
-                sqlx::query_scalar("SELECT tag FROM sucursales ORDER BY tag").fetch_all(&self.pool).await
             }
 
             async fn crear_sesion(&self, s: &NuevaSesion) -> DbResult<()> {
@@ -495,38 +491,51 @@ macro_rules! implementar_store {
                 Ok(hecho.rows_affected() == 1)
             }
 
-            async fn registrar_intento(&self, i: &IntentoLogin, olvidar_antes: DateTime<Utc>) -> DbResult<()> {
-                let mut tx = self.pool.begin().await?;
+            async fn registrar_intento(&self, i: &IntentoLogin) -> DbResult<()> {
                 sqlx::query("INSERT INTO intentos_login (id, email, ip, exitoso, at) VALUES ($1, $2, $3, $4, $5)")
                     .bind(&i.id)
                     .bind(&i.email)
                     .bind(&i.ip)
                     .bind(i.exitoso)
                     .bind(i.at)
-                    .execute(&mut *tx)
+                    .execute(&self.pool)
                     .await?;
-                sqlx::query("DELETE FROM intentos_login WHERE at < $1").bind(olvidar_antes).execute(&mut *tx).await?;
-                tx.commit().await
+                Ok(())
+            }
+
+            async fn marcar_exito(&self, intento_id: &str) -> DbResult<()> {
+                sqlx::query("UPDATE intentos_login SET exitoso = TRUE WHERE id = $1").bind(intento_id).execute(&self.pool).await?;
+                Ok(())
             }
 
             async fn fallos_recientes(&self, email: &str, ip: &str, desde: DateTime<Utc>) -> DbResult<Fallos> {
-                let ultimo_exito: Option<DateTime<Utc>> =
-                    sqlx::query_scalar("SELECT MAX(at) FROM intentos_login WHERE email = $1 AND exitoso")
-                        .bind(email)
-                        .fetch_one(&self.pool)
-                        .await?;
-                let desde_cuenta = ultimo_exito.map_or(desde, |u| u.max(desde));
-                let cuenta: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM intentos_login WHERE email = $1 AND NOT exitoso AND at > $2")
-                    .bind(email)
-                    .bind(desde_cuenta)
-                    .fetch_one(&self.pool)
-                    .await?;
-                let direccion: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM intentos_login WHERE ip = $1 AND NOT exitoso AND at > $2")
-                    .bind(ip)
-                    .bind(desde)
-                    .fetch_one(&self.pool)
-                    .await?;
-                Ok(Fallos { cuenta, direccion })
+                // The e-mail's failures count from its last success, if that falls within the window.
+                sqlx::query_as::<_, Fallos>(
+                    "WITH desde_cuenta AS ( \
+                       SELECT COALESCE(MAX(at), $3) AS at FROM intentos_login WHERE email = $1 AND exitoso AND at > $3) \
+                     SELECT \
+                       (SELECT COUNT(*) FROM intentos_login i, desde_cuenta d \
+                          WHERE i.email = $1 AND i.ip = $2 AND NOT i.exitoso AND i.at > d.at) AS par, \
+                       (SELECT COUNT(*) FROM intentos_login i, desde_cuenta d \
+                          WHERE i.email = $1 AND NOT i.exitoso AND i.at > d.at) AS cuenta, \
+                       (SELECT COUNT(*) FROM intentos_login WHERE ip = $2 AND NOT exitoso AND at > $3) AS direccion",
+                )
+                .bind(email)
+                .bind(ip)
+                .bind(desde)
+                .fetch_one(&self.pool)
+                .await
+            }
+
+            async fn purgar(&self, sesiones_antes: DateTime<Utc>, intentos_antes: DateTime<Utc>) -> DbResult<Purga> {
+                let sesiones = sqlx::query("DELETE FROM sesiones WHERE expires_at < $1 OR revoked_at < $1")
+                    .bind(sesiones_antes)
+                    .execute(&self.pool)
+                    .await?
+                    .rows_affected();
+                let intentos =
+                    sqlx::query("DELETE FROM intentos_login WHERE at < $1").bind(intentos_antes).execute(&self.pool).await?.rows_affected();
+                Ok(Purga { sesiones, intentos })
             }
 
             async fn sucursales_de(&self, usuario_id: &str) -> DbResult<Vec<Sucursal>> {
@@ -562,3 +571,14 @@ macro_rules! implementar_store {
 }
 
 pub(super) use implementar_store;
+
+#[cfg(test)]
+mod tests {
+    use super::SUCURSALES_DEL_USUARIO;
+    use crate::access::catalogo::TODAS_LAS_SUCURSALES;
+
+    #[test]
+    fn the_every_branch_query_names_the_catalogues_permission() {
+        assert!(SUCURSALES_DEL_USUARIO.contains(&format!("'{TODAS_LAS_SUCURSALES}'")));
+    }
+}

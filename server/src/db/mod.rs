@@ -39,8 +39,6 @@ impl Motor {
 /// placeholders work in SQLite too), so behaviour cannot drift between them.
 #[async_trait]
 pub trait Store: Send + Sync + 'static {
-    fn motor(&self) -> Motor;
-
     /// Adds missing permissions, and the base roles when no role exists yet (an administrator's
     /// later edits to roles are never undone).
     async fn asegurar_catalogo(&self, permisos: &[PermisoBase], roles: &[RolBase]) -> DbResult<()>;
@@ -54,22 +52,31 @@ pub trait Store: Send + Sync + 'static {
 
     async fn crear_usuario(&self, usuario: &NuevoUsuario) -> DbResult<()>;
     async fn credenciales(&self, email: &str) -> DbResult<Option<Credenciales>>;
+    /// The user with role, permissions and tags. A role holding
+    /// [`TODAS_LAS_SUCURSALES`](crate::access::catalogo::TODAS_LAS_SUCURSALES) gets every branch's tag,
+    /// decided here at read time so branches created later are included.
     async fn usuario(&self, id: &str) -> DbResult<Option<Usuario>>;
-    /// Tags of every branch.
-    async fn etiquetas(&self) -> DbResult<Vec<String>>;
 
     async fn crear_sesion(&self, sesion: &NuevaSesion) -> DbResult<()>;
     async fn sesion(&self, token_hash: &str) -> DbResult<Option<Sesion>>;
     /// Marks the session revoked; false when it was unknown or already revoked.
     async fn revocar_sesion(&self, token_hash: &str, at: DateTime<Utc>) -> DbResult<bool>;
 
-    /// Records a login attempt and forgets attempts older than `olvidar_antes`.
-    async fn registrar_intento(&self, intento: &IntentoLogin, olvidar_antes: DateTime<Utc>) -> DbResult<()>;
+    /// Records a login attempt as it is: login records each one as a failure before checking the
+    /// password, then marks it with [`Store::marcar_exito`] if the password matched.
+    async fn registrar_intento(&self, intento: &IntentoLogin) -> DbResult<()>;
+    /// Marks a recorded attempt successful: the failures of its e-mail before it stop counting.
+    async fn marcar_exito(&self, intento_id: &str) -> DbResult<()>;
+    /// Failed logins since `desde`; those of the e-mail only after its last success.
     async fn fallos_recientes(&self, email: &str, ip: &str, desde: DateTime<Utc>) -> DbResult<Fallos>;
 
-    /// Branches whose tag is among the user's, in full.
+    /// Deletes sessions that expired or were revoked before `sesiones_antes` and login attempts
+    /// made before `intentos_antes`.
+    async fn purgar(&self, sesiones_antes: DateTime<Utc>, intentos_antes: DateTime<Utc>) -> DbResult<Purga>;
+
+    /// The branches the user may work in (see [`Store::usuario`]), in full.
     async fn sucursales_de(&self, usuario_id: &str) -> DbResult<Vec<Sucursal>>;
-    /// Branches whose tag is among the user's, for the selector.
+    /// The branches the user may work in, for the selector.
     async fn resumen_sucursales_de(&self, usuario_id: &str) -> DbResult<Vec<SucursalResumen>>;
     async fn sucursal(&self, id: &str) -> DbResult<Option<Sucursal>>;
 }

@@ -89,12 +89,21 @@ pub struct IntentoLogin {
 }
 
 /// Failed logins counted for throttling.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, sqlx::FromRow)]
 pub struct Fallos {
-    /// For the account since its last successful login, within the window.
+    /// For the account from this address, since the account's last successful login.
+    pub par: i64,
+    /// For the account from any address, since its last successful login.
     pub cuenta: i64,
-    /// From the address, within the window.
+    /// From the address, for any account.
     pub direccion: i64,
+}
+
+/// What a purge deleted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Purga {
+    pub sesiones: u64,
+    pub intentos: u64,
 }
 
 /// A permission of the catalogue, with a Spanish description for the roles screen.

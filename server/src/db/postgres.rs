@@ -23,4 +23,4 @@ impl PgStore {
     }
 }
 
-super::comun::implementar_store!(PgStore, super::Motor::Postgres, sqlx::Postgres);
+super::comun::implementar_store!(PgStore, sqlx::Postgres);

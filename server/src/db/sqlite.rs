@@ -45,4 +45,4 @@ fn crear_carpeta(url: &str) -> anyhow::Result<()> {
     Ok(())
 }
 
-super::comun::implementar_store!(SqliteStore, super::Motor::Sqlite, sqlx::Sqlite);
+super::comun::implementar_store!(SqliteStore, sqlx::Sqlite);

@@ -1,8 +1,14 @@
 //! Permission and branch guards, through the branch endpoints.
 
+use anfitrion_server::access::{JsonSucursal, NombraSucursal};
+use anfitrion_server::envelope::Envelope;
+use anfitrion_server::AppState;
+use axum::routing::post;
+use axum::Router;
+use serde::Deserialize;
 use serde_json::json;
 
-use crate::helpers::{en_ambos, spawn_app};
+use crate::helpers::{en_ambos, spawn, spawn_app, Opciones};
 
 const SIN_PERMISO: &str = "No tienes permiso para realizar esta acción.";
 const SUCURSAL_AJENA: &str = "No tienes acceso a esta sucursal.";
@@ -80,4 +86,74 @@ en_ambos! {
         let r = app.get("/api/v1/admin/sucursal/sucuser/suc", Some(&sistemas)).await;
         assert_eq!(r.es_exito().as_array().unwrap().len(), 3);
     }
+
+    async fn an_empty_tag_parameter_is_refused_with_400(motor: Motor) {
+        let app = spawn_app(motor).await;
+        let gerente = app.token("gerente@demo.mx").await;
+        for ruta in ["/api/v1/admin/sucursal?tag=", "/api/v1/admin/sucursal?tag=%20"] {
+            app.get(ruta, Some(&gerente)).await.es_error(400, "El parámetro «tag» está vacío: indica la sucursal.");
+        }
+    }
+
+    async fn sistemas_sees_a_branch_created_after_it(motor: Motor) {
+        let app = spawn_app(motor).await;
+        let sistemas = app.token("sistemas@demo.mx").await;
+        let gerente = app.token("gerente@demo.mx").await;
+        let queretaro = app.agregar_sucursal("queretaro").await;
+
+        let r = app.get("/api/v1/auth/me", Some(&sistemas)).await;
+        assert_eq!(r.es_exito()["tags"], json!(["monterrey", "polanco", "queretaro", "satelite"]));
+        let r = app.get("/api/v1/admin/sucursal/sucuser/suc", Some(&sistemas)).await;
+        assert!(r.es_exito().as_array().unwrap().iter().any(|s| s["tag"] == "queretaro"), "{}", r.cuerpo);
+        let r = app.get("/api/v1/admin/sucursal?tag=queretaro", Some(&sistemas)).await;
+        assert_eq!(r.es_exito().as_array().unwrap().len(), 1);
+        let r = app.get(&format!("/api/v1/admin/sucursal/{queretaro}"), Some(&sistemas)).await;
+        assert_eq!(r.es_exito()["tag"], "queretaro");
+        let r = app.login("sistemas@demo.mx", crate::helpers::CLAVE).await;
+        assert!(r.es_exito()["user"]["tags"].as_array().unwrap().contains(&json!("queretaro")));
+
+        // Only the role that holds every branch: a manager still has their own tags.
+        app.get("/api/v1/admin/sucursal?tag=queretaro", Some(&gerente)).await.es_error(403, SUCURSAL_AJENA);
+        app.get(&format!("/api/v1/admin/sucursal/{queretaro}"), Some(&gerente)).await.es_error(403, SUCURSAL_AJENA);
+    }
+
+    async fn a_body_naming_a_branch_outside_the_callers_tags_is_refused_with_403(motor: Motor) {
+        let app = spawn(motor, Opciones { demo: true, rutas_extra: Some(rutas_de_prueba()), ..Default::default() }).await;
+        let gerente = app.token("gerente@demo.mx").await;
+        let ruta = "/api/v1/prueba/sucursal";
+        app.post_json(ruta, Some(&gerente), &json!({ "tag_sucursal": "monterrey" })).await.es_error(403, SUCURSAL_AJENA);
+        let r = app.post_json(ruta, Some(&gerente), &json!({ "tag_sucursal": "polanco" })).await;
+        assert_eq!(r.es_exito(), &json!("polanco"));
+        // A body that names no branch has nothing to check.
+        let r = app.post_json(ruta, Some(&gerente), &json!({})).await;
+        assert_eq!(r.es_exito(), &json!(null));
+        app.post_json(ruta, Some(&gerente), &json!({ "tag_sucursal": " " })).await.es_error(400, "Falta la sucursal: su etiqueta está vacía.");
+        app.post_json(ruta, Some(&gerente), &json!({ "tag_sucursal": 5 })).await.es_error(400, "El campo «tag_sucursal» debe ser texto.");
+        app.post_json(ruta, None, &json!({ "tag_sucursal": "polanco" })).await.es_error(401, "Inicia sesión para continuar.");
+
+        let sistemas = app.token("sistemas@demo.mx").await;
+        app.agregar_sucursal("queretaro").await;
+        let r = app.post_json(ruta, Some(&sistemas), &json!({ "tag_sucursal": "queretaro" })).await;
+        assert_eq!(r.es_exito(), &json!("queretaro"));
+    }
+}
+
+/// A body as the coming write endpoints will take one: the branch in `tag_sucursal`.
+#[derive(Deserialize)]
+struct CuerpoConSucursal {
+    tag_sucursal: Option<String>,
+}
+
+impl NombraSucursal for CuerpoConSucursal {
+    fn tag(&self) -> Option<&str> {
+        self.tag_sucursal.as_deref()
+    }
+}
+
+/// A route only this test binary has, answering the branch its body named once the guard let it by.
+fn rutas_de_prueba() -> Router<AppState> {
+    async fn eco(JsonSucursal(cuerpo): JsonSucursal<CuerpoConSucursal>) -> Envelope<Option<String>> {
+        Envelope::ok("Sucursal aceptada", cuerpo.tag_sucursal)
+    }
+    Router::new().route("/api/v1/prueba/sucursal", post(eco))
 }

@@ -1,6 +1,7 @@
 //! Demo mode seeds an empty database, once; create-admin makes a Sistemas user.
 
 use anfitrion_server::auth::claves::{Claves, CostoHash};
+use serde_json::json;
 
 use crate::helpers::{en_ambos, lanzar, spawn, spawn_app, Opciones, CLAVE};
 
@@ -13,7 +14,14 @@ en_ambos! {
         let otra = lanzar(&app.database_url, Opciones { demo: true, ..Default::default() }).await;
         otra.login("sistemas@demo.mx", CLAVE).await.es_error(401, "Correo o contraseña incorrectos");
         let r = otra.login("admin@restaurante.mx", "clave-segura").await;
-        assert_eq!(r.es_exito()["user"]["tags"], serde_json::json!([]));
+        let token = r.es_exito()["token"].as_str().unwrap().to_owned();
+        // No branch yet; the first one created is the administrator's at once.
+        assert_eq!(r.es_exito()["user"]["tags"], json!([]));
+        otra.agregar_sucursal("centro").await;
+        let r = otra.get("/api/v1/auth/me", Some(&token)).await;
+        assert_eq!(r.es_exito()["tags"], json!(["centro"]));
+        let r = otra.get("/api/v1/admin/sucursal/sucuser/suc", Some(&token)).await;
+        assert_eq!(r.es_exito().as_array().unwrap()[0]["tag"], "centro");
     }
 
     async fn starting_again_in_demo_mode_does_not_seed_twice(motor: Motor) {
@@ -32,7 +40,7 @@ en_ambos! {
             assert_eq!(user["role"]["name"], *rol);
             let mut esperadas: Vec<&str> = tags.to_vec();
             esperadas.sort();
-            assert_eq!(user["tags"], serde_json::json!(esperadas), "{email}");
+            assert_eq!(user["tags"], json!(esperadas), "{email}");
         }
     }
 
@@ -44,8 +52,24 @@ en_ambos! {
         let user = &r.es_exito()["user"];
         assert_eq!(user["name"], "Nueva Admin");
         assert_eq!(user["role"]["name"], "Sistemas");
-        assert_eq!(user["tags"], serde_json::json!(["monterrey", "polanco", "satelite"]));
+        assert_eq!(user["tags"], json!(["monterrey", "polanco", "satelite"]));
         let repetido = anfitrion_server::demo::crear_admin(app.store.as_ref(), &claves, "nueva@restaurante.mx", "Otra", "clave-segura").await;
         assert_eq!(repetido.unwrap_err().to_string(), "Ya existe un usuario con ese correo");
+        app.agregar_sucursal("queretaro").await;
+        let r = app.login("nueva@restaurante.mx", "clave-segura").await;
+        assert_eq!(r.es_exito()["user"]["tags"], json!(["monterrey", "polanco", "queretaro", "satelite"]));
+    }
+
+    async fn create_admin_takes_cores_password_rules(motor: Motor) {
+        let app = spawn(motor, Opciones::default()).await;
+        let claves = Claves::new(CostoHash::Ligero);
+        let crear = |clave: String| {
+            let (store, claves) = (app.store.clone(), claves.clone());
+            async move { anfitrion_server::demo::crear_admin(store.as_ref(), &claves, "admin@restaurante.mx", "Ana", &clave).await }
+        };
+        assert_eq!(crear("corta".into()).await.unwrap_err().to_string(), "La contraseña debe tener al menos 8 caracteres");
+        let larga = "x".repeat(anfitrion_core::cuenta::CLAVE_MAX + 1);
+        assert_eq!(crear(larga).await.unwrap_err().to_string(), "La contraseña no puede tener más de 128 caracteres");
+        crear("x".repeat(anfitrion_core::cuenta::CLAVE_MAX)).await.unwrap();
     }
 }

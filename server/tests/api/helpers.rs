@@ -1,6 +1,7 @@
 //! A fresh server per test, on a fresh database of either engine: a temporary SQLite file, or a
 //! uniquely named PostgreSQL database created from `ANFITRION_TEST_PG` and dropped afterwards.
 
+use std::net::IpAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -126,6 +127,7 @@ pub struct TestApp {
 pub struct Opciones {
     pub demo: bool,
     pub rutas_extra: Option<Router<AppState>>,
+    pub proxies_confiables: Vec<IpAddr>,
 }
 
 /// A server with the demo data, on a fresh database.
@@ -147,6 +149,7 @@ pub async fn lanzar(url: &str, opciones: Opciones) -> TestApp {
     config.conexiones = 2;
     config.costo_hash = CostoHash::Ligero;
     config.rutas_extra = opciones.rutas_extra;
+    config.proxies_confiables = opciones.proxies_confiables;
     let app = anfitrion_server::launch(config).await.expect("el servidor arranca");
     TestApp {
         base: format!("http://{}", app.addr),
@@ -205,6 +208,12 @@ impl TestApp {
         leer(self.client.post(self.url("/api/v1/auth/login")).json(&json!({ "email": email, "password": password })).send().await.expect("login")).await
     }
 
+    /// Login carrying `X-Forwarded-For`, as a load balancer in front of the server sends it.
+    pub async fn login_reenviado(&self, email: &str, password: &str, reenviado: &str) -> Respuesta {
+        let req = self.client.post(self.url("/api/v1/auth/login")).header("x-forwarded-for", reenviado);
+        leer(req.json(&json!({ "email": email, "password": password })).send().await.expect("login")).await
+    }
+
     /// Signs in a demo account and answers its token.
     pub async fn token(&self, email: &str) -> String {
         let r = self.login(email, CLAVE).await;
@@ -221,6 +230,15 @@ impl TestApp {
 
     pub async fn post(&self, ruta: &str, token: Option<&str>) -> Respuesta {
         let mut req = self.client.post(self.url(ruta));
+        if let Some(t) = token {
+            req = req.bearer_auth(t);
+        }
+        leer(req.send().await.expect("POST")).await
+    }
+
+    /// POST with a JSON body.
+    pub async fn post_json(&self, ruta: &str, token: Option<&str>, cuerpo: &Value) -> Respuesta {
+        let mut req = self.client.post(self.url(ruta)).json(cuerpo);
         if let Some(t) = token {
             req = req.bearer_auth(t);
         }
@@ -244,5 +262,39 @@ impl TestApp {
             .as_str()
             .expect("_id")
             .to_owned()
+    }
+
+    /// Adds a branch and its brand straight into the database, as a later admin screen will;
+    /// answers the branch's `_id`.
+    pub async fn agregar_sucursal(&self, tag: &str) -> String {
+        let (marca, sucursal, ahora) = (nuevo_id(), nuevo_id(), chrono::Utc::now());
+        macro_rules! insertar {
+            ($con:expr) => {{
+                let mut con = $con;
+                sqlx::query("INSERT INTO marcas (id, name, created_at) VALUES ($1, $2, $3)")
+                    .bind(&marca)
+                    .bind(format!("Marca {tag}"))
+                    .bind(ahora)
+                    .execute(&mut con)
+                    .await
+                    .expect("marca");
+                sqlx::query("INSERT INTO sucursales (id, tag, name, marca_id, created_at) VALUES ($1, $2, $3, $4, $5)")
+                    .bind(&sucursal)
+                    .bind(tag)
+                    .bind(format!("Sucursal {tag}"))
+                    .bind(&marca)
+                    .bind(ahora)
+                    .execute(&mut con)
+                    .await
+                    .expect("sucursal");
+                let _ = con.close().await;
+            }};
+        }
+        if self.database_url.starts_with("sqlite:") {
+            insertar!(sqlx::SqliteConnection::connect(&self.database_url).await.expect("SQLite"));
+        } else {
+            insertar!(sqlx::PgConnection::connect(&self.database_url).await.expect("PostgreSQL"));
+        }
+        sucursal
     }
 }

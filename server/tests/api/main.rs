@@ -5,5 +5,6 @@ mod helpers;
 mod acceso;
 mod demo;
 mod errores;
+mod jobs;
 mod sesion;
 mod web;

@@ -1,14 +1,22 @@
 //! Sign-in, sessions and their end.
 
-use anfitrion_server::auth::{hash_token, nuevo_token};
+use std::net::IpAddr;
+
+use anfitrion_server::auth::{hash_token, nuevo_token, MAX_FALLOS_CUENTA, MAX_FALLOS_DIRECCION, MAX_FALLOS_PAR};
 use anfitrion_server::db::modelo::NuevaSesion;
 use anfitrion_server::db::nuevo_id;
 use chrono::{Duration, Utc};
 use serde_json::json;
 
-use crate::helpers::{en_ambos, leer, spawn_app, CLAVE};
+use crate::helpers::{en_ambos, leer, spawn, spawn_app, Opciones, CLAVE};
 
 const SESION_VENCIDA: &str = "Tu sesión expiró. Inicia sesión de nuevo.";
+const INCORRECTOS: &str = "Correo o contraseña incorrectos";
+const DEMASIADOS: &str = "Demasiados intentos. Espera unos minutos e inténtalo de nuevo.";
+
+fn ip(s: &str) -> IpAddr {
+    s.parse().expect("dirección IP")
+}
 
 en_ambos! {
     async fn login_answers_the_token_and_the_user_shape(motor: Motor) {
@@ -64,11 +72,13 @@ en_ambos! {
         app.get("/api/v1/auth/me", Some(&nuevo_token())).await.es_error(401, SESION_VENCIDA);
     }
 
-    async fn the_token_also_works_from_the_rgatk_cookie(motor: Motor) {
+    async fn the_rgatk_cookie_alone_is_not_a_session(motor: Motor) {
         let app = spawn_app(motor).await;
         let token = app.token("reservaciones@demo.mx").await;
         let r = app.client.get(app.url("/api/v1/auth/me")).header("cookie", format!("sucursal=polanco; rgatk={token}")).send().await.unwrap();
-        leer(r).await.es_exito();
+        leer(r).await.es_error(401, "Inicia sesión para continuar.");
+        // The same token as a bearer is a session.
+        app.get("/api/v1/auth/me", Some(&token)).await.es_exito();
     }
 
     async fn an_expired_token_is_refused_with_401(motor: Motor) {
@@ -122,6 +132,66 @@ en_ambos! {
             app.login("hostess@demo.mx", "adivinando").await.es_error(401, "Correo o contraseña incorrectos");
         }
         app.login("hostess@demo.mx", CLAVE).await.es_exito();
+    }
+
+    async fn parallel_bad_logins_cannot_slip_past_the_throttle(motor: Motor) {
+        let app = spawn_app(motor).await;
+        let mut tareas = tokio::task::JoinSet::new();
+        for _ in 0..20 {
+            let peticion = app.client.post(app.url("/api/v1/auth/login")).json(&json!({ "email": "hostess@demo.mx", "password": "adivinando" }));
+            tareas.spawn(async move { peticion.send().await.expect("login").status().as_u16() });
+        }
+        let codigos = tareas.join_all().await;
+        assert!(codigos.iter().all(|c| [401, 429].contains(c)), "{codigos:?}");
+        let revisados = codigos.iter().filter(|c| **c != 429).count();
+        assert!(revisados <= MAX_FALLOS_PAR as usize, "{revisados} contraseñas revisadas de 20: {codigos:?}");
+    }
+
+    async fn fifty_failures_from_one_address_throttle_it_for_every_account(motor: Motor) {
+        let app = spawn_app(motor).await;
+        for i in 0..MAX_FALLOS_DIRECCION {
+            app.login(&format!("persona{i}@demo.mx"), "adivinando").await.es_error(401, "Correo o contraseña incorrectos");
+        }
+        app.login("gerente@demo.mx", CLAVE).await.es_error(429, DEMASIADOS);
+    }
+
+    async fn a_trusted_proxy_forwards_the_client_address(motor: Motor) {
+        let app = spawn(motor, Opciones { demo: true, proxies_confiables: vec![ip("127.0.0.1")], ..Default::default() }).await;
+        for _ in 0..MAX_FALLOS_PAR {
+            app.login_reenviado("hostess@demo.mx", "adivinando", "198.51.100.1, 203.0.113.1").await.es_error(401, INCORRECTOS);
+        }
+        app.login_reenviado("hostess@demo.mx", CLAVE, "203.0.113.1").await.es_error(429, DEMASIADOS);
+        // The stranger guessing from one address does not lock the owner out from another; the
+        // left-most entry is whatever the client wrote and does not count.
+        app.login_reenviado("hostess@demo.mx", CLAVE, "203.0.113.1, 203.0.113.2").await.es_exito();
+    }
+
+    async fn x_forwarded_for_from_an_untrusted_peer_is_ignored(motor: Motor) {
+        let app = spawn(motor, Opciones { demo: true, proxies_confiables: vec![ip("10.0.0.1")], ..Default::default() }).await;
+        for i in 0..MAX_FALLOS_PAR {
+            app.login_reenviado("hostess@demo.mx", "adivinando", &format!("203.0.113.{i}")).await.es_error(401, INCORRECTOS);
+        }
+        app.login_reenviado("hostess@demo.mx", CLAVE, "203.0.113.99").await.es_error(429, DEMASIADOS);
+    }
+
+    async fn an_account_failing_from_many_addresses_is_throttled_at_thirty(motor: Motor) {
+        let app = spawn(motor, Opciones { demo: true, proxies_confiables: vec![ip("127.0.0.1")], ..Default::default() }).await;
+        for i in 0..MAX_FALLOS_CUENTA {
+            let direccion = format!("203.0.113.{}", i % 3);
+            app.login_reenviado("hostess@demo.mx", "adivinando", &direccion).await.es_error(401, INCORRECTOS);
+        }
+        app.login_reenviado("hostess@demo.mx", CLAVE, "203.0.113.50").await.es_error(429, DEMASIADOS);
+        // Only that account: a colleague at that address still signs in.
+        app.login_reenviado("gerente@demo.mx", CLAVE, "203.0.113.50").await.es_exito();
+    }
+
+    async fn empty_credentials_are_refused_with_cores_message(motor: Motor) {
+        let app = spawn_app(motor).await;
+        for (email, clave) in [("", CLAVE), ("hostess@demo.mx", ""), ("   ", "")] {
+            let r = app.login(email, clave).await;
+            r.es_error(400, "Escribe tu correo y tu contraseña.");
+            assert_eq!(r.cuerpo["data"]["codigo"], "credenciales_incompletas");
+        }
     }
 
     async fn an_invalid_email_is_refused_with_cores_message(motor: Motor) {
