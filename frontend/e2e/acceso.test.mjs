@@ -1,6 +1,6 @@
 // The served page loads the WASM core and the console refuses anyone without a session.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { after, before, beforeEach, test } from 'node:test';
 import { abrirNavegador, CUENTAS, entrar, limpiar } from './navegador.mjs';
 import { iniciarServidor } from './servidor.mjs';
 
@@ -19,29 +19,55 @@ after(async () => {
   await servidor?.cerrar();
 });
 
-test('the login page answers a bad e-mail with the WASM core message and sends nothing', async () => {
+// Each test starts signed out on a fresh /login, whatever the one before it left behind.
+beforeEach(async () => {
+  await limpiar(navegador.contexto, pagina, servidor.base);
+});
+
+/** The /api/ requests the page makes while `hacer` runs (and a moment after, for stragglers). */
+async function llamadasDurante(hacer) {
   const llamadas = [];
   const anotar = (r) => {
-    if (new URL(r.url()).pathname.startsWith('/api/')) llamadas.push(r.url());
+    if (new URL(r.url()).pathname.startsWith('/api/')) llamadas.push(`${r.method()} ${new URL(r.url()).pathname}`);
   };
-  await pagina.goto(`${servidor.base}/login`);
-  await pagina.getByRole('heading', { name: 'Iniciar sesión' }).waitFor();
   pagina.on('request', anotar);
   try {
-    await pagina.getByLabel('Correo electrónico').fill('ana@demo');
-    await pagina.getByLabel('Contraseña', { exact: true }).fill('demo1234');
-    await pagina.getByRole('button', { name: 'Iniciar sesión' }).click();
-    const aviso = pagina.getByRole('alert').filter({ hasText: 'Correo electrónico no válido' });
-    await aviso.waitFor();
-    assert.equal((await aviso.textContent())?.trim(), 'Correo electrónico no válido');
+    await hacer();
+    await pagina.evaluate(() => new Promise((r) => setTimeout(r, 250)));
   } finally {
     pagina.off('request', anotar);
   }
-  assert.deepEqual(llamadas, [], 'the e-mail was refused in the browser, not by the server');
+  return llamadas;
+}
+
+test('the login page refuses a bad e-mail or an empty field with the WASM core message and sends nothing', async () => {
+  const casos = [
+    { correo: 'ana@demo', clave: 'demo1234', mensaje: 'Correo electrónico no válido', foco: 'email' },
+    { correo: '', clave: 'demo1234', mensaje: 'Escribe tu correo y tu contraseña.', foco: 'email' },
+    { correo: '   ', clave: 'demo1234', mensaje: 'Escribe tu correo y tu contraseña.', foco: 'email' },
+    { correo: 'gerente@demo.mx', clave: '', mensaje: 'Escribe tu correo y tu contraseña.', foco: 'password' },
+    { correo: '', clave: '', mensaje: 'Escribe tu correo y tu contraseña.', foco: 'email' },
+  ];
+  for (const caso of casos) {
+    const nombre = JSON.stringify([caso.correo, caso.clave]);
+    // A fresh page each time, so a toast left by the case before cannot answer for this one.
+    await pagina.goto(`${servidor.base}/login`);
+    await pagina.getByRole('heading', { name: 'Iniciar sesión' }).waitFor();
+    const llamadas = await llamadasDurante(async () => {
+      await pagina.getByLabel('Correo electrónico').fill(caso.correo);
+      await pagina.getByLabel('Contraseña', { exact: true }).fill(caso.clave);
+      await pagina.getByRole('button', { name: 'Iniciar sesión' }).click();
+      const aviso = pagina.getByRole('alert').filter({ hasText: caso.mensaje });
+      await aviso.waitFor();
+      assert.equal((await aviso.textContent())?.trim(), caso.mensaje, nombre);
+    });
+    assert.deepEqual(llamadas, [], `${nombre} was refused in the browser, not sent to the server`);
+    assert.equal(await pagina.evaluate(() => document.activeElement?.getAttribute('name')), caso.foco, `${nombre}: the cursor is where the fix is`);
+    assert.equal(new URL(pagina.url()).pathname, '/login');
+  }
 });
 
 test('a wrong password shows the server message as a toast and stays on /login', async () => {
-  await pagina.goto(`${servidor.base}/login`);
   await pagina.getByLabel('Correo electrónico').fill('gerente@demo.mx');
   await pagina.getByLabel('Contraseña', { exact: true }).fill('no-es-la-clave');
   const [respuesta] = await Promise.all([
@@ -64,7 +90,6 @@ test('a visit without a session lands on /login', async () => {
 });
 
 test('a token without its cookie is no session: storage is cleared and /login shown', async () => {
-  await pagina.goto(`${servidor.base}/login`);
   await pagina.evaluate(() => {
     localStorage.setItem('mqadtk', 'token-sin-cookie');
     localStorage.setItem(
@@ -87,7 +112,6 @@ test('public pages need no session', async () => {
 });
 
 test('a token the server revoked ends the session at the next call: storage wiped, /login shown', async () => {
-  await limpiar(navegador.contexto, pagina, servidor.base);
   const { token } = await entrar(pagina, servidor.base, CUENTAS.hostess);
   const fuera = await fetch(`${servidor.api}/api/v1/auth/logout`, {
     method: 'POST',
@@ -101,4 +125,57 @@ test('a token the server revoked ends the session at the next call: storage wipe
   const cookies = await navegador.contexto.cookies(servidor.base);
   assert.deepEqual(cookies.filter((c) => c.name === 'rgatk'), []);
   await pagina.getByRole('alert').first().waitFor();
+});
+
+test('the console authenticates with the bearer alone: the rgatk cookie is a same-site marker, never a credential', async () => {
+  // Every API call leaves the browser without its cookies, as a server that ignores them sees it.
+  await pagina.route('**/api/**', async (ruta) => {
+    const { cookie: _cookie, ...sinCookie } = await ruta.request().allHeaders();
+    await ruta.continue({ headers: sinCookie });
+  });
+  const peticiones = [];
+  const anotar = (r) => {
+    if (new URL(r.url()).pathname.startsWith('/api/')) peticiones.push(r);
+  };
+  pagina.on('request', anotar);
+  try {
+    const { token } = await entrar(pagina, servidor.base, CUENTAS.gerente);
+
+    const cookie = (await navegador.contexto.cookies(servidor.base)).find((c) => c.name === 'rgatk');
+    assert.ok(cookie, 'the marker cookie is set');
+    assert.equal(cookie.sameSite, 'Strict');
+    // The cookie alone opens nothing (stripped here, and ignored by the server in any case).
+    const soloCookie = await pagina.evaluate(() => fetch('/api/v1/auth/me').then((r) => r.status));
+    assert.equal(soloCookie, 401);
+
+    // The screens still work: branches load, and a reload confirms the session with the server.
+    await pagina.waitForFunction(
+      () => !document.querySelector('[data-testid="selector-sucursal"]')?.hasAttribute('data-disabled'),
+    );
+    const [yo] = await Promise.all([
+      pagina.waitForResponse((r) => new URL(r.url()).pathname === '/api/v1/auth/me'),
+      pagina.reload(),
+    ]);
+    assert.equal(yo.status(), 200);
+    await pagina.getByRole('button', { name: 'Sucursal actual' }).waitFor();
+    assert.equal(new URL(pagina.url()).pathname, '/reservaciones/hoy');
+    assert.equal(await pagina.evaluate(() => localStorage.getItem('mqadtk')), token);
+
+    // Every call the console made after signing in carried the bearer token.
+    const conBearer = [];
+    const sinBearer = [];
+    for (const r of peticiones) {
+      const ruta = new URL(r.url()).pathname;
+      if (ruta === '/api/v1/auth/login') continue;
+      const { authorization } = await r.allHeaders();
+      (authorization === `Bearer ${token}` ? conBearer : sinBearer).push(`${r.method()} ${ruta}`);
+    }
+    for (const ruta of ['GET /api/v1/auth/me', 'GET /api/v1/admin/sucursal/sucuser/suc']) {
+      assert.ok(conBearer.includes(ruta), `${ruta} was called with the bearer (${conBearer})`);
+    }
+    assert.deepEqual(sinBearer, ['GET /api/v1/auth/me'], "only the test's own cookie-only probe went without the bearer");
+  } finally {
+    pagina.off('request', anotar);
+    await pagina.unroute('**/api/**');
+  }
 });

@@ -19,7 +19,12 @@ try {
     await limpiar(navegador.contexto, pagina, servidor.base);
     await pagina.getByRole('heading', { name: 'Iniciar sesión' }).waitFor();
     await pagina.screenshot({ path: join(dir, `login-${ancho}.png`) });
+    await pagina.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await pagina.getByRole('alert').waitFor();
+    await pagina.screenshot({ path: join(dir, `login-vacio-${ancho}.png`) });
+    await pagina.reload();
     await pagina.getByLabel('Correo electrónico').fill('ana@demo');
+    await pagina.getByLabel('Contraseña', { exact: true }).fill('demo1234');
     await pagina.getByRole('button', { name: 'Iniciar sesión' }).click();
     await pagina.getByRole('alert').waitFor();
     await pagina.screenshot({ path: join(dir, `login-toast-${ancho}.png`) });

@@ -1,7 +1,7 @@
 // Every demo account signs in, lands where spec §2 says, sees the menu its permissions allow and
 // its branches, and leaves nothing behind on logout; the drawer at tablet width.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { after, before, beforeEach, describe, test } from 'node:test';
 import { abrirNavegador, CUENTAS, entrar, limpiar } from './navegador.mjs';
 import { iniciarServidor } from './servidor.mjs';
 
@@ -28,13 +28,16 @@ const MENU = [
   { ruta: '/roles', titulo: 'Roles', permiso: 'role.index' },
 ];
 
+/** Each entry with its permission; a group also needs a visible child, or it would open onto nothing. */
 function menuEsperado(permisos) {
   const tiene = (p) => permisos.includes(p);
   const salida = [];
   for (const e of MENU) {
     if (!tiene(e.permiso)) continue;
+    const hijos = (e.hijos ?? []).filter((h) => tiene(h.permiso));
+    if (e.hijos && hijos.length === 0) continue;
     salida.push(`${e.ruta} ${e.titulo}`);
-    for (const h of e.hijos ?? []) if (tiene(h.permiso)) salida.push(`${h.ruta} ${h.titulo}`);
+    for (const h of hijos) salida.push(`${h.ruta} ${h.titulo}`);
   }
   return salida;
 }
@@ -76,10 +79,18 @@ after(async () => {
   await servidor?.cerrar();
 });
 
+// Each test starts signed out, on a desktop-sized window, and signs in itself when it needs to.
+beforeEach(async () => {
+  await pagina.setViewportSize({ width: 1280, height: 900 });
+  await limpiar(navegador.contexto, pagina, servidor.base);
+});
+
+const selectorListo = (pagina) =>
+  pagina.waitForFunction(() => !document.querySelector('[data-testid="selector-sucursal"]')?.hasAttribute('data-disabled'));
+
 describe('each demo account', () => {
   for (const [clave, correo] of Object.entries(CUENTAS)) {
     test(`${correo}: lands, sees its menu and branches, and logs out clean`, async () => {
-      await limpiar(navegador.contexto, pagina, servidor.base);
       const { user, token } = await entrar(pagina, servidor.base, correo);
       const conocido = CONOCIDO[clave];
       const permisos = user.role.permissions.map((p) => p.name);
@@ -98,6 +109,7 @@ describe('each demo account', () => {
       assert.ok(cookie, 'the rgatk cookie is set');
       assert.equal(decodeURIComponent(cookie.value), token);
       assert.equal(cookie.path, '/');
+      assert.equal(cookie.sameSite, 'Strict', 'the cookie is a same-site marker');
       const dias = (cookie.expires - Date.now() / 1000) / 86400;
       assert.ok(dias > 0.95 && dias <= 1.01, `the cookie lasts one day (${dias})`);
 
@@ -123,9 +135,7 @@ describe('each demo account', () => {
         assert.equal(clave, 'sistemas');
         assert.equal(await selector.count(), 0);
       } else {
-        await pagina.waitForFunction(
-          () => !document.querySelector('[data-testid="selector-sucursal"]')?.hasAttribute('data-disabled'),
-        );
+        await selectorListo(pagina);
         await selector.click();
         const opciones = pagina.getByRole('option');
         await opciones.first().waitFor();
@@ -155,22 +165,30 @@ describe('each demo account', () => {
 
 describe('the shell', () => {
   test('changing branch stores its tag and reloads the queries', async () => {
-    await limpiar(navegador.contexto, pagina, servidor.base);
     const { user } = await entrar(pagina, servidor.base, CUENTAS.gerente);
     assert.ok(user.tags.length >= 2, 'the demo manager works in several branches');
     const actual = await pagina.evaluate(() => localStorage.getItem('sucursal'));
     const otra = user.tags.find((t) => t !== actual);
-    await pagina.waitForFunction(
-      () => !document.querySelector('[data-testid="selector-sucursal"]')?.hasAttribute('data-disabled'),
-    );
+    // Both queries the layout keeps (who is signed in, their branches) have loaded and are fresh
+    // for minutes: from here on only the change of branch can ask for them again.
+    await selectorListo(pagina);
+    await pagina.waitForLoadState('networkidle');
     await pagina.getByRole('button', { name: 'Sucursal actual' }).click();
-    const recarga = pagina.waitForRequest((r) => new URL(r.url()).pathname.startsWith('/api/v1/'));
-    await pagina.locator(`[role="option"][data-tag="${otra}"]`).click();
-    await recarga;
+    const opcion = pagina.locator(`[role="option"][data-tag="${otra}"]`);
+    const nombre = (await opcion.locator('.font-medium').innerText()).trim();
+    const refetch = Promise.all(
+      ['/api/v1/admin/sucursal/sucuser/suc', '/api/v1/auth/me'].map((ruta) =>
+        pagina.waitForResponse((r) => new URL(r.url()).pathname === ruta && r.request().method() === 'GET', { timeout: 5000 }),
+      ),
+    );
+    await opcion.click();
+    for (const r of await refetch) assert.equal(r.status(), 200, `${new URL(r.url()).pathname} asked again`);
     assert.equal(await pagina.evaluate(() => localStorage.getItem('sucursal')), otra);
+    await pagina.getByRole('button', { name: 'Sucursal actual' }).filter({ hasText: nombre }).waitFor();
   });
 
   test('the entry of the current first path segment is highlighted', async () => {
+    await entrar(pagina, servidor.base, CUENTAS.gerente);
     await pagina.goto(`${servidor.base}/reservaciones/todas`);
     const nav = pagina.locator('[data-testid="panel-menu"]');
     await nav.getByRole('link', { name: 'Reservaciones' }).waitFor();
@@ -184,6 +202,7 @@ describe('the shell', () => {
   });
 
   test('at 800 px the menu is a drawer that closes on navigation', async () => {
+    await entrar(pagina, servidor.base, CUENTAS.gerente);
     await pagina.setViewportSize({ width: 800, height: 1000 });
     try {
       await pagina.goto(`${servidor.base}/reservaciones/hoy`);
@@ -201,6 +220,25 @@ describe('the shell', () => {
     }
     assert.equal(await pagina.getByTestId('panel-menu').isVisible(), true, 'fixed panel from 1200 px');
     assert.equal(await pagina.getByRole('button', { name: 'Abrir menú' }).isVisible(), false);
+  });
+
+  test('/walkin/registrar needs walkin.index: without it the Hoy tab opens instead', async () => {
+    const { user } = await entrar(pagina, servidor.base, CUENTAS.reservaciones);
+    assert.ok(!user.role.permissions.some((p) => p.name === 'walkin.index'), 'the demo Reservaciones role lacks walkin.index');
+    await pagina.goto(`${servidor.base}/walkin/registrar`);
+    await pagina.waitForURL((u) => u.pathname === '/walkin/hoy');
+    const pestanas = pagina.getByRole('navigation', { name: 'Walk-in' });
+    await pestanas.getByRole('link', { name: 'Hoy' }).waitFor();
+    assert.equal(await pestanas.getByRole('link', { name: 'Hoy' }).getAttribute('aria-current'), 'page');
+    assert.equal(await pestanas.getByRole('link', { name: 'Registrar' }).count(), 0);
+    assert.equal(await pagina.getByRole('heading', { name: 'Registrar walk-in' }).count(), 0);
+  });
+
+  test('/walkin/registrar opens the wizard for a user holding walkin.index', async () => {
+    await entrar(pagina, servidor.base, CUENTAS.hostess);
+    await pagina.goto(`${servidor.base}/walkin/registrar`);
+    await pagina.getByRole('heading', { name: 'Registrar walk-in' }).waitFor();
+    assert.equal(new URL(pagina.url()).pathname, '/walkin/registrar');
   });
 
   test('an unknown address shows a Spanish not-found page', async () => {

@@ -31,6 +31,17 @@ describe('the side menu', () => {
     expect(rutas(menuPara(usuarioDe('X', ['logs.walkin', 'bitacora.reserva'])))).toEqual([
       ['/logs Bitácoras', '  /logs/reserva Reservaciones'],
     ]);
+    expect(rutas(menuPara(usuarioDe('X', ['logs.walkin', 'bitacora.walkin'])))).toEqual([
+      ['/logs Bitácoras', '  /logs/walk-in Walk-in'],
+    ]);
+  });
+
+  it('hides the Bitácoras group when none of its children is visible, even with logs.walkin', () => {
+    expect(rutas(menuPara(usuarioDe('X', ['logs.walkin'])))).toEqual([]);
+    expect(rutas(menuPara(usuarioDe('X', ['logs.walkin', 'afiliados.index', 'promos.index'])))).toEqual([
+      ['/promos Promociones'],
+      ['/afiliados Afiliados'],
+    ]);
   });
 
   it('shows nothing to nobody', () => {

@@ -59,12 +59,19 @@ export const MENU: SeccionMenu[] = [
   },
 ];
 
-/** The menu as this user may see it: entries (and group children) without their permission are gone, as are empty sections. */
+/**
+ * The menu as this user may see it: entries (and group children) without their permission are
+ * gone, so is a group none of whose children is left (it would open onto nothing), and so are
+ * empty sections.
+ */
 export function menuPara(usuario: Pick<Usuario, 'role'> | null, menu: SeccionMenu[] = MENU): SeccionMenu[] {
   const filtrar = (entradas: EntradaMenu[]): EntradaMenu[] =>
-    entradas
-      .filter((e) => tienePermiso(usuario, e.permiso))
-      .map((e) => (e.hijos ? { ...e, hijos: filtrar(e.hijos) } : e));
+    entradas.flatMap((e) => {
+      if (!tienePermiso(usuario, e.permiso)) return [];
+      if (!e.hijos) return [e];
+      const hijos = filtrar(e.hijos);
+      return hijos.length > 0 ? [{ ...e, hijos }] : [];
+    });
   return menu.map((s) => ({ entradas: filtrar(s.entradas) })).filter((s) => s.entradas.length > 0);
 }
 

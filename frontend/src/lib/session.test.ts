@@ -53,7 +53,7 @@ describe('signing in', () => {
     expect(localStorage.getItem('sucursal')).toBe('satelite');
   });
 
-  it('sets a cookie at the site root that is gone after one day', () => {
+  it('sets a same-site-only cookie at the site root that is gone after one day', () => {
     vi.useFakeTimers({ now: new Date('2026-03-01T12:00:00Z'), toFake: ['Date'] });
     const escritas: string[] = [];
     let proto: object | null = document;
@@ -72,6 +72,8 @@ describe('signing in', () => {
     const atributos = (escritas[0] ?? '').split(';').map((a) => a.trim().toLowerCase());
     expect(atributos).toContain('path=/');
     expect(atributos).toContain('max-age=86400');
+    // A marker, never a credential: no other site may make the browser send it.
+    expect(atributos).toContain('samesite=strict');
     expect(tieneCookie()).toBe(true);
     vi.setSystemTime(new Date('2026-03-02T12:00:01Z'));
     expect(tieneCookie()).toBe(false);

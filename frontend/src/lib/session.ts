@@ -1,6 +1,10 @@
 // The browser session of spec §4: token, user and current branch in local storage, the token also
 // in a one-day cookie at the site root. Everything that reads or changes the session goes through
 // here, so the layout, the guard and the API client always agree.
+//
+// The cookie only marks "a session is present" for the route guard; it is never a credential. The
+// server reads the token from `Authorization: Bearer` alone (lib/api-client sends it on every call),
+// and the cookie is `SameSite=Strict` so no other site's page ever makes the browser send it.
 import type { Usuario } from '../types/api';
 
 export const CLAVE_TOKEN = 'mqadtk';
@@ -67,11 +71,11 @@ export function tieneCookie(): boolean {
     });
 }
 
-/** Stores the token and sets the `rgatk` cookie for one day at the site root. */
+/** Stores the token and sets the `rgatk` marker cookie for one day at the site root. */
 export function guardarToken(token: string): void {
   localStorage.setItem(CLAVE_TOKEN, token);
   const seguro = typeof location !== 'undefined' && location.protocol === 'https:' ? '; Secure' : '';
-  document.cookie = `${COOKIE_TOKEN}=${encodeURIComponent(token)}; Max-Age=${DURACION_COOKIE}; Path=/; SameSite=Lax${seguro}`;
+  document.cookie = `${COOKIE_TOKEN}=${encodeURIComponent(token)}; Max-Age=${DURACION_COOKIE}; Path=/; SameSite=Strict${seguro}`;
   avisar();
 }
 
@@ -91,7 +95,7 @@ export function guardarSucursal(tag: string): void {
 /** Ends the session in this browser: wipes all local storage and removes the cookie. */
 export function cerrarSesionLocal(): void {
   localStorage.clear();
-  document.cookie = `${COOKIE_TOKEN}=; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/; SameSite=Lax`;
+  document.cookie = `${COOKIE_TOKEN}=; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/; SameSite=Strict`;
   avisar();
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mensajes, regla, validarCorreo, validarDatosPersonales } from './wasm';
+import { mensajes, regla, validarClaveNueva, validarCorreo, validarCredenciales, validarDatosPersonales } from './wasm';
 
 describe('the WASM core through lib/wasm', () => {
   it('answers an accepted e-mail normalised', () => {
@@ -16,6 +16,22 @@ describe('the WASM core through lib/wasm', () => {
   it('reports which field a refusal is about', () => {
     const r = validarDatosPersonales({ name: '   ' });
     expect('error' in r && r.error.codigo).toBe('nombre_requerido');
+  });
+
+  it('checks a login before it is sent: both fields, then the e-mail', () => {
+    expect(validarCredenciales(' Ana@Demo.MX ', 'x')).toEqual({ ok: 'ana@demo.mx' });
+    for (const [correo, clave] of [['', 'demo1234'], ['ana@demo.mx', ''], ['  ', '']] as const) {
+      const r = validarCredenciales(correo, clave);
+      expect('error' in r && r.error).toMatchObject({ codigo: 'credenciales_incompletas', campo: null });
+    }
+    const r = validarCredenciales('ana@demo', 'demo1234');
+    expect('error' in r && r.error).toMatchObject({ codigo: 'correo_invalido', campo: 'email' });
+  });
+
+  it('checks a new password', () => {
+    expect(validarClaveNueva('demo1234')).toEqual({ ok: null });
+    const r = validarClaveNueva('corta');
+    expect('error' in r && r.error.campo).toBe('password');
   });
 
   it('lets bugs (anything not a refusal) propagate', () => {

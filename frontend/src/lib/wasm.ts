@@ -38,6 +38,8 @@ export function regla<T>(llamada: () => T): Resultado<T> {
 }
 
 // ---- typed shapes of what the core takes and answers ----
+// Written by hand; wasm-formas.test.ts checks each against the real WASM build, so a field changed
+// on one side only fails a test.
 
 export type ModoBuffet = 'Regular' | 'Promo';
 export type Evento = 'Ninguno' | 'Cumpleaños' | 'Aniversario' | 'Ocasión Especial' | 'Comida de negocios';
@@ -115,6 +117,17 @@ export const validarCorreo = (raw: string): Resultado<string | null> =>
 
 export const validarDatosPersonales = (datos: DatosPersonales): Resultado<DatosPersonales> =>
   regla(() => core.validarDatosPersonales(datos) as DatosPersonales);
+
+/**
+ * The login form's check before anything is sent: both fields typed and the e-mail well-formed.
+ * Answers the e-mail as stored (trimmed, lower-case).
+ */
+export const validarCredenciales = (email: string, clave: string): Resultado<string> =>
+  regla(() => core.validarCredenciales(email, clave) as string);
+
+/** A password being set for an account (length limits). */
+export const validarClaveNueva = (clave: string): Resultado<null> =>
+  regla(() => (core.validarClaveNueva(clave) as null | undefined) ?? null);
 
 /** Digits only, at most 15: what the phone input keeps while typing. */
 export const limitarTelefono = (raw: string): string => core.limitarTelefono(raw);

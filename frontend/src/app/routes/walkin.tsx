@@ -4,6 +4,7 @@ import { Pestanas } from '../../components/ui/Pestanas';
 import { tienePermiso } from '../../lib/session';
 import { useSesion } from '../../lib/use-session';
 import { useTitulo } from '../../lib/use-titulo';
+import type { Usuario } from '../../types/api';
 
 /** Spec §2: Registrar (needs walkin.index), Hoy, Todas. */
 export const PESTANAS_WALKIN = [
@@ -12,14 +13,29 @@ export const PESTANAS_WALKIN = [
   { slug: 'todas', titulo: 'Todas', permiso: null },
 ] as const;
 
+type PestanaWalkin = (typeof PESTANAS_WALKIN)[number];
+
+/** The tabs this user may open. */
+export function pestanasWalkin(usuario: Pick<Usuario, 'role'> | null): PestanaWalkin[] {
+  return PESTANAS_WALKIN.filter((p) => p.permiso === null || tienePermiso(usuario, p.permiso));
+}
+
+/**
+ * The tab a slug opens for this user, or null when the slug is unknown or its tab is not theirs
+ * (then /walkin/hoy, open to everyone, is shown instead).
+ */
+export function pestanaWalkin(slug: string | undefined, usuario: Pick<Usuario, 'role'> | null): PestanaWalkin | null {
+  return pestanasWalkin(usuario).find((p) => p.slug === slug) ?? null;
+}
+
 /** /walkin/:slug — the registration wizard (registrar) or the list with the selected record. */
 export function Walkin() {
   const { slug } = useParams();
   const { usuario } = useSesion();
-  const pestana = PESTANAS_WALKIN.find((p) => p.slug === slug);
+  const pestana = pestanaWalkin(slug, usuario);
   useTitulo(pestana ? `Walk-in · ${pestana.titulo}` : 'Walk-in');
   if (!pestana) return <Navigate to="/walkin/hoy" replace />;
-  const visibles = PESTANAS_WALKIN.filter((p) => p.permiso === null || tienePermiso(usuario, p.permiso));
+  const visibles = pestanasWalkin(usuario);
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold tracking-tight text-stone-900">Walk-in</h1>

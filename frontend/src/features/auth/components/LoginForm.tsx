@@ -1,8 +1,8 @@
 import { Field, Input, Label } from '@headlessui/react';
 import { EyeIcon, EyeSlashIcon } from '@heroicons/react/24/outline';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/Button';
-import { validarCorreo } from '../../../lib/wasm';
+import { validarCredenciales } from '../../../lib/wasm';
 import { toast } from '../../../stores/toasts';
 import type { Usuario } from '../../../types/api';
 import { useLogin } from '../api/login';
@@ -11,26 +11,28 @@ const campo =
   'block w-full rounded-lg border-0 bg-white px-3.5 py-2.5 text-stone-900 shadow-sm ring-1 ring-inset ring-stone-300 placeholder:text-stone-400 focus:outline-none data-focus:ring-2 data-focus:ring-inset data-focus:ring-primary-600';
 
 /**
- * E-mail and password. The e-mail is checked by the core (WASM) before anything is sent; its
- * refusal and the server's answers appear as toasts.
+ * E-mail and password, checked by the core (WASM) before anything is sent: both typed, the e-mail
+ * well-formed. The core's refusal and the server's answers appear as toasts.
  */
 export function LoginForm({ alEntrar }: { alEntrar: (usuario: Usuario) => void }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [verPassword, setVerPassword] = useState(false);
   const entrar = useLogin();
+  const campoCorreo = useRef<HTMLInputElement>(null);
+  const campoClave = useRef<HTMLInputElement>(null);
 
   function enviar(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    const correo = validarCorreo(email);
-    if ('error' in correo) {
-      toast.error(correo.error.mensaje);
+    const credenciales = validarCredenciales(email, password);
+    if ('error' in credenciales) {
+      toast.error(credenciales.error.mensaje);
+      // The cursor goes where the fix is: the field the core names, else the first one left empty.
+      const clave = credenciales.error.campo === 'password' || (credenciales.error.campo === null && email.trim() !== '');
+      (clave ? campoClave : campoCorreo).current?.focus();
       return;
     }
-    entrar.mutate(
-      { email: correo.ok ?? '', password },
-      { onSuccess: (sesion) => alEntrar(sesion.user) },
-    );
+    entrar.mutate({ email: credenciales.ok, password }, { onSuccess: (sesion) => alEntrar(sesion.user) });
   }
 
   return (
@@ -44,6 +46,7 @@ export function LoginForm({ alEntrar }: { alEntrar: (usuario: Usuario) => void }
           inputMode="email"
           required
           autoFocus
+          ref={campoCorreo}
           value={email}
           onChange={(e) => setEmail(e.target.value)}
           className={campo}
@@ -58,6 +61,7 @@ export function LoginForm({ alEntrar }: { alEntrar: (usuario: Usuario) => void }
             type={verPassword ? 'text' : 'password'}
             autoComplete="current-password"
             required
+            ref={campoClave}
             value={password}
             onChange={(e) => setPassword(e.target.value)}
             className={`${campo} pr-11`}
