@@ -71,7 +71,9 @@ if [ $front_ok = 1 ] && [ $chromium_ok = 1 ]; then
   # The binary embeds the console just built; a failed build must not leave an old one to test.
   if cargo build -q -p anfitrion-server; then
     (cd frontend && ANFITRION_E2E_FRONT=binario ANFITRION_BIN="$PWD/../target/debug/anfitrion" npm run --silent e2e) 2>&1 |
-      tee "$logs/e2e.log" | tail -60
+      tee "$logs/e2e.log" | tail -12
+    # The TAP stream is long: show each failure whole, not just the tally.
+    grep -a -A40 -E '^ *not ok ' "$logs/e2e.log" | head -200
     p=$(grep -aoE '^(# |ℹ )pass [0-9]+' "$logs/e2e.log" | tail -1 | grep -oE '[0-9]+$')
     f=$(grep -aoE '^(# |ℹ )fail [0-9]+' "$logs/e2e.log" | tail -1 | grep -oE '[0-9]+$')
     if [ -n "$p" ]; then count navegador "$p" "${f:-0}"; else count navegador 0 1; fi

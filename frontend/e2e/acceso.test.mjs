@@ -62,7 +62,12 @@ test('the login page refuses a bad e-mail or an empty field with the WASM core m
       assert.equal((await aviso.textContent())?.trim(), caso.mensaje, nombre);
     });
     assert.deepEqual(llamadas, [], `${nombre} was refused in the browser, not sent to the server`);
-    assert.equal(await pagina.evaluate(() => document.activeElement?.getAttribute('name')), caso.foco, `${nombre}: the cursor is where the fix is`);
+    // Focus moves right after the toast appears; wait for it rather than race it.
+    const foco = await pagina
+      .waitForFunction((f) => document.activeElement?.getAttribute('name') === f, caso.foco, { timeout: 3000 })
+      .then(() => caso.foco)
+      .catch(() => pagina.evaluate(() => document.activeElement?.getAttribute('name') ?? null));
+    assert.equal(foco, caso.foco, `${nombre}: the cursor is where the fix is`);
     assert.equal(new URL(pagina.url()).pathname, '/login');
   }
 });
