@@ -1,28 +1,14 @@
 // The served page loads the WASM core and the console refuses anyone without a session.
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, test } from 'node:test';
-import { abrirNavegador, CUENTAS, entrar, limpiar } from './navegador.mjs';
-import { iniciarServidor } from './servidor.mjs';
+import { test } from 'node:test';
+import { CUENTAS, entrar, prepararSuite } from './navegador.mjs';
 
 let servidor;
 let navegador;
 let pagina;
 
-before(async () => {
-  servidor = await iniciarServidor();
-  navegador = await abrirNavegador();
-  pagina = navegador.contexto.pages()[0] ?? (await navegador.contexto.newPage());
-});
-
-after(async () => {
-  await navegador?.cerrar();
-  await servidor?.cerrar();
-});
-
-// Each test starts signed out on a fresh /login, whatever the one before it left behind.
-beforeEach(async () => {
-  await limpiar(navegador.contexto, pagina, servidor.base);
-});
+// Each test starts signed out on a fresh page, whatever the one before it left behind.
+prepararSuite((s) => ({ servidor, navegador, pagina } = s));
 
 /** The /api/ requests the page makes while `hacer` runs (and a moment after, for stragglers). */
 async function llamadasDurante(hacer) {
@@ -118,6 +104,9 @@ test('public pages need no session', async () => {
 
 test('a token the server revoked ends the session at the next call: storage wiped, /login shown', async () => {
   const { token } = await entrar(pagina, servidor.base, CUENTAS.hostess);
+  // Let the landing page's own calls finish first: revoked while one is in flight, that call's 401
+  // would end the session (and show its toast) on the page about to be reloaded.
+  await pagina.waitForLoadState('networkidle');
   const fuera = await fetch(`${servidor.api}/api/v1/auth/logout`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${token}` },

@@ -1,9 +1,8 @@
 // Every demo account signs in, lands where spec §2 says, sees the menu its permissions allow and
 // its branches, and leaves nothing behind on logout; the drawer at tablet width.
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, test } from 'node:test';
-import { abrirNavegador, CUENTAS, entrar, limpiar } from './navegador.mjs';
-import { iniciarServidor } from './servidor.mjs';
+import { describe, test } from 'node:test';
+import { CUENTAS, entrar, prepararSuite } from './navegador.mjs';
 
 /** Spec §2 "Side menu": path, label, permission; children under their group. */
 const MENU = [
@@ -68,22 +67,8 @@ let servidor;
 let navegador;
 let pagina;
 
-before(async () => {
-  servidor = await iniciarServidor();
-  navegador = await abrirNavegador();
-  pagina = navegador.contexto.pages()[0] ?? (await navegador.contexto.newPage());
-});
-
-after(async () => {
-  await navegador?.cerrar();
-  await servidor?.cerrar();
-});
-
-// Each test starts signed out, on a desktop-sized window, and signs in itself when it needs to.
-beforeEach(async () => {
-  await pagina.setViewportSize({ width: 1280, height: 900 });
-  await limpiar(navegador.contexto, pagina, servidor.base);
-});
+// Each test starts signed out on a fresh page, whatever the one before it left behind.
+prepararSuite((s) => ({ servidor, navegador, pagina } = s));
 
 const selectorListo = (pagina) =>
   pagina.waitForFunction(() => !document.querySelector('[data-testid="selector-sucursal"]')?.hasAttribute('data-disabled'));

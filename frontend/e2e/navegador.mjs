@@ -1,4 +1,6 @@
 // One headless Debian Chromium per test file, driven by playwright-core (never a downloaded browser).
+import { after, before, beforeEach } from 'node:test';
+import { iniciarServidor } from './servidor.mjs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -68,4 +70,28 @@ export async function limpiar(contexto, pagina, base) {
   await contexto.clearCookies();
   await pagina.goto(`${base}/login`);
   await pagina.evaluate(() => localStorage.clear());
+}
+
+/**
+ * The hooks every browser test file needs: one server and one browser for the file, and before
+ * each test a signed-out page in a desktop-sized window (tests that want another size set it).
+ * `usar` receives `{ servidor, navegador, pagina }` once they exist.
+ */
+export function prepararSuite(usar) {
+  let suite;
+  before(async () => {
+    const servidor = await iniciarServidor();
+    const navegador = await abrirNavegador();
+    const pagina = navegador.contexto.pages()[0] ?? (await navegador.contexto.newPage());
+    suite = { servidor, navegador, pagina };
+    usar(suite);
+  });
+  after(async () => {
+    await suite?.navegador.cerrar();
+    await suite?.servidor.cerrar();
+  });
+  beforeEach(async () => {
+    await suite.pagina.setViewportSize({ width: 1280, height: 900 });
+    await limpiar(suite.navegador.contexto, suite.pagina, suite.servidor.base);
+  });
 }

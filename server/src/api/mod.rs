@@ -7,7 +7,9 @@ pub mod sucursal;
 use std::any::Any;
 use std::sync::Arc;
 
-use axum::extract::DefaultBodyLimit;
+use axum::extract::{DefaultBodyLimit, Request};
+use axum::http::{header, HeaderValue};
+use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{any, get};
 use axum::Router;
@@ -62,10 +64,22 @@ pub fn router(state: AppState, extra: Option<Router<AppState>>) -> Router {
         .method_not_allowed_fallback(metodo_no_permitido)
         .layer(DefaultBodyLimit::max(LIMITE_CUERPO))
         .layer(CatchPanicLayer::custom(panico))
+        .layer(middleware::from_fn(sin_cache_en_api))
         .layer(telemetry::capa_trazas())
         .layer(telemetry::capa_propagar_id())
         .layer(telemetry::capa_id())
         .with_state(state)
+}
+
+/// API answers hold staff and guests' data and change with every write: no browser or proxy may
+/// keep a copy (a cached answer would outlive the session that fetched it).
+async fn sin_cache_en_api(req: Request, next: Next) -> Response {
+    let es_api = req.uri().path().starts_with("/api");
+    let mut respuesta = next.run(req).await;
+    if es_api {
+        respuesta.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    }
+    respuesta
 }
 
 fn panico(err: Box<dyn Any + Send + 'static>) -> Response {

@@ -1,6 +1,6 @@
 //! The embedded console, the OpenAPI document and request ids.
 
-use crate::helpers::{en_ambos, spawn, Opciones};
+use crate::helpers::{en_ambos, spawn, spawn_app, Opciones};
 
 en_ambos! {
     async fn any_console_path_serves_the_app_as_html(motor: Motor) {
@@ -33,6 +33,20 @@ en_ambos! {
             assert!(rutas.contains_key(ruta), "falta {ruta} en {:?}", rutas.keys().collect::<Vec<_>>());
         }
         assert!(doc["components"]["schemas"].get("EnvelopeError").is_some());
+    }
+
+    async fn api_answers_are_never_stored_by_a_browser_or_proxy(motor: Motor) {
+        let app = spawn_app(motor).await;
+        let token = app.token("gerente@demo.mx").await;
+        for (ruta, token, codigo) in [
+            ("/api/v1/auth/me", Some(token.as_str()), 200),
+            ("/api/v1/auth/me", None, 401),
+            ("/api/no-existe", None, 404),
+        ] {
+            let r = app.get(ruta, token).await;
+            assert_eq!(r.status, codigo, "{ruta}");
+            assert_eq!(r.headers["cache-control"], "no-store", "{ruta}");
+        }
     }
 
     async fn every_answer_carries_a_request_id(motor: Motor) {
