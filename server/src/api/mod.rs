@@ -14,6 +14,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{any, get};
 use axum::Router;
 use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::compression::CompressionLayer;
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 use utoipa_axum::router::OpenApiRouter;
@@ -65,6 +66,9 @@ pub fn router(state: AppState, extra: Option<Router<AppState>>) -> Router {
         .layer(DefaultBodyLimit::max(LIMITE_CUERPO))
         .layer(CatchPanicLayer::custom(panico))
         .layer(middleware::from_fn(sin_cache_en_api))
+        // A tablet's first visit downloads the console and the WASM core (about 2 MB, a quarter
+        // of that gzipped); assets are then cached for a year, so compressing costs little.
+        .layer(CompressionLayer::new().gzip(true))
         .layer(telemetry::capa_trazas())
         .layer(telemetry::capa_propagar_id())
         .layer(telemetry::capa_id())

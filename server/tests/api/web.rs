@@ -49,6 +49,24 @@ en_ambos! {
         }
     }
 
+    async fn answers_are_gzipped_for_clients_that_accept_it(motor: Motor) {
+        let app = spawn(motor, Opciones::default()).await;
+        let pedir = |codificacion: Option<&'static str>| {
+            let mut r = app.client.get(app.url("/api/openapi.json"));
+            if let Some(c) = codificacion {
+                r = r.header("accept-encoding", c);
+            }
+            r.send()
+        };
+        let comprimida = pedir(Some("gzip")).await.unwrap();
+        assert_eq!(comprimida.headers()["content-encoding"], "gzip");
+        let chica = comprimida.bytes().await.unwrap().len();
+        let plana = pedir(None).await.unwrap();
+        assert!(plana.headers().get("content-encoding").is_none());
+        let grande = plana.bytes().await.unwrap().len();
+        assert!(chica * 2 < grande, "gzip {chica} B, plain {grande} B");
+    }
+
     async fn every_answer_carries_a_request_id(motor: Motor) {
         let app = spawn(motor, Opciones::default()).await;
         let r = app.get("/api/v1/auth/me", None).await;
