@@ -88,15 +88,21 @@ pub fn validar_correo(raw: &str) -> Result<Option<String>, ReglaError> {
     }
 }
 
-/// Checks the step and returns it as it is saved: trimmed name, normalised contact, an event.
-pub fn validar_datos_personales(d: &DatosPersonales) -> Result<DatosPersonales, ReglaError> {
-    let name = d.name.split_whitespace().collect::<Vec<_>>().join(" ");
+/// A person's name as stored, guest or staff: inner runs of spaces folded, required, bounded.
+pub fn normalizar_nombre(raw: &str) -> Result<String, ReglaError> {
+    let name = raw.split_whitespace().collect::<Vec<_>>().join(" ");
     if name.is_empty() {
         return Err(ReglaError::NombreRequerido);
     }
     if name.chars().count() > NOMBRE_MAX {
         return Err(ReglaError::NombreLargo { max: NOMBRE_MAX });
     }
+    Ok(name)
+}
+
+/// Checks the step and returns it as it is saved: trimmed name, normalised contact, an event.
+pub fn validar_datos_personales(d: &DatosPersonales) -> Result<DatosPersonales, ReglaError> {
+    let name = normalizar_nombre(&d.name)?;
     let email = validar_correo(d.email.as_deref().unwrap_or(""))?;
     let phone = normalizar_telefono(d.phone.as_deref().unwrap_or(""))?;
     Ok(DatosPersonales { name, email, phone, evento: Some(d.evento.unwrap_or_default()) })

@@ -13,7 +13,7 @@
 //! | reservaciones@demo.mx   | Reservaciones | monterrey, polanco, satelite  | /reservaciones/hoy | /reservaciones/hoy |
 
 use anfitrion_core::cuenta::validar_clave_nueva;
-use anfitrion_core::personal::{validar_correo, NOMBRE_MAX};
+use anfitrion_core::personal::{normalizar_nombre, validar_correo};
 use anfitrion_core::promos::PROMO_CUMPLEANOS;
 use anfitrion_core::tiempo::ReglasHorario;
 use anfitrion_core::ReglaError;
@@ -67,13 +67,7 @@ pub async fn sembrar_y_anunciar(store: &dyn Store, claves: &Claves) -> anyhow::R
 /// every branch, those created later included, so the user gets no tags of their own.
 pub async fn crear_admin(store: &dyn Store, claves: &Claves, email: &str, name: &str, clave: &str) -> anyhow::Result<String> {
     let email = validar_correo(email)?.ok_or(ReglaError::CorreoInvalido)?;
-    let name = name.split_whitespace().collect::<Vec<_>>().join(" ");
-    if name.is_empty() {
-        return Err(ReglaError::NombreRequerido.into());
-    }
-    if name.chars().count() > NOMBRE_MAX {
-        return Err(ReglaError::NombreLargo { max: NOMBRE_MAX }.into());
-    }
+    let name = normalizar_nombre(name)?;
     validar_clave_nueva(clave)?;
     let usuario = NuevoUsuario {
         id: nuevo_id(),

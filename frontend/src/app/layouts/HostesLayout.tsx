@@ -1,5 +1,5 @@
-import { Outlet, Link } from 'react-router';
-import { Logo } from '../../components/ui/Logo';
+import { Outlet } from 'react-router';
+import { MarcaEnlace } from '../../components/ui/MarcaEnlace';
 import { Reloj } from '../../components/ui/Reloj';
 import { useMe } from '../../features/auth/api/me';
 import { useSesion } from '../../lib/use-session';
@@ -13,10 +13,7 @@ export function HostesLayout() {
   return (
     <div className="flex min-h-dvh flex-col bg-stone-50">
       <header className="flex h-header-mobile shrink-0 items-center gap-4 border-b border-stone-200 bg-white px-4 sm:px-6 lg:h-header-desktop">
-        <Link to="/hostes" aria-label="Inicio de anfitriones" className="flex items-center gap-2.5 rounded-lg focus:outline-none focus-visible:ring-2 focus-visible:ring-primary-600">
-          <Logo className="size-9" />
-          <span className="hidden text-lg font-bold tracking-tight text-stone-900 sm:inline">Anfitrión</span>
-        </Link>
+        <MarcaEnlace to="/hostes" etiqueta="Inicio de anfitriones" nombre="desde-600" />
         <div className="flex-1 text-center">
           <Reloj className="text-xl font-semibold text-stone-800 sm:text-2xl" />
         </div>

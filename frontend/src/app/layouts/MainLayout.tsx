@@ -1,9 +1,9 @@
 import { Dialog, DialogPanel, DialogBackdrop, CloseButton } from '@headlessui/react';
 import { Bars3Icon, XMarkIcon } from '@heroicons/react/24/outline';
 import { useEffect, useMemo, useState } from 'react';
-import { Link, Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { MenuLateral } from '../../components/layouts/MenuLateral';
-import { Logo } from '../../components/ui/Logo';
+import { MarcaEnlace } from '../../components/ui/MarcaEnlace';
 import { menuPara } from '../../config/menu';
 import { useMe } from '../../features/auth/api/me';
 import { CampanaNotificaciones } from '../../features/notificaciones/components/CampanaNotificaciones';
@@ -77,13 +77,7 @@ export function MainLayout() {
         >
           <Bars3Icon aria-hidden className="size-6" />
         </button>
-        <Link
-          to="/"
-          aria-label="Anfitrión, ir al inicio"
-          className="hidden rounded-lg focus:outline-none focus-visible:ring-2 focus-visible:ring-primary-600 sm:block lg:hidden"
-        >
-          <Logo className="size-8" />
-        </Link>
+        <MarcaEnlace nombre="nunca" logo="size-8" className="hidden sm:flex lg:hidden" />
         <div className="flex-1" />
         {usuario.role.name !== 'Sistemas' && <SelectorSucursal />}
         {tienePermiso(usuario, 'reservaciones.index') && <CampanaNotificaciones />}

@@ -1,6 +1,7 @@
 import { Menu, MenuButton, MenuItem, MenuItems, MenuSeparator } from '@headlessui/react';
 import { ArrowRightStartOnRectangleIcon } from '@heroicons/react/24/outline';
 import { Avatar } from '../../components/ui/Avatar';
+import { PANEL_FLOTANTE } from '../../components/ui/flotante';
 import { useLogout } from '../../features/auth/api/logout';
 import { correoCorto } from '../../lib/session';
 import type { Usuario } from '../../types/api';
@@ -25,7 +26,7 @@ export function MenuUsuario({ usuario, conDatos = false }: { usuario: Usuario; c
       <MenuItems
         anchor={{ to: 'bottom end', gap: 8 }}
         transition
-        className="z-50 w-64 rounded-2xl bg-white p-1.5 shadow-xl ring-1 ring-stone-900/10 transition duration-100 ease-out focus:outline-none data-closed:scale-95 data-closed:opacity-0"
+        className={`${PANEL_FLOTANTE} w-64 rounded-2xl p-1.5 data-closed:scale-95`}
       >
         <div className="px-3 py-2.5">
           <p className="truncate text-sm font-semibold text-stone-900">{usuario.name}</p>

@@ -1,6 +1,6 @@
-import { Navigate, Outlet, useParams } from 'react-router';
+import { Navigate, useParams } from 'react-router';
+import { SeccionConPestanas } from '../../components/layouts/SeccionConPestanas';
 import { EnConstruccion } from '../../components/ui/EnConstruccion';
-import { Pestanas } from '../../components/ui/Pestanas';
 import { useTitulo } from '../../lib/use-titulo';
 
 /** Spec §2: the reservation list tabs, slug → title. */
@@ -20,14 +20,13 @@ export function Reservaciones() {
   useTitulo(pestana ? `Reservaciones · ${pestana.titulo}` : 'Reservaciones');
   if (!pestana) return <Navigate to="/reservaciones/hoy" replace />;
   return (
-    <div className="space-y-6">
-      <h1 className="text-2xl font-bold tracking-tight text-stone-900">Reservaciones</h1>
-      <Pestanas
-        etiqueta="Estado de las reservaciones"
-        pestanas={PESTANAS_RESERVACIONES.map((p) => ({ ruta: `/reservaciones/${p.slug}`, titulo: p.titulo, activa: p.slug === slug }))}
-      />
-      <Outlet />
-    </div>
+    <SeccionConPestanas
+      titulo="Reservaciones"
+      etiqueta="Estado de las reservaciones"
+      base="/reservaciones"
+      pestanas={PESTANAS_RESERVACIONES}
+      activa={pestana.slug}
+    />
   );
 }
 

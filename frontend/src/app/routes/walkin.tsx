@@ -1,6 +1,6 @@
-import { Navigate, Outlet, useParams } from 'react-router';
+import { Navigate, useParams } from 'react-router';
+import { SeccionConPestanas } from '../../components/layouts/SeccionConPestanas';
 import { EnConstruccion } from '../../components/ui/EnConstruccion';
-import { Pestanas } from '../../components/ui/Pestanas';
 import { tienePermiso } from '../../lib/session';
 import { useSesion } from '../../lib/use-session';
 import { useTitulo } from '../../lib/use-titulo';
@@ -35,16 +35,14 @@ export function Walkin() {
   const pestana = pestanaWalkin(slug, usuario);
   useTitulo(pestana ? `Walk-in · ${pestana.titulo}` : 'Walk-in');
   if (!pestana) return <Navigate to="/walkin/hoy" replace />;
-  const visibles = pestanasWalkin(usuario);
   return (
-    <div className="space-y-6">
-      <h1 className="text-2xl font-bold tracking-tight text-stone-900">Walk-in</h1>
-      <Pestanas
-        etiqueta="Walk-in"
-        pestanas={visibles.map((p) => ({ ruta: `/walkin/${p.slug}`, titulo: p.titulo, activa: p.slug === slug }))}
-      />
-      <Outlet />
-    </div>
+    <SeccionConPestanas
+      titulo="Walk-in"
+      etiqueta="Walk-in"
+      base="/walkin"
+      pestanas={pestanasWalkin(usuario)}
+      activa={pestana.slug}
+    />
   );
 }
 

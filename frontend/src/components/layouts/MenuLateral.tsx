@@ -19,7 +19,7 @@ import { esActiva, type EntradaMenu, type IconoMenu, type SeccionMenu } from '..
 import { correoCorto } from '../../lib/session';
 import type { Usuario } from '../../types/api';
 import { Avatar } from '../ui/Avatar';
-import { Logo } from '../ui/Logo';
+import { MarcaEnlace } from '../ui/MarcaEnlace';
 
 const iconos: Record<IconoMenu, ComponentType<SVGProps<SVGSVGElement>>> = {
   dashboard: HomeIcon,
@@ -84,10 +84,7 @@ export function MenuLateral({ secciones, usuario, ruta }: { secciones: SeccionMe
   return (
     <div className="flex h-full flex-col overflow-y-auto bg-white">
       <div className="flex h-header-mobile shrink-0 items-center px-5 lg:h-header-desktop">
-        <Link to="/" aria-label="Anfitrión, ir al inicio" className="flex items-center gap-2.5 rounded-lg focus:outline-none focus-visible:ring-2 focus-visible:ring-primary-600">
-          <Logo className="size-9" />
-          <span className="text-lg font-bold tracking-tight text-stone-900">Anfitrión</span>
-        </Link>
+        <MarcaEnlace />
       </div>
       <div className="mx-4 mb-4 flex items-center gap-3 rounded-xl bg-stone-100 px-4 py-3" data-testid="cuenta-menu">
         <Avatar nombre={usuario.name} />

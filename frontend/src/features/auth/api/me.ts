@@ -5,8 +5,7 @@ import { guardarUsuario } from '../../../lib/session';
 import type { Usuario } from '../../../types/api';
 
 export async function getMe(signal?: AbortSignal): Promise<Usuario> {
-  const data = await api<Usuario | { user: Usuario }>('/v1/auth/me', { signal });
-  return 'user' in data ? data.user : data;
+  return api<Usuario>('/v1/auth/me', { signal });
 }
 
 export const meQueryOptions = () =>

@@ -1,5 +1,6 @@
 import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
 import { BellIcon } from '@heroicons/react/24/outline';
+import { PANEL_FLOTANTE } from '../../../components/ui/flotante';
 
 /**
  * The bell of the top bar. The live list of new reservations arrives with the notifications
@@ -17,7 +18,7 @@ export function CampanaNotificaciones() {
       <PopoverPanel
         anchor={{ to: 'bottom end', gap: 8 }}
         transition
-        className="z-50 w-[360px] max-w-[calc(100vw-1rem)] rounded-2xl bg-white shadow-xl ring-1 ring-stone-900/10 transition duration-100 ease-out focus:outline-none data-closed:opacity-0"
+        className={`${PANEL_FLOTANTE} w-[360px] max-w-[calc(100vw-1rem)] rounded-2xl`}
       >
         <div className="border-b border-stone-100 px-5 py-4">
           <h2 className="text-base font-semibold text-stone-900">Notificaciones</h2>

@@ -17,8 +17,3 @@ export const sucursalesUsuarioQueryOptions = () =>
 export function useSucursalesUsuario(activo = true) {
   return useQuery({ ...sucursalesUsuarioQueryOptions(), enabled: activo });
 }
-
-/** Only the branches whose tag is among the user's tags may be chosen (spec §6). */
-export function sucursalesPermitidas(sucursales: Sucursal[], tags: string[]): Sucursal[] {
-  return sucursales.filter((s) => tags.includes(s.tag));
-}

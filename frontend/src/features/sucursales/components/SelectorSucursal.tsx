@@ -1,10 +1,14 @@
 import { Listbox, ListboxButton, ListboxOption, ListboxOptions } from '@headlessui/react';
 import { BuildingStorefrontIcon, CheckIcon, ChevronUpDownIcon } from '@heroicons/react/20/solid';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import { guardarSucursal } from '../../../lib/session';
 import { useSesion } from '../../../lib/use-session';
-import { sucursalesPermitidas, useSucursalesUsuario } from '../api/get-sucursales-usuario';
+import { PANEL_FLOTANTE } from '../../../components/ui/flotante';
+import type { Sucursal } from '../../../types/api';
+import { useSucursalesUsuario } from '../api/get-sucursales-usuario';
+
+const SIN_SUCURSALES: Sucursal[] = [];
 
 /**
  * The current branch. Lists only the user's branches; choosing one stores its tag under
@@ -14,10 +18,8 @@ export function SelectorSucursal() {
   const { usuario, sucursal } = useSesion();
   const queryClient = useQueryClient();
   const consulta = useSucursalesUsuario(Boolean(usuario));
-  const opciones = useMemo(
-    () => sucursalesPermitidas(consulta.data ?? [], usuario?.tags ?? []),
-    [consulta.data, usuario?.tags],
-  );
+  // The server answers exactly the branches of the user's tags (spec §6).
+  const opciones = consulta.data ?? SIN_SUCURSALES;
   const actual = opciones.find((s) => s.tag === sucursal) ?? null;
 
   // A stored tag that is not (or no longer) the user's falls back to their first branch.
@@ -49,7 +51,7 @@ export function SelectorSucursal() {
         <ListboxOptions
           anchor={{ to: 'bottom end', gap: 6 }}
           transition
-          className="z-50 w-(--button-width) min-w-64 rounded-xl bg-white p-1 shadow-lg ring-1 ring-stone-900/10 focus:outline-none data-closed:opacity-0 transition duration-100 ease-out"
+          className={`${PANEL_FLOTANTE} w-(--button-width) min-w-64 rounded-xl p-1`}
         >
           {opciones.map((s) => (
             <ListboxOption
