@@ -6,6 +6,8 @@ use crate::error::ReglaError;
 
 /// Buffet counts and party size as the order form holds them. `None` is an empty input.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ConteosComanda {
     #[serde(default)]
     pub no_personas: Option<u32>,
@@ -44,26 +46,238 @@ impl ConteosComanda {
 }
 
 /// The check run when staff press Siguiente on the order step; the first broken rule wins.
+/// Write paths take the [`Pedido`] this check produces instead.
 pub fn validar_comanda(c: &ConteosComanda) -> Result<(), ReglaError> {
-    let personas = n(c.no_personas);
-    if personas == 0 {
-        return Err(ReglaError::PersonasCero);
+    Pedido::parse(c).map(|_| ())
+}
+
+/// A party size: at least one guest.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(try_from = "u32", into = "u32")]
+pub struct Personas(u32);
+
+impl Personas {
+    /// An empty input or zero is refused with the order step's message.
+    pub fn parse(v: Option<u32>) -> Result<Self, ReglaError> {
+        match v {
+            Some(n) if n > 0 => Ok(Personas(n)),
+            _ => Err(ReglaError::PersonasCero),
+        }
     }
-    if n(c.buffet_adulto) == 0 {
-        return Err(ReglaError::BuffetsAdultoCero);
+
+    pub fn get(self) -> u32 {
+        self.0
     }
-    if c.is_after7pm {
-        let total = n(c.buffet_promo_adulto) + n(c.buffet_promo_girl) + n(c.buffet_promo_boy);
-        if total != personas {
+}
+
+impl TryFrom<u32> for Personas {
+    type Error = ReglaError;
+    fn try_from(n: u32) -> Result<Self, ReglaError> {
+        Personas::parse(Some(n))
+    }
+}
+
+impl From<Personas> for u32 {
+    fn from(p: Personas) -> u32 {
+        p.0
+    }
+}
+
+/// The buffet counts stored beside a visit, one column each (spec §3's five counts).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Buffets {
+    pub buffet_adulto: u32,
+    pub buffet_boy: u32,
+    pub buffet_promo_adulto: u32,
+    pub buffet_promo_girl: u32,
+    pub buffet_promo_boy: u32,
+}
+
+/// An order whose counts passed every rule of the order step. Only [`Pedido::parse`] makes one,
+/// so a write path that takes it cannot skip the check.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Pedido {
+    personas: Personas,
+    buffets: Buffets,
+    after_seven: bool,
+}
+
+impl Pedido {
+    /// Spec §5's order-step rules, in its order; the first broken one is the answer.
+    pub fn parse(c: &ConteosComanda) -> Result<Pedido, ReglaError> {
+        let personas = Personas::parse(c.no_personas)?;
+        let total_personas = u64::from(personas.get());
+        if n(c.buffet_adulto) == 0 {
+            return Err(ReglaError::BuffetsAdultoCero);
+        }
+        if c.is_after7pm {
+            let total = n(c.buffet_promo_adulto) + n(c.buffet_promo_girl) + n(c.buffet_promo_boy);
+            if total != total_personas {
+                return Err(ReglaError::BuffetsNoCoinciden);
+            }
+            if n(c.buffet_promo_adulto) == 0 && n(c.buffet_promo_girl) == 0 {
+                return Err(ReglaError::CaballeroODamaCero);
+            }
+        } else if n(c.buffet_adulto) + n(c.buffet_boy) != total_personas {
             return Err(ReglaError::BuffetsNoCoinciden);
         }
-        if n(c.buffet_promo_adulto) == 0 && n(c.buffet_promo_girl) == 0 {
-            return Err(ReglaError::CaballeroODamaCero);
-        }
-    } else if n(c.buffet_adulto) + n(c.buffet_boy) != personas {
-        return Err(ReglaError::BuffetsNoCoinciden);
+        let v = |x: Option<u32>| x.unwrap_or(0);
+        // Only the active mode's counts are kept; the other mode's are zero.
+        let buffets = if c.is_after7pm {
+            Buffets {
+                buffet_adulto: v(c.buffet_adulto),
+                buffet_boy: 0,
+                buffet_promo_adulto: v(c.buffet_promo_adulto),
+                buffet_promo_girl: v(c.buffet_promo_girl),
+                buffet_promo_boy: v(c.buffet_promo_boy),
+            }
+        } else {
+            Buffets { buffet_adulto: v(c.buffet_adulto), buffet_boy: v(c.buffet_boy), ..Buffets::default() }
+        };
+        Ok(Pedido { personas, buffets, after_seven: c.is_after7pm })
     }
-    Ok(())
+
+    pub fn personas(&self) -> Personas {
+        self.personas
+    }
+
+    pub fn buffets(&self) -> Buffets {
+        self.buffets
+    }
+
+    pub fn after_seven(&self) -> bool {
+        self.after_seven
+    }
+
+    /// The comanda's buffet as the ticket prints it: Adulto/Niño, or Caballero/Dama/Niño.
+    pub fn buffet(&self) -> Buffet {
+        let b = self.buffets;
+        if self.after_seven {
+            Buffet { after_seven: true, adulto: b.buffet_promo_adulto, dama: b.buffet_promo_girl, nino: b.buffet_promo_boy }
+        } else {
+            Buffet { after_seven: false, adulto: b.buffet_adulto, dama: 0, nino: b.buffet_boy }
+        }
+    }
+
+    /// The form counts this order came from (both modes filled as the form holds them).
+    fn conteos(buffet: &Buffet, personas: u32) -> ConteosComanda {
+        if buffet.after_seven {
+            ConteosComanda {
+                no_personas: Some(personas),
+                buffet_adulto: Some(buffet.adulto),
+                buffet_boy: Some(0),
+                buffet_promo_adulto: Some(buffet.adulto),
+                buffet_promo_girl: Some(buffet.dama),
+                buffet_promo_boy: Some(buffet.nino),
+                is_after7pm: true,
+            }
+        } else {
+            ConteosComanda {
+                no_personas: Some(personas),
+                buffet_adulto: Some(buffet.adulto),
+                buffet_boy: Some(buffet.nino),
+                buffet_promo_adulto: Some(0),
+                buffet_promo_girl: Some(0),
+                buffet_promo_boy: Some(0),
+                is_after7pm: false,
+            }
+        }
+    }
+}
+
+/// The waiter serving a table, as the comanda names them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Mesero {
+    pub id: String,
+    pub name: String,
+}
+
+/// The buffet part of a comanda (spec §3): `afterSeven` picks Caballero/Dama/Niño over Adulto/Niño.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Buffet {
+    #[serde(rename = "afterSeven")]
+    pub after_seven: bool,
+    pub adulto: u32,
+    pub dama: u32,
+    pub nino: u32,
+}
+
+/// The kitchen order slip (spec §3): folio, table, waiter, party and buffet. Made only from a
+/// [`Pedido`], and checked again when read back from storage.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "DocumentoComanda")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Comanda {
+    folio: u64,
+    mesa: String,
+    mesero: Mesero,
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    #[cfg_attr(feature = "openapi", schema(value_type = u32))]
+    no_personas: Personas,
+    buffet: Buffet,
+}
+
+/// A comanda as a stored or sent document, before its counts are checked.
+#[derive(Deserialize)]
+struct DocumentoComanda {
+    folio: u64,
+    mesa: String,
+    mesero: Mesero,
+    no_personas: u32,
+    buffet: Buffet,
+}
+
+impl TryFrom<DocumentoComanda> for Comanda {
+    type Error = ReglaError;
+    fn try_from(d: DocumentoComanda) -> Result<Self, ReglaError> {
+        let pedido = Pedido::parse(&Pedido::conteos(&d.buffet, d.no_personas))?;
+        if pedido.buffet() != d.buffet {
+            return Err(ReglaError::BuffetsNoCoinciden);
+        }
+        Ok(Comanda::nueva(&pedido, d.folio, &d.mesa, d.mesero))
+    }
+}
+
+impl Comanda {
+    /// The comanda of a checked order, once the server has assigned its folio.
+    pub fn nueva(pedido: &Pedido, folio: u64, mesa: &str, mesero: Mesero) -> Comanda {
+        Comanda { folio, mesa: mesa.trim().to_owned(), mesero, no_personas: pedido.personas(), buffet: pedido.buffet() }
+    }
+
+    pub fn folio(&self) -> u64 {
+        self.folio
+    }
+
+    pub fn mesa(&self) -> &str {
+        &self.mesa
+    }
+
+    pub fn mesero(&self) -> &Mesero {
+        &self.mesero
+    }
+
+    pub fn no_personas(&self) -> Personas {
+        self.no_personas
+    }
+
+    pub fn buffet(&self) -> Buffet {
+        self.buffet
+    }
+
+    /// The five buffet columns stored beside the visit.
+    pub fn buffets(&self) -> Buffets {
+        let b = self.buffet;
+        if b.after_seven {
+            Buffets { buffet_adulto: b.adulto, buffet_boy: 0, buffet_promo_adulto: b.adulto, buffet_promo_girl: b.dama, buffet_promo_boy: b.nino }
+        } else {
+            Buffets { buffet_adulto: b.adulto, buffet_boy: b.nino, ..Buffets::default() }
+        }
+    }
 }
 
 /// The inline check of one field as it is edited. Fields without an inline rule always pass.
@@ -109,6 +323,34 @@ mod tests {
     #[test]
     fn huge_counts_do_not_overflow_the_sum() {
         assert_eq!(validar_comanda(&regular(u32::MAX, u32::MAX, u32::MAX)), Err(ReglaError::BuffetsNoCoinciden));
+    }
+
+    #[test]
+    fn a_checked_order_keeps_only_its_modes_counts() {
+        let mut c = regular(4, 3, 1);
+        c.buffet_promo_girl = Some(7);
+        let p = Pedido::parse(&c).unwrap();
+        assert_eq!(p.buffets(), Buffets { buffet_adulto: 3, buffet_boy: 1, ..Buffets::default() });
+        assert_eq!(p.buffet(), Buffet { after_seven: false, adulto: 3, dama: 0, nino: 1 });
+    }
+
+    #[test]
+    fn a_stored_comanda_whose_counts_do_not_add_up_is_refused() {
+        let doc = |nino: u32| {
+            serde_json::json!({ "folio": 7, "mesa": "4", "mesero": { "id": "m", "name": "Ana" }, "no_personas": 3,
+                "buffet": { "afterSeven": false, "adulto": 2, "dama": 0, "nino": nino } })
+        };
+        let c: Comanda = serde_json::from_value(doc(1)).unwrap();
+        assert_eq!((c.folio(), c.no_personas().get(), c.buffets().buffet_boy), (7, 3, 1));
+        assert!(serde_json::from_value::<Comanda>(doc(2)).is_err());
+        assert_eq!(serde_json::to_value(&c).unwrap(), doc(1));
+    }
+
+    #[test]
+    fn zero_people_is_not_a_party() {
+        assert_eq!(Personas::parse(Some(0)), Err(ReglaError::PersonasCero));
+        assert_eq!(Personas::parse(None), Err(ReglaError::PersonasCero));
+        assert_eq!(Personas::parse(Some(2)).map(Personas::get), Ok(2));
     }
 
     #[test]

@@ -59,6 +59,11 @@ pub enum ReglaError {
     TransicionInvalida { desde: EstadoReservacion, hacia: EstadoReservacion },
     #[error("Estado de reservación desconocido: {0}")]
     EstadoDesconocido(String),
+    #[error("Origen de reservación desconocido: {0}")]
+    OrigenDesconocido(String),
+    /// A branch tag outside lowercase letters, digits and inner hyphens.
+    #[error("La etiqueta de la sucursal solo puede tener letras minúsculas, números y guiones (de {min} a {max} caracteres)")]
+    TagInvalido { min: usize, max: usize },
     #[error("La hora debe tener el formato HH:MM")]
     HoraInvalida,
     #[error("Zona horaria desconocida: {0}")]
@@ -101,6 +106,8 @@ impl ReglaError {
             TelefonoInvalido => "telefono_invalido",
             TransicionInvalida { .. } => "transicion_invalida",
             EstadoDesconocido(_) => "estado_desconocido",
+            OrigenDesconocido(_) => "origen_desconocido",
+            TagInvalido { .. } => "tag_invalido",
             HoraInvalida => "hora_invalida",
             ZonaInvalida(_) => "zona_invalida",
             InstanteInvalido => "instante_invalido",
@@ -124,6 +131,8 @@ impl ReglaError {
             CorreoInvalido => Some("email"),
             ClaveCorta { .. } | ClaveLarga { .. } => Some("password"),
             TelefonoInvalido => Some("phone"),
+            TagInvalido { .. } => Some("tag"),
+            OrigenDesconocido(_) => Some("origin"),
             _ => None,
         }
     }

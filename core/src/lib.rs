@@ -5,9 +5,11 @@ pub mod comanda;
 pub mod cuenta;
 pub mod error;
 pub mod estado;
+pub mod permisos;
 pub mod personal;
 pub mod promos;
 pub mod qr;
+pub mod sucursal;
 pub mod tiempo;
 pub mod walkin;
 

@@ -6,6 +6,8 @@ use crate::error::ReglaError;
 
 /// The occasion a guest is celebrating, as staff pick it.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub enum Evento {
     #[default]
     Ninguno,
@@ -16,6 +18,27 @@ pub enum Evento {
     OcasionEspecial,
     #[serde(rename = "Comida de negocios")]
     ComidaDeNegocios,
+}
+
+impl Evento {
+    pub const TODOS: [Evento; 5] =
+        [Evento::Ninguno, Evento::Cumpleanos, Evento::Aniversario, Evento::OcasionEspecial, Evento::ComidaDeNegocios];
+
+    /// The stored and transmitted name (spec §3's event values).
+    pub fn nombre(self) -> &'static str {
+        match self {
+            Evento::Ninguno => "Ninguno",
+            Evento::Cumpleanos => "Cumpleaños",
+            Evento::Aniversario => "Aniversario",
+            Evento::OcasionEspecial => "Ocasión Especial",
+            Evento::ComidaDeNegocios => "Comida de negocios",
+        }
+    }
+
+    /// The event of a stored name; an unknown one reads as no event.
+    pub fn de_nombre(s: &str) -> Evento {
+        Evento::TODOS.into_iter().find(|e| e.nombre() == s).unwrap_or_default()
+    }
 }
 
 /// Longest name a ticket can print without wrapping into nonsense.
@@ -29,6 +52,8 @@ pub const TELEFONO_COMPLETO_DIGITOS: usize = 12;
 
 /// The personal step as typed. Empty strings and missing fields mean "not given".
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct DatosPersonales {
     #[serde(default)]
     pub name: String,
@@ -120,6 +145,14 @@ mod tests {
     #[test]
     fn typing_past_fifteen_digits_is_cut() {
         assert_eq!(limitar_telefono("1234567890123456789"), "123456789012345");
+    }
+
+    #[test]
+    fn every_event_name_is_its_serialized_name() {
+        for e in Evento::TODOS {
+            assert_eq!(serde_json::to_value(e).unwrap(), e.nombre());
+            assert_eq!(Evento::de_nombre(e.nombre()), e);
+        }
     }
 
     #[test]

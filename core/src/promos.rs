@@ -11,6 +11,8 @@ pub const CANTIDAD_PROMO_POR_DEFECTO: u32 = 1;
 
 /// A promotion added to the abre, with how many guests it covers.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct PromoAplicada {
     #[serde(rename = "_id")]
     pub id: String,
@@ -24,6 +26,32 @@ pub struct PromoAplicada {
 
 fn total(lista: &[PromoAplicada]) -> u64 {
     lista.iter().map(|p| u64::from(p.qty.unwrap_or(0))).sum()
+}
+
+/// The table-opening record (spec §3): the table and the promotions applied to it. Only
+/// [`Abre::nuevo`] makes one, after the promotions pass [`validar_promos`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Abre {
+    mesa: String,
+    promo: Vec<PromoAplicada>,
+}
+
+impl Abre {
+    pub fn nuevo(mesa: &str, promos: &[PromoAplicada], no_personas: Option<u32>) -> Result<Abre, ReglaError> {
+        validar_promos(promos, no_personas)?;
+        let promo = promos.iter().map(|p| PromoAplicada { field: festejados(p).unwrap_or(None), ..p.clone() }).collect();
+        Ok(Abre { mesa: mesa.trim().to_owned(), promo })
+    }
+
+    pub fn mesa(&self) -> &str {
+        &self.mesa
+    }
+
+    pub fn promos(&self) -> &[PromoAplicada] {
+        &self.promo
+    }
 }
 
 /// Inline check of a quantity as it is typed.
@@ -122,6 +150,19 @@ mod tests {
         cumple.field = Some("  Ana y Luis ".into());
         let lista = agregar_promo(&[], Some(&cumple), Some(2)).unwrap();
         assert_eq!(lista[0].field.as_deref(), Some("Ana y Luis"));
+    }
+
+    #[test]
+    fn an_abre_keeps_only_the_birthday_names() {
+        let mut cumple = promo("c", PROMO_CUMPLEANOS, 1);
+        cumple.field = Some(" Ana ".into());
+        let mut otra = promo("d", "2x1", 1);
+        otra.field = Some("sobra".into());
+        let abre = Abre::nuevo(" 4 ", &[cumple, otra], Some(2)).unwrap();
+        assert_eq!(abre.mesa(), "4");
+        assert_eq!(abre.promos()[0].field.as_deref(), Some("Ana"));
+        assert_eq!(abre.promos()[1].field, None);
+        assert_eq!(Abre::nuevo("4", &[promo("c", PROMO_CUMPLEANOS, 1)], Some(2)), Err(ReglaError::FestejadosRequeridos));
     }
 
     #[test]

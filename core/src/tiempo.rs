@@ -11,6 +11,8 @@ pub const ZONA_POR_DEFECTO: &str = "America/Mexico_City";
 
 /// Which buffet a table is charged: regular (Adulto, Niño) or promo (Caballero, Dama, Niño).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub enum ModoBuffet {
     Regular,
     Promo,
@@ -18,6 +20,8 @@ pub enum ModoBuffet {
 
 /// A branch's time settings as configured (strings `HH:MM`, an IANA zone); every field optional.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ConfigHorario {
     #[serde(default)]
     pub zona: Option<String>,
@@ -51,6 +55,11 @@ impl Default for ReglasHorario {
             corte_tarde: hm(18, 40),
         }
     }
+}
+
+/// A time of day as settings and schedules store it: `HH:MM`, 24-hour.
+pub fn formato_hora(t: NaiveTime) -> String {
+    t.format("%H:%M").to_string()
 }
 
 /// Parses `HH:MM` (24-hour).
@@ -127,6 +136,8 @@ impl ReglasHorario {
 
 /// Everything the screens need to know about "now" at a branch.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct HoraSucursal {
     /// Branch-local date, `YYYY-MM-DD`: what "today" means for lists and folios.
     pub fecha: String,

@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::personal::Evento;
 use crate::promos::PromoAplicada;
+use crate::tiempo::ReglasHorario;
 
 /// Status and origin every walk-in record carries.
 pub const STATUS_WALKIN: &str = "Walk-in";
@@ -11,6 +12,8 @@ pub const ORIGEN_WALKIN: &str = "Walk-in";
 
 /// Every field of the wizard (spec §3, "Wizard form fields").
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct FormularioWalkin {
     pub tag: String,
     pub marca: String,
@@ -60,6 +63,35 @@ impl FormularioWalkin {
             list_promos: Vec::new(),
             is_after7pm,
             folio: String::new(),
+        }
+    }
+}
+
+/// Minutes past its time after which a Pendiente reservation is a no-show, unless the branch
+/// says otherwise (DESIGN §4).
+pub const GRACIA_MIN_POR_DEFECTO: u32 = 30;
+
+/// A branch's walk-in settings (conf-walkin, DESIGN §4). The defaults are the spec's: buffet
+/// hours 13:00 and 19:00, late cutoff 18:40, in the branch's zone.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ConfWalkin {
+    pub horario: ReglasHorario,
+    pub gracia_min: u32,
+    pub prefijo_folio: String,
+    pub pie_ticket: String,
+    pub correo_requerido: bool,
+    pub telefono_requerido: bool,
+}
+
+impl Default for ConfWalkin {
+    fn default() -> Self {
+        ConfWalkin {
+            horario: ReglasHorario::default(),
+            gracia_min: GRACIA_MIN_POR_DEFECTO,
+            prefijo_folio: String::new(),
+            pie_ticket: String::new(),
+            correo_requerido: false,
+            telefono_requerido: false,
         }
     }
 }

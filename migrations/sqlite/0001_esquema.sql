@@ -58,10 +58,10 @@ CREATE TABLE sucursal_dias (
 -- conf-walkin: one row per branch.
 CREATE TABLE conf_walkin (
     sucursal_id         TEXT PRIMARY KEY REFERENCES sucursales(id) ON DELETE CASCADE,
-    inicio_regular      TEXT NOT NULL DEFAULT '13:00',
-    inicio_promo        TEXT NOT NULL DEFAULT '19:00',
-    corte_tarde         TEXT NOT NULL DEFAULT '18:40',
-    gracia_min          INTEGER NOT NULL DEFAULT 30 CHECK (gracia_min >= 0),
+    inicio_regular      TEXT NOT NULL,
+    inicio_promo        TEXT NOT NULL,
+    corte_tarde         TEXT NOT NULL,
+    gracia_min          INTEGER NOT NULL CHECK (gracia_min >= 0),
     prefijo_folio       TEXT NOT NULL DEFAULT '',
     pie_ticket          TEXT NOT NULL DEFAULT '',
     correo_requerido    BOOLEAN NOT NULL DEFAULT 0,

@@ -60,7 +60,7 @@ pub async fn ejecutar(cli: Cli) -> anyhow::Result<()> {
         Comando::CreateAdmin { email, name, database_url } => {
             let clave = leer_clave()?;
             let store = crate::db::conectar(&database_url, 1).await?;
-            store.asegurar_catalogo(crate::access::catalogo::PERMISOS, crate::access::catalogo::ROLES).await?;
+            crate::db::Usuarios::asegurar_catalogo(store.as_ref()).await?;
             let claves = crate::auth::claves::Claves::new(Default::default());
             let email = crate::demo::crear_admin(store.as_ref(), &claves, &email, &name, &clave).await?;
             println!("Usuario Sistemas creado: {email}");

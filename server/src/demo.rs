@@ -1,8 +1,10 @@
 //! Demo mode (`anfitrion serve --demo`): a believable restaurant group, written once into an empty
 //! database, dated around today in Mexico City so "Hoy" always has guests. Never runs otherwise.
+//! It writes through the same storage calls the endpoints use, with values built by core's
+//! constructors, so the demo cannot hold anything the product itself would refuse.
 //!
-//! Accounts (password `demo1234`) and the side-menu entries their roles show (see
-//! `access::catalogo` for the permission lists):
+//! Accounts (password `demo1234`) and the side-menu entries their roles show (see core's
+//! `permisos` for the permission lists):
 //!
 //! | account                 | role          | tags                          | lands on           | menu entries |
 //! |-------------------------|---------------|-------------------------------|--------------------|--------------|
@@ -12,21 +14,28 @@
 //! | hostess@demo.mx         | Hostess       | polanco, satelite             | /reservaciones/hoy | /walkin/registrar, /reservaciones/hoy |
 //! | reservaciones@demo.mx   | Reservaciones | monterrey, polanco, satelite  | /reservaciones/hoy | /reservaciones/hoy |
 
+use anfitrion_core::comanda::{ConteosComanda, Mesero, Pedido, Personas};
 use anfitrion_core::cuenta::validar_clave_nueva;
-use anfitrion_core::personal::{normalizar_nombre, validar_correo};
-use anfitrion_core::promos::PROMO_CUMPLEANOS;
-use anfitrion_core::tiempo::ReglasHorario;
+use anfitrion_core::estado::{EstadoReservacion, Origen};
+use anfitrion_core::permisos::{GERENTE, HOSTESS, MERCADOTECNIA, RESERVACIONES, SISTEMAS};
+use anfitrion_core::personal::{normalizar_nombre, validar_correo, Evento};
+use anfitrion_core::promos::{Abre, PromoAplicada, PROMO_CUMPLEANOS};
+use anfitrion_core::sucursal::{DatosSucursal, SucursalNueva};
+use anfitrion_core::tiempo::{formato_hora, ModoBuffet, ReglasHorario};
+use anfitrion_core::walkin::ConfWalkin;
 use anfitrion_core::ReglaError;
 use anyhow::Context;
 use chrono::{Datelike, Duration, NaiveDate, NaiveTime, Utc};
-use serde_json::json;
-use sqlx::types::Json;
 
-use crate::access::catalogo::{GERENTE, HOSTESS, MERCADOTECNIA, RESERVACIONES, SISTEMAS};
 use crate::auth::claves::Claves;
-use crate::db::modelo::*;
-use crate::db::{nuevo_id, Store};
-use crate::error::si_duplicado;
+use crate::db::bitacora::{Autor, Cambio};
+use crate::db::catalogo::{NuevaPromo, NuevoMesero};
+use crate::db::clientes::{NuevoAfiliado, NuevoCliente};
+use crate::db::reservaciones::{Asistencia, NuevaNotificacion, NuevaReservacion};
+use crate::db::sucursales::{DiaEspecial, DiaHorario, Mesa, NuevaMarca, NuevaSucursal};
+use crate::db::usuarios::NuevoUsuario;
+use crate::db::walkins::NuevoWalkin;
+use crate::db::{nuevo_id, Clave, ErrorAlmacen, Store};
 
 /// Password of every demo account.
 pub const CLAVE_DEMO: &str = "demo1234";
@@ -40,17 +49,12 @@ pub const CUENTAS: &[(&str, &str, &str, &[&str])] = &[
     ("reservaciones@demo.mx", "Raúl Reservaciones", RESERVACIONES, &["polanco", "satelite", "monterrey"]),
 ];
 
-/// Every origin a reservation can come from (spec §3).
-pub const ORIGENES: [&str; 7] = ["Widget", "Plataforma", "Whatsapp", "Chatbot", "Airbnb", "Concierge", "google"];
-
 /// Seeds the demo into an empty database and prints the accounts; on a database that already
 /// has data, writes nothing and says so.
 pub async fn sembrar_y_anunciar(store: &dyn Store, claves: &Claves) -> anyhow::Result<()> {
-    if store.esta_vacia().await? {
-        let semilla = semilla(claves).await;
-        if store.sembrar(&semilla).await.context("no se pudieron cargar los datos de demostración")? {
-            println!("Datos de demostración cargados.");
-        }
+    let sembrada = store.esta_vacia().await? && sembrar(store, claves).await.context("no se pudieron cargar los datos de demostración")?;
+    if sembrada {
+        println!("Datos de demostración cargados.");
     } else {
         println!("La base de datos ya tiene datos: no se cargó la demostración.");
     }
@@ -78,7 +82,7 @@ pub async fn crear_admin(store: &dyn Store, claves: &Claves, email: &str, name: 
         tags: Vec::new(),
         creado: Utc::now(),
     };
-    store.crear_usuario(&usuario).await.map_err(si_duplicado("Ya existe un usuario con ese correo"))?;
+    store.crear_usuario(&usuario).await?;
     Ok(usuario.email)
 }
 
@@ -148,99 +152,111 @@ const CLIENTES: [(&str, Option<&str>, Option<&str>); 12] = [
 struct Plan {
     dias: i64,
     hora: &'static str,
-    status: &'static str,
-    personas: i32,
-    evento: &'static str,
+    status: EstadoReservacion,
+    personas: u32,
+    evento: Evento,
     comentarios: &'static str,
 }
 
 const PLANES: [Plan; 15] = [
-    Plan { dias: -6, hora: "14:00", status: "Asistio", personas: 4, evento: "Ninguno", comentarios: "" },
-    Plan { dias: -5, hora: "19:30", status: "Vencido", personas: 2, evento: "Aniversario", comentarios: "Mesa tranquila, por favor" },
-    Plan { dias: -3, hora: "15:00", status: "Cancelada", personas: 6, evento: "Comida de negocios", comentarios: "" },
-    Plan { dias: -2, hora: "20:00", status: "Asistio", personas: 5, evento: "Cumpleaños", comentarios: "Traen pastel" },
-    Plan { dias: -1, hora: "13:30", status: "Vencido", personas: 3, evento: "Ninguno", comentarios: "" },
-    Plan { dias: -1, hora: "18:45", status: "Asistio", personas: 2, evento: "Ocasión Especial", comentarios: "" },
-    Plan { dias: 0, hora: "13:15", status: "Asistio", personas: 4, evento: "Ninguno", comentarios: "" },
-    Plan { dias: 0, hora: "14:30", status: "Pendiente", personas: 2, evento: "Ninguno", comentarios: "" },
-    Plan { dias: 0, hora: "16:00", status: "Cancelada", personas: 8, evento: "Comida de negocios", comentarios: "Cancelan por lluvia" },
-    Plan { dias: 0, hora: "19:15", status: "Pendiente", personas: 6, evento: "Cumpleaños", comentarios: "Festejada: Sofía, cumple 30" },
-    Plan { dias: 0, hora: "20:30", status: "Pendiente", personas: 3, evento: "Aniversario", comentarios: "" },
-    Plan { dias: 1, hora: "14:00", status: "Pendiente", personas: 10, evento: "Comida de negocios", comentarios: "Requieren factura" },
-    Plan { dias: 2, hora: "19:45", status: "Pendiente", personas: 4, evento: "Ocasión Especial", comentarios: "" },
-    Plan { dias: 3, hora: "15:30", status: "Cancelada", personas: 2, evento: "Ninguno", comentarios: "" },
-    Plan { dias: 6, hora: "13:00", status: "Pendiente", personas: 12, evento: "Cumpleaños", comentarios: "Pastel propio" },
+    Plan { dias: -6, hora: "14:00", status: EstadoReservacion::Asistio, personas: 4, evento: Evento::Ninguno, comentarios: "" },
+    Plan { dias: -5, hora: "19:30", status: EstadoReservacion::Vencido, personas: 2, evento: Evento::Aniversario, comentarios: "Mesa tranquila, por favor" },
+    Plan { dias: -3, hora: "15:00", status: EstadoReservacion::Cancelada, personas: 6, evento: Evento::ComidaDeNegocios, comentarios: "" },
+    Plan { dias: -2, hora: "20:00", status: EstadoReservacion::Asistio, personas: 5, evento: Evento::Cumpleanos, comentarios: "Traen pastel" },
+    Plan { dias: -1, hora: "13:30", status: EstadoReservacion::Vencido, personas: 3, evento: Evento::Ninguno, comentarios: "" },
+    Plan { dias: -1, hora: "18:45", status: EstadoReservacion::Asistio, personas: 2, evento: Evento::OcasionEspecial, comentarios: "" },
+    Plan { dias: 0, hora: "13:15", status: EstadoReservacion::Asistio, personas: 4, evento: Evento::Ninguno, comentarios: "" },
+    Plan { dias: 0, hora: "14:30", status: EstadoReservacion::Pendiente, personas: 2, evento: Evento::Ninguno, comentarios: "" },
+    Plan { dias: 0, hora: "16:00", status: EstadoReservacion::Cancelada, personas: 8, evento: Evento::ComidaDeNegocios, comentarios: "Cancelan por lluvia" },
+    Plan { dias: 0, hora: "19:15", status: EstadoReservacion::Pendiente, personas: 6, evento: Evento::Cumpleanos, comentarios: "Festejada: Sofía, cumple 30" },
+    Plan { dias: 0, hora: "20:30", status: EstadoReservacion::Pendiente, personas: 3, evento: Evento::Aniversario, comentarios: "" },
+    Plan { dias: 1, hora: "14:00", status: EstadoReservacion::Pendiente, personas: 10, evento: Evento::ComidaDeNegocios, comentarios: "Requieren factura" },
+    Plan { dias: 2, hora: "19:45", status: EstadoReservacion::Pendiente, personas: 4, evento: Evento::OcasionEspecial, comentarios: "" },
+    Plan { dias: 3, hora: "15:30", status: EstadoReservacion::Cancelada, personas: 2, evento: Evento::Ninguno, comentarios: "" },
+    Plan { dias: 6, hora: "13:10", status: EstadoReservacion::Pendiente, personas: 12, evento: Evento::Cumpleanos, comentarios: "Pastel propio" },
 ];
 
 fn hora(s: &str) -> NaiveTime {
     NaiveTime::parse_from_str(s, "%H:%M").expect("hora de la demostración")
 }
 
-/// Builds the whole demo around the current date in Mexico City.
-pub async fn semilla(claves: &Claves) -> Semilla {
-    let ahora = Utc::now();
-    let hoy: NaiveDate = ReglasHorario::default().local(ahora).date();
-    let mut s = Semilla::default();
-
-    let marcas: Vec<String> = MARCAS.iter().map(|_| nuevo_id()).collect();
-    for (id, name) in marcas.iter().zip(MARCAS) {
-        s.marcas.push(NuevaMarca { id: id.clone(), name: name.to_owned() });
+/// Who the demo's changes are recorded as: the host for the day's work, nobody for no-shows.
+fn autor(hostess: &str, hacia: Option<EstadoReservacion>) -> Autor {
+    match hacia {
+        Some(EstadoReservacion::Vencido) => Autor { usuario_id: None, usuario_name: "Sistema".to_owned() },
+        _ => Autor { usuario_id: Some(hostess.to_owned()), usuario_name: CUENTAS[3].1.to_owned() },
     }
+}
 
-    for (email, name, rol, tags) in CUENTAS {
-        s.usuarios.push(NuevoUsuario {
-            id: nuevo_id(),
-            email: (*email).to_owned(),
-            name: (*name).to_owned(),
-            password_hash: claves.hash(CLAVE_DEMO).await,
-            rol: (*rol).to_owned(),
-            tags: tags.iter().map(|t| (*t).to_owned()).collect(),
-            creado: ahora,
-        });
-    }
-    let hostess = s.usuarios.iter().find(|u| u.rol == HOSTESS).map(|u| u.id.clone());
+/// A seated party's order as core checks it: children when the party is big, and in promo mode
+/// (Caballero/Dama/Niño) when core's rules suggest it for that time.
+fn pedido(personas: u32, modo: ModoBuffet) -> Result<Pedido, ReglaError> {
+    let ninos = u32::from(personas >= 4);
+    let conteos = if modo == ModoBuffet::Promo {
+        let damas = (personas - ninos) / 2;
+        let caballeros = personas - ninos - damas;
+        ConteosComanda {
+            no_personas: Some(personas),
+            buffet_adulto: Some(caballeros),
+            buffet_boy: Some(0),
+            buffet_promo_adulto: Some(caballeros),
+            buffet_promo_girl: Some(damas),
+            buffet_promo_boy: Some(ninos),
+            is_after7pm: true,
+        }
+    } else {
+        ConteosComanda { no_personas: Some(personas), buffet_adulto: Some(personas - ninos), buffet_boy: Some(ninos), ..ConteosComanda::desde_reservacion(personas, false) }
+    };
+    Pedido::parse(&conteos)
+}
 
-    let afiliados = [
-        ("HOTEL-CAMINO", "Hotel Camino Real", "Hotel"),
-        ("AIRBNB-LUZ", "Casa Luz (Airbnb)", "Airbnb"),
-        ("CONCIERGE-MX", "Concierge México", "Concierge"),
-    ];
-    for (code, name, tipo) in afiliados {
-        s.afiliados.push(NuevoAfiliado {
-            id: nuevo_id(),
-            code: code.to_owned(),
-            name: name.to_owned(),
-            tipo: tipo.to_owned(),
-            contacto: format!("contacto@{}.mx", code.to_ascii_lowercase().replace('-', "")),
-        });
-    }
-
-    let clientes: Vec<NuevoCliente> = CLIENTES
+/// The abre of a seated party: a birthday gets the Cumpleaños promotion with the celebrant's name.
+fn abre(mesa: &str, evento: Evento, promos: &[NuevaPromo], festejado: &str, personas: u32) -> Result<Abre, ReglaError> {
+    let cumple: Vec<PromoAplicada> = promos
         .iter()
-        .map(|(name, email, phone)| NuevoCliente {
-            id: nuevo_id(),
-            name: (*name).to_owned(),
-            email: email.map(str::to_owned),
-            phone: phone.map(str::to_owned),
-        })
+        .filter(|p| evento == Evento::Cumpleanos && p.name == PROMO_CUMPLEANOS)
+        .map(|p| PromoAplicada { id: p.id.clone(), name: p.name.clone(), qty: Some(1), field: Some(festejado.to_owned()) })
         .collect();
+    Abre::nuevo(mesa, &cumple, Some(personas))
+}
 
-    let mut n_reservacion = 0usize;
-    for (i_suc, suc) in SUCURSALES.iter().enumerate() {
-        let sucursal_id = nuevo_id();
-        s.sucursales.push(NuevaSucursal {
-            id: sucursal_id.clone(),
+/// Writes the whole demo around the current date in Mexico City. The first brand's unique name is
+/// the claim: when another instance seeding at the same moment took it, this one writes nothing
+/// more and answers false.
+async fn sembrar(store: &dyn Store, claves: &Claves) -> anyhow::Result<bool> {
+    let ahora = Utc::now();
+    let reglas = ReglasHorario::default();
+    let hoy: NaiveDate = reglas.local(ahora).date();
+
+    let mut marcas = Vec::new();
+    for (i, name) in MARCAS.iter().enumerate() {
+        let marca = NuevaMarca { id: nuevo_id(), name: (*name).to_owned() };
+        match store.crear_marca(&marca).await {
+            Err(ErrorAlmacen::Duplicado(Clave::NombreMarca)) if i == 0 => return Ok(false),
+            r => r?,
+        }
+        marcas.push(marca.id);
+    }
+
+    let mut sucursales = Vec::new();
+    for suc in &SUCURSALES {
+        let id = nuevo_id();
+        let datos = SucursalNueva::parse(&DatosSucursal {
             tag: suc.tag.to_owned(),
             name: suc.name.to_owned(),
-            marca_id: marcas[suc.marca].clone(),
-            zona: suc.zona.to_owned(),
-            direccion: suc.direccion.to_owned(),
-            telefono: suc.telefono.to_owned(),
+            marca: marcas[suc.marca].clone(),
+            zona: Some(suc.zona.to_owned()),
+            direccion: Some(suc.direccion.to_owned()),
+            telefono: Some(suc.telefono.to_owned()),
+        })?;
+        let sucursal = NuevaSucursal {
+            id: id.clone(),
+            datos,
             horario: (1..=7)
                 .map(|dia| DiaHorario {
-                    sucursal_id: sucursal_id.clone(),
+                    sucursal_id: id.clone(),
                     dia,
-                    abre: "13:00".to_owned(),
+                    abre: formato_hora(reglas.inicio_regular),
                     cierra: if dia == 7 { "20:00" } else { "22:30" }.to_owned(),
                     cerrado: false,
                 })
@@ -248,7 +264,7 @@ pub async fn semilla(claves: &Claves) -> Semilla {
             mesas: (1..=16)
                 .map(|numero| Mesa {
                     id: nuevo_id(),
-                    sucursal_id: sucursal_id.clone(),
+                    sucursal_id: id.clone(),
                     numero,
                     asientos: match numero {
                         1..=4 => 2,
@@ -261,7 +277,7 @@ pub async fn semilla(claves: &Claves) -> Semilla {
             days: vec![
                 DiaEspecial {
                     id: nuevo_id(),
-                    sucursal_id: sucursal_id.clone(),
+                    sucursal_id: id.clone(),
                     fecha: NaiveDate::from_ymd_opt(hoy.year(), 12, 25).unwrap_or(hoy),
                     tipo: "cerrado".to_owned(),
                     abre: None,
@@ -270,7 +286,7 @@ pub async fn semilla(claves: &Claves) -> Semilla {
                 },
                 DiaEspecial {
                     id: nuevo_id(),
-                    sucursal_id: sucursal_id.clone(),
+                    sucursal_id: id.clone(),
                     fecha: hoy + Duration::days(10),
                     tipo: "especial".to_owned(),
                     abre: Some("12:00".to_owned()),
@@ -279,112 +295,169 @@ pub async fn semilla(claves: &Claves) -> Semilla {
                 },
             ],
             conf: ConfWalkin {
-                inicio_regular: "13:00".to_owned(),
-                inicio_promo: "19:00".to_owned(),
-                corte_tarde: "18:40".to_owned(),
-                gracia_min: 30,
                 prefijo_folio: suc.prefijo.to_owned(),
                 pie_ticket: format!("¡Gracias por visitar {}!", suc.name),
-                correo_requerido: false,
-                telefono_requerido: false,
+                ..ConfWalkin::default()
             },
-        });
+        };
+        let cambio = Cambio {
+            autor: Autor { usuario_id: None, usuario_name: "Demostración".to_owned() },
+            sucursal_id: Some(id.clone()),
+            entidad: "sucursal",
+            entidad_id: id.clone(),
+            accion: "crear",
+            antes: None,
+            despues: None,
+        };
+        store.crear_sucursal(&sucursal, &cambio).await?;
+        sucursales.push(id);
+    }
 
-        let meseros: Vec<NuevoMesero> = suc
-            .meseros
-            .iter()
-            .map(|name| NuevoMesero { id: nuevo_id(), sucursal_id: sucursal_id.clone(), name: (*name).to_owned() })
-            .collect();
+    let mut hostess = String::new();
+    for (email, name, rol, tags) in CUENTAS {
+        let usuario = NuevoUsuario {
+            id: nuevo_id(),
+            email: (*email).to_owned(),
+            name: (*name).to_owned(),
+            password_hash: claves.hash(CLAVE_DEMO).await,
+            rol: (*rol).to_owned(),
+            tags: tags.iter().map(|t| (*t).to_owned()).collect(),
+            creado: ahora,
+        };
+        store.crear_usuario(&usuario).await?;
+        if *rol == HOSTESS {
+            hostess = usuario.id;
+        }
+    }
 
-        let promos: Vec<NuevaPromo> = [
+    let mut afiliados = Vec::new();
+    for (code, name, tipo) in [
+        ("HOTEL-CAMINO", "Hotel Camino Real", "Hotel"),
+        ("AIRBNB-LUZ", "Casa Luz (Airbnb)", "Airbnb"),
+        ("CONCIERGE-MX", "Concierge México", "Concierge"),
+    ] {
+        let afiliado = NuevoAfiliado {
+            id: nuevo_id(),
+            code: code.to_owned(),
+            name: name.to_owned(),
+            tipo: tipo.to_owned(),
+            contacto: format!("contacto@{}.mx", code.to_ascii_lowercase().replace('-', "")),
+        };
+        store.crear_afiliado(&afiliado).await?;
+        afiliados.push(afiliado.id);
+    }
+
+    let mut clientes = Vec::new();
+    for (name, email, phone) in CLIENTES {
+        let cliente = NuevoCliente { id: nuevo_id(), name: name.to_owned(), email: email.map(str::to_owned), phone: phone.map(str::to_owned) };
+        store.crear_cliente(&cliente).await?;
+        clientes.push(cliente);
+    }
+
+    let mut n_reservacion = 0usize;
+    for (i_suc, (suc, sucursal_id)) in SUCURSALES.iter().zip(&sucursales).enumerate() {
+        let mut meseros = Vec::new();
+        for name in suc.meseros {
+            let mesero = NuevoMesero { id: nuevo_id(), sucursal_id: sucursal_id.clone(), name: name.to_owned() };
+            store.crear_mesero(&mesero).await?;
+            meseros.push(Mesero { id: mesero.id, name: mesero.name });
+        }
+
+        let mut promos = Vec::new();
+        for (name, descripcion, activa) in [
             (PROMO_CUMPLEANOS, "Buffet sin costo para la persona que cumple años", true),
             ("2x1 en martes", "Dos buffets de adulto por el precio de uno los martes", true),
             ("Niños comen gratis", "Un buffet infantil gratis por cada adulto, de lunes a jueves", true),
             ("Descuento afiliado 10%", "Diez por ciento para reservaciones con código de afiliado", true),
             ("Verano 2025", "Promoción de temporada terminada", false),
-        ]
-        .into_iter()
-        .map(|(name, descripcion, activa)| NuevaPromo {
-            id: nuevo_id(),
-            sucursal_id: sucursal_id.clone(),
-            name: name.to_owned(),
-            descripcion: descripcion.to_owned(),
-            activa,
-        })
-        .collect();
+        ] {
+            let promo = NuevaPromo { id: nuevo_id(), sucursal_id: sucursal_id.clone(), name: name.to_owned(), descripcion: descripcion.to_owned(), activa };
+            store.crear_promo(&promo).await?;
+            promos.push(promo);
+        }
 
-        let mut folio = 1000i64;
         for (i_plan, plan) in PLANES.iter().enumerate() {
             let cliente = &clientes[(i_plan + i_suc * 5) % clientes.len()];
-            let origin = ORIGENES[(i_plan + i_suc) % ORIGENES.len()];
+            let origin = Origen::TODOS[(i_plan + i_suc) % Origen::TODOS.len()];
             let fecha_hora = (hoy + Duration::days(plan.dias)).and_time(hora(plan.hora));
-            let mesa = 5 + (i_plan as i32 % 10);
-            let mesero = &meseros[i_plan % meseros.len()];
-            let atendida = plan.status == "Asistio";
-            let tarde = plan.hora >= "18:40";
-            let (comanda, abre, buffets, folio_r) = if atendida {
-                folio += 1;
-                let (c, a, b) = comanda_y_abre(folio, mesa, mesero, plan.personas, tarde, plan.evento, &promos, &cliente.name);
-                (Some(Json(c)), Some(Json(a)), b, Some(folio))
-            } else {
-                (None, None, Buffets::default(), None)
-            };
             let id = nuevo_id();
             let creada = ahora - Duration::hours(2 + (PLANES.len() - i_plan) as i64 * 5);
-            s.reservaciones.push(NuevaReservacion {
+            let reservacion = NuevaReservacion {
                 id: id.clone(),
                 sucursal_id: sucursal_id.clone(),
                 cliente_id: Some(cliente.id.clone()),
                 afiliado_id: match origin {
-                    "Airbnb" => Some(s.afiliados[1].id.clone()),
-                    "Concierge" => Some(s.afiliados[2].id.clone()),
+                    Origen::Airbnb => Some(afiliados[1].clone()),
+                    Origen::Concierge => Some(afiliados[2].clone()),
                     _ => None,
                 },
                 name: cliente.name.clone(),
                 email: cliente.email.clone(),
                 phone: cliente.phone.clone(),
                 fecha_hora,
-                no_personas: plan.personas,
-                evento: plan.evento.to_owned(),
+                no_personas: Personas::parse(Some(plan.personas))?,
+                evento: plan.evento,
                 comentarios: plan.comentarios.to_owned(),
-                status: plan.status.to_owned(),
-                origin: origin.to_owned(),
+                origin,
                 email_verified: cliente.email.is_some() && i_plan % 3 != 2,
                 phone_verified: cliente.phone.is_some() && i_plan % 2 == 0,
-                buffets,
-                folio: folio_r,
-                comanda,
-                abre,
+                creada,
+            };
+            n_reservacion += 1;
+            let avisada = (plan.dias >= 0 && plan.status == EstadoReservacion::Pendiente) || plan.dias == 0;
+            let aviso = avisada.then(|| NuevaNotificacion {
+                id: nuevo_id(),
+                sucursal_id: sucursal_id.clone(),
+                reservacion_id: Some(id.clone()),
+                title: "Nueva reservación".to_owned(),
+                description: format!(
+                    "{} · {} {} · {}",
+                    cliente.name,
+                    plan.personas,
+                    if plan.personas == 1 { "persona" } else { "personas" },
+                    fecha_hora.format("%d/%m %H:%M")
+                ),
+                origin: origin.nombre().to_owned(),
                 creada,
             });
-            n_reservacion += 1;
-            if (plan.dias >= 0 && plan.status == "Pendiente") || plan.dias == 0 {
-                s.notificaciones.push(NuevaNotificacion {
-                    id: nuevo_id(),
-                    sucursal_id: sucursal_id.clone(),
-                    reservacion_id: Some(id),
-                    title: "Nueva reservación".to_owned(),
-                    description: format!(
-                        "{} · {} {} · {}",
-                        cliente.name,
-                        plan.personas,
-                        if plan.personas == 1 { "persona" } else { "personas" },
-                        fecha_hora.format("%d/%m %H:%M")
-                    ),
-                    origin: origin.to_owned(),
-                    is_read: plan.dias < 0 || n_reservacion.is_multiple_of(3),
-                    creada,
-                });
+            store.crear_reservacion(&reservacion, aviso.as_ref()).await?;
+            if let Some(aviso) = &aviso {
+                if plan.dias < 0 || n_reservacion.is_multiple_of(3) {
+                    store.marcar_notificacion_leida(&aviso.id).await?;
+                }
+            }
+            let cambio = |accion, hacia| Cambio {
+                autor: autor(&hostess, hacia),
+                sucursal_id: Some(sucursal_id.clone()),
+                entidad: "reservacion",
+                entidad_id: id.clone(),
+                accion,
+                antes: None,
+                despues: None,
+            };
+            match plan.status {
+                EstadoReservacion::Pendiente => {}
+                EstadoReservacion::Asistio => {
+                    let mesa = (5 + i_plan % 10).to_string();
+                    let asistencia = Asistencia {
+                        reservacion_id: id.clone(),
+                        pedido: pedido(plan.personas, reglas.modo_sugerido(hora(plan.hora)))?,
+                        abre: abre(&mesa, plan.evento, &promos, &cliente.name, plan.personas)?,
+                        mesa,
+                        mesero: meseros[i_plan % meseros.len()].clone(),
+                    };
+                    store.registrar_asistencia(&asistencia, &cambio("asistencia", None)).await?;
+                }
+                hacia => {
+                    store.pasar_estado(&id, hacia, &cambio(if hacia == EstadoReservacion::Vencido { "no_show" } else { "cancelar" }, Some(hacia))).await?;
+                }
             }
         }
 
-        let walkins = [(-1, "14:10", 3, "Ninguno", "Familia Robles"), (-1, "19:20", 2, "Aniversario", "Tomás y Elisa Varela"), (0, "13:40", 5, "Cumpleaños", "Mariana Ibarra")];
+        let walkins = [(-1, "14:10", 3, Evento::Ninguno, "Familia Robles"), (-1, "19:20", 2, Evento::Aniversario, "Tomás y Elisa Varela"), (0, "13:40", 5, Evento::Cumpleanos, "Mariana Ibarra")];
         for (i, (dias, h, personas, evento, name)) in walkins.into_iter().enumerate() {
-            folio += 1;
-            let mesero = &meseros[(i + 1) % meseros.len()];
-            let tarde = h >= "18:40";
-            let (c, a, b) = comanda_y_abre(folio, 1 + i as i32, mesero, personas, tarde, evento, &promos, name);
-            s.walkins.push(NuevoWalkin {
+            let mesa = (1 + i).to_string();
+            let walkin = NuevoWalkin {
                 id: nuevo_id(),
                 sucursal_id: sucursal_id.clone(),
                 cliente_id: None,
@@ -392,63 +465,25 @@ pub async fn semilla(claves: &Claves) -> Semilla {
                 email: None,
                 phone: None,
                 fecha_hora: (hoy + Duration::days(dias)).and_time(hora(h)),
-                no_personas: personas,
-                evento: evento.to_owned(),
-                buffets: b,
-                folio,
-                comanda: Json(c),
-                abre: Json(a),
-                created_by: hostess.clone(),
+                evento,
+                pedido: pedido(personas, reglas.modo_sugerido(hora(h)))?,
+                abre: abre(&mesa, evento, &promos, name, personas)?,
+                mesa,
+                mesero: meseros[(i + 1) % meseros.len()].clone(),
+                created_by: Some(hostess.clone()),
                 creado: ahora + Duration::days(dias),
-            });
+            };
+            let cambio = Cambio {
+                autor: autor(&hostess, None),
+                sucursal_id: Some(sucursal_id.clone()),
+                entidad: "walkin",
+                entidad_id: walkin.id.clone(),
+                accion: "crear",
+                antes: None,
+                despues: None,
+            };
+            store.crear_walkin(&walkin, &cambio).await?;
         }
-
-        s.meseros.extend(meseros);
-        s.promos.extend(promos);
     }
-    s.clientes = clientes;
-    s
-}
-
-/// A consistent comanda and abre for a seated party (counts add up as core's rules require).
-#[allow(clippy::too_many_arguments)]
-fn comanda_y_abre(
-    folio: i64,
-    mesa: i32,
-    mesero: &NuevoMesero,
-    personas: i32,
-    tarde: bool,
-    evento: &str,
-    promos: &[NuevaPromo],
-    festejado: &str,
-) -> (serde_json::Value, serde_json::Value, Buffets) {
-    let ninos = if personas >= 4 { 1 } else { 0 };
-    let buffets = if tarde {
-        let damas = (personas - ninos) / 2;
-        Buffets { adulto: personas - ninos - damas, promo_adulto: personas - ninos - damas, promo_girl: damas, promo_boy: ninos, ..Default::default() }
-    } else {
-        Buffets { adulto: personas - ninos, boy: ninos, ..Default::default() }
-    };
-    let comanda = json!({
-        "folio": folio,
-        "mesa": mesa.to_string(),
-        "mesero": { "id": mesero.id, "name": mesero.name },
-        "no_personas": personas,
-        "buffet": if tarde {
-            json!({ "afterSeven": true, "adulto": buffets.promo_adulto, "dama": buffets.promo_girl, "nino": buffets.promo_boy })
-        } else {
-            json!({ "afterSeven": false, "adulto": buffets.adulto, "dama": 0, "nino": buffets.boy })
-        },
-    });
-    let promo: Vec<serde_json::Value> = if evento == PROMO_CUMPLEANOS {
-        promos
-            .iter()
-            .find(|p| p.name == PROMO_CUMPLEANOS)
-            .map(|p| json!({ "_id": p.id, "name": p.name, "qty": 1, "field": festejado }))
-            .into_iter()
-            .collect()
-    } else {
-        Vec::new()
-    };
-    (comanda, json!({ "mesa": mesa.to_string(), "promo": promo }), buffets)
+    Ok(true)
 }

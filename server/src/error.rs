@@ -9,6 +9,7 @@ use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use crate::db::ErrorAlmacen;
 use crate::envelope::Estado;
 
 pub type Result<T, E = ApiError> = std::result::Result<T, E>;
@@ -70,9 +71,12 @@ pub enum ApiError {
     /// A handler panicked; CatchPanic turns it into this.
     #[error("Ocurrió un error inesperado. Inténtalo de nuevo.")]
     Panico,
+    /// A write names a record that does not exist.
+    #[error("{0}")]
+    SinReferencia(String),
     /// Database failure; the detail goes to the log only.
     #[error("Ocurrió un error interno. Inténtalo de nuevo más tarde.")]
-    BaseDeDatos(#[from] sqlx::Error),
+    BaseDeDatos(String),
     /// Any other internal failure; the detail goes to the log only.
     #[error("Ocurrió un error interno. Inténtalo de nuevo más tarde.")]
     Interno(String),
@@ -82,7 +86,7 @@ impl ApiError {
     pub fn status(&self) -> StatusCode {
         use ApiError::*;
         match self {
-            Regla(_) | Entrada(_) | JsonMalformado | CuerpoIlegible => StatusCode::BAD_REQUEST,
+            Regla(_) | Entrada(_) | JsonMalformado | CuerpoIlegible | SinReferencia(_) => StatusCode::BAD_REQUEST,
             TipoDeContenido => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             DemasiadoGrande => StatusCode::PAYLOAD_TOO_LARGE,
             SinSesion | SesionExpirada | Credenciales => StatusCode::UNAUTHORIZED,
@@ -124,13 +128,15 @@ impl IntoResponse for ApiError {
     }
 }
 
-/// Turns a unique-key violation into a 409 with `mensaje`; any other error passes through.
-/// Inserting and catching the violation is race-free, unlike checking first. Use it on writes
-/// with a single natural key (ids are random and never collide in practice).
-pub fn si_duplicado(mensaje: &'static str) -> impl FnOnce(sqlx::Error) -> ApiError {
-    move |e| match &e {
-        sqlx::Error::Database(db) if db.is_unique_violation() => ApiError::Conflicto(mensaje.to_owned()),
-        _ => ApiError::BaseDeDatos(e),
+/// Storage's refusals as staff read them: a clash names its key (409), a missing reference is
+/// bad input (400), anything else is logged and answered generically (500).
+impl From<ErrorAlmacen> for ApiError {
+    fn from(e: ErrorAlmacen) -> Self {
+        match e {
+            ErrorAlmacen::Duplicado(clave) => ApiError::Conflicto(clave.mensaje().to_owned()),
+            ErrorAlmacen::SinReferencia => ApiError::SinReferencia(ErrorAlmacen::SinReferencia.to_string()),
+            ErrorAlmacen::Interno(e) => ApiError::BaseDeDatos(e.to_string()),
+        }
     }
 }
 

@@ -9,7 +9,7 @@ use tokio::task::JoinHandle;
 use tokio::time::MissedTickBehavior;
 
 use crate::auth::VENTANA_INTENTOS;
-use crate::db::modelo::Purga;
+use crate::db::sesiones::Purga;
 use crate::db::{DbResult, Store};
 
 /// How often the purge runs.

@@ -55,7 +55,7 @@ impl App {
 /// the address and starts serving in the background, with the background jobs beside it.
 pub async fn launch(config: Config) -> anyhow::Result<App> {
     let store = db::conectar(&config.database_url, config.conexiones).await?;
-    store.asegurar_catalogo(access::catalogo::PERMISOS, access::catalogo::ROLES).await?;
+    store.asegurar_catalogo().await?;
     let claves = Claves::new(config.costo_hash);
     if config.demo {
         demo::sembrar_y_anunciar(store.as_ref(), &claves).await?;

@@ -2,8 +2,6 @@
 //! [`SucursalElegida`] or [`JsonSucursal`] in its arguments cannot run for a caller that fails the
 //! check.
 
-pub mod catalogo;
-
 use std::marker::PhantomData;
 
 use axum::extract::{FromRequest, FromRequestParts, Request};
@@ -13,7 +11,10 @@ use axum::http::HeaderMap;
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
 
-use crate::db::modelo::Usuario;
+use anfitrion_core::permisos::Requerido;
+
+use crate::db::usuarios::Usuario;
+use crate::db::EnAlcance;
 use crate::error::ApiError;
 use crate::extract::{Json, Query};
 use crate::AppState;
@@ -55,39 +56,19 @@ pub fn token_de(headers: &HeaderMap) -> Option<String> {
         .map(str::to_owned)
 }
 
-/// A permission, named as the catalogue names it.
-pub trait Permiso: Send + Sync + 'static {
-    const NOMBRE: &'static str;
-}
+/// The caller, holding permission `P` (a type of core's `permisos::requiere`). Rejects with 401
+/// without a session, 403 without `P`.
+pub struct Con<P: Requerido>(pub Usuario, pub PhantomData<P>);
 
-macro_rules! permiso {
-    ($($(#[$m:meta])* $tipo:ident => $nombre:literal;)*) => {
-        $($(#[$m])* pub struct $tipo; impl Permiso for $tipo { const NOMBRE: &'static str = $nombre; })*
-    };
-}
-
-/// Permissions handlers require.
-pub mod p {
-    use super::Permiso;
-
-    permiso! {
-        /// Brands and their branches, in full (horario, mesas, days).
-        MarcasIndex => "marcas.index";
-    }
-}
-
-/// The caller, holding permission `P`. Rejects with 401 without a session, 403 without `P`.
-pub struct Con<P: Permiso>(pub Usuario, pub PhantomData<P>);
-
-impl<P: Permiso> FromRequestParts<AppState> for Con<P> {
+impl<P: Requerido> FromRequestParts<AppState> for Con<P> {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
         let Autenticado { usuario, .. } = Autenticado::from_request_parts(parts, state).await?;
-        if usuario.tiene_permiso(P::NOMBRE) {
+        if usuario.tiene_permiso(P::PERMISO) {
             Ok(Con(usuario, PhantomData))
         } else {
-            tracing::info!(usuario = %usuario.id, permiso = P::NOMBRE, "permiso negado");
+            tracing::info!(usuario = %usuario.id, permiso = %P::PERMISO, "permiso negado");
             Err(ApiError::SinPermiso)
         }
     }
@@ -101,6 +82,16 @@ pub fn exigir_sucursal(usuario: &Usuario, tag: &str) -> Result<(), ApiError> {
     } else {
         tracing::info!(usuario = %usuario.id, tag, "sucursal ajena");
         Err(ApiError::SucursalAjena)
+    }
+}
+
+/// A scoped read's answer for the caller: the record, 403 when it belongs to another branch,
+/// 404 naming `que` ("la sucursal") when there is none.
+pub fn en_alcance<T>(leido: EnAlcance<T>, que: &'static str) -> Result<T, ApiError> {
+    match leido {
+        EnAlcance::Si(v) => Ok(v),
+        EnAlcance::Ajeno => Err(ApiError::SucursalAjena),
+        EnAlcance::NoExiste => Err(ApiError::NoEncontrado(que)),
     }
 }
 

@@ -9,7 +9,7 @@ use utoipa_axum::routes;
 
 use crate::access::Autenticado;
 use crate::auth::iniciar_sesion;
-use crate::db::modelo::Usuario;
+use crate::db::usuarios::Usuario;
 use crate::envelope::Envelope;
 use crate::error::{ApiError, EnvelopeError, Result};
 use crate::extract::{DireccionCliente, Json};

@@ -9,7 +9,8 @@ use rand::RngCore;
 use sha2::{Digest, Sha256};
 
 use crate::auth::claves::Ocupado;
-use crate::db::modelo::{Fallos, IntentoLogin, NuevaSesion, Usuario};
+use crate::db::sesiones::{Fallos, IntentoLogin, NuevaSesion};
+use crate::db::usuarios::Usuario;
 use crate::db::nuevo_id;
 use crate::error::{ApiError, Result};
 use crate::AppState;

@@ -1,20 +1,38 @@
-//! Storage: one trait in front of the database, one implementation per engine (SQLite, PostgreSQL),
-//! each with its own migrations. `sqlx::Any` is avoided on purpose: it has no date or JSON types.
+//! Storage, split by aggregate as atuin splits it: one file per aggregate (sessions, users and
+//! roles, branches, reservations, walk-ins, catalogue, clients, audit), each with its rows, its
+//! trait and its statements, written once and expanded for both engines by [`para_cada_motor!`].
+//! Statements that must differ by engine go through the small [`Dialecto`] hook. Handlers see
+//! [`ErrorAlmacen`], never `sqlx::Error`.
+//!
+//! `sqlx::Any` is avoided on purpose: it has no date or JSON types.
 
-mod comun;
-pub mod modelo;
-mod postgres;
-mod sqlite;
+mod alcance;
+pub mod bitacora;
+pub mod catalogo;
+pub mod clientes;
+mod error;
+pub mod postgres;
+pub mod reservaciones;
+pub mod sesiones;
+pub mod sqlite;
+pub mod sucursales;
+pub mod usuarios;
+pub mod walkins;
 
 use std::sync::Arc;
 
-use async_trait::async_trait;
-use chrono::{DateTime, Utc};
 use rand::RngCore;
 
-use modelo::*;
-
-pub type DbResult<T> = Result<T, sqlx::Error>;
+pub use alcance::{Alcance, EnAlcance};
+pub use bitacora::Bitacora;
+pub use catalogo::Catalogo;
+pub use clientes::Clientes;
+pub use error::{Clave, DbResult, ErrorAlmacen};
+pub use reservaciones::Reservaciones;
+pub use sesiones::Sesiones;
+pub use sucursales::Sucursales;
+pub use usuarios::Usuarios;
+pub use walkins::Walkins;
 
 /// Which engine a URL selects.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -35,51 +53,43 @@ impl Motor {
     }
 }
 
-/// Everything the server reads and writes. Both engines run the same statements (`$n`
-/// placeholders work in SQLite too), so behaviour cannot drift between them.
-#[async_trait]
-pub trait Store: Send + Sync + 'static {
-    /// Adds missing permissions, and the base roles when no role exists yet (an administrator's
-    /// later edits to roles are never undone).
-    async fn asegurar_catalogo(&self, permisos: &[PermisoBase], roles: &[RolBase]) -> DbResult<()>;
+/// Everything the server reads and writes: every aggregate's trait. Call a method through the
+/// aggregate's trait (`use crate::db::Sucursales;`).
+pub trait Store: Sesiones + Usuarios + Sucursales + Reservaciones + Walkins + Catalogo + Clientes + Bitacora + Send + Sync + 'static {}
 
-    /// Whether the database holds no user and no branch.
-    async fn esta_vacia(&self) -> DbResult<bool>;
+impl<T> Store for T where T: Sesiones + Usuarios + Sucursales + Reservaciones + Walkins + Catalogo + Clientes + Bitacora + Send + Sync + 'static {}
 
-    /// Writes a first load of data in one transaction, only into an empty database. Returns
-    /// whether it was written.
-    async fn sembrar(&self, semilla: &Semilla) -> DbResult<bool>;
-
-    async fn crear_usuario(&self, usuario: &NuevoUsuario) -> DbResult<()>;
-    async fn credenciales(&self, email: &str) -> DbResult<Option<Credenciales>>;
-    /// The user with role, permissions and tags. A role holding
-    /// [`TODAS_LAS_SUCURSALES`](crate::access::catalogo::TODAS_LAS_SUCURSALES) gets every branch's tag,
-    /// decided here at read time so branches created later are included.
-    async fn usuario(&self, id: &str) -> DbResult<Option<Usuario>>;
-
-    async fn crear_sesion(&self, sesion: &NuevaSesion) -> DbResult<()>;
-    async fn sesion(&self, token_hash: &str) -> DbResult<Option<Sesion>>;
-    /// Marks the session revoked; false when it was unknown or already revoked.
-    async fn revocar_sesion(&self, token_hash: &str, at: DateTime<Utc>) -> DbResult<bool>;
-
-    /// Records a login attempt as it is: login records each one as a failure before checking the
-    /// password, then marks it with [`Store::marcar_exito`] if the password matched.
-    async fn registrar_intento(&self, intento: &IntentoLogin) -> DbResult<()>;
-    /// Marks a recorded attempt successful: the failures of its e-mail before it stop counting.
-    async fn marcar_exito(&self, intento_id: &str) -> DbResult<()>;
-    /// Failed logins since `desde`; those of the e-mail only after its last success.
-    async fn fallos_recientes(&self, email: &str, ip: &str, desde: DateTime<Utc>) -> DbResult<Fallos>;
-
-    /// Deletes sessions that expired or were revoked before `sesiones_antes` and login attempts
-    /// made before `intentos_antes`.
-    async fn purgar(&self, sesiones_antes: DateTime<Utc>, intentos_antes: DateTime<Utc>) -> DbResult<Purga>;
-
-    /// The branches the user may work in (see [`Store::usuario`]), in full.
-    async fn sucursales_de(&self, usuario_id: &str) -> DbResult<Vec<Sucursal>>;
-    /// The branches the user may work in, for the selector.
-    async fn resumen_sucursales_de(&self, usuario_id: &str) -> DbResult<Vec<SucursalResumen>>;
-    async fn sucursal(&self, id: &str) -> DbResult<Option<Sucursal>>;
+/// The statements that differ between the engines.
+pub(crate) trait Dialecto {
+    /// `expr` is one of the texts of the JSON array bound as parameter `$n`.
+    fn en_lista_json(expr: &str, n: usize) -> String;
 }
+
+/// Expands an aggregate's storage, written once, for each engine. Inside, `Motor` is the engine's
+/// store (`self.pool` its pool), `Db` its sqlx database and `Conexion` one of its connections.
+macro_rules! para_cada_motor {
+    ($($cuerpo:tt)*) => {
+        mod en_sqlite {
+            #![allow(unused_imports, dead_code)]
+            use super::*;
+            use $crate::db::Dialecto as _;
+            type Motor = $crate::db::sqlite::SqliteStore;
+            type Db = sqlx::Sqlite;
+            type Conexion = <Db as sqlx::Database>::Connection;
+            $($cuerpo)*
+        }
+        mod en_postgres {
+            #![allow(unused_imports, dead_code)]
+            use super::*;
+            use $crate::db::Dialecto as _;
+            type Motor = $crate::db::postgres::PgStore;
+            type Db = sqlx::Postgres;
+            type Conexion = <Db as sqlx::Database>::Connection;
+            $($cuerpo)*
+        }
+    };
+}
+pub(crate) use para_cada_motor;
 
 /// Connects to the engine `url` names and brings its schema up to date.
 pub async fn conectar(url: &str, conexiones: u32) -> anyhow::Result<Arc<dyn Store>> {

@@ -7,7 +7,7 @@ use sqlx::postgres::PgPoolOptions;
 use sqlx::PgPool;
 
 pub struct PgStore {
-    pool: PgPool,
+    pub(crate) pool: PgPool,
 }
 
 impl PgStore {
@@ -23,4 +23,8 @@ impl PgStore {
     }
 }
 
-super::comun::implementar_store!(PgStore, sqlx::Postgres);
+impl super::Dialecto for PgStore {
+    fn en_lista_json(expr: &str, n: usize) -> String {
+        format!("{expr} IN (SELECT jsonb_array_elements_text(${n}::jsonb))")
+    }
+}

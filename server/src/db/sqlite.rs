@@ -9,7 +9,7 @@ use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, S
 use sqlx::SqlitePool;
 
 pub struct SqliteStore {
-    pool: SqlitePool,
+    pub(crate) pool: SqlitePool,
 }
 
 impl SqliteStore {
@@ -45,4 +45,8 @@ fn crear_carpeta(url: &str) -> anyhow::Result<()> {
     Ok(())
 }
 
-super::comun::implementar_store!(SqliteStore, sqlx::Sqlite);
+impl super::Dialecto for SqliteStore {
+    fn en_lista_json(expr: &str, n: usize) -> String {
+        format!("{expr} IN (SELECT value FROM json_each(${n}))")
+    }
+}

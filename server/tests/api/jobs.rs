@@ -1,7 +1,7 @@
 //! Background jobs, called directly.
 
 use anfitrion_server::auth::{hash_token, nuevo_token};
-use anfitrion_server::db::modelo::{Fallos, IntentoLogin, NuevaSesion, Purga};
+use anfitrion_server::db::sesiones::{Fallos, IntentoLogin, NuevaSesion, Purga};
 use anfitrion_server::db::nuevo_id;
 use chrono::{DateTime, Duration, Utc};
 

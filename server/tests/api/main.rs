@@ -7,4 +7,5 @@ mod demo;
 mod errores;
 mod jobs;
 mod sesion;
+mod sucursales;
 mod web;

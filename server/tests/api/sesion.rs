@@ -3,7 +3,7 @@
 use std::net::IpAddr;
 
 use anfitrion_server::auth::{hash_token, nuevo_token, MAX_FALLOS_CUENTA, MAX_FALLOS_DIRECCION, MAX_FALLOS_PAR};
-use anfitrion_server::db::modelo::NuevaSesion;
+use anfitrion_server::db::sesiones::NuevaSesion;
 use anfitrion_server::db::nuevo_id;
 use chrono::{Duration, Utc};
 use serde_json::json;

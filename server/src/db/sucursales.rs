@@ -1,0 +1,413 @@
+//! Brands and their branches: schedule (horario), tables (mesas), special days, walk-in
+//! settings and the folio counter each branch starts with.
+
+use anfitrion_core::sucursal::SucursalNueva;
+use anfitrion_core::tiempo::{formato_hora, parse_hora, ReglasHorario};
+use anfitrion_core::walkin::ConfWalkin;
+use async_trait::async_trait;
+use chrono::{NaiveDate, Utc};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::bitacora::Cambio;
+use super::{para_cada_motor, Alcance, DbResult, EnAlcance};
+
+/// Brand reference as branches carry it.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct MarcaRef {
+    #[serde(rename = "_id")]
+    pub id: String,
+    pub name: String,
+}
+
+/// A branch with its schedule, tables and special days: what /marcas/{id} edits and the booking
+/// availability reads.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Sucursal {
+    #[serde(rename = "_id")]
+    pub id: String,
+    pub tag: String,
+    pub name: String,
+    pub marca: MarcaRef,
+    /// IANA time zone of the branch.
+    #[schema(example = "America/Mexico_City")]
+    pub zona: String,
+    pub direccion: Option<String>,
+    pub telefono: Option<String>,
+    pub activa: bool,
+    pub horario: Vec<DiaHorario>,
+    pub mesas: Vec<Mesa>,
+    pub days: Vec<DiaEspecial>,
+}
+
+/// A branch as the selector lists it.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct SucursalResumen {
+    #[serde(rename = "_id")]
+    pub id: String,
+    pub tag: String,
+    pub name: String,
+    pub marca: MarcaRef,
+}
+
+/// Opening hours of one weekday (1 = Monday … 7 = Sunday).
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema, sqlx::FromRow)]
+pub struct DiaHorario {
+    #[serde(skip)]
+    pub sucursal_id: String,
+    pub dia: i32,
+    #[schema(example = "14:00")]
+    pub abre: String,
+    #[schema(example = "22:00")]
+    pub cierra: String,
+    pub cerrado: bool,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema, sqlx::FromRow)]
+pub struct Mesa {
+    #[serde(rename = "_id")]
+    pub id: String,
+    #[serde(skip)]
+    pub sucursal_id: String,
+    pub numero: i32,
+    pub asientos: i32,
+}
+
+/// A closure (`cerrado`) or special opening hours (`especial`) on one date.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema, sqlx::FromRow)]
+pub struct DiaEspecial {
+    #[serde(rename = "_id")]
+    pub id: String,
+    #[serde(skip)]
+    pub sucursal_id: String,
+    pub fecha: NaiveDate,
+    pub tipo: String,
+    pub abre: Option<String>,
+    pub cierra: Option<String>,
+    pub motivo: String,
+}
+
+#[derive(Debug, Clone)]
+pub struct NuevaMarca {
+    pub id: String,
+    pub name: String,
+}
+
+/// A branch to create: core's checked data, its first schedule, tables and days, and its walk-in
+/// settings (core's defaults unless the caller has others).
+#[derive(Debug, Clone)]
+pub struct NuevaSucursal {
+    pub id: String,
+    pub datos: SucursalNueva,
+    pub horario: Vec<DiaHorario>,
+    pub mesas: Vec<Mesa>,
+    pub days: Vec<DiaEspecial>,
+    pub conf: ConfWalkin,
+}
+
+#[derive(sqlx::FromRow)]
+struct FilaSucursal {
+    id: String,
+    tag: String,
+    name: String,
+    zona: String,
+    direccion: Option<String>,
+    telefono: Option<String>,
+    activa: bool,
+    marca_id: String,
+    marca_name: String,
+    /// Whether the branch is among the caller's.
+    en_alcance: bool,
+}
+
+#[derive(sqlx::FromRow)]
+struct FilaConf {
+    inicio_regular: String,
+    inicio_promo: String,
+    corte_tarde: String,
+    gracia_min: i32,
+    prefijo_folio: String,
+    pie_ticket: String,
+    correo_requerido: bool,
+    telefono_requerido: bool,
+    zona: String,
+}
+
+impl FilaConf {
+    /// Stored settings as core reads them; a value that no longer parses falls back to core's default.
+    fn conf(self) -> ConfWalkin {
+        let d = ConfWalkin::default();
+        let hora = |s: &str, def| parse_hora(s).unwrap_or(def);
+        ConfWalkin {
+            horario: ReglasHorario {
+                zona: self.zona.parse().unwrap_or(d.horario.zona),
+                inicio_regular: hora(&self.inicio_regular, d.horario.inicio_regular),
+                inicio_promo: hora(&self.inicio_promo, d.horario.inicio_promo),
+                corte_tarde: hora(&self.corte_tarde, d.horario.corte_tarde),
+            },
+            gracia_min: u32::try_from(self.gracia_min).unwrap_or(d.gracia_min),
+            prefijo_folio: self.prefijo_folio,
+            pie_ticket: self.pie_ticket,
+            correo_requerido: self.correo_requerido,
+            telefono_requerido: self.telefono_requerido,
+        }
+    }
+}
+
+/// Columns of a branch joined with its brand, and whether it is in the scope bound as `$1`.
+fn select_sucursal<D: super::Dialecto>() -> String {
+    format!(
+        "SELECT s.id, s.tag, s.name, s.zona, s.direccion, s.telefono, s.activa, m.id AS marca_id, m.name AS marca_name, \
+         ({}) AS en_alcance FROM sucursales s JOIN marcas m ON m.id = s.marca_id",
+        D::en_lista_json("s.tag", 1)
+    )
+}
+
+impl FilaSucursal {
+    fn resumen(self) -> SucursalResumen {
+        SucursalResumen { id: self.id, tag: self.tag, name: self.name, marca: MarcaRef { id: self.marca_id, name: self.marca_name } }
+    }
+
+    fn completa(self, horario: Vec<DiaHorario>, mesas: Vec<Mesa>, days: Vec<DiaEspecial>) -> Sucursal {
+        Sucursal {
+            id: self.id,
+            tag: self.tag,
+            name: self.name,
+            marca: MarcaRef { id: self.marca_id, name: self.marca_name },
+            zona: self.zona,
+            direccion: self.direccion,
+            telefono: self.telefono,
+            activa: self.activa,
+            horario,
+            mesas,
+            days,
+        }
+    }
+}
+
+#[async_trait]
+pub trait Sucursales {
+    /// [`super::Clave::NombreMarca`] when the name is taken.
+    async fn crear_marca(&self, marca: &NuevaMarca) -> DbResult<()>;
+
+    /// The branch with everything it starts with, and its audit entry, in one transaction.
+    /// [`super::Clave::TagSucursal`] when the tag is taken, [`super::ErrorAlmacen::SinReferencia`]
+    /// when the brand does not exist.
+    async fn crear_sucursal(&self, sucursal: &NuevaSucursal, cambio: &Cambio) -> DbResult<()>;
+
+    /// The branches in `alcance`, in full; `tag` narrows to one.
+    async fn sucursales_en(&self, alcance: &Alcance, tag: Option<&str>) -> DbResult<Vec<Sucursal>>;
+
+    /// The branches in `alcance`, for the selector.
+    async fn resumen_sucursales_en(&self, alcance: &Alcance) -> DbResult<Vec<SucursalResumen>>;
+
+    /// One branch in full, if it is in `alcance`.
+    async fn sucursal_en(&self, alcance: &Alcance, id: &str) -> DbResult<EnAlcance<Sucursal>>;
+
+    /// The walk-in settings of the branch with this tag, if it is in `alcance`.
+    async fn conf_walkin_en(&self, alcance: &Alcance, tag: &str) -> DbResult<EnAlcance<ConfWalkin>>;
+}
+
+para_cada_motor! {
+    impl Motor {
+        /// The branch's next folio, taken inside the caller's transaction: the counter row stays
+        /// locked until it commits, so concurrent saves get distinct folios and a rollback
+        /// gives its folio back (no gaps).
+        pub(in crate::db) async fn siguiente_folio(con: &mut Conexion, sucursal_id: &str) -> DbResult<Option<u64>> {
+            let folio: Option<i64> =
+                sqlx::query_scalar("UPDATE folios SET ultimo = ultimo + 1 WHERE sucursal_id = $1 RETURNING ultimo")
+                    .bind(sucursal_id)
+                    .fetch_optional(&mut *con)
+                    .await?;
+            Ok(folio.and_then(|f| u64::try_from(f).ok()))
+        }
+
+        /// Schedules, tables and days of the branches whose ids are the JSON array `ids`.
+        async fn detalles(&self, ids: &[String]) -> DbResult<(Vec<DiaHorario>, Vec<Mesa>, Vec<DiaEspecial>)> {
+            let ids = serde_json::to_string(ids).expect("ids en JSON");
+            let filtro = Motor::en_lista_json("sucursal_id", 1);
+            let horario = sqlx::query_as::<_, DiaHorario>(&format!(
+                "SELECT sucursal_id, dia, abre, cierra, cerrado FROM sucursal_horario WHERE {filtro} ORDER BY dia"
+            ))
+            .bind(&ids)
+            .fetch_all(&self.pool)
+            .await?;
+            let mesas = sqlx::query_as::<_, Mesa>(&format!(
+                "SELECT id, sucursal_id, numero, asientos FROM mesas WHERE {filtro} ORDER BY numero"
+            ))
+            .bind(&ids)
+            .fetch_all(&self.pool)
+            .await?;
+            let days = sqlx::query_as::<_, DiaEspecial>(&format!(
+                "SELECT id, sucursal_id, fecha, tipo, abre, cierra, motivo FROM sucursal_dias WHERE {filtro} ORDER BY fecha"
+            ))
+            .bind(&ids)
+            .fetch_all(&self.pool)
+            .await?;
+            Ok((horario, mesas, days))
+        }
+
+        async fn completar(&self, filas: Vec<FilaSucursal>) -> DbResult<Vec<Sucursal>> {
+            let ids: Vec<String> = filas.iter().map(|f| f.id.clone()).collect();
+            let (horario, mesas, days) = self.detalles(&ids).await?;
+            Ok(filas
+                .into_iter()
+                .map(|f| {
+                    let de = |id: &str| id == f.id;
+                    let h = horario.iter().filter(|x| de(&x.sucursal_id)).cloned().collect();
+                    let m = mesas.iter().filter(|x| de(&x.sucursal_id)).cloned().collect();
+                    let d = days.iter().filter(|x| de(&x.sucursal_id)).cloned().collect();
+                    f.completa(h, m, d)
+                })
+                .collect())
+        }
+    }
+
+    #[async_trait]
+    impl Sucursales for Motor {
+        async fn crear_marca(&self, m: &NuevaMarca) -> DbResult<()> {
+            sqlx::query("INSERT INTO marcas (id, name, created_at) VALUES ($1, $2, $3)")
+                .bind(&m.id)
+                .bind(&m.name)
+                .bind(Utc::now())
+                .execute(&self.pool)
+                .await?;
+            Ok(())
+        }
+
+        async fn crear_sucursal(&self, s: &NuevaSucursal, cambio: &Cambio) -> DbResult<()> {
+            let ahora = Utc::now();
+            let d = &s.datos;
+            let mut tx = self.pool.begin().await?;
+            sqlx::query(
+                "INSERT INTO sucursales (id, tag, name, marca_id, zona, direccion, telefono, activa, created_at) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+            )
+            .bind(&s.id)
+            .bind(d.tag.as_str())
+            .bind(&d.name)
+            .bind(&d.marca)
+            .bind(d.zona.name())
+            .bind(&d.direccion)
+            .bind(&d.telefono)
+            .bind(true)
+            .bind(ahora)
+            .execute(&mut *tx)
+            .await?;
+            for h in &s.horario {
+                sqlx::query("INSERT INTO sucursal_horario (sucursal_id, dia, abre, cierra, cerrado) VALUES ($1, $2, $3, $4, $5)")
+                    .bind(&s.id)
+                    .bind(h.dia)
+                    .bind(&h.abre)
+                    .bind(&h.cierra)
+                    .bind(h.cerrado)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            for m in &s.mesas {
+                sqlx::query("INSERT INTO mesas (id, sucursal_id, numero, asientos) VALUES ($1, $2, $3, $4)")
+                    .bind(&m.id)
+                    .bind(&s.id)
+                    .bind(m.numero)
+                    .bind(m.asientos)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            for dia in &s.days {
+                sqlx::query(
+                    "INSERT INTO sucursal_dias (id, sucursal_id, fecha, tipo, abre, cierra, motivo) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                )
+                .bind(&dia.id)
+                .bind(&s.id)
+                .bind(dia.fecha)
+                .bind(&dia.tipo)
+                .bind(&dia.abre)
+                .bind(&dia.cierra)
+                .bind(&dia.motivo)
+                .execute(&mut *tx)
+                .await?;
+            }
+            let c = &s.conf;
+            sqlx::query(
+                "INSERT INTO conf_walkin (sucursal_id, inicio_regular, inicio_promo, corte_tarde, gracia_min, prefijo_folio, \
+                 pie_ticket, correo_requerido, telefono_requerido, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+            )
+            .bind(&s.id)
+            .bind(formato_hora(c.horario.inicio_regular))
+            .bind(formato_hora(c.horario.inicio_promo))
+            .bind(formato_hora(c.horario.corte_tarde))
+            .bind(i32::try_from(c.gracia_min).unwrap_or(i32::MAX))
+            .bind(&c.prefijo_folio)
+            .bind(&c.pie_ticket)
+            .bind(c.correo_requerido)
+            .bind(c.telefono_requerido)
+            .bind(ahora)
+            .execute(&mut *tx)
+            .await?;
+            sqlx::query("INSERT INTO folios (sucursal_id, ultimo) VALUES ($1, 0)").bind(&s.id).execute(&mut *tx).await?;
+            Motor::anotar(&mut tx, cambio).await?;
+            tx.commit().await?;
+            Ok(())
+        }
+
+        async fn sucursales_en(&self, alcance: &Alcance, tag: Option<&str>) -> DbResult<Vec<Sucursal>> {
+            let filas = sqlx::query_as::<_, FilaSucursal>(&format!(
+                "{} WHERE {} AND ($2 IS NULL OR s.tag = $2) ORDER BY s.name",
+                select_sucursal::<Motor>(),
+                Motor::en_lista_json("s.tag", 1)
+            ))
+            .bind(alcance.json())
+            .bind(tag)
+            .fetch_all(&self.pool)
+            .await?;
+            self.completar(filas).await
+        }
+
+        async fn resumen_sucursales_en(&self, alcance: &Alcance) -> DbResult<Vec<SucursalResumen>> {
+            let filas = sqlx::query_as::<_, FilaSucursal>(&format!(
+                "{} WHERE {} ORDER BY s.name",
+                select_sucursal::<Motor>(),
+                Motor::en_lista_json("s.tag", 1)
+            ))
+            .bind(alcance.json())
+            .fetch_all(&self.pool)
+            .await?;
+            Ok(filas.into_iter().map(FilaSucursal::resumen).collect())
+        }
+
+        async fn sucursal_en(&self, alcance: &Alcance, id: &str) -> DbResult<EnAlcance<Sucursal>> {
+            let fila = sqlx::query_as::<_, FilaSucursal>(&format!("{} WHERE s.id = $2", select_sucursal::<Motor>()))
+                .bind(alcance.json())
+                .bind(id)
+                .fetch_optional(&self.pool)
+                .await?;
+            Ok(match EnAlcance::de(fila.map(|f| { let dentro = f.en_alcance; (f, dentro) })) {
+                EnAlcance::Si(f) => EnAlcance::Si(self.completar(vec![f]).await?.remove(0)),
+                EnAlcance::Ajeno => EnAlcance::Ajeno,
+                EnAlcance::NoExiste => EnAlcance::NoExiste,
+            })
+        }
+
+        async fn conf_walkin_en(&self, alcance: &Alcance, tag: &str) -> DbResult<EnAlcance<ConfWalkin>> {
+            let fila = sqlx::query_as::<_, (bool,)>(&format!("SELECT {} FROM sucursales s WHERE s.tag = $2", Motor::en_lista_json("s.tag", 1)))
+                .bind(alcance.json())
+                .bind(tag)
+                .fetch_optional(&self.pool)
+                .await?;
+            match EnAlcance::de(fila.map(|(dentro,)| ((), dentro))) {
+                EnAlcance::Si(()) => {}
+                EnAlcance::Ajeno => return Ok(EnAlcance::Ajeno),
+                EnAlcance::NoExiste => return Ok(EnAlcance::NoExiste),
+            }
+            let conf = sqlx::query_as::<_, FilaConf>(
+                "SELECT c.inicio_regular, c.inicio_promo, c.corte_tarde, c.gracia_min, c.prefijo_folio, c.pie_ticket, \
+                 c.correo_requerido, c.telefono_requerido, s.zona FROM conf_walkin c JOIN sucursales s ON s.id = c.sucursal_id \
+                 WHERE s.tag = $1",
+            )
+            .bind(tag)
+            .fetch_optional(&self.pool)
+            .await?;
+            Ok(EnAlcance::Si(conf.map(FilaConf::conf).unwrap_or_default()))
+        }
+    }
+}
