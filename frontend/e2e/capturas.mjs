@@ -59,6 +59,16 @@ try {
   await pagina.goto(`${servidor.base}/hostes`);
   await pagina.waitForTimeout(300);
   await pagina.screenshot({ path: join(dir, 'hostes-1280.png') });
+  // The route guard's page, as a Hostess typing an administrator's address sees it.
+  await limpiar(navegador.contexto, pagina, servidor.base);
+  await entrar(pagina, servidor.base, CUENTAS.hostess);
+  for (const ancho of [1280, 800]) {
+    await pagina.setViewportSize({ width: ancho, height: 860 });
+    await pagina.goto(`${servidor.base}/users`);
+    await pagina.getByRole('heading', { name: 'No tienes permiso para ver esta pantalla' }).waitFor();
+    await pagina.waitForTimeout(300);
+    await pagina.screenshot({ path: join(dir, `sin-permiso-${ancho}.png`) });
+  }
   console.log(`capturas en ${dir}`);
 } finally {
   await navegador.cerrar();

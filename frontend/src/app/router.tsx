@@ -1,6 +1,9 @@
+import type { ReactNode } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { PANTALLAS, rutaPestanaInicial, type ClaveVista, type Pantalla } from '../config/pantallas';
 import { HostesLayout } from './layouts/HostesLayout';
 import { MainLayout } from './layouts/MainLayout';
+import { RequierePermiso } from './layouts/RequierePermiso';
 import { RequiereSesion } from './layouts/RequiereSesion';
 import { ErrorRuta } from './routes/error';
 import { LoginPage } from './routes/login';
@@ -8,6 +11,68 @@ import { NoEncontrada } from './routes/no-encontrada';
 import * as P from './routes/pantallas';
 import { ReservacionDetalle, Reservaciones, ReservacionesLista } from './routes/reservaciones';
 import { Walkin, WalkinContenido, WalkinDetalle } from './routes/walkin';
+
+/** What each screen of the table renders; its path and permission come from the table. */
+interface Vista {
+  element: ReactNode;
+  /** Nested routes under the screen (a section's tab content and the selected record). */
+  children?: RouteObject[];
+}
+
+const VISTAS: Record<ClaveVista, Vista> = {
+  dashboard: { element: <P.Dashboard /> },
+  walkin: {
+    element: <Walkin />,
+    children: [
+      { index: true, element: <WalkinContenido /> },
+      { path: ':id', element: <WalkinDetalle /> },
+    ],
+  },
+  reservaciones: {
+    element: <Reservaciones />,
+    children: [
+      { index: true, element: <ReservacionesLista /> },
+      { path: ':id', element: <ReservacionDetalle /> },
+    ],
+  },
+  clientes: { element: <P.Clientes /> },
+  cliente: { element: <P.Cliente /> },
+  meseros: { element: <P.Meseros /> },
+  promos: { element: <P.Promociones /> },
+  'conf-walkin': { element: <P.ConfWalkin /> },
+  'bitacora-walkin': { element: <P.BitacoraWalkin /> },
+  'bitacora-reserva': { element: <P.BitacoraReserva /> },
+  afiliados: { element: <P.Afiliados /> },
+  marcas: { element: <P.Marcas /> },
+  marca: { element: <P.Marca /> },
+  usuarios: { element: <P.Usuarios /> },
+  roles: { element: <P.Roles /> },
+};
+
+/**
+ * The routes of one screen, each behind the guard of its permission: a group's path (it leads to
+ * a child) and its children; a section with tabs as its bare path (to the first tab) and
+ * `{ruta}/:slug`; any other screen as its path.
+ */
+function rutasDePantalla(p: Pantalla): RouteObject[] {
+  const path = p.ruta.replace(/^\//, '');
+  const guardada = (element: ReactNode) => <RequierePermiso pantalla={p}>{element}</RequierePermiso>;
+  if (p.hijos) return [{ path, element: guardada(null) }, ...p.hijos.flatMap(rutasDePantalla)];
+  const vista = VISTAS[p.clave as ClaveVista];
+  if (p.pestanas) {
+    return [
+      { path, element: guardada(<Navigate to={rutaPestanaInicial(p)} replace />) },
+      { path: `${path}/:slug`, element: guardada(vista.element), children: vista.children },
+    ];
+  }
+  const element = guardada(vista.element);
+  return [path === '' ? { index: true, element } : { path, element, children: vista.children }];
+}
+
+/** The main layout's children: every screen of the table. */
+export function rutasDeConsola(): RouteObject[] {
+  return PANTALLAS.flatMap(rutasDePantalla);
+}
 
 /** Every route of spec §2. */
 export const rutas: RouteObject[] = [
@@ -23,40 +88,7 @@ export const rutas: RouteObject[] = [
             <MainLayout />
           </RequiereSesion>
         ),
-        children: [
-          { index: true, element: <P.Dashboard /> },
-          { path: 'users', element: <P.Usuarios /> },
-          { path: 'roles', element: <P.Roles /> },
-          { path: 'marcas', element: <P.Marcas /> },
-          { path: 'marcas/:id', element: <P.Marca /> },
-          { path: 'clientes', element: <P.Clientes /> },
-          { path: 'clientes/:id', element: <P.Cliente /> },
-          { path: 'afiliados', element: <P.Afiliados /> },
-          { path: 'meseros', element: <P.Meseros /> },
-          { path: 'promos', element: <P.Promociones /> },
-          { path: 'conf-walkin', element: <P.ConfWalkin /> },
-          { path: 'logs', element: <Navigate to="/logs/walk-in" replace /> },
-          { path: 'logs/walk-in', element: <P.BitacoraWalkin /> },
-          { path: 'logs/reserva', element: <P.BitacoraReserva /> },
-          { path: 'reservaciones', element: <Navigate to="/reservaciones/hoy" replace /> },
-          {
-            path: 'reservaciones/:slug',
-            element: <Reservaciones />,
-            children: [
-              { index: true, element: <ReservacionesLista /> },
-              { path: ':id', element: <ReservacionDetalle /> },
-            ],
-          },
-          { path: 'walkin', element: <Navigate to="/walkin/hoy" replace /> },
-          {
-            path: 'walkin/:slug',
-            element: <Walkin />,
-            children: [
-              { index: true, element: <WalkinContenido /> },
-              { path: ':id', element: <WalkinDetalle /> },
-            ],
-          },
-        ],
+        children: rutasDeConsola(),
       },
       {
         path: '/hostes',

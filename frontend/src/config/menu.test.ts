@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { usuarioDe } from '../testing/datos';
-import { esActiva, menuPara, type SeccionMenu } from './menu';
+import { esActiva, MENU, menuPara, type EntradaMenu, type SeccionMenu } from './menu';
+import { accesoARuta } from './pantallas';
+import type { NombrePermiso } from './permisos';
 
 const rutas = (secciones: SeccionMenu[]) =>
   secciones.map((s) => s.entradas.flatMap((e) => [`${e.ruta} ${e.titulo}`, ...(e.hijos ?? []).map((h) => `  ${h.ruta} ${h.titulo}`)]));
 
 describe('the side menu', () => {
   it('shows every entry, in the spec order and two sections, to a user holding every permission', () => {
-    const todos = [
+    const todos: NombrePermiso[] = [
       'dashboard.index', 'walkin.index', 'reservacion.index', 'clientes.index', 'meseros.index', 'promos.index',
       'logs.walkin', 'bitacora.walkin', 'bitacora.reserva', 'afiliados.index', 'marcas.index', 'users.index', 'role.index',
     ];
@@ -56,5 +58,49 @@ describe('the side menu', () => {
     expect(esActiva({ ruta: '/' }, '/clientes')).toBe(false);
     expect(esActiva({ ruta: '/clientes' }, '/clientes/42')).toBe(true);
     expect(esActiva({ ruta: '/marcas' }, '/meseros')).toBe(false);
+  });
+});
+
+describe('the side menu and the route guard', () => {
+  /** The seeded roles (DESIGN §3) and one user per menu permission. */
+  const SEMBRADOS: NombrePermiso[][] = [
+    ['users.index', 'role.index', 'marcas.index'],
+    ['dashboard.index', 'promos.index', 'clientes.index', 'logs.walkin', 'bitacora.walkin', 'bitacora.reserva', 'afiliados.index'],
+    [
+      'dashboard.index', 'walkin.index', 'walkin.edit', 'reservacion.index', 'reservaciones.index', 'clientes.index', 'meseros.index',
+      'promos.index', 'logs.walkin', 'bitacora.walkin', 'bitacora.reserva', 'afiliados.index', 'marcas.index',
+    ],
+    ['walkin.index', 'reservacion.index', 'reservacion.asistio', 'reservaciones.index'],
+    ['reservacion.index', 'reservacion.create', 'reservacion.client', 'reservaciones.index'],
+  ];
+  const todas = (secciones: SeccionMenu[]): EntradaMenu[] => secciones.flatMap((s) => s.entradas.flatMap((e) => [e, ...(e.hijos ?? [])]));
+  const usuarios = [...SEMBRADOS, ...todas(MENU).flatMap((e) => (e.permiso ? [[e.permiso]] : []))].map((p) => usuarioDe('X', p));
+
+  /** Whether the guard ends up showing a screen at `ruta`, following its redirects. */
+  function abre(ruta: string, usuario: ReturnType<typeof usuarioDe>): boolean {
+    for (let saltos = 0; saltos < 3; saltos++) {
+      const decision = accesoARuta(ruta, usuario);
+      if (decision?.tipo !== 'ir') return decision?.tipo === 'mostrar';
+      ruta = decision.a;
+    }
+    return false;
+  }
+
+  it('leads every entry a user sees to a screen the guard shows them; an entry hidden for want of its permission is refused', () => {
+    for (const usuario of usuarios) {
+      const nombres = usuario.role.permissions.map((p) => p.name).join(' ');
+      const visibles = todas(menuPara(usuario));
+      for (const e of visibles) expect(abre(e.ruta, usuario), `${nombres}: ${e.ruta}`).toBe(true);
+      // (A log's entry is also hidden without the group's logs.walkin; its address needs only its own.)
+      const sinPermiso = todas(MENU).filter((e) => e.permiso !== null && !usuario.role.permissions.some((p) => p.name === e.permiso));
+      for (const e of sinPermiso) {
+        expect(visibles.some((v) => v.ruta === e.ruta)).toBe(false);
+        expect(accesoARuta(e.ruta, usuario)?.tipo, `${nombres}: ${e.ruta}`).not.toBe('mostrar');
+      }
+    }
+  });
+
+  it('takes the Walk-in entry’s permission from the Registrar tab it leads to', () => {
+    expect(todas(MENU).find((e) => e.ruta === '/walkin/registrar')?.permiso).toBe('walkin.index');
   });
 });

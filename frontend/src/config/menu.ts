@@ -1,24 +1,15 @@
-// The side menu of spec §2: every entry with the permission that shows it.
+// The side menu of spec §2, derived from the table of screens (config/pantallas): an entry per
+// screen placed in the menu, with the permission its link needs.
 import type { Usuario } from '../types/api';
 import { tienePermiso } from '../lib/session';
-
-export type IconoMenu =
-  | 'dashboard'
-  | 'walkin'
-  | 'reservaciones'
-  | 'clientes'
-  | 'meseros'
-  | 'promos'
-  | 'bitacoras'
-  | 'afiliados'
-  | 'marcas'
-  | 'usuarios'
-  | 'roles';
+import { PANTALLAS, permisoDeRuta, SECCIONES_MENU, type IconoMenu, type Pantalla } from './pantallas';
+import type { NombrePermiso } from './permisos';
 
 export interface EntradaMenu {
   titulo: string;
   ruta: string;
-  permiso: string;
+  /** What the entry's link needs; null: a session is enough. */
+  permiso: NombrePermiso | null;
   icono?: IconoMenu;
   hijos?: EntradaMenu[];
 }
@@ -27,37 +18,22 @@ export interface SeccionMenu {
   entradas: EntradaMenu[];
 }
 
-/** Two sections: the day's work, then (after a divider) records and administration. */
-export const MENU: SeccionMenu[] = [
-  {
-    entradas: [
-      { titulo: 'Dashboard', ruta: '/', permiso: 'dashboard.index', icono: 'dashboard' },
-      { titulo: 'Walk-in', ruta: '/walkin/registrar', permiso: 'walkin.index', icono: 'walkin' },
-      { titulo: 'Reservaciones', ruta: '/reservaciones/hoy', permiso: 'reservacion.index', icono: 'reservaciones' },
-      { titulo: 'Clientes', ruta: '/clientes', permiso: 'clientes.index', icono: 'clientes' },
-      { titulo: 'Meseros', ruta: '/meseros', permiso: 'meseros.index', icono: 'meseros' },
-      { titulo: 'Promociones', ruta: '/promos', permiso: 'promos.index', icono: 'promos' },
-    ],
-  },
-  {
-    entradas: [
-      {
-        titulo: 'Bitácoras',
-        ruta: '/logs',
-        permiso: 'logs.walkin',
-        icono: 'bitacoras',
-        hijos: [
-          { titulo: 'Walk-in', ruta: '/logs/walk-in', permiso: 'bitacora.walkin' },
-          { titulo: 'Reservaciones', ruta: '/logs/reserva', permiso: 'bitacora.reserva' },
-        ],
-      },
-      { titulo: 'Afiliados', ruta: '/afiliados', permiso: 'afiliados.index', icono: 'afiliados' },
-      { titulo: 'Marcas', ruta: '/marcas', permiso: 'marcas.index', icono: 'marcas' },
-      { titulo: 'Usuarios', ruta: '/users', permiso: 'users.index', icono: 'usuarios' },
-      { titulo: 'Roles', ruta: '/roles', permiso: 'role.index', icono: 'roles' },
-    ],
-  },
-];
+function entradaDe(p: Pantalla): EntradaMenu {
+  const ruta = p.menu?.enlace ?? p.ruta;
+  const entrada: EntradaMenu = { titulo: p.menu?.titulo ?? p.titulo, ruta, permiso: permisoDeRuta(p, ruta) };
+  if (p.menu?.icono) entrada.icono = p.menu.icono;
+  if (p.hijos) entrada.hijos = p.hijos.filter((h) => h.menu).map(entradaDe);
+  return entrada;
+}
+
+/** The whole menu: the day's work, then (after a divider) records and administration. */
+export function menuDe(tabla: readonly Pantalla[]): SeccionMenu[] {
+  return SECCIONES_MENU.map((seccion) => ({
+    entradas: tabla.filter((p) => p.menu?.seccion === seccion).map(entradaDe),
+  }));
+}
+
+export const MENU: SeccionMenu[] = menuDe(PANTALLAS);
 
 /**
  * The menu as this user may see it: entries (and group children) without their permission are
@@ -65,9 +41,10 @@ export const MENU: SeccionMenu[] = [
  * empty sections.
  */
 export function menuPara(usuario: Pick<Usuario, 'role'> | null, menu: SeccionMenu[] = MENU): SeccionMenu[] {
+  if (!usuario) return [];
   const filtrar = (entradas: EntradaMenu[]): EntradaMenu[] =>
     entradas.flatMap((e) => {
-      if (!tienePermiso(usuario, e.permiso)) return [];
+      if (e.permiso !== null && !tienePermiso(usuario, e.permiso)) return [];
       if (!e.hijos) return [e];
       const hijos = filtrar(e.hijos);
       return hijos.length > 0 ? [{ ...e, hijos }] : [];

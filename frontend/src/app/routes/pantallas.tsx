@@ -2,6 +2,7 @@
 // the redirects and the guard can be used end to end today.
 import { Link, useParams } from 'react-router';
 import { EnConstruccion } from '../../components/ui/EnConstruccion';
+import { pantalla, type ClavePantalla } from '../../config/pantallas';
 import { useTitulo } from '../../lib/use-titulo';
 
 function Pantalla({ titulo, detalle }: { titulo: string; detalle?: string }) {
@@ -9,26 +10,31 @@ function Pantalla({ titulo, detalle }: { titulo: string; detalle?: string }) {
   return <EnConstruccion titulo={titulo} detalle={detalle} />;
 }
 
-export const Dashboard = () => <Pantalla titulo="Dashboard" />;
-export const Usuarios = () => <Pantalla titulo="Usuarios" />;
-export const Roles = () => <Pantalla titulo="Roles" />;
-export const Marcas = () => <Pantalla titulo="Marcas" />;
-export const Clientes = () => <Pantalla titulo="Clientes" />;
-export const Afiliados = () => <Pantalla titulo="Afiliados" />;
-export const Meseros = () => <Pantalla titulo="Meseros" />;
-export const Promociones = () => <Pantalla titulo="Promociones" />;
-export const ConfWalkin = () => <Pantalla titulo="Configuración de walk-in" />;
-export const BitacoraWalkin = () => <Pantalla titulo="Bitácora de walk-in" />;
-export const BitacoraReserva = () => <Pantalla titulo="Bitácora de reservaciones" />;
+/** A console screen, headed with its title from the table of screens. */
+function DeTabla({ clave, detalle }: { clave: ClavePantalla; detalle?: string }) {
+  return <Pantalla titulo={pantalla(clave).titulo} detalle={detalle} />;
+}
+
+export const Dashboard = () => <DeTabla clave="dashboard" />;
+export const Usuarios = () => <DeTabla clave="usuarios" />;
+export const Roles = () => <DeTabla clave="roles" />;
+export const Marcas = () => <DeTabla clave="marcas" />;
+export const Clientes = () => <DeTabla clave="clientes" />;
+export const Afiliados = () => <DeTabla clave="afiliados" />;
+export const Meseros = () => <DeTabla clave="meseros" />;
+export const Promociones = () => <DeTabla clave="promos" />;
+export const ConfWalkin = () => <DeTabla clave="conf-walkin" />;
+export const BitacoraWalkin = () => <DeTabla clave="bitacora-walkin" />;
+export const BitacoraReserva = () => <DeTabla clave="bitacora-reserva" />;
 
 export function Marca() {
   const { id = '' } = useParams();
-  return <Pantalla titulo="Marca" detalle={`Edición de la marca ${id} y de sus sucursales.`} />;
+  return <DeTabla clave="marca" detalle={`Edición de la marca ${id} y de sus sucursales.`} />;
 }
 
 export function Cliente() {
   const { id = '' } = useParams();
-  return <Pantalla titulo="Cliente" detalle={`Historial del cliente ${id}.`} />;
+  return <DeTabla clave="cliente" detalle={`Historial del cliente ${id}.`} />;
 }
 
 export function HostesInicio() {

@@ -1,30 +1,25 @@
 import { Navigate, useParams } from 'react-router';
 import { SeccionConPestanas } from '../../components/layouts/SeccionConPestanas';
 import { EnConstruccion } from '../../components/ui/EnConstruccion';
+import { pantalla, pestanaPara, pestanasPara, rutaPestanaInicial } from '../../config/pantallas';
+import { useSesion } from '../../lib/use-session';
 import { useTitulo } from '../../lib/use-titulo';
 
-/** Spec §2: the reservation list tabs, slug → title. */
-export const PESTANAS_RESERVACIONES = [
-  { slug: 'hoy', titulo: 'Hoy' },
-  { slug: 'pendientes', titulo: 'Próximas' },
-  { slug: 'asistio', titulo: 'Asistió' },
-  { slug: 'vencidas', titulo: 'No asistió' },
-  { slug: 'canceladas', titulo: 'Canceladas' },
-  { slug: 'todas', titulo: 'Todas' },
-] as const;
+const RESERVACIONES = pantalla('reservaciones');
 
 /** /reservaciones/:slug — tabs over the list and the selected reservation (child :id). */
 export function Reservaciones() {
   const { slug } = useParams();
-  const pestana = PESTANAS_RESERVACIONES.find((p) => p.slug === slug);
-  useTitulo(pestana ? `Reservaciones · ${pestana.titulo}` : 'Reservaciones');
-  if (!pestana) return <Navigate to="/reservaciones/hoy" replace />;
+  const { usuario } = useSesion();
+  const pestana = pestanaPara(RESERVACIONES, slug, usuario);
+  useTitulo(pestana ? `${RESERVACIONES.titulo} · ${pestana.titulo}` : RESERVACIONES.titulo);
+  if (!pestana) return <Navigate to={rutaPestanaInicial(RESERVACIONES)} replace />;
   return (
     <SeccionConPestanas
-      titulo="Reservaciones"
+      titulo={RESERVACIONES.titulo}
       etiqueta="Estado de las reservaciones"
-      base="/reservaciones"
-      pestanas={PESTANAS_RESERVACIONES}
+      base={RESERVACIONES.ruta}
+      pestanas={pestanasPara(RESERVACIONES, usuario)}
       activa={pestana.slug}
     />
   );

@@ -1,31 +1,27 @@
 import { Navigate, useParams } from 'react-router';
 import { SeccionConPestanas } from '../../components/layouts/SeccionConPestanas';
 import { EnConstruccion } from '../../components/ui/EnConstruccion';
-import { tienePermiso } from '../../lib/session';
+import { pantalla, pestanaPara, pestanasPara, rutaPestanaInicial, type Pestana } from '../../config/pantallas';
 import { useSesion } from '../../lib/use-session';
 import { useTitulo } from '../../lib/use-titulo';
 import type { Usuario } from '../../types/api';
 
-/** Spec §2: Registrar (needs walkin.index), Hoy, Todas. */
-export const PESTANAS_WALKIN = [
-  { slug: 'registrar', titulo: 'Registrar', permiso: 'walkin.index' },
-  { slug: 'hoy', titulo: 'Hoy', permiso: null },
-  { slug: 'todas', titulo: 'Todas', permiso: null },
-] as const;
+const WALKIN = pantalla('walkin');
 
-type PestanaWalkin = (typeof PESTANAS_WALKIN)[number];
+/** Spec §2: Registrar (needs walkin.index), Hoy, Todas — as the table of screens lists them. */
+export const PESTANAS_WALKIN: readonly Pestana[] = WALKIN.pestanas?.lista ?? [];
 
 /** The tabs this user may open. */
-export function pestanasWalkin(usuario: Pick<Usuario, 'role'> | null): PestanaWalkin[] {
-  return PESTANAS_WALKIN.filter((p) => p.permiso === null || tienePermiso(usuario, p.permiso));
+export function pestanasWalkin(usuario: Pick<Usuario, 'role'> | null): Pestana[] {
+  return pestanasPara(WALKIN, usuario);
 }
 
 /**
  * The tab a slug opens for this user, or null when the slug is unknown or its tab is not theirs
  * (then /walkin/hoy, open to everyone, is shown instead).
  */
-export function pestanaWalkin(slug: string | undefined, usuario: Pick<Usuario, 'role'> | null): PestanaWalkin | null {
-  return pestanasWalkin(usuario).find((p) => p.slug === slug) ?? null;
+export function pestanaWalkin(slug: string | undefined, usuario: Pick<Usuario, 'role'> | null): Pestana | null {
+  return pestanaPara(WALKIN, slug, usuario);
 }
 
 /** /walkin/:slug — the registration wizard (registrar) or the list with the selected record. */
@@ -33,13 +29,13 @@ export function Walkin() {
   const { slug } = useParams();
   const { usuario } = useSesion();
   const pestana = pestanaWalkin(slug, usuario);
-  useTitulo(pestana ? `Walk-in · ${pestana.titulo}` : 'Walk-in');
-  if (!pestana) return <Navigate to="/walkin/hoy" replace />;
+  useTitulo(pestana ? `${WALKIN.titulo} · ${pestana.titulo}` : WALKIN.titulo);
+  if (!pestana) return <Navigate to={rutaPestanaInicial(WALKIN)} replace />;
   return (
     <SeccionConPestanas
-      titulo="Walk-in"
+      titulo={WALKIN.titulo}
       etiqueta="Walk-in"
-      base="/walkin"
+      base={WALKIN.ruta}
       pestanas={pestanasWalkin(usuario)}
       activa={pestana.slug}
     />

@@ -15,7 +15,8 @@ import {
 } from '@heroicons/react/24/outline';
 import type { ComponentType, SVGProps } from 'react';
 import { Link } from 'react-router';
-import { esActiva, type EntradaMenu, type IconoMenu, type SeccionMenu } from '../../config/menu';
+import { esActiva, type EntradaMenu, type SeccionMenu } from '../../config/menu';
+import type { IconoMenu } from '../../config/pantallas';
 import { correoCorto } from '../../lib/session';
 import type { Usuario } from '../../types/api';
 import { Avatar } from '../ui/Avatar';

@@ -8,6 +8,7 @@ export async function getMe(signal?: AbortSignal): Promise<Usuario> {
   return api<Usuario>('/v1/auth/me', { signal });
 }
 
+// The user, not a branch's data: keyed without the branch tag (lib/claves).
 export const meQueryOptions = () =>
   queryOptions({ queryKey: ['auth', 'me'], queryFn: ({ signal }) => getMe(signal), staleTime: 5 * 60 * 1000 });
 

@@ -7,6 +7,7 @@ export function getSucursalesUsuario(signal?: AbortSignal): Promise<Sucursal[]> 
   return api<Sucursal[]>('/v1/admin/sucursal/sucuser/suc', { signal });
 }
 
+// The user's branches are the same whichever is current: keyed without the tag (lib/claves).
 export const sucursalesUsuarioQueryOptions = () =>
   queryOptions({
     queryKey: ['sucursales', 'usuario'],

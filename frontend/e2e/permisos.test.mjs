@@ -1,0 +1,82 @@
+// The route guard: an address typed by a role that lacks its screen's permission shows the
+// no-permission page inside the layout, never the screen; / takes a role without the dashboard
+// to its landing screen.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { CUENTAS, entrar, prepararSuite } from './navegador.mjs';
+
+let servidor;
+let pagina;
+
+// Each test starts signed out on a fresh page, whatever the one before it left behind.
+prepararSuite((s) => ({ servidor, pagina } = s));
+
+const SIN_PERMISO = 'No tienes permiso para ver esta pantalla';
+
+test('a Hostess typing /users, /roles or /marcas sees the no-permission page, not the screen', async () => {
+  const { user } = await entrar(pagina, servidor.base, CUENTAS.hostess);
+  const permisos = user.role.permissions.map((p) => p.name);
+  const casos = [
+    { ruta: '/users', titulo: 'Usuarios', permiso: 'users.index' },
+    { ruta: '/roles', titulo: 'Roles', permiso: 'role.index' },
+    { ruta: '/marcas', titulo: 'Marcas', permiso: 'marcas.index' },
+  ];
+  for (const { ruta, titulo, permiso } of casos) {
+    assert.ok(!permisos.includes(permiso), `the demo Hostess lacks ${permiso}`);
+    await pagina.goto(`${servidor.base}${ruta}`);
+    const contenido = pagina.locator('#contenido');
+    await contenido.getByRole('heading', { name: SIN_PERMISO, level: 1 }).waitFor();
+    assert.equal(new URL(pagina.url()).pathname, ruta, 'the address stays what was typed');
+    assert.equal(await pagina.getByRole('heading', { name: titulo, exact: true }).count(), 0, `no ${titulo} heading`);
+    assert.match(await contenido.innerText(), /pide a un administrador/i);
+    // Still inside the main layout: its menu and top bar are there.
+    await pagina.getByTestId('panel-menu').getByRole('navigation', { name: 'Menú principal' }).waitFor();
+    await pagina.getByRole('button', { name: 'Cuenta de usuario' }).waitFor();
+    // The title is set by an effect just after the page shows: wait for it, do not race it.
+    await pagina.waitForFunction(() => document.title === 'Sin permiso · Anfitrión');
+    const volver = contenido.getByRole('link', { name: 'Ir a Reservaciones' });
+    assert.equal(await volver.getAttribute('href'), '/reservaciones/hoy');
+  }
+  // The link leads to the Hostess's landing screen.
+  await pagina.locator('#contenido').getByRole('link', { name: 'Ir a Reservaciones' }).click();
+  await pagina.waitForURL((u) => u.pathname === '/reservaciones/hoy');
+  await pagina.getByRole('heading', { name: 'Reservaciones', level: 1 }).waitFor();
+  assert.equal(await pagina.getByRole('heading', { name: SIN_PERMISO }).count(), 0);
+});
+
+test('a Hostess visiting / lands on /reservaciones/hoy', async () => {
+  const { user } = await entrar(pagina, servidor.base, CUENTAS.hostess);
+  assert.ok(!user.role.permissions.some((p) => p.name === 'dashboard.index'), 'the demo Hostess lacks dashboard.index');
+  await pagina.goto(`${servidor.base}/`);
+  await pagina.waitForURL((u) => u.pathname === '/reservaciones/hoy');
+  await pagina.getByRole('heading', { name: 'Reservaciones', level: 1 }).waitFor();
+  assert.equal(await pagina.getByRole('heading', { name: 'Dashboard' }).count(), 0);
+  assert.equal(await pagina.getByRole('heading', { name: SIN_PERMISO }).count(), 0);
+});
+
+test('a Hostess following the logo lands on /reservaciones/hoy, not on a refusal', async () => {
+  await entrar(pagina, servidor.base, CUENTAS.hostess);
+  await pagina.goto(`${servidor.base}/users`);
+  await pagina.getByRole('heading', { name: SIN_PERMISO }).waitFor();
+  await pagina.getByTestId('panel-menu').getByRole('link', { name: 'Anfitrión, ir al inicio' }).click();
+  await pagina.waitForURL((u) => u.pathname === '/reservaciones/hoy');
+  await pagina.getByRole('heading', { name: 'Reservaciones', level: 1 }).waitFor();
+});
+
+test('a Gerente visiting / sees the Dashboard', async () => {
+  const { user } = await entrar(pagina, servidor.base, CUENTAS.gerente);
+  assert.ok(user.role.permissions.some((p) => p.name === 'dashboard.index'), 'the demo Gerente holds dashboard.index');
+  await pagina.goto(`${servidor.base}/`);
+  await pagina.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+  assert.equal(new URL(pagina.url()).pathname, '/');
+  assert.equal(await pagina.getByRole('heading', { name: SIN_PERMISO }).count(), 0);
+});
+
+test('Sistemas is refused the reservations and pointed at its own landing screen', async () => {
+  await entrar(pagina, servidor.base, CUENTAS.sistemas);
+  await pagina.goto(`${servidor.base}/reservaciones/todas/r-1`);
+  const contenido = pagina.locator('#contenido');
+  await contenido.getByRole('heading', { name: SIN_PERMISO }).waitFor();
+  assert.equal(await contenido.getByRole('navigation', { name: 'Estado de las reservaciones' }).count(), 0, 'no tab bar');
+  assert.equal(await contenido.getByRole('link', { name: 'Ir a Usuarios' }).getAttribute('href'), '/users');
+});

@@ -1,0 +1,22 @@
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { claveSucursal } from './claves';
+
+describe('query keys of branch data', () => {
+  it('carry the branch tag, so one branch never answers from another branch’s cache', async () => {
+    const cliente = new QueryClient();
+    await cliente.fetchQuery({ queryKey: claveSucursal('polanco', 'dashboard', { fecha: '2026-03-01' }), queryFn: () => 'de Polanco' });
+    expect(cliente.getQueryData(claveSucursal('satelite', 'dashboard', { fecha: '2026-03-01' }))).toBeUndefined();
+    expect(cliente.getQueryData(claveSucursal('polanco', 'dashboard', { fecha: '2026-03-01' }))).toBe('de Polanco');
+  });
+
+  it('put all of a branch’s data under one prefix', async () => {
+    const cliente = new QueryClient();
+    await cliente.fetchQuery({ queryKey: claveSucursal('polanco', 'reservaciones', 'hoy'), queryFn: () => 1 });
+    await cliente.fetchQuery({ queryKey: claveSucursal('polanco', 'walkin', 'hoy'), queryFn: () => 2 });
+    await cliente.fetchQuery({ queryKey: claveSucursal('satelite', 'walkin', 'hoy'), queryFn: () => 3 });
+    await cliente.fetchQuery({ queryKey: ['auth', 'me'], queryFn: () => 4 });
+    expect(cliente.getQueryCache().findAll({ queryKey: claveSucursal('polanco') })).toHaveLength(2);
+    expect(claveSucursal('polanco', 'walkin', 'hoy')).toEqual(['sucursal', 'polanco', 'walkin', 'hoy']);
+  });
+});
