@@ -11,10 +11,16 @@ WASM_OUT := frontend/src/wasm/pkg
 # The CLI must match the wasm-bindgen crate in Cargo.lock exactly.
 WASM_BINDGEN_VERSION := $(shell awk '/^name = "wasm-bindgen"$$/ {getline; gsub(/version = |"/, ""); print; exit}' Cargo.lock)
 NEXTEST_VERSION := 0.9.143
+# TypeScript declarations generated from Rust: core's types (ts-rs) and the API's (OpenAPI).
+TIPOS_WASM := frontend/src/wasm/tipos
+OPENAPI := target/openapi.json
+# Which build of the server prints the OpenAPI document: debug for the tests, release for `make run`.
+PERFIL ?= debug
+CARGO_PERFIL := $(if $(filter release,$(PERFIL)),--release,)
 # Debian packages need root; anyone else goes through sudo.
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
-.PHONY: run test bench deps deps-rust deps-node deps-browser wasm frontend server-release
+.PHONY: run test bench deps deps-rust deps-node deps-browser wasm api-types frontend server-release
 
 run: server-release
 	./target/release/anfitrion serve --demo --addr $${ANFITRION_ADDR:-127.0.0.1:8080}
@@ -51,9 +57,19 @@ wasm: deps-rust
 	cargo build -p anfitrion-wasm --target $(WASM_TARGET) --release
 	wasm-bindgen --target web --out-dir $(WASM_OUT) target/$(WASM_TARGET)/release/anfitrion_wasm.wasm
 	@echo '{"type":"module"}' > $(WASM_OUT)/package.json
+	rm -rf $(TIPOS_WASM)
+	TS_RS_EXPORT_DIR=$(CURDIR)/$(TIPOS_WASM) cargo test -q -p anfitrion-core --features ts --lib export_bindings
 
-frontend: wasm deps-node
+# The console's API types come from the OpenAPI document the server serves at /api/openapi.json.
+api-types: deps-node
+	cargo build $(CARGO_PERFIL) -p anfitrion-server
+	./target/$(PERFIL)/anfitrion openapi > $(OPENAPI)
+	cd frontend && npx openapi-typescript ../$(OPENAPI) -o src/types/openapi.d.ts
+
+frontend: wasm deps-node api-types
 	cd frontend && npm run build
 
-server-release: frontend
+# The release binary embeds the console, so it is built again once the console is.
+server-release:
+	$(MAKE) --no-print-directory frontend PERFIL=release
 	cargo build --release -p anfitrion-server

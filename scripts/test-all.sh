@@ -31,7 +31,8 @@ step "Núcleo WASM e interfaz"
 wasm_ok=0; front_ok=0
 if [ $rust_ok = 1 ]; then make_q wasm && wasm_ok=1 || count wasm 0 1; fi
 if [ $wasm_ok = 1 ] && [ $node_ok = 1 ]; then
-  (cd frontend && npm run --silent build) && front_ok=1 || count interfaz 0 1
+  # The console's API types are generated from the debug server's OpenAPI document.
+  { make_q api-types && (cd frontend && npm run --silent build); } && front_ok=1 || count interfaz 0 1
 fi
 
 step "PostgreSQL para las pruebas del servidor"

@@ -141,18 +141,5 @@ pub fn decode_qr(luma: &[u8], width: u32, height: u32) -> Result<Option<String>,
 /// The outcome texts the screens announce, so no Spanish message is written in TypeScript.
 #[wasm_bindgen]
 pub fn mensajes() -> Resultado {
-    #[derive(Serialize)]
-    #[serde(rename_all = "camelCase")]
-    struct Mensajes {
-        datos_guardados: &'static str,
-        error_al_guardar: &'static str,
-        asistencia_registrada: &'static str,
-        promo_eliminada: &'static str,
-    }
-    salida(&Mensajes {
-        datos_guardados: mensajes::DATOS_GUARDADOS,
-        error_al_guardar: mensajes::ERROR_AL_GUARDAR,
-        asistencia_registrada: mensajes::ASISTENCIA_REGISTRADA,
-        promo_eliminada: mensajes::PROMO_ELIMINADA,
-    })
+    salida(&mensajes::TODOS)
 }

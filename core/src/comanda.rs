@@ -8,6 +8,7 @@ use crate::error::ReglaError;
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
 pub struct ConteosComanda {
     #[serde(default)]
     pub no_personas: Option<u32>,
@@ -213,6 +214,7 @@ pub struct Buffet {
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Comanda {
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
     folio: u64,
     mesa: String,
     mesero: Mesero,

@@ -155,6 +155,26 @@ impl Serialize for ReglaError {
 
 /// Messages that are not refusals: outcomes the screens announce.
 pub mod mensajes {
+    use serde::Serialize;
+
+    /// Every outcome text, as the console receives them all at once.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+    #[serde(rename_all = "camelCase")]
+    #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+    pub struct Mensajes {
+        pub datos_guardados: &'static str,
+        pub error_al_guardar: &'static str,
+        pub asistencia_registrada: &'static str,
+        pub promo_eliminada: &'static str,
+    }
+
+    pub const TODOS: Mensajes = Mensajes {
+        datos_guardados: DATOS_GUARDADOS,
+        error_al_guardar: ERROR_AL_GUARDAR,
+        asistencia_registrada: ASISTENCIA_REGISTRADA,
+        promo_eliminada: PROMO_ELIMINADA,
+    };
+
     pub const DATOS_GUARDADOS: &str = "Datos guardados correctamente";
     pub const ERROR_AL_GUARDAR: &str = "Error al guardar los datos";
     pub const ASISTENCIA_REGISTRADA: &str =

@@ -27,7 +27,9 @@ pub trait Requerido: Send + Sync + 'static {
 }
 
 macro_rules! catalogo {
-    ($($variante:ident => $nombre:literal, $area:ident, $descripcion:literal;)*) => {
+    // `tt`, not `literal`: a literal fragment reaches derive macros wrapped in a group that
+    // utoipa does not read through (its schema would name the variants instead).
+    ($($variante:ident => $nombre:tt, $area:ident, $descripcion:literal;)*) => {
         /// Every permission the product knows, by the name roles store and the console checks.
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
         #[cfg_attr(feature = "ts", derive(ts_rs::TS))]

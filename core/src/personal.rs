@@ -54,6 +54,7 @@ pub const TELEFONO_COMPLETO_DIGITOS: usize = 12;
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
 pub struct DatosPersonales {
     #[serde(default)]
     pub name: String,

@@ -13,6 +13,7 @@ pub const CANTIDAD_PROMO_POR_DEFECTO: u32 = 1;
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
 pub struct PromoAplicada {
     #[serde(rename = "_id")]
     pub id: String,

@@ -22,6 +22,7 @@ pub enum ModoBuffet {
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
 pub struct ConfigHorario {
     #[serde(default)]
     pub zona: Option<String>,

@@ -33,6 +33,8 @@ pub enum Comando {
         #[arg(long, env = "ANFITRION_TRUSTED_PROXIES", value_delimiter = ',', value_parser = leer_ip)]
         trusted_proxies: Vec<IpAddr>,
     },
+    /// Escribe en la salida estándar el documento OpenAPI de la API (el de /api/openapi.json).
+    Openapi,
     /// Crea un usuario Sistemas con todas las sucursales; la contraseña se lee de la entrada estándar.
     CreateAdmin {
         /// Correo con el que iniciará sesión.
@@ -56,6 +58,10 @@ pub async fn ejecutar(cli: Cli) -> anyhow::Result<()> {
             let app = crate::launch(config).await?;
             tracing::info!(addr = %app.addr, "Anfitrión escuchando en http://{}", app.addr);
             app.esperar().await
+        }
+        Comando::Openapi => {
+            println!("{}", crate::api::documento().to_pretty_json()?);
+            Ok(())
         }
         Comando::CreateAdmin { email, name, database_url } => {
             let clave = leer_clave()?;

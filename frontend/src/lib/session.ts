@@ -5,6 +5,7 @@
 // The cookie only marks "a session is present" for the route guard; it is never a credential. The
 // server reads the token from `Authorization: Bearer` alone (lib/api-client sends it on every call),
 // and the cookie is `SameSite=Strict` so no other site's page ever makes the browser send it.
+import type { NombrePermiso } from '../config/permisos';
 import type { Usuario } from '../types/api';
 
 export const CLAVE_TOKEN = 'mqadtk';
@@ -137,7 +138,12 @@ export function rutaInicial(usuario: Pick<Usuario, 'role'> | null): string {
   }
 }
 
-export function tienePermiso(usuario: Pick<Usuario, 'role'> | null, permiso: string): boolean {
+/**
+ * Whether the role holds a permission, by exact name. Any string is still accepted until the
+ * permission type is generated from the server's catalogue (`string & {}` keeps the known names
+ * offered by the editor).
+ */
+export function tienePermiso(usuario: Pick<Usuario, 'role'> | null, permiso: NombrePermiso): boolean {
   return usuario?.role.permissions.some((p) => p.name === permiso) ?? false;
 }
 

@@ -1,5 +1,5 @@
-// The shapes `lib/wasm.ts` writes by hand for what the Rust core takes and answers, checked
-// against the real WASM build. Each expected shape is typed from its TS interface, so `tsc`
+// The shapes `lib/wasm.ts` exports for what the Rust core takes and answers (generated from the
+// Rust definitions by ts-rs), checked against the real WASM build. Each expected shape is typed from its TS interface, so `tsc`
 // (npm run build) refuses a key the interface lacks or misses one it has; the assertions refuse
 // a key, a missing key or a kind of value the core answers differently. A field added, renamed or
 // retyped on one side only fails here.

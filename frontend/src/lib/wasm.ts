@@ -37,77 +37,28 @@ export function regla<T>(llamada: () => T): Resultado<T> {
   }
 }
 
-// ---- typed shapes of what the core takes and answers ----
-// Written by hand; wasm-formas.test.ts checks each against the real WASM build, so a field changed
-// on one side only fails a test.
+// ---- the shapes of what the core takes and answers ----
+// Generated from the Rust definitions (ts-rs, by `make wasm`): a field changed in core changes
+// these types, and `tsc` then refuses any screen that still uses the old shape.
 
-export type ModoBuffet = 'Regular' | 'Promo';
-export type Evento = 'Ninguno' | 'Cumpleaños' | 'Aniversario' | 'Ocasión Especial' | 'Comida de negocios';
-export type EstadoReservacion = 'Pendiente' | 'Asistio' | 'Vencido' | 'Cancelada';
-
-export interface ConteosComanda {
-  no_personas?: number | null;
-  buffet_adulto?: number | null;
-  buffet_boy?: number | null;
-  buffet_promo_adulto?: number | null;
-  buffet_promo_girl?: number | null;
-  buffet_promo_boy?: number | null;
-  isAfter7pm?: boolean;
-}
-
-export interface PromoAplicada {
-  _id: string;
-  name: string;
-  qty?: number | null;
-  field?: string | null;
-}
-
-export interface DatosPersonales {
-  name: string;
-  email?: string | null;
-  phone?: string | null;
-  evento?: Evento | null;
-}
-
-export interface ConfigHorario {
-  zona?: string | null;
-  inicio_regular?: string | null;
-  inicio_promo?: string | null;
-  corte_tarde?: string | null;
-}
-
-export interface HoraSucursal {
-  fecha: string;
-  hora: string;
-  fecha_hora: string;
-  periodo: ModoBuffet | null;
-  tarde: boolean;
-  modo_sugerido: ModoBuffet;
-}
-
-export interface FormularioWalkin extends Required<Omit<ConteosComanda, 'isAfter7pm'>> {
-  tag: string;
-  marca: string;
-  sucursal: string;
-  status: string;
-  name: string;
-  email: string;
-  phone: string;
-  evento: Evento;
-  mesa: string;
-  mesero_id: string;
-  mesero_name: string;
-  listPromos: PromoAplicada[];
-  isAfter7pm: boolean;
-  folio: string;
-}
-
-export interface Mensajes {
-  datosGuardados: string;
-  errorAlGuardar: string;
-  asistenciaRegistrada: string;
-  promoEliminada: string;
-}
+export type { ConfigHorario } from '../wasm/tipos/ConfigHorario';
+export type { ConteosComanda } from '../wasm/tipos/ConteosComanda';
+export type { DatosPersonales } from '../wasm/tipos/DatosPersonales';
+export type { EstadoReservacion } from '../wasm/tipos/EstadoReservacion';
+export type { Evento } from '../wasm/tipos/Evento';
+export type { FormularioWalkin } from '../wasm/tipos/FormularioWalkin';
+export type { HoraSucursal } from '../wasm/tipos/HoraSucursal';
+export type { Mensajes } from '../wasm/tipos/Mensajes';
+export type { ModoBuffet } from '../wasm/tipos/ModoBuffet';
+export type { PromoAplicada } from '../wasm/tipos/PromoAplicada';
+import type { ConfigHorario } from '../wasm/tipos/ConfigHorario';
+import type { ConteosComanda } from '../wasm/tipos/ConteosComanda';
+import type { DatosPersonales } from '../wasm/tipos/DatosPersonales';
+import type { EstadoReservacion } from '../wasm/tipos/EstadoReservacion';
+import type { FormularioWalkin } from '../wasm/tipos/FormularioWalkin';
+import type { HoraSucursal } from '../wasm/tipos/HoraSucursal';
+import type { Mensajes } from '../wasm/tipos/Mensajes';
+import type { PromoAplicada } from '../wasm/tipos/PromoAplicada';
 
 // ---- typed wrappers: refusals become { error } ----
 

@@ -47,12 +47,20 @@ impl Modify for Seguridad {
     }
 }
 
+/// Every resource's routes with their OpenAPI description. A new resource module is merged here.
+fn rutas() -> OpenApiRouter<AppState> {
+    OpenApiRouter::with_openapi(ApiDoc::openapi()).merge(auth::router()).merge(sucursal::router())
+}
+
+/// The OpenAPI document the server serves at `/api/openapi.json` (`anfitrion openapi` prints it;
+/// the console's API types are generated from it).
+pub fn documento() -> utoipa::openapi::OpenApi {
+    rutas().split_for_parts().1
+}
+
 /// The whole application: API routes, the OpenAPI document, the console fallback.
 pub fn router(state: AppState, extra: Option<Router<AppState>>) -> Router {
-    let (api, documento) = OpenApiRouter::with_openapi(ApiDoc::openapi())
-        .merge(auth::router())
-        .merge(sucursal::router())
-        .split_for_parts();
+    let (api, documento) = rutas().split_for_parts();
     let documento = Arc::new(documento);
 
     Router::new()

@@ -33,6 +33,26 @@ en_ambos! {
             assert!(rutas.contains_key(ruta), "falta {ruta} en {:?}", rutas.keys().collect::<Vec<_>>());
         }
         assert!(doc["components"]["schemas"].get("EnvelopeError").is_some());
+        assert!(doc["paths"]["/api/v1/admin/sucursal"].get("post").is_some(), "POST crea sucursales");
+    }
+
+    async fn the_openapi_permission_names_are_cores_catalogue(motor: Motor) {
+        // The console's permission type is generated from this document: it must list core's
+        // catalogue exactly, by the names roles store.
+        let app = spawn(motor, Opciones::default()).await;
+        let doc: serde_json::Value = app.client.get(app.url("/api/openapi.json")).send().await.unwrap().json().await.unwrap();
+        let nombres: Vec<&str> = doc["components"]["schemas"]["NombrePermiso"]["enum"]
+            .as_array()
+            .expect("NombrePermiso es un enum")
+            .iter()
+            .map(|v| v.as_str().unwrap())
+            .collect();
+        let catalogo: Vec<&str> = anfitrion_core::permisos::Permiso::TODOS.iter().map(|p| p.nombre()).collect();
+        assert_eq!(nombres, catalogo);
+        assert_eq!(
+            doc["components"]["schemas"]["PermisoRef"]["properties"]["name"]["$ref"],
+            "#/components/schemas/NombrePermiso"
+        );
     }
 
     async fn api_answers_are_never_stored_by_a_browser_or_proxy(motor: Motor) {

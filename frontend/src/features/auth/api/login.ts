@@ -1,12 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { iniciarSesionLocal } from '../../../lib/session';
-import type { Sesion } from '../../../types/api';
+import type { Credenciales, Sesion } from '../../../types/api';
 
-export interface Credenciales {
-  email: string;
-  password: string;
-}
+export type { Credenciales };
 
 export function login(credenciales: Credenciales): Promise<Sesion> {
   return api<Sesion>('/v1/auth/login', { method: 'POST', body: credenciales });
