@@ -64,6 +64,24 @@ pub enum ReglaError {
     /// A branch tag outside lowercase letters, digits and inner hyphens.
     #[error("La etiqueta de la sucursal solo puede tener letras minúsculas, números y guiones (de {min} a {max} caracteres)")]
     TagInvalido { min: usize, max: usize },
+    #[error("Pestaña de reservaciones desconocida: {0}")]
+    VistaDesconocida(String),
+    #[error("La fecha y hora deben tener el formato AAAA-MM-DD HH:MM")]
+    FechaHoraInvalida,
+    #[error("El número de personas no puede ser mayor que {max}")]
+    PersonasExcedenLimite { max: u32 },
+    #[error("Los comentarios no pueden tener más de {max} caracteres")]
+    ComentariosLargos { max: usize },
+    #[error("Solo se pueden editar reservaciones pendientes; esta está en «{}»", .estado.etiqueta())]
+    ReservacionNoEditable { estado: EstadoReservacion },
+    #[error("Escribe un correo o un teléfono para confirmar la reservación")]
+    ContactoRequerido,
+    #[error("La fecha y hora elegidas ya pasaron")]
+    FechaPasada,
+    #[error("La sucursal está cerrada ese día")]
+    SucursalCerrada,
+    #[error("La sucursal no abre a esa hora")]
+    FueraDeHorario,
     #[error("La hora debe tener el formato HH:MM")]
     HoraInvalida,
     #[error("Zona horaria desconocida: {0}")]
@@ -107,6 +125,15 @@ impl ReglaError {
             TransicionInvalida { .. } => "transicion_invalida",
             EstadoDesconocido(_) => "estado_desconocido",
             OrigenDesconocido(_) => "origen_desconocido",
+            VistaDesconocida(_) => "vista_desconocida",
+            FechaHoraInvalida => "fecha_hora_invalida",
+            PersonasExcedenLimite { .. } => "personas_exceden_limite",
+            ComentariosLargos { .. } => "comentarios_largos",
+            ReservacionNoEditable { .. } => "reservacion_no_editable",
+            ContactoRequerido => "contacto_requerido",
+            FechaPasada => "fecha_pasada",
+            SucursalCerrada => "sucursal_cerrada",
+            FueraDeHorario => "fuera_de_horario",
             TagInvalido { .. } => "tag_invalido",
             HoraInvalida => "hora_invalida",
             ZonaInvalida(_) => "zona_invalida",
@@ -132,6 +159,9 @@ impl ReglaError {
             ClaveCorta { .. } | ClaveLarga { .. } => Some("password"),
             TelefonoInvalido => Some("phone"),
             TagInvalido { .. } => Some("tag"),
+            FechaHoraInvalida | FechaPasada | SucursalCerrada | FueraDeHorario => Some("fecha_hora"),
+            PersonasExcedenLimite { .. } => Some("no_personas"),
+            ComentariosLargos { .. } => Some("comentarios"),
             OrigenDesconocido(_) => Some("origin"),
             _ => None,
         }

@@ -9,6 +9,7 @@ pub mod permisos;
 pub mod personal;
 pub mod promos;
 pub mod qr;
+pub mod reservacion;
 pub mod sucursal;
 pub mod tiempo;
 pub mod walkin;

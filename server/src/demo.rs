@@ -158,7 +158,7 @@ struct Plan {
     comentarios: &'static str,
 }
 
-const PLANES: [Plan; 15] = [
+const PLANES: [Plan; 23] = [
     Plan { dias: -6, hora: "14:00", status: EstadoReservacion::Asistio, personas: 4, evento: Evento::Ninguno, comentarios: "" },
     Plan { dias: -5, hora: "19:30", status: EstadoReservacion::Vencido, personas: 2, evento: Evento::Aniversario, comentarios: "Mesa tranquila, por favor" },
     Plan { dias: -3, hora: "15:00", status: EstadoReservacion::Cancelada, personas: 6, evento: Evento::ComidaDeNegocios, comentarios: "" },
@@ -174,6 +174,14 @@ const PLANES: [Plan; 15] = [
     Plan { dias: 2, hora: "19:45", status: EstadoReservacion::Pendiente, personas: 4, evento: Evento::OcasionEspecial, comentarios: "" },
     Plan { dias: 3, hora: "15:30", status: EstadoReservacion::Cancelada, personas: 2, evento: Evento::Ninguno, comentarios: "" },
     Plan { dias: 6, hora: "13:10", status: EstadoReservacion::Pendiente, personas: 12, evento: Evento::Cumpleanos, comentarios: "Pastel propio" },
+    Plan { dias: 0, hora: "13:45", status: EstadoReservacion::Vencido, personas: 2, evento: Evento::Ninguno, comentarios: "" },
+    Plan { dias: 0, hora: "15:15", status: EstadoReservacion::Asistio, personas: 7, evento: Evento::ComidaDeNegocios, comentarios: "Mesa cerca de la ventana" },
+    Plan { dias: 0, hora: "17:30", status: EstadoReservacion::Pendiente, personas: 4, evento: Evento::Ninguno, comentarios: "" },
+    Plan { dias: 0, hora: "18:15", status: EstadoReservacion::Pendiente, personas: 2, evento: Evento::Aniversario, comentarios: "Sorpresa: traen flores" },
+    Plan { dias: 0, hora: "18:50", status: EstadoReservacion::Asistio, personas: 3, evento: Evento::Ninguno, comentarios: "" },
+    Plan { dias: 0, hora: "20:00", status: EstadoReservacion::Pendiente, personas: 8, evento: Evento::Cumpleanos, comentarios: "Festejado: Andrés, cumple 8" },
+    Plan { dias: 0, hora: "21:15", status: EstadoReservacion::Pendiente, personas: 5, evento: Evento::OcasionEspecial, comentarios: "" },
+    Plan { dias: 0, hora: "21:45", status: EstadoReservacion::Cancelada, personas: 2, evento: Evento::Ninguno, comentarios: "Cambio de planes" },
 ];
 
 fn hora(s: &str) -> NaiveTime {

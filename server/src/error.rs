@@ -65,6 +65,9 @@ pub enum ApiError {
     /// The write collides with existing data (a unique key); the text says with what.
     #[error("{0}")]
     Conflicto(String),
+    /// Too many public bookings from one address.
+    #[error("Demasiadas reservaciones desde esta dirección. Inténtalo más tarde.")]
+    DemasiadasReservaciones,
     /// Too many failed logins for the account or the address.
     #[error("Demasiados intentos. Espera unos minutos e inténtalo de nuevo.")]
     DemasiadosIntentos,
@@ -94,7 +97,7 @@ impl ApiError {
             NoEncontrado(_) | RutaDesconocida => StatusCode::NOT_FOUND,
             MetodoNoPermitido => StatusCode::METHOD_NOT_ALLOWED,
             Conflicto(_) => StatusCode::CONFLICT,
-            DemasiadosIntentos => StatusCode::TOO_MANY_REQUESTS,
+            DemasiadosIntentos | DemasiadasReservaciones => StatusCode::TOO_MANY_REQUESTS,
             Panico | BaseDeDatos(_) | Interno(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }

@@ -1,5 +1,6 @@
-//! Background work that runs beside the server and stops with it: for now the hourly purge of
-//! dead sessions and stale login attempts, which otherwise only ever grow.
+//! Background work that runs beside the server and stops with it: the hourly purge of dead
+//! sessions and stale login attempts, which otherwise only ever grow, and the no-show job that
+//! turns overdue Pendiente reservations into Vencido (DESIGN §4).
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -8,7 +9,11 @@ use chrono::{DateTime, Utc};
 use tokio::task::JoinHandle;
 use tokio::time::MissedTickBehavior;
 
+use anfitrion_core::estado::EstadoReservacion;
+use serde_json::json;
+
 use crate::auth::VENTANA_INTENTOS;
+use crate::db::bitacora::{Autor, Cambio};
 use crate::db::sesiones::Purga;
 use crate::db::{DbResult, Store};
 
@@ -23,17 +28,57 @@ pub async fn purgar(store: &dyn Store, ahora: DateTime<Utc>) -> DbResult<Purga> 
     store.purgar(ahora - CONSERVAR_SESIONES, ahora - VENTANA_INTENTOS).await
 }
 
+/// How often overdue reservations are looked for.
+pub const CADA_NO_SHOWS: Duration = Duration::from_secs(60);
+
+/// Marks every Pendiente reservation whose time plus its branch's grace period has passed at
+/// `ahora` as Vencido, each with an audit entry, and answers how many this call marked. Each move
+/// is conditional on the reservation still being Pendiente, so instances running it at once mark
+/// each reservation once.
+pub async fn marcar_no_shows(store: &dyn Store, ahora: DateTime<Utc>) -> DbResult<usize> {
+    let mut marcadas = 0;
+    for (sucursal_id, conf) in store.confs_de_sucursales().await? {
+        let reglas = conf.horario;
+        for (id, fecha_hora) in store.pendientes_hasta(&sucursal_id, reglas.local(ahora)).await? {
+            if !reglas.es_no_show(fecha_hora, ahora, conf.gracia_min) {
+                continue;
+            }
+            let cambio = Cambio {
+                autor: Autor { usuario_id: None, usuario_name: "Sistema".to_owned() },
+                sucursal_id: Some(sucursal_id.clone()),
+                entidad: "reservacion",
+                entidad_id: id.clone(),
+                accion: "no_show",
+                antes: Some(json!({ "status": EstadoReservacion::Pendiente })),
+                despues: Some(json!({ "status": EstadoReservacion::Vencido })),
+            };
+            if store.pasar_estado(&id, EstadoReservacion::Vencido, &cambio).await? {
+                marcadas += 1;
+            }
+        }
+    }
+    Ok(marcadas)
+}
+
 /// Starts the background jobs: a purge every [`CADA_PURGA`], the first one period after start.
 /// Abort the handle to stop them; [`crate::launch`] does when the server ends.
 pub fn iniciar(store: Arc<dyn Store>) -> JoinHandle<()> {
     tokio::spawn(async move {
-        let mut intervalo = tokio::time::interval_at(tokio::time::Instant::now() + CADA_PURGA, CADA_PURGA);
-        intervalo.set_missed_tick_behavior(MissedTickBehavior::Delay);
+        let mut purga = tokio::time::interval_at(tokio::time::Instant::now() + CADA_PURGA, CADA_PURGA);
+        purga.set_missed_tick_behavior(MissedTickBehavior::Delay);
+        let mut no_shows = tokio::time::interval(CADA_NO_SHOWS);
+        no_shows.set_missed_tick_behavior(MissedTickBehavior::Delay);
         loop {
-            intervalo.tick().await;
-            match purgar(store.as_ref(), Utc::now()).await {
-                Ok(p) => tracing::debug!(sesiones = p.sesiones, intentos = p.intentos, "purga"),
-                Err(e) => tracing::warn!(error = %e, "la purga falló; se intentará en la próxima hora"),
+            tokio::select! {
+                _ = purga.tick() => match purgar(store.as_ref(), Utc::now()).await {
+                    Ok(p) => tracing::debug!(sesiones = p.sesiones, intentos = p.intentos, "purga"),
+                    Err(e) => tracing::warn!(error = %e, "la purga falló; se intentará en la próxima hora"),
+                },
+                _ = no_shows.tick() => match marcar_no_shows(store.as_ref(), Utc::now()).await {
+                    Ok(0) => {}
+                    Ok(n) => tracing::info!(reservaciones = n, "reservaciones marcadas como no asistió"),
+                    Err(e) => tracing::warn!(error = %e, "la revisión de no-shows falló; se reintentará"),
+                },
             }
         }
     })

@@ -10,6 +10,7 @@ pub mod db;
 pub mod demo;
 pub mod envelope;
 pub mod error;
+pub mod eventos;
 pub mod extract;
 pub mod jobs;
 pub mod telemetry;
@@ -35,6 +36,10 @@ pub struct AppState {
     pub claves: Claves,
     /// Peers whose `X-Forwarded-For` names the client (see [`extract::DireccionCliente`]).
     pub proxies_confiables: Arc<[IpAddr]>,
+    /// Live notifications to open consoles.
+    pub eventos: Arc<eventos::Eventos>,
+    /// Public bookings per address.
+    pub reservas_publicas: Arc<api::publico::LimitePorDireccion>,
 }
 
 /// A running server.
@@ -60,7 +65,14 @@ pub async fn launch(config: Config) -> anyhow::Result<App> {
     if config.demo {
         demo::sembrar_y_anunciar(store.as_ref(), &claves).await?;
     }
-    let state = AppState { store: store.clone(), claves, proxies_confiables: config.proxies_confiables.into() };
+    let eventos = Arc::new(eventos::Eventos::iniciar(store.as_ref()).await?);
+    let state = AppState {
+        store: store.clone(),
+        claves,
+        proxies_confiables: config.proxies_confiables.into(),
+        eventos,
+        reservas_publicas: Arc::new(api::publico::LimitePorDireccion::new(api::publico::RESERVAS_POR_HORA)),
+    };
     let router = api::router(state, config.rutas_extra);
     // Trailing slashes as the spec writes some paths (`/notifications/`) reach the same route.
     let app = NormalizePathLayer::trim_trailing_slash().layer(router);

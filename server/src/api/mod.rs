@@ -2,6 +2,9 @@
 //! cross-cutting layers (request id, logs, panic guard, body limit) and the OpenAPI document.
 
 pub mod auth;
+pub mod notificaciones;
+pub mod publico;
+pub mod reservacion;
 pub mod sucursal;
 
 use std::any::Any;
@@ -33,6 +36,9 @@ use crate::{telemetry, web, AppState};
     tags(
         (name = "sesión", description = "Inicio y cierre de sesión"),
         (name = "sucursales", description = "Sucursales y su configuración"),
+        (name = "reservaciones", description = "Reservaciones de la sucursal"),
+        (name = "notificaciones", description = "Notificaciones de reservaciones nuevas"),
+        (name = "público", description = "Llamadas sin sesión: reservar"),
     )
 )]
 struct ApiDoc;
@@ -49,7 +55,12 @@ impl Modify for Seguridad {
 
 /// Every resource's routes with their OpenAPI description. A new resource module is merged here.
 fn rutas() -> OpenApiRouter<AppState> {
-    OpenApiRouter::with_openapi(ApiDoc::openapi()).merge(auth::router()).merge(sucursal::router())
+    OpenApiRouter::with_openapi(ApiDoc::openapi())
+        .merge(auth::router())
+        .merge(sucursal::router())
+        .merge(reservacion::router())
+        .merge(notificaciones::router())
+        .merge(publico::router())
 }
 
 /// The OpenAPI document the server serves at `/api/openapi.json` (`anfitrion openapi` prints it;

@@ -7,6 +7,7 @@
 //! `sqlx::Any` is avoided on purpose: it has no date or JSON types.
 
 mod alcance;
+pub mod avisos;
 pub mod bitacora;
 pub mod catalogo;
 pub mod clientes;
@@ -24,6 +25,7 @@ use std::sync::Arc;
 use rand::RngCore;
 
 pub use alcance::{Alcance, EnAlcance};
+pub use avisos::Avisos;
 pub use bitacora::Bitacora;
 pub use catalogo::Catalogo;
 pub use clientes::Clientes;
@@ -55,14 +57,22 @@ impl Motor {
 
 /// Everything the server reads and writes: every aggregate's trait. Call a method through the
 /// aggregate's trait (`use crate::db::Sucursales;`).
-pub trait Store: Sesiones + Usuarios + Sucursales + Reservaciones + Walkins + Catalogo + Clientes + Bitacora + Send + Sync + 'static {}
+pub trait Store:
+    Sesiones + Usuarios + Sucursales + Reservaciones + Walkins + Catalogo + Clientes + Bitacora + Avisos + Send + Sync + 'static
+{
+}
 
-impl<T> Store for T where T: Sesiones + Usuarios + Sucursales + Reservaciones + Walkins + Catalogo + Clientes + Bitacora + Send + Sync + 'static {}
+impl<T> Store for T where
+    T: Sesiones + Usuarios + Sucursales + Reservaciones + Walkins + Catalogo + Clientes + Bitacora + Avisos + Send + Sync + 'static
+{
+}
 
 /// The statements that differ between the engines.
 pub(crate) trait Dialecto {
     /// `expr` is one of the texts of the JSON array bound as parameter `$n`.
     fn en_lista_json(expr: &str, n: usize) -> String;
+    /// Case-insensitive `LIKE` (SQLite's `LIKE` already is, for ASCII).
+    const LIKE_SIN_MAYUSCULAS: &'static str;
 }
 
 /// Expands an aggregate's storage, written once, for each engine. Inside, `Motor` is the engine's

@@ -27,4 +27,5 @@ impl super::Dialecto for PgStore {
     fn en_lista_json(expr: &str, n: usize) -> String {
         format!("{expr} IN (SELECT jsonb_array_elements_text(${n}::jsonb))")
     }
+    const LIKE_SIN_MAYUSCULAS: &'static str = "ILIKE";
 }

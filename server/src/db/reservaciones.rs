@@ -3,14 +3,222 @@
 
 use anfitrion_core::comanda::{Comanda, Mesero, Pedido, Personas};
 use anfitrion_core::estado::{EstadoReservacion, Origen};
+use anfitrion_core::permisos::Permiso;
 use anfitrion_core::personal::Evento;
 use anfitrion_core::promos::Abre;
+use anfitrion_core::reservacion::{CambiosReservacion, ContactoReservacion, VistaReservaciones};
 use async_trait::async_trait;
-use chrono::{DateTime, NaiveDateTime, Utc};
+use chrono::{DateTime, NaiveDate, NaiveDateTime, Utc};
+use serde::Serialize;
 use sqlx::types::Json;
+use utoipa::ToSchema;
 
+use super::avisos::Aviso;
 use super::bitacora::Cambio;
-use super::{para_cada_motor, DbResult};
+use super::usuarios::Usuario;
+use super::{para_cada_motor, Alcance, DbResult, EnAlcance};
+
+/// Whether a caller may see guests' e-mail and phone (`reservacion.client`). Every read of a
+/// reservation takes one, so no handler can hand out a contact without deciding.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct VeContacto(bool);
+
+impl VeContacto {
+    pub fn de(usuario: &Usuario) -> Self {
+        VeContacto(usuario.tiene_permiso(Permiso::ReservacionClient))
+    }
+}
+
+/// A guest's contact, present in an answer only for callers with `reservacion.client`.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Contacto {
+    pub email: Option<String>,
+    pub phone: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Nombre {
+    pub name: String,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Verificado {
+    pub email_verified: bool,
+    pub phone_verified: bool,
+}
+
+/// A reservation as the API answers it (spec §3). `email` and `phone` are left out for callers
+/// without `reservacion.client`.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Reservacion {
+    #[serde(rename = "_id")]
+    pub id: String,
+    /// For audit entries; the API speaks of branches by tag.
+    #[serde(skip)]
+    pub sucursal_id: String,
+    pub name: String,
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    #[schema(inline)]
+    pub contacto: Option<Contacto>,
+    /// Branch-local wall time.
+    #[schema(value_type = String, example = "2026-11-22T19:15:00")]
+    pub fecha_hora: NaiveDateTime,
+    pub no_personas: u32,
+    pub evento: Evento,
+    pub comentarios: String,
+    pub status: EstadoReservacion,
+    pub tag_sucursal: String,
+    pub marca: Nombre,
+    pub sucursal: Nombre,
+    pub origin: Origen,
+    pub verified: Verificado,
+    pub comanda: Option<Comanda>,
+    pub abre: Option<Abre>,
+    pub folio: Option<i64>,
+    pub buffet_adulto: i32,
+    pub buffet_boy: i32,
+    pub buffet_promo_adulto: i32,
+    pub buffet_promo_girl: i32,
+    pub buffet_promo_boy: i32,
+}
+
+/// A page of a list that grows without bound (DESIGN §2).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct PaginaReservaciones {
+    pub items: Vec<Reservacion>,
+    pub total: i64,
+    pub page: u32,
+    pub limit: u32,
+}
+
+/// A notification of the bell (spec §3).
+#[derive(Debug, Clone, Serialize, serde::Deserialize, ToSchema, sqlx::FromRow)]
+pub struct Notificacion {
+    #[serde(rename = "_id")]
+    pub id: String,
+    pub title: String,
+    pub description: String,
+    pub origin: String,
+    pub avatar: Option<String>,
+    #[serde(rename = "createdAt")]
+    #[sqlx(rename = "created_at")]
+    pub created_at: DateTime<Utc>,
+    #[serde(rename = "isRead")]
+    #[sqlx(rename = "is_read")]
+    pub is_read: bool,
+    #[serde(rename = "isUnRead")]
+    #[sqlx(skip)]
+    pub is_un_read: bool,
+    #[sqlx(rename = "reservacion_id")]
+    pub reservacion: Option<String>,
+}
+
+impl Notificacion {
+    /// `isUnRead` mirrors `isRead`, as the console's bell reads both (spec §3).
+    fn con_estado(mut self) -> Self {
+        self.is_un_read = !self.is_read;
+        self
+    }
+}
+
+/// What a list asks for: the branch, the tab, a search, and the page (for paged tabs).
+#[derive(Debug, Clone)]
+pub struct ConsultaReservaciones<'a> {
+    pub tag: &'a str,
+    pub vista: VistaReservaciones,
+    /// Branch-local now: "today" and "from now on" are read from it.
+    pub ahora_local: NaiveDateTime,
+    pub q: Option<&'a str>,
+    pub page: u32,
+    pub limit: u32,
+}
+
+#[derive(sqlx::FromRow)]
+struct FilaReservacion {
+    id: String,
+    sucursal_id: String,
+    name: String,
+    email: Option<String>,
+    phone: Option<String>,
+    fecha_hora: NaiveDateTime,
+    no_personas: i32,
+    evento: String,
+    comentarios: String,
+    status: String,
+    tag: String,
+    marca_name: String,
+    sucursal_name: String,
+    origin: String,
+    email_verified: bool,
+    phone_verified: bool,
+    comanda: Option<Json<Comanda>>,
+    abre: Option<Json<Abre>>,
+    folio: Option<i64>,
+    buffet_adulto: i32,
+    buffet_boy: i32,
+    buffet_promo_adulto: i32,
+    buffet_promo_girl: i32,
+    buffet_promo_boy: i32,
+    en_alcance: bool,
+}
+
+fn mal_guardado(e: anfitrion_core::ReglaError) -> super::ErrorAlmacen {
+    super::ErrorAlmacen::Interno(sqlx::Error::Decode(Box::new(e)))
+}
+
+impl FilaReservacion {
+    fn reservacion(self, ve: VeContacto) -> DbResult<Reservacion> {
+        Ok(Reservacion {
+            contacto: ve.0.then(|| Contacto { email: self.email, phone: self.phone }),
+            no_personas: u32::try_from(self.no_personas).unwrap_or(0),
+            evento: Evento::de_nombre(&self.evento),
+            status: EstadoReservacion::parse(&self.status).map_err(mal_guardado)?,
+            origin: Origen::parse(&self.origin).map_err(mal_guardado)?,
+            verified: Verificado { email_verified: self.email_verified, phone_verified: self.phone_verified },
+            marca: Nombre { name: self.marca_name },
+            sucursal: Nombre { name: self.sucursal_name },
+            comanda: self.comanda.map(|j| j.0),
+            abre: self.abre.map(|j| j.0),
+            id: self.id,
+            sucursal_id: self.sucursal_id,
+            name: self.name,
+            fecha_hora: self.fecha_hora,
+            comentarios: self.comentarios,
+            tag_sucursal: self.tag,
+            folio: self.folio,
+            buffet_adulto: self.buffet_adulto,
+            buffet_boy: self.buffet_boy,
+            buffet_promo_adulto: self.buffet_promo_adulto,
+            buffet_promo_girl: self.buffet_promo_girl,
+            buffet_promo_boy: self.buffet_promo_boy,
+        })
+    }
+}
+
+/// Columns of a reservation with its branch and brand; `$1` is the caller's scope.
+fn select_reservacion<D: super::Dialecto>() -> String {
+    format!(
+        "SELECT r.id, r.sucursal_id, r.name, r.email, r.phone, r.fecha_hora, r.no_personas, r.evento, r.comentarios, r.status, \
+         s.tag, m.name AS marca_name, s.name AS sucursal_name, r.origin, r.email_verified, r.phone_verified, r.comanda, \
+         r.abre, r.folio, r.buffet_adulto, r.buffet_boy, r.buffet_promo_adulto, r.buffet_promo_girl, r.buffet_promo_boy, \
+         ({}) AS en_alcance \
+         FROM reservaciones r JOIN sucursales s ON s.id = r.sucursal_id JOIN marcas m ON m.id = s.marca_id",
+        D::en_lista_json("s.tag", 1)
+    )
+}
+
+/// `%texto%` for LIKE, with its wildcards escaped (`\` is the escape character).
+fn patron(texto: &str) -> String {
+    let mut p = String::from("%");
+    for c in texto.chars() {
+        if matches!(c, '%' | '_' | '\\') {
+            p.push('\\');
+        }
+        p.push(c);
+    }
+    p.push('%');
+    p
+}
 
 #[derive(Debug, Clone)]
 pub struct NuevaReservacion {
@@ -55,8 +263,37 @@ pub struct Asistencia {
 
 #[async_trait]
 pub trait Reservaciones {
-    /// A Pendiente reservation and, when given, the notification of its arrival, together.
-    async fn crear_reservacion(&self, reservacion: &NuevaReservacion, aviso: Option<&NuevaNotificacion>) -> DbResult<()>;
+    /// A tab of a branch's reservations within `alcance`: the page asked for, and the total the
+    /// tab holds. The search matches the name, and the e-mail and phone only for callers who may
+    /// see them.
+    async fn reservaciones_en(&self, alcance: &Alcance, consulta: &ConsultaReservaciones<'_>, ve: VeContacto) -> DbResult<(Vec<Reservacion>, i64)>;
+
+    /// One reservation, if it is in `alcance`.
+    async fn reservacion_en(&self, alcance: &Alcance, id: &str, ve: VeContacto) -> DbResult<EnAlcance<Reservacion>>;
+
+    /// Changes date, party, event and comments of a Pendiente reservation, with its audit entry;
+    /// false when it was no longer Pendiente.
+    async fn editar_reservacion(&self, id: &str, cambios: &CambiosReservacion, cambio: &Cambio) -> DbResult<bool>;
+
+    /// Changes the guest's name and contact, with its audit entry.
+    async fn editar_cliente_reservacion(&self, id: &str, contacto: &ContactoReservacion, cambio: &Cambio) -> DbResult<bool>;
+
+    /// A branch's latest notifications, newest first.
+    async fn notificaciones_de(&self, alcance: &Alcance, tag: &str, limite: u32) -> DbResult<Vec<Notificacion>>;
+
+    /// A branch's notifications created after `desde`, oldest first: what a reconnecting console missed.
+    async fn notificaciones_desde(&self, alcance: &Alcance, tag: &str, desde: DateTime<Utc>) -> DbResult<Vec<Notificacion>>;
+
+    /// Marks one notification read (with its audit entry) if it is in `alcance`.
+    async fn leer_notificacion_en(&self, alcance: &Alcance, id: &str, cambio: &Cambio) -> DbResult<EnAlcance<Notificacion>>;
+
+    /// Pendiente reservations of every branch whose time is at or before `hasta` in that branch's
+    /// local time, with the branch's id: the no-show job's candidates.
+    async fn pendientes_hasta(&self, sucursal_id: &str, hasta: NaiveDateTime) -> DbResult<Vec<(String, NaiveDateTime)>>;
+
+    /// A Pendiente reservation and, when given, the notification of its arrival, together; the
+    /// notification is announced to every instance when the transaction commits.
+    async fn crear_reservacion(&self, reservacion: &NuevaReservacion, aviso: Option<&NuevaNotificacion>) -> DbResult<Option<Aviso>>;
 
     /// Pendiente → Asistio with the comanda (its folio taken from the branch's sequence), the
     /// abre and the audit entry, in one transaction. `None`, with nothing changed, when the
@@ -73,7 +310,7 @@ pub trait Reservaciones {
 para_cada_motor! {
     #[async_trait]
     impl Reservaciones for Motor {
-        async fn crear_reservacion(&self, r: &NuevaReservacion, aviso: Option<&NuevaNotificacion>) -> DbResult<()> {
+        async fn crear_reservacion(&self, r: &NuevaReservacion, aviso: Option<&NuevaNotificacion>) -> DbResult<Option<Aviso>> {
             let mut tx = self.pool.begin().await?;
             sqlx::query(
                 "INSERT INTO reservaciones (id, sucursal_id, cliente_id, afiliado_id, name, email, phone, fecha_hora, \
@@ -98,6 +335,7 @@ para_cada_motor! {
             .bind(r.creada)
             .execute(&mut *tx)
             .await?;
+            let mut anunciado = None;
             if let Some(n) = aviso {
                 sqlx::query(
                     "INSERT INTO notificaciones (id, sucursal_id, reservacion_id, title, description, origin, is_read, created_at) \
@@ -113,9 +351,212 @@ para_cada_motor! {
                 .bind(n.creada)
                 .execute(&mut *tx)
                 .await?;
+                let tag: String = sqlx::query_scalar("SELECT tag FROM sucursales WHERE id = $1").bind(&n.sucursal_id).fetch_one(&mut *tx).await?;
+                let a = Aviso {
+                    tag,
+                    notificacion: Notificacion {
+                        id: n.id.clone(),
+                        title: n.title.clone(),
+                        description: n.description.clone(),
+                        origin: n.origin.clone(),
+                        avatar: None,
+                        created_at: n.creada,
+                        is_read: false,
+                        is_un_read: true,
+                        reservacion: n.reservacion_id.clone(),
+                    },
+                };
+                Motor::avisar(&mut tx, &a).await?;
+                anunciado = Some(a);
             }
             tx.commit().await?;
-            Ok(())
+            Ok(anunciado)
+        }
+
+        async fn reservaciones_en(&self, alcance: &Alcance, c: &ConsultaReservaciones<'_>, ve: VeContacto) -> DbResult<(Vec<Reservacion>, i64)> {
+            // $1 scope, $2 tag, $3 status, $4/$5 time window, $6 name pattern, $7 contact pattern.
+            let mut filtro = format!("{} AND s.tag = $2 AND ($3 IS NULL OR r.status = $3)", Motor::en_lista_json("s.tag", 1));
+            filtro.push_str(" AND ($4 IS NULL OR r.fecha_hora >= $4) AND ($5 IS NULL OR r.fecha_hora < $5)");
+            filtro.push_str(&format!(
+                " AND ($6 IS NULL OR r.name {like} $6 ESCAPE '\\' OR ($7 IS NOT NULL AND (r.email {like} $7 ESCAPE '\\' OR r.phone {like} $7 ESCAPE '\\')))",
+                like = Motor::LIKE_SIN_MAYUSCULAS
+            ));
+            let (desde, hasta): (Option<NaiveDateTime>, Option<NaiveDateTime>) = match c.vista {
+                VistaReservaciones::Hoy => {
+                    let dia: NaiveDate = c.ahora_local.date();
+                    (Some(dia.and_hms_opt(0, 0, 0).expect("medianoche")), dia.succ_opt().and_then(|d| d.and_hms_opt(0, 0, 0)))
+                }
+                VistaReservaciones::Pendientes => (Some(c.ahora_local), None),
+                _ => (None, None),
+            };
+            let q = c.q.map(str::trim).filter(|q| !q.is_empty());
+            let nombre = q.map(patron);
+            // Contact fields are searched only for callers who may see them: otherwise a search
+            // would tell who booked with an e-mail or phone.
+            let contacto = if ve.0 { q.map(patron) } else { None };
+            let estado = c.vista.estado().map(EstadoReservacion::nombre);
+            let orden = if c.vista.ascendente() { "ASC" } else { "DESC" };
+            let limite = i64::from(c.limit);
+            let salto = i64::from(c.page.saturating_sub(1)) * limite;
+            let filas = sqlx::query_as::<_, FilaReservacion>(&format!(
+                "{} WHERE {filtro} ORDER BY r.fecha_hora {orden}, r.id {orden} LIMIT $8 OFFSET $9",
+                select_reservacion::<Motor>()
+            ))
+            .bind(alcance.json())
+            .bind(c.tag)
+            .bind(estado)
+            .bind(desde)
+            .bind(hasta)
+            .bind(&nombre)
+            .bind(&contacto)
+            .bind(limite)
+            .bind(salto)
+            .fetch_all(&self.pool)
+            .await?;
+            let total: i64 = sqlx::query_scalar(&format!(
+                "SELECT COUNT(*) FROM reservaciones r JOIN sucursales s ON s.id = r.sucursal_id WHERE {filtro}"
+            ))
+            .bind(alcance.json())
+            .bind(c.tag)
+            .bind(estado)
+            .bind(desde)
+            .bind(hasta)
+            .bind(&nombre)
+            .bind(&contacto)
+            .fetch_one(&self.pool)
+            .await?;
+            let items = filas.into_iter().map(|f| f.reservacion(ve)).collect::<DbResult<Vec<_>>>()?;
+            Ok((items, total))
+        }
+
+        async fn reservacion_en(&self, alcance: &Alcance, id: &str, ve: VeContacto) -> DbResult<EnAlcance<Reservacion>> {
+            let fila = sqlx::query_as::<_, FilaReservacion>(&format!("{} WHERE r.id = $2", select_reservacion::<Motor>()))
+                .bind(alcance.json())
+                .bind(id)
+                .fetch_optional(&self.pool)
+                .await?;
+            Ok(match EnAlcance::de(fila.map(|f| { let dentro = f.en_alcance; (f, dentro) })) {
+                EnAlcance::Si(f) => EnAlcance::Si(f.reservacion(ve)?),
+                EnAlcance::Ajeno => EnAlcance::Ajeno,
+                EnAlcance::NoExiste => EnAlcance::NoExiste,
+            })
+        }
+
+        async fn editar_reservacion(&self, id: &str, c: &CambiosReservacion, cambio: &Cambio) -> DbResult<bool> {
+            let mut tx = self.pool.begin().await?;
+            let hecho = sqlx::query(
+                "UPDATE reservaciones SET fecha_hora = $3, no_personas = $4, evento = $5, comentarios = $6, updated_at = $7 \
+                 WHERE id = $1 AND status = $2",
+            )
+            .bind(id)
+            .bind(EstadoReservacion::Pendiente.nombre())
+            .bind(c.fecha_hora)
+            .bind(i64::from(c.no_personas.get()))
+            .bind(c.evento.nombre())
+            .bind(&c.comentarios)
+            .bind(Utc::now())
+            .execute(&mut *tx)
+            .await?;
+            if hecho.rows_affected() != 1 {
+                return Ok(false);
+            }
+            Motor::anotar(&mut tx, cambio).await?;
+            tx.commit().await?;
+            Ok(true)
+        }
+
+        async fn editar_cliente_reservacion(&self, id: &str, c: &ContactoReservacion, cambio: &Cambio) -> DbResult<bool> {
+            let mut tx = self.pool.begin().await?;
+            // A changed e-mail or phone is no longer the one the guest verified.
+            let hecho = sqlx::query(
+                "UPDATE reservaciones SET name = $2, \
+                 email_verified = CASE WHEN email IS NOT DISTINCT FROM $3 THEN email_verified ELSE FALSE END, \
+                 phone_verified = CASE WHEN phone IS NOT DISTINCT FROM $4 THEN phone_verified ELSE FALSE END, \
+                 email = $3, phone = $4, updated_at = $5 WHERE id = $1",
+            )
+            .bind(id)
+            .bind(&c.name)
+            .bind(&c.email)
+            .bind(&c.phone)
+            .bind(Utc::now())
+            .execute(&mut *tx)
+            .await?;
+            if hecho.rows_affected() != 1 {
+                return Ok(false);
+            }
+            Motor::anotar(&mut tx, cambio).await?;
+            tx.commit().await?;
+            Ok(true)
+        }
+
+        async fn notificaciones_de(&self, alcance: &Alcance, tag: &str, limite: u32) -> DbResult<Vec<Notificacion>> {
+            let filas = sqlx::query_as::<_, Notificacion>(&format!(
+                "SELECT n.id, n.title, n.description, n.origin, n.avatar, n.created_at, n.is_read, n.reservacion_id \
+                 FROM notificaciones n JOIN sucursales s ON s.id = n.sucursal_id \
+                 WHERE s.tag = $2 AND {} ORDER BY n.created_at DESC, n.id DESC LIMIT $3",
+                Motor::en_lista_json("s.tag", 1)
+            ))
+            .bind(alcance.json())
+            .bind(tag)
+            .bind(i64::from(limite))
+            .fetch_all(&self.pool)
+            .await?;
+            Ok(filas.into_iter().map(Notificacion::con_estado).collect())
+        }
+
+        async fn notificaciones_desde(&self, alcance: &Alcance, tag: &str, desde: DateTime<Utc>) -> DbResult<Vec<Notificacion>> {
+            let filas = sqlx::query_as::<_, Notificacion>(&format!(
+                "SELECT n.id, n.title, n.description, n.origin, n.avatar, n.created_at, n.is_read, n.reservacion_id \
+                 FROM notificaciones n JOIN sucursales s ON s.id = n.sucursal_id \
+                 WHERE s.tag = $2 AND {} AND n.created_at > $3 ORDER BY n.created_at, n.id LIMIT 500",
+                Motor::en_lista_json("s.tag", 1)
+            ))
+            .bind(alcance.json())
+            .bind(tag)
+            .bind(desde)
+            .fetch_all(&self.pool)
+            .await?;
+            Ok(filas.into_iter().map(Notificacion::con_estado).collect())
+        }
+
+        async fn leer_notificacion_en(&self, alcance: &Alcance, id: &str, cambio: &Cambio) -> DbResult<EnAlcance<Notificacion>> {
+            let mut tx = self.pool.begin().await?;
+            let dentro: Option<bool> = sqlx::query_scalar(&format!(
+                "SELECT {} FROM notificaciones n JOIN sucursales s ON s.id = n.sucursal_id WHERE n.id = $2",
+                Motor::en_lista_json("s.tag", 1)
+            ))
+            .bind(alcance.json())
+            .bind(id)
+            .fetch_optional(&mut *tx)
+            .await?;
+            match dentro {
+                None => return Ok(EnAlcance::NoExiste),
+                Some(false) => return Ok(EnAlcance::Ajeno),
+                Some(true) => {}
+            }
+            let hecho = sqlx::query("UPDATE notificaciones SET is_read = TRUE WHERE id = $1 AND NOT is_read").bind(id).execute(&mut *tx).await?;
+            if hecho.rows_affected() == 1 {
+                Motor::anotar(&mut tx, cambio).await?;
+            }
+            let n = sqlx::query_as::<_, Notificacion>(
+                "SELECT id, title, description, origin, avatar, created_at, is_read, reservacion_id FROM notificaciones WHERE id = $1",
+            )
+            .bind(id)
+            .fetch_one(&mut *tx)
+            .await?;
+            tx.commit().await?;
+            Ok(EnAlcance::Si(n.con_estado()))
+        }
+
+        async fn pendientes_hasta(&self, sucursal_id: &str, hasta: NaiveDateTime) -> DbResult<Vec<(String, NaiveDateTime)>> {
+            Ok(sqlx::query_as::<_, (String, NaiveDateTime)>(
+                "SELECT id, fecha_hora FROM reservaciones WHERE sucursal_id = $1 AND status = $2 AND fecha_hora <= $3 ORDER BY fecha_hora LIMIT 1000",
+            )
+            .bind(sucursal_id)
+            .bind(EstadoReservacion::Pendiente.nombre())
+            .bind(hasta)
+            .fetch_all(&self.pool)
+            .await?)
         }
 
         async fn registrar_asistencia(&self, a: &Asistencia, cambio: &Cambio) -> DbResult<Option<Comanda>> {

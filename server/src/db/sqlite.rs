@@ -49,4 +49,5 @@ impl super::Dialecto for SqliteStore {
     fn en_lista_json(expr: &str, n: usize) -> String {
         format!("{expr} IN (SELECT value FROM json_each(${n}))")
     }
+    const LIKE_SIN_MAYUSCULAS: &'static str = "LIKE";
 }

@@ -1,6 +1,7 @@
 //! Brands and their branches: schedule (horario), tables (mesas), special days, walk-in
 //! settings and the folio counter each branch starts with.
 
+use anfitrion_core::reservacion::{DiaEspecial as EspecialCore, HorarioDia};
 use anfitrion_core::sucursal::SucursalNueva;
 use anfitrion_core::tiempo::{formato_hora, parse_hora, ReglasHorario};
 use anfitrion_core::walkin::ConfWalkin;
@@ -185,8 +186,26 @@ impl FilaSucursal {
     }
 }
 
+/// What a booking is checked against: the branch, its settings (zone included), its weekly
+/// schedule and its special days.
+#[derive(Debug, Clone)]
+pub struct Calendario {
+    pub sucursal_id: String,
+    pub tag: String,
+    pub name: String,
+    pub conf: ConfWalkin,
+    pub horario: Vec<HorarioDia>,
+    pub especiales: Vec<EspecialCore>,
+}
+
 #[async_trait]
 pub trait Sucursales {
+    /// The calendar of an active branch by tag, for public calls (no scope: guests have none).
+    async fn calendario_de(&self, tag: &str) -> DbResult<Option<Calendario>>;
+
+    /// Every branch's id and walk-in settings (the no-show job's input).
+    async fn confs_de_sucursales(&self) -> DbResult<Vec<(String, ConfWalkin)>>;
+
     /// [`super::Clave::NombreMarca`] when the name is taken.
     async fn crear_marca(&self, marca: &NuevaMarca) -> DbResult<()>;
 
@@ -263,8 +282,55 @@ para_cada_motor! {
         }
     }
 
+    impl Motor {
+        async fn conf_de(&self, sucursal_id: &str) -> DbResult<ConfWalkin> {
+            let conf = sqlx::query_as::<_, FilaConf>(
+                "SELECT c.inicio_regular, c.inicio_promo, c.corte_tarde, c.gracia_min, c.prefijo_folio, c.pie_ticket, \
+                 c.correo_requerido, c.telefono_requerido, s.zona FROM sucursales s JOIN conf_walkin c ON c.sucursal_id = s.id \
+                 WHERE s.id = $1",
+            )
+            .bind(sucursal_id)
+            .fetch_optional(&self.pool)
+            .await?;
+            Ok(conf.map(FilaConf::conf).unwrap_or_default())
+        }
+    }
+
     #[async_trait]
     impl Sucursales for Motor {
+        async fn calendario_de(&self, tag: &str) -> DbResult<Option<Calendario>> {
+            let fila: Option<(String, String)> = sqlx::query_as("SELECT id, name FROM sucursales WHERE tag = $1 AND activa")
+                .bind(tag)
+                .fetch_optional(&self.pool)
+                .await?;
+            let Some((id, name)) = fila else { return Ok(None) };
+            let (horario, _, days) = self.detalles(std::slice::from_ref(&id)).await?;
+            Ok(Some(Calendario {
+                conf: self.conf_de(&id).await?,
+                horario: horario
+                    .into_iter()
+                    .map(|h| HorarioDia { dia: u32::try_from(h.dia).unwrap_or(0), abre: h.abre, cierra: h.cierra, cerrado: h.cerrado })
+                    .collect(),
+                especiales: days
+                    .into_iter()
+                    .map(|d| EspecialCore { fecha: d.fecha, cerrado: d.tipo == "cerrado", abre: d.abre, cierra: d.cierra })
+                    .collect(),
+                sucursal_id: id,
+                tag: tag.to_owned(),
+                name,
+            }))
+        }
+
+        async fn confs_de_sucursales(&self) -> DbResult<Vec<(String, ConfWalkin)>> {
+            let ids: Vec<String> = sqlx::query_scalar("SELECT id FROM sucursales ORDER BY id").fetch_all(&self.pool).await?;
+            let mut confs = Vec::with_capacity(ids.len());
+            for id in ids {
+                let conf = self.conf_de(&id).await?;
+                confs.push((id, conf));
+            }
+            Ok(confs)
+        }
+
         async fn crear_marca(&self, m: &NuevaMarca) -> DbResult<()> {
             sqlx::query("INSERT INTO marcas (id, name, created_at) VALUES ($1, $2, $3)")
                 .bind(&m.id)

@@ -245,6 +245,24 @@ impl TestApp {
         leer(req.send().await.expect("POST")).await
     }
 
+    /// PUT with a JSON body.
+    pub async fn put_json(&self, ruta: &str, token: Option<&str>, cuerpo: &Value) -> Respuesta {
+        let mut req = self.client.put(self.url(ruta)).json(cuerpo);
+        if let Some(t) = token {
+            req = req.bearer_auth(t);
+        }
+        leer(req.send().await.expect("PUT")).await
+    }
+
+    /// PUT without a body.
+    pub async fn put(&self, ruta: &str, token: Option<&str>) -> Respuesta {
+        let mut req = self.client.put(self.url(ruta));
+        if let Some(t) = token {
+            req = req.bearer_auth(t);
+        }
+        leer(req.send().await.expect("PUT")).await
+    }
+
     /// POST with a raw body and content type.
     pub async fn post_crudo(&self, ruta: &str, tipo: Option<&str>, cuerpo: impl Into<reqwest::Body>) -> Respuesta {
         let mut req = self.client.post(self.url(ruta)).body(cuerpo);

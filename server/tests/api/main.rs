@@ -6,6 +6,7 @@ mod acceso;
 mod demo;
 mod errores;
 mod jobs;
+mod reservaciones;
 mod sesion;
 mod sucursales;
 mod web;

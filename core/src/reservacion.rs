@@ -1,0 +1,357 @@
+//! A reservation as staff list it, edit it and as a guest books it: the list tabs, the edit form
+//! and the checks a new booking passes before it is stored.
+
+use chrono::{Datelike, NaiveDate, NaiveDateTime, NaiveTime};
+use serde::{Deserialize, Serialize};
+
+use crate::comanda::Personas;
+use crate::error::ReglaError;
+use crate::estado::{EstadoReservacion, Origen};
+use crate::personal::{validar_datos_personales, DatosPersonales, Evento};
+use crate::tiempo::parse_hora;
+
+/// Largest party one reservation holds (spec §9: the widget's party-size limit).
+pub const PERSONAS_MAX: u32 = 50;
+/// Longest comment a reservation keeps.
+pub const COMENTARIOS_MAX: usize = 500;
+
+/// The tabs of /reservaciones (spec §2), by slug.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub enum VistaReservaciones {
+    /// The branch-local date.
+    Hoy,
+    /// Pendiente, from now on.
+    Pendientes,
+    Asistio,
+    Vencidas,
+    Canceladas,
+    Todas,
+}
+
+impl VistaReservaciones {
+    pub const TODAS: [VistaReservaciones; 6] =
+        [Self::Hoy, Self::Pendientes, Self::Asistio, Self::Vencidas, Self::Canceladas, Self::Todas];
+
+    pub fn slug(self) -> &'static str {
+        match self {
+            Self::Hoy => "hoy",
+            Self::Pendientes => "pendientes",
+            Self::Asistio => "asistio",
+            Self::Vencidas => "vencidas",
+            Self::Canceladas => "canceladas",
+            Self::Todas => "todas",
+        }
+    }
+
+    pub fn parse(slug: &str) -> Result<Self, ReglaError> {
+        Self::TODAS.into_iter().find(|v| v.slug() == slug).ok_or_else(|| ReglaError::VistaDesconocida(slug.to_owned()))
+    }
+
+    /// The one status the tab shows, if it shows one.
+    pub fn estado(self) -> Option<EstadoReservacion> {
+        match self {
+            Self::Pendientes => Some(EstadoReservacion::Pendiente),
+            Self::Asistio => Some(EstadoReservacion::Asistio),
+            Self::Vencidas => Some(EstadoReservacion::Vencido),
+            Self::Canceladas => Some(EstadoReservacion::Cancelada),
+            Self::Hoy | Self::Todas => None,
+        }
+    }
+
+    /// Today's and the coming ones read in time order; history reads newest first.
+    pub fn ascendente(self) -> bool {
+        matches!(self, Self::Hoy | Self::Pendientes)
+    }
+
+    /// The day's list is bounded by the day: it comes whole, the others in pages (DESIGN §2).
+    pub fn paginada(self) -> bool {
+        self != Self::Hoy
+    }
+}
+
+/// A branch-local date and time as forms send it: `YYYY-MM-DD HH:mm`.
+pub fn parse_fecha_hora(raw: &str) -> Result<NaiveDateTime, ReglaError> {
+    let raw = raw.trim();
+    let (fecha, hora) = raw.split_once(' ').ok_or(ReglaError::FechaHoraInvalida)?;
+    let fecha = NaiveDate::parse_from_str(fecha, "%Y-%m-%d").map_err(|_| ReglaError::FechaHoraInvalida)?;
+    let hora = parse_hora(hora).map_err(|_| ReglaError::FechaHoraInvalida)?;
+    Ok(fecha.and_time(hora))
+}
+
+fn personas(n: Option<u32>) -> Result<Personas, ReglaError> {
+    let p = Personas::parse(n)?;
+    if p.get() > PERSONAS_MAX {
+        return Err(ReglaError::PersonasExcedenLimite { max: PERSONAS_MAX });
+    }
+    Ok(p)
+}
+
+fn comentarios(raw: &str) -> Result<String, ReglaError> {
+    let c = raw.trim();
+    if c.chars().count() > COMENTARIOS_MAX {
+        return Err(ReglaError::ComentariosLargos { max: COMENTARIOS_MAX });
+    }
+    Ok(c.to_owned())
+}
+
+/// Only a Pendiente reservation may change its date, party, event or comments.
+pub fn exigir_editable(estado: EstadoReservacion) -> Result<(), ReglaError> {
+    if estado == EstadoReservacion::Pendiente {
+        Ok(())
+    } else {
+        Err(ReglaError::ReservacionNoEditable { estado })
+    }
+}
+
+/// The staff's edit of a reservation, as the form sends it.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export), ts(optional_fields = nullable))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct EdicionReservacion {
+    #[serde(default)]
+    pub fecha_hora: String,
+    #[serde(default)]
+    pub no_personas: Option<u32>,
+    #[serde(default)]
+    pub evento: Option<Evento>,
+    #[serde(default)]
+    pub comentarios: Option<String>,
+}
+
+/// An edit that passed every rule.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CambiosReservacion {
+    pub fecha_hora: NaiveDateTime,
+    pub no_personas: Personas,
+    pub evento: Evento,
+    pub comentarios: String,
+}
+
+impl CambiosReservacion {
+    pub fn parse(e: &EdicionReservacion) -> Result<Self, ReglaError> {
+        Ok(CambiosReservacion {
+            fecha_hora: parse_fecha_hora(&e.fecha_hora)?,
+            no_personas: personas(e.no_personas)?,
+            evento: e.evento.unwrap_or_default(),
+            comentarios: comentarios(e.comentarios.as_deref().unwrap_or(""))?,
+        })
+    }
+}
+
+/// The guest's contact as stored: name, and e-mail and phone normalised.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ContactoReservacion {
+    pub name: String,
+    pub email: Option<String>,
+    pub phone: Option<String>,
+}
+
+impl ContactoReservacion {
+    pub fn parse(d: &DatosPersonales) -> Result<Self, ReglaError> {
+        let v = validar_datos_personales(d)?;
+        Ok(ContactoReservacion { name: v.name, email: v.email, phone: v.phone })
+    }
+}
+
+/// A booking as a guest (or staff, or a partner's site) sends it.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export), ts(optional_fields = nullable))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct SolicitudReservacion {
+    /// The branch's tag.
+    #[serde(default)]
+    pub tag: String,
+    #[serde(default)]
+    pub name: String,
+    #[serde(default)]
+    pub email: Option<String>,
+    #[serde(default)]
+    pub phone: Option<String>,
+    /// `YYYY-MM-DD HH:mm`, branch-local.
+    #[serde(default)]
+    pub fecha_hora: String,
+    #[serde(default)]
+    pub no_personas: Option<u32>,
+    #[serde(default)]
+    pub evento: Option<Evento>,
+    #[serde(default)]
+    pub comentarios: Option<String>,
+    /// One of the seven origins; `Widget` when none is given.
+    #[serde(default)]
+    pub origin: Option<String>,
+}
+
+/// One weekday's hours (1 = Monday … 7 = Sunday), as a branch's schedule holds them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HorarioDia {
+    pub dia: u32,
+    pub abre: String,
+    pub cierra: String,
+    pub cerrado: bool,
+}
+
+/// A date that overrides the weekly schedule: closed, or open with other hours.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DiaEspecial {
+    pub fecha: NaiveDate,
+    pub cerrado: bool,
+    pub abre: Option<String>,
+    pub cierra: Option<String>,
+}
+
+/// Whether `hora` falls within hours `abre`–`cierra`; a closing at or before the opening runs
+/// past midnight.
+fn dentro(hora: NaiveTime, abre: &str, cierra: &str) -> Result<bool, ReglaError> {
+    let (a, c) = (parse_hora(abre)?, parse_hora(cierra)?);
+    Ok(if c > a { hora >= a && hora < c } else { hora >= a || hora < c })
+}
+
+/// Refuses a time the branch is closed at: a closure, a closed weekday, or outside its hours.
+pub fn exigir_abierto(fecha_hora: NaiveDateTime, horario: &[HorarioDia], especiales: &[DiaEspecial]) -> Result<(), ReglaError> {
+    let (fecha, hora) = (fecha_hora.date(), fecha_hora.time());
+    if let Some(d) = especiales.iter().find(|d| d.fecha == fecha) {
+        if d.cerrado {
+            return Err(ReglaError::SucursalCerrada);
+        }
+        if let (Some(a), Some(c)) = (&d.abre, &d.cierra) {
+            return if dentro(hora, a, c)? { Ok(()) } else { Err(ReglaError::FueraDeHorario) };
+        }
+    }
+    let dia = fecha.weekday().number_from_monday();
+    match horario.iter().find(|h| h.dia == dia) {
+        None => Err(ReglaError::SucursalCerrada),
+        Some(h) if h.cerrado => Err(ReglaError::SucursalCerrada),
+        Some(h) if !dentro(hora, &h.abre, &h.cierra)? => Err(ReglaError::FueraDeHorario),
+        Some(_) => Ok(()),
+    }
+}
+
+/// A booking that passed every rule, for a branch whose local time is `ahora`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReservaNueva {
+    pub contacto: ContactoReservacion,
+    pub fecha_hora: NaiveDateTime,
+    pub no_personas: Personas,
+    pub evento: Evento,
+    pub comentarios: String,
+    pub origin: Origen,
+}
+
+impl ReservaNueva {
+    pub fn parse(
+        s: &SolicitudReservacion,
+        ahora: NaiveDateTime,
+        horario: &[HorarioDia],
+        especiales: &[DiaEspecial],
+    ) -> Result<Self, ReglaError> {
+        let contacto = ContactoReservacion::parse(&DatosPersonales {
+            name: s.name.clone(),
+            email: s.email.clone(),
+            phone: s.phone.clone(),
+            evento: s.evento,
+        })?;
+        if contacto.email.is_none() && contacto.phone.is_none() {
+            return Err(ReglaError::ContactoRequerido);
+        }
+        let fecha_hora = parse_fecha_hora(&s.fecha_hora)?;
+        if fecha_hora <= ahora {
+            return Err(ReglaError::FechaPasada);
+        }
+        exigir_abierto(fecha_hora, horario, especiales)?;
+        Ok(ReservaNueva {
+            contacto,
+            fecha_hora,
+            no_personas: personas(s.no_personas)?,
+            evento: s.evento.unwrap_or_default(),
+            comentarios: comentarios(s.comentarios.as_deref().unwrap_or(""))?,
+            origin: match s.origin.as_deref().map(str::trim).filter(|o| !o.is_empty()) {
+                Some(o) => Origen::parse(o)?,
+                None => Origen::Widget,
+            },
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn semana() -> Vec<HorarioDia> {
+        (1..=7).map(|dia| HorarioDia { dia, abre: "13:00".into(), cierra: "22:30".into(), cerrado: dia == 1 }).collect()
+    }
+
+    fn fh(s: &str) -> NaiveDateTime {
+        parse_fecha_hora(s).unwrap()
+    }
+
+    fn solicitud(fecha_hora: &str) -> SolicitudReservacion {
+        SolicitudReservacion {
+            tag: "polanco".into(),
+            name: "Ana López".into(),
+            email: Some("ana@correo.mx".into()),
+            fecha_hora: fecha_hora.into(),
+            no_personas: Some(4),
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn a_booking_in_the_past_is_refused() {
+        let ahora = fh("2026-11-24 15:00");
+        assert_eq!(ReservaNueva::parse(&solicitud("2026-11-24 14:59"), ahora, &semana(), &[]), Err(ReglaError::FechaPasada));
+        assert!(ReservaNueva::parse(&solicitud("2026-11-24 15:30"), ahora, &semana(), &[]).is_ok());
+    }
+
+    #[test]
+    fn a_closed_weekday_a_closure_and_hours_outside_the_schedule_are_refused() {
+        let ahora = fh("2026-11-20 10:00");
+        // 2026-11-23 is a Monday, closed every week.
+        assert_eq!(ReservaNueva::parse(&solicitud("2026-11-23 15:00"), ahora, &semana(), &[]), Err(ReglaError::SucursalCerrada));
+        let navidad = DiaEspecial { fecha: NaiveDate::from_ymd_opt(2026, 11, 25).unwrap(), cerrado: true, abre: None, cierra: None };
+        assert_eq!(ReservaNueva::parse(&solicitud("2026-11-25 15:00"), ahora, &semana(), &[navidad]), Err(ReglaError::SucursalCerrada));
+        assert_eq!(ReservaNueva::parse(&solicitud("2026-11-24 23:00"), ahora, &semana(), &[]), Err(ReglaError::FueraDeHorario));
+        assert_eq!(ReservaNueva::parse(&solicitud("2026-11-24 12:59"), ahora, &semana(), &[]), Err(ReglaError::FueraDeHorario));
+    }
+
+    #[test]
+    fn hours_past_midnight_and_special_hours_are_open() {
+        let tarde: Vec<HorarioDia> = (1..=7).map(|dia| HorarioDia { dia, abre: "18:00".into(), cierra: "02:00".into(), cerrado: false }).collect();
+        assert_eq!(exigir_abierto(fh("2026-11-24 01:30"), &tarde, &[]), Ok(()));
+        assert_eq!(exigir_abierto(fh("2026-11-24 03:00"), &tarde, &[]), Err(ReglaError::FueraDeHorario));
+        let especial = DiaEspecial { fecha: NaiveDate::from_ymd_opt(2026, 11, 24).unwrap(), cerrado: false, abre: Some("10:00".into()), cierra: Some("12:00".into()) };
+        assert_eq!(exigir_abierto(fh("2026-11-24 11:00"), &tarde, std::slice::from_ref(&especial)), Ok(()));
+    }
+
+    #[test]
+    fn a_booking_needs_a_way_to_reach_the_guest_and_a_known_origin() {
+        let ahora = fh("2026-11-20 10:00");
+        let mut s = solicitud("2026-11-24 15:00");
+        s.email = None;
+        assert_eq!(ReservaNueva::parse(&s, ahora, &semana(), &[]), Err(ReglaError::ContactoRequerido));
+        let mut s = solicitud("2026-11-24 15:00");
+        s.origin = Some("Fax".into());
+        assert_eq!(ReservaNueva::parse(&s, ahora, &semana(), &[]), Err(ReglaError::OrigenDesconocido("Fax".into())));
+        let mut s = solicitud("2026-11-24 15:00");
+        s.no_personas = Some(51);
+        assert_eq!(ReservaNueva::parse(&s, ahora, &semana(), &[]), Err(ReglaError::PersonasExcedenLimite { max: 50 }));
+    }
+
+    #[test]
+    fn only_a_pending_reservation_is_edited() {
+        assert_eq!(exigir_editable(EstadoReservacion::Pendiente), Ok(()));
+        assert!(exigir_editable(EstadoReservacion::Cancelada).is_err());
+        let e = EdicionReservacion { fecha_hora: "2026-11-24 7:00".into(), no_personas: Some(2), ..Default::default() };
+        assert_eq!(CambiosReservacion::parse(&e), Err(ReglaError::FechaHoraInvalida));
+    }
+
+    #[test]
+    fn tab_slugs_read_back() {
+        for v in VistaReservaciones::TODAS {
+            assert_eq!(VistaReservaciones::parse(v.slug()), Ok(v));
+        }
+        assert!(VistaReservaciones::parse("manana").is_err());
+    }
+}

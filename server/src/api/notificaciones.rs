@@ -1,0 +1,137 @@
+//! `/api/v1/admin/notifications`: the bell's list, marking one read, and the live stream
+//! (Server-Sent Events, read with `fetch` so the bearer header goes along).
+
+use std::convert::Infallible;
+use std::time::Duration;
+
+use anfitrion_core::permisos::requiere;
+use axum::extract::State;
+use axum::http::HeaderMap;
+use axum::response::sse::{Event, KeepAlive, Sse};
+use chrono::{DateTime, Utc};
+use futures_util::stream::{self, Stream, StreamExt};
+use serde_json::json;
+use tokio_stream::wrappers::BroadcastStream;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::access::{en_alcance, Con, SucursalElegida};
+use crate::db::bitacora::Cambio;
+use crate::db::reservaciones::Notificacion;
+use crate::envelope::Envelope;
+use crate::error::{ApiError, EnvelopeError, Result};
+use crate::extract::Path;
+use crate::AppState;
+
+/// How many of the latest notifications the bell lists.
+pub const ULTIMAS: u32 = 100;
+/// A comment line this often keeps proxies from closing a quiet stream.
+const LATIDO: Duration = Duration::from_secs(15);
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(listar)).routes(routes!(leer)).routes(routes!(flujo))
+}
+
+fn tag_requerido(tag: Option<String>) -> Result<String> {
+    tag.ok_or_else(|| ApiError::Entrada("Indica la sucursal en el parámetro «tag».".to_owned()))
+}
+
+/// The event id of a notification: its creation instant in microseconds, so a reconnecting
+/// console asks for what came after the last one it saw.
+fn id_evento(n: &Notificacion) -> String {
+    n.created_at.timestamp_micros().to_string()
+}
+
+fn evento(n: &Notificacion) -> Event {
+    Event::default().event("notificacion").id(id_evento(n)).data(serde_json::to_string(n).expect("una notificación es JSON"))
+}
+
+/// The branch's latest notifications, newest first.
+#[utoipa::path(
+    get, path = "/api/v1/admin/notifications", tag = "notificaciones", security(("token" = [])),
+    params(("tag" = String, Query, description = "Sucursal")),
+    responses(
+        (status = 200, description = "Notificaciones", body = Envelope<Vec<Notificacion>>),
+        (status = 401, description = "Sin sesión", body = EnvelopeError),
+        (status = 403, description = "Sin el permiso reservaciones.index, o sucursal ajena", body = EnvelopeError),
+    )
+)]
+async fn listar(
+    State(state): State<AppState>,
+    Con(usuario, ..): Con<requiere::ReservacionesIndex>,
+    SucursalElegida(tag): SucursalElegida,
+) -> Result<Envelope<Vec<Notificacion>>> {
+    let tag = tag_requerido(tag)?;
+    let lista = state.store.notificaciones_de(&usuario.alcance(), &tag, ULTIMAS).await?;
+    Ok(Envelope::ok("Notificaciones", lista))
+}
+
+/// Marks a notification read.
+#[utoipa::path(
+    put, path = "/api/v1/admin/notifications/{id}", tag = "notificaciones", security(("token" = [])),
+    params(("id" = String, Path, description = "`_id` de la notificación")),
+    responses(
+        (status = 200, description = "Notificación leída", body = Envelope<Notificacion>),
+        (status = 401, description = "Sin sesión", body = EnvelopeError),
+        (status = 403, description = "Sin el permiso reservaciones.index, o de otra sucursal", body = EnvelopeError),
+        (status = 404, description = "No existe", body = EnvelopeError),
+    )
+)]
+async fn leer(
+    State(state): State<AppState>,
+    Con(usuario, ..): Con<requiere::ReservacionesIndex>,
+    Path(id): Path<String>,
+) -> Result<Envelope<Notificacion>> {
+    let cambio = Cambio {
+        autor: (&usuario).into(),
+        sucursal_id: None,
+        entidad: "notificacion",
+        entidad_id: id.clone(),
+        accion: "leer",
+        antes: Some(json!({ "isRead": false })),
+        despues: Some(json!({ "isRead": true })),
+    };
+    let n = en_alcance(state.store.leer_notificacion_en(&usuario.alcance(), &id, &cambio).await?, "la notificación")?;
+    Ok(Envelope::ok("Notificación leída", n))
+}
+
+/// New notifications of the branch as they happen (`event: notificacion`, `data`: one
+/// Notificacion). With `Last-Event-ID`, first what came after that event.
+#[utoipa::path(
+    get, path = "/api/v1/admin/notifications/stream", tag = "notificaciones", security(("token" = [])),
+    params(("tag" = String, Query, description = "Sucursal"), ("Last-Event-ID" = Option<String>, Header, description = "El último evento recibido")),
+    responses(
+        (status = 200, description = "Flujo de eventos (text/event-stream)", content_type = "text/event-stream", body = String),
+        (status = 401, description = "Sin sesión", body = EnvelopeError),
+        (status = 403, description = "Sin el permiso reservaciones.index, o sucursal ajena", body = EnvelopeError),
+    )
+)]
+async fn flujo(
+    State(state): State<AppState>,
+    Con(usuario, ..): Con<requiere::ReservacionesIndex>,
+    SucursalElegida(tag): SucursalElegida,
+    headers: HeaderMap,
+) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>> {
+    let tag = tag_requerido(tag)?;
+    // Subscribe before catching up, so nothing falls between the two.
+    let vivos = BroadcastStream::new(state.eventos.suscribir());
+    let desde = headers
+        .get("last-event-id")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.trim().parse::<i64>().ok())
+        .and_then(DateTime::<Utc>::from_timestamp_micros);
+    let perdidas = match desde {
+        Some(desde) => state.store.notificaciones_desde(&usuario.alcance(), &tag, desde).await?,
+        None => Vec::new(),
+    };
+    let ya: std::collections::HashSet<String> = perdidas.iter().map(|n| n.id.clone()).collect();
+    let previas = stream::iter(perdidas.iter().map(evento).map(Ok).collect::<Vec<_>>());
+    let nuevas = vivos.filter_map(move |aviso| {
+        let listo = match aviso {
+            Ok(a) if a.tag == tag && !ya.contains(&a.notificacion.id) => Some(Ok(evento(&a.notificacion))),
+            _ => None,
+        };
+        async move { listo }
+    });
+    Ok(Sse::new(previas.chain(nuevas)).keep_alive(KeepAlive::new().interval(LATIDO)))
+}

@@ -1,0 +1,250 @@
+//! `/api/v1/admin/reservacion`: a branch's reservations by tab, one in detail, and the staff's
+//! changes (cancel, edit, the guest's contact). Contact fields reach only `reservacion.client`.
+
+use anfitrion_core::estado::EstadoReservacion;
+use anfitrion_core::permisos::{requiere, Permiso};
+use anfitrion_core::personal::DatosPersonales;
+use anfitrion_core::reservacion::{exigir_editable, CambiosReservacion, ContactoReservacion, EdicionReservacion, VistaReservaciones};
+use axum::extract::State;
+use chrono::Utc;
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::access::{en_alcance, Con, SucursalElegida};
+use crate::db::bitacora::Cambio;
+use crate::db::reservaciones::{ConsultaReservaciones, PaginaReservaciones, Reservacion, VeContacto};
+use crate::db::usuarios::Usuario;
+use crate::envelope::Envelope;
+use crate::error::{ApiError, EnvelopeError, Result};
+use crate::extract::{Json, Path, Query};
+use crate::AppState;
+
+/// Page size when none is asked for, and the largest allowed (DESIGN §2).
+pub const LIMITE_POR_DEFECTO: u32 = 50;
+pub const LIMITE_MAX: u32 = 200;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(listar))
+        .routes(routes!(detalle, editar))
+        .routes(routes!(cancelar))
+        .routes(routes!(editar_cliente))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ParametrosLista {
+    /// Branch tag.
+    pub tag: Option<String>,
+    /// Tab: hoy, pendientes, asistio, vencidas, canceladas or todas (hoy when absent).
+    pub status: Option<String>,
+    /// Name, e-mail or phone (e-mail and phone only for callers who may see them).
+    pub q: Option<String>,
+    /// Page, from 1 (paged tabs only).
+    pub page: Option<u32>,
+    /// Items per page, 1 to 200 (paged tabs only).
+    pub limit: Option<u32>,
+}
+
+/// The day's tab comes whole (bounded by the day, as the spec's "data array"); every other tab
+/// grows without bound and comes in pages.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum ListaReservaciones {
+    Dia(Vec<Reservacion>),
+    Pagina(PaginaReservaciones),
+}
+
+fn tag_requerido(tag: Option<String>) -> Result<String> {
+    tag.ok_or_else(|| ApiError::Entrada("Indica la sucursal en el parámetro «tag».".to_owned()))
+}
+
+fn cambio(usuario: &Usuario, r: &Reservacion, accion: &'static str, antes: serde_json::Value, despues: serde_json::Value) -> Cambio {
+    Cambio {
+        autor: usuario.into(),
+        sucursal_id: Some(r.sucursal_id.clone()),
+        entidad: "reservacion",
+        entidad_id: r.id.clone(),
+        accion,
+        antes: Some(antes),
+        despues: Some(despues),
+    }
+}
+
+/// A branch's reservations of one tab.
+#[utoipa::path(
+    get, path = "/api/v1/admin/reservacion", tag = "reservaciones", security(("token" = [])),
+    params(ParametrosLista),
+    responses(
+        (status = 200, description = "Reservaciones de la pestaña", body = Envelope<ListaReservaciones>),
+        (status = 400, description = "Pestaña, página o límite no válidos", body = EnvelopeError),
+        (status = 401, description = "Sin sesión", body = EnvelopeError),
+        (status = 403, description = "Sin el permiso reservacion.index, o sucursal ajena", body = EnvelopeError),
+    )
+)]
+async fn listar(
+    State(state): State<AppState>,
+    Con(usuario, ..): Con<requiere::ReservacionIndex>,
+    SucursalElegida(tag): SucursalElegida,
+    Query(p): Query<ParametrosLista>,
+) -> Result<Envelope<ListaReservaciones>> {
+    let tag = tag_requerido(tag)?;
+    let vista = VistaReservaciones::parse(p.status.as_deref().unwrap_or("hoy").trim())?;
+    let page = p.page.unwrap_or(1);
+    let limit = p.limit.unwrap_or(LIMITE_POR_DEFECTO);
+    if page == 0 {
+        return Err(ApiError::Entrada("El parámetro «page» empieza en 1.".to_owned()));
+    }
+    if !(1..=LIMITE_MAX).contains(&limit) {
+        return Err(ApiError::Entrada(format!("El parámetro «limit» debe estar entre 1 y {LIMITE_MAX}.")));
+    }
+    let alcance = usuario.alcance();
+    let conf = en_alcance(state.store.conf_walkin_en(&alcance, &tag).await?, "la sucursal")?;
+    let consulta = ConsultaReservaciones {
+        tag: &tag,
+        vista,
+        ahora_local: conf.horario.local(Utc::now()),
+        q: p.q.as_deref(),
+        // The day's list comes whole: a day is bounded, but give it room.
+        page: if vista.paginada() { page } else { 1 },
+        limit: if vista.paginada() { limit } else { 5000 },
+    };
+    let (items, total) = state.store.reservaciones_en(&alcance, &consulta, VeContacto::de(&usuario)).await?;
+    let lista = if vista.paginada() {
+        ListaReservaciones::Pagina(PaginaReservaciones { items, total, page, limit })
+    } else {
+        ListaReservaciones::Dia(items)
+    };
+    Ok(Envelope::ok("Reservaciones", lista))
+}
+
+/// One reservation.
+#[utoipa::path(
+    get, path = "/api/v1/admin/reservacion/{id}", tag = "reservaciones", security(("token" = [])),
+    params(("id" = String, Path, description = "`_id` de la reservación"), ("tag" = Option<String>, Query, description = "Sucursal actual")),
+    responses(
+        (status = 200, description = "Reservación", body = Envelope<Reservacion>),
+        (status = 401, description = "Sin sesión", body = EnvelopeError),
+        (status = 403, description = "Sin el permiso reservacion.index, o de otra sucursal", body = EnvelopeError),
+        (status = 404, description = "No existe", body = EnvelopeError),
+    )
+)]
+async fn detalle(
+    State(state): State<AppState>,
+    Con(usuario, ..): Con<requiere::ReservacionIndex>,
+    _tag: SucursalElegida,
+    Path(id): Path<String>,
+) -> Result<Envelope<Reservacion>> {
+    let r = en_alcance(state.store.reservacion_en(&usuario.alcance(), &id, VeContacto::de(&usuario)).await?, "la reservación")?;
+    Ok(Envelope::ok("Reservación", r))
+}
+
+async fn leer(state: &AppState, usuario: &Usuario, id: &str) -> Result<Reservacion> {
+    en_alcance(state.store.reservacion_en(&usuario.alcance(), id, VeContacto::de(usuario)).await?, "la reservación")
+}
+
+/// Cancels a Pendiente reservation; any other answers 409 with the reason.
+#[utoipa::path(
+    put, path = "/api/v1/admin/reservacion/{id}/cancel", tag = "reservaciones", security(("token" = [])),
+    params(("id" = String, Path, description = "`_id` de la reservación"), ("tag" = Option<String>, Query, description = "Sucursal actual")),
+    responses(
+        (status = 200, description = "Reservación cancelada", body = Envelope<Reservacion>),
+        (status = 401, description = "Sin sesión", body = EnvelopeError),
+        (status = 403, description = "Sin el permiso reservacion.edit, o de otra sucursal", body = EnvelopeError),
+        (status = 404, description = "No existe", body = EnvelopeError),
+        (status = 409, description = "No está pendiente", body = EnvelopeError),
+    )
+)]
+async fn cancelar(
+    State(state): State<AppState>,
+    Con(usuario, ..): Con<requiere::ReservacionEdit>,
+    _tag: SucursalElegida,
+    Path(id): Path<String>,
+) -> Result<Envelope<Reservacion>> {
+    let r = leer(&state, &usuario, &id).await?;
+    let hacia = EstadoReservacion::Cancelada;
+    r.status.pasar_a(hacia).map_err(|e| ApiError::Conflicto(e.to_string()))?;
+    let c = cambio(&usuario, &r, "cancelar", json!({ "status": r.status }), json!({ "status": hacia }));
+    if !state.store.pasar_estado(&id, hacia, &c).await? {
+        // Another change got there first: say what it is now.
+        let ahora = leer(&state, &usuario, &id).await?;
+        return Err(ApiError::Conflicto(ahora.status.pasar_a(hacia).err().map(|e| e.to_string()).unwrap_or_default()));
+    }
+    Ok(Envelope::ok("Reservación cancelada", leer(&state, &usuario, &id).await?))
+}
+
+/// Changes date, party, event and comments of a Pendiente reservation.
+#[utoipa::path(
+    put, path = "/api/v1/admin/reservacion/{id}", tag = "reservaciones", security(("token" = [])),
+    params(("id" = String, Path, description = "`_id` de la reservación"), ("tag" = Option<String>, Query, description = "Sucursal actual")),
+    request_body = EdicionReservacion,
+    responses(
+        (status = 200, description = "Reservación editada", body = Envelope<Reservacion>),
+        (status = 400, description = "Datos no válidos", body = EnvelopeError),
+        (status = 403, description = "Sin el permiso reservacion.edit, o de otra sucursal", body = EnvelopeError),
+        (status = 404, description = "No existe", body = EnvelopeError),
+        (status = 409, description = "No está pendiente", body = EnvelopeError),
+    )
+)]
+async fn editar(
+    State(state): State<AppState>,
+    Con(usuario, ..): Con<requiere::ReservacionEdit>,
+    _tag: SucursalElegida,
+    Path(id): Path<String>,
+    Json(edicion): Json<EdicionReservacion>,
+) -> Result<Envelope<Reservacion>> {
+    let cambios = CambiosReservacion::parse(&edicion)?;
+    let r = leer(&state, &usuario, &id).await?;
+    exigir_editable(r.status).map_err(|e| ApiError::Conflicto(e.to_string()))?;
+    let antes = json!({ "fecha_hora": r.fecha_hora, "no_personas": r.no_personas, "evento": r.evento, "comentarios": r.comentarios });
+    let despues = json!({ "fecha_hora": cambios.fecha_hora, "no_personas": cambios.no_personas, "evento": cambios.evento, "comentarios": cambios.comentarios });
+    if !state.store.editar_reservacion(&id, &cambios, &cambio(&usuario, &r, "editar", antes, despues)).await? {
+        let ahora = leer(&state, &usuario, &id).await?;
+        return Err(ApiError::Conflicto(exigir_editable(ahora.status).err().map(|e| e.to_string()).unwrap_or_default()));
+    }
+    Ok(Envelope::ok("Reservación actualizada", leer(&state, &usuario, &id).await?))
+}
+
+/// The guest's name, e-mail and phone as staff correct them.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct EdicionCliente {
+    #[serde(default)]
+    pub name: String,
+    #[serde(default)]
+    pub email: Option<String>,
+    #[serde(default)]
+    pub phone: Option<String>,
+}
+
+/// Corrects the guest's name and contact (needs `reservacion.client` as well: it shows them).
+#[utoipa::path(
+    put, path = "/api/v1/admin/reservacion/{id}/editclient", tag = "reservaciones", security(("token" = [])),
+    params(("id" = String, Path, description = "`_id` de la reservación"), ("tag" = Option<String>, Query, description = "Sucursal actual")),
+    request_body = EdicionCliente,
+    responses(
+        (status = 200, description = "Datos del cliente actualizados", body = Envelope<Reservacion>),
+        (status = 400, description = "Datos no válidos", body = EnvelopeError),
+        (status = 403, description = "Sin los permisos reservacion.edit y reservacion.client, o de otra sucursal", body = EnvelopeError),
+        (status = 404, description = "No existe", body = EnvelopeError),
+    )
+)]
+async fn editar_cliente(
+    State(state): State<AppState>,
+    Con(usuario, ..): Con<requiere::ReservacionEdit>,
+    _tag: SucursalElegida,
+    Path(id): Path<String>,
+    Json(e): Json<EdicionCliente>,
+) -> Result<Envelope<Reservacion>> {
+    if !usuario.tiene_permiso(Permiso::ReservacionClient) {
+        return Err(ApiError::SinPermiso);
+    }
+    let contacto = ContactoReservacion::parse(&DatosPersonales { name: e.name, email: e.email, phone: e.phone, evento: None })?;
+    let r = leer(&state, &usuario, &id).await?;
+    let antes = json!({ "name": r.name, "email": r.contacto.as_ref().and_then(|c| c.email.clone()), "phone": r.contacto.as_ref().and_then(|c| c.phone.clone()) });
+    let despues = json!({ "name": contacto.name, "email": contacto.email, "phone": contacto.phone });
+    state.store.editar_cliente_reservacion(&id, &contacto, &cambio(&usuario, &r, "editar_cliente", antes, despues)).await?;
+    Ok(Envelope::ok("Datos del cliente actualizados", leer(&state, &usuario, &id).await?))
+}

@@ -1,0 +1,80 @@
+//! Live notifications across instances. A new reservation's notification is announced when its
+//! transaction commits: on PostgreSQL with NOTIFY inside that transaction (delivered to every
+//! instance's LISTEN only on commit); SQLite serves one instance, so the server publishes it in
+//! process after the commit.
+
+use async_trait::async_trait;
+use serde::{Deserialize, Serialize};
+use tokio::sync::broadcast;
+
+use super::postgres::PgStore;
+use super::reservaciones::Notificacion;
+use super::sqlite::SqliteStore;
+use super::DbResult;
+
+/// The channel instances LISTEN on.
+const CANAL: &str = "anfitrion_avisos";
+
+/// A notification for the consoles of one branch.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Aviso {
+    pub tag: String,
+    pub notificacion: Notificacion,
+}
+
+#[async_trait]
+pub trait Avisos {
+    /// Relays into `salida` every notice any instance commits, from now on. Answers false when
+    /// the engine has no such channel (SQLite): then the caller publishes what it commits itself.
+    async fn retransmitir_avisos(&self, salida: broadcast::Sender<Aviso>) -> DbResult<bool>;
+}
+
+impl SqliteStore {
+    /// Nothing to send: one instance, which publishes after the commit.
+    pub(in crate::db) async fn avisar(_con: &mut sqlx::SqliteConnection, _aviso: &Aviso) -> DbResult<()> {
+        Ok(())
+    }
+}
+
+impl PgStore {
+    /// NOTIFY inside the transaction: delivered when, and only if, it commits.
+    pub(in crate::db) async fn avisar(con: &mut sqlx::PgConnection, aviso: &Aviso) -> DbResult<()> {
+        let carga = serde_json::to_string(aviso).expect("un aviso es JSON");
+        sqlx::query("SELECT pg_notify($1, $2)").bind(CANAL).bind(carga).execute(&mut *con).await?;
+        Ok(())
+    }
+}
+
+#[async_trait]
+impl Avisos for SqliteStore {
+    async fn retransmitir_avisos(&self, _salida: broadcast::Sender<Aviso>) -> DbResult<bool> {
+        Ok(false)
+    }
+}
+
+#[async_trait]
+impl Avisos for PgStore {
+    async fn retransmitir_avisos(&self, salida: broadcast::Sender<Aviso>) -> DbResult<bool> {
+        let mut oyente = sqlx::postgres::PgListener::connect_with(&self.pool).await?;
+        oyente.listen(CANAL).await?;
+        tokio::spawn(async move {
+            loop {
+                // PgListener reconnects by itself; a notice sent while it was away is what a
+                // console's Last-Event-ID catch-up is for.
+                match oyente.recv().await {
+                    Ok(n) => match serde_json::from_str::<Aviso>(n.payload()) {
+                        Ok(aviso) => {
+                            let _ = salida.send(aviso);
+                        }
+                        Err(e) => tracing::warn!(error = %e, "aviso ilegible"),
+                    },
+                    Err(e) => {
+                        tracing::warn!(error = %e, "LISTEN de avisos interrumpido; se reintenta");
+                        tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+                    }
+                }
+            }
+        });
+        Ok(true)
+    }
+}

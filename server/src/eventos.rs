@@ -1,0 +1,37 @@
+//! Live notifications to open consoles: one broadcast per instance, fed by the database's
+//! channel on PostgreSQL (so a reservation made on any instance reaches every console) and by
+//! the instance itself on SQLite.
+
+use tokio::sync::broadcast;
+
+use crate::db::avisos::Aviso;
+use crate::db::Store;
+
+/// Notices buffered for a slow console before it misses some (it then catches up by
+/// `Last-Event-ID`).
+const CAPACIDAD: usize = 1024;
+
+pub struct Eventos {
+    salida: broadcast::Sender<Aviso>,
+    /// The engine does not relay commits: this instance publishes its own.
+    local: bool,
+}
+
+impl Eventos {
+    pub async fn iniciar(store: &dyn Store) -> anyhow::Result<Eventos> {
+        let (salida, _) = broadcast::channel(CAPACIDAD);
+        let retransmite = store.retransmitir_avisos(salida.clone()).await?;
+        Ok(Eventos { salida, local: !retransmite })
+    }
+
+    /// Call after the commit that created `aviso`.
+    pub fn tras_commit(&self, aviso: Option<Aviso>) {
+        if let (true, Some(a)) = (self.local, aviso) {
+            let _ = self.salida.send(a);
+        }
+    }
+
+    pub fn suscribir(&self) -> broadcast::Receiver<Aviso> {
+        self.salida.subscribe()
+    }
+}
