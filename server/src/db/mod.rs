@@ -71,8 +71,28 @@ impl<T> Store for T where
 pub(crate) trait Dialecto {
     /// `expr` is one of the texts of the JSON array bound as parameter `$n`.
     fn en_lista_json(expr: &str, n: usize) -> String;
-    /// Case-insensitive `LIKE` (SQLite's `LIKE` already is, for ASCII).
-    const LIKE_SIN_MAYUSCULAS: &'static str;
+    /// The condition that a reservation (`r`) holds `q` in its name, or also in its e-mail or
+    /// phone, using each engine's trigram index.
+    fn busqueda_reservacion(q: &str, con_contacto: bool) -> Vec<Parte>;
+}
+
+/// A piece of SQL built by a [`Dialecto`] hook: text, or a value to bind in its place.
+pub(crate) enum Parte {
+    Sql(String),
+    Valor(String),
+}
+
+/// `%texto%` for LIKE, with its wildcards escaped (`\` is the escape character).
+pub(crate) fn patron_like(texto: &str) -> String {
+    let mut p = String::from("%");
+    for c in texto.chars() {
+        if matches!(c, '%' | '_' | '\\') {
+            p.push('\\');
+        }
+        p.push(c);
+    }
+    p.push('%');
+    p
 }
 
 /// Expands an aggregate's storage, written once, for each engine. Inside, `Motor` is the engine's

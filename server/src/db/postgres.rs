@@ -27,5 +27,22 @@ impl super::Dialecto for PgStore {
     fn en_lista_json(expr: &str, n: usize) -> String {
         format!("{expr} IN (SELECT jsonb_array_elements_text(${n}::jsonb))")
     }
-    const LIKE_SIN_MAYUSCULAS: &'static str = "ILIKE";
+
+    fn busqueda_reservacion(q: &str, con_contacto: bool) -> Vec<super::Parte> {
+        use super::Parte::*;
+        // Each side matches an indexed expression (pg_trgm), so ILIKE '%…%' uses the index.
+        // OFFSET 0 keeps the search a step of its own: otherwise the planner may walk the page's
+        // date index hoping to meet 50 matches early, and read every row for a rare one.
+        let patron = super::patron_like(q);
+        let mut partes = vec![Sql("r.id IN (SELECT x.id FROM reservaciones x WHERE x.name ILIKE ".into()), Valor(patron.clone()), Sql(" ESCAPE '\\'".into())];
+        if con_contacto {
+            partes.extend([
+                Sql(" OR (coalesce(x.email, '') || ' ' || coalesce(x.phone, '')) ILIKE ".into()),
+                Valor(patron),
+                Sql(" ESCAPE '\\'".into()),
+            ]);
+        }
+        partes.push(Sql(" OFFSET 0)".into()));
+        partes
+    }
 }

@@ -27,6 +27,11 @@ impl VeContacto {
     pub fn de(usuario: &Usuario) -> Self {
         VeContacto(usuario.tiene_permiso(Permiso::ReservacionClient))
     }
+
+    /// Everything, for tools that read as the system (benchmarks), never for a request.
+    pub fn todo() -> Self {
+        VeContacto(true)
+    }
 }
 
 /// A guest's contact, present in an answer only for callers with `reservacion.client`.
@@ -195,30 +200,18 @@ impl FilaReservacion {
     }
 }
 
-/// Columns of a reservation with its branch and brand; `$1` is the caller's scope.
-fn select_reservacion<D: super::Dialecto>() -> String {
+/// Columns of a reservation with its branch and brand, and whether it is in scope by `en_alcance`.
+fn select_reservacion(en_alcance: &str) -> String {
     format!(
         "SELECT r.id, r.sucursal_id, r.name, r.email, r.phone, r.fecha_hora, r.no_personas, r.evento, r.comentarios, r.status, \
          s.tag, m.name AS marca_name, s.name AS sucursal_name, r.origin, r.email_verified, r.phone_verified, r.comanda, \
          r.abre, r.folio, r.buffet_adulto, r.buffet_boy, r.buffet_promo_adulto, r.buffet_promo_girl, r.buffet_promo_boy, \
          ({}) AS en_alcance \
          FROM reservaciones r JOIN sucursales s ON s.id = r.sucursal_id JOIN marcas m ON m.id = s.marca_id",
-        D::en_lista_json("s.tag", 1)
+        en_alcance
     )
 }
 
-/// `%texto%` for LIKE, with its wildcards escaped (`\` is the escape character).
-fn patron(texto: &str) -> String {
-    let mut p = String::from("%");
-    for c in texto.chars() {
-        if matches!(c, '%' | '_' | '\\') {
-            p.push('\\');
-        }
-        p.push(c);
-    }
-    p.push('%');
-    p
-}
 
 #[derive(Debug, Clone)]
 pub struct NuevaReservacion {
@@ -374,63 +367,78 @@ para_cada_motor! {
         }
 
         async fn reservaciones_en(&self, alcance: &Alcance, c: &ConsultaReservaciones<'_>, ve: VeContacto) -> DbResult<(Vec<Reservacion>, i64)> {
-            // $1 scope, $2 tag, $3 status, $4/$5 time window, $6 name pattern, $7 contact pattern.
-            let mut filtro = format!("{} AND s.tag = $2 AND ($3 IS NULL OR r.status = $3)", Motor::en_lista_json("s.tag", 1));
-            filtro.push_str(" AND ($4 IS NULL OR r.fecha_hora >= $4) AND ($5 IS NULL OR r.fecha_hora < $5)");
-            filtro.push_str(&format!(
-                " AND ($6 IS NULL OR r.name {like} $6 ESCAPE '\\' OR ($7 IS NOT NULL AND (r.email {like} $7 ESCAPE '\\' OR r.phone {like} $7 ESCAPE '\\')))",
-                like = Motor::LIKE_SIN_MAYUSCULAS
-            ));
+            // The branch first, within scope; then a query on its id alone, with only the
+            // conditions this tab needs, so each engine can read it straight from an index.
+            let sucursal: Option<String> = sqlx::query_scalar(&format!(
+                "SELECT s.id FROM sucursales s WHERE s.tag = $2 AND {}",
+                Motor::en_lista_json("s.tag", 1)
+            ))
+            .bind(alcance.json())
+            .bind(c.tag)
+            .fetch_optional(&self.pool)
+            .await?;
+            let Some(sucursal) = sucursal else { return Ok((Vec::new(), 0)) };
             let (desde, hasta): (Option<NaiveDateTime>, Option<NaiveDateTime>) = match c.vista {
                 VistaReservaciones::Hoy => {
                     let dia: NaiveDate = c.ahora_local.date();
-                    (Some(dia.and_hms_opt(0, 0, 0).expect("medianoche")), dia.succ_opt().and_then(|d| d.and_hms_opt(0, 0, 0)))
+                    (dia.and_hms_opt(0, 0, 0), dia.succ_opt().and_then(|d| d.and_hms_opt(0, 0, 0)))
                 }
                 VistaReservaciones::Pendientes => (Some(c.ahora_local), None),
                 _ => (None, None),
             };
-            let q = c.q.map(str::trim).filter(|q| !q.is_empty());
-            let nombre = q.map(patron);
-            // Contact fields are searched only for callers who may see them: otherwise a search
-            // would tell who booked with an e-mail or phone.
-            let contacto = if ve.0 { q.map(patron) } else { None };
             let estado = c.vista.estado().map(EstadoReservacion::nombre);
+            let q = c.q.map(str::trim).filter(|q| !q.is_empty());
+            let condiciones = |qb: &mut sqlx::QueryBuilder<'_, Db>| {
+                qb.push(" WHERE r.sucursal_id = ").push_bind(sucursal.clone());
+                if let Some(e) = estado {
+                    qb.push(" AND r.status = ").push_bind(e);
+                }
+                if let Some(d) = desde {
+                    qb.push(" AND r.fecha_hora >= ").push_bind(d);
+                }
+                if let Some(h) = hasta {
+                    qb.push(" AND r.fecha_hora < ").push_bind(h);
+                }
+                if let Some(q) = q {
+                    // Contact fields are searched only for callers who may see them: otherwise a
+                    // search would tell who booked with an e-mail or phone.
+                    qb.push(" AND ");
+                    for parte in Motor::busqueda_reservacion(q, ve.0) {
+                        match parte {
+                            crate::db::Parte::Sql(sql) => qb.push(sql),
+                            crate::db::Parte::Valor(v) => qb.push_bind(v),
+                        };
+                    }
+                }
+            };
             let orden = if c.vista.ascendente() { "ASC" } else { "DESC" };
-            let limite = i64::from(c.limit);
-            let salto = i64::from(c.page.saturating_sub(1)) * limite;
-            let filas = sqlx::query_as::<_, FilaReservacion>(&format!(
-                "{} WHERE {filtro} ORDER BY r.fecha_hora {orden}, r.id {orden} LIMIT $8 OFFSET $9",
-                select_reservacion::<Motor>()
-            ))
-            .bind(alcance.json())
-            .bind(c.tag)
-            .bind(estado)
-            .bind(desde)
-            .bind(hasta)
-            .bind(&nombre)
-            .bind(&contacto)
-            .bind(limite)
-            .bind(salto)
-            .fetch_all(&self.pool)
-            .await?;
-            let total: i64 = sqlx::query_scalar(&format!(
-                "SELECT COUNT(*) FROM reservaciones r JOIN sucursales s ON s.id = r.sucursal_id WHERE {filtro}"
-            ))
-            .bind(alcance.json())
-            .bind(c.tag)
-            .bind(estado)
-            .bind(desde)
-            .bind(hasta)
-            .bind(&nombre)
-            .bind(&contacto)
-            .fetch_one(&self.pool)
-            .await?;
+            // The branch was checked against the scope above.
+            let mut qb = sqlx::QueryBuilder::<Db>::new(select_reservacion("TRUE"));
+            condiciones(&mut qb);
+            qb.push(format!(" ORDER BY r.fecha_hora {orden}, r.id {orden} LIMIT "))
+                .push_bind(i64::from(c.limit))
+                .push(" OFFSET ")
+                .push_bind(i64::from(c.page.saturating_sub(1)) * i64::from(c.limit));
+            let filas = qb.build_query_as::<FilaReservacion>().fetch_all(&self.pool).await?;
+            let total: i64 = if q.is_none() && desde.is_none() && hasta.is_none() {
+                // A whole tab: the counts the triggers keep.
+                let mut qb = sqlx::QueryBuilder::<Db>::new("SELECT CAST(COALESCE(SUM(n), 0) AS BIGINT) FROM reservaciones_conteo WHERE sucursal_id = ");
+                qb.push_bind(sucursal.clone());
+                if let Some(e) = estado {
+                    qb.push(" AND status = ").push_bind(e);
+                }
+                qb.build_query_scalar().fetch_one(&self.pool).await?
+            } else {
+                let mut qb = sqlx::QueryBuilder::<Db>::new("SELECT COUNT(*) FROM reservaciones r");
+                condiciones(&mut qb);
+                qb.build_query_scalar().fetch_one(&self.pool).await?
+            };
             let items = filas.into_iter().map(|f| f.reservacion(ve)).collect::<DbResult<Vec<_>>>()?;
             Ok((items, total))
         }
 
         async fn reservacion_en(&self, alcance: &Alcance, id: &str, ve: VeContacto) -> DbResult<EnAlcance<Reservacion>> {
-            let fila = sqlx::query_as::<_, FilaReservacion>(&format!("{} WHERE r.id = $2", select_reservacion::<Motor>()))
+            let fila = sqlx::query_as::<_, FilaReservacion>(&format!("{} WHERE r.id = $2", select_reservacion(&Motor::en_lista_json("s.tag", 1))))
                 .bind(alcance.json())
                 .bind(id)
                 .fetch_optional(&self.pool)

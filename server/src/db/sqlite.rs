@@ -49,5 +49,18 @@ impl super::Dialecto for SqliteStore {
     fn en_lista_json(expr: &str, n: usize) -> String {
         format!("{expr} IN (SELECT value FROM json_each(${n}))")
     }
-    const LIKE_SIN_MAYUSCULAS: &'static str = "LIKE";
+
+    fn busqueda_reservacion(q: &str, con_contacto: bool) -> Vec<super::Parte> {
+        use super::Parte::*;
+        // The trigram index finds 3 characters or more; shorter searches scan (they are rare
+        // and match too much to page usefully anyway).
+        if q.chars().count() >= 3 {
+            let columnas = if con_contacto { "{name email phone}" } else { "{name}" };
+            let frase = format!("{columnas} : \"{}\"", q.replace('"', "\"\""));
+            vec![Sql("r.rowid IN (SELECT rowid FROM reservaciones_busqueda WHERE reservaciones_busqueda MATCH ".into()), Valor(frase), Sql(")".into())]
+        } else {
+            let texto = if con_contacto { "(r.name || ' ' || coalesce(r.email, '') || ' ' || coalesce(r.phone, ''))" } else { "r.name" };
+            vec![Sql(format!("{texto} LIKE ")), Valor(super::patron_like(q)), Sql(" ESCAPE '\\'".into())]
+        }
+    }
 }

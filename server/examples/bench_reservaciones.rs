@@ -1,0 +1,164 @@
+//! The reservation list at scale: N reservations in one branch (10 000, 100 000, 1 000 000), on
+//! SQLite and on PostgreSQL; median and p99 of a list page, a search and a detail, through the
+//! same storage calls the endpoints make.
+//!
+//! Usage: `cargo run --release -p anfitrion-server --example bench_reservaciones -- [N …]`.
+//! PostgreSQL: `ANFITRION_TEST_PG` (an administrative URL; a database is created and dropped).
+
+use std::time::{Duration, Instant};
+
+use anfitrion_core::reservacion::VistaReservaciones;
+use anfitrion_server::db::reservaciones::{ConsultaReservaciones, VeContacto};
+use anfitrion_server::db::{conectar, nuevo_id, Alcance, Store};
+use chrono::NaiveDate;
+use sqlx::Connection;
+
+const REPETICIONES: usize = 200;
+
+fn percentil(mut xs: Vec<Duration>, p: f64) -> f64 {
+    xs.sort();
+    let i = ((xs.len() as f64 - 1.0) * p).round() as usize;
+    xs[i].as_secs_f64() * 1000.0
+}
+
+async fn medir<F, Fut>(mut f: F) -> (f64, f64)
+where
+    F: FnMut(usize) -> Fut,
+    Fut: std::future::Future<Output = ()>,
+{
+    for i in 0..10 {
+        f(i).await;
+    }
+    let mut tiempos = Vec::with_capacity(REPETICIONES);
+    for i in 0..REPETICIONES {
+        let t = Instant::now();
+        f(i).await;
+        tiempos.push(t.elapsed());
+    }
+    (percentil(tiempos.clone(), 0.5), percentil(tiempos, 0.99))
+}
+
+/// One branch and `n` reservations spread over two years, written in one statement.
+async fn sembrar(url: &str, n: u64) -> anyhow::Result<()> {
+    let (marca, sucursal) = (nuevo_id(), nuevo_id());
+    let cols = "id, sucursal_id, name, email, phone, fecha_hora, no_personas, evento, comentarios, status, origin, \
+                email_verified, phone_verified, created_at, updated_at";
+    if url.starts_with("sqlite:") {
+        let mut c = sqlx::SqliteConnection::connect(url).await?;
+        sqlx::query("INSERT INTO marcas (id, name, created_at) VALUES ($1, 'Marca', '2026-01-01T00:00:00Z')").bind(&marca).execute(&mut c).await?;
+        sqlx::query("INSERT INTO sucursales (id, tag, name, marca_id, created_at) VALUES ($1, 'bench', 'Bench', $2, '2026-01-01T00:00:00Z')")
+            .bind(&sucursal).bind(&marca).execute(&mut c).await?;
+        sqlx::query("INSERT INTO conf_walkin (sucursal_id, inicio_regular, inicio_promo, corte_tarde, gracia_min, updated_at) VALUES ($1, '13:00', '19:00', '18:40', 30, '2026-01-01T00:00:00Z')")
+            .bind(&sucursal).execute(&mut c).await?;
+        sqlx::query(&format!(
+            "WITH RECURSIVE k(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM k WHERE i < $2) \
+             INSERT INTO reservaciones ({cols}) SELECT printf('%024x', i), $1, 'Cliente ' || i, 'cliente' || i || '@correo.mx', \
+             '5255' || printf('%08d', i), datetime('2025-06-01', '+' || (i * 37 % 1051200) || ' minutes'), 1 + i % 8, 'Ninguno', '', \
+             CASE i % 4 WHEN 0 THEN 'Pendiente' WHEN 1 THEN 'Asistio' WHEN 2 THEN 'Vencido' ELSE 'Cancelada' END, 'Widget', \
+             0, 0, '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z' FROM k"
+        ))
+        .bind(&sucursal).bind(n as i64).execute(&mut c).await?;
+        sqlx::query("ANALYZE").execute(&mut c).await?;
+    } else {
+        let mut c = sqlx::PgConnection::connect(url).await?;
+        sqlx::query("INSERT INTO marcas (id, name, created_at) VALUES ($1, 'Marca', now())").bind(&marca).execute(&mut c).await?;
+        sqlx::query("INSERT INTO sucursales (id, tag, name, marca_id, created_at) VALUES ($1, 'bench', 'Bench', $2, now())")
+            .bind(&sucursal).bind(&marca).execute(&mut c).await?;
+        sqlx::query("INSERT INTO conf_walkin (sucursal_id, inicio_regular, inicio_promo, corte_tarde, gracia_min, updated_at) VALUES ($1, '13:00', '19:00', '18:40', 30, now())")
+            .bind(&sucursal).execute(&mut c).await?;
+        // A load this size goes faster with the per-row triggers off and the trigram indexes
+        // built once at the end; the counts are then taken in one pass.
+        sqlx::query("ALTER TABLE reservaciones DISABLE TRIGGER USER").execute(&mut c).await?;
+        sqlx::query("DROP INDEX reservaciones_busqueda_nombre, reservaciones_busqueda_contacto").execute(&mut c).await?;
+        sqlx::query(&format!(
+            "INSERT INTO reservaciones ({cols}) SELECT lpad(to_hex(i), 24, '0'), $1, 'Cliente ' || i, 'cliente' || i || '@correo.mx', \
+             '5255' || lpad(i::text, 8, '0'), timestamp '2025-06-01' + (i * 37 % 1051200) * interval '1 minute', 1 + i % 8, 'Ninguno', '', \
+             CASE i % 4 WHEN 0 THEN 'Pendiente' WHEN 1 THEN 'Asistio' WHEN 2 THEN 'Vencido' ELSE 'Cancelada' END, 'Widget', \
+             false, false, now(), now() FROM generate_series(1, $2::bigint) AS i"
+        ))
+        .bind(&sucursal).bind(n as i64).execute(&mut c).await?;
+        sqlx::query("ALTER TABLE reservaciones ENABLE TRIGGER USER").execute(&mut c).await?;
+        sqlx::query("INSERT INTO reservaciones_conteo (sucursal_id, status, n) SELECT sucursal_id, status, COUNT(*) FROM reservaciones GROUP BY 1, 2")
+            .execute(&mut c).await?;
+        sqlx::query("CREATE INDEX reservaciones_busqueda_nombre ON reservaciones USING gin (name gin_trgm_ops)").execute(&mut c).await?;
+        sqlx::query("CREATE INDEX reservaciones_busqueda_contacto ON reservaciones USING gin ((coalesce(email, '') || ' ' || coalesce(phone, '')) gin_trgm_ops)")
+            .execute(&mut c).await?;
+        sqlx::query("ANALYZE").execute(&mut c).await?;
+    }
+    Ok(())
+}
+
+async fn una_escala(motor: &str, url: &str, n: u64) -> anyhow::Result<()> {
+    let store: std::sync::Arc<dyn Store> = conectar(url, 4).await?;
+    let t = Instant::now();
+    sembrar(url, n).await?;
+    let carga = t.elapsed();
+    let ve = VeContacto::todo();
+    let ahora = NaiveDate::from_ymd_opt(2026, 6, 1).unwrap().and_hms_opt(12, 0, 0).unwrap();
+    let s = store.clone();
+    let pagina = medir(|i| {
+        let s = s.clone();
+        let vistas = [VistaReservaciones::Todas, VistaReservaciones::Pendientes, VistaReservaciones::Asistio, VistaReservaciones::Canceladas];
+        async move {
+            let c = consulta(vistas[i % vistas.len()], ahora, None, 1 + (i % 3) as u32);
+            s.reservaciones_en(&alcance_bench(), &c, ve).await.unwrap();
+        }
+    })
+    .await;
+    let s2 = store.clone();
+    let busqueda = medir(|i| {
+        let s = s2.clone();
+        async move {
+            let q = format!("cliente{}@", 1 + (i as u64 * 7919) % n);
+            let c = consulta(VistaReservaciones::Todas, ahora, Some(q.as_str()), 1);
+            let (items, _) = s.reservaciones_en(&alcance_bench(), &c, ve).await.unwrap();
+            assert!(!items.is_empty());
+        }
+    })
+    .await;
+    let s3 = store.clone();
+    let detalle = medir(|i| {
+        let s = s3.clone();
+        async move {
+            let id = format!("{:024x}", 1 + (i as u64 * 104_729) % n);
+            s.reservacion_en(&alcance_bench(), &id, ve).await.unwrap();
+        }
+    })
+    .await;
+    println!(
+        "{motor:<10} {n:>9}  carga {:>6.1} s   página {:>6.2} / {:>6.2} ms   búsqueda {:>7.2} / {:>7.2} ms   detalle {:>5.2} / {:>5.2} ms",
+        carga.as_secs_f64(), pagina.0, pagina.1, busqueda.0, busqueda.1, detalle.0, detalle.1
+    );
+    Ok(())
+}
+
+fn consulta(vista: VistaReservaciones, ahora_local: chrono::NaiveDateTime, q: Option<&str>, page: u32) -> ConsultaReservaciones<'_> {
+    ConsultaReservaciones { tag: "bench", vista, ahora_local, q, page, limit: 50 }
+}
+
+fn alcance_bench() -> Alcance {
+    Alcance::de_tags(&["bench".to_owned()])
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let escalas: Vec<u64> = std::env::args().skip(1).filter_map(|a| a.parse().ok()).collect();
+    let escalas = if escalas.is_empty() { vec![10_000, 100_000, 1_000_000] } else { escalas };
+    println!("Lista de reservaciones: mediana / p99 de {REPETICIONES} llamadas (página de 50, búsqueda por correo, detalle)");
+    for &n in &escalas {
+        let dir = std::env::temp_dir().join(format!("anfitrion-bench-{}", nuevo_id()));
+        std::fs::create_dir_all(&dir)?;
+        una_escala("SQLite", &format!("sqlite://{}", dir.join("bench.db").display()), n).await?;
+        std::fs::remove_dir_all(&dir)?;
+
+        let admin = std::env::var("ANFITRION_TEST_PG").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".to_owned());
+        let nombre = format!("anfitrion_bench_{}", nuevo_id());
+        let mut c = sqlx::PgConnection::connect(&admin).await?;
+        sqlx::query(&format!("CREATE DATABASE \"{nombre}\"")).execute(&mut c).await?;
+        let url = format!("{}/{nombre}", admin.rsplit_once('/').map(|(b, _)| b).unwrap_or(&admin));
+        let r = una_escala("PostgreSQL", &url, n).await;
+        sqlx::query(&format!("DROP DATABASE IF EXISTS \"{nombre}\" WITH (FORCE)")).execute(&mut c).await?;
+        r?;
+    }
+    Ok(())
+}
