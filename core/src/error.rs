@@ -82,6 +82,25 @@ pub enum ReglaError {
     SucursalCerrada,
     #[error("La sucursal no abre a esa hora")]
     FueraDeHorario,
+    /// Check-in or attendance of a reservation that already ended one way or another.
+    #[error("La reservación ya no está pendiente: está en «{}»", .estado.etiqueta())]
+    NoPendiente { estado: EstadoReservacion },
+    #[error("Elige la mesa")]
+    MesaRequerida,
+    #[error("Elige al mesero")]
+    MeseroRequerido,
+    #[error("La mesa no es de esta sucursal")]
+    MesaDesconocida,
+    #[error("El mesero no está activo en esta sucursal")]
+    MeseroDesconocido,
+    #[error("La promoción «{0}» no está activa en esta sucursal")]
+    PromoInactiva(String),
+    #[error("El estado y el origen de un walk-in son «Walk-in»")]
+    EstadoWalkin,
+    #[error("El correo es obligatorio en esta sucursal")]
+    CorreoRequerido,
+    #[error("El teléfono es obligatorio en esta sucursal")]
+    TelefonoRequerido,
     #[error("La hora debe tener el formato HH:MM")]
     HoraInvalida,
     #[error("Zona horaria desconocida: {0}")]
@@ -126,6 +145,15 @@ impl ReglaError {
             EstadoDesconocido(_) => "estado_desconocido",
             OrigenDesconocido(_) => "origen_desconocido",
             VistaDesconocida(_) => "vista_desconocida",
+            NoPendiente { .. } => "no_pendiente",
+            MesaRequerida => "mesa_requerida",
+            MeseroRequerido => "mesero_requerido",
+            MesaDesconocida => "mesa_desconocida",
+            MeseroDesconocido => "mesero_desconocido",
+            PromoInactiva(_) => "promo_inactiva",
+            EstadoWalkin => "estado_walkin",
+            CorreoRequerido => "correo_requerido",
+            TelefonoRequerido => "telefono_requerido",
             FechaHoraInvalida => "fecha_hora_invalida",
             PersonasExcedenLimite { .. } => "personas_exceden_limite",
             ComentariosLargos { .. } => "comentarios_largos",
@@ -159,6 +187,11 @@ impl ReglaError {
             ClaveCorta { .. } | ClaveLarga { .. } => Some("password"),
             TelefonoInvalido => Some("phone"),
             TagInvalido { .. } => Some("tag"),
+            MesaRequerida | MesaDesconocida => Some("mesa"),
+            MeseroRequerido | MeseroDesconocido => Some("mesero_id"),
+            PromoInactiva(_) => Some("promo"),
+            CorreoRequerido => Some("email"),
+            TelefonoRequerido => Some("phone"),
             FechaHoraInvalida | FechaPasada | SucursalCerrada | FueraDeHorario => Some("fecha_hora"),
             PersonasExcedenLimite { .. } => Some("no_personas"),
             ComentariosLargos { .. } => Some("comentarios"),

@@ -2,8 +2,11 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::personal::Evento;
-use crate::promos::PromoAplicada;
+use crate::comanda::{ConteosComanda, Mesero, Pedido};
+use crate::estado::EstadoReservacion;
+use crate::error::ReglaError;
+use crate::personal::{validar_datos_personales, DatosPersonales, Evento};
+use crate::promos::{Abre, PromoAplicada};
 use crate::tiempo::ReglasHorario;
 
 /// Status and origin every walk-in record carries.
@@ -93,5 +96,234 @@ impl Default for ConfWalkin {
             correo_requerido: false,
             telefono_requerido: false,
         }
+    }
+}
+
+/// How a folio prints: the branch's prefix and the number, at least four digits (`POL-0042`).
+pub fn formato_folio(prefijo: &str, folio: u64) -> String {
+    format!("{prefijo}{folio:04}")
+}
+
+/// The order part of a save (walk-in or attendance) as the console sends it: the table, the
+/// waiter's id and the counts of the order form.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export), ts(optional_fields = nullable))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct SolicitudComanda {
+    #[serde(default)]
+    pub mesa: String,
+    #[serde(default)]
+    pub mesero_id: String,
+    #[serde(flatten)]
+    pub conteos: ConteosComanda,
+}
+
+/// The abre part of a save: the promotions applied.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct SolicitudAbre {
+    #[serde(default)]
+    pub promo: Vec<PromoAplicada>,
+}
+
+/// An order that passed core's rules: what a walk-in or an attendance stores, once the server has
+/// checked that its table, waiter and promotions are the branch's.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OrdenValida {
+    pub pedido: Pedido,
+    pub mesa: String,
+    pub mesero_id: String,
+    pub abre: Abre,
+}
+
+impl OrdenValida {
+    /// The order step's rules, then the abre's (promotions within the party, celebrants named).
+    pub fn parse(comanda: &SolicitudComanda, abre: &SolicitudAbre) -> Result<OrdenValida, ReglaError> {
+        let pedido = Pedido::parse(&comanda.conteos)?;
+        let mesa = comanda.mesa.trim();
+        if mesa.is_empty() {
+            return Err(ReglaError::MesaRequerida);
+        }
+        let mesero_id = comanda.mesero_id.trim();
+        if mesero_id.is_empty() {
+            return Err(ReglaError::MeseroRequerido);
+        }
+        let abre = Abre::nuevo(mesa, &abre.promo, Some(pedido.personas().get()))?;
+        Ok(OrdenValida { pedido, mesa: mesa.to_owned(), mesero_id: mesero_id.to_owned(), abre })
+    }
+}
+
+/// What a branch offers an order: its tables, its active waiters and its active promotions.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CatalogoSucursal {
+    pub mesas: Vec<String>,
+    pub meseros: Vec<Mesero>,
+    /// `(id, name)` of each active promotion.
+    pub promos: Vec<(String, String)>,
+}
+
+impl OrdenValida {
+    /// Checks the order against what the branch offers; answers the waiter as the branch names
+    /// them (the comanda prints the stored name, not what a client sent).
+    pub fn en_sucursal(&self, catalogo: &CatalogoSucursal) -> Result<Mesero, ReglaError> {
+        if !catalogo.mesas.iter().any(|m| m == &self.mesa) {
+            return Err(ReglaError::MesaDesconocida);
+        }
+        let mesero = catalogo.meseros.iter().find(|m| m.id == self.mesero_id).ok_or(ReglaError::MeseroDesconocido)?;
+        for p in self.abre.promos() {
+            if !catalogo.promos.iter().any(|(id, name)| id == &p.id && name == &p.name) {
+                return Err(ReglaError::PromoInactiva(p.name.clone()));
+            }
+        }
+        Ok(mesero.clone())
+    }
+}
+
+/// An attendance as the lookup's last step sends it (DESIGN §2).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export), ts(optional_fields = nullable))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct SolicitudAsistencia {
+    #[serde(default)]
+    pub tag_sucursal: String,
+    /// `Asistio`, the only status attendance sets.
+    #[serde(default)]
+    pub status: Option<String>,
+    #[serde(default)]
+    pub no_personas: Option<u32>,
+    pub comanda: SolicitudComanda,
+    #[serde(default)]
+    pub abre: SolicitudAbre,
+}
+
+impl SolicitudAsistencia {
+    pub fn parse(&self) -> Result<OrdenValida, ReglaError> {
+        if let Some(s) = &self.status {
+            let hacia = EstadoReservacion::parse(s.trim())?;
+            if hacia != EstadoReservacion::Asistio {
+                return Err(ReglaError::TransicionInvalida { desde: EstadoReservacion::Pendiente, hacia });
+            }
+        }
+        // The party is the order's; a different one at the top level is a form out of step.
+        let mut comanda = self.comanda.clone();
+        if comanda.conteos.no_personas.is_none() {
+            comanda.conteos.no_personas = self.no_personas;
+        } else if self.no_personas.is_some() && self.no_personas != comanda.conteos.no_personas {
+            return Err(ReglaError::BuffetsNoCoinciden);
+        }
+        OrdenValida::parse(&comanda, &self.abre)
+    }
+}
+
+/// A walk-in as the console saves it (spec §7's payload). The server stamps its own time, status
+/// and origin; `status` and `origin`, when sent, must be `Walk-in`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export), ts(optional_fields = nullable))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct SolicitudWalkin {
+    #[serde(default)]
+    pub tag_sucursal: String,
+    #[serde(default)]
+    pub name: String,
+    #[serde(default)]
+    pub email: Option<String>,
+    #[serde(default)]
+    pub phone: Option<String>,
+    #[serde(default)]
+    pub evento: Option<Evento>,
+    #[serde(default)]
+    pub status: Option<String>,
+    #[serde(default)]
+    pub origin: Option<String>,
+    pub comanda: SolicitudComanda,
+    #[serde(default)]
+    pub abre: SolicitudAbre,
+}
+
+/// A walk-in that passed every rule of core, with the branch's settings applied.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WalkinValido {
+    pub personal: DatosPersonales,
+    pub orden: OrdenValida,
+}
+
+impl WalkinValido {
+    pub fn parse(s: &SolicitudWalkin, conf: &ConfWalkin) -> Result<WalkinValido, ReglaError> {
+        for valor in [&s.status, &s.origin].into_iter().flatten() {
+            if valor.trim() != STATUS_WALKIN {
+                return Err(ReglaError::EstadoWalkin);
+            }
+        }
+        let personal = validar_datos_personales(&DatosPersonales {
+            name: s.name.clone(),
+            email: s.email.clone(),
+            phone: s.phone.clone(),
+            evento: s.evento,
+        })?;
+        if conf.correo_requerido && personal.email.is_none() {
+            return Err(ReglaError::CorreoRequerido);
+        }
+        if conf.telefono_requerido && personal.phone.is_none() {
+            return Err(ReglaError::TelefonoRequerido);
+        }
+        Ok(WalkinValido { personal, orden: OrdenValida::parse(&s.comanda, &s.abre)? })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn solicitud() -> SolicitudWalkin {
+        SolicitudWalkin {
+            tag_sucursal: "polanco".into(),
+            name: "Familia Robles".into(),
+            comanda: SolicitudComanda {
+                mesa: "4".into(),
+                mesero_id: "m1".into(),
+                conteos: ConteosComanda { no_personas: Some(3), buffet_adulto: Some(2), buffet_boy: Some(1), ..Default::default() },
+            },
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn a_walk_in_passes_the_order_and_personal_rules() {
+        let w = WalkinValido::parse(&solicitud(), &ConfWalkin::default()).unwrap();
+        assert_eq!(w.orden.pedido.personas().get(), 3);
+        assert_eq!(w.personal.evento, Some(Evento::Ninguno));
+    }
+
+    #[test]
+    fn a_walk_in_whose_counts_do_not_add_up_is_refused_with_the_spec_message() {
+        let mut s = solicitud();
+        s.comanda.conteos.buffet_boy = Some(2);
+        assert_eq!(WalkinValido::parse(&s, &ConfWalkin::default()), Err(ReglaError::BuffetsNoCoinciden));
+    }
+
+    #[test]
+    fn a_branch_that_requires_an_email_refuses_a_walk_in_without_one() {
+        let conf = ConfWalkin { correo_requerido: true, ..ConfWalkin::default() };
+        assert_eq!(WalkinValido::parse(&solicitud(), &conf), Err(ReglaError::CorreoRequerido));
+    }
+
+    #[test]
+    fn a_walk_in_must_name_its_table_and_waiter_and_keep_its_status() {
+        let mut s = solicitud();
+        s.comanda.mesa = " ".into();
+        assert_eq!(WalkinValido::parse(&s, &ConfWalkin::default()), Err(ReglaError::MesaRequerida));
+        let mut s = solicitud();
+        s.comanda.mesero_id = String::new();
+        assert_eq!(WalkinValido::parse(&s, &ConfWalkin::default()), Err(ReglaError::MeseroRequerido));
+        let mut s = solicitud();
+        s.status = Some("Pendiente".into());
+        assert_eq!(WalkinValido::parse(&s, &ConfWalkin::default()), Err(ReglaError::EstadoWalkin));
+    }
+
+    #[test]
+    fn folios_print_with_the_prefix_and_four_digits() {
+        assert_eq!(formato_folio("POL-", 42), "POL-0042");
+        assert_eq!(formato_folio("", 12345), "12345");
     }
 }

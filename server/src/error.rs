@@ -65,6 +65,10 @@ pub enum ApiError {
     /// The write collides with existing data (a unique key); the text says with what.
     #[error("{0}")]
     Conflicto(String),
+    /// A refusal that carries what the screen needs to explain it (the other branch's names, the
+    /// reservation that is no longer pending).
+    #[error("{mensaje}")]
+    ConDatos { codigo: StatusCode, mensaje: String, data: serde_json::Value },
     /// Too many public bookings from one address.
     #[error("Demasiadas reservaciones desde esta dirección. Inténtalo más tarde.")]
     DemasiadasReservaciones,
@@ -97,6 +101,7 @@ impl ApiError {
             NoEncontrado(_) | RutaDesconocida => StatusCode::NOT_FOUND,
             MetodoNoPermitido => StatusCode::METHOD_NOT_ALLOWED,
             Conflicto(_) => StatusCode::CONFLICT,
+            ConDatos { codigo, .. } => *codigo,
             DemasiadosIntentos | DemasiadasReservaciones => StatusCode::TOO_MANY_REQUESTS,
             Panico | BaseDeDatos(_) | Interno(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -124,6 +129,7 @@ impl IntoResponse for ApiError {
         }
         let data = match &self {
             ApiError::Regla(r) => serde_json::to_value(r).ok(),
+            ApiError::ConDatos { data, .. } => Some(data.clone()),
             _ => None,
         };
         let cuerpo = EnvelopeError { status: Estado::Error, message: self.to_string(), data };

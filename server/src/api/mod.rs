@@ -2,10 +2,12 @@
 //! cross-cutting layers (request id, logs, panic guard, body limit) and the OpenAPI document.
 
 pub mod auth;
+pub mod catalogo;
 pub mod notificaciones;
 pub mod publico;
 pub mod reservacion;
 pub mod sucursal;
+pub mod walkin;
 
 use std::any::Any;
 use std::sync::Arc;
@@ -39,6 +41,8 @@ use crate::{telemetry, web, AppState};
         (name = "reservaciones", description = "Reservaciones de la sucursal"),
         (name = "notificaciones", description = "Notificaciones de reservaciones nuevas"),
         (name = "público", description = "Llamadas sin sesión: reservar"),
+        (name = "walk-in", description = "Clientes sin reservación"),
+        (name = "catálogo", description = "Meseros y promociones de la sucursal"),
     )
 )]
 struct ApiDoc;
@@ -61,6 +65,8 @@ fn rutas() -> OpenApiRouter<AppState> {
         .merge(reservacion::router())
         .merge(notificaciones::router())
         .merge(publico::router())
+        .merge(walkin::router())
+        .merge(catalogo::router())
 }
 
 /// The OpenAPI document the server serves at `/api/openapi.json` (`anfitrion openapi` prints it;

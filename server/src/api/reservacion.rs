@@ -2,10 +2,16 @@
 //! changes (cancel, edit, the guest's contact). Contact fields reach only `reservacion.client`.
 
 use anfitrion_core::estado::EstadoReservacion;
+use anfitrion_core::mensajes;
+use anfitrion_core::personal::validar_correo;
+use anfitrion_core::qr::validar_codigo_reservacion;
+use anfitrion_core::walkin::SolicitudAsistencia;
+use anfitrion_core::ReglaError;
 use anfitrion_core::permisos::{requiere, Permiso};
 use anfitrion_core::personal::DatosPersonales;
 use anfitrion_core::reservacion::{exigir_editable, CambiosReservacion, ContactoReservacion, EdicionReservacion, VistaReservaciones};
 use axum::extract::State;
+use axum::http::StatusCode;
 use chrono::Utc;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -13,9 +19,9 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::access::{en_alcance, Con, SucursalElegida};
+use crate::access::{en_alcance, Con, JsonSucursal, NombraSucursal, SucursalElegida};
 use crate::db::bitacora::Cambio;
-use crate::db::reservaciones::{ConsultaReservaciones, PaginaReservaciones, Reservacion, VeContacto};
+use crate::db::reservaciones::{Asistencia, ConsultaReservaciones, PaginaReservaciones, Reservacion, VeContacto};
 use crate::db::usuarios::Usuario;
 use crate::envelope::Envelope;
 use crate::error::{ApiError, EnvelopeError, Result};
@@ -32,6 +38,9 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(detalle, editar))
         .routes(routes!(cancelar))
         .routes(routes!(editar_cliente))
+        .routes(routes!(buscar_por_codigo))
+        .routes(routes!(buscar_por_correo))
+        .routes(routes!(asistencia))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -247,4 +256,156 @@ async fn editar_cliente(
     let despues = json!({ "name": contacto.name, "email": contacto.email, "phone": contacto.phone });
     state.store.editar_cliente_reservacion(&id, &contacto, &cambio(&usuario, &r, "editar_cliente", antes, despues)).await?;
     Ok(Envelope::ok("Datos del cliente actualizados", leer(&state, &usuario, &id).await?))
+}
+
+/// A check-in lookup: the scanned code (`id`) or the guest's e-mail, and the current branch.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct Busqueda {
+    #[serde(default)]
+    pub id: Option<String>,
+    #[serde(default)]
+    pub tag: String,
+    #[serde(default)]
+    pub email: Option<String>,
+}
+
+impl NombraSucursal for Busqueda {
+    fn tag(&self) -> Option<&str> {
+        Some(&self.tag)
+    }
+}
+
+/// Another branch's reservation: its brand and branch names, and nothing else of it.
+fn otra_sucursal(r: &Reservacion) -> ApiError {
+    ApiError::ConDatos {
+        codigo: StatusCode::CONFLICT,
+        mensaje: format!("La reservación es de otra sucursal: {} ({}).", r.sucursal.name, r.marca.name),
+        data: json!({ "marca": { "name": r.marca.name }, "sucursal": { "name": r.sucursal.name } }),
+    }
+}
+
+/// A reservation that already ended: the reason, with the reservation for the card.
+fn no_pendiente(r: &Reservacion) -> ApiError {
+    ApiError::ConDatos {
+        codigo: StatusCode::CONFLICT,
+        mensaje: ReglaError::NoPendiente { estado: r.status }.to_string(),
+        data: serde_json::to_value(r).unwrap_or_default(),
+    }
+}
+
+async fn buscar(state: &AppState, usuario: &Usuario, b: &Busqueda, id: Option<String>) -> Result<Envelope<Reservacion>> {
+    let email = match &b.email {
+        Some(e) if id.is_none() => Some(validar_correo(e)?.ok_or(ReglaError::CorreoInvalido)?),
+        _ => None,
+    };
+    let conf = en_alcance(state.store.conf_walkin_en(&usuario.alcance(), &b.tag).await?, "la sucursal")?;
+    let hoy = conf.horario.local(Utc::now()).date().and_hms_opt(0, 0, 0).expect("medianoche");
+    let encontrada = state.store.buscar_para_asistencia(id.as_deref(), email.as_deref(), &b.tag, hoy, VeContacto::de(usuario)).await?;
+    let r = encontrada.ok_or(ApiError::NoEncontrado("la reservación"))?;
+    if r.tag_sucursal != b.tag {
+        return Err(otra_sucursal(&r));
+    }
+    if r.status != EstadoReservacion::Pendiente {
+        return Err(no_pendiente(&r));
+    }
+    Ok(Envelope::ok("Reservación encontrada", r))
+}
+
+/// Check-in by the reservation's code (its QR holds the `_id`): the reservation, or why not.
+#[utoipa::path(
+    post, path = "/api/v1/admin/reservacion/{id}/check", tag = "reservaciones", security(("token" = [])),
+    params(("id" = String, Path, description = "Código escaneado: el `_id` de la reservación")),
+    request_body = Busqueda,
+    responses(
+        (status = 200, description = "Reservación pendiente de esta sucursal", body = Envelope<Reservacion>),
+        (status = 400, description = "El código no es de una reservación", body = EnvelopeError),
+        (status = 403, description = "Sin el permiso reservacion.asistio, o sucursal ajena", body = EnvelopeError),
+        (status = 404, description = "No existe", body = EnvelopeError),
+        (status = 409, description = "De otra sucursal (data: marca y sucursal) o ya no pendiente", body = EnvelopeError),
+    )
+)]
+async fn buscar_por_codigo(
+    State(state): State<AppState>,
+    Con(usuario, ..): Con<requiere::ReservacionAsistio>,
+    Path(id): Path<String>,
+    JsonSucursal(b): JsonSucursal<Busqueda>,
+) -> Result<Envelope<Reservacion>> {
+    let id = validar_codigo_reservacion(&id)?;
+    buscar(&state, &usuario, &b, Some(id)).await
+}
+
+/// Check-in by the guest's e-mail.
+#[utoipa::path(
+    post, path = "/api/v1/admin/reservacion/check", tag = "reservaciones", security(("token" = [])),
+    request_body = Busqueda,
+    responses(
+        (status = 200, description = "Reservación pendiente de esta sucursal", body = Envelope<Reservacion>),
+        (status = 400, description = "Correo no válido", body = EnvelopeError),
+        (status = 403, description = "Sin el permiso reservacion.asistio, o sucursal ajena", body = EnvelopeError),
+        (status = 404, description = "No existe", body = EnvelopeError),
+        (status = 409, description = "De otra sucursal (data: marca y sucursal) o ya no pendiente", body = EnvelopeError),
+    )
+)]
+async fn buscar_por_correo(
+    State(state): State<AppState>,
+    Con(usuario, ..): Con<requiere::ReservacionAsistio>,
+    JsonSucursal(b): JsonSucursal<Busqueda>,
+) -> Result<Envelope<Reservacion>> {
+    let id = match b.id.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
+        Some(id) => Some(validar_codigo_reservacion(id)?),
+        None => None,
+    };
+    if id.is_none() && b.email.as_deref().is_none_or(|e| e.trim().is_empty()) {
+        return Err(ApiError::Regla(ReglaError::CorreoInvalido));
+    }
+    buscar(&state, &usuario, &b, id).await
+}
+
+impl NombraSucursal for SolicitudAsistencia {
+    fn tag(&self) -> Option<&str> {
+        Some(&self.tag_sucursal)
+    }
+}
+
+/// Registers the attendance: Pendiente → Asistio with the comanda (its folio from the branch's
+/// sequence) and the abre, all at once. A second attendance answers 409 and changes nothing.
+#[utoipa::path(
+    put, path = "/api/v1/admin/reservacion/{id}/asistencia", tag = "reservaciones", security(("token" = [])),
+    params(("id" = String, Path, description = "`_id` de la reservación")),
+    request_body = SolicitudAsistencia,
+    responses(
+        (status = 200, description = "Asistencia registrada", body = Envelope<Reservacion>),
+        (status = 400, description = "Una regla no se cumple; no se guardó nada", body = EnvelopeError),
+        (status = 403, description = "Sin el permiso reservacion.asistio, o sucursal ajena", body = EnvelopeError),
+        (status = 404, description = "No existe", body = EnvelopeError),
+        (status = 409, description = "De otra sucursal o ya no pendiente", body = EnvelopeError),
+    )
+)]
+async fn asistencia(
+    State(state): State<AppState>,
+    Con(usuario, ..): Con<requiere::ReservacionAsistio>,
+    Path(id): Path<String>,
+    JsonSucursal(s): JsonSucursal<SolicitudAsistencia>,
+) -> Result<Envelope<Reservacion>> {
+    let orden = s.parse()?;
+    let r = leer(&state, &usuario, &id).await?;
+    if r.tag_sucursal != s.tag_sucursal {
+        return Err(otra_sucursal(&r));
+    }
+    if r.status != EstadoReservacion::Pendiente {
+        return Err(no_pendiente(&r));
+    }
+    let mesero = orden.en_sucursal(&state.store.catalogo_de(&r.sucursal_id).await?)?;
+    let a = Asistencia { reservacion_id: id.clone(), pedido: orden.pedido, mesa: orden.mesa.clone(), mesero: mesero.clone(), abre: orden.abre };
+    let c = cambio(
+        &usuario,
+        &r,
+        "asistencia",
+        json!({ "status": r.status, "no_personas": r.no_personas }),
+        json!({ "status": EstadoReservacion::Asistio, "no_personas": a.pedido.personas(), "mesa": a.mesa, "mesero": mesero.name }),
+    );
+    if state.store.registrar_asistencia(&a, &c).await?.is_none() {
+        return Err(no_pendiente(&leer(&state, &usuario, &id).await?));
+    }
+    Ok(Envelope::ok(mensajes::ASISTENCIA_REGISTRADA, leer(&state, &usuario, &id).await?))
 }

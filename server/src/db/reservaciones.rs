@@ -28,6 +28,10 @@ impl VeContacto {
         VeContacto(usuario.tiene_permiso(Permiso::ReservacionClient))
     }
 
+    pub fn permite(self) -> bool {
+        self.0
+    }
+
     /// Everything, for tools that read as the system (benchmarks), never for a request.
     pub fn todo() -> Self {
         VeContacto(true)
@@ -271,6 +275,11 @@ pub trait Reservaciones {
     /// Changes the guest's name and contact, with its audit entry.
     async fn editar_cliente_reservacion(&self, id: &str, contacto: &ContactoReservacion, cambio: &Cambio) -> DbResult<bool>;
 
+    /// The reservation a host is checking in, by its id (the QR) or its guest's e-mail, in any
+    /// branch: the caller decides what of another branch's it may show (only its names). By
+    /// e-mail, the current branch's come first, then Pendiente ones from `desde` on, soonest first.
+    async fn buscar_para_asistencia(&self, id: Option<&str>, email: Option<&str>, tag_actual: &str, desde: NaiveDateTime, ve: VeContacto) -> DbResult<Option<Reservacion>>;
+
     /// A branch's latest notifications, newest first.
     async fn notificaciones_de(&self, alcance: &Alcance, tag: &str, limite: u32) -> DbResult<Vec<Notificacion>>;
 
@@ -495,6 +504,25 @@ para_cada_motor! {
             Motor::anotar(&mut tx, cambio).await?;
             tx.commit().await?;
             Ok(true)
+        }
+
+        async fn buscar_para_asistencia(&self, id: Option<&str>, email: Option<&str>, tag_actual: &str, desde: NaiveDateTime, ve: VeContacto) -> DbResult<Option<Reservacion>> {
+            let mut qb = sqlx::QueryBuilder::<Db>::new(select_reservacion("TRUE"));
+            match (id, email) {
+                (Some(id), _) => {
+                    qb.push(" WHERE r.id = ").push_bind(id.to_owned());
+                }
+                (None, Some(email)) => {
+                    qb.push(" WHERE lower(r.email) = ").push_bind(email.to_lowercase());
+                }
+                (None, None) => return Ok(None),
+            }
+            qb.push(" ORDER BY (s.tag = ").push_bind(tag_actual.to_owned());
+            qb.push(") DESC, (r.status = ").push_bind(EstadoReservacion::Pendiente.nombre());
+            qb.push(") DESC, (r.fecha_hora >= ").push_bind(desde);
+            qb.push(") DESC, r.fecha_hora ASC LIMIT 1");
+            let fila = qb.build_query_as::<FilaReservacion>().fetch_optional(&self.pool).await?;
+            fila.map(|f| f.reservacion(ve)).transpose()
         }
 
         async fn notificaciones_de(&self, alcance: &Alcance, tag: &str, limite: u32) -> DbResult<Vec<Notificacion>> {

@@ -223,6 +223,9 @@ pub trait Sucursales {
     /// One branch in full, if it is in `alcance`.
     async fn sucursal_en(&self, alcance: &Alcance, id: &str) -> DbResult<EnAlcance<Sucursal>>;
 
+    /// The id of the branch with this tag, if it is in `alcance`.
+    async fn sucursal_id_en(&self, alcance: &Alcance, tag: &str) -> DbResult<EnAlcance<String>>;
+
     /// The walk-in settings of the branch with this tag, if it is in `alcance`.
     async fn conf_walkin_en(&self, alcance: &Alcance, tag: &str) -> DbResult<EnAlcance<ConfWalkin>>;
 }
@@ -452,6 +455,15 @@ para_cada_motor! {
                 EnAlcance::Ajeno => EnAlcance::Ajeno,
                 EnAlcance::NoExiste => EnAlcance::NoExiste,
             })
+        }
+
+        async fn sucursal_id_en(&self, alcance: &Alcance, tag: &str) -> DbResult<EnAlcance<String>> {
+            let fila = sqlx::query_as::<_, (String, bool)>(&format!("SELECT s.id, {} FROM sucursales s WHERE s.tag = $2", Motor::en_lista_json("s.tag", 1)))
+                .bind(alcance.json())
+                .bind(tag)
+                .fetch_optional(&self.pool)
+                .await?;
+            Ok(EnAlcance::de(fila))
         }
 
         async fn conf_walkin_en(&self, alcance: &Alcance, tag: &str) -> DbResult<EnAlcance<ConfWalkin>> {

@@ -4,12 +4,110 @@
 use anfitrion_core::comanda::{Comanda, Mesero, Pedido};
 use anfitrion_core::personal::Evento;
 use anfitrion_core::promos::Abre;
+use anfitrion_core::walkin::{formato_folio, ORIGEN_WALKIN, STATUS_WALKIN};
 use async_trait::async_trait;
-use chrono::{DateTime, NaiveDateTime, Utc};
+use chrono::{DateTime, NaiveDate, NaiveDateTime, Utc};
+use serde::Serialize;
 use sqlx::types::Json;
+use utoipa::ToSchema;
 
 use super::bitacora::Cambio;
-use super::{para_cada_motor, DbResult, ErrorAlmacen};
+use super::reservaciones::{Contacto, VeContacto};
+use super::{para_cada_motor, patron_like, Alcance, DbResult, EnAlcance, ErrorAlmacen};
+
+/// A walk-in record as the API answers it (spec §3). `email` and `phone` only for callers with
+/// `reservacion.client`.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Walkin {
+    #[serde(rename = "_id")]
+    pub id: String,
+    pub name: String,
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    #[schema(inline)]
+    pub contacto: Option<Contacto>,
+    /// `YYYY-MM-DD HH:mm`, branch-local.
+    #[schema(example = "2026-11-22 14:10")]
+    pub fecha_hora: String,
+    #[schema(example = "2026-11-22")]
+    pub fecha: String,
+    #[schema(example = "14:10")]
+    pub hora: String,
+    pub no_personas: u32,
+    pub evento: Evento,
+    pub tag_sucursal: String,
+    pub status: String,
+    pub origin: String,
+    pub comanda: Comanda,
+    pub abre: Abre,
+    /// The comanda's folio as it prints, with the branch's prefix.
+    #[schema(example = "POL-0042")]
+    pub folio: String,
+}
+
+/// A page of walk-ins.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct PaginaWalkins {
+    pub items: Vec<Walkin>,
+    pub total: i64,
+    pub page: u32,
+    pub limit: u32,
+}
+
+/// What a list asks for: the branch (by id, checked), the day or every day, a search, the page.
+#[derive(Debug, Clone)]
+pub struct ConsultaWalkins<'a> {
+    pub sucursal_id: &'a str,
+    pub dia: Option<NaiveDate>,
+    pub q: Option<&'a str>,
+    pub page: u32,
+    pub limit: u32,
+}
+
+#[derive(sqlx::FromRow)]
+struct FilaWalkin {
+    id: String,
+    name: String,
+    email: Option<String>,
+    phone: Option<String>,
+    fecha_hora: NaiveDateTime,
+    no_personas: i32,
+    evento: String,
+    tag: String,
+    comanda: Json<Comanda>,
+    abre: Json<Abre>,
+    prefijo: Option<String>,
+    en_alcance: bool,
+}
+
+impl FilaWalkin {
+    fn walkin(self, ve: VeContacto) -> Walkin {
+        let comanda = self.comanda.0;
+        Walkin {
+            contacto: ve.permite().then(|| Contacto { email: self.email, phone: self.phone }),
+            fecha_hora: self.fecha_hora.format("%Y-%m-%d %H:%M").to_string(),
+            fecha: self.fecha_hora.format("%Y-%m-%d").to_string(),
+            hora: self.fecha_hora.format("%H:%M").to_string(),
+            no_personas: u32::try_from(self.no_personas).unwrap_or(0),
+            evento: Evento::de_nombre(&self.evento),
+            status: STATUS_WALKIN.to_owned(),
+            origin: ORIGEN_WALKIN.to_owned(),
+            folio: formato_folio(self.prefijo.as_deref().unwrap_or(""), comanda.folio()),
+            comanda,
+            abre: self.abre.0,
+            id: self.id,
+            name: self.name,
+            tag_sucursal: self.tag,
+        }
+    }
+}
+
+fn select_walkin(en_alcance: &str) -> String {
+    format!(
+        "SELECT w.id, w.name, w.email, w.phone, w.fecha_hora, w.no_personas, w.evento, s.tag, w.comanda, w.abre, \
+         c.prefijo_folio AS prefijo, ({en_alcance}) AS en_alcance \
+         FROM walkins w JOIN sucursales s ON s.id = w.sucursal_id LEFT JOIN conf_walkin c ON c.sucursal_id = w.sucursal_id"
+    )
+}
 
 #[derive(Debug, Clone)]
 pub struct NuevoWalkin {
@@ -35,11 +133,61 @@ pub trait Walkins {
     /// Saves the walk-in with the next folio of its branch and its audit entry, all or nothing;
     /// answers the comanda as saved.
     async fn crear_walkin(&self, walkin: &NuevoWalkin, cambio: &Cambio) -> DbResult<Comanda>;
+
+    /// A branch's walk-ins, newest first: one day's, or all in pages; with the total.
+    async fn walkins_de(&self, consulta: &ConsultaWalkins<'_>, ve: VeContacto) -> DbResult<(Vec<Walkin>, i64)>;
+
+    /// One walk-in, if it is in `alcance`.
+    async fn walkin_en(&self, alcance: &Alcance, id: &str, ve: VeContacto) -> DbResult<EnAlcance<Walkin>>;
 }
 
 para_cada_motor! {
     #[async_trait]
     impl Walkins for Motor {
+        async fn walkins_de(&self, c: &ConsultaWalkins<'_>, ve: VeContacto) -> DbResult<(Vec<Walkin>, i64)> {
+            let q = c.q.map(str::trim).filter(|q| !q.is_empty());
+            let condiciones = |qb: &mut sqlx::QueryBuilder<'_, Db>| {
+                qb.push(" WHERE w.sucursal_id = ").push_bind(c.sucursal_id.to_owned());
+                if let Some(dia) = c.dia {
+                    qb.push(" AND w.fecha_hora >= ").push_bind(dia.and_hms_opt(0, 0, 0));
+                    qb.push(" AND w.fecha_hora < ").push_bind(dia.succ_opt().and_then(|d| d.and_hms_opt(0, 0, 0)));
+                }
+                if let Some(q) = q {
+                    // lower() on both sides: case-insensitive on either engine.
+                    let p = patron_like(&q.to_lowercase());
+                    qb.push(" AND (lower(w.name) LIKE ").push_bind(p.clone()).push(" ESCAPE '\\'");
+                    if ve.permite() {
+                        qb.push(" OR lower(coalesce(w.email, '')) LIKE ").push_bind(p.clone()).push(" ESCAPE '\\'");
+                        qb.push(" OR coalesce(w.phone, '') LIKE ").push_bind(p).push(" ESCAPE '\\'");
+                    }
+                    qb.push(")");
+                }
+            };
+            let mut qb = sqlx::QueryBuilder::<Db>::new(select_walkin("TRUE"));
+            condiciones(&mut qb);
+            qb.push(" ORDER BY w.fecha_hora DESC, w.id DESC LIMIT ")
+                .push_bind(i64::from(c.limit))
+                .push(" OFFSET ")
+                .push_bind(i64::from(c.page.saturating_sub(1)) * i64::from(c.limit));
+            let filas = qb.build_query_as::<FilaWalkin>().fetch_all(&self.pool).await?;
+            let mut qb = sqlx::QueryBuilder::<Db>::new("SELECT COUNT(*) FROM walkins w");
+            condiciones(&mut qb);
+            let total: i64 = qb.build_query_scalar().fetch_one(&self.pool).await?;
+            Ok((filas.into_iter().map(|f| f.walkin(ve)).collect(), total))
+        }
+
+        async fn walkin_en(&self, alcance: &Alcance, id: &str, ve: VeContacto) -> DbResult<EnAlcance<Walkin>> {
+            let fila = sqlx::query_as::<_, FilaWalkin>(&format!("{} WHERE w.id = $2", select_walkin(&Motor::en_lista_json("s.tag", 1))))
+                .bind(alcance.json())
+                .bind(id)
+                .fetch_optional(&self.pool)
+                .await?;
+            Ok(EnAlcance::de(fila.map(|f| {
+                let dentro = f.en_alcance;
+                (f.walkin(ve), dentro)
+            })))
+        }
+
         async fn crear_walkin(&self, w: &NuevoWalkin, cambio: &Cambio) -> DbResult<Comanda> {
             let mut tx = self.pool.begin().await?;
             let folio = Motor::siguiente_folio(&mut tx, &w.sucursal_id).await?.ok_or(ErrorAlmacen::SinReferencia)?;

@@ -6,6 +6,7 @@ mod acceso;
 mod demo;
 mod errores;
 mod jobs;
+mod ordenes;
 mod reservaciones;
 mod sesion;
 mod sucursales;

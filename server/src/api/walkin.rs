@@ -1,0 +1,166 @@
+//! `/api/v1/admin/walkin`: a branch's walk-ins (the day's, or all in pages) and registering one:
+//! checked by core, its table, waiter and promotions by the branch's catalogue, its folio taken
+//! from the branch's sequence in the same transaction that saves it.
+
+use anfitrion_core::permisos::requiere;
+use anfitrion_core::walkin::{SolicitudWalkin, WalkinValido};
+use axum::extract::State;
+use axum::http::StatusCode;
+use chrono::Utc;
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::access::{en_alcance, exigir_sucursal, Autenticado, Con, SucursalElegida};
+use crate::api::reservacion::{LIMITE_MAX, LIMITE_POR_DEFECTO};
+use crate::db::bitacora::Cambio;
+use crate::db::reservaciones::VeContacto;
+use crate::db::walkins::{ConsultaWalkins, NuevoWalkin, PaginaWalkins, Walkin};
+use crate::db::nuevo_id;
+use crate::envelope::Envelope;
+use crate::error::{ApiError, EnvelopeError, Result};
+use crate::extract::{Json, Path, Query};
+use crate::AppState;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(listar, registrar)).routes(routes!(detalle))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ParametrosWalkins {
+    /// Branch tag.
+    pub tag: Option<String>,
+    /// `hoy` (the branch-local date, whole) or `todas` (in pages); hoy when absent.
+    pub slug: Option<String>,
+    /// Name, e-mail or phone.
+    pub q: Option<String>,
+    pub page: Option<u32>,
+    pub limit: Option<u32>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum ListaWalkins {
+    Dia(Vec<Walkin>),
+    Pagina(PaginaWalkins),
+}
+
+/// The branch's walk-ins.
+#[utoipa::path(
+    get, path = "/api/v1/admin/walkin", tag = "walk-in", security(("token" = [])),
+    params(ParametrosWalkins),
+    responses(
+        (status = 200, description = "Walk-ins", body = Envelope<ListaWalkins>),
+        (status = 400, description = "Pestaña, página o límite no válidos", body = EnvelopeError),
+        (status = 401, description = "Sin sesión", body = EnvelopeError),
+        (status = 403, description = "Sucursal ajena", body = EnvelopeError),
+    )
+)]
+async fn listar(
+    State(state): State<AppState>,
+    sesion: Autenticado,
+    SucursalElegida(tag): SucursalElegida,
+    Query(p): Query<ParametrosWalkins>,
+) -> Result<Envelope<ListaWalkins>> {
+    let usuario = sesion.usuario;
+    let tag = tag.ok_or_else(|| ApiError::Entrada("Indica la sucursal en el parámetro «tag».".to_owned()))?;
+    let hoy = match p.slug.as_deref().map(str::trim).unwrap_or("hoy") {
+        "hoy" => true,
+        "todas" => false,
+        otra => return Err(ApiError::Entrada(format!("Pestaña de walk-in desconocida: {otra}"))),
+    };
+    let (page, limit) = (p.page.unwrap_or(1), p.limit.unwrap_or(LIMITE_POR_DEFECTO));
+    if page == 0 || !(1..=LIMITE_MAX).contains(&limit) {
+        return Err(ApiError::Entrada(format!("«page» empieza en 1 y «limit» va de 1 a {LIMITE_MAX}.")));
+    }
+    let alcance = usuario.alcance();
+    let sucursal_id = en_alcance(state.store.sucursal_id_en(&alcance, &tag).await?, "la sucursal")?;
+    let conf = en_alcance(state.store.conf_walkin_en(&alcance, &tag).await?, "la sucursal")?;
+    let consulta = ConsultaWalkins {
+        sucursal_id: &sucursal_id,
+        dia: hoy.then(|| conf.horario.local(Utc::now()).date()),
+        q: p.q.as_deref(),
+        page: if hoy { 1 } else { page },
+        limit: if hoy { 5000 } else { limit },
+    };
+    let (items, total) = state.store.walkins_de(&consulta, VeContacto::de(&usuario)).await?;
+    let lista = if hoy { ListaWalkins::Dia(items) } else { ListaWalkins::Pagina(PaginaWalkins { items, total, page, limit }) };
+    Ok(Envelope::ok("Walk-ins", lista))
+}
+
+/// One walk-in, to review or reprint its tickets.
+#[utoipa::path(
+    get, path = "/api/v1/admin/walkin/{id}", tag = "walk-in", security(("token" = [])),
+    params(("id" = String, Path, description = "`_id` del walk-in"), ("tag" = Option<String>, Query, description = "Sucursal actual")),
+    responses(
+        (status = 200, description = "Walk-in", body = Envelope<Walkin>),
+        (status = 401, description = "Sin sesión", body = EnvelopeError),
+        (status = 403, description = "De otra sucursal", body = EnvelopeError),
+        (status = 404, description = "No existe", body = EnvelopeError),
+    )
+)]
+async fn detalle(State(state): State<AppState>, sesion: Autenticado, _tag: SucursalElegida, Path(id): Path<String>) -> Result<Envelope<Walkin>> {
+    let u = &sesion.usuario;
+    let w = en_alcance(state.store.walkin_en(&u.alcance(), &id, VeContacto::de(u)).await?, "el walk-in")?;
+    Ok(Envelope::ok("Walk-in", w))
+}
+
+/// Registers a walk-in: status and origin `Walk-in`, the time of the branch now, the next folio.
+#[utoipa::path(
+    post, path = "/api/v1/admin/walkin", tag = "walk-in", security(("token" = [])),
+    request_body = SolicitudWalkin,
+    responses(
+        (status = 201, description = "Datos guardados correctamente", body = Envelope<Walkin>),
+        (status = 400, description = "Una regla no se cumple; no se guardó nada", body = EnvelopeError),
+        (status = 401, description = "Sin sesión", body = EnvelopeError),
+        (status = 403, description = "Sin el permiso walkin.index, o sucursal ajena", body = EnvelopeError),
+    )
+)]
+async fn registrar(
+    State(state): State<AppState>,
+    Con(usuario, ..): Con<requiere::WalkinIndex>,
+    Json(s): Json<SolicitudWalkin>,
+) -> Result<(StatusCode, Envelope<Walkin>)> {
+    let tag = s.tag_sucursal.trim().to_owned();
+    if tag.is_empty() {
+        return Err(ApiError::Entrada("Falta la sucursal: su etiqueta está vacía.".to_owned()));
+    }
+    exigir_sucursal(&usuario, &tag)?;
+    let alcance = usuario.alcance();
+    let sucursal_id = en_alcance(state.store.sucursal_id_en(&alcance, &tag).await?, "la sucursal")?;
+    let conf = en_alcance(state.store.conf_walkin_en(&alcance, &tag).await?, "la sucursal")?;
+    let valido = WalkinValido::parse(&s, &conf)?;
+    let mesero = valido.orden.en_sucursal(&state.store.catalogo_de(&sucursal_id).await?)?;
+    let ahora = Utc::now();
+    let walkin = NuevoWalkin {
+        id: nuevo_id(),
+        sucursal_id: sucursal_id.clone(),
+        cliente_id: None,
+        name: valido.personal.name.clone(),
+        email: valido.personal.email.clone(),
+        phone: valido.personal.phone.clone(),
+        fecha_hora: conf.horario.local(ahora),
+        evento: valido.personal.evento.unwrap_or_default(),
+        pedido: valido.orden.pedido,
+        mesa: valido.orden.mesa.clone(),
+        mesero,
+        abre: valido.orden.abre.clone(),
+        created_by: Some(usuario.id.clone()),
+        creado: ahora,
+    };
+    let cambio = Cambio {
+        autor: (&usuario).into(),
+        sucursal_id: Some(sucursal_id),
+        entidad: "walkin",
+        entidad_id: walkin.id.clone(),
+        accion: "registrar",
+        antes: None,
+        despues: Some(json!({ "name": walkin.name, "no_personas": walkin.pedido.personas(), "mesa": walkin.mesa, "mesero": walkin.mesero.name })),
+    };
+    state.store.crear_walkin(&walkin, &cambio).await?;
+    let guardado = en_alcance(state.store.walkin_en(&alcance, &walkin.id, VeContacto::de(&usuario)).await?, "el walk-in")?;
+    Ok((StatusCode::CREATED, Envelope::ok(anfitrion_core::mensajes::DATOS_GUARDADOS, guardado)))
+}
