@@ -31,10 +31,12 @@ test:
 bench: wasm
 	cargo run -q --release -p anfitrion-core --example qr_frames -- target/qr-frames 4
 	node scripts/bench-qr.mjs target/qr-frames
-	@# The reservation list at 10 000, 100 000 and 1 000 000 on both engines (PostgreSQL as for the tests).
+	@# The reservation list at 10 000, 100 000 and 1 000 000, and walk-in saves, on both engines
+	@# (PostgreSQL found or started as for the tests).
 	@estado=$$(mktemp); trap 'bash scripts/ensure-postgres.sh stop "$$estado"' EXIT; \
-	  ANFITRION_TEST_PG=$$(bash scripts/ensure-postgres.sh start "$$estado") \
-	  cargo run -q --release -p anfitrion-server --example bench_reservaciones
+	  export ANFITRION_TEST_PG=$$(bash scripts/ensure-postgres.sh start "$$estado"); \
+	  cargo run -q --release -p anfitrion-server --example bench_reservaciones && \
+	  cargo run -q --release -p anfitrion-server --example bench_walkins
 
 deps: deps-rust deps-node
 
