@@ -6,7 +6,7 @@ use anfitrion_core::personal::{self, DatosPersonales};
 use anfitrion_core::promos::{self, PromoAplicada};
 use anfitrion_core::tiempo::{self, ConfigHorario};
 use anfitrion_core::walkin::FormularioWalkin;
-use anfitrion_core::{cuenta, estado, mensajes, qr, ReglaError};
+use anfitrion_core::{cuenta, estado, mensajes, qr, reservacion, ReglaError};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -110,6 +110,12 @@ pub fn validar_clave_nueva(clave: &str) -> Resultado {
 pub fn hora_sucursal(instante: &str, config: JsValue) -> Resultado {
     let config: Option<ConfigHorario> = entrada(config)?;
     responder(tiempo::hora_sucursal_de(instante, &config.unwrap_or_default()))
+}
+
+/// The staff's edit of a reservation (date and time, party up to 50, event, comments).
+#[wasm_bindgen(js_name = validarEdicionReservacion)]
+pub fn validar_edicion_reservacion(edicion: JsValue) -> Resultado {
+    responder(reservacion::CambiosReservacion::parse(&entrada::<reservacion::EdicionReservacion>(edicion)?).map(|_| ()))
 }
 
 #[wasm_bindgen(js_name = pasarEstado)]

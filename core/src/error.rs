@@ -85,6 +85,38 @@ pub enum ReglaError {
     /// Check-in or attendance of a reservation that already ended one way or another.
     #[error("La reservación ya no está pendiente: está en «{}»", .estado.etiqueta())]
     NoPendiente { estado: EstadoReservacion },
+    #[error("Elige el rol del usuario")]
+    RolRequerido,
+    #[error("Escribe el nombre del rol")]
+    NombreRolRequerido,
+    #[error("Permiso desconocido: {0}")]
+    PermisoDesconocido(String),
+    #[error("Cada día de la semana va una sola vez, del 1 (lunes) al 7 (domingo)")]
+    DiaInvalido,
+    #[error("La hora de apertura y la de cierre no pueden ser la misma")]
+    HorarioVacio,
+    #[error("Cada mesa lleva un número distinto, mayor que 0")]
+    MesaRepetida,
+    #[error("Una mesa tiene de 1 a {max} asientos")]
+    AsientosInvalidos { max: u32 },
+    #[error("La fecha debe tener el formato AAAA-MM-DD")]
+    FechaInvalida,
+    #[error("Esa fecha ya tiene un día especial")]
+    FechaRepetida,
+    #[error("Un día especial es «cerrado» o «especial»")]
+    TipoDiaInvalido,
+    #[error("El buffet de promoción debe empezar después del regular")]
+    PromoAntesDeRegular,
+    #[error("El prefijo del folio lleva hasta {max} mayúsculas, números o guiones")]
+    PrefijoInvalido { max: usize },
+    #[error("El pie del ticket no puede tener más de {max} caracteres")]
+    PieLargo { max: usize },
+    #[error("El valor de «{campo}» debe estar entre {min} y {max}")]
+    FueraDeRango { campo: &'static str, min: u32, max: u32 },
+    #[error("No puedes desactivarte a ti mismo")]
+    AutoDesactivacion,
+    #[error("El grupo debe conservar al menos un usuario activo que administre usuarios y roles")]
+    UltimoAdministrador,
     #[error("Elige la mesa")]
     MesaRequerida,
     #[error("Elige al mesero")]
@@ -146,6 +178,22 @@ impl ReglaError {
             OrigenDesconocido(_) => "origen_desconocido",
             VistaDesconocida(_) => "vista_desconocida",
             NoPendiente { .. } => "no_pendiente",
+            RolRequerido => "rol_requerido",
+            NombreRolRequerido => "nombre_rol_requerido",
+            PermisoDesconocido(_) => "permiso_desconocido",
+            DiaInvalido => "dia_invalido",
+            HorarioVacio => "horario_vacio",
+            MesaRepetida => "mesa_repetida",
+            AsientosInvalidos { .. } => "asientos_invalidos",
+            FechaInvalida => "fecha_invalida",
+            FechaRepetida => "fecha_repetida",
+            TipoDiaInvalido => "tipo_dia_invalido",
+            PromoAntesDeRegular => "promo_antes_de_regular",
+            PrefijoInvalido { .. } => "prefijo_invalido",
+            PieLargo { .. } => "pie_largo",
+            FueraDeRango { .. } => "fuera_de_rango",
+            AutoDesactivacion => "auto_desactivacion",
+            UltimoAdministrador => "ultimo_administrador",
             MesaRequerida => "mesa_requerida",
             MeseroRequerido => "mesero_requerido",
             MesaDesconocida => "mesa_desconocida",
@@ -188,6 +236,12 @@ impl ReglaError {
             TelefonoInvalido => Some("phone"),
             TagInvalido { .. } => Some("tag"),
             MesaRequerida | MesaDesconocida => Some("mesa"),
+            RolRequerido => Some("role"),
+            NombreRolRequerido => Some("name"),
+            PermisoDesconocido(_) => Some("permissions"),
+            PrefijoInvalido { .. } => Some("prefijo_folio"),
+            PieLargo { .. } => Some("pie_ticket"),
+            FueraDeRango { campo, .. } => Some(campo),
             MeseroRequerido | MeseroDesconocido => Some("mesero_id"),
             PromoInactiva(_) => Some("promo"),
             CorreoRequerido => Some("email"),

@@ -47,6 +47,9 @@ fn llamar(funcion: &str, a: &[Value]) -> Result<Value, ReglaError> {
             let config: Option<ConfigHorario> = arg(a, 1);
             ok(tiempo::hora_sucursal_de(&arg::<String>(a, 0), &config.unwrap_or_default())?)
         }
+        "validarEdicionReservacion" => ok(
+            anfitrion_core::reservacion::CambiosReservacion::parse(&arg::<anfitrion_core::reservacion::EdicionReservacion>(a, 0)).map(|_| ())?,
+        ),
         "pasarEstado" => ok(estado::pasar_estado(&arg::<String>(a, 0), &arg::<String>(a, 1))?),
         "etiquetaEstado" => ok(estado::EstadoReservacion::parse(&arg::<String>(a, 0))?.etiqueta()),
         "validarCodigoReservacion" => ok(qr::validar_codigo_reservacion(&arg::<String>(a, 0))?),
@@ -103,6 +106,11 @@ fn branch_time_vectors_hold() {
 #[test]
 fn reservation_state_and_code_vectors_hold() {
     revisar("reservacion.json");
+}
+
+#[test]
+fn reservation_edit_vectors_hold() {
+    revisar("edicion.json");
 }
 
 #[test]

@@ -48,6 +48,7 @@ fn evento(n: &Notificacion) -> Event {
 
 /// The branch's latest notifications, newest first.
 #[utoipa::path(
+    operation_id = "listar_notificaciones",
     get, path = "/api/v1/admin/notifications", tag = "notificaciones", security(("token" = [])),
     params(("tag" = String, Query, description = "Sucursal")),
     responses(
@@ -68,6 +69,7 @@ async fn listar(
 
 /// Marks a notification read.
 #[utoipa::path(
+    operation_id = "leer_notificacion",
     put, path = "/api/v1/admin/notifications/{id}", tag = "notificaciones", security(("token" = [])),
     params(("id" = String, Path, description = "`_id` de la notificación")),
     responses(
@@ -98,6 +100,7 @@ async fn leer(
 /// New notifications of the branch as they happen (`event: notificacion`, `data`: one
 /// Notificacion). With `Last-Event-ID`, first what came after that event.
 #[utoipa::path(
+    operation_id = "flujo_notificaciones",
     get, path = "/api/v1/admin/notifications/stream", tag = "notificaciones", security(("token" = [])),
     params(("tag" = String, Query, description = "Sucursal"), ("Last-Event-ID" = Option<String>, Header, description = "El último evento recibido")),
     responses(
@@ -133,5 +136,7 @@ async fn flujo(
         };
         async move { listo }
     });
-    Ok(Sse::new(previas.chain(nuevas)).keep_alive(KeepAlive::new().interval(LATIDO)))
+    // A first comment at once: proxies that hold headers until the first byte open the stream now.
+    let saludo = stream::once(async { Ok(Event::default().comment("conectado")) });
+    Ok(Sse::new(saludo.chain(previas).chain(nuevas)).keep_alive(KeepAlive::new().interval(LATIDO)))
 }

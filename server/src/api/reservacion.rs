@@ -85,6 +85,7 @@ fn cambio(usuario: &Usuario, r: &Reservacion, accion: &'static str, antes: serde
 
 /// A branch's reservations of one tab.
 #[utoipa::path(
+    operation_id = "listar_reservaciones",
     get, path = "/api/v1/admin/reservacion", tag = "reservaciones", security(("token" = [])),
     params(ParametrosLista),
     responses(
@@ -132,6 +133,7 @@ async fn listar(
 
 /// One reservation.
 #[utoipa::path(
+    operation_id = "detalle_reservacion",
     get, path = "/api/v1/admin/reservacion/{id}", tag = "reservaciones", security(("token" = [])),
     params(("id" = String, Path, description = "`_id` de la reservación"), ("tag" = Option<String>, Query, description = "Sucursal actual")),
     responses(
@@ -187,6 +189,7 @@ async fn cancelar(
 
 /// Changes date, party, event and comments of a Pendiente reservation.
 #[utoipa::path(
+    operation_id = "editar_reservacion",
     put, path = "/api/v1/admin/reservacion/{id}", tag = "reservaciones", security(("token" = [])),
     params(("id" = String, Path, description = "`_id` de la reservación"), ("tag" = Option<String>, Query, description = "Sucursal actual")),
     request_body = EdicionReservacion,

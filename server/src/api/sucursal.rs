@@ -24,6 +24,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 /// The caller's branches in full (schedule, tables, days); `tag` narrows to one.
 #[utoipa::path(
+    operation_id = "listar_sucursales",
     get, path = "/api/v1/admin/sucursal", tag = "sucursales", security(("token" = [])),
     params(("tag" = Option<String>, Query, description = "Solo la sucursal con esta etiqueta")),
     responses(
@@ -44,6 +45,7 @@ async fn listar(
 /// Creates a branch (its tag, name, brand, zone and contact); its schedule, tables and days are
 /// set through their own calls. Answers 409 when the tag is taken.
 #[utoipa::path(
+    operation_id = "crear_sucursal",
     post, path = "/api/v1/admin/sucursal", tag = "sucursales", security(("token" = [])),
     request_body = DatosSucursal,
     responses(
@@ -95,6 +97,7 @@ async fn de_usuario(State(state): State<AppState>, sesion: Autenticado) -> Resul
 
 /// One branch in full.
 #[utoipa::path(
+    operation_id = "detalle_sucursal",
     get, path = "/api/v1/admin/sucursal/{id}", tag = "sucursales", security(("token" = [])),
     params(("id" = String, Path, description = "`_id` de la sucursal")),
     responses(

@@ -50,6 +50,7 @@ pub enum ListaWalkins {
 
 /// The branch's walk-ins.
 #[utoipa::path(
+    operation_id = "listar_walkins",
     get, path = "/api/v1/admin/walkin", tag = "walk-in", security(("token" = [])),
     params(ParametrosWalkins),
     responses(
@@ -93,6 +94,7 @@ async fn listar(
 
 /// One walk-in, to review or reprint its tickets.
 #[utoipa::path(
+    operation_id = "detalle_walkin",
     get, path = "/api/v1/admin/walkin/{id}", tag = "walk-in", security(("token" = [])),
     params(("id" = String, Path, description = "`_id` del walk-in"), ("tag" = Option<String>, Query, description = "Sucursal actual")),
     responses(
@@ -110,6 +112,7 @@ async fn detalle(State(state): State<AppState>, sesion: Autenticado, _tag: Sucur
 
 /// Registers a walk-in: status and origin `Walk-in`, the time of the branch now, the next folio.
 #[utoipa::path(
+    operation_id = "registrar_walkin",
     post, path = "/api/v1/admin/walkin", tag = "walk-in", security(("token" = [])),
     request_body = SolicitudWalkin,
     responses(
