@@ -1,7 +1,7 @@
 // The served page loads the WASM core and the console refuses anyone without a session.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { CUENTAS, entrar, prepararSuite } from './navegador.mjs';
+import { CUENTAS, enReposo, entrar, prepararSuite } from './navegador.mjs';
 
 let servidor;
 let navegador;
@@ -105,8 +105,9 @@ test('public pages need no session', async () => {
 test('a token the server revoked ends the session at the next call: storage wiped, /login shown', async () => {
   const { token } = await entrar(pagina, servidor.base, CUENTAS.hostess);
   // Let the landing page's own calls finish first: revoked while one is in flight, that call's 401
-  // would end the session (and show its toast) on the page about to be reloaded.
-  await pagina.waitForLoadState('networkidle');
+  // would end the session (and show its toast) on the page about to be reloaded. Network idle, the
+  // bell's ever-open live stream aside.
+  await enReposo(pagina);
   const fuera = await fetch(`${servidor.api}/api/v1/auth/logout`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${token}` },

@@ -1,6 +1,7 @@
-// Screenshots of the login page, the layout and the drawer at 1280 and 800 px, for a person to
-// look at: `node e2e/capturas.mjs [DIR]` (default ../.tmp/shots). Uses the same server helper as
-// the tests, or ANFITRION_E2E_BASE when something already serves the console.
+// Screenshots of the login page, the layout, the reservations, the bell and the drawer at 1280
+// and 800 px, for a person to look at: `node e2e/capturas.mjs [DIR]` (default ../.tmp/shots).
+// Uses the same server helper as the tests, or ANFITRION_E2E_BASE when something already serves
+// the console.
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { abrirNavegador, CUENTAS, entrar, limpiar } from './navegador.mjs';
@@ -31,6 +32,16 @@ try {
     await entrar(pagina, servidor.base, CUENTAS.gerente);
     await pagina.waitForTimeout(400);
     await pagina.screenshot({ path: join(dir, `layout-${ancho}.png`) });
+    // Today's reservations with one open, and the bell.
+    await pagina.locator('a[data-reservacion]').first().click();
+    await pagina.getByTestId('detalle-reservacion').waitFor();
+    await pagina.waitForTimeout(300);
+    await pagina.screenshot({ path: join(dir, `reservacion-${ancho}.png`) });
+    await pagina.getByRole('button', { name: /^Notificaciones/ }).click();
+    await pagina.locator('[data-notificacion]').first().waitFor();
+    await pagina.waitForTimeout(300);
+    await pagina.screenshot({ path: join(dir, `notificaciones-${ancho}.png`) });
+    await pagina.keyboard.press('Escape');
     if (ancho < 1200) {
       await pagina.getByRole('button', { name: 'Abrir menú' }).click();
       await pagina.getByRole('dialog').waitFor();

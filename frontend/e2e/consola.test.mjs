@@ -2,7 +2,7 @@
 // its branches, and leaves nothing behind on logout; the drawer at tablet width.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { CUENTAS, entrar, prepararSuite } from './navegador.mjs';
+import { CUENTAS, enReposo, entrar, prepararSuite } from './navegador.mjs';
 
 /** Spec §2 "Side menu": path, label, permission; children under their group. */
 const MENU = [
@@ -157,7 +157,8 @@ describe('the shell', () => {
     // Both queries the layout keeps (who is signed in, their branches) have loaded and are fresh
     // for minutes: from here on only the change of branch can ask for them again.
     await selectorListo(pagina);
-    await pagina.waitForLoadState('networkidle');
+    // Network idle, the bell's ever-open live stream aside.
+    await enReposo(pagina);
     await pagina.getByRole('button', { name: 'Sucursal actual' }).click();
     const opcion = pagina.locator(`[role="option"][data-tag="${otra}"]`);
     const nombre = (await opcion.locator('.font-medium').innerText()).trim();
@@ -224,6 +225,60 @@ describe('the shell', () => {
     await pagina.goto(`${servidor.base}/walkin/registrar`);
     await pagina.getByRole('heading', { name: 'Registrar walk-in' }).waitFor();
     assert.equal(new URL(pagina.url()).pathname, '/walkin/registrar');
+  });
+
+  test('the typeface the stylesheet names is served with the console, not taken from the machine', async () => {
+    await entrar(pagina, servidor.base, CUENTAS.gerente);
+    await pagina.getByRole('heading', { name: 'Reservaciones', level: 1 }).waitFor();
+    const fuente = await pagina.evaluate(async () => {
+      await document.fonts.ready;
+      const cara = [...document.fonts].find((f) => f.family.replace(/["']/g, '') === 'Public Sans Variable' && f.status === 'loaded');
+      return { familia: getComputedStyle(document.body).fontFamily, cargada: Boolean(cara), desde: performance.getEntriesByType('resource').filter((e) => e.name.endsWith('.woff2')).map((e) => new URL(e.name).origin) };
+    });
+    assert.match(fuente.familia, /^"?Public Sans Variable"?,/);
+    assert.ok(fuente.cargada, 'Public Sans is loaded');
+    assert.ok(fuente.desde.length > 0 && fuente.desde.every((o) => o === new URL(servidor.base).origin), 'from the console itself');
+  });
+
+  test("at 1280 px the branch selector shows each branch's whole name", async () => {
+    const { user } = await entrar(pagina, servidor.base, CUENTAS.reservaciones);
+    await selectorListo(pagina);
+    for (const tag of user.tags) {
+      await pagina.getByRole('button', { name: 'Sucursal actual' }).click();
+      const opcion = pagina.locator(`[role="option"][data-tag="${tag}"]`);
+      const nombre = (await opcion.locator('.font-medium').innerText()).trim();
+      await opcion.click();
+      const boton = pagina.getByRole('button', { name: 'Sucursal actual' }).filter({ hasText: nombre });
+      await boton.waitFor();
+      const cortado = await boton.locator('span[title]').evaluate((el) => el.scrollWidth > el.clientWidth);
+      assert.equal(cortado, false, `${nombre} is shown whole`);
+    }
+  });
+
+  test('on a phone the tab bar scrolls sideways, with a cue on the side that hides tabs', async () => {
+    await entrar(pagina, servidor.base, CUENTAS.gerente);
+    await pagina.setViewportSize({ width: 390, height: 844 });
+    try {
+      await pagina.goto(`${servidor.base}/reservaciones/hoy`);
+      const barra = pagina.getByRole('navigation', { name: 'Estado de las reservaciones' });
+      await barra.getByRole('link', { name: 'Hoy' }).waitFor();
+      await pagina.getByTestId('pestanas-mas-derecha').waitFor();
+      assert.equal(await pagina.getByTestId('pestanas-mas-izquierda').count(), 0);
+      const fuera = await barra.getByRole('link', { name: 'Todas' }).evaluate((el) => el.getBoundingClientRect().right > window.innerWidth);
+      assert.ok(fuera, 'the last tab starts out of view');
+      // The active tab is brought into view, and the cue moves to the other side at the end.
+      await barra.getByRole('link', { name: 'Todas' }).click();
+      await pagina.waitForURL((u) => u.pathname === '/reservaciones/todas');
+      await pagina.getByTestId('pestanas-mas-izquierda').waitFor();
+      await pagina.getByTestId('pestanas-mas-derecha').waitFor({ state: 'detached' });
+      const visible = await barra.getByRole('link', { name: 'Todas' }).evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        return r.left >= 0 && r.right <= window.innerWidth;
+      });
+      assert.ok(visible, 'the active tab is in view');
+    } finally {
+      await pagina.setViewportSize({ width: 1280, height: 900 });
+    }
   });
 
   test('an unknown address shows a Spanish not-found page', async () => {

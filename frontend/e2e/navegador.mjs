@@ -65,6 +65,46 @@ export async function entrar(pagina, base, correo) {
   return cuerpo.data;
 }
 
+const redes = new WeakMap();
+const esFlujo = (r) => new URL(r.url()).pathname.endsWith('/stream');
+
+/**
+ * Follows a page's requests from now on, so `enReposo` can tell when they are done. The event
+ * streams that stay open for good (the bell's live notifications) are left out.
+ */
+export function seguirRed(pagina) {
+  if (redes.has(pagina)) return;
+  const abiertas = new Set();
+  redes.set(pagina, abiertas);
+  pagina.on('request', (r) => {
+    if (!esFlujo(r)) abiertas.add(r);
+  });
+  const fin = (r) => abiertas.delete(r);
+  pagina.on('requestfinished', fin);
+  pagina.on('requestfailed', fin);
+}
+
+/**
+ * What `waitForLoadState('networkidle')` means — no request for 500 ms — but blind to the live
+ * event stream, whose one request never ends (with it open the page is never "network idle").
+ */
+export async function enReposo(pagina, { quietoMs = 500, limiteMs = 15_000 } = {}) {
+  const abiertas = redes.get(pagina);
+  if (!abiertas) throw new Error('enReposo necesita seguirRed(pagina) desde antes de las peticiones');
+  const hasta = Date.now() + limiteMs;
+  let quietaDesde = null;
+  for (;;) {
+    if (abiertas.size === 0) {
+      quietaDesde ??= Date.now();
+      if (Date.now() - quietaDesde >= quietoMs) return;
+    } else {
+      quietaDesde = null;
+    }
+    if (Date.now() > hasta) throw new Error(`la red no quedó en reposo: ${[...abiertas].map((r) => r.url()).join(', ')}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
 /** Ends the browser session state between tests that share one browser. */
 export async function limpiar(contexto, pagina, base) {
   await contexto.clearCookies();
@@ -83,6 +123,7 @@ export function prepararSuite(usar) {
     const servidor = await iniciarServidor();
     const navegador = await abrirNavegador();
     const pagina = navegador.contexto.pages()[0] ?? (await navegador.contexto.newPage());
+    seguirRed(pagina);
     suite = { servidor, navegador, pagina };
     usar(suite);
   });
@@ -94,4 +135,27 @@ export function prepararSuite(usar) {
     await suite.pagina.setViewportSize({ width: 1280, height: 900 });
     await limpiar(suite.navegador.contexto, suite.pagina, suite.servidor.base);
   });
+}
+
+/** Calls the API as a client would (outside the browser); answers `{ status, body }`. */
+export async function llamarApi(servidor, ruta, { token, method = 'GET', query, body } = {}) {
+  const qs = query ? `?${new URLSearchParams(query)}` : '';
+  const respuesta = await fetch(`${servidor.api}/api${ruta}${qs}`, {
+    method,
+    headers: {
+      Accept: 'application/json',
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: respuesta.status, body: await respuesta.json() };
+}
+
+/** "YYYY-MM-DD" of the day `dias` from today in the branches' zone (America/Mexico_City). */
+export function diaSucursal(dias = 0, zona = 'America/Mexico_City') {
+  const hoy = new Intl.DateTimeFormat('en-CA', { timeZone: zona, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  const d = new Date(`${hoy}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + dias);
+  return d.toISOString().slice(0, 10);
 }

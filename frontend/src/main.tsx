@@ -2,6 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { iniciarCore } from './lib/wasm';
+// The typeface the stylesheet names, served with the console (latin subsets load on demand).
+import '@fontsource-variable/public-sans/wght.css';
 import './index.css';
 
 const raiz = document.getElementById('root');

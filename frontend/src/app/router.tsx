@@ -9,7 +9,7 @@ import { ErrorRuta } from './routes/error';
 import { LoginPage } from './routes/login';
 import { NoEncontrada } from './routes/no-encontrada';
 import * as P from './routes/pantallas';
-import { ReservacionDetalle, Reservaciones, ReservacionesLista } from './routes/reservaciones';
+import { ReservacionDetalle, Reservaciones, ReservacionSinSeleccion } from './routes/reservaciones';
 import { Walkin, WalkinContenido, WalkinDetalle } from './routes/walkin';
 
 /** What each screen of the table renders; its path and permission come from the table. */
@@ -31,7 +31,7 @@ const VISTAS: Record<ClaveVista, Vista> = {
   reservaciones: {
     element: <Reservaciones />,
     children: [
-      { index: true, element: <ReservacionesLista /> },
+      { index: true, element: <ReservacionSinSeleccion /> },
       { path: ':id', element: <ReservacionDetalle /> },
     ],
   },

@@ -45,6 +45,11 @@ function esEnvelope(v: unknown): v is Envelope<unknown> {
 
 /** Calls `/api{ruta}` and answers the envelope's `data`. */
 export async function api<T>(ruta: string, opciones: OpcionesApi = {}): Promise<T> {
+  return (await apiConMensaje<T>(ruta, opciones)).data;
+}
+
+/** As `api`, with the server's Spanish `message` too, for a screen that announces the outcome. */
+export async function apiConMensaje<T>(ruta: string, opciones: OpcionesApi = {}): Promise<{ data: T; message: string }> {
   const { method = 'GET', body, query, signal, silencioso = false } = opciones;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -73,7 +78,7 @@ export async function api<T>(ruta: string, opciones: OpcionesApi = {}): Promise<
   }
 
   const envelope = esEnvelope(cuerpo) ? cuerpo : null;
-  if (respuesta.ok && envelope && envelope.status !== 'error') return envelope.data as T;
+  if (respuesta.ok && envelope && envelope.status !== 'error') return { data: envelope.data as T, message: envelope.message };
 
   const mensaje = envelope?.message || RESPUESTA_INESPERADA;
   const error = new ApiError(mensaje, respuesta.ok ? 400 : respuesta.status, envelope?.data ?? null);

@@ -25,3 +25,11 @@ export function claveSucursal<const P extends readonly unknown[]>(tag: string, .
   return [PREFIJO_SUCURSAL, tag, ...partes];
 }
 
+
+/**
+ * Every reservation list of a branch (all tabs, all searches). The bell refreshes them when a
+ * new reservation arrives, so this key is shared rather than owned by one feature.
+ */
+export function claveListasReservaciones(tag: string) {
+  return claveSucursal(tag, 'reservaciones', 'lista');
+}

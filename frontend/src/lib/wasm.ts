@@ -48,6 +48,7 @@ export type { EstadoReservacion } from '../wasm/tipos/EstadoReservacion';
 export type { Evento } from '../wasm/tipos/Evento';
 export type { FormularioWalkin } from '../wasm/tipos/FormularioWalkin';
 export type { HoraSucursal } from '../wasm/tipos/HoraSucursal';
+export type { EdicionReservacion } from '../wasm/tipos/EdicionReservacion';
 export type { Mensajes } from '../wasm/tipos/Mensajes';
 export type { ModoBuffet } from '../wasm/tipos/ModoBuffet';
 export type { PromoAplicada } from '../wasm/tipos/PromoAplicada';
@@ -57,6 +58,7 @@ import type { DatosPersonales } from '../wasm/tipos/DatosPersonales';
 import type { EstadoReservacion } from '../wasm/tipos/EstadoReservacion';
 import type { FormularioWalkin } from '../wasm/tipos/FormularioWalkin';
 import type { HoraSucursal } from '../wasm/tipos/HoraSucursal';
+import type { EdicionReservacion } from '../wasm/tipos/EdicionReservacion';
 import type { Mensajes } from '../wasm/tipos/Mensajes';
 import type { PromoAplicada } from '../wasm/tipos/PromoAplicada';
 
@@ -114,6 +116,10 @@ export const validarPromos = (lista: PromoAplicada[], noPersonas: number | null)
 /** "Now" at a branch from an RFC 3339 instant; `config` null means the defaults. */
 export const horaSucursal = (instante: string, config: ConfigHorario | null = null): Resultado<HoraSucursal> =>
   regla(() => core.horaSucursal(instante, config) as HoraSucursal);
+
+/** The staff's edit of a reservation: `YYYY-MM-DD HH:mm`, party 1–50, comments up to 500. */
+export const validarEdicionReservacion = (edicion: EdicionReservacion): Resultado<null> =>
+  regla(() => (core.validarEdicionReservacion(edicion) as null | undefined) ?? null);
 
 export const pasarEstado = (desde: string, hacia: string): Resultado<EstadoReservacion> =>
   regla(() => core.pasarEstado(desde, hacia) as EstadoReservacion);

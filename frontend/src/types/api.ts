@@ -19,3 +19,35 @@ export type Sesion = Esquemas['SesionIniciada'];
 export type Sucursal = Esquemas['SucursalResumen'];
 /** A branch in full: schedule, tables and special days. */
 export type SucursalCompleta = Esquemas['Sucursal'];
+/** A reservation as the console lists and shows it (contact only for reservacion.client). */
+export type Reservacion = Esquemas['Reservacion'];
+/** One page of a reservation list. */
+export type PaginaReservaciones = Esquemas['PaginaReservaciones'];
+/** What editing a reservation sends. */
+export type EdicionReservacion = Esquemas['EdicionReservacion'];
+/** What editing a reservation's guest sends. */
+export type EdicionCliente = Esquemas['EdicionCliente'];
+/** A notification of the bell. */
+export type Notificacion = Esquemas['Notificacion'];
+/** A walk-in as the console lists and shows it (contact only for reservacion.client). */
+export type Walkin = Esquemas['Walkin'];
+/** One page of the walk-ins of Todas. */
+export type PaginaWalkins = Esquemas['PaginaWalkins'];
+/** What registering a walk-in sends. */
+export type SolicitudWalkin = Esquemas['SolicitudWalkin'];
+/** The order part of a walk-in or an attendance: table, waiter and the order form's counts. */
+export type SolicitudComanda = Esquemas['SolicitudComanda'];
+/** What registering an attendance sends. */
+export type SolicitudAsistencia = Esquemas['SolicitudAsistencia'];
+/** A check-in lookup: the scanned code or the guest's e-mail, and the current branch. */
+export type Busqueda = Esquemas['Busqueda'];
+/** The kitchen order slip of a walk-in or a seated reservation. */
+export type ComandaGuardada = Esquemas['Comanda'];
+/** The table-opening record of a walk-in or a seated reservation. */
+export type AbreGuardado = Esquemas['Abre'];
+/** A waiter as the order form lists them. */
+export type MeseroRef = Esquemas['MeseroRef'];
+/** A promotion the order form offers today. */
+export type PromoActiva = Esquemas['PromoActiva'];
+/** A table of a branch (number and seats). */
+export type Mesa = Esquemas['Mesa'];

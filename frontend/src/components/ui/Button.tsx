@@ -2,7 +2,7 @@ import { Button as HeadlessButton, type ButtonProps as HeadlessButtonProps } fro
 import type { ReactNode } from 'react';
 import { Spinner } from './Spinner';
 
-type Variante = 'primario' | 'secundario' | 'fantasma';
+type Variante = 'primario' | 'secundario' | 'fantasma' | 'peligro' | 'peligro-suave';
 
 const variantes: Record<Variante, string> = {
   primario:
@@ -10,6 +10,9 @@ const variantes: Record<Variante, string> = {
   secundario:
     'bg-white text-stone-800 ring-1 ring-inset ring-stone-300 data-hover:bg-stone-50 data-disabled:text-stone-400',
   fantasma: 'text-stone-700 data-hover:bg-stone-100 data-disabled:text-stone-400',
+  // A step that cannot be undone (cancel a reservation): red, the confirming one filled.
+  peligro: 'bg-red-700 text-white shadow-sm data-hover:bg-red-800 data-active:bg-red-900 data-disabled:bg-red-700/50',
+  'peligro-suave': 'bg-white text-red-700 ring-1 ring-inset ring-red-200 data-hover:bg-red-50 data-disabled:text-red-300',
 };
 
 export type ButtonProps = Omit<HeadlessButtonProps, 'className' | 'children'> & {

@@ -2,13 +2,11 @@ import { Field, Input, Label } from '@headlessui/react';
 import { EyeIcon, EyeSlashIcon } from '@heroicons/react/24/outline';
 import { useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/Button';
+import { ESTILO_CAMPO } from '../../../components/ui/Campo';
 import { validarCredenciales } from '../../../lib/wasm';
 import { toast } from '../../../stores/toasts';
 import type { Usuario } from '../../../types/api';
 import { useLogin } from '../api/login';
-
-const campo =
-  'block w-full rounded-lg border-0 bg-white px-3.5 py-2.5 text-stone-900 shadow-sm ring-1 ring-inset ring-stone-300 placeholder:text-stone-400 focus:outline-none data-focus:ring-2 data-focus:ring-inset data-focus:ring-primary-600';
 
 /**
  * E-mail and password, checked by the core (WASM) before anything is sent: both typed, the e-mail
@@ -49,7 +47,7 @@ export function LoginForm({ alEntrar }: { alEntrar: (usuario: Usuario) => void }
           ref={campoCorreo}
           value={email}
           onChange={(e) => setEmail(e.target.value)}
-          className={campo}
+          className={ESTILO_CAMPO}
           placeholder="nombre@empresa.mx"
         />
       </Field>
@@ -64,7 +62,7 @@ export function LoginForm({ alEntrar }: { alEntrar: (usuario: Usuario) => void }
             ref={campoClave}
             value={password}
             onChange={(e) => setPassword(e.target.value)}
-            className={`${campo} pr-11`}
+            className={`${ESTILO_CAMPO} pr-11`}
           />
           <button
             type="button"

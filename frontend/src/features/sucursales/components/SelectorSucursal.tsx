@@ -40,10 +40,11 @@ export function SelectorSucursal() {
         <ListboxButton
           aria-label="Sucursal actual"
           data-testid="selector-sucursal"
-          className="flex w-44 items-center gap-2 rounded-lg bg-white px-3 py-2 text-left text-sm text-stone-800 ring-1 ring-stone-300 ring-inset hover:bg-stone-50 focus:outline-none data-disabled:opacity-60 data-focus:ring-2 data-focus:ring-primary-600 sm:w-56"
+          className="flex min-h-11 w-44 items-center gap-2 rounded-lg bg-white px-3 py-2 text-left text-sm text-stone-800 ring-1 ring-stone-300 ring-inset hover:bg-stone-50 focus:outline-none data-disabled:opacity-60 data-focus:ring-2 data-focus:ring-primary-600 sm:w-56 lg:w-auto lg:max-w-md lg:min-w-56"
         >
           <BuildingStorefrontIcon aria-hidden className="size-4 shrink-0 text-primary-700" />
-          <span className="min-w-0 flex-1 truncate">
+          {/* From 1200 px the button grows to the whole name; narrower, the name is cut but titled. */}
+          <span className="min-w-0 flex-1 truncate" title={actual?.name}>
             {actual ? actual.name : consulta.isPending ? 'Cargando sucursales…' : 'Sin sucursal'}
           </span>
           <ChevronUpDownIcon aria-hidden className="size-4 shrink-0 text-stone-400" />

@@ -1,0 +1,29 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { useSesion } from '../../../lib/use-session';
+import type { Notificacion } from '../../../types/api';
+import { claveNotificaciones } from './get-notificaciones';
+
+/** `PUT /v1/admin/notifications/{id}`. Spec §8: a failure is not announced; the list is asked again. */
+export function marcarLeida(id: string): Promise<Notificacion> {
+  return api<Notificacion>(`/v1/admin/notifications/${encodeURIComponent(id)}`, { method: 'PUT', silencioso: true });
+}
+
+/** Marks it read in the bell at once, then on the server. */
+export function useMarcarLeida() {
+  const { sucursal } = useSesion();
+  const queryClient = useQueryClient();
+  const clave = claveNotificaciones(sucursal ?? '');
+  return useMutation({
+    mutationFn: marcarLeida,
+    onMutate: (id) => {
+      queryClient.setQueryData<Notificacion[]>(clave, (lista) =>
+        lista?.map((n) => (n._id === id ? { ...n, isRead: true, isUnRead: false } : n)),
+      );
+    },
+    onSuccess: (leida) => {
+      queryClient.setQueryData<Notificacion[]>(clave, (lista) => lista?.map((n) => (n._id === leida._id ? leida : n)));
+    },
+    onError: () => queryClient.invalidateQueries({ queryKey: clave }),
+  });
+}

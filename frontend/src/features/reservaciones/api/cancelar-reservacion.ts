@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiConMensaje } from '../../../lib/api-client';
+import { useSesion } from '../../../lib/use-session';
+import type { Reservacion } from '../../../types/api';
+import { guardarEnCache } from './cache';
+
+/**
+ * `PUT /v1/admin/reservacion/{id}/cancel?tag=`: 409 with the reason when it is not Pendiente.
+ * Answers the server's line too, which the screen announces.
+ */
+export function cancelarReservacion(tag: string, id: string): Promise<{ data: Reservacion; message: string }> {
+  return apiConMensaje<Reservacion>(`/v1/admin/reservacion/${encodeURIComponent(id)}/cancel`, { method: 'PUT', query: { tag } });
+}
+
+/** Cancels, then the detail shows the answer and every list of the branch asks again. */
+export function useCancelarReservacion() {
+  const { sucursal } = useSesion();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => cancelarReservacion(sucursal ?? '', id),
+    onSuccess: ({ data }) => guardarEnCache(queryClient, sucursal ?? '', data),
+  });
+}

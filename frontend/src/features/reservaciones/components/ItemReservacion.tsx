@@ -1,0 +1,78 @@
+import { UserIcon } from '@heroicons/react/20/solid';
+import { Link } from 'react-router';
+import { IconoOrigen } from '../../../components/ui/IconoOrigen';
+import { fechaCorta, horaCorta, nombreCorto } from '../../../lib/formato';
+import type { Reservacion } from '../../../types/api';
+import { EstadoReservacion } from './EstadoReservacion';
+import { esVerificada, IconoComentario, IconoEvento, MarcaVerificada } from './marcas';
+
+/** One row's height in the list, in pixels: a comfortable finger target on a tablet. */
+export const ALTO_ITEM = 68;
+
+/**
+ * A reservation in the sidebar (spec §2): date 'DD, MMM', time 'hh:mm a', origin, a tick when
+ * e-mail or phone is verified, the name cut to 15 characters, the event and a comment mark. At
+ * the right edge the party size, which the host seats by, and — in a tab that mixes them — the
+ * status of any that is no longer Pendiente.
+ */
+export function ItemReservacion({
+  reservacion: r,
+  ruta,
+  seleccionada,
+  conEstado = false,
+}: {
+  reservacion: Reservacion;
+  ruta: string;
+  seleccionada: boolean;
+  conEstado?: boolean;
+}) {
+  return (
+    <Link
+      to={ruta}
+      aria-current={seleccionada ? 'page' : undefined}
+      data-reservacion={r._id}
+      className={`group flex h-full items-center gap-3 border-b border-stone-100 px-4 transition-colors focus:outline-none focus-visible:ring-2 focus-visible:ring-primary-600 focus-visible:ring-inset ${
+        seleccionada ? 'bg-primary-50 shadow-[inset_3px_0_0_var(--color-primary-700)]' : 'hover:bg-stone-50 active:bg-stone-100'
+      }`}
+    >
+      <span className="w-[4.75rem] shrink-0 leading-tight">
+        <span className="block text-xs font-medium text-stone-500" data-campo="fecha">
+          {fechaCorta(r.fecha_hora)}
+        </span>
+        <span className="block text-sm font-semibold whitespace-nowrap text-stone-900 tabular-nums" data-campo="hora">
+          {horaCorta(r.fecha_hora)}
+        </span>
+      </span>
+      <span className="min-w-0 flex-1">
+        <span className="flex items-center gap-1">
+          <span
+            title={r.name}
+            data-campo="nombre"
+            className={`truncate text-[0.9375rem] font-semibold ${seleccionada ? 'text-primary-900' : 'text-stone-900'}`}
+          >
+            {nombreCorto(r.name)}
+          </span>
+          {esVerificada(r) && <MarcaVerificada />}
+          <span
+            className="ml-auto inline-flex shrink-0 items-center gap-0.5 pl-2 text-sm font-semibold text-stone-700 tabular-nums"
+            data-campo="personas"
+          >
+            <UserIcon aria-hidden className="size-4 text-stone-400" />
+            {r.no_personas}
+            <span className="sr-only">{r.no_personas === 1 ? ' persona' : ' personas'}</span>
+          </span>
+        </span>
+        <span className="mt-1 flex h-5 items-center gap-2">
+          <IconoOrigen origen={r.origin} />
+          <IconoEvento evento={r.evento} />
+          <IconoComentario comentarios={r.comentarios} />
+          {conEstado && r.status !== 'Pendiente' && (
+            <span className="ml-auto">
+              <EstadoReservacion status={r.status} className="px-2 py-0 text-[0.6875rem]" />
+            </span>
+          )}
+        </span>
+      </span>
+    </Link>
+  );
+}
