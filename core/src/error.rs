@@ -113,6 +113,8 @@ pub enum ReglaError {
     PieLargo { max: usize },
     #[error("El valor de «{campo}» debe estar entre {min} y {max}")]
     FueraDeRango { campo: &'static str, min: u32, max: u32 },
+    #[error("No se puede eliminar el rol: {usuarios} usuario(s) lo tienen")]
+    RolEnUso { usuarios: u64 },
     #[error("No puedes desactivarte a ti mismo")]
     AutoDesactivacion,
     #[error("El grupo debe conservar al menos un usuario activo que administre usuarios y roles")]
@@ -192,6 +194,7 @@ impl ReglaError {
             PrefijoInvalido { .. } => "prefijo_invalido",
             PieLargo { .. } => "pie_largo",
             FueraDeRango { .. } => "fuera_de_rango",
+            RolEnUso { .. } => "rol_en_uso",
             AutoDesactivacion => "auto_desactivacion",
             UltimoAdministrador => "ultimo_administrador",
             MesaRequerida => "mesa_requerida",

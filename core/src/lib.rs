@@ -5,6 +5,7 @@ pub mod comanda;
 pub mod cuenta;
 pub mod error;
 pub mod estado;
+pub mod organizacion;
 pub mod permisos;
 pub mod personal;
 pub mod promos;

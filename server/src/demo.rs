@@ -280,6 +280,8 @@ async fn sembrar(store: &dyn Store, claves: &Claves) -> anyhow::Result<bool> {
                         13..=14 => 6,
                         _ => 10,
                     },
+                    // The four-seat tables stand in a row and may be joined for bigger parties.
+                    combinable: (5..=12).contains(&numero),
                 })
                 .collect(),
             days: vec![

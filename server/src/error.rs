@@ -144,6 +144,7 @@ impl From<ErrorAlmacen> for ApiError {
         match e {
             ErrorAlmacen::Duplicado(clave) => ApiError::Conflicto(clave.mensaje().to_owned()),
             ErrorAlmacen::SinReferencia => ApiError::SinReferencia(ErrorAlmacen::SinReferencia.to_string()),
+            ErrorAlmacen::Regla(r) => ApiError::Conflicto(r.to_string()),
             ErrorAlmacen::Interno(e) => ApiError::BaseDeDatos(e.to_string()),
         }
     }

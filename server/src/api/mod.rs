@@ -3,10 +3,14 @@
 
 pub mod auth;
 pub mod catalogo;
+pub mod conf_walkin;
+pub mod marcas;
 pub mod notificaciones;
 pub mod publico;
 pub mod reservacion;
+pub mod roles;
 pub mod sucursal;
+pub mod usuarios;
 pub mod walkin;
 
 use std::any::Any;
@@ -43,6 +47,9 @@ use crate::{telemetry, web, AppState};
         (name = "público", description = "Llamadas sin sesión: reservar"),
         (name = "walk-in", description = "Clientes sin reservación"),
         (name = "catálogo", description = "Meseros y promociones de la sucursal"),
+        (name = "usuarios", description = "Cuentas del personal"),
+        (name = "roles", description = "Roles y permisos"),
+        (name = "marcas", description = "Marcas y sus sucursales"),
     )
 )]
 struct ApiDoc;
@@ -67,6 +74,10 @@ fn rutas() -> OpenApiRouter<AppState> {
         .merge(publico::router())
         .merge(walkin::router())
         .merge(catalogo::router())
+        .merge(usuarios::router())
+        .merge(roles::router())
+        .merge(marcas::router())
+        .merge(conf_walkin::router())
 }
 
 /// The OpenAPI document the server serves at `/api/openapi.json` (`anfitrion openapi` prints it;

@@ -1,17 +1,21 @@
 //! `/api/v1/admin/sucursal`: branches, limited to the caller's tags.
 
+use anfitrion_core::organizacion::{validar_dias, validar_horario, validar_mesas, DatosDia, DatosDiaEspecial, DatosMesa};
 use anfitrion_core::permisos::requiere;
 use anfitrion_core::sucursal::{DatosSucursal, SucursalNueva};
 use anfitrion_core::walkin::ConfWalkin;
 use axum::extract::State;
 use axum::http::StatusCode;
+use serde::Deserialize;
 use serde_json::json;
+use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::access::{en_alcance, Autenticado, Con, SucursalElegida};
 use crate::db::bitacora::Cambio;
-use crate::db::sucursales::{NuevaSucursal, Sucursal, SucursalResumen};
+use crate::db::sucursales::{EdicionSucursal, NuevaSucursal, Sucursal, SucursalResumen};
+use crate::db::usuarios::Usuario;
 use crate::db::{nuevo_id, Alcance, ErrorAlmacen};
 use crate::envelope::Envelope;
 use crate::error::{ApiError, EnvelopeError, Result};
@@ -19,7 +23,13 @@ use crate::extract::{Json, Path};
 use crate::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(listar, crear)).routes(routes!(de_usuario)).routes(routes!(una))
+    OpenApiRouter::new()
+        .routes(routes!(listar, crear))
+        .routes(routes!(de_usuario))
+        .routes(routes!(una, editar))
+        .routes(routes!(horario))
+        .routes(routes!(mesas))
+        .routes(routes!(dias))
 }
 
 /// The caller's branches in full (schedule, tables, days); `tag` narrows to one.
@@ -114,4 +124,136 @@ async fn una(
 ) -> Result<Envelope<Sucursal>> {
     let sucursal = en_alcance(state.store.sucursal_en(&usuario.alcance(), &id).await?, "la sucursal")?;
     Ok(Envelope::ok("Sucursal", sucursal))
+}
+
+/// A branch of the caller's that it may edit, by id.
+async fn editable(state: &AppState, usuario: &Usuario, id: &str) -> Result<Sucursal> {
+    en_alcance(state.store.sucursal_en(&usuario.alcance(), id).await?, "la sucursal")
+}
+
+fn cambio(autor: &Usuario, s: &Sucursal, accion: &'static str, despues: serde_json::Value) -> Cambio {
+    Cambio {
+        autor: autor.into(),
+        sucursal_id: Some(s.id.clone()),
+        entidad: "sucursal",
+        entidad_id: s.id.clone(),
+        accion,
+        antes: None,
+        despues: Some(despues),
+    }
+}
+
+/// A branch's own data as its form sends it: the new branch's fields and whether it is active.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct DatosEdicionSucursal {
+    #[serde(flatten)]
+    pub datos: DatosSucursal,
+    #[serde(default)]
+    pub activa: Option<bool>,
+}
+
+/// Changes a branch's tag, name, brand, zone, address, phone or whether it is active.
+#[utoipa::path(
+    put, path = "/api/v1/admin/sucursal/{id}", tag = "sucursales", operation_id = "editar_sucursal", security(("token" = [])),
+    params(("id" = String, Path, description = "`_id` de la sucursal")),
+    request_body = DatosEdicionSucursal,
+    responses(
+        (status = 200, description = "Sucursal actualizada", body = Envelope<Sucursal>),
+        (status = 400, description = "Datos no válidos", body = EnvelopeError),
+        (status = 403, description = "Sin el permiso sucursal.edit, o sucursal ajena", body = EnvelopeError),
+        (status = 404, description = "No existe", body = EnvelopeError),
+        (status = 409, description = "Etiqueta repetida", body = EnvelopeError),
+    )
+)]
+async fn editar(
+    State(state): State<AppState>,
+    Con(usuario, ..): Con<requiere::SucursalEdit>,
+    Path(id): Path<String>,
+    Json(d): Json<DatosEdicionSucursal>,
+) -> Result<Envelope<Sucursal>> {
+    let mut datos = d.datos;
+    let actual = editable(&state, &usuario, &id).await?;
+    if datos.marca.trim().is_empty() {
+        datos.marca = actual.marca.id.clone();
+    }
+    let e = EdicionSucursal { datos: SucursalNueva::parse(&datos)?, activa: d.activa.unwrap_or(actual.activa) };
+    let c = cambio(&usuario, &actual, "editar", json!({ "tag": e.datos.tag, "name": e.datos.name, "zona": e.datos.zona.name(), "activa": e.activa }));
+    state.store.editar_sucursal(&id, &e, &c).await.map_err(|err| match err {
+        ErrorAlmacen::SinReferencia => ApiError::SinReferencia("La marca indicada no existe.".to_owned()),
+        otro => otro.into(),
+    })?;
+    let alcance = Alcance::de_tags(&[e.datos.tag.as_str().to_owned()]);
+    Ok(Envelope::ok("Sucursal actualizada", en_alcance(state.store.sucursal_en(&alcance, &id).await?, "la sucursal")?))
+}
+
+/// Replaces the weekly schedule (each weekday once; a closed day keeps no hours).
+#[utoipa::path(
+    put, path = "/api/v1/admin/sucursal/{id}/horario", tag = "sucursales", operation_id = "guardar_horario", security(("token" = [])),
+    params(("id" = String, Path, description = "`_id` de la sucursal")),
+    request_body = Vec<DatosDia>,
+    responses(
+        (status = 200, description = "Horario guardado", body = Envelope<Sucursal>),
+        (status = 400, description = "Horario no válido", body = EnvelopeError),
+        (status = 403, description = "Sin el permiso sucursal.edit, o sucursal ajena", body = EnvelopeError),
+        (status = 404, description = "No existe", body = EnvelopeError),
+    )
+)]
+async fn horario(
+    State(state): State<AppState>,
+    Con(usuario, ..): Con<requiere::SucursalEdit>,
+    Path(id): Path<String>,
+    Json(dias): Json<Vec<DatosDia>>,
+) -> Result<Envelope<Sucursal>> {
+    let dias = validar_horario(&dias)?;
+    let s = editable(&state, &usuario, &id).await?;
+    state.store.reemplazar_horario(&id, &dias, &cambio(&usuario, &s, "horario", serde_json::to_value(&dias).unwrap_or_default())).await?;
+    Ok(Envelope::ok("Horario guardado", editable(&state, &usuario, &id).await?))
+}
+
+/// Replaces the tables (number, seats, whether it may be joined).
+#[utoipa::path(
+    put, path = "/api/v1/admin/sucursal/{id}/mesas", tag = "sucursales", operation_id = "guardar_mesas", security(("token" = [])),
+    params(("id" = String, Path, description = "`_id` de la sucursal")),
+    request_body = Vec<DatosMesa>,
+    responses(
+        (status = 200, description = "Mesas guardadas", body = Envelope<Sucursal>),
+        (status = 400, description = "Mesas no válidas", body = EnvelopeError),
+        (status = 403, description = "Sin el permiso sucursal.edit, o sucursal ajena", body = EnvelopeError),
+        (status = 404, description = "No existe", body = EnvelopeError),
+    )
+)]
+async fn mesas(
+    State(state): State<AppState>,
+    Con(usuario, ..): Con<requiere::SucursalEdit>,
+    Path(id): Path<String>,
+    Json(mesas): Json<Vec<DatosMesa>>,
+) -> Result<Envelope<Sucursal>> {
+    let mesas = validar_mesas(&mesas)?;
+    let s = editable(&state, &usuario, &id).await?;
+    state.store.reemplazar_mesas(&id, &mesas, &cambio(&usuario, &s, "mesas", serde_json::to_value(&mesas).unwrap_or_default())).await?;
+    Ok(Envelope::ok("Mesas guardadas", editable(&state, &usuario, &id).await?))
+}
+
+/// Replaces the closures and special days.
+#[utoipa::path(
+    put, path = "/api/v1/admin/sucursal/{id}/days", tag = "sucursales", operation_id = "guardar_dias", security(("token" = [])),
+    params(("id" = String, Path, description = "`_id` de la sucursal")),
+    request_body = Vec<DatosDiaEspecial>,
+    responses(
+        (status = 200, description = "Días guardados", body = Envelope<Sucursal>),
+        (status = 400, description = "Días no válidos", body = EnvelopeError),
+        (status = 403, description = "Sin el permiso sucursal.edit, o sucursal ajena", body = EnvelopeError),
+        (status = 404, description = "No existe", body = EnvelopeError),
+    )
+)]
+async fn dias(
+    State(state): State<AppState>,
+    Con(usuario, ..): Con<requiere::SucursalEdit>,
+    Path(id): Path<String>,
+    Json(dias): Json<Vec<DatosDiaEspecial>>,
+) -> Result<Envelope<Sucursal>> {
+    let validos = validar_dias(&dias)?;
+    let s = editable(&state, &usuario, &id).await?;
+    state.store.reemplazar_dias(&id, &validos, &cambio(&usuario, &s, "dias", serde_json::to_value(&dias).unwrap_or_default())).await?;
+    Ok(Envelope::ok("Días guardados", editable(&state, &usuario, &id).await?))
 }

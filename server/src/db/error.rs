@@ -73,6 +73,10 @@ pub enum ErrorAlmacen {
     /// The write names a record that does not exist (a foreign key found nothing).
     #[error("Uno de los registros indicados no existe.")]
     SinReferencia,
+    /// A rule that holds across rows, checked inside the transaction (the last administrator, a
+    /// role still held): nothing was written.
+    #[error("{0}")]
+    Regla(anfitrion_core::ReglaError),
     /// Anything else; the detail is logged, never shown.
     #[error("Ocurrió un error interno. Inténtalo de nuevo más tarde.")]
     Interno(#[source] sqlx::Error),

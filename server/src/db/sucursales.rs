@@ -1,8 +1,10 @@
 //! Brands and their branches: schedule (horario), tables (mesas), special days, walk-in
 //! settings and the folio counter each branch starts with.
 
+use anfitrion_core::organizacion::{ConfSucursal, DatosDia, DatosMesa, DiaEspecialValido};
 use anfitrion_core::reservacion::{DiaEspecial as EspecialCore, HorarioDia};
 use anfitrion_core::sucursal::SucursalNueva;
+use anfitrion_core::tiempo::ConfigHorario;
 use anfitrion_core::tiempo::{formato_hora, parse_hora, ReglasHorario};
 use anfitrion_core::walkin::ConfWalkin;
 use async_trait::async_trait;
@@ -41,7 +43,8 @@ pub struct Sucursal {
     pub days: Vec<DiaEspecial>,
 }
 
-/// A branch as the selector lists it.
+/// A branch as the selector lists it, with the time settings the order forms need (core reads
+/// them in the browser to suggest the buffet mode).
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct SucursalResumen {
     #[serde(rename = "_id")]
@@ -49,6 +52,7 @@ pub struct SucursalResumen {
     pub tag: String,
     pub name: String,
     pub marca: MarcaRef,
+    pub horario: ConfigHorario,
 }
 
 /// Opening hours of one weekday (1 = Monday … 7 = Sunday).
@@ -72,6 +76,8 @@ pub struct Mesa {
     pub sucursal_id: String,
     pub numero: i32,
     pub asientos: i32,
+    /// May be joined with the next table by number that may be joined too.
+    pub combinable: bool,
 }
 
 /// A closure (`cerrado`) or special opening hours (`especial`) on one date.
@@ -117,6 +123,9 @@ struct FilaSucursal {
     activa: bool,
     marca_id: String,
     marca_name: String,
+    inicio_regular: Option<String>,
+    inicio_promo: Option<String>,
+    corte_tarde: Option<String>,
     /// Whether the branch is among the caller's.
     en_alcance: bool,
 }
@@ -132,9 +141,28 @@ struct FilaConf {
     correo_requerido: bool,
     telefono_requerido: bool,
     zona: String,
+    paso_min: Option<i32>,
+    estancia_min: Option<i32>,
+    anticipacion_min: Option<i32>,
+    horizonte_dias: Option<i32>,
+    cubiertos_por_turno: Option<i32>,
 }
 
 impl FilaConf {
+    /// All the branch's settings; an unset booking value is core's default.
+    fn conf_sucursal(self) -> ConfSucursal {
+        let d = ConfSucursal::default();
+        let v = |x: Option<i32>, def: u32| x.and_then(|n| u32::try_from(n).ok()).unwrap_or(def);
+        ConfSucursal {
+            paso_min: v(self.paso_min, d.paso_min),
+            estancia_min: v(self.estancia_min, d.estancia_min),
+            anticipacion_min: v(self.anticipacion_min, d.anticipacion_min),
+            horizonte_dias: v(self.horizonte_dias, d.horizonte_dias),
+            cubiertos_por_turno: v(self.cubiertos_por_turno, d.cubiertos_por_turno),
+            walkin: self.conf(),
+        }
+    }
+
     /// Stored settings as core reads them; a value that no longer parses falls back to core's default.
     fn conf(self) -> ConfWalkin {
         let d = ConfWalkin::default();
@@ -155,18 +183,59 @@ impl FilaConf {
     }
 }
 
+/// Columns of a branch's settings; `{}` is the condition on `s`.
+const SELECT_CONF: &str = "SELECT c.inicio_regular, c.inicio_promo, c.corte_tarde, c.gracia_min, c.prefijo_folio, c.pie_ticket, \
+     c.correo_requerido, c.telefono_requerido, s.zona, c.paso_min, c.estancia_min, c.anticipacion_min, c.horizonte_dias, \
+     c.cubiertos_por_turno FROM sucursales s JOIN conf_walkin c ON c.sucursal_id = s.id";
+
+/// A brand with its branches.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Marca {
+    #[serde(rename = "_id")]
+    pub id: String,
+    pub name: String,
+    pub sucursales: Vec<SucursalResumen>,
+}
+
+/// A branch's own data as its form edits it, checked by core.
+#[derive(Debug, Clone)]
+pub struct EdicionSucursal {
+    pub datos: SucursalNueva,
+    pub activa: bool,
+}
+
 /// Columns of a branch joined with its brand, and whether it is in the scope bound as `$1`.
 fn select_sucursal<D: super::Dialecto>() -> String {
     format!(
         "SELECT s.id, s.tag, s.name, s.zona, s.direccion, s.telefono, s.activa, m.id AS marca_id, m.name AS marca_name, \
-         ({}) AS en_alcance FROM sucursales s JOIN marcas m ON m.id = s.marca_id",
+         c.inicio_regular, c.inicio_promo, c.corte_tarde, ({}) AS en_alcance \
+         FROM sucursales s JOIN marcas m ON m.id = s.marca_id LEFT JOIN conf_walkin c ON c.sucursal_id = s.id",
         D::en_lista_json("s.tag", 1)
     )
 }
 
 impl FilaSucursal {
+    fn horario(&self) -> ConfigHorario {
+        ConfigHorario {
+            zona: Some(self.zona.clone()),
+            inicio_regular: self.inicio_regular.clone(),
+            inicio_promo: self.inicio_promo.clone(),
+            corte_tarde: self.corte_tarde.clone(),
+        }
+    }
+
+    fn clone_resumen(&self) -> SucursalResumen {
+        SucursalResumen {
+            id: self.id.clone(),
+            tag: self.tag.clone(),
+            name: self.name.clone(),
+            marca: MarcaRef { id: self.marca_id.clone(), name: self.marca_name.clone() },
+            horario: self.horario(),
+        }
+    }
+
     fn resumen(self) -> SucursalResumen {
-        SucursalResumen { id: self.id, tag: self.tag, name: self.name, marca: MarcaRef { id: self.marca_id, name: self.marca_name } }
+        self.clone_resumen()
     }
 
     fn completa(self, horario: Vec<DiaHorario>, mesas: Vec<Mesa>, days: Vec<DiaEspecial>) -> Sucursal {
@@ -226,6 +295,24 @@ pub trait Sucursales {
     /// The id of the branch with this tag, if it is in `alcance`.
     async fn sucursal_id_en(&self, alcance: &Alcance, tag: &str) -> DbResult<EnAlcance<String>>;
 
+    /// Every brand with its branches (brands are the organisation's, not a branch's).
+    async fn marcas(&self) -> DbResult<Vec<Marca>>;
+    async fn marca(&self, id: &str) -> DbResult<Option<Marca>>;
+    async fn editar_marca(&self, id: &str, name: &str, cambio: &Cambio) -> DbResult<bool>;
+
+    /// A branch's own data (tag, name, zone, contact, active), with its audit entry.
+    async fn editar_sucursal(&self, id: &str, edicion: &EdicionSucursal, cambio: &Cambio) -> DbResult<bool>;
+    /// Replaces a branch's weekly schedule.
+    async fn reemplazar_horario(&self, id: &str, dias: &[DatosDia], cambio: &Cambio) -> DbResult<()>;
+    /// Replaces a branch's tables.
+    async fn reemplazar_mesas(&self, id: &str, mesas: &[DatosMesa], cambio: &Cambio) -> DbResult<()>;
+    /// Replaces a branch's closures and special days.
+    async fn reemplazar_dias(&self, id: &str, dias: &[DiaEspecialValido], cambio: &Cambio) -> DbResult<()>;
+
+    /// The branch's settings (walk-in and booking) by tag, with its id, if it is in `alcance`.
+    async fn conf_sucursal_en(&self, alcance: &Alcance, tag: &str) -> DbResult<EnAlcance<(String, ConfSucursal)>>;
+    async fn guardar_conf(&self, sucursal_id: &str, conf: &ConfSucursal, cambio: &Cambio) -> DbResult<()>;
+
     /// The walk-in settings of the branch with this tag, if it is in `alcance`.
     async fn conf_walkin_en(&self, alcance: &Alcance, tag: &str) -> DbResult<EnAlcance<ConfWalkin>>;
 }
@@ -255,7 +342,7 @@ para_cada_motor! {
             .fetch_all(&self.pool)
             .await?;
             let mesas = sqlx::query_as::<_, Mesa>(&format!(
-                "SELECT id, sucursal_id, numero, asientos FROM mesas WHERE {filtro} ORDER BY numero"
+                "SELECT id, sucursal_id, numero, asientos, combinable FROM mesas WHERE {filtro} ORDER BY numero"
             ))
             .bind(&ids)
             .fetch_all(&self.pool)
@@ -287,11 +374,7 @@ para_cada_motor! {
 
     impl Motor {
         async fn conf_de(&self, sucursal_id: &str) -> DbResult<ConfWalkin> {
-            let conf = sqlx::query_as::<_, FilaConf>(
-                "SELECT c.inicio_regular, c.inicio_promo, c.corte_tarde, c.gracia_min, c.prefijo_folio, c.pie_ticket, \
-                 c.correo_requerido, c.telefono_requerido, s.zona FROM sucursales s JOIN conf_walkin c ON c.sucursal_id = s.id \
-                 WHERE s.id = $1",
-            )
+            let conf = sqlx::query_as::<_, FilaConf>(&format!("{SELECT_CONF} WHERE s.id = $1"))
             .bind(sucursal_id)
             .fetch_optional(&self.pool)
             .await?;
@@ -374,11 +457,12 @@ para_cada_motor! {
                     .await?;
             }
             for m in &s.mesas {
-                sqlx::query("INSERT INTO mesas (id, sucursal_id, numero, asientos) VALUES ($1, $2, $3, $4)")
+                sqlx::query("INSERT INTO mesas (id, sucursal_id, numero, asientos, combinable) VALUES ($1, $2, $3, $4, $5)")
                     .bind(&m.id)
                     .bind(&s.id)
                     .bind(m.numero)
                     .bind(m.asientos)
+                    .bind(m.combinable)
                     .execute(&mut *tx)
                     .await?;
             }
@@ -457,6 +541,159 @@ para_cada_motor! {
             })
         }
 
+        async fn marcas(&self) -> DbResult<Vec<Marca>> {
+            let marcas: Vec<(String, String)> = sqlx::query_as("SELECT id, name FROM marcas ORDER BY name").fetch_all(&self.pool).await?;
+            let sucursales = sqlx::query_as::<_, FilaSucursal>(&format!("{} ORDER BY s.name", select_sucursal::<Motor>()))
+                .bind("[]")
+                .fetch_all(&self.pool)
+                .await?;
+            Ok(marcas
+                .into_iter()
+                .map(|(id, name)| Marca {
+                    sucursales: sucursales.iter().filter(|s| s.marca_id == id).map(|s| s.clone_resumen()).collect(),
+                    id,
+                    name,
+                })
+                .collect())
+        }
+
+        async fn marca(&self, id: &str) -> DbResult<Option<Marca>> {
+            Ok(self.marcas().await?.into_iter().find(|m| m.id == id))
+        }
+
+        async fn editar_marca(&self, id: &str, name: &str, cambio: &Cambio) -> DbResult<bool> {
+            let mut tx = self.pool.begin().await?;
+            let hecho = sqlx::query("UPDATE marcas SET name = $2 WHERE id = $1").bind(id).bind(name).execute(&mut *tx).await?;
+            if hecho.rows_affected() != 1 {
+                return Ok(false);
+            }
+            Motor::anotar(&mut tx, cambio).await?;
+            tx.commit().await?;
+            Ok(true)
+        }
+
+        async fn editar_sucursal(&self, id: &str, e: &EdicionSucursal, cambio: &Cambio) -> DbResult<bool> {
+            let d = &e.datos;
+            let mut tx = self.pool.begin().await?;
+            let hecho = sqlx::query(
+                "UPDATE sucursales SET tag = $2, name = $3, marca_id = $4, zona = $5, direccion = $6, telefono = $7, activa = $8 WHERE id = $1",
+            )
+            .bind(id)
+            .bind(d.tag.as_str())
+            .bind(&d.name)
+            .bind(&d.marca)
+            .bind(d.zona.name())
+            .bind(&d.direccion)
+            .bind(&d.telefono)
+            .bind(e.activa)
+            .execute(&mut *tx)
+            .await?;
+            if hecho.rows_affected() != 1 {
+                return Ok(false);
+            }
+            Motor::anotar(&mut tx, cambio).await?;
+            tx.commit().await?;
+            Ok(true)
+        }
+
+        async fn reemplazar_horario(&self, id: &str, dias: &[DatosDia], cambio: &Cambio) -> DbResult<()> {
+            let mut tx = self.pool.begin().await?;
+            sqlx::query("DELETE FROM sucursal_horario WHERE sucursal_id = $1").bind(id).execute(&mut *tx).await?;
+            for d in dias {
+                sqlx::query("INSERT INTO sucursal_horario (sucursal_id, dia, abre, cierra, cerrado) VALUES ($1, $2, $3, $4, $5)")
+                    .bind(id)
+                    // i32 as in crear_sucursal: PostgreSQL keeps one prepared statement per text.
+                    .bind(i32::try_from(d.dia).unwrap_or(0))
+                    .bind(&d.abre)
+                    .bind(&d.cierra)
+                    .bind(d.cerrado)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            Motor::anotar(&mut tx, cambio).await?;
+            tx.commit().await?;
+            Ok(())
+        }
+
+        async fn reemplazar_mesas(&self, id: &str, mesas: &[DatosMesa], cambio: &Cambio) -> DbResult<()> {
+            let mut tx = self.pool.begin().await?;
+            sqlx::query("DELETE FROM mesas WHERE sucursal_id = $1").bind(id).execute(&mut *tx).await?;
+            for m in mesas {
+                sqlx::query("INSERT INTO mesas (id, sucursal_id, numero, asientos, combinable) VALUES ($1, $2, $3, $4, $5)")
+                    .bind(crate::db::nuevo_id())
+                    .bind(id)
+                    .bind(i32::try_from(m.numero).unwrap_or(0))
+                    .bind(i32::try_from(m.asientos).unwrap_or(0))
+                    .bind(m.combinable)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            Motor::anotar(&mut tx, cambio).await?;
+            tx.commit().await?;
+            Ok(())
+        }
+
+        async fn reemplazar_dias(&self, id: &str, dias: &[DiaEspecialValido], cambio: &Cambio) -> DbResult<()> {
+            let mut tx = self.pool.begin().await?;
+            sqlx::query("DELETE FROM sucursal_dias WHERE sucursal_id = $1").bind(id).execute(&mut *tx).await?;
+            for d in dias {
+                sqlx::query("INSERT INTO sucursal_dias (id, sucursal_id, fecha, tipo, abre, cierra, motivo) VALUES ($1, $2, $3, $4, $5, $6, $7)")
+                    .bind(crate::db::nuevo_id())
+                    .bind(id)
+                    .bind(d.fecha)
+                    .bind(if d.cerrado { "cerrado" } else { "especial" })
+                    .bind(&d.abre)
+                    .bind(&d.cierra)
+                    .bind(&d.motivo)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            Motor::anotar(&mut tx, cambio).await?;
+            tx.commit().await?;
+            Ok(())
+        }
+
+        async fn conf_sucursal_en(&self, alcance: &Alcance, tag: &str) -> DbResult<EnAlcance<(String, ConfSucursal)>> {
+            let id = match self.sucursal_id_en(alcance, tag).await? {
+                EnAlcance::Si(id) => id,
+                EnAlcance::Ajeno => return Ok(EnAlcance::Ajeno),
+                EnAlcance::NoExiste => return Ok(EnAlcance::NoExiste),
+            };
+            let conf = sqlx::query_as::<_, FilaConf>(&format!("{SELECT_CONF} WHERE s.id = $1")).bind(&id).fetch_optional(&self.pool).await?;
+            Ok(EnAlcance::Si((id, conf.map(FilaConf::conf_sucursal).unwrap_or_default())))
+        }
+
+        async fn guardar_conf(&self, sucursal_id: &str, c: &ConfSucursal, cambio: &Cambio) -> DbResult<()> {
+            let w = &c.walkin;
+            let n = |v: u32| i64::from(v);
+            let mut tx = self.pool.begin().await?;
+            sqlx::query(
+                "UPDATE conf_walkin SET inicio_regular = $2, inicio_promo = $3, corte_tarde = $4, gracia_min = $5, prefijo_folio = $6, \
+                 pie_ticket = $7, correo_requerido = $8, telefono_requerido = $9, paso_min = $10, estancia_min = $11, \
+                 anticipacion_min = $12, horizonte_dias = $13, cubiertos_por_turno = $14, updated_at = $15 WHERE sucursal_id = $1",
+            )
+            .bind(sucursal_id)
+            .bind(formato_hora(w.horario.inicio_regular))
+            .bind(formato_hora(w.horario.inicio_promo))
+            .bind(formato_hora(w.horario.corte_tarde))
+            .bind(n(w.gracia_min))
+            .bind(&w.prefijo_folio)
+            .bind(&w.pie_ticket)
+            .bind(w.correo_requerido)
+            .bind(w.telefono_requerido)
+            .bind(n(c.paso_min))
+            .bind(n(c.estancia_min))
+            .bind(n(c.anticipacion_min))
+            .bind(n(c.horizonte_dias))
+            .bind(n(c.cubiertos_por_turno))
+            .bind(Utc::now())
+            .execute(&mut *tx)
+            .await?;
+            Motor::anotar(&mut tx, cambio).await?;
+            tx.commit().await?;
+            Ok(())
+        }
+
         async fn sucursal_id_en(&self, alcance: &Alcance, tag: &str) -> DbResult<EnAlcance<String>> {
             let fila = sqlx::query_as::<_, (String, bool)>(&format!("SELECT s.id, {} FROM sucursales s WHERE s.tag = $2", Motor::en_lista_json("s.tag", 1)))
                 .bind(alcance.json())
@@ -477,11 +714,7 @@ para_cada_motor! {
                 EnAlcance::Ajeno => return Ok(EnAlcance::Ajeno),
                 EnAlcance::NoExiste => return Ok(EnAlcance::NoExiste),
             }
-            let conf = sqlx::query_as::<_, FilaConf>(
-                "SELECT c.inicio_regular, c.inicio_promo, c.corte_tarde, c.gracia_min, c.prefijo_folio, c.pie_ticket, \
-                 c.correo_requerido, c.telefono_requerido, s.zona FROM conf_walkin c JOIN sucursales s ON s.id = c.sucursal_id \
-                 WHERE s.tag = $1",
-            )
+            let conf = sqlx::query_as::<_, FilaConf>(&format!("{SELECT_CONF} WHERE s.tag = $1"))
             .bind(tag)
             .fetch_optional(&self.pool)
             .await?;

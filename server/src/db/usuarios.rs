@@ -7,7 +7,80 @@ use chrono::{DateTime, Utc};
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use anfitrion_core::organizacion::RolValido;
+use anfitrion_core::ReglaError;
+
+use super::bitacora::Cambio;
 use super::{nuevo_id, para_cada_motor, Alcance, DbResult, ErrorAlmacen};
+
+/// Active users whose role may manage users and roles (core's `administra`: users.edit and
+/// role.edit); the group must never be left without one.
+const ADMINISTRADORES_ACTIVOS: &str = "SELECT COUNT(*) FROM usuarios u WHERE u.activo AND \
+     (SELECT COUNT(*) FROM rol_permisos rp WHERE rp.rol_id = u.rol_id AND rp.permiso IN ('users.edit', 'role.edit')) = 2";
+
+/// A role by id and name.
+#[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
+pub struct RolRef {
+    #[serde(rename = "_id")]
+    pub id: String,
+    pub name: String,
+}
+
+/// A staff account as the users screen lists it.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct UsuarioAdmin {
+    #[serde(rename = "_id")]
+    pub id: String,
+    pub name: String,
+    pub email: String,
+    pub role: RolRef,
+    /// Its own branch tags (a role with `sucursal.todas` works in every branch besides).
+    pub tags: Vec<String>,
+    pub active: bool,
+}
+
+/// A page of staff accounts.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct PaginaUsuarios {
+    pub items: Vec<UsuarioAdmin>,
+    pub total: i64,
+    pub page: u32,
+    pub limit: u32,
+}
+
+/// A role with its permissions and how many users hold it.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct RolAdmin {
+    #[serde(rename = "_id")]
+    pub id: String,
+    pub name: String,
+    pub permissions: Vec<PermisoRef>,
+    pub usuarios: i64,
+}
+
+/// An account's new data, checked by core, with its role by id.
+#[derive(Debug, Clone)]
+pub struct EdicionUsuario {
+    pub name: String,
+    pub email: String,
+    pub rol_id: String,
+    pub tags: Vec<String>,
+    pub activo: bool,
+}
+
+#[derive(sqlx::FromRow)]
+struct FilaUsuarioAdmin {
+    id: String,
+    name: String,
+    email: String,
+    activo: bool,
+    rol_id: String,
+    rol: String,
+}
+
+fn regla(e: ReglaError) -> ErrorAlmacen {
+    ErrorAlmacen::Regla(e)
+}
 
 /// Ids of the branches a user (`$1`) may work in: those of their tags, or every branch when their
 /// role holds `sucursal.todas`.
@@ -103,9 +176,41 @@ pub trait Usuarios {
     /// The user with role, permissions and tags. A role holding `sucursal.todas` gets every
     /// branch's tag, decided here at read time so branches created later are included.
     async fn usuario(&self, id: &str) -> DbResult<Option<Usuario>>;
+
+    /// Staff accounts by name or e-mail, a page at a time, with the total.
+    async fn usuarios_admin(&self, q: Option<&str>, page: u32, limit: u32) -> DbResult<(Vec<UsuarioAdmin>, i64)>;
+    async fn usuario_admin(&self, id: &str) -> DbResult<Option<UsuarioAdmin>>;
+
+    /// A new account with its role by id and its audit entry.
+    async fn crear_usuario_admin(&self, usuario: &NuevoUsuario, rol_id: &str, cambio: &Cambio) -> DbResult<()>;
+
+    /// Changes an account; deactivating it revokes its sessions in the same transaction. Refused
+    /// ([`ReglaError::UltimoAdministrador`]) when it would leave no active administrator.
+    async fn editar_usuario(&self, id: &str, edicion: &EdicionUsuario, cambio: &Cambio) -> DbResult<bool>;
+
+    /// A new password hash for an account.
+    async fn cambiar_clave(&self, id: &str, password_hash: &str, cambio: &Cambio) -> DbResult<bool>;
+
+    async fn roles_admin(&self) -> DbResult<Vec<RolAdmin>>;
+    async fn crear_rol(&self, id: &str, rol: &RolValido, cambio: &Cambio) -> DbResult<()>;
+    /// Renames a role and sets its permissions; effective on its users' next call. Refused when it
+    /// would leave no active administrator.
+    async fn editar_rol(&self, id: &str, rol: &RolValido, cambio: &Cambio) -> DbResult<bool>;
+    /// Deletes a role no user holds ([`ReglaError::RolEnUso`] otherwise).
+    async fn eliminar_rol(&self, id: &str, cambio: &Cambio) -> DbResult<bool>;
 }
 
 para_cada_motor! {
+    impl Motor {
+        async fn completar_usuario(&self, f: FilaUsuarioAdmin) -> DbResult<UsuarioAdmin> {
+            let tags: Vec<String> = sqlx::query_scalar("SELECT tag FROM usuario_sucursales WHERE usuario_id = $1 ORDER BY tag")
+                .bind(&f.id)
+                .fetch_all(&self.pool)
+                .await?;
+            Ok(UsuarioAdmin { id: f.id, name: f.name, email: f.email, role: RolRef { id: f.rol_id, name: f.rol }, tags, active: f.activo })
+        }
+    }
+
     #[async_trait]
     impl Usuarios for Motor {
         async fn asegurar_catalogo(&self) -> DbResult<()> {
@@ -187,6 +292,172 @@ para_cada_motor! {
                 .bind(email)
                 .fetch_optional(&self.pool)
                 .await?)
+        }
+
+        async fn usuarios_admin(&self, q: Option<&str>, page: u32, limit: u32) -> DbResult<(Vec<UsuarioAdmin>, i64)> {
+            let patron = q.map(str::trim).filter(|q| !q.is_empty()).map(|q| crate::db::patron_like(&q.to_lowercase()));
+            let filtro = "($1 IS NULL OR lower(u.name) LIKE $1 ESCAPE '\\' OR lower(u.email) LIKE $1 ESCAPE '\\')";
+            let filas = sqlx::query_as::<_, FilaUsuarioAdmin>(&format!(
+                "SELECT u.id, u.name, u.email, u.activo, r.id AS rol_id, r.name AS rol FROM usuarios u JOIN roles r ON r.id = u.rol_id \
+                 WHERE {filtro} ORDER BY u.name, u.id LIMIT $2 OFFSET $3"
+            ))
+            .bind(&patron)
+            .bind(i64::from(limit))
+            .bind(i64::from(page.saturating_sub(1)) * i64::from(limit))
+            .fetch_all(&self.pool)
+            .await?;
+            let total: i64 = sqlx::query_scalar(&format!("SELECT COUNT(*) FROM usuarios u WHERE {filtro}")).bind(&patron).fetch_one(&self.pool).await?;
+            let mut items = Vec::with_capacity(filas.len());
+            for f in filas {
+                items.push(self.completar_usuario(f).await?);
+            }
+            Ok((items, total))
+        }
+
+        async fn usuario_admin(&self, id: &str) -> DbResult<Option<UsuarioAdmin>> {
+            let fila = sqlx::query_as::<_, FilaUsuarioAdmin>(
+                "SELECT u.id, u.name, u.email, u.activo, r.id AS rol_id, r.name AS rol FROM usuarios u JOIN roles r ON r.id = u.rol_id WHERE u.id = $1",
+            )
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?;
+            match fila {
+                Some(f) => Ok(Some(self.completar_usuario(f).await?)),
+                None => Ok(None),
+            }
+        }
+
+        async fn crear_usuario_admin(&self, u: &NuevoUsuario, rol_id: &str, cambio: &Cambio) -> DbResult<()> {
+            let mut tx = self.pool.begin().await?;
+            sqlx::query(
+                "INSERT INTO usuarios (id, email, name, password_hash, rol_id, activo, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $7)",
+            )
+            .bind(&u.id)
+            .bind(&u.email)
+            .bind(&u.name)
+            .bind(&u.password_hash)
+            .bind(rol_id)
+            .bind(true)
+            .bind(u.creado)
+            .execute(&mut *tx)
+            .await?;
+            for tag in &u.tags {
+                sqlx::query("INSERT INTO usuario_sucursales (usuario_id, tag) VALUES ($1, $2)").bind(&u.id).bind(tag).execute(&mut *tx).await?;
+            }
+            Motor::anotar(&mut tx, cambio).await?;
+            tx.commit().await?;
+            Ok(())
+        }
+
+        async fn editar_usuario(&self, id: &str, e: &EdicionUsuario, cambio: &Cambio) -> DbResult<bool> {
+            let ahora = Utc::now();
+            let mut tx = self.pool.begin().await?;
+            let hecho = sqlx::query("UPDATE usuarios SET name = $2, email = $3, rol_id = $4, activo = $5, updated_at = $6 WHERE id = $1")
+                .bind(id)
+                .bind(&e.name)
+                .bind(&e.email)
+                .bind(&e.rol_id)
+                .bind(e.activo)
+                .bind(ahora)
+                .execute(&mut *tx)
+                .await?;
+            if hecho.rows_affected() != 1 {
+                return Ok(false);
+            }
+            sqlx::query("DELETE FROM usuario_sucursales WHERE usuario_id = $1").bind(id).execute(&mut *tx).await?;
+            for tag in &e.tags {
+                sqlx::query("INSERT INTO usuario_sucursales (usuario_id, tag) VALUES ($1, $2)").bind(id).bind(tag).execute(&mut *tx).await?;
+            }
+            if !e.activo {
+                // A deactivated account's tokens stop working at once.
+                sqlx::query("UPDATE sesiones SET revoked_at = $2 WHERE usuario_id = $1 AND revoked_at IS NULL").bind(id).bind(ahora).execute(&mut *tx).await?;
+            }
+            let admins: i64 = sqlx::query_scalar(ADMINISTRADORES_ACTIVOS).fetch_one(&mut *tx).await?;
+            if admins == 0 {
+                return Err(regla(ReglaError::UltimoAdministrador));
+            }
+            Motor::anotar(&mut tx, cambio).await?;
+            tx.commit().await?;
+            Ok(true)
+        }
+
+        async fn cambiar_clave(&self, id: &str, hash: &str, cambio: &Cambio) -> DbResult<bool> {
+            let mut tx = self.pool.begin().await?;
+            let hecho = sqlx::query("UPDATE usuarios SET password_hash = $2, updated_at = $3 WHERE id = $1")
+                .bind(id)
+                .bind(hash)
+                .bind(Utc::now())
+                .execute(&mut *tx)
+                .await?;
+            if hecho.rows_affected() != 1 {
+                return Ok(false);
+            }
+            Motor::anotar(&mut tx, cambio).await?;
+            tx.commit().await?;
+            Ok(true)
+        }
+
+        async fn roles_admin(&self) -> DbResult<Vec<RolAdmin>> {
+            let roles: Vec<(String, String, i64)> = sqlx::query_as(
+                "SELECT r.id, r.name, (SELECT COUNT(*) FROM usuarios u WHERE u.rol_id = r.id) FROM roles r ORDER BY r.name",
+            )
+            .fetch_all(&self.pool)
+            .await?;
+            let permisos: Vec<(String, String)> = sqlx::query_as("SELECT rol_id, permiso FROM rol_permisos ORDER BY permiso").fetch_all(&self.pool).await?;
+            Ok(roles
+                .into_iter()
+                .map(|(id, name, usuarios)| RolAdmin {
+                    permissions: permisos.iter().filter(|(r, _)| *r == id).filter_map(|(_, p)| Permiso::parse(p)).map(|name| PermisoRef { name }).collect(),
+                    id,
+                    name,
+                    usuarios,
+                })
+                .collect())
+        }
+
+        async fn crear_rol(&self, id: &str, rol: &RolValido, cambio: &Cambio) -> DbResult<()> {
+            let mut tx = self.pool.begin().await?;
+            sqlx::query("INSERT INTO roles (id, name, created_at) VALUES ($1, $2, $3)").bind(id).bind(&rol.name).bind(Utc::now()).execute(&mut *tx).await?;
+            for p in &rol.permisos {
+                sqlx::query("INSERT INTO rol_permisos (rol_id, permiso) VALUES ($1, $2)").bind(id).bind(p.nombre()).execute(&mut *tx).await?;
+            }
+            Motor::anotar(&mut tx, cambio).await?;
+            tx.commit().await?;
+            Ok(())
+        }
+
+        async fn editar_rol(&self, id: &str, rol: &RolValido, cambio: &Cambio) -> DbResult<bool> {
+            let mut tx = self.pool.begin().await?;
+            let hecho = sqlx::query("UPDATE roles SET name = $2 WHERE id = $1").bind(id).bind(&rol.name).execute(&mut *tx).await?;
+            if hecho.rows_affected() != 1 {
+                return Ok(false);
+            }
+            sqlx::query("DELETE FROM rol_permisos WHERE rol_id = $1").bind(id).execute(&mut *tx).await?;
+            for p in &rol.permisos {
+                sqlx::query("INSERT INTO rol_permisos (rol_id, permiso) VALUES ($1, $2)").bind(id).bind(p.nombre()).execute(&mut *tx).await?;
+            }
+            let admins: i64 = sqlx::query_scalar(ADMINISTRADORES_ACTIVOS).fetch_one(&mut *tx).await?;
+            if admins == 0 {
+                return Err(regla(ReglaError::UltimoAdministrador));
+            }
+            Motor::anotar(&mut tx, cambio).await?;
+            tx.commit().await?;
+            Ok(true)
+        }
+
+        async fn eliminar_rol(&self, id: &str, cambio: &Cambio) -> DbResult<bool> {
+            let mut tx = self.pool.begin().await?;
+            let en_uso: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM usuarios WHERE rol_id = $1").bind(id).fetch_one(&mut *tx).await?;
+            if en_uso > 0 {
+                return Err(regla(ReglaError::RolEnUso { usuarios: u64::try_from(en_uso).unwrap_or(0) }));
+            }
+            let hecho = sqlx::query("DELETE FROM roles WHERE id = $1").bind(id).execute(&mut *tx).await?;
+            if hecho.rows_affected() != 1 {
+                return Ok(false);
+            }
+            Motor::anotar(&mut tx, cambio).await?;
+            tx.commit().await?;
+            Ok(true)
         }
 
         async fn usuario(&self, id: &str) -> DbResult<Option<Usuario>> {

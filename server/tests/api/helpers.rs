@@ -181,6 +181,14 @@ impl Respuesta {
         assert!(self.cuerpo.get("data").is_some(), "el sobre siempre trae data: {}", self.cuerpo);
     }
 
+    /// A 201 with the success envelope.
+    #[track_caller]
+    pub fn es_exito_201(&self) -> &Value {
+        assert_eq!(self.status, 201, "cuerpo: {}", self.cuerpo);
+        assert_eq!(self.cuerpo["status"], "success", "cuerpo: {}", self.cuerpo);
+        &self.cuerpo["data"]
+    }
+
     #[track_caller]
     pub fn es_exito(&self) -> &Value {
         assert_eq!(self.status, 200, "cuerpo: {}", self.cuerpo);
@@ -212,6 +220,12 @@ impl TestApp {
     pub async fn login_reenviado(&self, email: &str, password: &str, reenviado: &str) -> Respuesta {
         let req = self.client.post(self.url("/api/v1/auth/login")).header("x-forwarded-for", reenviado);
         leer(req.json(&json!({ "email": email, "password": password })).send().await.expect("login")).await
+    }
+
+    /// Signs in any account and answers its token.
+    pub async fn token_con(&self, email: &str, clave: &str) -> String {
+        let r = self.login(email, clave).await;
+        r.es_exito()["token"].as_str().expect("token").to_owned()
     }
 
     /// Signs in a demo account and answers its token.

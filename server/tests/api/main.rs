@@ -6,6 +6,7 @@ mod acceso;
 mod demo;
 mod errores;
 mod jobs;
+mod organizacion;
 mod ordenes;
 mod reservaciones;
 mod sesion;

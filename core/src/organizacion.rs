@@ -1,0 +1,401 @@
+//! The organisation as administrators edit it: staff accounts, roles, brands, and a branch's
+//! schedule, tables, special days and settings. Each form's rules, and what a valid one holds.
+
+use chrono::NaiveDate;
+use serde::{Deserialize, Serialize};
+
+use crate::cuenta::validar_clave_nueva;
+use crate::error::ReglaError;
+use crate::permisos::Permiso;
+use crate::personal::{normalizar_nombre, validar_correo};
+use crate::reservacion::PERSONAS_MAX;
+use crate::sucursal::Tag;
+use crate::tiempo::{parse_hora, ReglasHorario};
+use crate::walkin::ConfWalkin;
+
+/// Booking settings a branch starts with (DESIGN §4): a slot every 15 minutes, a 90-minute stay.
+pub const PASO_MIN_POR_DEFECTO: u32 = 15;
+pub const ESTANCIA_MIN_POR_DEFECTO: u32 = 90;
+pub const ANTICIPACION_MIN_POR_DEFECTO: u32 = 60;
+pub const HORIZONTE_DIAS_POR_DEFECTO: u32 = 60;
+pub const CUBIERTOS_POR_TURNO_POR_DEFECTO: u32 = 40;
+/// Longest folio prefix and ticket footer.
+pub const PREFIJO_MAX: usize = 10;
+pub const PIE_MAX: usize = 200;
+
+/// Whether a role's permissions let its holders manage users and roles: the group must always
+/// keep an active user who does.
+pub fn administra(permisos: &[Permiso]) -> bool {
+    permisos.contains(&Permiso::UsersEdit) && permisos.contains(&Permiso::RoleEdit)
+}
+
+/// A staff account as the users form sends it.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export), ts(optional_fields = nullable))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct DatosUsuario {
+    #[serde(default)]
+    pub name: String,
+    #[serde(default)]
+    pub email: String,
+    /// The role's `_id`.
+    #[serde(default)]
+    pub role: String,
+    /// Tags of the branches the user works in.
+    #[serde(default)]
+    pub tags: Vec<String>,
+    /// Only when creating; a change of password has its own call.
+    #[serde(default)]
+    pub password: Option<String>,
+    #[serde(default)]
+    pub active: Option<bool>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UsuarioValido {
+    pub name: String,
+    pub email: String,
+    pub role: String,
+    pub tags: Vec<Tag>,
+}
+
+impl UsuarioValido {
+    /// `nuevo`: a new account needs its first password.
+    pub fn parse(d: &DatosUsuario, nuevo: bool) -> Result<UsuarioValido, ReglaError> {
+        let name = normalizar_nombre(&d.name)?;
+        let email = validar_correo(&d.email)?.ok_or(ReglaError::CorreoInvalido)?;
+        if nuevo {
+            validar_clave_nueva(d.password.as_deref().unwrap_or(""))?;
+        }
+        let role = d.role.trim();
+        if role.is_empty() {
+            return Err(ReglaError::RolRequerido);
+        }
+        let mut tags: Vec<Tag> = d.tags.iter().map(|t| Tag::parse(t)).collect::<Result<_, _>>()?;
+        tags.sort_by(|a, b| a.as_str().cmp(b.as_str()));
+        tags.dedup();
+        Ok(UsuarioValido { name, email, role: role.to_owned(), tags })
+    }
+}
+
+/// A role as the roles form sends it.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct DatosRol {
+    #[serde(default)]
+    pub name: String,
+    /// Permission names (`marcas.index`, …).
+    #[serde(default)]
+    pub permissions: Vec<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RolValido {
+    pub name: String,
+    pub permisos: Vec<Permiso>,
+}
+
+impl RolValido {
+    pub fn parse(d: &DatosRol) -> Result<RolValido, ReglaError> {
+        let name = normalizar_nombre(&d.name).map_err(|e| match e {
+            ReglaError::NombreRequerido => ReglaError::NombreRolRequerido,
+            otro => otro,
+        })?;
+        let mut permisos = Vec::new();
+        for p in &d.permissions {
+            let permiso = Permiso::parse(p.trim()).ok_or_else(|| ReglaError::PermisoDesconocido(p.clone()))?;
+            if !permisos.contains(&permiso) {
+                permisos.push(permiso);
+            }
+        }
+        permisos.sort();
+        Ok(RolValido { name, permisos })
+    }
+}
+
+/// A brand's name.
+pub fn nombre_marca(raw: &str) -> Result<String, ReglaError> {
+    normalizar_nombre(raw)
+}
+
+/// One weekday's hours as the schedule form sends them (1 = Monday … 7 = Sunday).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct DatosDia {
+    pub dia: u32,
+    #[serde(default)]
+    pub abre: String,
+    #[serde(default)]
+    pub cierra: String,
+    #[serde(default)]
+    pub cerrado: bool,
+}
+
+/// The week's hours: each weekday once, times `HH:MM`. A closed day keeps no hours.
+pub fn validar_horario(dias: &[DatosDia]) -> Result<Vec<DatosDia>, ReglaError> {
+    let mut salida: Vec<DatosDia> = Vec::new();
+    for d in dias {
+        if !(1..=7).contains(&d.dia) || salida.iter().any(|s| s.dia == d.dia) {
+            return Err(ReglaError::DiaInvalido);
+        }
+        if d.cerrado {
+            salida.push(DatosDia { dia: d.dia, abre: String::new(), cierra: String::new(), cerrado: true });
+            continue;
+        }
+        let (a, c) = (parse_hora(&d.abre)?, parse_hora(&d.cierra)?);
+        if a == c {
+            return Err(ReglaError::HorarioVacio);
+        }
+        salida.push(DatosDia { dia: d.dia, abre: d.abre.trim().to_owned(), cierra: d.cierra.trim().to_owned(), cerrado: false });
+    }
+    salida.sort_by_key(|d| d.dia);
+    Ok(salida)
+}
+
+/// A table as the tables form sends it.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct DatosMesa {
+    pub numero: u32,
+    pub asientos: u32,
+    /// Whether it may be joined with the next table by number that may be joined too.
+    #[serde(default)]
+    pub combinable: bool,
+}
+
+/// Tables numbered once each, each seating 1 to 50.
+pub fn validar_mesas(mesas: &[DatosMesa]) -> Result<Vec<DatosMesa>, ReglaError> {
+    let mut salida: Vec<DatosMesa> = Vec::new();
+    for m in mesas {
+        if m.numero == 0 || salida.iter().any(|s| s.numero == m.numero) {
+            return Err(ReglaError::MesaRepetida);
+        }
+        if !(1..=PERSONAS_MAX).contains(&m.asientos) {
+            return Err(ReglaError::AsientosInvalidos { max: PERSONAS_MAX });
+        }
+        salida.push(m.clone());
+    }
+    salida.sort_by_key(|m| m.numero);
+    Ok(salida)
+}
+
+/// A closure or special hours on one date, as the days form sends it.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export), ts(optional_fields = nullable))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct DatosDiaEspecial {
+    /// `YYYY-MM-DD`.
+    #[serde(default)]
+    pub fecha: String,
+    /// `cerrado` or `especial`.
+    #[serde(default)]
+    pub tipo: String,
+    #[serde(default)]
+    pub abre: Option<String>,
+    #[serde(default)]
+    pub cierra: Option<String>,
+    #[serde(default)]
+    pub motivo: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DiaEspecialValido {
+    pub fecha: NaiveDate,
+    pub cerrado: bool,
+    pub abre: Option<String>,
+    pub cierra: Option<String>,
+    pub motivo: String,
+}
+
+pub fn validar_dias(dias: &[DatosDiaEspecial]) -> Result<Vec<DiaEspecialValido>, ReglaError> {
+    let mut salida: Vec<DiaEspecialValido> = Vec::new();
+    for d in dias {
+        let fecha = NaiveDate::parse_from_str(d.fecha.trim(), "%Y-%m-%d").map_err(|_| ReglaError::FechaInvalida)?;
+        if salida.iter().any(|s| s.fecha == fecha) {
+            return Err(ReglaError::FechaRepetida);
+        }
+        let motivo = d.motivo.as_deref().unwrap_or("").trim().to_owned();
+        let v = match d.tipo.trim() {
+            "cerrado" => DiaEspecialValido { fecha, cerrado: true, abre: None, cierra: None, motivo },
+            "especial" => {
+                let (a, c) = (d.abre.as_deref().unwrap_or(""), d.cierra.as_deref().unwrap_or(""));
+                if parse_hora(a)? == parse_hora(c)? {
+                    return Err(ReglaError::HorarioVacio);
+                }
+                DiaEspecialValido { fecha, cerrado: false, abre: Some(a.trim().to_owned()), cierra: Some(c.trim().to_owned()), motivo }
+            }
+            _ => return Err(ReglaError::TipoDiaInvalido),
+        };
+        salida.push(v);
+    }
+    salida.sort_by_key(|d| d.fecha);
+    Ok(salida)
+}
+
+/// A branch's walk-in and booking settings as the conf-walkin form sends and shows them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct DatosConfWalkin {
+    /// `HH:MM`: the regular buffet starts.
+    pub inicio_regular: String,
+    /// `HH:MM`: the promo buffet starts.
+    pub inicio_promo: String,
+    /// `HH:MM`: a party seated from here on starts in promo mode.
+    pub corte_tarde: String,
+    /// Minutes after its time a Pendiente reservation becomes a no-show.
+    pub gracia_min: u32,
+    pub prefijo_folio: String,
+    pub pie_ticket: String,
+    pub correo_requerido: bool,
+    pub telefono_requerido: bool,
+    /// Booking: minutes between bookable times.
+    pub paso_min: u32,
+    /// Booking: how long a party holds its table, in minutes.
+    pub estancia_min: u32,
+    /// Booking: how many minutes ahead a booking must be made.
+    pub anticipacion_min: u32,
+    /// Booking: how many days ahead one can book.
+    pub horizonte_dias: u32,
+    /// Booking: guests that may start in one slot.
+    pub cubiertos_por_turno: u32,
+}
+
+/// A branch's settings, parsed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ConfSucursal {
+    pub walkin: ConfWalkin,
+    pub paso_min: u32,
+    pub estancia_min: u32,
+    pub anticipacion_min: u32,
+    pub horizonte_dias: u32,
+    pub cubiertos_por_turno: u32,
+}
+
+impl Default for ConfSucursal {
+    fn default() -> Self {
+        ConfSucursal {
+            walkin: ConfWalkin::default(),
+            paso_min: PASO_MIN_POR_DEFECTO,
+            estancia_min: ESTANCIA_MIN_POR_DEFECTO,
+            anticipacion_min: ANTICIPACION_MIN_POR_DEFECTO,
+            horizonte_dias: HORIZONTE_DIAS_POR_DEFECTO,
+            cubiertos_por_turno: CUBIERTOS_POR_TURNO_POR_DEFECTO,
+        }
+    }
+}
+
+fn entre(v: u32, min: u32, max: u32, campo: &'static str) -> Result<u32, ReglaError> {
+    if (min..=max).contains(&v) {
+        Ok(v)
+    } else {
+        Err(ReglaError::FueraDeRango { campo, min, max })
+    }
+}
+
+impl ConfSucursal {
+    /// The form's values checked; the zone stays the branch's.
+    pub fn parse(d: &DatosConfWalkin, zona: chrono_tz::Tz) -> Result<ConfSucursal, ReglaError> {
+        let horario = ReglasHorario {
+            zona,
+            inicio_regular: parse_hora(&d.inicio_regular)?,
+            inicio_promo: parse_hora(&d.inicio_promo)?,
+            corte_tarde: parse_hora(&d.corte_tarde)?,
+        };
+        if horario.inicio_promo <= horario.inicio_regular {
+            return Err(ReglaError::PromoAntesDeRegular);
+        }
+        let prefijo = d.prefijo_folio.trim();
+        if prefijo.chars().count() > PREFIJO_MAX || !prefijo.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '-') {
+            return Err(ReglaError::PrefijoInvalido { max: PREFIJO_MAX });
+        }
+        let pie = d.pie_ticket.trim();
+        if pie.chars().count() > PIE_MAX {
+            return Err(ReglaError::PieLargo { max: PIE_MAX });
+        }
+        Ok(ConfSucursal {
+            walkin: ConfWalkin {
+                horario,
+                gracia_min: entre(d.gracia_min, 0, 240, "gracia_min")?,
+                prefijo_folio: prefijo.to_owned(),
+                pie_ticket: pie.to_owned(),
+                correo_requerido: d.correo_requerido,
+                telefono_requerido: d.telefono_requerido,
+            },
+            paso_min: entre(d.paso_min, 5, 120, "paso_min")?,
+            estancia_min: entre(d.estancia_min, 15, 600, "estancia_min")?,
+            anticipacion_min: entre(d.anticipacion_min, 0, 10_080, "anticipacion_min")?,
+            horizonte_dias: entre(d.horizonte_dias, 1, 365, "horizonte_dias")?,
+            cubiertos_por_turno: entre(d.cubiertos_por_turno, 1, 10_000, "cubiertos_por_turno")?,
+        })
+    }
+
+    /// The form's values of these settings.
+    pub fn datos(&self) -> DatosConfWalkin {
+        let h = &self.walkin.horario;
+        let f = crate::tiempo::formato_hora;
+        DatosConfWalkin {
+            inicio_regular: f(h.inicio_regular),
+            inicio_promo: f(h.inicio_promo),
+            corte_tarde: f(h.corte_tarde),
+            gracia_min: self.walkin.gracia_min,
+            prefijo_folio: self.walkin.prefijo_folio.clone(),
+            pie_ticket: self.walkin.pie_ticket.clone(),
+            correo_requerido: self.walkin.correo_requerido,
+            telefono_requerido: self.walkin.telefono_requerido,
+            paso_min: self.paso_min,
+            estancia_min: self.estancia_min,
+            anticipacion_min: self.anticipacion_min,
+            horizonte_dias: self.horizonte_dias,
+            cubiertos_por_turno: self.cubiertos_por_turno,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_role_keeps_each_known_permission_once_and_refuses_unknown_ones() {
+        let r = RolValido::parse(&DatosRol { name: " Caja ".into(), permissions: vec!["walkin.index".into(), "walkin.index".into()] }).unwrap();
+        assert_eq!((r.name.as_str(), r.permisos.as_slice()), ("Caja", &[Permiso::WalkinIndex][..]));
+        assert_eq!(
+            RolValido::parse(&DatosRol { name: "Caja".into(), permissions: vec!["todo.poder".into()] }),
+            Err(ReglaError::PermisoDesconocido("todo.poder".into()))
+        );
+        assert_eq!(RolValido::parse(&DatosRol::default()), Err(ReglaError::NombreRolRequerido));
+    }
+
+    #[test]
+    fn a_new_user_needs_a_password_and_a_role() {
+        let d = DatosUsuario { name: "Ana".into(), email: "ana@demo.mx".into(), role: "r1".into(), tags: vec!["polanco".into()], ..Default::default() };
+        assert_eq!(UsuarioValido::parse(&d, true), Err(ReglaError::ClaveCorta { min: 8 }));
+        assert!(UsuarioValido::parse(&d, false).is_ok());
+        let sin_rol = DatosUsuario { role: " ".into(), password: Some("clave-segura".into()), ..d };
+        assert_eq!(UsuarioValido::parse(&sin_rol, true), Err(ReglaError::RolRequerido));
+    }
+
+    #[test]
+    fn a_week_names_each_day_once() {
+        let lunes = DatosDia { dia: 1, abre: "13:00".into(), cierra: "22:00".into(), cerrado: false };
+        assert_eq!(validar_horario(&[lunes.clone(), lunes.clone()]), Err(ReglaError::DiaInvalido));
+        assert_eq!(validar_horario(&[DatosDia { dia: 8, ..lunes.clone() }]), Err(ReglaError::DiaInvalido));
+        assert_eq!(validar_horario(&[DatosDia { abre: "1pm".into(), ..lunes.clone() }]), Err(ReglaError::HoraInvalida));
+        assert!(validar_horario(&[lunes, DatosDia { dia: 2, cerrado: true, ..Default::default() }]).is_ok());
+    }
+
+    #[test]
+    fn settings_keep_the_promo_after_the_regular_buffet() {
+        let d = ConfSucursal::default().datos();
+        let zona = chrono_tz::America::Mexico_City;
+        assert_eq!(ConfSucursal::parse(&d, zona).unwrap(), ConfSucursal::default());
+        let mal = DatosConfWalkin { inicio_promo: "12:00".into(), ..d.clone() };
+        assert_eq!(ConfSucursal::parse(&mal, zona), Err(ReglaError::PromoAntesDeRegular));
+        let prefijo = DatosConfWalkin { prefijo_folio: "pol ".into(), ..d };
+        assert_eq!(ConfSucursal::parse(&prefijo, zona), Err(ReglaError::PrefijoInvalido { max: 10 }));
+    }
+}

@@ -1,0 +1,67 @@
+//! `/api/v1/admin/conf-walkin`: a branch's walk-in and booking settings. Core reads them: a new
+//! late cutoff changes the branch's buffet-mode default from the next call on.
+
+use anfitrion_core::organizacion::{ConfSucursal, DatosConfWalkin};
+use anfitrion_core::permisos::requiere;
+use axum::extract::State;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::access::{en_alcance, Con, SucursalElegida};
+use crate::db::bitacora::Cambio;
+use crate::envelope::Envelope;
+use crate::error::{ApiError, EnvelopeError, Result};
+use crate::extract::Json;
+use crate::AppState;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(leer, guardar))
+}
+
+fn tag(tag: Option<String>) -> Result<String> {
+    tag.ok_or_else(|| ApiError::Entrada("Indica la sucursal en el parámetro «tag».".to_owned()))
+}
+
+/// The branch's settings.
+#[utoipa::path(
+    get, path = "/api/v1/admin/conf-walkin", tag = "sucursales", operation_id = "leer_conf_walkin", security(("token" = [])),
+    params(("tag" = String, Query, description = "Sucursal")),
+    responses((status = 200, description = "Configuración", body = Envelope<DatosConfWalkin>), (status = 403, description = "Sin el permiso walkin.edit, o sucursal ajena", body = EnvelopeError))
+)]
+async fn leer(State(state): State<AppState>, Con(u, ..): Con<requiere::WalkinEdit>, SucursalElegida(t): SucursalElegida) -> Result<Envelope<DatosConfWalkin>> {
+    let (_, conf) = en_alcance(state.store.conf_sucursal_en(&u.alcance(), &tag(t)?).await?, "la sucursal")?;
+    Ok(Envelope::ok("Configuración de walk-in", conf.datos()))
+}
+
+/// Saves the branch's settings, checked by core.
+#[utoipa::path(
+    put, path = "/api/v1/admin/conf-walkin", tag = "sucursales", operation_id = "guardar_conf_walkin", security(("token" = [])),
+    params(("tag" = String, Query, description = "Sucursal")),
+    request_body = DatosConfWalkin,
+    responses(
+        (status = 200, description = "Configuración guardada", body = Envelope<DatosConfWalkin>),
+        (status = 400, description = "Datos no válidos; no se guardó nada", body = EnvelopeError),
+        (status = 403, description = "Sin el permiso walkin.edit, o sucursal ajena", body = EnvelopeError),
+    )
+)]
+async fn guardar(
+    State(state): State<AppState>,
+    Con(u, ..): Con<requiere::WalkinEdit>,
+    SucursalElegida(t): SucursalElegida,
+    Json(d): Json<DatosConfWalkin>,
+) -> Result<Envelope<DatosConfWalkin>> {
+    let t = tag(t)?;
+    let (id, antes) = en_alcance(state.store.conf_sucursal_en(&u.alcance(), &t).await?, "la sucursal")?;
+    let conf = ConfSucursal::parse(&d, antes.walkin.horario.zona)?;
+    let cambio = Cambio {
+        autor: (&u).into(),
+        sucursal_id: Some(id.clone()),
+        entidad: "conf_walkin",
+        entidad_id: id.clone(),
+        accion: "editar",
+        antes: serde_json::to_value(antes.datos()).ok(),
+        despues: serde_json::to_value(conf.datos()).ok(),
+    };
+    state.store.guardar_conf(&id, &conf, &cambio).await?;
+    Ok(Envelope::ok("Configuración guardada", conf.datos()))
+}

@@ -1,0 +1,118 @@
+//! `/api/v1/admin/roles` and `/api/v1/admin/permisos`: roles with their permissions (core's
+//! catalogue, described by area for the editor). A role's change reaches its users' next call.
+
+use anfitrion_core::organizacion::{DatosRol, RolValido};
+use anfitrion_core::permisos::{requiere, Permiso};
+use axum::extract::State;
+use axum::http::StatusCode;
+use serde::Serialize;
+use serde_json::json;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::access::Con;
+use crate::db::bitacora::Cambio;
+use crate::db::nuevo_id;
+use crate::db::usuarios::RolAdmin;
+use crate::envelope::Envelope;
+use crate::error::{ApiError, EnvelopeError, Result};
+use crate::extract::{Json, Path};
+use crate::AppState;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(listar, crear)).routes(routes!(editar, eliminar)).routes(routes!(permisos))
+}
+
+/// A permission of the catalogue, as the role editor shows it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PermisoCatalogo {
+    pub name: Permiso,
+    pub descripcion: &'static str,
+    /// The area the editor groups it under.
+    pub area: &'static str,
+}
+
+fn cambio(autor: &crate::db::usuarios::Usuario, id: &str, accion: &'static str, despues: Option<serde_json::Value>) -> Cambio {
+    Cambio { autor: autor.into(), sucursal_id: None, entidad: "rol", entidad_id: id.to_owned(), accion, antes: None, despues }
+}
+
+async fn leer(state: &AppState, id: &str) -> Result<RolAdmin> {
+    state.store.roles_admin().await?.into_iter().find(|r| r.id == id).ok_or(ApiError::NoEncontrado("el rol"))
+}
+
+/// Every role with its permissions and how many users hold it.
+#[utoipa::path(
+    get, path = "/api/v1/admin/roles", tag = "roles", operation_id = "listar_roles", security(("token" = [])),
+    responses((status = 200, description = "Roles", body = Envelope<Vec<RolAdmin>>), (status = 403, description = "Sin el permiso role.index", body = EnvelopeError))
+)]
+async fn listar(State(state): State<AppState>, _u: Con<requiere::RoleIndex>) -> Result<Envelope<Vec<RolAdmin>>> {
+    Ok(Envelope::ok("Roles", state.store.roles_admin().await?))
+}
+
+/// The permission catalogue, in the editor's order.
+#[utoipa::path(
+    get, path = "/api/v1/admin/permisos", tag = "roles", operation_id = "listar_permisos", security(("token" = [])),
+    responses((status = 200, description = "Permisos", body = Envelope<Vec<PermisoCatalogo>>), (status = 403, description = "Sin el permiso role.index", body = EnvelopeError))
+)]
+async fn permisos(_u: Con<requiere::RoleIndex>) -> Envelope<Vec<PermisoCatalogo>> {
+    let lista = Permiso::TODOS.iter().map(|p| PermisoCatalogo { name: *p, descripcion: p.descripcion(), area: p.area().titulo() }).collect();
+    Envelope::ok("Permisos", lista)
+}
+
+/// Creates a role.
+#[utoipa::path(
+    post, path = "/api/v1/admin/roles", tag = "roles", operation_id = "crear_rol", security(("token" = [])),
+    request_body = DatosRol,
+    responses(
+        (status = 201, description = "Rol creado", body = Envelope<RolAdmin>),
+        (status = 400, description = "Datos no válidos", body = EnvelopeError),
+        (status = 403, description = "Sin el permiso role.create", body = EnvelopeError),
+        (status = 409, description = "Ya existe un rol con ese nombre", body = EnvelopeError),
+    )
+)]
+async fn crear(State(state): State<AppState>, Con(autor, ..): Con<requiere::RoleCreate>, Json(d): Json<DatosRol>) -> Result<(StatusCode, Envelope<RolAdmin>)> {
+    let rol = RolValido::parse(&d)?;
+    let id = nuevo_id();
+    state.store.crear_rol(&id, &rol, &cambio(&autor, &id, "crear", Some(json!({ "name": rol.name, "permissions": rol.permisos })))).await?;
+    Ok((StatusCode::CREATED, Envelope::ok("Rol creado", leer(&state, &id).await?)))
+}
+
+/// Renames a role and sets its permissions.
+#[utoipa::path(
+    put, path = "/api/v1/admin/roles/{id}", tag = "roles", operation_id = "editar_rol", security(("token" = [])),
+    params(("id" = String, Path, description = "`_id` del rol")),
+    request_body = DatosRol,
+    responses(
+        (status = 200, description = "Rol actualizado", body = Envelope<RolAdmin>),
+        (status = 400, description = "Datos no válidos", body = EnvelopeError),
+        (status = 403, description = "Sin el permiso role.edit", body = EnvelopeError),
+        (status = 404, description = "No existe", body = EnvelopeError),
+        (status = 409, description = "Nombre repetido, o dejaría al grupo sin administrador", body = EnvelopeError),
+    )
+)]
+async fn editar(State(state): State<AppState>, Con(autor, ..): Con<requiere::RoleEdit>, Path(id): Path<String>, Json(d): Json<DatosRol>) -> Result<Envelope<RolAdmin>> {
+    let rol = RolValido::parse(&d)?;
+    if !state.store.editar_rol(&id, &rol, &cambio(&autor, &id, "editar", Some(json!({ "name": rol.name, "permissions": rol.permisos })))).await? {
+        return Err(ApiError::NoEncontrado("el rol"));
+    }
+    Ok(Envelope::ok("Rol actualizado", leer(&state, &id).await?))
+}
+
+/// Deletes a role no user holds.
+#[utoipa::path(
+    delete, path = "/api/v1/admin/roles/{id}", tag = "roles", operation_id = "eliminar_rol", security(("token" = [])),
+    params(("id" = String, Path, description = "`_id` del rol")),
+    responses(
+        (status = 200, description = "Rol eliminado", body = Envelope<Option<String>>),
+        (status = 403, description = "Sin el permiso role.delete", body = EnvelopeError),
+        (status = 404, description = "No existe", body = EnvelopeError),
+        (status = 409, description = "Hay usuarios con el rol", body = EnvelopeError),
+    )
+)]
+async fn eliminar(State(state): State<AppState>, Con(autor, ..): Con<requiere::RoleDelete>, Path(id): Path<String>) -> Result<Envelope<Option<String>>> {
+    if !state.store.eliminar_rol(&id, &cambio(&autor, &id, "eliminar", None)).await? {
+        return Err(ApiError::NoEncontrado("el rol"));
+    }
+    Ok(Envelope::ok("Rol eliminado", None))
+}

@@ -1,0 +1,201 @@
+//! `/api/v1/admin/users`: staff accounts. Creating needs an initial password (core's rules);
+//! deactivating revokes the account's sessions at once; nobody deactivates themselves, and the
+//! group always keeps an active user who can manage users and roles.
+
+use anfitrion_core::cuenta::validar_clave_nueva;
+use anfitrion_core::organizacion::{DatosUsuario, UsuarioValido};
+use anfitrion_core::permisos::requiere;
+use anfitrion_core::ReglaError;
+use axum::extract::State;
+use axum::http::StatusCode;
+use chrono::Utc;
+use serde::Deserialize;
+use serde_json::json;
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::access::Con;
+use crate::api::reservacion::{LIMITE_MAX, LIMITE_POR_DEFECTO};
+use crate::db::bitacora::Cambio;
+use crate::db::usuarios::{EdicionUsuario, NuevoUsuario, PaginaUsuarios, UsuarioAdmin};
+use crate::db::{nuevo_id, ErrorAlmacen};
+use crate::envelope::Envelope;
+use crate::error::{ApiError, EnvelopeError, Result};
+use crate::extract::{Json, Path, Query};
+use crate::AppState;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(listar, crear)).routes(routes!(detalle, editar, desactivar)).routes(routes!(clave))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ParametrosUsuarios {
+    /// Name or e-mail.
+    pub q: Option<String>,
+    pub page: Option<u32>,
+    pub limit: Option<u32>,
+}
+
+fn cambio(autor: &crate::db::usuarios::Usuario, id: &str, accion: &'static str, antes: Option<serde_json::Value>, despues: Option<serde_json::Value>) -> Cambio {
+    Cambio { autor: autor.into(), sucursal_id: None, entidad: "usuario", entidad_id: id.to_owned(), accion, antes, despues }
+}
+
+fn sin_sucursal(e: ErrorAlmacen) -> ApiError {
+    match e {
+        ErrorAlmacen::SinReferencia => ApiError::SinReferencia("El rol o una de las sucursales indicadas no existe.".to_owned()),
+        otro => otro.into(),
+    }
+}
+
+async fn leer(state: &AppState, id: &str) -> Result<UsuarioAdmin> {
+    state.store.usuario_admin(id).await?.ok_or(ApiError::NoEncontrado("el usuario"))
+}
+
+/// Staff accounts, searched by name or e-mail.
+#[utoipa::path(
+    get, path = "/api/v1/admin/users", tag = "usuarios", operation_id = "listar_usuarios", security(("token" = [])),
+    params(ParametrosUsuarios),
+    responses(
+        (status = 200, description = "Usuarios", body = Envelope<PaginaUsuarios>),
+        (status = 403, description = "Sin el permiso users.index", body = EnvelopeError),
+    )
+)]
+async fn listar(State(state): State<AppState>, _u: Con<requiere::UsersIndex>, Query(p): Query<ParametrosUsuarios>) -> Result<Envelope<PaginaUsuarios>> {
+    let (page, limit) = (p.page.unwrap_or(1), p.limit.unwrap_or(LIMITE_POR_DEFECTO));
+    if page == 0 || !(1..=LIMITE_MAX).contains(&limit) {
+        return Err(ApiError::Entrada(format!("«page» empieza en 1 y «limit» va de 1 a {LIMITE_MAX}.")));
+    }
+    let (items, total) = state.store.usuarios_admin(p.q.as_deref(), page, limit).await?;
+    Ok(Envelope::ok("Usuarios", PaginaUsuarios { items, total, page, limit }))
+}
+
+/// One account.
+#[utoipa::path(
+    get, path = "/api/v1/admin/users/{id}", tag = "usuarios", operation_id = "detalle_usuario", security(("token" = [])),
+    params(("id" = String, Path, description = "`_id` del usuario")),
+    responses(
+        (status = 200, description = "Usuario", body = Envelope<UsuarioAdmin>),
+        (status = 403, description = "Sin el permiso users.index", body = EnvelopeError),
+        (status = 404, description = "No existe", body = EnvelopeError),
+    )
+)]
+async fn detalle(State(state): State<AppState>, _u: Con<requiere::UsersIndex>, Path(id): Path<String>) -> Result<Envelope<UsuarioAdmin>> {
+    Ok(Envelope::ok("Usuario", leer(&state, &id).await?))
+}
+
+/// Creates an account with its role, branches and first password.
+#[utoipa::path(
+    post, path = "/api/v1/admin/users", tag = "usuarios", operation_id = "crear_usuario", security(("token" = [])),
+    request_body = DatosUsuario,
+    responses(
+        (status = 201, description = "Usuario creado", body = Envelope<UsuarioAdmin>),
+        (status = 400, description = "Datos no válidos; no se guardó nada", body = EnvelopeError),
+        (status = 403, description = "Sin el permiso users.create", body = EnvelopeError),
+        (status = 409, description = "Ya existe un usuario con ese correo", body = EnvelopeError),
+    )
+)]
+async fn crear(
+    State(state): State<AppState>,
+    Con(autor, ..): Con<requiere::UsersCreate>,
+    Json(d): Json<DatosUsuario>,
+) -> Result<(StatusCode, Envelope<UsuarioAdmin>)> {
+    let v = UsuarioValido::parse(&d, true)?;
+    let u = NuevoUsuario {
+        id: nuevo_id(),
+        email: v.email.clone(),
+        name: v.name.clone(),
+        password_hash: state.claves.hash(d.password.as_deref().unwrap_or("")).await,
+        rol: String::new(),
+        tags: v.tags.iter().map(|t| t.as_str().to_owned()).collect(),
+        creado: Utc::now(),
+    };
+    let c = cambio(&autor, &u.id, "crear", None, Some(json!({ "name": u.name, "email": u.email, "role": v.role, "tags": u.tags })));
+    state.store.crear_usuario_admin(&u, &v.role, &c).await.map_err(sin_sucursal)?;
+    Ok((StatusCode::CREATED, Envelope::ok("Usuario creado", leer(&state, &u.id).await?)))
+}
+
+/// Changes an account: name, e-mail, role, branches, active.
+#[utoipa::path(
+    put, path = "/api/v1/admin/users/{id}", tag = "usuarios", operation_id = "editar_usuario", security(("token" = [])),
+    params(("id" = String, Path, description = "`_id` del usuario")),
+    request_body = DatosUsuario,
+    responses(
+        (status = 200, description = "Usuario actualizado", body = Envelope<UsuarioAdmin>),
+        (status = 400, description = "Datos no válidos", body = EnvelopeError),
+        (status = 403, description = "Sin el permiso users.edit", body = EnvelopeError),
+        (status = 404, description = "No existe", body = EnvelopeError),
+        (status = 409, description = "Correo repetido, o dejaría al grupo sin administrador", body = EnvelopeError),
+    )
+)]
+async fn editar(
+    State(state): State<AppState>,
+    Con(autor, ..): Con<requiere::UsersEdit>,
+    Path(id): Path<String>,
+    Json(d): Json<DatosUsuario>,
+) -> Result<Envelope<UsuarioAdmin>> {
+    let v = UsuarioValido::parse(&d, false)?;
+    let antes = leer(&state, &id).await?;
+    let activo = d.active.unwrap_or(antes.active);
+    if !activo && id == autor.id {
+        return Err(ApiError::Conflicto(ReglaError::AutoDesactivacion.to_string()));
+    }
+    let e = EdicionUsuario { name: v.name, email: v.email, rol_id: v.role, tags: v.tags.iter().map(|t| t.as_str().to_owned()).collect(), activo };
+    let c = cambio(&autor, &id, "editar", serde_json::to_value(&antes).ok(), Some(json!({ "name": e.name, "email": e.email, "role": e.rol_id, "tags": e.tags, "active": e.activo })));
+    state.store.editar_usuario(&id, &e, &c).await.map_err(sin_sucursal)?;
+    Ok(Envelope::ok("Usuario actualizado", leer(&state, &id).await?))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct NuevaClave {
+    #[serde(default)]
+    pub password: String,
+}
+
+/// Sets a new password (core's length rules).
+#[utoipa::path(
+    put, path = "/api/v1/admin/users/{id}/password", tag = "usuarios", operation_id = "cambiar_clave", security(("token" = [])),
+    params(("id" = String, Path, description = "`_id` del usuario")),
+    request_body = NuevaClave,
+    responses(
+        (status = 200, description = "Contraseña actualizada", body = Envelope<Option<String>>),
+        (status = 400, description = "Contraseña no válida", body = EnvelopeError),
+        (status = 403, description = "Sin el permiso users.edit", body = EnvelopeError),
+        (status = 404, description = "No existe", body = EnvelopeError),
+    )
+)]
+async fn clave(
+    State(state): State<AppState>,
+    Con(autor, ..): Con<requiere::UsersEdit>,
+    Path(id): Path<String>,
+    Json(n): Json<NuevaClave>,
+) -> Result<Envelope<Option<String>>> {
+    validar_clave_nueva(&n.password)?;
+    let hash = state.claves.hash(&n.password).await;
+    if !state.store.cambiar_clave(&id, &hash, &cambio(&autor, &id, "cambiar_clave", None, None)).await? {
+        return Err(ApiError::NoEncontrado("el usuario"));
+    }
+    Ok(Envelope::ok("Contraseña actualizada", None))
+}
+
+/// Deactivates an account and revokes its sessions at once.
+#[utoipa::path(
+    delete, path = "/api/v1/admin/users/{id}", tag = "usuarios", operation_id = "desactivar_usuario", security(("token" = [])),
+    params(("id" = String, Path, description = "`_id` del usuario")),
+    responses(
+        (status = 200, description = "Usuario desactivado", body = Envelope<UsuarioAdmin>),
+        (status = 403, description = "Sin el permiso users.delete", body = EnvelopeError),
+        (status = 404, description = "No existe", body = EnvelopeError),
+        (status = 409, description = "Es el propio usuario, o dejaría al grupo sin administrador", body = EnvelopeError),
+    )
+)]
+async fn desactivar(State(state): State<AppState>, Con(autor, ..): Con<requiere::UsersDelete>, Path(id): Path<String>) -> Result<Envelope<UsuarioAdmin>> {
+    if id == autor.id {
+        return Err(ApiError::Conflicto(ReglaError::AutoDesactivacion.to_string()));
+    }
+    let u = leer(&state, &id).await?;
+    let e = EdicionUsuario { name: u.name.clone(), email: u.email.clone(), rol_id: u.role.id.clone(), tags: u.tags.clone(), activo: false };
+    state.store.editar_usuario(&id, &e, &cambio(&autor, &id, "desactivar", Some(json!({ "active": u.active })), Some(json!({ "active": false })))).await?;
+    Ok(Envelope::ok("Usuario desactivado", leer(&state, &id).await?))
+}
