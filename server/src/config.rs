@@ -5,6 +5,7 @@ use std::net::{IpAddr, SocketAddr};
 use axum::Router;
 
 use crate::auth::claves::CostoHash;
+use crate::auth::freno::DemoraCuenta;
 use crate::AppState;
 
 /// Where the embedded database lives unless `DATABASE_URL` says otherwise.
@@ -24,6 +25,8 @@ pub struct Config {
     /// Load balancers and reverse proxies whose `X-Forwarded-For` is believed. Behind one, every
     /// connection comes from the proxy; only its header says who the client is.
     pub proxies_confiables: Vec<IpAddr>,
+    /// The account-wide login delay (tests shorten it).
+    pub demora_cuenta: DemoraCuenta,
     /// Routes merged into the application, for integration tests that need a handler the product
     /// does not have (one that panics, to prove the panic guard).
     pub rutas_extra: Option<Router<AppState>>,
@@ -38,6 +41,7 @@ impl Config {
             conexiones: 8,
             costo_hash: CostoHash::Produccion,
             proxies_confiables: Vec::new(),
+            demora_cuenta: DemoraCuenta::default(),
             rutas_extra: None,
         }
     }

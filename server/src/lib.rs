@@ -25,6 +25,7 @@ use tower::Layer;
 use tower_http::normalize_path::NormalizePathLayer;
 
 use crate::auth::claves::Claves;
+use crate::auth::freno::Freno;
 use crate::config::Config;
 use crate::db::Store;
 
@@ -35,6 +36,8 @@ pub struct AppState {
     pub claves: Claves,
     /// Peers whose `X-Forwarded-For` names the client (see [`extract::DireccionCliente`]).
     pub proxies_confiables: Arc<[IpAddr]>,
+    /// Login throttling and the logins being checked.
+    pub freno: Arc<Freno>,
 }
 
 /// A running server.
@@ -60,7 +63,8 @@ pub async fn launch(config: Config) -> anyhow::Result<App> {
     if config.demo {
         demo::sembrar_y_anunciar(store.as_ref(), &claves).await?;
     }
-    let state = AppState { store: store.clone(), claves, proxies_confiables: config.proxies_confiables.into() };
+    let freno = Arc::new(Freno::new(config.demora_cuenta));
+    let state = AppState { store: store.clone(), claves, proxies_confiables: config.proxies_confiables.into(), freno };
     let router = api::router(state, config.rutas_extra);
     // Trailing slashes as the spec writes some paths (`/notifications/`) reach the same route.
     let app = NormalizePathLayer::trim_trailing_slash().layer(router);
