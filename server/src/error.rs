@@ -69,10 +69,21 @@ pub enum ApiError {
     /// `Retry-After` and `data.reintentar_en` say how many seconds until the next try counts.
     #[error("Demasiados intentos. Espera {} e inténtalo de nuevo.", duracion_legible(*segundos))]
     DemasiadosIntentos { segundos: u64 },
-    /// The server could not take the request in time (passwords queued).
+    /// The server could not take the request in time (passwords queued, connections full).
     #[error("El servidor está ocupado. Inténtalo de nuevo en unos segundos.")]
     Ocupado,
-
+    /// The client took too long to send its request.
+    #[error("La solicitud tardó demasiado en llegar. Inténtalo de nuevo.")]
+    TiempoAgotado,
+    /// The address is longer than the server reads.
+    #[error("La dirección solicitada es demasiado larga.")]
+    UriDemasiadoLarga,
+    /// Too many headers, or too large.
+    #[error("Las cabeceras de la solicitud son demasiado grandes.")]
+    CabecerasDemasiadoGrandes,
+    /// A request the HTTP layer could not read (garbage request line, conflicting lengths).
+    #[error("La solicitud no es una solicitud HTTP válida.")]
+    SolicitudMalformada,
     /// A handler panicked; CatchPanic turns it into this.
     #[error("Ocurrió un error inesperado. Inténtalo de nuevo.")]
     Panico,
@@ -91,7 +102,7 @@ impl ApiError {
     pub fn status(&self) -> StatusCode {
         use ApiError::*;
         match self {
-            Regla(_) | Entrada(_) | JsonMalformado | CuerpoIlegible | SinReferencia(_) => StatusCode::BAD_REQUEST,
+            Regla(_) | Entrada(_) | JsonMalformado | CuerpoIlegible | SinReferencia(_) | SolicitudMalformada => StatusCode::BAD_REQUEST,
             TipoDeContenido => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             DemasiadoGrande => StatusCode::PAYLOAD_TOO_LARGE,
             SinSesion | SesionExpirada | Credenciales => StatusCode::UNAUTHORIZED,
@@ -101,6 +112,9 @@ impl ApiError {
             Conflicto(_) => StatusCode::CONFLICT,
             DemasiadosIntentos { .. } => StatusCode::TOO_MANY_REQUESTS,
             Ocupado => StatusCode::SERVICE_UNAVAILABLE,
+            TiempoAgotado => StatusCode::REQUEST_TIMEOUT,
+            UriDemasiadoLarga => StatusCode::URI_TOO_LONG,
+            CabecerasDemasiadoGrandes => StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
             Panico | BaseDeDatos(_) | Interno(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -112,6 +126,11 @@ impl ApiError {
             ApiError::Ocupado => Some(REINTENTAR_OCUPADO),
             _ => None,
         }
+    }
+
+    /// The envelope as JSON bytes, for answers written below axum (the connection layer).
+    pub fn cuerpo(&self) -> Vec<u8> {
+        serde_json::to_vec(&self.sobre()).unwrap_or_default()
     }
 
     fn sobre(&self) -> EnvelopeError {
