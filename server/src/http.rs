@@ -80,6 +80,7 @@ where
     S::Future: Send,
 {
     let max = limites.max_conexiones.max(1);
+    asegurar_descriptores(max);
     let conexiones = Arc::new(Semaphore::new(max));
     let rechazos = Arc::new(Semaphore::new(MAX_RECHAZOS));
     let (apagar, apagado) = watch::channel(false);
@@ -124,6 +125,27 @@ where
     // Every connection holds one permit: all of them back means every answer was sent.
     let _ = tokio::time::timeout(limites.cierre, conexiones.acquire_many(max as u32)).await;
     Ok(())
+}
+
+/// Room for `max` connections plus the database's and the log's: raises the soft limit of open
+/// files toward the hard one when it is lower, and warns when even that is short.
+fn asegurar_descriptores(max: usize) {
+    #[cfg(unix)]
+    {
+        let necesarios = (max + 256) as libc::rlim_t;
+        let mut limite = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
+        // SAFETY: getrlimit/setrlimit read and write the struct passed.
+        unsafe {
+            if libc::getrlimit(libc::RLIMIT_NOFILE, &mut limite) != 0 || limite.rlim_cur >= necesarios {
+                return;
+            }
+            let nuevo = libc::rlimit { rlim_cur: necesarios.min(limite.rlim_max), rlim_max: limite.rlim_max };
+            libc::setrlimit(libc::RLIMIT_NOFILE, &nuevo);
+            if nuevo.rlim_cur < necesarios {
+                tracing::warn!(max_conexiones = max, archivos = nuevo.rlim_cur, "el límite de archivos abiertos es menor que las conexiones permitidas; sube `ulimit -n`");
+            }
+        }
+    }
 }
 
 /// Answers a connection over the cap with 503 and closes it, reading (and discarding) what the
