@@ -75,10 +75,19 @@ struct EnCurso {
     por_cuenta: HashMap<String, i64>,
 }
 
+/// The logins in progress of the addresses that hash to one shard.
+#[derive(Default)]
+struct Fragmento {
+    por_direccion: HashMap<String, EnCurso>,
+    /// Logins finished so far: a count read before the failures and again after tells whether
+    /// one finished (and was recorded) in between.
+    terminados: u64,
+}
+
 /// The throttle: the delay setting and the logins in progress.
 pub struct Freno {
     demora: DemoraCuenta,
-    fragmentos: Vec<Mutex<HashMap<String, EnCurso>>>,
+    fragmentos: Vec<Mutex<Fragmento>>,
     terminado: Notify,
 }
 
@@ -127,10 +136,10 @@ pub struct Turno {
 
 impl Freno {
     pub fn new(demora: DemoraCuenta) -> Self {
-        Freno { demora, fragmentos: (0..FRAGMENTOS).map(|_| Mutex::new(HashMap::new())).collect(), terminado: Notify::new() }
+        Freno { demora, fragmentos: (0..FRAGMENTOS).map(|_| Mutex::new(Fragmento::default())).collect(), terminado: Notify::new() }
     }
 
-    fn fragmento(&self, ip: &str) -> &Mutex<HashMap<String, EnCurso>> {
+    fn fragmento(&self, ip: &str) -> &Mutex<Fragmento> {
         let mut h = DefaultHasher::new();
         ip.hash(&mut h);
         &self.fragmentos[(h.finish() as usize) % FRAGMENTOS]
@@ -145,17 +154,29 @@ impl Freno {
     /// the budget; 429 when the pair or the address is over its limit.
     pub async fn pedir_turno(self: &Arc<Self>, store: &Arc<dyn Store>, email: &str, ip: &str) -> Result<Turno> {
         let hasta = tokio::time::Instant::now() + ESPERA_TURNO;
+        let fragmento = self.fragmento(ip);
+        let mut carreras = 0;
         loop {
             let terminado = self.terminado.notified();
             tokio::pin!(terminado);
             {
-                // The address's shard is held while its failures are read and a place is taken,
-                // and while a finished login records its outcome and frees its place, so no
-                // login reads a count that misses one just recorded.
-                let mut tabla = self.fragmento(ip).lock().await;
+                // The failures are read outside the shard's lock, so logins from one address do
+                // not queue behind each other's queries. A finished login records its outcome
+                // before it counts itself finished: if none finished meanwhile, the read saw
+                // every recorded failure. Otherwise read again; after a few such races, read
+                // holding the lock, which no login can then finish under.
+                let antes = fragmento.lock().await.terminados;
                 let ahora = Utc::now();
-                let fallos = store.fallos_recientes(email, ip, ahora - VENTANA_INTENTOS).await?;
-                let en_curso = tabla.entry(ip.to_owned()).or_default();
+                let mut fallos = store.fallos_recientes(email, ip, ahora - VENTANA_INTENTOS).await?;
+                let mut tabla = fragmento.lock().await;
+                if tabla.terminados != antes {
+                    carreras += 1;
+                    if carreras < 3 {
+                        continue;
+                    }
+                    fallos = store.fallos_recientes(email, ip, ahora - VENTANA_INTENTOS).await?;
+                }
+                let en_curso = tabla.por_direccion.entry(ip.to_owned()).or_default();
                 let en_par = en_curso.por_cuenta.get(email).copied().unwrap_or(0);
                 match decidir(&fallos, en_par, en_curso.total, ahora) {
                     Decision::Pasa => {
@@ -172,16 +193,20 @@ impl Freno {
                     }
                     Decision::Frena { segundos } => {
                         if en_curso.total == 0 {
-                            tabla.remove(ip);
+                            tabla.por_direccion.remove(ip);
                         }
                         tracing::warn!(ip, fallos_par = fallos.par, fallos_direccion = fallos.direccion, segundos, "inicio de sesión frenado");
                         return Err(ApiError::DemasiadosIntentos { segundos });
                     }
                     Decision::Espera => {
+                        if en_curso.total == 0 {
+                            tabla.por_direccion.remove(ip);
+                        }
                         terminado.as_mut().enable();
                     }
                 }
             }
+            carreras = 0;
             if tokio::time::timeout_at(hasta, terminado).await.is_err() {
                 tracing::warn!(ip, "inicio de sesión sin turno a tiempo");
                 return Err(ApiError::Ocupado);
@@ -189,14 +214,17 @@ impl Freno {
         }
     }
 
+    /// Records the outcome, then frees the place: in this order, so a login that sees the place
+    /// free also sees the failure (see [`Freno::pedir_turno`]).
     async fn liberar(&self, email: &str, ip: &str, intento: Option<&IntentoLogin>, store: &dyn Store) {
-        let mut tabla = self.fragmento(ip).lock().await;
         if let Some(intento) = intento {
             if let Err(e) = store.registrar_intento(intento).await {
                 tracing::error!(error = %e, "no se pudo registrar el intento de inicio de sesión");
             }
         }
-        if let Some(en_curso) = tabla.get_mut(ip) {
+        let mut tabla = self.fragmento(ip).lock().await;
+        tabla.terminados += 1;
+        if let Some(en_curso) = tabla.por_direccion.get_mut(ip) {
             en_curso.total -= 1;
             if let Some(n) = en_curso.por_cuenta.get_mut(email) {
                 *n -= 1;
@@ -205,7 +233,7 @@ impl Freno {
                 }
             }
             if en_curso.total <= 0 {
-                tabla.remove(ip);
+                tabla.por_direccion.remove(ip);
             }
         }
         drop(tabla);
