@@ -251,7 +251,8 @@ async fn vigilar(actividad: &Actividad, inicio: Instant, limites: LimitesConexio
         tokio::time::sleep(paso).await;
         let ahora = Instant::now();
         let detenida = actividad.escritura_detenida.load(Ordering::Relaxed);
-        if detenida != 0 && ahora.duration_since(inicio).as_millis() as u64 - detenida >= limites.cuerpo.as_millis() as u64 {
+        // The write may have stalled after `ahora` was read: saturate rather than underflow.
+        if detenida != 0 && (ahora.duration_since(inicio).as_millis() as u64).saturating_sub(detenida) >= limites.cuerpo.as_millis() as u64 {
             return "respuesta sin leer";
         }
         let nuevos = actividad.leidos.load(Ordering::Relaxed);
