@@ -20,7 +20,7 @@ CARGO_PERFIL := $(if $(filter release,$(PERFIL)),--release,)
 # Debian packages need root; anyone else goes through sudo.
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
-.PHONY: run test bench deps deps-rust deps-node deps-browser wasm api-types frontend server-release
+.PHONY: run test bench bench-login deps deps-rust deps-node deps-browser wasm api-types frontend server-release
 
 run: server-release
 	./target/release/anfitrion serve --demo --addr $${ANFITRION_ADDR:-127.0.0.1:8080}
@@ -37,6 +37,14 @@ bench: wasm
 	  export ANFITRION_TEST_PG=$$(bash scripts/ensure-postgres.sh start "$$estado"); \
 	  cargo run -q --release -p anfitrion-server --example bench_reservaciones && \
 	  cargo run -q --release -p anfitrion-server --example bench_walkins
+	$(MAKE) --no-print-directory bench-login
+
+# Memory and latency of a burst of 200 logins against `anfitrion serve --demo`, on SQLite and
+# on a throwaway PostgreSQL database (the one the tests use, or a cluster of its own).
+bench-login:
+	cargo build -q --release -p anfitrion-server --bin anfitrion --example rafaga_login
+	estado=$$(mktemp); trap 'bash scripts/ensure-postgres.sh stop "$$estado"; rm -f "$$estado"' EXIT; \
+	  ANFITRION_TEST_PG=$$(bash scripts/ensure-postgres.sh start "$$estado") ./target/release/examples/rafaga_login
 
 deps: deps-rust deps-node
 

@@ -72,6 +72,47 @@ test('a wrong password shows the server message as a toast and stays on /login',
   assert.equal(await pagina.evaluate(() => localStorage.getItem('mqadtk')), null);
 });
 
+test('a throttled login counts down the wait the server names, then can be sent again', async () => {
+  // The real throttle would lock this suite's account for fifteen minutes: answer as it does.
+  const rafaga = '**/api/v1/auth/login';
+  await pagina.route(rafaga, (ruta) =>
+    ruta.fulfill({
+      status: 429,
+      headers: { 'Content-Type': 'application/json', 'Retry-After': '2' },
+      body: JSON.stringify({ status: 'error', message: 'Demasiados intentos. Espera 2 segundos e inténtalo de nuevo.', data: { reintentar_en: 2 } }),
+    }),
+  );
+  try {
+    await pagina.getByLabel('Correo electrónico').fill('gerente@demo.mx');
+    await pagina.getByLabel('Contraseña', { exact: true }).fill('demo1234');
+    await pagina.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await pagina.getByRole('status').filter({ hasText: 'Demasiados intentos. Podrás intentarlo de nuevo en' }).waitFor();
+    const esperando = pagina.getByRole('button', { name: /^Espera \d+ s$/ });
+    assert.ok(await esperando.isDisabled(), 'nothing is sent while the wait lasts');
+    const listo = pagina.getByRole('button', { name: 'Iniciar sesión' });
+    await listo.waitFor({ timeout: 5000 });
+    assert.ok(await listo.isEnabled());
+  } finally {
+    await pagina.unroute(rafaga);
+  }
+});
+
+test('the console runs under its Content-Security-Policy without a violation', async () => {
+  const violaciones = [];
+  const anotar = (m) => {
+    if (/Content Security Policy/i.test(m.text())) violaciones.push(m.text());
+  };
+  pagina.on('console', anotar);
+  try {
+    await entrar(pagina, servidor.base, CUENTAS.gerente);
+    await pagina.goto(`${servidor.base}/reservaciones/hoy`);
+    await pagina.waitForLoadState('networkidle');
+  } finally {
+    pagina.off('console', anotar);
+  }
+  assert.deepEqual(violaciones, []);
+});
+
 test('a visit without a session lands on /login', async () => {
   for (const ruta of ['/', '/users', '/reservaciones/hoy', '/walkin/registrar', '/hostes', '/logs/walk-in']) {
     await pagina.goto(`${servidor.base}${ruta}`);

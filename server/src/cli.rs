@@ -6,7 +6,9 @@ use std::net::{IpAddr, SocketAddr};
 use anyhow::Context;
 use clap::{Parser, Subcommand};
 
-use crate::config::{Config, ADDR_POR_DEFECTO, DATABASE_URL_POR_DEFECTO};
+use std::time::Duration;
+
+use crate::config::{Config, LimitesConexion, ADDR_POR_DEFECTO, DATABASE_URL_POR_DEFECTO};
 
 #[derive(Debug, Parser)]
 #[command(name = "anfitrion", version, about = "Anfitrión: consola de reservaciones y walk-ins")]
@@ -32,6 +34,21 @@ pub enum Comando {
         /// dirección del cliente. Sin ellas se usa la dirección de la conexión.
         #[arg(long, env = "ANFITRION_TRUSTED_PROXIES", value_delimiter = ',', value_parser = leer_ip)]
         trusted_proxies: Vec<IpAddr>,
+        /// Envía Strict-Transport-Security: solo si los clientes llegan por HTTPS (un proxy con TLS delante).
+        #[arg(long, env = "ANFITRION_HSTS", value_parser = clap::builder::BoolishValueParser::new())]
+        hsts: bool,
+        /// Conexiones abiertas a la vez; las siguientes reciben 503.
+        #[arg(long, env = "ANFITRION_MAX_CONNECTIONS", default_value_t = LimitesConexion::default().max_conexiones)]
+        max_connections: usize,
+        /// Segundos para recibir las cabeceras de una solicitud.
+        #[arg(long, env = "ANFITRION_HEADER_TIMEOUT", default_value_t = LimitesConexion::default().cabeceras.as_secs())]
+        header_timeout: u64,
+        /// Segundos para recibir el cuerpo de una solicitud.
+        #[arg(long, env = "ANFITRION_BODY_TIMEOUT", default_value_t = LimitesConexion::default().cuerpo.as_secs())]
+        body_timeout: u64,
+        /// Segundos que una conexión sin solicitud en curso puede quedar abierta.
+        #[arg(long, env = "ANFITRION_IDLE_TIMEOUT", default_value_t = LimitesConexion::default().inactividad.as_secs())]
+        idle_timeout: u64,
     },
     /// Escribe en la salida estándar el documento OpenAPI de la API (el de /api/openapi.json).
     Openapi,
@@ -51,10 +68,19 @@ pub enum Comando {
 
 pub async fn ejecutar(cli: Cli) -> anyhow::Result<()> {
     match cli.comando {
-        Comando::Serve { addr, database_url, demo, trusted_proxies } => {
+        Comando::Serve { addr, database_url, demo, trusted_proxies, hsts, max_connections, header_timeout, body_timeout, idle_timeout } => {
             let mut config = Config::new(addr, database_url);
             config.demo = demo;
             config.proxies_confiables = trusted_proxies;
+            config.hsts = hsts;
+            let segundos = |s: u64| Duration::from_secs(s.max(1));
+            config.conexion = LimitesConexion {
+                max_conexiones: max_connections.max(1),
+                cabeceras: segundos(header_timeout),
+                cuerpo: segundos(body_timeout),
+                inactividad: segundos(idle_timeout),
+                ..LimitesConexion::default()
+            };
             let app = crate::launch(config).await?;
             tracing::info!(addr = %app.addr, "Anfitrión escuchando en http://{}", app.addr);
             app.esperar().await

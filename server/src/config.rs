@@ -1,10 +1,12 @@
 //! What a running server needs to know, from flags, environment or a test.
 
 use std::net::{IpAddr, SocketAddr};
+use std::time::Duration;
 
 use axum::Router;
 
 use crate::auth::claves::CostoHash;
+use crate::auth::freno::DemoraCuenta;
 use crate::AppState;
 
 /// Where the embedded database lives unless `DATABASE_URL` says otherwise.
@@ -24,6 +26,13 @@ pub struct Config {
     /// Load balancers and reverse proxies whose `X-Forwarded-For` is believed. Behind one, every
     /// connection comes from the proxy; only its header says who the client is.
     pub proxies_confiables: Vec<IpAddr>,
+    /// The account-wide login delay (tests shorten it).
+    pub demora_cuenta: DemoraCuenta,
+    /// Connection timeouts and limits.
+    pub conexion: LimitesConexion,
+    /// Send `Strict-Transport-Security`: only when clients reach the server over HTTPS (a proxy
+    /// that terminates TLS in front of it).
+    pub hsts: bool,
     /// Routes merged into the application, for integration tests that need a handler the product
     /// does not have (one that panics, to prove the panic guard).
     pub rutas_extra: Option<Router<AppState>>,
@@ -38,7 +47,38 @@ impl Config {
             conexiones: 8,
             costo_hash: CostoHash::Produccion,
             proxies_confiables: Vec::new(),
+            demora_cuenta: DemoraCuenta::default(),
+            conexion: LimitesConexion::default(),
+            hsts: false,
             rutas_extra: None,
+        }
+    }
+}
+
+/// How long a connection may take over each part of a request, and how many may be open.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LimitesConexion {
+    /// From the moment the server waits for a request (a new connection, or the previous answer
+    /// sent) until its whole head (request line and headers) has arrived.
+    pub cabeceras: Duration,
+    /// From the head until the whole body has arrived.
+    pub cuerpo: Duration,
+    /// A keep-alive connection with no request in progress is closed after this long.
+    pub inactividad: Duration,
+    /// Connections open at once; one more is answered 503 and closed.
+    pub max_conexiones: usize,
+    /// After a shutdown signal, how long answers in progress may take to finish.
+    pub cierre: Duration,
+}
+
+impl Default for LimitesConexion {
+    fn default() -> Self {
+        LimitesConexion {
+            cabeceras: Duration::from_secs(10),
+            cuerpo: Duration::from_secs(30),
+            inactividad: Duration::from_secs(5),
+            max_conexiones: 1024,
+            cierre: Duration::from_secs(10),
         }
     }
 }

@@ -72,9 +72,25 @@ pub enum ApiError {
     /// Too many public bookings from one address.
     #[error("Demasiadas reservaciones desde esta dirección. Inténtalo más tarde.")]
     DemasiadasReservaciones,
-    /// Too many failed logins for the account or the address.
-    #[error("Demasiados intentos. Espera unos minutos e inténtalo de nuevo.")]
-    DemasiadosIntentos,
+    /// Too many failed logins for the account from this address, or from the address; the text,
+    /// `Retry-After` and `data.reintentar_en` say how many seconds until the next try counts.
+    #[error("Demasiados intentos. Espera {} e inténtalo de nuevo.", duracion_legible(*segundos))]
+    DemasiadosIntentos { segundos: u64 },
+    /// The server could not take the request in time (passwords queued, connections full).
+    #[error("El servidor está ocupado. Inténtalo de nuevo en unos segundos.")]
+    Ocupado,
+    /// The client took too long to send its request.
+    #[error("La solicitud tardó demasiado en llegar. Inténtalo de nuevo.")]
+    TiempoAgotado,
+    /// The address is longer than the server reads.
+    #[error("La dirección solicitada es demasiado larga.")]
+    UriDemasiadoLarga,
+    /// Too many headers, or too large.
+    #[error("Las cabeceras de la solicitud son demasiado grandes.")]
+    CabecerasDemasiadoGrandes,
+    /// A request the HTTP layer could not read (garbage request line, conflicting lengths).
+    #[error("La solicitud no es una solicitud HTTP válida.")]
+    SolicitudMalformada,
     /// A handler panicked; CatchPanic turns it into this.
     #[error("Ocurrió un error inesperado. Inténtalo de nuevo.")]
     Panico,
@@ -93,7 +109,7 @@ impl ApiError {
     pub fn status(&self) -> StatusCode {
         use ApiError::*;
         match self {
-            Regla(_) | Entrada(_) | JsonMalformado | CuerpoIlegible | SinReferencia(_) => StatusCode::BAD_REQUEST,
+            Regla(_) | Entrada(_) | JsonMalformado | CuerpoIlegible | SinReferencia(_) | SolicitudMalformada => StatusCode::BAD_REQUEST,
             TipoDeContenido => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             DemasiadoGrande => StatusCode::PAYLOAD_TOO_LARGE,
             SinSesion | SesionExpirada | Credenciales => StatusCode::UNAUTHORIZED,
@@ -102,14 +118,58 @@ impl ApiError {
             MetodoNoPermitido => StatusCode::METHOD_NOT_ALLOWED,
             Conflicto(_) => StatusCode::CONFLICT,
             ConDatos { codigo, .. } => *codigo,
-            DemasiadosIntentos | DemasiadasReservaciones => StatusCode::TOO_MANY_REQUESTS,
+            DemasiadasReservaciones => StatusCode::TOO_MANY_REQUESTS,
+            DemasiadosIntentos { .. } => StatusCode::TOO_MANY_REQUESTS,
+            Ocupado => StatusCode::SERVICE_UNAVAILABLE,
+            TiempoAgotado => StatusCode::REQUEST_TIMEOUT,
+            UriDemasiadoLarga => StatusCode::URI_TOO_LONG,
+            CabecerasDemasiadoGrandes => StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
             Panico | BaseDeDatos(_) | Interno(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
+    }
+
+    /// Seconds the client should wait before trying again, for `Retry-After`.
+    pub fn reintentar_en(&self) -> Option<u64> {
+        match self {
+            ApiError::DemasiadosIntentos { segundos } => Some(*segundos),
+            ApiError::Ocupado => Some(REINTENTAR_OCUPADO),
+            _ => None,
+        }
+    }
+
+    /// The envelope as JSON bytes, for answers written below axum (the connection layer).
+    pub fn cuerpo(&self) -> Vec<u8> {
+        serde_json::to_vec(&self.sobre()).unwrap_or_default()
+    }
+
+    fn sobre(&self) -> EnvelopeError {
+        let data = match self {
+            ApiError::Regla(r) => serde_json::to_value(r).ok(),
+            ApiError::ConDatos { data, .. } => Some(data.clone()),
+            _ => self.reintentar_en().map(|s| serde_json::json!({ "reintentar_en": s })),
+        };
+        EnvelopeError { status: Estado::Error, message: self.to_string(), data }
+    }
+}
+
+/// Seconds a busy server asks clients to wait.
+pub const REINTENTAR_OCUPADO: u64 = 5;
+
+/// "45 segundos", "1 minuto", "12 minutos" (minutes rounded up).
+pub fn duracion_legible(segundos: u64) -> String {
+    match segundos {
+        1 => "1 segundo".to_owned(),
+        0..60 => format!("{segundos} segundos"),
+        _ => match segundos.div_ceil(60) {
+            1 => "1 minuto".to_owned(),
+            m => format!("{m} minutos"),
+        },
     }
 }
 
 /// The envelope of a failed call. `data` carries the broken rule (`codigo`, `campo`, `mensaje`)
-/// when core refused the input, so a form can mark the field; otherwise it is null.
+/// when core refused the input, so a form can mark the field; `{reintentar_en}` (seconds, as in
+/// `Retry-After`) on a 429 or 503; otherwise it is null.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct EnvelopeError {
     #[schema(example = "error")]
@@ -127,13 +187,11 @@ impl IntoResponse for ApiError {
             ApiError::Interno(e) => tracing::error!(error = %e, "error interno"),
             _ => {}
         }
-        let data = match &self {
-            ApiError::Regla(r) => serde_json::to_value(r).ok(),
-            ApiError::ConDatos { data, .. } => Some(data.clone()),
-            _ => None,
-        };
-        let cuerpo = EnvelopeError { status: Estado::Error, message: self.to_string(), data };
-        (status, axum::Json(cuerpo)).into_response()
+        let mut respuesta = (status, axum::Json(self.sobre())).into_response();
+        if let Some(s) = self.reintentar_en() {
+            respuesta.headers_mut().insert(axum::http::header::RETRY_AFTER, s.into());
+        }
+        respuesta
     }
 }
 
@@ -158,4 +216,27 @@ pub async fn ruta_desconocida() -> ApiError {
 /// Handler for a known path called with the wrong method.
 pub async fn metodo_no_permitido() -> ApiError {
     ApiError::MetodoNoPermitido
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn waits_read_as_seconds_then_whole_minutes() {
+        assert_eq!(duracion_legible(1), "1 segundo");
+        assert_eq!(duracion_legible(45), "45 segundos");
+        assert_eq!(duracion_legible(60), "1 minuto");
+        assert_eq!(duracion_legible(61), "2 minutos");
+        assert_eq!(duracion_legible(900), "15 minutos");
+    }
+
+    #[test]
+    fn a_throttled_login_says_how_long_to_wait() {
+        let e = ApiError::DemasiadosIntentos { segundos: 600 };
+        assert_eq!(e.to_string(), "Demasiados intentos. Espera 10 minutos e inténtalo de nuevo.");
+        let r = e.into_response();
+        assert_eq!(r.status(), StatusCode::TOO_MANY_REQUESTS);
+        assert_eq!(r.headers()["retry-after"], "600");
+    }
 }

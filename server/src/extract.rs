@@ -11,6 +11,8 @@ use bytes::Bytes;
 use serde::de::DeserializeOwned;
 
 use crate::error::ApiError;
+use crate::http::CuerpoLento;
+use crate::seguridad::json_con_nulo;
 use crate::AppState;
 
 /// A JSON body. Requires `Content-Type: application/json`; the size limit is the router's.
@@ -27,10 +29,16 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Json<T> {
         let cuerpo = Bytes::from_request(req, state).await.map_err(|e| {
             if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
                 ApiError::DemasiadoGrande
+            } else if por_lento(&e) {
+                ApiError::TiempoAgotado
             } else {
                 ApiError::CuerpoIlegible
             }
         })?;
+        // PostgreSQL cannot store a NUL in text; refuse it on both engines alike.
+        if json_con_nulo(&cuerpo) {
+            return Err(ApiError::Entrada("El texto no puede contener el carácter nulo (\\u0000).".to_owned()));
+        }
         let mut de = serde_json::Deserializer::from_slice(&cuerpo);
         let valor = serde_path_to_error::deserialize(&mut de).map_err(|e| {
             let ruta = e.path().to_string();
@@ -43,6 +51,18 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Json<T> {
         de.end().map_err(|_| ApiError::JsonMalformado)?;
         Ok(Json(valor))
     }
+}
+
+/// Whether reading the body failed because its time ran out ([`CuerpoLento`]).
+fn por_lento(e: &(dyn std::error::Error + 'static)) -> bool {
+    let mut actual = Some(e);
+    while let Some(err) = actual {
+        if err.is::<CuerpoLento>() {
+            return true;
+        }
+        actual = err.source();
+    }
+    false
 }
 
 fn es_json(headers: &HeaderMap) -> bool {

@@ -12,7 +12,9 @@ pub mod envelope;
 pub mod error;
 pub mod eventos;
 pub mod extract;
+pub mod http;
 pub mod jobs;
+pub mod seguridad;
 pub mod telemetry;
 pub mod web;
 
@@ -20,12 +22,10 @@ use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 
 use anyhow::Context;
-use axum::extract::Request;
 use tokio::task::JoinHandle;
-use tower::Layer;
-use tower_http::normalize_path::NormalizePathLayer;
 
 use crate::auth::claves::Claves;
+use crate::auth::freno::Freno;
 use crate::config::Config;
 use crate::db::Store;
 
@@ -40,6 +40,8 @@ pub struct AppState {
     pub eventos: Arc<eventos::Eventos>,
     /// Public bookings per address.
     pub reservas_publicas: Arc<api::publico::LimitePorDireccion>,
+    /// Login throttling and the logins being checked.
+    pub freno: Arc<Freno>,
 }
 
 /// A running server.
@@ -65,24 +67,24 @@ pub async fn launch(config: Config) -> anyhow::Result<App> {
     if config.demo {
         demo::sembrar_y_anunciar(store.as_ref(), &claves).await?;
     }
+    let freno = Arc::new(Freno::new(config.demora_cuenta));
     let eventos = Arc::new(eventos::Eventos::iniciar(store.as_ref()).await?);
     let state = AppState {
         store: store.clone(),
         claves,
         proxies_confiables: config.proxies_confiables.into(),
+        freno,
         eventos,
         reservas_publicas: Arc::new(api::publico::LimitePorDireccion::new(api::publico::RESERVAS_POR_HORA)),
     };
-    let router = api::router(state, config.rutas_extra);
-    // Trailing slashes as the spec writes some paths (`/notifications/`) reach the same route.
-    let app = NormalizePathLayer::trim_trailing_slash().layer(router);
+    let cabeceras = seguridad::Cabeceras { hsts: config.hsts };
+    let app = http::aplicacion(api::router(state, config.rutas_extra), cabeceras);
 
     let listener = tokio::net::TcpListener::bind(config.addr).await.with_context(|| format!("no se pudo escuchar en {}", config.addr))?;
     let addr = listener.local_addr()?;
-    let servicio = axum::ServiceExt::<Request>::into_make_service_with_connect_info::<SocketAddr>(app);
     let trabajos = jobs::iniciar(store.clone());
     let servidor = tokio::spawn(async move {
-        let fin = axum::serve(listener, servicio).with_graceful_shutdown(senal_de_fin()).await;
+        let fin = http::servir(listener, app, config.conexion, cabeceras, senal_de_fin()).await;
         trabajos.abort();
         fin
     });

@@ -1,7 +1,12 @@
 use clap::Parser;
 
-#[tokio::main]
-async fn main() -> std::process::ExitCode {
+fn main() -> std::process::ExitCode {
+    // Before the runtime's threads exist.
+    anfitrion_server::auth::claves::preparar_memoria();
+    tokio::runtime::Builder::new_multi_thread().enable_all().build().expect("runtime de tokio").block_on(principal())
+}
+
+async fn principal() -> std::process::ExitCode {
     anfitrion_server::telemetry::iniciar();
     match anfitrion_server::cli::ejecutar(anfitrion_server::cli::Cli::parse()).await {
         Ok(()) => std::process::ExitCode::SUCCESS,

@@ -5,8 +5,10 @@ import { usuarioDe } from '../testing/datos';
 import { api, ApiError } from './api-client';
 import { cerrarSesionLocal, iniciarSesionLocal, leerSesion } from './session';
 
-function responder(status: number, cuerpo: unknown) {
-  return vi.fn(async () => new Response(JSON.stringify(cuerpo), { status, headers: { 'Content-Type': 'application/json' } }));
+function responder(status: number, cuerpo: unknown, extra: Record<string, string> = {}) {
+  return vi.fn(
+    async () => new Response(JSON.stringify(cuerpo), { status, headers: { 'Content-Type': 'application/json', ...extra } }),
+  );
 }
 
 const avisos = () => leerToasts().map((t) => `${t.tipo}: ${t.mensaje}`);
@@ -80,6 +82,14 @@ describe('the API client', () => {
     vi.stubGlobal('fetch', responder(429, { status: 'error', message: 'Demasiados intentos', data: null }));
     await expect(api('/v1/auth/login', { method: 'POST', body: {} })).rejects.toMatchObject({ status: 429 });
     expect(avisos()).toEqual(['error: Demasiados intentos']);
+  });
+
+  it('hands on how long a 429 asks to wait', async () => {
+    const cuerpo = { status: 'error', message: 'Demasiados intentos. Espera 15 minutos e inténtalo de nuevo.', data: { reintentar_en: 900 } };
+    vi.stubGlobal('fetch', responder(429, cuerpo, { 'Retry-After': '897' }));
+    await expect(api('/v1/auth/login', { method: 'POST', body: {} })).rejects.toMatchObject({ status: 429, reintentarEn: 897 });
+    vi.stubGlobal('fetch', responder(429, cuerpo));
+    await expect(api('/v1/auth/login', { method: 'POST', body: {} })).rejects.toMatchObject({ reintentarEn: 900 });
   });
 
   it('stays quiet when asked to', async () => {

@@ -1,7 +1,9 @@
 // The one way the console talks to the server: base /api, JSON, the bearer token on every call,
 // the {status, message, data} envelope unwrapped. Failures become an ApiError and a toast with the
 // server's Spanish message; a 401 from any call ends the session (the guard then shows /login).
+// A 429 or 503 carries how many seconds the server asks to wait (`reintentarEn`).
 import type { Envelope } from '../types/api';
+import { segundosDeEspera } from './reintento';
 import { cerrarSesionLocal, leerToken } from './session';
 import { toast } from '../stores/toasts';
 
@@ -13,11 +15,14 @@ const RESPUESTA_INESPERADA = 'El servidor respondió de forma inesperada. Intén
 export class ApiError extends Error {
   readonly status: number;
   readonly data: unknown;
-  constructor(message: string, status: number, data: unknown = null) {
+  /** Seconds the server asks to wait before trying again (Retry-After), if it said. */
+  readonly reintentarEn: number | null;
+  constructor(message: string, status: number, data: unknown = null, reintentarEn: number | null = null) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.data = data;
+    this.reintentarEn = reintentarEn;
   }
 }
 
@@ -81,7 +86,9 @@ export async function apiConMensaje<T>(ruta: string, opciones: OpcionesApi = {})
   if (respuesta.ok && envelope && envelope.status !== 'error') return { data: envelope.data as T, message: envelope.message };
 
   const mensaje = envelope?.message || RESPUESTA_INESPERADA;
-  const error = new ApiError(mensaje, respuesta.ok ? 400 : respuesta.status, envelope?.data ?? null);
+  const data = envelope?.data ?? null;
+  const espera = segundosDeEspera(respuesta.headers.get('Retry-After'), data);
+  const error = new ApiError(mensaje, respuesta.ok ? 400 : respuesta.status, data, espera);
   if (respuesta.status === 401 && token) {
     // A session the server no longer honours is over here too.
     cerrarSesionLocal();

@@ -35,15 +35,18 @@ pub struct SesionIniciada {
     pub user: Usuario,
 }
 
-/// Signs in. Within 15 minutes, ten failures of an account from one address throttle that pair,
-/// thirty throttle the account, fifty throttle the address (429).
+/// Signs in. Only completed wrong passwords count: within 15 minutes, ten of an account from one
+/// address refuse that pair, fifty from one address refuse the address (429, with `Retry-After`
+/// and `data.reintentar_en` in seconds). The account itself is never refused: past ten failures
+/// from any address its logins wait a growing delay (up to 4 s) before the check.
 #[utoipa::path(
     post, path = "/api/v1/auth/login", tag = "sesión", request_body = Login,
     responses(
         (status = 200, description = "Sesión iniciada", body = Envelope<SesionIniciada>),
         (status = 400, description = "Datos incompletos o mal formados", body = EnvelopeError),
         (status = 401, description = "Correo o contraseña incorrectos", body = EnvelopeError),
-        (status = 429, description = "Demasiados intentos", body = EnvelopeError),
+        (status = 429, description = "Demasiados intentos; `Retry-After` dice cuántos segundos esperar", body = EnvelopeError),
+        (status = 503, description = "Servidor ocupado revisando contraseñas; `Retry-After` dice cuándo reintentar", body = EnvelopeError),
     )
 )]
 async fn login(

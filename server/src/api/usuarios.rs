@@ -106,7 +106,7 @@ async fn crear(
         id: nuevo_id(),
         email: v.email.clone(),
         name: v.name.clone(),
-        password_hash: state.claves.hash(d.password.as_deref().unwrap_or("")).await,
+        password_hash: state.claves.hash(d.password.as_deref().unwrap_or("")).await.map_err(|_| ApiError::Ocupado)?,
         rol: String::new(),
         tags: v.tags.iter().map(|t| t.as_str().to_owned()).collect(),
         creado: Utc::now(),
@@ -172,7 +172,7 @@ async fn clave(
     Json(n): Json<NuevaClave>,
 ) -> Result<Envelope<Option<String>>> {
     validar_clave_nueva(&n.password)?;
-    let hash = state.claves.hash(&n.password).await;
+    let hash = state.claves.hash(&n.password).await.map_err(|_| ApiError::Ocupado)?;
     if !state.store.cambiar_clave(&id, &hash, &cambio(&autor, &id, "cambiar_clave", None, None)).await? {
         return Err(ApiError::NoEncontrado("el usuario"));
     }

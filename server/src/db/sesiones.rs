@@ -33,15 +33,20 @@ pub struct IntentoLogin {
     pub at: DateTime<Utc>,
 }
 
-/// Failed logins counted for throttling.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, sqlx::FromRow)]
+/// Completed wrong-password logins counted for throttling (a login still being checked, or one
+/// refused by the throttle itself, is never recorded).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, sqlx::FromRow)]
 pub struct Fallos {
-    /// For the account from this address, since the account's last successful login.
+    /// For the account from this address, since the pair's last successful login.
     pub par: i64,
+    /// When the oldest of those was made: the pair's count drops once it leaves the window.
+    pub par_desde: Option<DateTime<Utc>>,
     /// For the account from any address, since its last successful login.
     pub cuenta: i64,
     /// From the address, for any account.
     pub direccion: i64,
+    /// When the oldest of those was made.
+    pub direccion_desde: Option<DateTime<Utc>>,
 }
 
 /// What a purge deleted.
@@ -58,12 +63,11 @@ pub trait Sesiones {
     /// Marks the session revoked; false when it was unknown or already revoked.
     async fn revocar_sesion(&self, token_hash: &str, at: DateTime<Utc>) -> DbResult<bool>;
 
-    /// Records a login attempt as it is: login records each one as a failure before checking the
-    /// password, then marks it with [`Sesiones::marcar_exito`] if the password matched.
+    /// Records a completed login attempt. A success stops the failures before it counting: the
+    /// pair's from its address, and the account's from any.
     async fn registrar_intento(&self, intento: &IntentoLogin) -> DbResult<()>;
-    /// Marks a recorded attempt successful: the failures of its e-mail before it stop counting.
-    async fn marcar_exito(&self, intento_id: &str) -> DbResult<()>;
-    /// Failed logins since `desde`; those of the e-mail only after its last success.
+    /// Failed logins since `desde`; those of the e-mail only after its last success (the pair's
+    /// after the pair's last success).
     async fn fallos_recientes(&self, email: &str, ip: &str, desde: DateTime<Utc>) -> DbResult<Fallos>;
 
     /// Deletes sessions that expired or were revoked before `sesiones_antes` and login attempts
@@ -115,22 +119,24 @@ para_cada_motor! {
             Ok(())
         }
 
-        async fn marcar_exito(&self, intento_id: &str) -> DbResult<()> {
-            sqlx::query("UPDATE intentos_login SET exitoso = TRUE WHERE id = $1").bind(intento_id).execute(&self.pool).await?;
-            Ok(())
-        }
-
         async fn fallos_recientes(&self, email: &str, ip: &str, desde: DateTime<Utc>) -> DbResult<Fallos> {
-            // The e-mail's failures count from its last success, if that falls within the window.
+            // Failures count from the last success within the window: the pair's for the pair,
+            // the account's for the account.
             Ok(sqlx::query_as::<_, Fallos>(
-                "WITH desde_cuenta AS ( \
-                   SELECT COALESCE(MAX(at), $3) AS at FROM intentos_login WHERE email = $1 AND exitoso AND at > $3) \
-                 SELECT \
-                   (SELECT COUNT(*) FROM intentos_login i, desde_cuenta d \
-                      WHERE i.email = $1 AND i.ip = $2 AND NOT i.exitoso AND i.at > d.at) AS par, \
+                "WITH desde_par AS ( \
+                   SELECT COALESCE(MAX(at), $3) AS at FROM intentos_login WHERE email = $1 AND ip = $2 AND exitoso AND at > $3), \
+                 desde_cuenta AS ( \
+                   SELECT COALESCE(MAX(at), $3) AS at FROM intentos_login WHERE email = $1 AND exitoso AND at > $3), \
+                 par AS ( \
+                   SELECT COUNT(*) AS n, MIN(i.at) AS desde FROM intentos_login i, desde_par d \
+                   WHERE i.email = $1 AND i.ip = $2 AND NOT i.exitoso AND i.at > d.at), \
+                 direccion AS ( \
+                   SELECT COUNT(*) AS n, MIN(at) AS desde FROM intentos_login WHERE ip = $2 AND NOT exitoso AND at > $3) \
+                 SELECT par.n AS par, par.desde AS par_desde, \
                    (SELECT COUNT(*) FROM intentos_login i, desde_cuenta d \
                       WHERE i.email = $1 AND NOT i.exitoso AND i.at > d.at) AS cuenta, \
-                   (SELECT COUNT(*) FROM intentos_login WHERE ip = $2 AND NOT exitoso AND at > $3) AS direccion",
+                   direccion.n AS direccion, direccion.desde AS direccion_desde \
+                 FROM par, direccion",
             )
             .bind(email)
             .bind(ip)

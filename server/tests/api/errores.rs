@@ -6,6 +6,10 @@ use serde_json::json;
 
 use crate::helpers::{en_ambos, spawn, spawn_app, Opciones};
 
+const DIRECCION_NO_VALIDA: &str = "La dirección solicitada no es válida.";
+const CONSULTA_NO_VALIDA: &str = "Los parámetros de la consulta no son válidos.";
+const NULO: &str = "El texto no puede contener el carácter nulo (\\u0000).";
+
 const LOGIN: &str = "/api/v1/auth/login";
 const JSON: Option<&str> = Some("application/json");
 
@@ -71,5 +75,39 @@ en_ambos! {
         let app = spawn_app(motor).await;
         let token = app.token("gerente@demo.mx").await;
         app.get("/api/v1/auth/me/", Some(&token)).await.es_exito();
+    }
+
+    async fn a_nul_or_invalid_utf8_in_a_path_is_a_400_on_both_engines(motor: Motor) {
+        let app = spawn_app(motor).await;
+        let token = app.token("sistemas@demo.mx").await;
+        for ruta in ["/api/v1/admin/sucursal/%00", "/api/v1/admin/sucursal/abc%00", "/api/v1/admin/sucursal/%FF", "/api/v1/admin/sucursal/%C3%28"] {
+            app.get(ruta, Some(&token)).await.es_error(400, DIRECCION_NO_VALIDA);
+        }
+        // Before the session is even looked at.
+        app.get("/api/v1/admin/sucursal/%00", None).await.es_error(400, DIRECCION_NO_VALIDA);
+        app.get("/api/v1/admin/sucursal/no-existe", Some(&token)).await.es_error(404, "No se encontró la sucursal.");
+    }
+
+    async fn a_nul_or_invalid_utf8_in_a_query_is_a_400_on_both_engines(motor: Motor) {
+        let app = spawn_app(motor).await;
+        let token = app.token("sistemas@demo.mx").await;
+        for ruta in ["/api/v1/admin/sucursal?tag=%00", "/api/v1/admin/sucursal?tag=polanco%00", "/api/v1/admin/sucursal?tag=%C3", "/api/v1/admin/sucursal?%00=x"] {
+            app.get(ruta, Some(&token)).await.es_error(400, CONSULTA_NO_VALIDA);
+        }
+        app.get("/api/v1/admin/sucursal?tag=polanco", Some(&token)).await.es_exito();
+    }
+
+    async fn a_nul_in_a_json_body_is_a_400_and_nothing_is_stored(motor: Motor) {
+        let app = spawn_app(motor).await;
+        let token = app.token("sistemas@demo.mx").await;
+        let marca = app.get("/api/v1/admin/sucursal?tag=polanco", Some(&token)).await.es_exito()[0]["marca"]["_id"].clone();
+        let datos = json!({ "tag": "nula", "name": "Sucursal\u{0}nula", "marca": marca });
+        app.post_json("/api/v1/admin/sucursal", Some(&token), &datos).await.es_error(400, NULO);
+        app.get("/api/v1/admin/sucursal?tag=nula", Some(&token)).await;
+        let todas = app.get("/api/v1/admin/sucursal/sucuser/suc", Some(&token)).await;
+        assert!(todas.es_exito().as_array().unwrap().iter().all(|s| s["tag"] != "nula"));
+        app.post_json(LOGIN, None, &json!({ "email": "gerente@demo.mx\u{0}", "password": "demo1234" })).await.es_error(400, NULO);
+        // An escaped backslash before "u0000" is text, not a NUL: that login is merely wrong.
+        app.post_crudo(LOGIN, JSON, r#"{"email": "gerente@demo.mx", "password": "\\u0000aaaa"}"#).await.es_error(401, "Correo o contraseña incorrectos");
     }
 }

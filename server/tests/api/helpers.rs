@@ -4,8 +4,10 @@
 use std::net::IpAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::time::Duration;
 
 use anfitrion_server::auth::claves::CostoHash;
+use anfitrion_server::auth::freno::DemoraCuenta;
 use anfitrion_server::config::Config;
 use anfitrion_server::db::{nuevo_id, Store};
 use anfitrion_server::AppState;
@@ -116,11 +118,16 @@ impl Drop for BaseTemporal {
 /// A running server and a client for it.
 pub struct TestApp {
     pub base: String,
+    #[allow(dead_code)]
+    pub addr: std::net::SocketAddr,
     pub database_url: String,
     pub store: Arc<dyn Store>,
     pub client: reqwest::Client,
     _db: Option<BaseTemporal>,
 }
+
+/// A change to the test configuration.
+pub type Ajuste = Box<dyn FnOnce(&mut Config) + Send>;
 
 /// Options of [`spawn`].
 #[derive(Default)]
@@ -128,6 +135,15 @@ pub struct Opciones {
     pub demo: bool,
     pub rutas_extra: Option<Router<AppState>>,
     pub proxies_confiables: Vec<IpAddr>,
+    /// Changes to the test configuration (timeouts, limits) before the server starts.
+    pub ajustar: Option<Ajuste>,
+}
+
+impl Opciones {
+    /// The demo data, with `ajustar` applied to the configuration.
+    pub fn demo_con(ajustar: impl FnOnce(&mut Config) + Send + 'static) -> Self {
+        Opciones { demo: true, ajustar: Some(Box::new(ajustar)), ..Default::default() }
+    }
 }
 
 /// A server with the demo data, on a fresh database.
@@ -150,9 +166,15 @@ pub async fn lanzar(url: &str, opciones: Opciones) -> TestApp {
     config.costo_hash = CostoHash::Ligero;
     config.rutas_extra = opciones.rutas_extra;
     config.proxies_confiables = opciones.proxies_confiables;
+    // The account-wide delay at a test's pace: the same doubling, in milliseconds.
+    config.demora_cuenta = DemoraCuenta { paso: Duration::from_millis(2), tope: Duration::from_millis(40) };
+    if let Some(ajustar) = opciones.ajustar {
+        ajustar(&mut config);
+    }
     let app = anfitrion_server::launch(config).await.expect("el servidor arranca");
     TestApp {
         base: format!("http://{}", app.addr),
+        addr: app.addr,
         database_url: url.to_owned(),
         store: app.store.clone(),
         client: reqwest::Client::new(),
@@ -329,4 +351,19 @@ impl TestApp {
         }
         sucursal
     }
+}
+
+/// Asserts a 429 from the login throttle: the Spanish message with the wait, `Retry-After` in
+/// seconds (at most the 15-minute window), and the same number in `data.reintentar_en`.
+#[track_caller]
+pub fn es_frenado(r: &Respuesta) -> u64 {
+    assert_eq!(r.status, 429, "cuerpo: {}", r.cuerpo);
+    assert_eq!(r.cuerpo["status"], "error");
+    let espera: u64 = r.headers["retry-after"].to_str().unwrap().parse().expect("Retry-After en segundos");
+    assert!((1..=900).contains(&espera), "Retry-After: {espera}");
+    assert_eq!(r.cuerpo["data"]["reintentar_en"], espera, "cuerpo: {}", r.cuerpo);
+    let mensaje = r.message();
+    assert!(mensaje.starts_with("Demasiados intentos. Espera ") && mensaje.ends_with(" e inténtalo de nuevo."), "{mensaje}");
+    assert!(mensaje.contains("minuto") || mensaje.contains("segundo"), "{mensaje}");
+    espera
 }

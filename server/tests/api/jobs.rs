@@ -1,7 +1,7 @@
 //! Background jobs, called directly.
 
 use anfitrion_server::auth::{hash_token, nuevo_token};
-use anfitrion_server::db::sesiones::{Fallos, IntentoLogin, NuevaSesion, Purga};
+use anfitrion_server::db::sesiones::{IntentoLogin, NuevaSesion, Purga};
 use anfitrion_server::db::nuevo_id;
 use chrono::{DateTime, Duration, Utc};
 
@@ -49,6 +49,7 @@ en_ambos! {
             assert!(app.store.sesion(queda).await.unwrap().is_some());
         }
         let fallos = app.store.fallos_recientes("alguien@demo.mx", "192.0.2.1", ahora - Duration::days(1)).await.unwrap();
-        assert_eq!(fallos, Fallos { par: 1, cuenta: 1, direccion: 1 });
+        assert_eq!((fallos.par, fallos.cuenta, fallos.direccion), (1, 1, 1));
+        assert_eq!(fallos.par_desde, fallos.direccion_desde);
     }
 }

@@ -3,6 +3,7 @@
 mod helpers;
 
 mod acceso;
+mod conexiones;
 mod demo;
 mod errores;
 mod jobs;

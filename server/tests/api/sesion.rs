@@ -2,17 +2,19 @@
 
 use std::net::IpAddr;
 
-use anfitrion_server::auth::{hash_token, nuevo_token, MAX_FALLOS_CUENTA, MAX_FALLOS_DIRECCION, MAX_FALLOS_PAR};
+use std::time::{Duration as Lapso, Instant};
+
+use anfitrion_server::auth::freno::DemoraCuenta;
+use anfitrion_server::auth::{hash_token, nuevo_token, MAX_FALLOS_DIRECCION, MAX_FALLOS_PAR, UMBRAL_DEMORA_CUENTA, VENTANA_INTENTOS};
 use anfitrion_server::db::sesiones::NuevaSesion;
 use anfitrion_server::db::nuevo_id;
 use chrono::{Duration, Utc};
 use serde_json::json;
 
-use crate::helpers::{en_ambos, leer, spawn, spawn_app, Opciones, CLAVE};
+use crate::helpers::{en_ambos, es_frenado, leer, spawn, spawn_app, Opciones, TestApp, CLAVE};
 
 const SESION_VENCIDA: &str = "Tu sesión expiró. Inicia sesión de nuevo.";
 const INCORRECTOS: &str = "Correo o contraseña incorrectos";
-const DEMASIADOS: &str = "Demasiados intentos. Espera unos minutos e inténtalo de nuevo.";
 
 fn ip(s: &str) -> IpAddr {
     s.parse().expect("dirección IP")
@@ -117,7 +119,7 @@ en_ambos! {
             app.login("hostess@demo.mx", "adivinando").await.es_error(401, "Correo o contraseña incorrectos");
         }
         let r = app.login("hostess@demo.mx", CLAVE).await;
-        r.es_error(429, "Demasiados intentos. Espera unos minutos e inténtalo de nuevo.");
+        es_frenado(&r);
         // The throttle is per account: a colleague at the same address still signs in.
         app.login("gerente@demo.mx", CLAVE).await.es_exito();
     }
@@ -152,7 +154,7 @@ en_ambos! {
         for i in 0..MAX_FALLOS_DIRECCION {
             app.login(&format!("persona{i}@demo.mx"), "adivinando").await.es_error(401, "Correo o contraseña incorrectos");
         }
-        app.login("gerente@demo.mx", CLAVE).await.es_error(429, DEMASIADOS);
+        es_frenado(&app.login("gerente@demo.mx", CLAVE).await);
     }
 
     async fn a_trusted_proxy_forwards_the_client_address(motor: Motor) {
@@ -160,7 +162,7 @@ en_ambos! {
         for _ in 0..MAX_FALLOS_PAR {
             app.login_reenviado("hostess@demo.mx", "adivinando", "198.51.100.1, 203.0.113.1").await.es_error(401, INCORRECTOS);
         }
-        app.login_reenviado("hostess@demo.mx", CLAVE, "203.0.113.1").await.es_error(429, DEMASIADOS);
+        es_frenado(&app.login_reenviado("hostess@demo.mx", CLAVE, "203.0.113.1").await);
         // The stranger guessing from one address does not lock the owner out from another; the
         // left-most entry is whatever the client wrote and does not count.
         app.login_reenviado("hostess@demo.mx", CLAVE, "203.0.113.1, 203.0.113.2").await.es_exito();
@@ -171,18 +173,89 @@ en_ambos! {
         for i in 0..MAX_FALLOS_PAR {
             app.login_reenviado("hostess@demo.mx", "adivinando", &format!("203.0.113.{i}")).await.es_error(401, INCORRECTOS);
         }
-        app.login_reenviado("hostess@demo.mx", CLAVE, "203.0.113.99").await.es_error(429, DEMASIADOS);
+        es_frenado(&app.login_reenviado("hostess@demo.mx", CLAVE, "203.0.113.99").await);
     }
 
-    async fn an_account_failing_from_many_addresses_is_throttled_at_thirty(motor: Motor) {
+    async fn the_owner_signs_in_from_a_clean_address_after_thirty_failures_from_three_others(motor: Motor) {
         let app = spawn(motor, Opciones { demo: true, proxies_confiables: vec![ip("127.0.0.1")], ..Default::default() }).await;
-        for i in 0..MAX_FALLOS_CUENTA {
+        for i in 0..30 {
             let direccion = format!("203.0.113.{}", i % 3);
             app.login_reenviado("hostess@demo.mx", "adivinando", &direccion).await.es_error(401, INCORRECTOS);
         }
-        app.login_reenviado("hostess@demo.mx", CLAVE, "203.0.113.50").await.es_error(429, DEMASIADOS);
-        // Only that account: a colleague at that address still signs in.
-        app.login_reenviado("gerente@demo.mx", CLAVE, "203.0.113.50").await.es_exito();
+        // Each guessing address is refused for the account (ten failures each)…
+        for i in 0..3 {
+            es_frenado(&app.login_reenviado("hostess@demo.mx", CLAVE, &format!("203.0.113.{i}")).await);
+        }
+        // …while the owner, from an address that never failed, gets in.
+        app.login_reenviado("hostess@demo.mx", CLAVE, "198.51.100.7").await.es_exito();
+        app.login_reenviado("gerente@demo.mx", CLAVE, "203.0.113.0").await.es_exito();
+    }
+
+    async fn a_429_says_how_long_to_wait_and_the_window_bounds_it(motor: Motor) {
+        let app = spawn_app(motor).await;
+        for _ in 0..MAX_FALLOS_PAR {
+            app.login("hostess@demo.mx", "adivinando").await.es_error(401, INCORRECTOS);
+        }
+        let r = app.login("hostess@demo.mx", CLAVE).await;
+        let espera = es_frenado(&r);
+        // The failures are seconds old: the wait is the whole window, give or take the test's time.
+        let ventana = VENTANA_INTENTOS.num_seconds() as u64;
+        assert!(espera > ventana - 60 && espera <= ventana, "{espera}");
+        assert_eq!(r.message(), "Demasiados intentos. Espera 15 minutos e inténtalo de nuevo.");
+    }
+
+    async fn refused_logins_are_never_counted_as_failures(motor: Motor) {
+        let app = spawn_app(motor).await;
+        for _ in 0..MAX_FALLOS_PAR {
+            app.login("hostess@demo.mx", "adivinando").await.es_error(401, INCORRECTOS);
+        }
+        for _ in 0..5 {
+            es_frenado(&app.login("hostess@demo.mx", "adivinando").await);
+            es_frenado(&app.login("hostess@demo.mx", CLAVE).await);
+        }
+        let fallos = app.store.fallos_recientes("hostess@demo.mx", "127.0.0.1", Utc::now() - VENTANA_INTENTOS).await.unwrap();
+        assert_eq!((fallos.par, fallos.cuenta, fallos.direccion), (10, 10, 10));
+    }
+
+    async fn forty_simultaneous_correct_logins_from_forty_addresses_all_succeed(motor: Motor) {
+        let app = spawn(motor, Opciones { demo: true, proxies_confiables: vec![ip("127.0.0.1")], ..Default::default() }).await;
+        let codigos = simultaneos(&app, 40, |i| ("gerente@demo.mx", CLAVE, Some(format!("203.0.113.{i}")))).await;
+        assert!(codigos.iter().all(|c| *c == 200), "{codigos:?}");
+        // None of them was a failure, so none throttles anyone afterwards.
+        let fallos = app.store.fallos_recientes("gerente@demo.mx", "203.0.113.1", Utc::now() - VENTANA_INTENTOS).await.unwrap();
+        assert_eq!((fallos.par, fallos.cuenta, fallos.direccion), (0, 0, 0));
+        app.login_reenviado("gerente@demo.mx", CLAVE, "198.51.100.7").await.es_exito();
+    }
+
+    async fn more_simultaneous_correct_logins_from_one_address_than_its_limit_all_succeed(motor: Motor) {
+        let app = spawn_app(motor).await;
+        let cuentas = ["gerente@demo.mx", "hostess@demo.mx", "sistemas@demo.mx", "mercadotecnia@demo.mx", "reservaciones@demo.mx"];
+        let n = MAX_FALLOS_DIRECCION as usize + 10;
+        let codigos = simultaneos(&app, n, |i| (cuentas[i % cuentas.len()], CLAVE, None)).await;
+        assert!(codigos.iter().all(|c| *c == 200), "{codigos:?}");
+    }
+
+    async fn the_account_delay_grows_with_failures_from_many_addresses(motor: Motor) {
+        let mut opciones = Opciones::demo_con(|c| {
+            c.demora_cuenta = DemoraCuenta { paso: Lapso::from_millis(150), tope: Lapso::from_millis(600) };
+        });
+        opciones.proxies_confiables = vec![ip("127.0.0.1")];
+        let app = spawn(motor, opciones).await;
+        let (r, sin_fallos) = cronometrar(&app, CLAVE, "198.51.100.1").await;
+        r.es_exito();
+        for i in 0..UMBRAL_DEMORA_CUENTA + 1 {
+            app.login_reenviado("hostess@demo.mx", "adivinando", &format!("203.0.113.{i}")).await.es_error(401, INCORRECTOS);
+        }
+        // Eleven failures: the next login waits one step (150 ms); one more failure, two steps.
+        let (r, una) = cronometrar(&app, "adivinando", "203.0.113.200").await;
+        r.es_error(401, INCORRECTOS);
+        let (r, dos) = cronometrar(&app, CLAVE, "198.51.100.2").await;
+        r.es_exito();
+        assert!(una >= Lapso::from_millis(150) && dos >= Lapso::from_millis(300), "{sin_fallos:?} {una:?} {dos:?}");
+        // The owner's success ends the account's delay.
+        let (r, despues) = cronometrar(&app, CLAVE, "198.51.100.2").await;
+        r.es_exito();
+        assert!(despues < dos, "{despues:?} {dos:?}");
     }
 
     async fn empty_credentials_are_refused_with_cores_message(motor: Motor) {
@@ -200,4 +273,26 @@ en_ambos! {
         r.es_error(400, "Correo electrónico no válido");
         assert_eq!(r.cuerpo["data"]["campo"], "email");
     }
+}
+
+/// `n` logins sent at once (the i-th with `datos(i)`: e-mail, password and an optional
+/// `X-Forwarded-For`); their status codes.
+async fn simultaneos(app: &TestApp, n: usize, datos: impl Fn(usize) -> (&'static str, &'static str, Option<String>)) -> Vec<u16> {
+    let mut tareas = tokio::task::JoinSet::new();
+    for i in 0..n {
+        let (email, password, reenviado) = datos(i);
+        let mut peticion = app.client.post(app.url("/api/v1/auth/login")).json(&json!({ "email": email, "password": password }));
+        if let Some(r) = reenviado {
+            peticion = peticion.header("x-forwarded-for", r);
+        }
+        tareas.spawn(async move { peticion.send().await.expect("login").status().as_u16() });
+    }
+    tareas.join_all().await
+}
+
+/// A login of hostess from `direccion` (forwarded), and how long it took.
+async fn cronometrar(app: &TestApp, clave: &str, direccion: &str) -> (crate::helpers::Respuesta, Lapso) {
+    let inicio = Instant::now();
+    let r = app.login_reenviado("hostess@demo.mx", clave, direccion).await;
+    (r, inicio.elapsed())
 }

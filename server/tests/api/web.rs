@@ -2,6 +2,25 @@
 
 use crate::helpers::{en_ambos, spawn, spawn_app, Opciones};
 
+/// The headers every answer carries, whatever its kind; `consola` for the console's pages and
+/// assets (its CSP lets the WASM core run), else an API answer (its CSP lets nothing run).
+#[track_caller]
+fn con_cabeceras_de_seguridad(h: &reqwest::header::HeaderMap, que: &str, consola: bool) {
+    let valor = |n: &str| h.get(n).unwrap_or_else(|| panic!("{que}: falta {n}")).to_str().unwrap().to_owned();
+    assert_eq!(valor("x-content-type-options"), "nosniff", "{que}");
+    assert_eq!(valor("x-frame-options"), "DENY", "{que}");
+    assert_eq!(valor("referrer-policy"), "same-origin", "{que}");
+    assert!(valor("permissions-policy").contains("camera=(self)"), "{que}");
+    let csp = valor("content-security-policy");
+    assert!(csp.contains("frame-ancestors 'none'"), "{que}: {csp}");
+    if consola {
+        assert!(csp.contains("script-src 'self' 'wasm-unsafe-eval'") && csp.contains("object-src 'none'"), "{que}: {csp}");
+    } else {
+        assert!(csp.starts_with("default-src 'none'"), "{que}: {csp}");
+    }
+    assert!(h.get("strict-transport-security").is_none(), "{que}: HSTS solo con --hsts");
+}
+
 en_ambos! {
     async fn any_console_path_serves_the_app_as_html(motor: Motor) {
         let app = spawn(motor, Opciones::default()).await;
@@ -92,6 +111,51 @@ en_ambos! {
         let r = app.get("/api/v1/auth/me", None).await;
         let id = r.headers["x-request-id"].to_str().unwrap();
         assert_eq!(id.len(), 16);
+    }
+}
+
+en_ambos! {
+    async fn every_kind_of_answer_carries_the_security_headers(motor: Motor) {
+        let app = spawn_app(motor).await;
+        let token = app.token("gerente@demo.mx").await;
+        let c = &app.client;
+        let pagina = c.get(app.url("/reservaciones/hoy")).send().await.unwrap();
+        assert_eq!(pagina.headers()["content-type"], "text/html; charset=utf-8");
+        con_cabeceras_de_seguridad(pagina.headers(), "consola", true);
+        con_cabeceras_de_seguridad(c.get(app.url("/assets/no-existe.js")).send().await.unwrap().headers(), "recurso", true);
+        let casos = [
+            ("éxito", c.get(app.url("/api/v1/auth/me")).bearer_auth(&token).send().await.unwrap(), 200),
+            ("openapi", c.get(app.url("/api/openapi.json")).send().await.unwrap(), 200),
+            ("sin sesión", c.get(app.url("/api/v1/auth/me")).send().await.unwrap(), 401),
+            ("ruta desconocida", c.get(app.url("/api/no-existe")).send().await.unwrap(), 404),
+            ("método", c.get(app.url("/api/v1/auth/login")).send().await.unwrap(), 405),
+            ("dirección no válida", c.get(app.url("/api/v1/auth/me/%00")).send().await.unwrap(), 400),
+            ("demasiado grande", c.post(app.url("/api/v1/auth/login")).header("content-type", "application/json").body(vec![b' '; 1024 * 1024 + 1]).send().await.unwrap(), 413),
+            ("demasiado larga", c.get(app.url(&format!("/api/v1/auth/me?{}", "a".repeat(9000)))).send().await.unwrap(), 414),
+        ];
+        for (que, r, codigo) in casos {
+            assert_eq!(r.status(), codigo, "{que}");
+            con_cabeceras_de_seguridad(r.headers(), que, false);
+        }
+    }
+
+    async fn only_the_public_booking_pages_may_be_framed_by_other_sites(motor: Motor) {
+        let app = spawn(motor, Opciones::default()).await;
+        for ruta in ["/widget/polanco", "/reservacion/polanco"] {
+            let r = app.client.get(app.url(ruta)).send().await.unwrap();
+            let csp = r.headers()["content-security-policy"].to_str().unwrap();
+            assert!(csp.contains("frame-ancestors *") && csp.contains("'wasm-unsafe-eval'"), "{ruta}: {csp}");
+            assert!(r.headers().get("x-frame-options").is_none(), "{ruta}");
+            assert_eq!(r.headers()["x-content-type-options"], "nosniff");
+        }
+    }
+
+    async fn hsts_is_sent_when_the_server_is_declared_behind_https(motor: Motor) {
+        let app = spawn(motor, Opciones { ajustar: Some(Box::new(|c| c.hsts = true)), ..Default::default() }).await;
+        for ruta in ["/", "/api/v1/auth/me"] {
+            let r = app.client.get(app.url(ruta)).send().await.unwrap();
+            assert_eq!(r.headers()["strict-transport-security"], "max-age=31536000; includeSubDomains", "{ruta}");
+        }
     }
 }
 

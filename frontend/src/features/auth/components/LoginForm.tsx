@@ -3,6 +3,9 @@ import { EyeIcon, EyeSlashIcon } from '@heroicons/react/24/outline';
 import { useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { ESTILO_CAMPO } from '../../../components/ui/Campo';
+import { ApiError } from '../../../lib/api-client';
+import { formatoEspera } from '../../../lib/reintento';
+import { useCuentaRegresiva } from '../../../lib/use-cuenta-regresiva';
 import { validarCredenciales } from '../../../lib/wasm';
 import { toast } from '../../../stores/toasts';
 import type { Usuario } from '../../../types/api';
@@ -10,7 +13,9 @@ import { useLogin } from '../api/login';
 
 /**
  * E-mail and password, checked by the core (WASM) before anything is sent: both typed, the e-mail
- * well-formed. The core's refusal and the server's answers appear as toasts.
+ * well-formed. The core's refusal and the server's answers appear as toasts. When the server
+ * throttles (429) or is busy (503), the form counts down the wait it named (Retry-After) and
+ * sends nothing until it is over.
  */
 export function LoginForm({ alEntrar }: { alEntrar: (usuario: Usuario) => void }) {
   const [email, setEmail] = useState('');
@@ -19,9 +24,12 @@ export function LoginForm({ alEntrar }: { alEntrar: (usuario: Usuario) => void }
   const entrar = useLogin();
   const campoCorreo = useRef<HTMLInputElement>(null);
   const campoClave = useRef<HTMLInputElement>(null);
+  const [freno, setFreno] = useState<{ hasta: number; motivo: string } | null>(null);
+  const espera = useCuentaRegresiva(freno?.hasta ?? null);
 
   function enviar(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
+    if (espera > 0) return;
     const credenciales = validarCredenciales(email, password);
     if ('error' in credenciales) {
       toast.error(credenciales.error.mensaje);
@@ -30,7 +38,17 @@ export function LoginForm({ alEntrar }: { alEntrar: (usuario: Usuario) => void }
       (clave ? campoClave : campoCorreo).current?.focus();
       return;
     }
-    entrar.mutate({ email: credenciales.ok, password }, { onSuccess: (sesion) => alEntrar(sesion.user) });
+    entrar.mutate(
+      { email: credenciales.ok, password },
+      {
+        onSuccess: (sesion) => alEntrar(sesion.user),
+        onError: (error) => {
+          if (!(error instanceof ApiError) || !error.reintentarEn) return;
+          const motivo = { 429: 'Demasiados intentos.', 503: 'El servidor está ocupado.' }[error.status];
+          if (motivo) setFreno({ hasta: Date.now() + error.reintentarEn * 1000, motivo });
+        },
+      },
+    );
   }
 
   return (
@@ -75,8 +93,13 @@ export function LoginForm({ alEntrar }: { alEntrar: (usuario: Usuario) => void }
           </button>
         </div>
       </Field>
-      <Button type="submit" cargando={entrar.isPending} className="w-full py-3">
-        Iniciar sesión
+      {espera > 0 && (
+        <p role="status" className="rounded-lg bg-amber-50 px-3.5 py-2.5 text-sm text-amber-900 ring-1 ring-inset ring-amber-200">
+          {freno?.motivo} Podrás intentarlo de nuevo en <span className="font-semibold tabular-nums">{formatoEspera(espera)}</span>.
+        </p>
+      )}
+      <Button type="submit" cargando={entrar.isPending} disabled={espera > 0} className="w-full py-3">
+        {espera > 0 ? `Espera ${formatoEspera(espera)}` : 'Iniciar sesión'}
       </Button>
     </form>
   );

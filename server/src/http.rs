@@ -1,0 +1,481 @@
+//! Serving connections ourselves (HTTP/1.1 through hyper) instead of `axum::serve`, for the bounds
+//! axum does not offer:
+//!
+//! - the request head must arrive within [`LimitesConexion::cabeceras`] (hyper's header timer,
+//!   which also starts when a keep-alive connection waits for its next request);
+//! - the body within [`LimitesConexion::cuerpo`] of the head ([`CuerpoConPlazo`]; reading it
+//!   after that fails, and the JSON extractor answers 408);
+//! - a connection with no request in progress and nothing received for
+//!   [`LimitesConexion::inactividad`] is closed, and so is one whose answer the client has not
+//!   read for [`LimitesConexion::cuerpo`];
+//! - at most [`LimitesConexion::max_conexiones`] connections are served; the next ones are
+//!   answered 503 in the envelope and closed, so a flood cannot use up the file descriptors;
+//! - the answers hyper writes itself, before any of our code sees the request (400 for an
+//!   unreadable request line or conflicting lengths, 414, 431), are rewritten on their way out
+//!   into the Spanish envelope with the security headers ([`Conexion`]).
+//!
+//! HTTP/2 is not offered: browsers only speak it over TLS, which a proxy in front terminates.
+
+use std::convert::Infallible;
+use std::future::Future as _;
+use std::io;
+use std::net::SocketAddr;
+use std::pin::Pin;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::task::{Context, Poll};
+use std::time::Duration;
+
+use axum::body::Body;
+use axum::extract::{ConnectInfo, Request};
+use axum::response::Response;
+use bytes::Bytes;
+use http_body::{Frame, SizeHint};
+use hyper_util::rt::{TokioIo, TokioTimer};
+use tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt, ReadBuf};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::{watch, Semaphore};
+use tokio::time::Instant;
+use tower::{Service, ServiceBuilder, ServiceExt};
+use tower_http::normalize_path::NormalizePathLayer;
+
+use crate::config::LimitesConexion;
+use crate::error::ApiError;
+use crate::seguridad::{self, Cabeceras};
+
+/// Largest request head (request line and headers) hyper buffers; [`seguridad`]'s own, smaller
+/// limits answer first with a precise message.
+pub const MAX_CABEZA: usize = 64 * 1024;
+/// Header lines hyper parses; [`seguridad::MAX_CABECERAS`] answers first.
+const MAX_LINEAS_CABECERA: usize = 512;
+/// Connections refused for being over the cap that may still be answered at once; beyond that
+/// they are closed without a word.
+const MAX_RECHAZOS: usize = 64;
+
+/// The router with what wraps it whole: the security headers on every answer (outermost), the
+/// input filter, and trailing slashes trimmed (the spec writes some paths, `/notifications/`,
+/// with one) before routing.
+pub fn aplicacion(
+    router: axum::Router,
+    cabeceras: Cabeceras,
+) -> impl Service<Request, Response = Response, Error = Infallible, Future: Send> + Clone + Send + 'static {
+    ServiceBuilder::new()
+        .layer(axum::middleware::from_fn_with_state(Arc::new(cabeceras), seguridad::poner_cabeceras))
+        .layer(axum::middleware::from_fn(seguridad::filtrar))
+        .layer(NormalizePathLayer::trim_trailing_slash())
+        .service(router)
+}
+
+/// Serves `app` on `listener` until `fin` resolves, then lets answers in progress finish (at most
+/// [`LimitesConexion::cierre`]).
+pub async fn servir<S>(
+    listener: TcpListener,
+    app: S,
+    limites: LimitesConexion,
+    cabeceras: Cabeceras,
+    fin: impl std::future::Future<Output = ()>,
+) -> io::Result<()>
+where
+    S: Service<Request, Response = Response, Error = Infallible> + Clone + Send + 'static,
+    S::Future: Send,
+{
+    let max = limites.max_conexiones.max(1);
+    asegurar_descriptores(max);
+    let conexiones = Arc::new(Semaphore::new(max));
+    let rechazos = Arc::new(Semaphore::new(MAX_RECHAZOS));
+    let (apagar, apagado) = watch::channel(false);
+    let cabeceras = Arc::new(cabeceras);
+    tokio::pin!(fin);
+    loop {
+        let (socket, par) = tokio::select! {
+            _ = &mut fin => break,
+            aceptada = listener.accept() => match aceptada {
+                Ok(a) => a,
+                Err(e) => {
+                    // Out of file descriptors, most likely: wait for some to close.
+                    tracing::warn!(error = %e, "no se pudo aceptar una conexión");
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                }
+            },
+        };
+        let _ = socket.set_nodelay(true);
+        match conexiones.clone().try_acquire_owned() {
+            Ok(permiso) => {
+                let (app, cabeceras, apagado) = (app.clone(), cabeceras.clone(), apagado.clone());
+                tokio::spawn(async move {
+                    atender(socket, par, app, limites, cabeceras, apagado).await;
+                    drop(permiso);
+                });
+            }
+            Err(_) => match rechazos.clone().try_acquire_owned() {
+                Ok(permiso) => {
+                    let cabeceras = cabeceras.clone();
+                    tokio::spawn(async move {
+                        rechazar(socket, &cabeceras).await;
+                        drop(permiso);
+                    });
+                }
+                Err(_) => drop(socket),
+            },
+        }
+    }
+    drop(listener);
+    let _ = apagar.send(true);
+    // Every connection holds one permit: all of them back means every answer was sent.
+    let _ = tokio::time::timeout(limites.cierre, conexiones.acquire_many(max as u32)).await;
+    Ok(())
+}
+
+/// Room for `max` connections plus the database's and the log's: raises the soft limit of open
+/// files toward the hard one when it is lower, and warns when even that is short.
+fn asegurar_descriptores(max: usize) {
+    #[cfg(unix)]
+    {
+        let necesarios = (max + 256) as libc::rlim_t;
+        let mut limite = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
+        // SAFETY: getrlimit/setrlimit read and write the struct passed.
+        unsafe {
+            if libc::getrlimit(libc::RLIMIT_NOFILE, &mut limite) != 0 || limite.rlim_cur >= necesarios {
+                return;
+            }
+            let nuevo = libc::rlimit { rlim_cur: necesarios.min(limite.rlim_max), rlim_max: limite.rlim_max };
+            libc::setrlimit(libc::RLIMIT_NOFILE, &nuevo);
+            if nuevo.rlim_cur < necesarios {
+                tracing::warn!(max_conexiones = max, archivos = nuevo.rlim_cur, "el límite de archivos abiertos es menor que las conexiones permitidas; sube `ulimit -n`");
+            }
+        }
+    }
+}
+
+/// Answers a connection over the cap with 503 and closes it, reading (and discarding) what the
+/// client sent for a moment, so closing does not reset the connection before it reads the answer.
+async fn rechazar(mut socket: TcpStream, cabeceras: &Cabeceras) {
+    let respuesta = seguridad::respuesta_cruda(&ApiError::Ocupado, cabeceras);
+    let _ = tokio::time::timeout(Duration::from_secs(1), async {
+        socket.write_all(&respuesta).await?;
+        socket.shutdown().await?;
+        let mut basura = [0u8; 4096];
+        let mut leidos = 0;
+        while leidos < 64 * 1024 {
+            match tokio::io::AsyncReadExt::read(&mut socket, &mut basura).await? {
+                0 => break,
+                n => leidos += n,
+            }
+        }
+        io::Result::Ok(())
+    })
+    .await;
+}
+
+/// What a connection's watchdog needs to know.
+#[derive(Default)]
+struct Actividad {
+    /// Requests whose answer has not been fully written yet.
+    en_curso: AtomicUsize,
+    /// Bytes received so far.
+    leidos: AtomicU64,
+    /// Milliseconds since the connection opened at which a write started waiting on the client
+    /// (0: no write is waiting).
+    escritura_detenida: AtomicU64,
+}
+
+async fn atender<S>(
+    socket: TcpStream,
+    par: SocketAddr,
+    app: S,
+    limites: LimitesConexion,
+    cabeceras: Arc<Cabeceras>,
+    mut apagado: watch::Receiver<bool>,
+) where
+    S: Service<Request, Response = Response, Error = Infallible> + Clone + Send + 'static,
+    S::Future: Send,
+{
+    let inicio = Instant::now();
+    let actividad = Arc::new(Actividad::default());
+    let io = Conexion { io: socket, actividad: actividad.clone(), inicio, cabeceras: cabeceras.clone(), pendiente: None };
+    let servicio = {
+        let actividad = actividad.clone();
+        hyper::service::service_fn(move |req: hyper::Request<hyper::body::Incoming>| {
+            let app = app.clone();
+            let guarda = EnCurso::nueva(&actividad);
+            async move {
+                let mut req = req.map(|cuerpo| Body::new(CuerpoConPlazo::new(cuerpo, limites.cuerpo)));
+                req.extensions_mut().insert(ConnectInfo(par));
+                let respuesta = app.oneshot(req).await.unwrap_or_else(|e| match e {});
+                Ok::<_, Infallible>(respuesta.map(|cuerpo| Body::new(CuerpoVigilado { cuerpo, _guarda: guarda })))
+            }
+        })
+    };
+    let mut http = hyper::server::conn::http1::Builder::new();
+    http.timer(TokioTimer::new())
+        .header_read_timeout(limites.cabeceras)
+        .max_buf_size(MAX_CABEZA)
+        .max_headers(MAX_LINEAS_CABECERA)
+        // One buffer per write, so an answer hyper writes itself can be recognised whole.
+        .writev(false);
+    let conexion = http.serve_connection(TokioIo::new(io), servicio);
+    tokio::pin!(conexion);
+    let vigia = vigilar(&actividad, inicio, limites);
+    tokio::pin!(vigia);
+    let mut apagando = *apagado.borrow();
+    if apagando {
+        conexion.as_mut().graceful_shutdown();
+    }
+    loop {
+        tokio::select! {
+            fin = conexion.as_mut() => {
+                if let Err(e) = fin {
+                    tracing::debug!(error = %e, "conexión terminada con error");
+                }
+                return;
+            }
+            motivo = &mut vigia => {
+                tracing::debug!(%par, motivo, "conexión cerrada por el servidor");
+                return;
+            }
+            _ = apagado.changed(), if !apagando => {
+                apagando = true;
+                conexion.as_mut().graceful_shutdown();
+            }
+        }
+    }
+}
+
+/// Resolves when the connection should be closed: idle too long, or its answer unread too long.
+async fn vigilar(actividad: &Actividad, inicio: Instant, limites: LimitesConexion) -> &'static str {
+    let paso = (limites.inactividad.min(limites.cuerpo) / 4).clamp(Duration::from_millis(10), Duration::from_secs(1));
+    let mut leidos = actividad.leidos.load(Ordering::Relaxed);
+    let mut quieta_desde = Instant::now();
+    loop {
+        tokio::time::sleep(paso).await;
+        let ahora = Instant::now();
+        let detenida = actividad.escritura_detenida.load(Ordering::Relaxed);
+        // The write may have stalled after `ahora` was read: saturate rather than underflow.
+        if detenida != 0 && (ahora.duration_since(inicio).as_millis() as u64).saturating_sub(detenida) >= limites.cuerpo.as_millis() as u64 {
+            return "respuesta sin leer";
+        }
+        let nuevos = actividad.leidos.load(Ordering::Relaxed);
+        if actividad.en_curso.load(Ordering::Relaxed) > 0 || nuevos != leidos {
+            // A request in progress, or a head arriving (hyper's header timer bounds that).
+            leidos = nuevos;
+            quieta_desde = ahora;
+        } else if ahora.duration_since(quieta_desde) >= limites.inactividad {
+            return "inactiva";
+        }
+    }
+}
+
+/// Counts a request as in progress until its answer has been written (or dropped).
+struct EnCurso(Arc<Actividad>);
+
+impl EnCurso {
+    fn nueva(actividad: &Arc<Actividad>) -> Self {
+        actividad.en_curso.fetch_add(1, Ordering::Relaxed);
+        EnCurso(actividad.clone())
+    }
+}
+
+impl Drop for EnCurso {
+    fn drop(&mut self) {
+        self.0.en_curso.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
+/// An answer's body, holding its request "in progress" while hyper writes it.
+struct CuerpoVigilado {
+    cuerpo: Body,
+    _guarda: EnCurso,
+}
+
+impl http_body::Body for CuerpoVigilado {
+    type Data = Bytes;
+    type Error = axum::Error;
+
+    fn poll_frame(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Result<Frame<Bytes>, axum::Error>>> {
+        Pin::new(&mut self.cuerpo).poll_frame(cx)
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.cuerpo.is_end_stream()
+    }
+
+    fn size_hint(&self) -> SizeHint {
+        self.cuerpo.size_hint()
+    }
+}
+
+/// The request body did not arrive within its time.
+#[derive(Debug, thiserror::Error)]
+#[error("el cuerpo de la solicitud no llegó a tiempo")]
+pub struct CuerpoLento;
+
+/// A request body that fails with [`CuerpoLento`] once its time is up.
+struct CuerpoConPlazo {
+    cuerpo: hyper::body::Incoming,
+    plazo: Pin<Box<tokio::time::Sleep>>,
+}
+
+impl CuerpoConPlazo {
+    fn new(cuerpo: hyper::body::Incoming, plazo: Duration) -> Self {
+        CuerpoConPlazo { cuerpo, plazo: Box::pin(tokio::time::sleep(plazo)) }
+    }
+}
+
+impl http_body::Body for CuerpoConPlazo {
+    type Data = Bytes;
+    type Error = axum::BoxError;
+
+    fn poll_frame(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Result<Frame<Bytes>, axum::BoxError>>> {
+        if let Poll::Ready(frame) = Pin::new(&mut self.cuerpo).poll_frame(cx) {
+            return Poll::Ready(frame.map(|f| f.map_err(Into::into)));
+        }
+        if self.plazo.as_mut().poll(cx).is_ready() {
+            return Poll::Ready(Some(Err(Box::new(CuerpoLento))));
+        }
+        Poll::Pending
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.cuerpo.is_end_stream()
+    }
+
+    fn size_hint(&self) -> SizeHint {
+        self.cuerpo.size_hint()
+    }
+}
+
+/// The socket as hyper sees it: counts what arrives and notices writes the client does not take,
+/// for the watchdog, and rewrites hyper's own error answers into the envelope.
+struct Conexion {
+    io: TcpStream,
+    actividad: Arc<Actividad>,
+    inicio: Instant,
+    cabeceras: Arc<Cabeceras>,
+    /// A rewritten answer and how much of it has been written.
+    pendiente: Option<(Vec<u8>, usize)>,
+}
+
+impl Conexion {
+    /// Writes what is left of a rewritten answer.
+    fn escribir_pendiente(&mut self, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        while let Some((bytes, hecho)) = &mut self.pendiente {
+            if *hecho == bytes.len() {
+                self.pendiente = None;
+                break;
+            }
+            match Pin::new(&mut self.io).poll_write(cx, &bytes[*hecho..]) {
+                Poll::Ready(Ok(0)) => return Poll::Ready(Err(io::ErrorKind::WriteZero.into())),
+                Poll::Ready(Ok(n)) => *hecho += n,
+                Poll::Ready(Err(e)) => return Poll::Ready(Err(e)),
+                Poll::Pending => return Poll::Pending,
+            }
+        }
+        Poll::Ready(Ok(()))
+    }
+
+    fn anotar_escritura<T>(&self, r: &Poll<io::Result<T>>) {
+        let a = &self.actividad.escritura_detenida;
+        match r {
+            Poll::Pending => {
+                if a.load(Ordering::Relaxed) == 0 {
+                    a.store((self.inicio.elapsed().as_millis() as u64).max(1), Ordering::Relaxed);
+                }
+            }
+            Poll::Ready(_) => a.store(0, Ordering::Relaxed),
+        }
+    }
+}
+
+impl AsyncRead for Conexion {
+    fn poll_read(mut self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &mut ReadBuf<'_>) -> Poll<io::Result<()>> {
+        let antes = buf.filled().len();
+        let r = Pin::new(&mut self.io).poll_read(cx, buf);
+        let n = buf.filled().len() - antes;
+        self.actividad.leidos.fetch_add(n as u64, Ordering::Relaxed);
+        r
+    }
+}
+
+impl AsyncWrite for Conexion {
+    fn poll_write(mut self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &[u8]) -> Poll<io::Result<usize>> {
+        let r = self.escribir_pendiente(cx);
+        self.anotar_escritura(&r);
+        match r {
+            Poll::Ready(Ok(())) => {}
+            Poll::Ready(Err(e)) => return Poll::Ready(Err(e)),
+            Poll::Pending => return Poll::Pending,
+        }
+        if self.actividad.en_curso.load(Ordering::Relaxed) == 0 {
+            if let Some(error) = respuesta_de_hyper(buf) {
+                tracing::debug!(status = %error.status(), "respuesta automática de hyper reescrita en el sobre");
+                self.pendiente = Some((seguridad::respuesta_cruda(&error, &self.cabeceras), 0));
+                let r = self.escribir_pendiente(cx);
+                self.anotar_escritura(&r);
+                return match r {
+                    Poll::Ready(Err(e)) => Poll::Ready(Err(e)),
+                    _ => Poll::Ready(Ok(buf.len())),
+                };
+            }
+        }
+        let r = Pin::new(&mut self.io).poll_write(cx, buf);
+        self.anotar_escritura(&r);
+        r
+    }
+
+    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        let r = self.escribir_pendiente(cx);
+        self.anotar_escritura(&r);
+        match r {
+            Poll::Ready(Ok(())) => Pin::new(&mut self.io).poll_flush(cx),
+            otro => otro,
+        }
+    }
+
+    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        match self.escribir_pendiente(cx) {
+            Poll::Ready(Ok(())) => Pin::new(&mut self.io).poll_shutdown(cx),
+            otro => otro,
+        }
+    }
+}
+
+/// The error an answer hyper wrote on its own stands for, if `buf` is one: status 400, 414 or
+/// 431 with an empty body and no content type. Every answer of ours has a typed, non-empty body.
+fn respuesta_de_hyper(buf: &[u8]) -> Option<ApiError> {
+    let resto = buf.strip_prefix(b"HTTP/1.1 ")?;
+    let error = match resto.get(..4)? {
+        b"400 " => ApiError::SolicitudMalformada,
+        b"414 " => ApiError::UriDemasiadoLarga,
+        b"431 " => ApiError::CabecerasDemasiadoGrandes,
+        _ => return None,
+    };
+    let fin = buf.windows(4).position(|w| w == b"\r\n\r\n")?;
+    if fin + 4 != buf.len() {
+        return None;
+    }
+    let cabeza = String::from_utf8_lossy(&buf[..fin]).to_ascii_lowercase();
+    (cabeza.contains("\r\ncontent-length: 0") && !cabeza.contains("\r\ncontent-type:")).then_some(error)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hypers_own_error_answers_are_recognised() {
+        let propia = b"HTTP/1.1 431 Request Header Fields Too Large\r\ncontent-length: 0\r\ndate: Mon, 01 Jan 2024 00:00:00 GMT\r\n\r\n";
+        assert!(matches!(respuesta_de_hyper(propia), Some(ApiError::CabecerasDemasiadoGrandes)));
+        let mala = b"HTTP/1.1 400 Bad Request\r\ncontent-length: 0\r\n\r\n";
+        assert!(matches!(respuesta_de_hyper(mala), Some(ApiError::SolicitudMalformada)));
+    }
+
+    #[test]
+    fn our_answers_are_never_taken_for_hypers() {
+        let nuestra = b"HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\ncontent-length: 80\r\n\r\n";
+        assert!(respuesta_de_hyper(nuestra).is_none());
+        let con_cuerpo = b"HTTP/1.1 400 Bad Request\r\ncontent-length: 0\r\n\r\n{}";
+        assert!(respuesta_de_hyper(con_cuerpo).is_none());
+        assert!(respuesta_de_hyper(b"HTTP/1.1 200 OK\r\ncontent-length: 0\r\n\r\n").is_none());
+    }
+}
