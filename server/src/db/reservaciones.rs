@@ -122,6 +122,10 @@ pub struct Notificacion {
     pub reservacion: Option<String>,
 }
 
+/// Columns of a notification, joined with its branch (`s`).
+const SELECT_NOTIFICACION: &str = "SELECT n.id, n.title, n.description, n.origin, n.avatar, n.created_at, n.is_read, n.reservacion_id \
+     FROM notificaciones n JOIN sucursales s ON s.id = n.sucursal_id";
+
 impl Notificacion {
     /// `isUnRead` mirrors `isRead`, as the console's bell reads both (spec §3).
     fn con_estado(mut self) -> Self {
@@ -527,9 +531,7 @@ para_cada_motor! {
 
         async fn notificaciones_de(&self, alcance: &Alcance, tag: &str, limite: u32) -> DbResult<Vec<Notificacion>> {
             let filas = sqlx::query_as::<_, Notificacion>(&format!(
-                "SELECT n.id, n.title, n.description, n.origin, n.avatar, n.created_at, n.is_read, n.reservacion_id \
-                 FROM notificaciones n JOIN sucursales s ON s.id = n.sucursal_id \
-                 WHERE s.tag = $2 AND {} ORDER BY n.created_at DESC, n.id DESC LIMIT $3",
+                "{SELECT_NOTIFICACION} WHERE s.tag = $2 AND {} ORDER BY n.created_at DESC, n.id DESC LIMIT $3",
                 Motor::en_lista_json("s.tag", 1)
             ))
             .bind(alcance.json())
@@ -542,9 +544,7 @@ para_cada_motor! {
 
         async fn notificaciones_desde(&self, alcance: &Alcance, tag: &str, desde: DateTime<Utc>) -> DbResult<Vec<Notificacion>> {
             let filas = sqlx::query_as::<_, Notificacion>(&format!(
-                "SELECT n.id, n.title, n.description, n.origin, n.avatar, n.created_at, n.is_read, n.reservacion_id \
-                 FROM notificaciones n JOIN sucursales s ON s.id = n.sucursal_id \
-                 WHERE s.tag = $2 AND {} AND n.created_at > $3 ORDER BY n.created_at, n.id LIMIT 500",
+                "{SELECT_NOTIFICACION} WHERE s.tag = $2 AND {} AND n.created_at > $3 ORDER BY n.created_at, n.id LIMIT 500",
                 Motor::en_lista_json("s.tag", 1)
             ))
             .bind(alcance.json())
