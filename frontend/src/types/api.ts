@@ -51,3 +51,29 @@ export type MeseroRef = Esquemas['MeseroRef'];
 export type PromoActiva = Esquemas['PromoActiva'];
 /** A table of a branch (number and seats). */
 export type Mesa = Esquemas['Mesa'];
+/** A staff account as the users screen lists it. */
+export type UsuarioAdmin = Esquemas['UsuarioAdmin'];
+/** One page of the users list. */
+export type PaginaUsuarios = Esquemas['PaginaUsuarios'];
+/** What creating or editing a user sends. */
+export type DatosUsuario = Esquemas['DatosUsuario'];
+/** A role with its permissions and how many users hold it. */
+export type RolAdmin = Esquemas['RolAdmin'];
+/** A permission of the catalogue, as the role editor shows it. */
+export type PermisoCatalogo = Esquemas['PermisoCatalogo'];
+/** What creating or editing a role sends. */
+export type DatosRol = Esquemas['DatosRol'];
+/** A brand with its branches. */
+export type Marca = Esquemas['Marca'];
+/** What creating a branch sends. */
+export type DatosSucursal = Esquemas['DatosSucursal'];
+/** What editing a branch sends. */
+export type DatosEdicionSucursal = Esquemas['DatosEdicionSucursal'];
+/** One weekday of a branch's schedule, as saved. */
+export type DatosDia = Esquemas['DatosDia'];
+/** One table of a branch, as saved. */
+export type DatosMesa = Esquemas['DatosMesa'];
+/** A closure or special-hours date, as saved. */
+export type DatosDiaEspecial = Esquemas['DatosDiaEspecial'];
+/** A branch's walk-in and booking settings. */
+export type DatosConfWalkin = Esquemas['DatosConfWalkin'];

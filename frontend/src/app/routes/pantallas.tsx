@@ -16,21 +16,18 @@ function DeTabla({ clave, detalle }: { clave: ClavePantalla; detalle?: string })
 }
 
 export const Dashboard = () => <DeTabla clave="dashboard" />;
-export const Usuarios = () => <DeTabla clave="usuarios" />;
-export const Roles = () => <DeTabla clave="roles" />;
-export const Marcas = () => <DeTabla clave="marcas" />;
+export { UsuariosPantalla as Usuarios } from '../../features/usuarios/components/UsuariosPantalla';
+export { RolesPantalla as Roles } from '../../features/roles/components/RolesPantalla';
+export { MarcasPantalla as Marcas } from '../../features/marcas/components/MarcasPantalla';
 export const Clientes = () => <DeTabla clave="clientes" />;
 export const Afiliados = () => <DeTabla clave="afiliados" />;
 export const Meseros = () => <DeTabla clave="meseros" />;
 export const Promociones = () => <DeTabla clave="promos" />;
-export const ConfWalkin = () => <DeTabla clave="conf-walkin" />;
+export { ConfWalkinPantalla as ConfWalkin } from '../../features/conf-walkin/components/ConfWalkinPantalla';
 export const BitacoraWalkin = () => <DeTabla clave="bitacora-walkin" />;
 export const BitacoraReserva = () => <DeTabla clave="bitacora-reserva" />;
 
-export function Marca() {
-  const { id = '' } = useParams();
-  return <DeTabla clave="marca" detalle={`Edición de la marca ${id} y de sus sucursales.`} />;
-}
+export { MarcaPantalla as Marca } from '../../features/marcas/components/MarcaPantalla';
 
 export function Cliente() {
   const { id = '' } = useParams();

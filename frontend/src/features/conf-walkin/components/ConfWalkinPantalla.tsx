@@ -1,0 +1,118 @@
+import { useState } from 'react';
+import { Button } from '../../../components/ui/Button';
+import { CampoArea, CampoTexto } from '../../../components/ui/Campo';
+import { CampoNumero } from '../../../components/ui/CampoNumero';
+import { Esqueleto } from '../../../components/ui/Esqueleto';
+import { iguales, MensajeCampo, rechazoDeCampo, Seccion } from '../../../components/ui/formulario';
+import { Interruptor } from '../../../components/ui/Interruptor';
+import { useSesion } from '../../../lib/use-session';
+import { useTitulo } from '../../../lib/use-titulo';
+import type { DatosConfWalkin } from '../../../types/api';
+import { useConfWalkin, useGuardarConfWalkin } from '../api/conf-walkin';
+
+type Numericos = 'gracia_min' | 'paso_min' | 'estancia_min' | 'anticipacion_min' | 'horizonte_dias' | 'cubiertos_por_turno';
+type Horas = 'inicio_regular' | 'inicio_promo' | 'corte_tarde';
+
+/** /conf-walkin: the current branch's walk-in and booking settings. */
+export function ConfWalkinPantalla() {
+  useTitulo('Configuración de walk-in');
+  const { sucursal } = useSesion();
+  const conf = useConfWalkin();
+  return (
+    <section aria-labelledby="titulo-pantalla" className="space-y-4">
+      <h1 id="titulo-pantalla" className="text-2xl font-bold tracking-tight text-stone-900">
+        Configuración de walk-in
+      </h1>
+      {conf.isPending || !sucursal ? (
+        <Esqueleto className="h-96 w-full rounded-xl" />
+      ) : conf.data ? (
+        // A new branch or a saved answer restarts the form from what the server holds.
+        <Formulario key={`${sucursal}${JSON.stringify(conf.data)}`} tag={sucursal} original={conf.data} />
+      ) : null}
+    </section>
+  );
+}
+
+function Formulario({ tag, original }: { tag: string; original: DatosConfWalkin }) {
+  const [form, setForm] = useState(original);
+  const [rechazo, setRechazo] = useState<{ campo: string; mensaje: string } | null>(null);
+  const guardar = useGuardarConfWalkin();
+  const sinCambios = iguales(form, original);
+  const poner = <K extends keyof DatosConfWalkin>(c: K, v: DatosConfWalkin[K]) => {
+    setForm((f) => ({ ...f, [c]: v }));
+    if (rechazo?.campo === c) setRechazo(null);
+  };
+  const error = (c: keyof DatosConfWalkin) => (rechazo?.campo === c ? rechazo.mensaje : null);
+  const hora = (c: Horas, etiqueta: string) => (
+    <div>
+      <CampoTexto etiqueta={etiqueta} type="time" value={form[c]} invalid={Boolean(error(c))} onChange={(e) => poner(c, e.target.value)} />
+      <MensajeCampo nombre={c} mensaje={error(c)} />
+    </div>
+  );
+  // An emptied box is sent as 0 so the server's rule, not this form, names the problem.
+  const numero = (c: Numericos, etiqueta: string) => (
+    <CampoNumero nombre={c} etiqueta={etiqueta} valor={form[c]} alCambiar={(v) => poner(c, v ?? 0)} mensaje={error(c)} />
+  );
+  const enviar = () => {
+    setRechazo(null);
+    guardar.mutate({ tag, datos: form }, { onError: (e) => setRechazo(rechazoDeCampo(e)) });
+  };
+
+  return (
+    <form
+      className="space-y-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!sinCambios) enviar();
+      }}
+    >
+      <div className="grid gap-4 lg:grid-cols-2">
+        <Seccion titulo="Buffet" descripcion="Horarios y corte de la tarde.">
+          <div className="grid grid-cols-[repeat(auto-fit,minmax(9.5rem,1fr))] gap-4">
+            {hora('inicio_regular', 'Inicio regular')}
+            {hora('inicio_promo', 'Inicio promoción')}
+            {hora('corte_tarde', 'Corte de la tarde')}
+          </div>
+        </Seccion>
+        <Seccion titulo="No-shows" descripcion="Tolerancia antes de marcar una reservación como no asistida.">
+          <div className="max-w-xs">{numero('gracia_min', 'Tolerancia (minutos)')}</div>
+        </Seccion>
+        <Seccion titulo="Tickets" descripcion="Prefijo del folio y texto al pie del ticket.">
+          <div className="grid gap-4">
+            <div className="max-w-xs">
+              <CampoTexto etiqueta="Prefijo de folio" value={form.prefijo_folio} invalid={Boolean(error('prefijo_folio'))} onChange={(e) => poner('prefijo_folio', e.target.value)} autoComplete="off" />
+              <MensajeCampo nombre="prefijo_folio" mensaje={error('prefijo_folio')} />
+            </div>
+            <div>
+              <CampoArea etiqueta="Pie del ticket" rows={3} value={form.pie_ticket} invalid={Boolean(error('pie_ticket'))} onChange={(e) => poner('pie_ticket', e.target.value)} />
+              <MensajeCampo nombre="pie_ticket" mensaje={error('pie_ticket')} />
+            </div>
+          </div>
+        </Seccion>
+        <Seccion titulo="Datos requeridos" descripcion="Lo que el registro de walk-in pide al cliente.">
+          <div className="space-y-4">
+            <Interruptor etiqueta="Correo requerido" valor={form.correo_requerido} alCambiar={(v) => poner('correo_requerido', v)} />
+            <Interruptor etiqueta="Teléfono requerido" valor={form.telefono_requerido} alCambiar={(v) => poner('telefono_requerido', v)} />
+          </div>
+        </Seccion>
+      </div>
+      <Seccion titulo="Reservaciones en línea" descripcion="Cómo se calculan los horarios disponibles.">
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+          {numero('paso_min', 'Paso (minutos)')}
+          {numero('estancia_min', 'Estancia (minutos)')}
+          {numero('anticipacion_min', 'Anticipación (minutos)')}
+          {numero('horizonte_dias', 'Horizonte (días)')}
+          {numero('cubiertos_por_turno', 'Cubiertos por turno')}
+        </div>
+      </Seccion>
+      <div className="sticky bottom-0 -mx-1 flex justify-end gap-2 border-t border-stone-200 bg-stone-50 px-1 py-3">
+        <Button variante="secundario" disabled={sinCambios || guardar.isPending} onClick={() => { setForm(original); setRechazo(null); }}>
+          Descartar cambios
+        </Button>
+        <Button type="submit" disabled={sinCambios} cargando={guardar.isPending}>
+          Guardar
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,44 @@
+import { useState } from 'react';
+import { Button } from '../../../components/ui/Button';
+import { CampoTexto } from '../../../components/ui/Campo';
+import { Dialogo } from '../../../components/ui/Dialogo';
+import { MensajeCampo, rechazoDeCampo } from '../../../components/ui/formulario';
+import type { Marca } from '../../../types/api';
+import { useGuardarMarca } from '../api/marcas';
+
+/** Creates a brand or renames one. */
+export function MarcaDialogo({ marca, alCerrar }: { marca: Pick<Marca, '_id' | 'name'> | null; alCerrar: () => void }) {
+  const [nombre, setNombre] = useState(marca?.name ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const guardar = useGuardarMarca();
+  const sinCambios = nombre.trim() === (marca?.name ?? '');
+  const enviar = () =>
+    guardar.mutate({ id: marca?._id ?? null, name: nombre.trim() }, { onSuccess: alCerrar, onError: (e) => setError(rechazoDeCampo(e)?.mensaje ?? null) });
+  return (
+    <Dialogo
+      abierto
+      alCerrar={alCerrar}
+      titulo={marca ? 'Editar marca' : 'Nueva marca'}
+      acciones={
+        <>
+          <Button variante="secundario" onClick={alCerrar}>
+            Cancelar
+          </Button>
+          <Button onClick={enviar} disabled={sinCambios} cargando={guardar.isPending}>
+            {marca ? 'Guardar' : 'Crear marca'}
+          </Button>
+        </>
+      }
+    >
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!sinCambios) enviar();
+        }}
+      >
+        <CampoTexto etiqueta="Nombre de la marca" value={nombre} autoFocus autoComplete="off" invalid={Boolean(error)} onChange={(e) => { setNombre(e.target.value); setError(null); }} />
+        <MensajeCampo nombre="name" mensaje={error} />
+      </form>
+    </Dialogo>
+  );
+}

@@ -1,0 +1,80 @@
+// Pure helpers of the branch editor: the zone choices, the week's rows and the forms' payloads.
+import type { DatosDia, DatosDiaEspecial, DatosMesa, SucursalCompleta } from '../../types/api';
+
+/** Mexico's IANA zones, the branch's own first when it has another. */
+export const ZONAS_MEXICO = [
+  'America/Mexico_City',
+  'America/Monterrey',
+  'America/Cancun',
+  'America/Tijuana',
+  'America/Hermosillo',
+  'America/Mazatlan',
+  'America/Chihuahua',
+  'America/Merida',
+] as const;
+
+export function zonasPara(actual: string | null | undefined): string[] {
+  const zonas: string[] = [...ZONAS_MEXICO];
+  return actual && !zonas.includes(actual) ? [actual, ...zonas] : zonas;
+}
+
+/** Weekday names, 1 = Monday … 7 = Sunday (the schedule's `dia`). */
+export const DIAS = ['Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes', 'Sábado', 'Domingo'] as const;
+
+export interface FilaHorario {
+  dia: number;
+  abre: string;
+  cierra: string;
+  cerrado: boolean;
+}
+
+/** Seven rows, Monday first; a weekday missing from the stored schedule starts closed. */
+export function semanaCompleta(horario: readonly DatosDia[]): FilaHorario[] {
+  return DIAS.map((_, i) => {
+    const dia = i + 1;
+    const h = horario.find((d) => d.dia === dia);
+    return { dia, abre: h?.abre ?? '', cierra: h?.cierra ?? '', cerrado: h ? (h.cerrado ?? false) : true };
+  });
+}
+
+export interface FilaMesa {
+  numero: number | null;
+  asientos: number | null;
+  combinable: boolean;
+}
+
+export const mesasDe = (s: Pick<SucursalCompleta, 'mesas'>): FilaMesa[] =>
+  [...s.mesas].sort((a, b) => a.numero - b.numero).map(({ numero, asientos, combinable }) => ({ numero, asientos, combinable }));
+
+/** A new row: the next table number after the highest, with the last row's seats. */
+export function mesaNueva(filas: readonly FilaMesa[]): FilaMesa {
+  const mayor = filas.reduce((m, f) => Math.max(m, f.numero ?? 0), 0);
+  return { numero: mayor + 1, asientos: filas.at(-1)?.asientos ?? 4, combinable: true };
+}
+
+/** What the tables call sends; an empty box goes as 0 so the server's rule names it. */
+export const datosMesas = (filas: readonly FilaMesa[]): DatosMesa[] =>
+  filas.map((f) => ({ numero: f.numero ?? 0, asientos: f.asientos ?? 0, combinable: f.combinable }));
+
+export interface FilaDia {
+  fecha: string;
+  tipo: 'cerrado' | 'especial';
+  abre: string;
+  cierra: string;
+  motivo: string;
+}
+
+export const diasDe = (s: Pick<SucursalCompleta, 'days'>): FilaDia[] =>
+  [...s.days]
+    .sort((a, b) => a.fecha.localeCompare(b.fecha))
+    .map((d) => ({ fecha: d.fecha, tipo: d.tipo === 'especial' ? 'especial' : 'cerrado', abre: d.abre ?? '', cierra: d.cierra ?? '', motivo: d.motivo }));
+
+/** A closed day has no hours: they are sent as null whatever the boxes hold. */
+export const datosDias = (filas: readonly FilaDia[]): DatosDiaEspecial[] =>
+  filas.map((f) => ({
+    fecha: f.fecha,
+    tipo: f.tipo,
+    abre: f.tipo === 'especial' ? f.abre || null : null,
+    cierra: f.tipo === 'especial' ? f.cierra || null : null,
+    motivo: f.motivo.trim() || null,
+  }));

@@ -1,0 +1,122 @@
+import { Checkbox, Field, Label, Description } from '@headlessui/react';
+import { CheckIcon, MinusIcon } from '@heroicons/react/20/solid';
+import { useMemo, useState } from 'react';
+import { Button } from '../../../components/ui/Button';
+import { CampoTexto } from '../../../components/ui/Campo';
+import { Dialogo } from '../../../components/ui/Dialogo';
+import { Esqueleto } from '../../../components/ui/Esqueleto';
+import { MensajeCampo, rechazoDeCampo } from '../../../components/ui/formulario';
+import type { RolAdmin } from '../../../types/api';
+import { useEscribirRol, usePermisos } from '../api/roles';
+import { agruparPorArea, alternar, estadoGrupo, mismosPermisos } from '../permisos';
+
+const CAJA =
+  'group grid size-5 shrink-0 place-items-center rounded ring-1 ring-stone-400 ring-inset data-checked:bg-primary-700 data-checked:ring-primary-700 data-indeterminate:bg-primary-700 data-indeterminate:ring-primary-700 data-focus:outline-2 data-focus:outline-offset-2 data-focus:outline-primary-600';
+
+/** Creates or edits a role: its name and its permissions, grouped by area. */
+export function RolDialogo({ rol, alCerrar }: { rol: RolAdmin | null; alCerrar: () => void }) {
+  const originales = useMemo(() => rol?.permissions.map((p) => p.name as string) ?? [], [rol]);
+  const [nombre, setNombre] = useState(rol?.name ?? '');
+  const [seleccion, setSeleccion] = useState<string[]>(originales);
+  const [errores, setErrores] = useState<Partial<Record<'name' | 'permissions', string>>>({});
+  const catalogo = usePermisos();
+  const escribir = useEscribirRol();
+  const grupos = useMemo(() => agruparPorArea(catalogo.data ?? []), [catalogo.data]);
+  const sinCambios = nombre === (rol?.name ?? '') && mismosPermisos(seleccion, originales);
+
+  const guardar = () => {
+    const datos = { name: nombre.trim(), permissions: seleccion };
+    const opciones = {
+      onSuccess: alCerrar,
+      onError: (e: unknown) => {
+        const r = rechazoDeCampo(e);
+        if (r) setErrores({ [r.campo]: r.mensaje });
+      },
+    };
+    if (rol) escribir.mutate({ tipo: 'editar', id: rol._id, datos }, opciones);
+    else escribir.mutate({ tipo: 'crear', datos }, opciones);
+  };
+
+  return (
+    <Dialogo
+      abierto
+      alCerrar={alCerrar}
+      titulo={rol ? `Editar rol ${rol.name}` : 'Nuevo rol'}
+      descripcion={rol ? `${rol.usuarios} ${rol.usuarios === 1 ? 'usuario tiene' : 'usuarios tienen'} este rol.` : undefined}
+      ancho="sm:max-w-3xl"
+      acciones={
+        <>
+          <Button variante="secundario" onClick={alCerrar}>
+            Cancelar
+          </Button>
+          <Button onClick={guardar} disabled={sinCambios} cargando={escribir.isPending}>
+            {rol ? 'Guardar' : 'Crear rol'}
+          </Button>
+        </>
+      }
+    >
+      <div className="space-y-4">
+        <div className="max-w-sm">
+          <CampoTexto etiqueta="Nombre del rol" value={nombre} autoComplete="off" invalid={Boolean(errores.name)} onChange={(e) => { setNombre(e.target.value); setErrores({}); }} />
+          <MensajeCampo nombre="name" mensaje={errores.name} />
+        </div>
+        <div>
+          <p className="text-sm font-medium text-stone-700">
+            Permisos <span className="font-normal text-stone-500 tabular-nums">({seleccion.length} de {catalogo.data?.length ?? 0})</span>
+          </p>
+          <MensajeCampo nombre="permissions" mensaje={errores.permissions} />
+          {catalogo.isPending ? (
+            <Esqueleto className="mt-2 h-64 w-full" />
+          ) : (
+            <div className="mt-2 max-h-[55vh] space-y-3 overflow-y-auto pr-1">
+              {grupos.map((g) => {
+                const estado = estadoGrupo(seleccion, g);
+                return (
+                  <fieldset key={g.area} className="rounded-lg ring-1 ring-stone-200">
+                    <Field className="flex items-center gap-2 border-b border-stone-100 bg-stone-50 px-3 py-2">
+                      <Checkbox
+                        checked={estado === 'todos'}
+                        indeterminate={estado === 'algunos'}
+                        onChange={(v) =>
+                          setSeleccion((s) => g.permisos.reduce((acc, p) => alternar(acc, p.name, v), s))
+                        }
+                        className={CAJA}
+                      >
+                        {estado === 'algunos' ? (
+                          <MinusIcon aria-hidden className="size-4 text-white" />
+                        ) : (
+                          <CheckIcon aria-hidden className="size-4 text-white opacity-0 group-data-checked:opacity-100" />
+                        )}
+                      </Checkbox>
+                      <Label as="legend" className="cursor-pointer text-sm font-semibold text-stone-800">
+                        {g.area}
+                      </Label>
+                    </Field>
+                    <div className="grid gap-x-4 sm:grid-cols-2">
+                      {g.permisos.map((p) => (
+                        <Field key={p.name} className="flex items-start gap-2 px-3 py-1.5">
+                          <Checkbox
+                            checked={seleccion.includes(p.name)}
+                            onChange={(v) => setSeleccion((s) => alternar(s, p.name, v))}
+                            className={`${CAJA} mt-0.5`}
+                            data-permiso={p.name}
+                          >
+                            <CheckIcon aria-hidden className="size-4 text-white opacity-0 group-data-checked:opacity-100" />
+                          </Checkbox>
+                          <div className="min-w-0">
+                            <Label className="block cursor-pointer text-sm text-stone-800">{p.descripcion}</Label>
+                            <Description className="font-mono text-xs text-stone-400">{p.name}</Description>
+                          </div>
+                        </Field>
+                      ))}
+                    </div>
+                  </fieldset>
+                );
+              })}
+            </div>
+          )}
+        </div>
+      </div>
+    </Dialogo>
+  );
+}
