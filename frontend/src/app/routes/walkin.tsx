@@ -1,7 +1,12 @@
-import { Navigate, useParams } from 'react-router';
+import { ArrowLeftIcon, CursorArrowRaysIcon } from '@heroicons/react/24/outline';
+import type { ReactNode } from 'react';
+import { Link, Navigate, Outlet, useParams } from 'react-router';
 import { SeccionConPestanas } from '../../components/layouts/SeccionConPestanas';
-import { EnConstruccion } from '../../components/ui/EnConstruccion';
 import { pantalla, pestanaPara, pestanasPara, rutaPestanaInicial, type Pestana } from '../../config/pantallas';
+import type { SlugWalkins } from '../../features/walkin/api/get-walkins';
+import { AsistenteWalkin } from '../../features/walkin/components/AsistenteWalkin';
+import { BarraWalkins } from '../../features/walkin/components/BarraWalkins';
+import { DetalleWalkin } from '../../features/walkin/components/DetalleWalkin';
 import { useSesion } from '../../lib/use-session';
 import { useTitulo } from '../../lib/use-titulo';
 import type { Usuario } from '../../types/api';
@@ -24,34 +29,69 @@ export function pestanaWalkin(slug: string | undefined, usuario: Pick<Usuario, '
   return pestanaPara(WALKIN, slug, usuario);
 }
 
-/** /walkin/:slug — the registration wizard (registrar) or the list with the selected record. */
+/**
+ * /walkin/:slug — Registrar shows the wizard full width; Hoy and Todas the sidebar of walk-ins
+ * and, beside it, the selected one (child :id). Below 600 px list and detail take turns.
+ */
 export function Walkin() {
-  const { slug } = useParams();
-  const { usuario } = useSesion();
+  const { slug, id } = useParams();
+  const { usuario, sucursal } = useSesion();
   const pestana = pestanaWalkin(slug, usuario);
   useTitulo(pestana ? `${WALKIN.titulo} · ${pestana.titulo}` : WALKIN.titulo);
   if (!pestana) return <Navigate to={rutaPestanaInicial(WALKIN)} replace />;
-  return (
-    <SeccionConPestanas
-      titulo={WALKIN.titulo}
-      etiqueta="Walk-in"
-      base={WALKIN.ruta}
-      pestanas={pestanasWalkin(usuario)}
-      activa={pestana.slug}
-    />
+  const seccion = (contenido: ReactNode) => (
+    <SeccionConPestanas titulo={WALKIN.titulo} etiqueta="Walk-in" base={WALKIN.ruta} pestanas={pestanasWalkin(usuario)} activa={pestana.slug}>
+      {contenido}
+    </SeccionConPestanas>
+  );
+  if (pestana.slug === 'registrar') {
+    // A new branch is a new walk-in: the wizard starts afresh with that branch's defaults.
+    return seccion(sucursal ? <AsistenteWalkin key={sucursal} tag={sucursal} /> : null);
+  }
+  return seccion(
+    <div className="flex items-start gap-5">
+      <div className={`w-full sm:w-auto ${id ? 'hidden sm:block' : ''}`}>
+        <BarraWalkins slug={pestana.slug as SlugWalkins} seleccionado={id} />
+      </div>
+      <div
+        className={`min-w-0 flex-1 rounded-2xl bg-white shadow-sm ring-1 ring-stone-200 sm:sticky sm:top-[calc(var(--spacing-header-mobile)+1rem)] lg:top-[calc(var(--spacing-header-desktop)+1rem)] ${
+          id ? '' : 'hidden sm:block'
+        }`}
+      >
+        <Outlet />
+      </div>
+    </div>,
   );
 }
 
+/** Nothing selected yet. */
 export function WalkinContenido() {
-  const { slug } = useParams();
-  return slug === 'registrar' ? (
-    <EnConstruccion nivel={2} titulo="Registrar walk-in" detalle="Asistente de cuatro pasos: Información Personal, Comanda, Abre, Imprimir." />
-  ) : (
-    <EnConstruccion nivel={2} titulo="Registros de walk-in" detalle="Aquí verás los walk-ins de la sucursal y su detalle." />
+  return (
+    <div className="flex min-h-[420px] flex-col items-center justify-center gap-3 px-6 text-center">
+      <span className="grid size-12 place-items-center rounded-full bg-primary-50 text-primary-700">
+        <CursorArrowRaysIcon aria-hidden className="size-6" />
+      </span>
+      <p className="text-base font-semibold text-stone-800">Selecciona un walk-in</p>
+      <p className="max-w-xs text-sm text-stone-500">Su detalle y sus tickets aparecerán aquí.</p>
+    </div>
   );
 }
 
+/** /walkin/:slug/:id */
 export function WalkinDetalle() {
-  const { id = '' } = useParams();
-  return <EnConstruccion nivel={2} titulo="Detalle del walk-in" detalle={`Registro ${id}.`} />;
+  const { slug = 'hoy', id = '' } = useParams();
+  return (
+    <>
+      <div className="border-b border-stone-100 px-3 py-2 sm:hidden">
+        <Link
+          to={`/walkin/${slug}`}
+          className="inline-flex min-h-11 items-center gap-2 rounded-lg px-2 text-sm font-semibold text-primary-800 hover:bg-primary-50"
+        >
+          <ArrowLeftIcon aria-hidden className="size-4" />
+          Volver a la lista
+        </Link>
+      </div>
+      <DetalleWalkin key={id} id={id} />
+    </>
+  );
 }

@@ -8,6 +8,7 @@ import { ListaVirtual } from '../../../components/ui/ListaVirtual';
 import { tienePermiso } from '../../../lib/session';
 import { useDiferido } from '../../../lib/use-diferido';
 import { useSesion } from '../../../lib/use-session';
+import { AsistenciaDialogo } from '../../asistencia/components/AsistenciaDialogo';
 import { useReservaciones, type SlugReservaciones } from '../api/get-reservaciones';
 import { ALTO_ITEM, ItemReservacion } from './ItemReservacion';
 import { ProximamenteDialogo } from './ProximamenteDialogo';
@@ -128,7 +129,7 @@ export function BarraReservaciones({ slug, seleccionada }: { slug: SlugReservaci
         )}
       </div>
 
-      <ProximamenteDialogo abierto={dialogo === 'asistencia'} alCerrar={() => setDialogo(null)} titulo="Registrar asistencia" />
+      <AsistenciaDialogo abierto={dialogo === 'asistencia'} alCerrar={() => setDialogo(null)} />
       <ProximamenteDialogo abierto={dialogo === 'nueva'} alCerrar={() => setDialogo(null)} titulo="Nueva reservación" />
     </section>
   );

@@ -1,0 +1,251 @@
+// The attendance flow (DESIGN §4) from the Asistencia button of /reservaciones/hoy, against the
+// real server: a demo reservation found by e-mail and by the scanner device, seated with its
+// comanda and abre, its tickets printed at 80 mm, then listed under Asistió; another branch's
+// reservation refused with its brand and branch; codes that are not a reservation's refused.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { CUENTAS, entrar, llamarApi, prepararSuite } from './navegador.mjs';
+import { esperarFoco, esTicket80mm, imprimirPdf, impreso, toastUnico } from './orden.mjs';
+
+let servidor;
+let pagina;
+
+prepararSuite((s) => ({ servidor, pagina } = s));
+
+const ruta = (r) => new URL(r.url()).pathname;
+const esBusqueda = (r) => r.request().method() === 'POST' && /^\/api\/v1\/admin\/reservacion(\/[^/]+)?\/check$/.test(ruta(r));
+const esAsistencia = (r) => r.request().method() === 'PUT' && /\/asistencia$/.test(ruta(r));
+
+/** The Pendiente reservations of a branch, as the API lists them (the server marks past ones no-show). */
+async function pendientes(token, tag) {
+  const { status, body } = await llamarApi(servidor, '/v1/admin/reservacion', { token, query: { tag, status: 'pendientes', limit: '200' } });
+  assert.equal(status, 200, body.message);
+  return body.data.items;
+}
+
+async function abrirAsistencia() {
+  await pagina.goto(`${servidor.base}/reservaciones/hoy`);
+  await pagina.getByRole('button', { name: 'Asistencia' }).click();
+  const dialogo = pagina.getByRole('dialog', { name: 'Registrar asistencia' });
+  await dialogo.waitFor();
+  return dialogo;
+}
+
+/** The order steps with what is prefilled, then Registrar Asistencia; answers the saved reservation. */
+async function sentar(dialogo, r, { mesa }) {
+  await dialogo.locator('form[data-paso="comanda"]').waitFor();
+  await esperarFoco(pagina, { name: 'no_personas' });
+  // Spec §4: every guest an adult (and a promo adult); the other counts 0.
+  const n = String(r.no_personas);
+  assert.equal(await dialogo.locator('input[name="no_personas"]').inputValue(), n);
+  const promo = (await dialogo.getByRole('switch', { name: 'Buffet promoción' }).getAttribute('aria-checked')) === 'true';
+  const esperados = promo ? { buffet_promo_adulto: n, buffet_promo_girl: '0', buffet_promo_boy: '0' } : { buffet_adulto: n, buffet_boy: '0' };
+  for (const [campo, valor] of Object.entries(esperados)) assert.equal(await dialogo.locator(`input[name="${campo}"]`).inputValue(), valor, campo);
+  const cajaMesa = dialogo.locator('[name="mesa"]');
+  if ((await cajaMesa.evaluate((el) => el.tagName)) === 'SELECT') await cajaMesa.selectOption(mesa);
+  else await cajaMesa.fill(mesa);
+  await dialogo.locator('select[name="mesero_id"]').selectOption({ index: 1 });
+  await dialogo.getByRole('button', { name: 'Siguiente' }).click();
+  await dialogo.locator('form[data-paso="abre"]').waitFor();
+  assert.equal(await dialogo.locator('[data-paso="abre"] [data-campo="cliente"]').innerText(), r.name);
+  assert.equal(await dialogo.locator('[data-paso="abre"] [data-campo="mesa"]').innerText(), mesa);
+
+  let soltar;
+  const retenida = new Promise((ok) => (soltar = ok));
+  await pagina.route((u) => u.pathname.endsWith('/asistencia'), async (rt) => {
+    await retenida;
+    await rt.continue();
+  });
+  const respuesta = pagina.waitForResponse(esAsistencia);
+  try {
+    await dialogo.getByRole('button', { name: 'Registrar Asistencia' }).click();
+    await dialogo.locator('button[aria-busy="true"]', { hasText: 'Registrar Asistencia' }).waitFor();
+  } finally {
+    soltar();
+    await pagina.unrouteAll({ behavior: 'wait' });
+  }
+  const cuerpo = await (await respuesta).json();
+  assert.equal((await respuesta).status(), 200, cuerpo.message);
+  const pedido = (await respuesta).request().postDataJSON();
+  assert.equal(pedido.status, 'Asistio');
+  assert.equal(pedido.no_personas, r.no_personas);
+  await toastUnico(pagina, 'Asistencia registrada correctamente. Imprime la comanda y el abre', 'exito');
+  await dialogo.locator('[data-paso="imprimir"]').waitFor();
+  return cuerpo.data;
+}
+
+/** Cerrar starts afresh and closes; the reservation then shows under Asistió. */
+async function cerrarYVerEnAsistio(dialogo, id) {
+  await dialogo.getByRole('button', { name: 'Cerrar', exact: true }).last().click();
+  await dialogo.waitFor({ state: 'detached' });
+  await pagina.goto(`${servidor.base}/reservaciones/asistio`);
+  await pagina.locator(`a[data-reservacion="${id}"]`).waitFor();
+}
+
+describe('the attendance dialog', () => {
+  test('finds a reservation by e-mail, seats it with its comanda and abre, prints both tickets, and it shows under Asistió', async () => {
+    const { token } = await entrar(pagina, servidor.base, CUENTAS.gerente);
+    const tag = await pagina.evaluate(() => localStorage.getItem('sucursal'));
+    const conCorreo = (await pendientes(token, tag)).find((r) => r.email);
+    assert.ok(conCorreo, 'a demo reservation with an e-mail is pending');
+
+    const dialogo = await abrirAsistencia();
+    const siguiente = dialogo.getByRole('button', { name: 'Siguiente' });
+    assert.equal(await siguiente.isDisabled(), true);
+    assert.equal(await dialogo.getByRole('button', { name: /Cámara/ }).isDisabled(), true, 'the camera comes later');
+    await dialogo.getByRole('button', { name: /Por correo/ }).click();
+    await dialogo.getByText('Ingresa los datos del cliente', { exact: true }).waitFor();
+    const correo = dialogo.getByLabel('Correo electrónico');
+    assert.equal(await correo.getAttribute('type'), 'email');
+    await esperarFoco(pagina, { name: 'email' });
+
+    // Core refuses a malformed e-mail before anything is sent.
+    let busquedas = 0;
+    const contar = (r) => {
+      if (r.method() === 'POST' && /\/check$/.test(new URL(r.url()).pathname)) busquedas++;
+    };
+    pagina.on('request', contar);
+    await correo.fill('sin-dominio@correo');
+    await dialogo.getByRole('button', { name: 'Buscar cliente' }).click();
+    await toastUnico(pagina, 'Correo electrónico no válido');
+    pagina.off('request', contar);
+    assert.equal(busquedas, 0);
+
+    await correo.fill(conCorreo.email);
+    let respuesta = pagina.waitForResponse(esBusqueda);
+    await dialogo.getByRole('button', { name: 'Buscar cliente' }).click();
+    assert.equal(ruta(await respuesta), '/api/v1/admin/reservacion/check');
+    assert.deepEqual((await respuesta).request().postDataJSON(), { id: null, tag, email: conCorreo.email });
+    const tarjeta = dialogo.getByTestId('tarjeta-reservacion');
+    await tarjeta.waitFor();
+    assert.equal(await tarjeta.getAttribute('data-hallazgo'), 'pendiente');
+    const id = await tarjeta.getAttribute('data-reservacion');
+    assert.equal(await siguiente.isDisabled(), false);
+
+    // Regresar goes back to the choice and forgets what was found.
+    await dialogo.getByRole('button', { name: 'Regresar' }).click();
+    await tarjeta.waitFor({ state: 'detached' });
+    assert.equal(await siguiente.isDisabled(), true);
+    await dialogo.getByRole('button', { name: /Por correo/ }).click();
+    await dialogo.getByLabel('Correo electrónico').fill(conCorreo.email);
+    respuesta = pagina.waitForResponse(esBusqueda);
+    await dialogo.getByLabel('Correo electrónico').press('Enter');
+    await respuesta;
+    await tarjeta.waitFor();
+    const r = (await llamarApi(servidor, `/v1/admin/reservacion/${id}`, { token, query: { tag } })).body.data;
+    assert.equal(r.status, 'Pendiente');
+    assert.equal(r.email, conCorreo.email);
+    assert.equal(await tarjeta.locator('[data-campo="nombre"]').innerText(), r.name);
+    // Found: Enter goes on.
+    await esperarFoco(pagina, { texto: 'Siguiente' });
+    await pagina.keyboard.press('Enter');
+
+    const sentada = await sentar(dialogo, r, { mesa: '5' });
+    const folio = String(sentada.folio ?? sentada.comanda.folio);
+    assert.equal(sentada.status, 'Asistio');
+    await esperarFoco(pagina, { texto: 'Imprimir Comanda' });
+    await dialogo.getByRole('button', { name: 'Imprimir Comanda' }).click();
+    const comanda = await imprimirPdf(pagina, 'comanda');
+    esTicket80mm(comanda.paginas);
+    assert.match(comanda.texto, impreso(`Folio ${folio}`));
+    assert.match(comanda.texto, impreso(r.name));
+    assert.doesNotMatch(comanda.texto, impreso('Registrar asistencia'), 'the dialog does not print');
+
+    await cerrarYVerEnAsistio(dialogo, id);
+    const despues = (await llamarApi(servidor, `/v1/admin/reservacion/${id}`, { token, query: { tag } })).body.data;
+    assert.equal(despues.status, 'Asistio');
+    assert.equal(despues.comanda.mesa, '5');
+  });
+
+  test('reads the scanner device once its typing pauses a second, goes on with Enter, seats the reservation, and a second scan is refused', async () => {
+    const { token } = await entrar(pagina, servidor.base, CUENTAS.hostess);
+    const tag = await pagina.evaluate(() => localStorage.getItem('sucursal'));
+    const [r] = await pendientes(token, tag);
+    assert.ok(r, 'a demo reservation is pending');
+
+    const dialogo = await abrirAsistencia();
+    await dialogo.getByRole('button', { name: /Lector QR/ }).click();
+    await esperarFoco(pagina, { name: 'codigo' });
+
+    // Not a reservation's code: refused by core, nothing sent.
+    let busquedas = 0;
+    const contar = (q) => {
+      if (q.method() === 'POST' && /\/check$/.test(new URL(q.url()).pathname)) busquedas++;
+    };
+    pagina.on('request', contar);
+    await pagina.keyboard.type('no es un código!');
+    await toastUnico(pagina, 'El código escaneado no corresponde a una reservación');
+    pagina.off('request', contar);
+    assert.equal(busquedas, 0);
+    assert.equal(await dialogo.getByLabel('Código de la reservación').inputValue(), '');
+
+    // The reader types the id; the lookup leaves a second after the last character.
+    const pedida = pagina.waitForRequest((q) => q.method() === 'POST' && ruta(q) === `/api/v1/admin/reservacion/${r._id}/check`);
+    await pagina.keyboard.type(r._id);
+    const tecleado = Date.now();
+    const peticion = await pedida;
+    assert.ok(Date.now() - tecleado >= 900, `debounced about 1000 ms (${Date.now() - tecleado} ms)`);
+    assert.deepEqual(peticion.postDataJSON(), { id: r._id, tag, email: null });
+    const tarjeta = dialogo.getByTestId('tarjeta-reservacion');
+    await tarjeta.waitFor();
+    assert.equal(await tarjeta.getAttribute('data-reservacion'), r._id);
+    // Enter on the empty scanner box goes on.
+    await esperarFoco(pagina, { name: 'codigo' });
+    await pagina.keyboard.press('Enter');
+
+    const sentada = await sentar(dialogo, r, { mesa: '6' });
+    const folio = String(sentada.folio ?? sentada.comanda.folio);
+    await dialogo.getByRole('button', { name: 'Imprimir Abre' }).click();
+    const abre = await imprimirPdf(pagina, 'abre');
+    esTicket80mm(abre.paginas);
+    assert.match(abre.texto, impreso(`Folio ${folio}`));
+    await cerrarYVerEnAsistio(dialogo, r._id);
+
+    // The same code again: no longer pending, shown but not to go on with.
+    const otraVez = await abrirAsistencia();
+    await otraVez.getByRole('button', { name: /Lector QR/ }).click();
+    await otraVez.getByLabel('Código de la reservación').fill(r._id);
+    await otraVez.getByLabel('Código de la reservación').press('Enter');
+    await toastUnico(pagina, 'La reservación ya no está pendiente: está en «Asistió»');
+    await otraVez.getByTestId('tarjeta-reservacion').waitFor();
+    assert.equal(await otraVez.getByTestId('tarjeta-reservacion').getAttribute('data-hallazgo'), 'no-pendiente');
+    assert.equal(await otraVez.getByTestId('tarjeta-reservacion').locator('[data-estado]').innerText(), 'Asistió');
+    assert.equal(await otraVez.getByRole('button', { name: 'Siguiente' }).isDisabled(), true);
+  });
+
+  test("refuses another branch's reservation, showing its brand and branch, and an unknown code", async () => {
+    const { token, user } = await entrar(pagina, servidor.base, CUENTAS.hostess);
+    const tag = await pagina.evaluate(() => localStorage.getItem('sucursal'));
+    const otraTag = user.tags.find((t) => t !== tag);
+    const [ajena] = await pendientes(token, otraTag);
+    assert.ok(ajena, `a pending reservation in ${otraTag}`);
+
+    const dialogo = await abrirAsistencia();
+    await dialogo.getByRole('button', { name: /Lector QR/ }).click();
+    await dialogo.getByLabel('Código de la reservación').fill(ajena._id);
+    await dialogo.getByLabel('Código de la reservación').press('Enter');
+    await toastUnico(pagina, `La reservación es de otra sucursal: ${ajena.sucursal.name} (${ajena.marca.name}).`);
+    const tarjeta = dialogo.getByTestId('tarjeta-reservacion');
+    await tarjeta.waitFor();
+    assert.equal(await tarjeta.getAttribute('data-hallazgo'), 'otra-sucursal');
+    assert.equal(await tarjeta.locator('[data-campo="marca"]').innerText(), ajena.marca.name);
+    assert.equal(await tarjeta.locator('[data-campo="sucursal"]').innerText(), ajena.sucursal.name);
+    assert.equal(await tarjeta.getByText(ajena.name).count(), 0, 'nothing else of it is shown');
+    assert.equal(await dialogo.getByRole('button', { name: 'Siguiente' }).isDisabled(), true);
+
+    await dialogo.getByRole('button', { name: 'Regresar' }).click();
+    await tarjeta.waitFor({ state: 'detached' });
+    await dialogo.getByRole('button', { name: /Lector QR/ }).click();
+    await dialogo.getByLabel('Código de la reservación').fill('ffffffffffffffffffffffff');
+    await dialogo.getByLabel('Código de la reservación').press('Enter');
+    await toastUnico(pagina, 'No se encontró la reservación.');
+    assert.equal(await dialogo.getByTestId('tarjeta-reservacion').count(), 0);
+    assert.equal(await dialogo.getByRole('button', { name: 'Siguiente' }).isDisabled(), true);
+
+    // The close button drops it all: the next opening starts at the choice of method.
+    await dialogo.getByRole('button', { name: 'Cerrar' }).first().click();
+    await dialogo.waitFor({ state: 'detached' });
+    const otra = await abrirAsistencia();
+    await otra.getByRole('button', { name: /Lector QR/ }).waitFor();
+  });
+});

@@ -1,0 +1,54 @@
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { claveSucursal } from '../../../lib/claves';
+import { useSesion } from '../../../lib/use-session';
+import type { PaginaWalkins, Walkin } from '../../../types/api';
+
+/** The list tabs (spec §2); Registrar has no list. */
+export type SlugWalkins = 'hoy' | 'todas';
+
+export const POR_PAGINA = 100;
+
+/** Every walk-in query of a branch (lists and details): a new walk-in refreshes them all. */
+export const claveWalkins = (tag: string) => claveSucursal(tag, 'walkins');
+
+/**
+ * `GET /v1/admin/walkin?tag=&slug=&q=&page=&limit=`: hoy answers the day's plain array, todas a
+ * page; both arrive here as a page.
+ */
+export async function getWalkins(tag: string, slug: SlugWalkins, q: string, page: number, signal?: AbortSignal): Promise<PaginaWalkins> {
+  const query = { tag, slug, q: q || undefined, page, limit: POR_PAGINA };
+  if (slug === 'hoy') {
+    const items = await api<Walkin[]>('/v1/admin/walkin', { query, signal });
+    return { items, total: items.length, page: 1, limit: items.length };
+  }
+  return api<PaginaWalkins>('/v1/admin/walkin', { query, signal });
+}
+
+export const walkinsQueryOptions = (tag: string, slug: SlugWalkins, q: string) =>
+  infiniteQueryOptions({
+    queryKey: [...claveWalkins(tag), 'lista', { slug, q }] as const,
+    queryFn: ({ pageParam, signal }) => getWalkins(tag, slug, q, pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: (ultima, paginas) => {
+      const vistos = paginas.reduce((n, p) => n + p.items.length, 0);
+      return vistos < ultima.total && ultima.items.length > 0 ? ultima.page + 1 : undefined;
+    },
+    refetchOnWindowFocus: false,
+    // Other hosts register walk-ins too: the day's list asks again every minute.
+    refetchInterval: slug === 'hoy' ? 60_000 : false,
+  });
+
+/** The branch's walk-ins of a tab; a new search keeps showing the previous answer meanwhile. */
+export function useWalkins(slug: SlugWalkins, q: string) {
+  const { sucursal } = useSesion();
+  return useInfiniteQuery({
+    ...walkinsQueryOptions(sucursal ?? '', slug, q),
+    enabled: sucursal !== null,
+    placeholderData: (previa, consulta) => {
+      const anterior = consulta?.queryKey[4];
+      const misma = consulta?.queryKey[1] === sucursal && anterior?.slug === slug;
+      return misma ? keepPreviousData(previa) : undefined;
+    },
+  });
+}
