@@ -160,12 +160,13 @@ impl Pedido {
         }
     }
 
-    /// The form counts this order came from (both modes filled as the form holds them).
+    /// Form counts that give back this buffet, to check a stored one again. In promo mode the
+    /// form's regular adult count is not kept on the comanda; the party's adults stand for it.
     fn conteos(buffet: &Buffet, personas: u32) -> ConteosComanda {
         if buffet.after_seven {
             ConteosComanda {
                 no_personas: Some(personas),
-                buffet_adulto: Some(buffet.adulto),
+                buffet_adulto: Some(buffet.adulto + buffet.dama),
                 buffet_boy: Some(0),
                 buffet_promo_adulto: Some(buffet.adulto),
                 buffet_promo_girl: Some(buffet.dama),
@@ -346,6 +347,23 @@ mod tests {
         assert_eq!((c.folio(), c.no_personas().get(), c.buffets().buffet_boy), (7, 3, 1));
         assert!(serde_json::from_value::<Comanda>(doc(2)).is_err());
         assert_eq!(serde_json::to_value(&c).unwrap(), doc(1));
+    }
+
+    #[test]
+    fn a_promo_comanda_with_only_damas_reads_back() {
+        let c = ConteosComanda {
+            no_personas: Some(2),
+            buffet_adulto: Some(2),
+            buffet_promo_adulto: Some(0),
+            buffet_promo_girl: Some(2),
+            buffet_promo_boy: Some(0),
+            is_after7pm: true,
+            ..Default::default()
+        };
+        let p = Pedido::parse(&c).unwrap();
+        let comanda = Comanda::nueva(&p, 9, "3", Mesero { id: "m".into(), name: "Ana".into() });
+        let leida: Comanda = serde_json::from_value(serde_json::to_value(&comanda).unwrap()).unwrap();
+        assert_eq!(leida, comanda);
     }
 
     #[test]

@@ -2,7 +2,7 @@
 // user with both; that user then signs in and sees exactly the menu the role allows.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { CUENTAS, PASSWORD, entrar, limpiar, prepararSuite } from './navegador.mjs';
+import { CUENTAS, PASSWORD, entrar, limpiar, llamarApi, prepararSuite } from './navegador.mjs';
 
 let servidor;
 let navegador;
@@ -112,4 +112,30 @@ test('Sistemas da de alta marca, sucursal, rol y usuario; el usuario ve sólo lo
   assert.equal(await pagina.getByRole('button', { name: 'Nueva marca' }).count(), 0);
   await pagina.goto(`${servidor.base}/users`);
   await pagina.locator('#contenido').getByRole('heading', { name: 'No tienes permiso para ver esta pantalla', level: 1 }).waitFor();
+});
+
+test("a branch's late cutoff, changed in conf-walkin, sets the walk-in wizard's buffet mode", async () => {
+  const { token } = await entrar(pagina, servidor.base, CUENTAS.gerente);
+  const tag = await pagina.evaluate(() => localStorage.getItem('sucursal'));
+  const { body } = await llamarApi(servidor, '/v1/admin/conf-walkin', { token, query: { tag } });
+  const guardar = async (cambios) => {
+    const r = await llamarApi(servidor, '/v1/admin/conf-walkin', { token, method: 'PUT', query: { tag }, body: { ...body.data, ...cambios } });
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+  };
+  // The mode the wizard's Comanda step starts in: Caballero/Dama/Niño is the promo buffet.
+  const modo = async () => {
+    await pagina.goto(`${servidor.base}/walkin/registrar`);
+    await pagina.locator('input[name="name"]').fill('Prueba de corte');
+    await pagina.getByRole('button', { name: 'Siguiente' }).click();
+    await pagina.locator('input[name="no_personas"]').waitFor();
+    return (await pagina.locator('input[name="buffet_promo_girl"]').count()) > 0 ? 'Promo' : 'Regular';
+  };
+  // Regular from midnight until the last two minutes of the day…
+  const ahora = await pagina.evaluate(() => new Intl.DateTimeFormat('en-GB', { timeZone: 'America/Mexico_City', hour: '2-digit', minute: '2-digit' }).format(new Date()));
+  if (ahora >= '23:57') return; // the one moment of the day this check cannot be made
+  await guardar({ inicio_regular: '00:00', inicio_promo: '23:59', corte_tarde: '23:58' });
+  assert.equal(await modo(), 'Regular');
+  // …and promo from a cutoff at midnight: the same branch, the next visit to the wizard.
+  await guardar({ corte_tarde: '00:00' });
+  assert.equal(await modo(), 'Promo');
 });

@@ -7,6 +7,7 @@ use anfitrion_core::permisos::Permiso;
 use anfitrion_core::personal::Evento;
 use anfitrion_core::promos::Abre;
 use anfitrion_core::reservacion::{CambiosReservacion, ContactoReservacion, VistaReservaciones};
+use anfitrion_core::walkin::formato_folio;
 use async_trait::async_trait;
 use chrono::{DateTime, NaiveDate, NaiveDateTime, Utc};
 use serde::Serialize;
@@ -83,7 +84,9 @@ pub struct Reservacion {
     pub verified: Verificado,
     pub comanda: Option<Comanda>,
     pub abre: Option<Abre>,
-    pub folio: Option<i64>,
+    /// The comanda's folio as it prints, with the branch's prefix (`POL-0042`), once seated.
+    #[schema(example = "POL-0042")]
+    pub folio: Option<String>,
     pub buffet_adulto: i32,
     pub buffet_boy: i32,
     pub buffet_promo_adulto: i32,
@@ -167,6 +170,7 @@ struct FilaReservacion {
     comanda: Option<Json<Comanda>>,
     abre: Option<Json<Abre>>,
     folio: Option<i64>,
+    prefijo: Option<String>,
     buffet_adulto: i32,
     buffet_boy: i32,
     buffet_promo_adulto: i32,
@@ -198,7 +202,7 @@ impl FilaReservacion {
             fecha_hora: self.fecha_hora,
             comentarios: self.comentarios,
             tag_sucursal: self.tag,
-            folio: self.folio,
+            folio: self.folio.and_then(|f| u64::try_from(f).ok()).map(|f| formato_folio(self.prefijo.as_deref().unwrap_or(""), f)),
             buffet_adulto: self.buffet_adulto,
             buffet_boy: self.buffet_boy,
             buffet_promo_adulto: self.buffet_promo_adulto,
@@ -213,9 +217,10 @@ fn select_reservacion(en_alcance: &str) -> String {
     format!(
         "SELECT r.id, r.sucursal_id, r.name, r.email, r.phone, r.fecha_hora, r.no_personas, r.evento, r.comentarios, r.status, \
          s.tag, m.name AS marca_name, s.name AS sucursal_name, r.origin, r.email_verified, r.phone_verified, r.comanda, \
-         r.abre, r.folio, r.buffet_adulto, r.buffet_boy, r.buffet_promo_adulto, r.buffet_promo_girl, r.buffet_promo_boy, \
-         ({}) AS en_alcance \
-         FROM reservaciones r JOIN sucursales s ON s.id = r.sucursal_id JOIN marcas m ON m.id = s.marca_id",
+         r.abre, r.folio, c.prefijo_folio AS prefijo, r.buffet_adulto, r.buffet_boy, r.buffet_promo_adulto, r.buffet_promo_girl, \
+         r.buffet_promo_boy, ({}) AS en_alcance \
+         FROM reservaciones r JOIN sucursales s ON s.id = r.sucursal_id JOIN marcas m ON m.id = s.marca_id \
+         LEFT JOIN conf_walkin c ON c.sucursal_id = r.sucursal_id",
         en_alcance
     )
 }
@@ -606,7 +611,7 @@ para_cada_motor! {
             let Some(sucursal) = sucursal else { return Ok(None) };
             let Some(folio) = Motor::siguiente_folio(&mut tx, &sucursal).await? else { return Ok(None) };
             let comanda = Comanda::nueva(&a.pedido, folio, &a.mesa, a.mesero.clone());
-            let b = comanda.buffets();
+            let b = a.pedido.buffets();
             let hecho = sqlx::query(
                 "UPDATE reservaciones SET status = $3, no_personas = $4, buffet_adulto = $5, buffet_boy = $6, \
                  buffet_promo_adulto = $7, buffet_promo_girl = $8, buffet_promo_boy = $9, folio = $10, comanda = $11, \

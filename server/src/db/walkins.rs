@@ -192,7 +192,7 @@ para_cada_motor! {
             let mut tx = self.pool.begin().await?;
             let folio = Motor::siguiente_folio(&mut tx, &w.sucursal_id).await?.ok_or(ErrorAlmacen::SinReferencia)?;
             let comanda = Comanda::nueva(&w.pedido, folio, &w.mesa, w.mesero.clone());
-            let b = comanda.buffets();
+            let b = w.pedido.buffets();
             sqlx::query(
                 "INSERT INTO walkins (id, sucursal_id, cliente_id, name, email, phone, fecha_hora, no_personas, evento, \
                  buffet_adulto, buffet_boy, buffet_promo_adulto, buffet_promo_girl, buffet_promo_boy, folio, comanda, \

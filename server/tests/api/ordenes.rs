@@ -51,6 +51,12 @@ en_ambos! {
         assert_eq!(w["folio"], format!("POL-{:04}", antes.iter().max().unwrap() + 1));
         assert_eq!(w["comanda"]["mesero"]["name"], m["name"]);
         assert_eq!(w["comanda"]["buffet"], json!({ "afterSeven": false, "adulto": 2, "dama": 0, "nino": 1 }));
+        // A promo party of only Damas is saved and reads back with the day's list.
+        let mut damas = walkin("polanco", m["_id"].as_str().unwrap(), "Dos Damas");
+        damas["comanda"] = json!({ "mesa": "6", "mesero_id": m["_id"], "no_personas": 2, "buffet_adulto": 2, "buffet_boy": 0,
+                                   "buffet_promo_adulto": 0, "buffet_promo_girl": 2, "buffet_promo_boy": 0, "isAfter7pm": true });
+        let r = app.post_json("/api/v1/admin/walkin", Some(&t), &damas).await;
+        assert_eq!(r.es_exito_201()["comanda"]["buffet"], json!({ "afterSeven": true, "adulto": 0, "dama": 2, "nino": 0 }));
         assert_eq!(w["abre"]["mesa"], "5");
         assert!(w["fecha_hora"].as_str().unwrap().len() == 16 && w["hora"].as_str().unwrap().len() == 5);
         let hoy = app.get("/api/v1/admin/walkin?tag=polanco&slug=hoy", Some(&t)).await;
@@ -174,7 +180,7 @@ en_ambos! {
         assert_eq!(d["status"], "Asistio");
         assert_eq!(d["comanda"]["folio"].as_u64(), Some(antes + 1), "the folio sequence is shared with walk-ins");
         assert_eq!(d["comanda"]["buffet"]["afterSeven"], true);
-        assert_eq!((d["buffet_promo_adulto"].as_u64(), d["folio"].as_u64()), (Some(n), Some(antes + 1)));
+        assert_eq!((d["buffet_promo_adulto"].as_u64(), d["folio"].as_str()), (Some(n), Some(format!("POL-{:04}", antes + 1).as_str())));
         let segunda = app.put_json(&format!("/api/v1/admin/reservacion/{id}/asistencia"), Some(&t), &cuerpo).await;
         segunda.es_error(409, "La reservación ya no está pendiente: está en «Asistió»");
         let despues = app.get(&format!("/api/v1/admin/reservacion/{id}"), Some(&gerente)).await;

@@ -24,6 +24,10 @@ describe('the buffet mode core suggests', () => {
     expect(promoSugerido(aLas('14:00'))).toBe(false);
     expect(promoSugerido(aLas('18:45'))).toBe(true);
     expect(promoSugerido(aLas('19:30'))).toBe(true);
+    // A branch whose late cutoff is 18:00 starts a party at 18:10 in promo mode.
+    const corte = { zona: 'America/Mexico_City', inicio_regular: '13:00', inicio_promo: '19:00', corte_tarde: '18:00' };
+    expect(promoSugerido(aLas('18:10'), corte)).toBe(true);
+    expect(promoSugerido(aLas('18:10'))).toBe(false);
   });
 
   it('starts a walk-in from core’s defaults in that mode', () => {
@@ -152,7 +156,7 @@ describe('the tickets', () => {
 
   it('of a reservation exist once it has a comanda', () => {
     expect(ticketDeReservacion(reservacionDe())).toBeNull();
-    const r = reservacionDe({ folio: 43, comanda: { folio: 43, mesa: '7', mesero: { id: 'm', name: 'Luis' }, no_personas: 4, buffet }, abre: { mesa: '7', promo: [] } });
-    expect(ticketDeReservacion(r)).toMatchObject({ folio: '43', mesa: '7', mesero: 'Luis', lugar: 'La Hacienda Polanco' });
+    const r = reservacionDe({ folio: 'POL-0043', comanda: { folio: 43, mesa: '7', mesero: { id: 'm', name: 'Luis' }, no_personas: 4, buffet }, abre: { mesa: '7', promo: [] } });
+    expect(ticketDeReservacion(r)).toMatchObject({ folio: 'POL-0043', mesa: '7', mesero: 'Luis', lugar: 'La Hacienda Polanco' });
   });
 });

@@ -6,6 +6,7 @@ import {
   horaSucursal,
   validarCampoComanda,
   walkinNuevo,
+  type ConfigHorario,
   type ConteosComanda,
   type EstadoReservacion,
   type Evento,
@@ -30,20 +31,28 @@ export const EVENTOS = Object.keys({
 /** Spec §2: the added-promotions table shows three rows a page. */
 export const PROMOS_POR_PAGINA = 3;
 
-/** Whether core suggests the promo buffet for a party seated now at the branch (DESIGN §4). */
-export function promoSugerido(ahora: Date = new Date()): boolean {
-  const hora = horaSucursal(ahora.toISOString(), null);
+/**
+ * Whether core suggests the promo buffet for a party seated now at the branch (DESIGN §4), by the
+ * branch's own time settings (zone, buffet hours, late cutoff) when given.
+ */
+export function promoSugerido(ahora: Date = new Date(), config: ConfigHorario | null = null): boolean {
+  const hora = horaSucursal(ahora.toISOString(), config);
   return 'ok' in hora && hora.ok.modo_sugerido === 'Promo';
 }
 
 /** A new walk-in: core's defaults, in the buffet mode core suggests for now. */
-export function ordenNueva(tag: string, ahora: Date = new Date()): FormularioOrden {
-  return walkinNuevo(tag, promoSugerido(ahora));
+export function ordenNueva(tag: string, ahora: Date = new Date(), config: ConfigHorario | null = null): FormularioOrden {
+  return walkinNuevo(tag, promoSugerido(ahora, config));
 }
 
 /** The order of a reservation being seated: its guest, and every guest an adult (spec §4). */
-export function ordenDeReservacion(r: Reservacion, tag: string, ahora: Date = new Date()): FormularioOrden {
-  const promo = promoSugerido(ahora);
+export function ordenDeReservacion(
+  r: Reservacion,
+  tag: string,
+  ahora: Date = new Date(),
+  config: ConfigHorario | null = null,
+): FormularioOrden {
+  const promo = promoSugerido(ahora, config);
   const c = conteosDesdeReservacion(r.no_personas, promo);
   return {
     ...walkinNuevo(tag, promo),
@@ -202,7 +211,7 @@ export function ticketDeReservacion(r: Reservacion): DatosTicket | null {
   const c = r.comanda;
   if (!c) return null;
   return {
-    folio: String(r.folio ?? c.folio),
+    folio: r.folio ?? String(c.folio),
     nombre: r.name,
     evento: r.evento,
     fechaHora: r.fecha_hora,

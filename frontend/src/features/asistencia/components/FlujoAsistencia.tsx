@@ -13,6 +13,7 @@ import { FormularioComanda } from '../../orden/components/FormularioComanda';
 import { TicketsOrden } from '../../orden/components/Tickets';
 import { avisarErrorAlGuardar, campoRechazado, pasoDelCampo } from '../../orden/errores';
 import { ordenDeReservacion, solicitudAsistencia, ticketDeReservacion, type FormularioOrden } from '../../orden/orden';
+import { useHorarioSucursal } from '../../sucursales/api/get-sucursales-usuario';
 import { buscarPorCodigo, buscarPorCorreo } from '../api/buscar-reservacion';
 import { useRegistrarAsistencia } from '../api/registrar-asistencia';
 import { hallazgoDe, hallazgoDeError, type Hallazgo, type MetodoBusqueda } from '../busqueda';
@@ -33,6 +34,7 @@ const TITULOS_METODO: Record<MetodoBusqueda, string> = { device: 'Lector QR', ca
 export function FlujoAsistencia({ alTerminar }: { alTerminar?: () => void }) {
   const { sucursal: tagSesion } = useSesion();
   const tag = tagSesion ?? '';
+  const horario = useHorarioSucursal(tag);
   const [paso, setPaso] = useState(0);
   const [metodo, setMetodo] = useState<MetodoBusqueda | null>(null);
   const [hallazgo, setHallazgo] = useState<Hallazgo | null>(null);
@@ -76,7 +78,7 @@ export function FlujoAsistencia({ alTerminar }: { alTerminar?: () => void }) {
       if (esta !== consulta.current) return;
       const h = hallazgoDe(r, tag);
       setHallazgo(h);
-      if (h.tipo === 'pendiente') setOrden(ordenDeReservacion(h.reservacion, tag));
+      if (h.tipo === 'pendiente') setOrden(ordenDeReservacion(h.reservacion, tag, new Date(), horario ?? null));
     } catch (e) {
       if (esta !== consulta.current) return;
       // Spec §4/§8: the server's reason in a toast, and no reservation to go on with.

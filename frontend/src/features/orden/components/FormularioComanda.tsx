@@ -7,6 +7,7 @@ import { enterEnSelectEnvia } from '../../../lib/teclado';
 import { toast } from '../../../stores/toasts';
 import { useMesas } from '../api/get-mesas';
 import { useMeseros } from '../api/get-meseros';
+import { useHorarioSucursal } from '../../sucursales/api/get-sucursales-usuario';
 import { camposBuffet, conteosDe, mensajesInline, promoSugerido, type CampoConteo, type FormularioOrden } from '../orden';
 
 /** Puts the cursor in the box a refusal names, when the form has it. */
@@ -39,7 +40,8 @@ export function FormularioComanda({
   const meseros = useMeseros();
   const mesas = useMesas();
   const [mensajes, setMensajes] = useState<Partial<Record<CampoConteo, string>>>({});
-  const sugerido = useMemo(() => promoSugerido(), []);
+  const horario = useHorarioSucursal(orden.tag || null);
+  const sugerido = useMemo(() => promoSugerido(new Date(), horario ?? null), [horario]);
 
   function cambiar(campo: CampoConteo, valor: number | null) {
     const siguiente = { ...orden, [campo]: valor };

@@ -18,3 +18,13 @@ export const sucursalesUsuarioQueryOptions = () =>
 export function useSucursalesUsuario(activo = true) {
   return useQuery({ ...sucursalesUsuarioQueryOptions(), enabled: activo });
 }
+
+/**
+ * The time settings (zone, buffet hours, late cutoff) of one of the user's branches, as core
+ * reads them to suggest the buffet mode; `undefined` while the list is loading.
+ */
+export function useHorarioSucursal(tag: string | null) {
+  const consulta = useSucursalesUsuario(tag !== null);
+  if (consulta.isPending) return undefined;
+  return consulta.data?.find((s) => s.tag === tag)?.horario ?? null;
+}

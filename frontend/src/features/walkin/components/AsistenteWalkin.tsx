@@ -5,9 +5,17 @@ import { AccionesPaso } from '../../../components/ui/AccionesPaso';
 import { Button } from '../../../components/ui/Button';
 import { CampoSelect, CampoTexto } from '../../../components/ui/Campo';
 import { CampoTelefono } from '../../../components/ui/CampoTelefono';
+import { Esqueleto } from '../../../components/ui/Esqueleto';
 import { Pasos } from '../../../components/ui/Pasos';
 import { PAIS_POR_DEFECTO, paisPorIso } from '../../../lib/paises';
-import { limitarTelefono, mensajes, validarDatosPersonales, type DatosPersonales, type PromoAplicada } from '../../../lib/wasm';
+import {
+  limitarTelefono,
+  mensajes,
+  validarDatosPersonales,
+  type ConfigHorario,
+  type DatosPersonales,
+  type PromoAplicada,
+} from '../../../lib/wasm';
 import { enterEnSelectEnvia } from '../../../lib/teclado';
 import { toast } from '../../../stores/toasts';
 import type { Walkin } from '../../../types/api';
@@ -16,7 +24,7 @@ import { enfocarCampo, FormularioComanda } from '../../orden/components/Formular
 import { TicketsOrden } from '../../orden/components/Tickets';
 import { avisarErrorAlGuardar, campoRechazado, pasoDelCampo } from '../../orden/errores';
 import { EVENTOS, ordenNueva, solicitudWalkin, ticketDeWalkin, type FormularioOrden } from '../../orden/orden';
-import { useSucursalesUsuario } from '../../sucursales/api/get-sucursales-usuario';
+import { useHorarioSucursal, useSucursalesUsuario } from '../../sucursales/api/get-sucursales-usuario';
 import { useRegistrarWalkin } from '../api/registrar-walkin';
 
 /** Spec §2: the four steps of the walk-in wizard. */
@@ -114,8 +122,15 @@ function PasoPersonal({
  * tickets are shown, the form starts afresh and every walk-in list asks again.
  */
 export function AsistenteWalkin({ tag }: { tag: string }) {
+  // The buffet mode it starts in follows the branch's own late cutoff: wait for its settings.
+  const horario = useHorarioSucursal(tag);
+  if (horario === undefined) return <Esqueleto className="h-96 w-full rounded-2xl" />;
+  return <Asistente tag={tag} horario={horario} />;
+}
+
+function Asistente({ tag, horario }: { tag: string; horario: ConfigHorario | null }) {
   const [paso, setPaso] = useState(0);
-  const [orden, setOrden] = useState<FormularioOrden>(() => ordenNueva(tag));
+  const [orden, setOrden] = useState<FormularioOrden>(() => ordenNueva(tag, new Date(), horario));
   const [pais, setPais] = useState(PAIS_POR_DEFECTO);
   const [personal, setPersonal] = useState<DatosPersonales | null>(null);
   const [guardado, setGuardado] = useState<Walkin | null>(null);
@@ -127,7 +142,7 @@ export function AsistenteWalkin({ tag }: { tag: string }) {
   const cambiar = (cambios: Partial<FormularioOrden>) => setOrden((o) => ({ ...o, ...cambios }));
 
   function reiniciar() {
-    setOrden(ordenNueva(tag));
+    setOrden(ordenNueva(tag, new Date(), horario));
     setPais(PAIS_POR_DEFECTO);
     setPersonal(null);
   }
