@@ -41,6 +41,10 @@ where
 /// One branch and `n` reservations spread over two years, written in one statement.
 async fn sembrar(url: &str, n: u64) -> anyhow::Result<()> {
     let (marca, sucursal) = (nuevo_id(), nuevo_id());
+    // The branch's settings are core's defaults.
+    let conf = anfitrion_core::walkin::ConfWalkin::default();
+    let f = anfitrion_core::tiempo::formato_hora;
+    let h = (f(conf.horario.inicio_regular), f(conf.horario.inicio_promo), f(conf.horario.corte_tarde), conf.gracia_min as i32);
     let cols = "id, sucursal_id, name, email, phone, fecha_hora, no_personas, evento, comentarios, status, origin, \
                 email_verified, phone_verified, created_at, updated_at";
     if url.starts_with("sqlite:") {
@@ -48,8 +52,8 @@ async fn sembrar(url: &str, n: u64) -> anyhow::Result<()> {
         sqlx::query("INSERT INTO marcas (id, name, created_at) VALUES ($1, 'Marca', '2026-01-01T00:00:00Z')").bind(&marca).execute(&mut c).await?;
         sqlx::query("INSERT INTO sucursales (id, tag, name, marca_id, created_at) VALUES ($1, 'bench', 'Bench', $2, '2026-01-01T00:00:00Z')")
             .bind(&sucursal).bind(&marca).execute(&mut c).await?;
-        sqlx::query("INSERT INTO conf_walkin (sucursal_id, inicio_regular, inicio_promo, corte_tarde, gracia_min, updated_at) VALUES ($1, '13:00', '19:00', '18:40', 30, '2026-01-01T00:00:00Z')")
-            .bind(&sucursal).execute(&mut c).await?;
+        sqlx::query("INSERT INTO conf_walkin (sucursal_id, inicio_regular, inicio_promo, corte_tarde, gracia_min, updated_at) VALUES ($1, $2, $3, $4, $5, '2026-01-01T00:00:00Z')")
+            .bind(&sucursal).bind(&h.0).bind(&h.1).bind(&h.2).bind(h.3).execute(&mut c).await?;
         sqlx::query(&format!(
             "WITH RECURSIVE k(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM k WHERE i < $2) \
              INSERT INTO reservaciones ({cols}) SELECT printf('%024x', i), $1, 'Cliente ' || i, 'cliente' || i || '@correo.mx', \
@@ -64,8 +68,8 @@ async fn sembrar(url: &str, n: u64) -> anyhow::Result<()> {
         sqlx::query("INSERT INTO marcas (id, name, created_at) VALUES ($1, 'Marca', now())").bind(&marca).execute(&mut c).await?;
         sqlx::query("INSERT INTO sucursales (id, tag, name, marca_id, created_at) VALUES ($1, 'bench', 'Bench', $2, now())")
             .bind(&sucursal).bind(&marca).execute(&mut c).await?;
-        sqlx::query("INSERT INTO conf_walkin (sucursal_id, inicio_regular, inicio_promo, corte_tarde, gracia_min, updated_at) VALUES ($1, '13:00', '19:00', '18:40', 30, now())")
-            .bind(&sucursal).execute(&mut c).await?;
+        sqlx::query("INSERT INTO conf_walkin (sucursal_id, inicio_regular, inicio_promo, corte_tarde, gracia_min, updated_at) VALUES ($1, $2, $3, $4, $5, now())")
+            .bind(&sucursal).bind(&h.0).bind(&h.1).bind(&h.2).bind(h.3).execute(&mut c).await?;
         // A load this size goes faster with the per-row triggers off and the trigram indexes
         // built once at the end; the counts are then taken in one pass.
         sqlx::query("ALTER TABLE reservaciones DISABLE TRIGGER USER").execute(&mut c).await?;
