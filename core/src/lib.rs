@@ -12,6 +12,7 @@ pub mod promos;
 pub mod qr;
 pub mod reservacion;
 pub mod sucursal;
+pub mod tablero;
 pub mod tiempo;
 pub mod walkin;
 

@@ -119,19 +119,23 @@ impl ReglasHorario {
         instante.with_timezone(&self.zona).naive_local()
     }
 
-    /// Whether a reservation for this local time is a no-show at `ahora`, after `gracia` minutes.
-    pub fn es_no_show(&self, fecha_hora: NaiveDateTime, ahora: DateTime<Utc>, gracia_min: u32) -> bool {
-        // An ambiguous local time (clocks going back) takes the later instant, in the guest's favour;
-        // a skipped one (clocks going forward) is read an hour later.
-        let instante = match self.zona.from_local_datetime(&fecha_hora) {
-            chrono::LocalResult::Single(t) => t,
-            chrono::LocalResult::Ambiguous(_, t) => t,
+    /// The instant of a local wall time at the branch. An ambiguous one (clocks going back) is the
+    /// later instant; a skipped one (clocks going forward) is read an hour later.
+    pub fn instante(&self, fecha_hora: NaiveDateTime) -> Option<DateTime<Utc>> {
+        let t = match self.zona.from_local_datetime(&fecha_hora) {
+            chrono::LocalResult::Single(t) | chrono::LocalResult::Ambiguous(_, t) => t,
             chrono::LocalResult::None => match self.zona.from_local_datetime(&(fecha_hora + Duration::hours(1))) {
                 chrono::LocalResult::Single(t) | chrono::LocalResult::Ambiguous(_, t) => t,
-                chrono::LocalResult::None => return false,
+                chrono::LocalResult::None => return None,
             },
         };
-        ahora >= instante.with_timezone(&Utc) + Duration::minutes(i64::from(gracia_min))
+        Some(t.with_timezone(&Utc))
+    }
+
+    /// Whether a reservation for this local time is a no-show at `ahora`, after `gracia` minutes
+    /// (an ambiguous time counts from its later instant, in the guest's favour).
+    pub fn es_no_show(&self, fecha_hora: NaiveDateTime, ahora: DateTime<Utc>, gracia_min: u32) -> bool {
+        self.instante(fecha_hora).is_some_and(|t| ahora >= t + Duration::minutes(i64::from(gracia_min)))
     }
 }
 

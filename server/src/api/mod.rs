@@ -2,6 +2,7 @@
 //! cross-cutting layers (request id, logs, panic guard, body limit) and the OpenAPI document.
 
 pub mod auth;
+pub mod bitacoras;
 pub mod catalogo;
 pub mod conf_walkin;
 pub mod marcas;
@@ -10,6 +11,7 @@ pub mod publico;
 pub mod reservacion;
 pub mod roles;
 pub mod sucursal;
+pub mod tablero;
 pub mod usuarios;
 pub mod walkin;
 
@@ -50,6 +52,8 @@ use crate::{telemetry, web, AppState};
         (name = "usuarios", description = "Cuentas del personal"),
         (name = "roles", description = "Roles y permisos"),
         (name = "marcas", description = "Marcas y sus sucursales"),
+        (name = "bitácoras", description = "Registro de cambios de la sucursal; CSV con Accept: text/csv"),
+        (name = "tablero", description = "El día y los últimos días de la sucursal"),
     )
 )]
 struct ApiDoc;
@@ -78,6 +82,8 @@ fn rutas() -> OpenApiRouter<AppState> {
         .merge(roles::router())
         .merge(marcas::router())
         .merge(conf_walkin::router())
+        .merge(bitacoras::router())
+        .merge(tablero::router())
 }
 
 /// The OpenAPI document the server serves at `/api/openapi.json` (`anfitrion openapi` prints it;

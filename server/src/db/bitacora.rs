@@ -37,7 +37,7 @@ pub struct Cambio {
 }
 
 /// An entry as read back.
-#[derive(Debug, Clone, Serialize, sqlx::FromRow)]
+#[derive(Debug, Clone, Serialize, sqlx::FromRow, utoipa::ToSchema)]
 pub struct EntradaBitacora {
     #[serde(rename = "_id")]
     pub id: String,
@@ -48,14 +48,37 @@ pub struct EntradaBitacora {
     pub entidad: String,
     pub entidad_id: String,
     pub accion: String,
+    #[schema(value_type = Option<Object>)]
     pub antes: Option<Json<Value>>,
+    #[schema(value_type = Option<Object>)]
     pub despues: Option<Json<Value>>,
 }
+
+/// Which entries a log shows: one branch's, of some kinds of record, in a period, matching a text.
+#[derive(Debug, Clone)]
+pub struct FiltroBitacora {
+    pub sucursal_id: String,
+    pub entidades: &'static [&'static str],
+    pub desde: Option<DateTime<Utc>>,
+    pub hasta: Option<DateTime<Utc>>,
+    /// Who, what or which record.
+    pub q: Option<String>,
+}
+
+/// The position after the last entry read: the next page starts below it (newest first).
+pub type Cursor = (DateTime<Utc>, String);
 
 #[async_trait]
 pub trait Bitacora {
     /// Every entry about one record, oldest first.
     async fn bitacora_de(&self, entidad_id: &str) -> DbResult<Vec<EntradaBitacora>>;
+
+    /// A page of a log, newest first, with how many entries the filter holds.
+    async fn bitacora_en(&self, filtro: &FiltroBitacora, page: u32, limit: u32) -> DbResult<(Vec<EntradaBitacora>, i64)>;
+
+    /// Up to `limite` entries after `despues_de` (newest first): how an export walks a whole
+    /// range a batch at a time without holding it in memory.
+    async fn bitacora_lote(&self, filtro: &FiltroBitacora, despues_de: Option<&Cursor>, limite: u32) -> DbResult<Vec<EntradaBitacora>>;
 }
 
 para_cada_motor! {
@@ -82,8 +105,52 @@ para_cada_motor! {
         }
     }
 
+    /// The filter's conditions, after a `WHERE`.
+    fn condiciones<'a>(qb: &mut sqlx::QueryBuilder<'a, Db>, f: &FiltroBitacora) {
+        qb.push(" WHERE sucursal_id = ").push_bind(f.sucursal_id.clone()).push(" AND entidad IN (");
+        let mut sep = qb.separated(", ");
+        for e in f.entidades {
+            sep.push_bind(*e);
+        }
+        qb.push(")");
+        if let Some(d) = f.desde {
+            qb.push(" AND at >= ").push_bind(d);
+        }
+        if let Some(h) = f.hasta {
+            qb.push(" AND at < ").push_bind(h);
+        }
+        if let Some(q) = f.q.as_deref().map(str::trim).filter(|q| !q.is_empty()) {
+            let p = crate::db::patron_like(&q.to_lowercase());
+            qb.push(" AND (lower(usuario_name) LIKE ").push_bind(p.clone()).push(" ESCAPE '\\' OR lower(accion) LIKE ")
+                .push_bind(p.clone()).push(" ESCAPE '\\' OR entidad_id LIKE ").push_bind(p).push(" ESCAPE '\\')");
+        }
+    }
+
+    const COLUMNAS: &str = "SELECT id, at, usuario_id, usuario_name, sucursal_id, entidad, entidad_id, accion, antes, despues FROM bitacora";
+
     #[async_trait]
     impl Bitacora for Motor {
+        async fn bitacora_en(&self, f: &FiltroBitacora, page: u32, limit: u32) -> DbResult<(Vec<EntradaBitacora>, i64)> {
+            let mut qb = sqlx::QueryBuilder::<Db>::new(COLUMNAS);
+            condiciones(&mut qb, f);
+            qb.push(" ORDER BY at DESC, id DESC LIMIT ").push_bind(i64::from(limit)).push(" OFFSET ").push_bind(i64::from(page.saturating_sub(1)) * i64::from(limit));
+            let filas = qb.build_query_as::<EntradaBitacora>().fetch_all(&self.pool).await?;
+            let mut qb = sqlx::QueryBuilder::<Db>::new("SELECT COUNT(*) FROM bitacora");
+            condiciones(&mut qb, f);
+            let total: i64 = qb.build_query_scalar().fetch_one(&self.pool).await?;
+            Ok((filas, total))
+        }
+
+        async fn bitacora_lote(&self, f: &FiltroBitacora, despues_de: Option<&Cursor>, limite: u32) -> DbResult<Vec<EntradaBitacora>> {
+            let mut qb = sqlx::QueryBuilder::<Db>::new(COLUMNAS);
+            condiciones(&mut qb, f);
+            if let Some((at, id)) = despues_de {
+                qb.push(" AND (at < ").push_bind(*at).push(" OR (at = ").push_bind(*at).push(" AND id < ").push_bind(id.clone()).push("))");
+            }
+            qb.push(" ORDER BY at DESC, id DESC LIMIT ").push_bind(i64::from(limite));
+            Ok(qb.build_query_as::<EntradaBitacora>().fetch_all(&self.pool).await?)
+        }
+
         async fn bitacora_de(&self, entidad_id: &str) -> DbResult<Vec<EntradaBitacora>> {
             Ok(sqlx::query_as::<_, EntradaBitacora>(
                 "SELECT id, at, usuario_id, usuario_name, sucursal_id, entidad, entidad_id, accion, antes, despues \

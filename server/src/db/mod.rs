@@ -17,6 +17,7 @@ pub mod reservaciones;
 pub mod sesiones;
 pub mod sqlite;
 pub mod sucursales;
+pub mod tablero;
 pub mod usuarios;
 pub mod walkins;
 
@@ -33,6 +34,7 @@ pub use error::{Clave, DbResult, ErrorAlmacen};
 pub use reservaciones::Reservaciones;
 pub use sesiones::Sesiones;
 pub use sucursales::Sucursales;
+pub use tablero::Tablero;
 pub use usuarios::Usuarios;
 pub use walkins::Walkins;
 
@@ -58,12 +60,12 @@ impl Motor {
 /// Everything the server reads and writes: every aggregate's trait. Call a method through the
 /// aggregate's trait (`use crate::db::Sucursales;`).
 pub trait Store:
-    Sesiones + Usuarios + Sucursales + Reservaciones + Walkins + Catalogo + Clientes + Bitacora + Avisos + Send + Sync + 'static
+    Sesiones + Usuarios + Sucursales + Reservaciones + Walkins + Catalogo + Clientes + Bitacora + Avisos + Tablero + Send + Sync + 'static
 {
 }
 
 impl<T> Store for T where
-    T: Sesiones + Usuarios + Sucursales + Reservaciones + Walkins + Catalogo + Clientes + Bitacora + Avisos + Send + Sync + 'static
+    T: Sesiones + Usuarios + Sucursales + Reservaciones + Walkins + Catalogo + Clientes + Bitacora + Avisos + Tablero + Send + Sync + 'static
 {
 }
 

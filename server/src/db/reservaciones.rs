@@ -562,22 +562,24 @@ para_cada_motor! {
 
         async fn leer_notificacion_en(&self, alcance: &Alcance, id: &str, cambio: &Cambio) -> DbResult<EnAlcance<Notificacion>> {
             let mut tx = self.pool.begin().await?;
-            let dentro: Option<bool> = sqlx::query_scalar(&format!(
-                "SELECT {} FROM notificaciones n JOIN sucursales s ON s.id = n.sucursal_id WHERE n.id = $2",
+            let dentro: Option<(bool, String)> = sqlx::query_as(&format!(
+                "SELECT {}, n.sucursal_id FROM notificaciones n JOIN sucursales s ON s.id = n.sucursal_id WHERE n.id = $2",
                 Motor::en_lista_json("s.tag", 1)
             ))
             .bind(alcance.json())
             .bind(id)
             .fetch_optional(&mut *tx)
             .await?;
-            match dentro {
+            let sucursal_id = match dentro {
                 None => return Ok(EnAlcance::NoExiste),
-                Some(false) => return Ok(EnAlcance::Ajeno),
-                Some(true) => {}
-            }
+                Some((false, _)) => return Ok(EnAlcance::Ajeno),
+                Some((true, s)) => s,
+            };
             let hecho = sqlx::query("UPDATE notificaciones SET is_read = TRUE WHERE id = $1 AND NOT is_read").bind(id).execute(&mut *tx).await?;
             if hecho.rows_affected() == 1 {
-                Motor::anotar(&mut tx, cambio).await?;
+                // The branch's reservation log shows it.
+                let cambio = Cambio { sucursal_id: Some(sucursal_id), ..cambio.clone() };
+                Motor::anotar(&mut tx, &cambio).await?;
             }
             let n = sqlx::query_as::<_, Notificacion>(
                 "SELECT id, title, description, origin, avatar, created_at, is_read, reservacion_id FROM notificaciones WHERE id = $1",

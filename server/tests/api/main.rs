@@ -3,6 +3,7 @@
 mod helpers;
 
 mod acceso;
+mod bitacoras;
 mod conexiones;
 mod demo;
 mod errores;

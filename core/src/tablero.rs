@@ -1,0 +1,147 @@
+//! The dashboard's figures (DESIGN §4): one branch's day at a glance and a series of days, counted
+//! from the same records the lists show, so the two always agree.
+
+use chrono::{NaiveDate, NaiveDateTime, Timelike};
+use serde::Serialize;
+
+use crate::estado::{EstadoReservacion, Origen};
+
+/// A reservation as the dashboard counts it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct VisitaReservada {
+    pub estado: EstadoReservacion,
+    pub fecha_hora: NaiveDateTime,
+    pub personas: u32,
+    pub origen: Origen,
+}
+
+/// A walk-in as the dashboard counts it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct VisitaSinReserva {
+    pub fecha_hora: NaiveDateTime,
+    pub personas: u32,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct PorEstado {
+    pub pendiente: u32,
+    pub asistio: u32,
+    pub vencido: u32,
+    pub cancelada: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Cuenta {
+    pub clave: String,
+    pub total: u32,
+}
+
+/// One day of a branch.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct ResumenDia {
+    /// `YYYY-MM-DD`, branch-local.
+    pub fecha: String,
+    pub reservaciones: PorEstado,
+    /// Guests booked and not cancelled.
+    pub personas_esperadas: u32,
+    /// Guests of reservations that arrived, plus walk-ins.
+    pub personas_sentadas: u32,
+    pub walkins: u32,
+    pub personas_walkin: u32,
+    /// No-shows over the reservations that ended (arrived or not); `None` before any ended.
+    pub tasa_no_show: Option<f64>,
+    /// Reservations and walk-ins by the hour they were for (`13`, `14`, …).
+    pub llegadas_por_hora: Vec<Cuenta>,
+    /// Reservations by origin.
+    pub origenes: Vec<Cuenta>,
+}
+
+fn sumar(cuentas: &mut Vec<Cuenta>, clave: String) {
+    match cuentas.iter_mut().find(|c| c.clave == clave) {
+        Some(c) => c.total += 1,
+        None => cuentas.push(Cuenta { clave, total: 1 }),
+    }
+}
+
+/// The day's figures from its reservations and walk-ins.
+pub fn resumen_dia(fecha: NaiveDate, reservas: &[VisitaReservada], walkins: &[VisitaSinReserva]) -> ResumenDia {
+    let mut r = ResumenDia {
+        fecha: fecha.format("%Y-%m-%d").to_string(),
+        reservaciones: PorEstado::default(),
+        personas_esperadas: 0,
+        personas_sentadas: 0,
+        walkins: 0,
+        personas_walkin: 0,
+        tasa_no_show: None,
+        llegadas_por_hora: Vec::new(),
+        origenes: Vec::new(),
+    };
+    for v in reservas.iter().filter(|v| v.fecha_hora.date() == fecha) {
+        match v.estado {
+            EstadoReservacion::Pendiente => r.reservaciones.pendiente += 1,
+            EstadoReservacion::Asistio => r.reservaciones.asistio += 1,
+            EstadoReservacion::Vencido => r.reservaciones.vencido += 1,
+            EstadoReservacion::Cancelada => r.reservaciones.cancelada += 1,
+        }
+        if v.estado != EstadoReservacion::Cancelada {
+            r.personas_esperadas += v.personas;
+            sumar(&mut r.llegadas_por_hora, format!("{:02}", v.fecha_hora.hour()));
+        }
+        if v.estado == EstadoReservacion::Asistio {
+            r.personas_sentadas += v.personas;
+        }
+        sumar(&mut r.origenes, v.origen.nombre().to_owned());
+    }
+    for w in walkins.iter().filter(|w| w.fecha_hora.date() == fecha) {
+        r.walkins += 1;
+        r.personas_walkin += w.personas;
+        r.personas_sentadas += w.personas;
+        sumar(&mut r.llegadas_por_hora, format!("{:02}", w.fecha_hora.hour()));
+    }
+    let terminadas = r.reservaciones.asistio + r.reservaciones.vencido;
+    r.tasa_no_show = (terminadas > 0).then(|| f64::from(r.reservaciones.vencido) / f64::from(terminadas));
+    r.llegadas_por_hora.sort_by(|a, b| a.clave.cmp(&b.clave));
+    r.origenes.sort_by(|a, b| b.total.cmp(&a.total).then(a.clave.cmp(&b.clave)));
+    r
+}
+
+/// Days `hasta - dias + 1 ..= hasta`, each summed as [`resumen_dia`].
+pub fn serie(hasta: NaiveDate, dias: u32, reservas: &[VisitaReservada], walkins: &[VisitaSinReserva]) -> Vec<ResumenDia> {
+    (0..dias)
+        .rev()
+        .filter_map(|k| hasta.checked_sub_days(chrono::Days::new(u64::from(k))))
+        .map(|fecha| resumen_dia(fecha, reservas, walkins))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fh(s: &str) -> NaiveDateTime {
+        NaiveDateTime::parse_from_str(s, "%Y-%m-%d %H:%M").unwrap()
+    }
+
+    #[test]
+    fn a_day_counts_its_reservations_walk_ins_and_no_show_rate() {
+        let dia = NaiveDate::from_ymd_opt(2026, 11, 22).unwrap();
+        let r = |estado, h: &str, personas| VisitaReservada { estado, fecha_hora: fh(h), personas, origen: Origen::Widget };
+        let reservas = [
+            r(EstadoReservacion::Asistio, "2026-11-22 14:00", 4),
+            r(EstadoReservacion::Vencido, "2026-11-22 14:30", 2),
+            r(EstadoReservacion::Cancelada, "2026-11-22 15:00", 6),
+            r(EstadoReservacion::Pendiente, "2026-11-22 20:00", 3),
+            r(EstadoReservacion::Asistio, "2026-11-21 20:00", 9),
+        ];
+        let walkins = [VisitaSinReserva { fecha_hora: fh("2026-11-22 14:10"), personas: 5 }];
+        let d = resumen_dia(dia, &reservas, &walkins);
+        assert_eq!(d.reservaciones, PorEstado { pendiente: 1, asistio: 1, vencido: 1, cancelada: 1 });
+        assert_eq!((d.personas_esperadas, d.personas_sentadas, d.walkins, d.personas_walkin), (9, 9, 1, 5));
+        assert_eq!(d.tasa_no_show, Some(0.5));
+        assert_eq!(d.llegadas_por_hora, vec![Cuenta { clave: "14".into(), total: 3 }, Cuenta { clave: "20".into(), total: 1 }]);
+        assert_eq!(serie(dia, 2, &reservas, &walkins).iter().map(|d| d.personas_sentadas).collect::<Vec<_>>(), [9, 9]);
+    }
+}

@@ -1,0 +1,193 @@
+//! `/api/v1/admin/logs/walkin` and `/api/v1/admin/logs/reserva`: a branch's audit log of walk-ins
+//! and of reservations, newest first, by date range and text; with `Accept: text/csv` the whole
+//! range streams as CSV (UTF-8 with BOM, comma, header row, dates in the branch's time), a batch
+//! at a time, never all of it in memory. No call changes or deletes an entry.
+
+use anfitrion_core::permisos::requiere;
+use anfitrion_core::tiempo::ReglasHorario;
+use axum::body::Body;
+use axum::extract::State;
+use axum::http::{header, HeaderMap, HeaderValue};
+use axum::response::{IntoResponse, Response};
+use chrono::NaiveDate;
+use futures_util::stream;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::access::{en_alcance, Con, SucursalElegida};
+use crate::api::reservacion::{LIMITE_MAX, LIMITE_POR_DEFECTO};
+use crate::db::bitacora::{EntradaBitacora, FiltroBitacora};
+use crate::envelope::Envelope;
+use crate::error::{ApiError, EnvelopeError, Result};
+use crate::extract::Query;
+use crate::AppState;
+
+/// Entries an export reads per batch.
+const LOTE: u32 = 1000;
+/// The export's header row.
+const ENCABEZADO: &str = "Fecha,Usuario,Acción,Registro,Antes,Después\r\n";
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(walkin)).routes(routes!(reserva))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ParametrosBitacora {
+    /// Branch tag.
+    pub tag: Option<String>,
+    /// First day, `YYYY-MM-DD` (branch-local), included.
+    pub desde: Option<String>,
+    /// Last day, `YYYY-MM-DD` (branch-local), included.
+    pub hasta: Option<String>,
+    /// Who, what or which record.
+    pub q: Option<String>,
+    pub page: Option<u32>,
+    pub limit: Option<u32>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PaginaBitacora {
+    pub items: Vec<EntradaBitacora>,
+    pub total: i64,
+    pub page: u32,
+    pub limit: u32,
+}
+
+fn fecha(raw: &Option<String>, campo: &str) -> Result<Option<NaiveDate>> {
+    match raw.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
+        None => Ok(None),
+        Some(s) => NaiveDate::parse_from_str(s, "%Y-%m-%d")
+            .map(Some)
+            .map_err(|_| ApiError::Entrada(format!("El parámetro «{campo}» debe ser una fecha AAAA-MM-DD."))),
+    }
+}
+
+/// A CSV field, quoted when it holds a comma, a quote or a line break.
+fn campo(texto: &str) -> String {
+    if texto.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", texto.replace('"', "\"\""))
+    } else {
+        texto.to_owned()
+    }
+}
+
+fn fila(e: &EntradaBitacora, reglas: &ReglasHorario) -> String {
+    let json = |v: &Option<sqlx::types::Json<serde_json::Value>>| v.as_ref().map(|j| j.0.to_string()).unwrap_or_default();
+    let columnas = [
+        reglas.local(e.at).format("%Y-%m-%d %H:%M:%S").to_string(),
+        e.usuario_name.clone(),
+        e.accion.clone(),
+        e.entidad_id.clone(),
+        json(&e.antes),
+        json(&e.despues),
+    ];
+    let mut linea = columnas.iter().map(|c| campo(c)).collect::<Vec<_>>().join(",");
+    linea.push_str("\r\n");
+    linea
+}
+
+fn quiere_csv(headers: &HeaderMap) -> bool {
+    headers.get(header::ACCEPT).and_then(|v| v.to_str().ok()).is_some_and(|v| v.contains("text/csv"))
+}
+
+async fn bitacora(
+    state: AppState,
+    usuario: crate::db::usuarios::Usuario,
+    tag: Option<String>,
+    p: ParametrosBitacora,
+    headers: HeaderMap,
+    entidades: &'static [&'static str],
+    nombre: &'static str,
+) -> Result<Response> {
+    let tag = tag.ok_or_else(|| ApiError::Entrada("Indica la sucursal en el parámetro «tag».".to_owned()))?;
+    let (sucursal_id, conf) = en_alcance(state.store.conf_sucursal_en(&usuario.alcance(), &tag).await?, "la sucursal")?;
+    let reglas = conf.walkin.horario;
+    let inicio = |d: NaiveDate| d.and_hms_opt(0, 0, 0).and_then(|t| reglas.instante(t));
+    let filtro = FiltroBitacora {
+        sucursal_id,
+        entidades,
+        desde: fecha(&p.desde, "desde")?.and_then(inicio),
+        hasta: fecha(&p.hasta, "hasta")?.and_then(|d| d.succ_opt()).and_then(inicio),
+        q: p.q.clone(),
+    };
+    if quiere_csv(&headers) {
+        let archivo = format!("attachment; filename=\"bitacora-{nombre}-{tag}.csv\"");
+        let store = state.store.clone();
+        // BOM and header first, then one batch after another by keyset (newest first).
+        let inicio_csv = stream::once(async { Ok::<_, std::io::Error>(format!("\u{FEFF}{ENCABEZADO}")) });
+        let filas = stream::unfold(Some(None), move |cursor| {
+            let (store, filtro) = (store.clone(), filtro.clone());
+            async move {
+                let cursor = cursor?;
+                match store.bitacora_lote(&filtro, cursor.as_ref(), LOTE).await {
+                    Ok(lote) if lote.is_empty() => None,
+                    Ok(lote) => {
+                        let siguiente = lote.last().map(|e| (e.at, e.id.clone()));
+                        let texto: String = lote.iter().map(|e| fila(e, &reglas)).collect();
+                        Some((Ok(texto), Some(siguiente)))
+                    }
+                    Err(e) => {
+                        tracing::error!(error = %e, "exportación de bitácora interrumpida");
+                        Some((Err(std::io::Error::other("bitácora")), None))
+                    }
+                }
+            }
+        });
+        use futures_util::StreamExt;
+        let mut r = Body::from_stream(inicio_csv.chain(filas)).into_response();
+        r.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("text/csv; charset=utf-8"));
+        if let Ok(v) = HeaderValue::from_str(&archivo) {
+            r.headers_mut().insert(header::CONTENT_DISPOSITION, v);
+        }
+        return Ok(r);
+    }
+    let (page, limit) = (p.page.unwrap_or(1), p.limit.unwrap_or(LIMITE_POR_DEFECTO));
+    if page == 0 || !(1..=LIMITE_MAX).contains(&limit) {
+        return Err(ApiError::Entrada(format!("«page» empieza en 1 y «limit» va de 1 a {LIMITE_MAX}.")));
+    }
+    let (items, total) = state.store.bitacora_en(&filtro, page, limit).await?;
+    Ok(Envelope::ok("Bitácora", PaginaBitacora { items, total, page, limit }).into_response())
+}
+
+/// The branch's walk-in log.
+#[utoipa::path(
+    get, path = "/api/v1/admin/logs/walkin", tag = "bitácoras", operation_id = "bitacora_walkin", security(("token" = [])),
+    params(ParametrosBitacora),
+    responses(
+        (status = 200, description = "Entradas (o CSV con Accept: text/csv)", body = Envelope<PaginaBitacora>),
+        (status = 400, description = "Parámetros no válidos", body = EnvelopeError),
+        (status = 403, description = "Sin el permiso bitacora.walkin, o sucursal ajena", body = EnvelopeError),
+    )
+)]
+async fn walkin(
+    State(state): State<AppState>,
+    Con(u, ..): Con<requiere::BitacoraWalkin>,
+    SucursalElegida(tag): SucursalElegida,
+    Query(p): Query<ParametrosBitacora>,
+    headers: HeaderMap,
+) -> Result<Response> {
+    bitacora(state, u, tag, p, headers, &["walkin"], "walkin").await
+}
+
+/// The branch's reservation log (changes, attendance, no-shows, notifications read).
+#[utoipa::path(
+    get, path = "/api/v1/admin/logs/reserva", tag = "bitácoras", operation_id = "bitacora_reserva", security(("token" = [])),
+    params(ParametrosBitacora),
+    responses(
+        (status = 200, description = "Entradas (o CSV con Accept: text/csv)", body = Envelope<PaginaBitacora>),
+        (status = 400, description = "Parámetros no válidos", body = EnvelopeError),
+        (status = 403, description = "Sin el permiso bitacora.reserva, o sucursal ajena", body = EnvelopeError),
+    )
+)]
+async fn reserva(
+    State(state): State<AppState>,
+    Con(u, ..): Con<requiere::BitacoraReserva>,
+    SucursalElegida(tag): SucursalElegida,
+    Query(p): Query<ParametrosBitacora>,
+    headers: HeaderMap,
+) -> Result<Response> {
+    bitacora(state, u, tag, p, headers, &["reservacion", "notificacion"], "reserva").await
+}

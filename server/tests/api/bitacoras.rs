@@ -1,0 +1,121 @@
+//! The audit logs (with their CSV) and the dashboard.
+
+use chrono::{DateTime, Utc};
+use serde_json::{json, Value};
+use sqlx::types::Json;
+use sqlx::Connection;
+
+use crate::helpers::{en_ambos, leer, spawn_app, TestApp};
+
+/// Writes an audit entry straight into the database, for a byte-exact export.
+async fn anotar(app: &TestApp, sucursal: &str, id: &str, at: &str, usuario: &str, accion: &str, registro: &str, despues: Value) {
+    let at: DateTime<Utc> = at.parse().unwrap();
+    macro_rules! insertar {
+        ($con:expr) => {{
+            let mut con = $con;
+            sqlx::query("INSERT INTO bitacora (id, at, usuario_id, usuario_name, sucursal_id, entidad, entidad_id, accion, antes, despues) VALUES ($1, $2, NULL, $3, $4, 'walkin', $5, $6, NULL, $7)")
+                .bind(id).bind(at).bind(usuario).bind(sucursal).bind(registro).bind(accion).bind(Json(despues))
+                .execute(&mut con).await.unwrap();
+        }};
+    }
+    if app.database_url.starts_with("sqlite:") {
+        insertar!(sqlx::SqliteConnection::connect(&app.database_url).await.unwrap());
+    } else {
+        insertar!(sqlx::PgConnection::connect(&app.database_url).await.unwrap());
+    }
+}
+
+async fn csv(app: &TestApp, token: &str, ruta: &str) -> (u16, String, Vec<u8>) {
+    let r = app.client.get(app.url(ruta)).bearer_auth(token).header("accept", "text/csv").send().await.unwrap();
+    let status = r.status().as_u16();
+    let tipo = r.headers().get("content-type").map(|v| v.to_str().unwrap().to_owned()).unwrap_or_default();
+    (status, tipo, r.bytes().await.unwrap().to_vec())
+}
+
+en_ambos! {
+    async fn each_change_appears_in_its_branchs_log_with_who_and_when(motor: Motor) {
+        let app = spawn_app(motor).await;
+        let t = app.token("gerente@demo.mx").await;
+        let w = app.get("/api/v1/admin/walkin?tag=polanco&slug=todas", Some(&t)).await;
+        assert!(w.es_exito()["total"].as_u64().unwrap() >= 3);
+        let r = app.get("/api/v1/admin/logs/walkin?tag=polanco", Some(&t)).await;
+        let entradas = r.es_exito()["items"].as_array().unwrap().clone();
+        assert!(entradas.iter().all(|e| e["entidad"] == "walkin" && e["usuario_name"] == "Hilda Hostess" && e["at"].is_string()), "{entradas:?}");
+        // A cancel is logged with its author and shows first.
+        let p = app.get("/api/v1/admin/reservacion?tag=polanco&status=pendientes", Some(&t)).await.es_exito()["items"][0]["_id"].as_str().unwrap().to_owned();
+        app.put(&format!("/api/v1/admin/reservacion/{p}/cancel?tag=polanco"), Some(&t)).await.es_exito();
+        let r = app.get("/api/v1/admin/logs/reserva?tag=polanco", Some(&t)).await;
+        let primera = r.es_exito()["items"][0].clone();
+        assert_eq!((primera["accion"].as_str(), primera["entidad_id"].as_str(), primera["usuario_name"].as_str()), (Some("cancelar"), Some(p.as_str()), Some("Gabriela Gerente")));
+        let acciones: Vec<String> = r.es_exito()["items"].as_array().unwrap().iter().map(|e| e["accion"].as_str().unwrap().to_owned()).collect();
+        for a in ["asistencia", "cancelar"] {
+            assert!(acciones.iter().any(|x| x == a), "{a} in {acciones:?}");
+        }
+        // Searching by author narrows; another branch's entries never show.
+        let r = app.get("/api/v1/admin/logs/reserva?tag=polanco&q=gabriela", Some(&t)).await;
+        assert_eq!(r.es_exito()["total"], 1);
+        let r = app.get("/api/v1/admin/logs/reserva?tag=satelite&q=gabriela", Some(&t)).await;
+        assert_eq!(r.es_exito()["total"], 0);
+    }
+
+    async fn no_call_changes_or_deletes_an_entry_and_guards_hold(motor: Motor) {
+        let app = spawn_app(motor).await;
+        let t = app.token("gerente@demo.mx").await;
+        for ruta in ["/api/v1/admin/logs/walkin?tag=polanco", "/api/v1/admin/logs/reserva?tag=polanco"] {
+            for metodo in [reqwest::Method::POST, reqwest::Method::PUT, reqwest::Method::DELETE, reqwest::Method::PATCH] {
+                let r = leer(app.client.request(metodo, app.url(ruta)).bearer_auth(&t).send().await.unwrap()).await;
+                r.es_error(405, "Este método no está permitido para esta ruta.");
+            }
+        }
+        let hostess = app.token("hostess@demo.mx").await;
+        app.get("/api/v1/admin/logs/walkin?tag=polanco", Some(&hostess)).await.es_error(403, "No tienes permiso para realizar esta acción.");
+        app.get("/api/v1/admin/dashboard?tag=polanco", Some(&hostess)).await.es_error(403, "No tienes permiso para realizar esta acción.");
+        app.get("/api/v1/admin/logs/reserva?tag=monterrey", Some(&t)).await.es_error(403, "No tienes acceso a esta sucursal.");
+        app.get("/api/v1/admin/dashboard/serie?tag=monterrey", Some(&t)).await.es_error(403, "No tienes acceso a esta sucursal.");
+        app.get("/api/v1/admin/logs/walkin?tag=polanco&desde=ayer", Some(&t)).await.es_error(400, "El parámetro «desde» debe ser una fecha AAAA-MM-DD.");
+    }
+
+    async fn the_csv_of_a_range_is_exactly_the_expected_file(motor: Motor) {
+        let app = spawn_app(motor).await;
+        let t = app.token("gerente@demo.mx").await;
+        let polanco = app.id_sucursal("polanco").await;
+        // 2026-03-10 in Mexico City (UTC-6): 18:00Z is 12:00 local; one entry falls outside the range.
+        anotar(&app, &polanco, "b1", "2026-03-10T18:00:00Z", "José Núñez", "registrar", "w1", json!({ "name": "Peña, \"La Güera\"", "nota": "línea 1\nlínea 2" })).await;
+        anotar(&app, &polanco, "b2", "2026-03-11T01:30:00Z", "Ana", "registrar", "w2", json!({ "mesa": "4" })).await;
+        anotar(&app, &polanco, "b3", "2026-03-12T18:00:00Z", "Fuera", "registrar", "w3", json!({})).await;
+        let (status, tipo, cuerpo) = csv(&app, &t, "/api/v1/admin/logs/walkin?tag=polanco&desde=2026-03-10&hasta=2026-03-10").await;
+        assert_eq!(status, 200);
+        assert!(tipo.starts_with("text/csv"), "{tipo}");
+        let esperado = "\u{FEFF}Fecha,Usuario,Acción,Registro,Antes,Después\r\n\
+            2026-03-10 19:30:00,Ana,registrar,w2,,\"{\"\"mesa\"\":\"\"4\"\"}\"\r\n\
+            2026-03-10 12:00:00,José Núñez,registrar,w1,,\"{\"\"name\"\":\"\"Peña, \\\"\"La Güera\\\"\"\"\",\"\"nota\"\":\"\"línea 1\\nlínea 2\"\"}\"\r\n";
+        assert_eq!(String::from_utf8(cuerpo.clone()).unwrap(), esperado);
+        assert_eq!(&cuerpo[..3], [0xEF, 0xBB, 0xBF], "UTF-8 byte-order mark");
+    }
+
+    async fn the_dashboard_agrees_with_the_lists(motor: Motor) {
+        let app = spawn_app(motor).await;
+        let t = app.token("gerente@demo.mx").await;
+        let hoy = app.get("/api/v1/admin/reservacion?tag=polanco&status=hoy", Some(&t)).await.es_exito().as_array().unwrap().clone();
+        let walkins = app.get("/api/v1/admin/walkin?tag=polanco&slug=hoy", Some(&t)).await.es_exito().as_array().unwrap().clone();
+        let d = app.get("/api/v1/admin/dashboard?tag=polanco", Some(&t)).await.es_exito().clone();
+        let cuenta = |estado: &str| hoy.iter().filter(|r| r["status"] == estado).count() as u64;
+        assert_eq!(d["reservaciones"]["pendiente"].as_u64(), Some(cuenta("Pendiente")));
+        assert_eq!(d["reservaciones"]["asistio"].as_u64(), Some(cuenta("Asistio")));
+        assert_eq!(d["reservaciones"]["vencido"].as_u64(), Some(cuenta("Vencido")));
+        assert_eq!(d["reservaciones"]["cancelada"].as_u64(), Some(cuenta("Cancelada")));
+        assert_eq!(d["walkins"].as_u64(), Some(walkins.len() as u64));
+        let esperadas: u64 = hoy.iter().filter(|r| r["status"] != "Cancelada").map(|r| r["no_personas"].as_u64().unwrap()).sum();
+        assert_eq!(d["personas_esperadas"].as_u64(), Some(esperadas));
+        let sentadas: u64 = hoy.iter().filter(|r| r["status"] == "Asistio").map(|r| r["no_personas"].as_u64().unwrap()).sum::<u64>()
+            + walkins.iter().map(|w| w["no_personas"].as_u64().unwrap()).sum::<u64>();
+        assert_eq!(d["personas_sentadas"].as_u64(), Some(sentadas));
+        let origenes: u64 = d["origenes"].as_array().unwrap().iter().map(|o| o["total"].as_u64().unwrap()).sum();
+        assert_eq!(origenes, hoy.len() as u64);
+        let s = app.get("/api/v1/admin/dashboard/serie?tag=polanco&dias=30", Some(&t)).await;
+        let serie = s.es_exito().as_array().unwrap().clone();
+        assert_eq!(serie.len(), 30);
+        assert_eq!(serie[29], d, "the series ends with today, counted the same way");
+        app.get("/api/v1/admin/dashboard/serie?tag=polanco&dias=91", Some(&t)).await.es_error(400, "El parámetro «dias» va de 1 a 90.");
+    }
+}
