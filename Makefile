@@ -31,12 +31,14 @@ test:
 bench: wasm
 	cargo run -q --release -p anfitrion-core --example qr_frames -- target/qr-frames 4
 	node scripts/bench-qr.mjs target/qr-frames
-	@# The reservation list at 10 000, 100 000 and 1 000 000, and walk-in saves, on both engines
+	@# The reservation list and the dashboard at 10 000, 100 000 and 1 000 000 reservations,
+	@# walk-in saves, and the CSV export of a million log entries, on both engines
 	@# (PostgreSQL found or started as for the tests).
 	@estado=$$(mktemp); trap 'bash scripts/ensure-postgres.sh stop "$$estado"' EXIT; \
 	  export ANFITRION_TEST_PG=$$(bash scripts/ensure-postgres.sh start "$$estado"); \
 	  cargo run -q --release -p anfitrion-server --example bench_reservaciones && \
-	  cargo run -q --release -p anfitrion-server --example bench_walkins
+	  cargo run -q --release -p anfitrion-server --example bench_walkins && \
+	  cargo run -q --release -p anfitrion-server --example bench_bitacora
 	$(MAKE) --no-print-directory bench-login
 
 # Memory and latency of a burst of 200 logins against `anfitrion serve --demo`, on SQLite and

@@ -129,6 +129,37 @@ async fn una_escala(motor: &str, url: &str, n: u64) -> anyhow::Result<()> {
         }
     })
     .await;
+    // The dashboard: the day and 30 days, read and counted as the endpoints do.
+    let s4 = store.clone();
+    let sucursal = match s4.sucursal_id_en(&alcance_bench(), "bench").await? {
+        anfitrion_server::db::EnAlcance::Si(id) => id,
+        _ => anyhow::bail!("sin sucursal"),
+    };
+    let dia = ahora.date();
+    let tablero = medir(|i| {
+        let (s, sucursal) = (s4.clone(), sucursal.clone());
+        async move {
+            let d = dia - chrono::Days::new((i % 7) as u64);
+            let (r, w) = s.visitas_entre(&sucursal, d.and_hms_opt(0, 0, 0).unwrap(), d.succ_opt().unwrap().and_hms_opt(0, 0, 0).unwrap()).await.unwrap();
+            anfitrion_core::tablero::resumen_dia(d, &r, &w);
+        }
+    })
+    .await;
+    let s5 = store.clone();
+    let sucursal2 = sucursal.clone();
+    let serie = medir(|_| {
+        let (s, sucursal) = (s5.clone(), sucursal2.clone());
+        async move {
+            let desde = dia - chrono::Days::new(29);
+            let (r, w) = s.visitas_entre(&sucursal, desde.and_hms_opt(0, 0, 0).unwrap(), dia.succ_opt().unwrap().and_hms_opt(0, 0, 0).unwrap()).await.unwrap();
+            anfitrion_core::tablero::serie(dia, 30, &r, &w);
+        }
+    })
+    .await;
+    println!(
+        "{motor:<10} {n:>9}  tablero: día {:>6.2} / {:>6.2} ms   30 días {:>7.2} / {:>7.2} ms",
+        tablero.0, tablero.1, serie.0, serie.1
+    );
     println!(
         "{motor:<10} {n:>9}  carga {:>6.1} s   página {:>6.2} / {:>6.2} ms   búsqueda {:>7.2} / {:>7.2} ms   detalle {:>5.2} / {:>5.2} ms",
         carga.as_secs_f64(), pagina.0, pagina.1, busqueda.0, busqueda.1, detalle.0, detalle.1

@@ -137,7 +137,8 @@ async fn bitacora(
             }
         });
         use futures_util::StreamExt;
-        let mut r = Body::from_stream(inicio_csv.chain(filas)).into_response();
+        // Fused: the compression layer may poll the stream once more after it ended.
+        let mut r = Body::from_stream(inicio_csv.chain(filas).fuse()).into_response();
         r.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("text/csv; charset=utf-8"));
         if let Ok(v) = HeaderValue::from_str(&archivo) {
             r.headers_mut().insert(header::CONTENT_DISPOSITION, v);

@@ -145,7 +145,7 @@ para_cada_motor! {
             let mut qb = sqlx::QueryBuilder::<Db>::new(COLUMNAS);
             condiciones(&mut qb, f);
             if let Some((at, id)) = despues_de {
-                qb.push(" AND (at < ").push_bind(*at).push(" OR (at = ").push_bind(*at).push(" AND id < ").push_bind(id.clone()).push("))");
+                qb.push(" AND (at, id) < (").push_bind(*at).push(", ").push_bind(id.clone()).push(")");
             }
             qb.push(" ORDER BY at DESC, id DESC LIMIT ").push_bind(i64::from(limite));
             Ok(qb.build_query_as::<EntradaBitacora>().fetch_all(&self.pool).await?)

@@ -91,6 +91,11 @@ en_ambos! {
             2026-03-10 12:00:00,José Núñez,registrar,w1,,\"{\"\"name\"\":\"\"Peña, \\\"\"La Güera\\\"\"\"\",\"\"nota\"\":\"\"línea 1\\nlínea 2\"\"}\"\r\n";
         assert_eq!(String::from_utf8(cuerpo.clone()).unwrap(), esperado);
         assert_eq!(&cuerpo[..3], [0xEF, 0xBB, 0xBF], "UTF-8 byte-order mark");
+        // Browsers ask for gzip: the compressed stream still ends whole.
+        let r = app.client.get(app.url("/api/v1/admin/logs/walkin?tag=polanco")).bearer_auth(&t)
+            .header("accept", "text/csv").header("accept-encoding", "gzip").send().await.unwrap();
+        assert_eq!(r.headers()["content-encoding"], "gzip");
+        assert!(!r.bytes().await.expect("the whole compressed file arrives").is_empty());
     }
 
     async fn the_dashboard_agrees_with_the_lists(motor: Motor) {
