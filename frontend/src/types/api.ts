@@ -77,3 +77,13 @@ export type DatosMesa = Esquemas['DatosMesa'];
 export type DatosDiaEspecial = Esquemas['DatosDiaEspecial'];
 /** A branch's walk-in and booking settings. */
 export type DatosConfWalkin = Esquemas['DatosConfWalkin'];
+/** One entry of an audit log (who, when, what, before/after). */
+export type EntradaBitacora = Esquemas['EntradaBitacora'];
+/** One page of an audit log. */
+export type PaginaBitacora = Esquemas['PaginaBitacora'];
+/** One day of a branch at a glance (the dashboard). */
+export type ResumenDia = Esquemas['ResumenDia'];
+/** A count under a key (an hour, an origin). */
+export type Cuenta = Esquemas['Cuenta'];
+/** Reservations counted by status. */
+export type PorEstado = Esquemas['PorEstado'];

@@ -1,6 +1,6 @@
 // Screens that later issues build. Each already has its route and shows its name, so the menu,
 // the redirects and the guard can be used end to end today.
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { EnConstruccion } from '../../components/ui/EnConstruccion';
 import { pantalla, type ClavePantalla } from '../../config/pantallas';
 import { useTitulo } from '../../lib/use-titulo';
@@ -15,7 +15,7 @@ function DeTabla({ clave, detalle }: { clave: ClavePantalla; detalle?: string })
   return <Pantalla titulo={pantalla(clave).titulo} detalle={detalle} />;
 }
 
-export const Dashboard = () => <DeTabla clave="dashboard" />;
+export { Tablero as Dashboard } from '../../features/tablero/components/Tablero';
 export { UsuariosPantalla as Usuarios } from '../../features/usuarios/components/UsuariosPantalla';
 export { RolesPantalla as Roles } from '../../features/roles/components/RolesPantalla';
 export { MarcasPantalla as Marcas } from '../../features/marcas/components/MarcasPantalla';
@@ -24,8 +24,8 @@ export const Afiliados = () => <DeTabla clave="afiliados" />;
 export const Meseros = () => <DeTabla clave="meseros" />;
 export const Promociones = () => <DeTabla clave="promos" />;
 export { ConfWalkinPantalla as ConfWalkin } from '../../features/conf-walkin/components/ConfWalkinPantalla';
-export const BitacoraWalkin = () => <DeTabla clave="bitacora-walkin" />;
-export const BitacoraReserva = () => <DeTabla clave="bitacora-reserva" />;
+export { BitacoraWalkin } from '../../features/bitacoras/components/BitacoraPantalla';
+export { BitacoraReserva } from '../../features/bitacoras/components/BitacoraPantalla';
 
 export { MarcaPantalla as Marca } from '../../features/marcas/components/MarcaPantalla';
 
@@ -34,39 +34,12 @@ export function Cliente() {
   return <DeTabla clave="cliente" detalle={`Historial del cliente ${id}.`} />;
 }
 
-export function HostesInicio() {
-  useTitulo('Anfitriones');
-  return (
-    <EnConstruccion titulo="Anfitriones">
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Link
-          to="/hostes/walkin"
-          className="rounded-2xl bg-white p-6 text-lg font-semibold text-stone-900 shadow-sm ring-1 ring-stone-200 hover:ring-primary-300 focus:outline-none focus-visible:ring-2 focus-visible:ring-primary-600"
-        >
-          Registrar walk-in
-        </Link>
-        <Link
-          to="/hostes/reserva"
-          className="rounded-2xl bg-white p-6 text-lg font-semibold text-stone-900 shadow-sm ring-1 ring-stone-200 hover:ring-primary-300 focus:outline-none focus-visible:ring-2 focus-visible:ring-primary-600"
-        >
-          Nueva reservación
-        </Link>
-      </div>
-    </EnConstruccion>
-  );
-}
-
-export const HostesWalkin = () => <Pantalla titulo="Registro de walk-in" />;
-export const HostesReserva = () => <Pantalla titulo="Nueva reservación" />;
+export { InicioHostes as HostesInicio } from '../../features/hostes/components/InicioHostes';
+export { CheckinHostes as HostesCheckin, ReservaHostes as HostesReserva, WalkinHostes as HostesWalkin } from '../../features/hostes/components/PantallasHostes';
 
 export function HostesEditarReserva() {
   const { id = '' } = useParams();
   return <Pantalla titulo="Editar reservación" detalle={`Edición de la reservación ${id}.`} />;
-}
-
-export function HostesCheckin() {
-  const { id = '' } = useParams();
-  return <Pantalla titulo="Check-in" detalle={`Registro de llegada de la reservación ${id}.`} />;
 }
 
 export function ReservacionPublica() {

@@ -1,0 +1,33 @@
+// Dates of a log: the range is branch-local days, an entry's instant is shown in branch time.
+
+/** Spec §9: the branches' zone. */
+export const ZONA_SUCURSAL = 'America/Mexico_City';
+
+/** "YYYY-MM-DD" of `instante` in `zona`. */
+export function diaEn(instante: Date, zona = ZONA_SUCURSAL): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: zona, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instante);
+}
+
+/** "YYYY-MM-DD" moved by `dias` whole days. */
+export function sumarDias(dia: string, dias: number): string {
+  const d = new Date(`${dia}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + dias);
+  return d.toISOString().slice(0, 10);
+}
+
+const fmtInstante = new Intl.DateTimeFormat('es-MX', {
+  day: '2-digit',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hour12: true,
+  timeZone: ZONA_SUCURSAL,
+});
+
+/** An RFC 3339 instant as es-MX date and time in branch time: "22 nov 2026, 02:42:20 p.m.". */
+export function fechaHoraBitacora(rfc3339: string): string {
+  const d = new Date(rfc3339);
+  return Number.isNaN(d.getTime()) ? rfc3339 : fmtInstante.format(d);
+}

@@ -1,0 +1,158 @@
+import type { ReactNode } from 'react';
+import { Esqueleto } from '../../../components/ui/Esqueleto';
+import { fechaLarga } from '../../../lib/formato';
+import { useSesion } from '../../../lib/use-session';
+import { useTitulo } from '../../../lib/use-titulo';
+import type { ResumenDia } from '../../../types/api';
+import { DIAS_SERIE, useDashboard, useSerie } from '../api/get-dashboard';
+import { horasCompletas, origenesTotales, porcentaje } from '../escala';
+import { Apiladas, Barras, color, Leyenda, Lineas } from './Graficas';
+
+function Tarjeta({ nombre, valor, detalle, tono = 'text-stone-900' }: { nombre: string; valor: ReactNode; detalle?: string; tono?: string }) {
+  return (
+    <div className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200" data-tarjeta={nombre}>
+      <p className="text-sm font-medium text-stone-500">{nombre}</p>
+      <p className={`mt-1 text-3xl font-semibold tabular-nums ${tono}`} data-valor="">
+        {valor}
+      </p>
+      {detalle && <p className="mt-0.5 text-xs text-stone-500">{detalle}</p>}
+    </div>
+  );
+}
+
+function Panel({ titulo, children, className = '' }: { titulo: string; children: ReactNode; className?: string }) {
+  return (
+    <section aria-label={titulo} className={`min-w-0 rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200 ${className}`}>
+      <h2 className="mb-3 text-sm font-semibold text-stone-900">{titulo}</h2>
+      {children}
+    </section>
+  );
+}
+
+function Cargando({ alto = 'h-40' }: { alto?: string }) {
+  return <Esqueleto className={`${alto} w-full`} />;
+}
+
+function Vacio({ texto }: { texto: string }) {
+  return <p className="grid h-32 place-items-center text-sm text-stone-500">{texto}</p>;
+}
+
+/** Horizontal bars of reservations by origin. */
+function Origenes({ origenes }: { origenes: ResumenDia['origenes'] }) {
+  if (origenes.length === 0) return <Vacio texto="Sin reservaciones hoy." />;
+  const max = Math.max(...origenes.map((o) => o.total));
+  return (
+    <ul className="space-y-2" data-grafica="origenes">
+      {origenes.map((o, i) => (
+        <li key={o.clave} className="grid grid-cols-[7rem_1fr_2rem] items-center gap-2 text-sm">
+          <span className="truncate text-stone-700" title={o.clave}>{o.clave}</span>
+          <span className="h-3 rounded-full bg-stone-100">
+            <span className="block h-3 rounded-full" style={{ width: `${(o.total / max) * 100}%`, backgroundColor: color(i) }} />
+          </span>
+          <span className="text-right font-medium text-stone-900 tabular-nums">{o.total}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const diaMes = (fecha: string) => `${fecha.slice(8, 10)}/${fecha.slice(5, 7)}`;
+
+function Hoy() {
+  const hoy = useDashboard();
+  const d = hoy.data;
+  const r = d?.reservaciones;
+  const tarjetas: { nombre: string; valor?: ReactNode; detalle?: string; tono?: string }[] = [
+    { nombre: 'Pendientes', valor: r?.pendiente, detalle: 'Reservaciones por llegar' },
+    { nombre: 'Asistieron', valor: r?.asistio, tono: 'text-emerald-700' },
+    { nombre: 'No asistieron', valor: r?.vencido, tono: 'text-amber-700' },
+    { nombre: 'Canceladas', valor: r?.cancelada, tono: 'text-stone-500' },
+    { nombre: 'Personas esperadas', valor: d?.personas_esperadas, detalle: 'Reservaciones no canceladas' },
+    { nombre: 'Personas sentadas', valor: d?.personas_sentadas, detalle: 'Reservaciones y walk-ins' },
+    { nombre: 'Walk-ins', valor: d?.walkins, detalle: d ? `${d.personas_walkin} ${d.personas_walkin === 1 ? 'persona' : 'personas'}` : undefined },
+    { nombre: 'Tasa de no-show', valor: d ? porcentaje(d.tasa_no_show) : undefined, detalle: 'De las reservaciones concluidas' },
+  ];
+  return (
+    <>
+      <p className="-mt-2 text-sm text-stone-500 first-letter:uppercase">{d ? fechaLarga(`${d.fecha}T00:00`) : <Esqueleto className="h-4 w-48" />}</p>
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        {tarjetas.map((t) =>
+          d ? <Tarjeta key={t.nombre} nombre={t.nombre} valor={t.valor} detalle={t.detalle} tono={t.tono} /> : <Esqueleto key={t.nombre} className="h-24 w-full rounded-xl" />,
+        )}
+      </div>
+      <div className="grid gap-3 lg:grid-cols-2">
+        <Panel titulo="Llegadas por hora">
+          {!d ? <Cargando /> : d.llegadas_por_hora.length === 0 ? <Vacio texto="Sin llegadas registradas hoy." /> : <Barras titulo="Llegadas por hora" datos={horasCompletas(d.llegadas_por_hora)} />}
+        </Panel>
+        <Panel titulo="Origen de las reservaciones">{!d ? <Cargando /> : <Origenes origenes={d.origenes} />}</Panel>
+      </div>
+    </>
+  );
+}
+
+function Historico() {
+  const serie = useSerie();
+  const dias = serie.data ?? [];
+  const etiquetas = dias.map((d) => diaMes(d.fecha));
+  const origenes = origenesTotales(dias);
+  const cargando = !serie.data;
+  const personas: { nombre: string; valores: number[]; color: string }[] = [
+    { nombre: 'Esperadas', valores: dias.map((d) => d.personas_esperadas), color: color(0) },
+    { nombre: 'Sentadas', valores: dias.map((d) => d.personas_sentadas), color: color(2) },
+  ];
+  const visitas = [
+    { nombre: 'Reservaciones', valores: dias.map((d) => d.reservaciones.pendiente + d.reservaciones.asistio + d.reservaciones.vencido), color: color(0) },
+    { nombre: 'Walk-ins', valores: dias.map((d) => d.walkins), color: color(1) },
+  ];
+  return (
+    <>
+      <h2 className="pt-2 text-lg font-semibold text-stone-900">Últimos {DIAS_SERIE} días</h2>
+      <div className="grid gap-3 lg:grid-cols-2">
+        <Panel titulo="Personas por día">
+          {cargando ? <Cargando /> : <Lineas titulo="Personas por día" series={personas} etiquetas={etiquetas} />}
+          <div className="mt-2"><Leyenda elementos={personas} /></div>
+        </Panel>
+        <Panel titulo="Reservaciones y walk-ins">
+          {cargando ? <Cargando /> : <Lineas titulo="Reservaciones y walk-ins" series={visitas} etiquetas={etiquetas} />}
+          <div className="mt-2"><Leyenda elementos={visitas} /></div>
+        </Panel>
+        <Panel titulo="Tasa de no-show">
+          {cargando ? (
+            <Cargando />
+          ) : (
+            <Lineas
+              titulo="Tasa de no-show"
+              series={[{ nombre: 'No-show', valores: dias.map((d) => d.tasa_no_show ?? null), color: color(1) }]}
+              etiquetas={etiquetas}
+              techoFijo={1}
+              formato={(n) => porcentaje(n)}
+            />
+          )}
+        </Panel>
+        <Panel titulo="Mezcla de orígenes">
+          {cargando ? (
+            <Cargando />
+          ) : (
+            <Apiladas titulo="Mezcla de orígenes" dias={dias.map((d) => d.origenes)} claves={origenes.map((o) => o.clave)} etiquetas={etiquetas} />
+          )}
+          <div className="mt-2"><Leyenda elementos={origenes.map((o, i) => ({ nombre: o.clave, color: color(i) }))} /></div>
+        </Panel>
+      </div>
+    </>
+  );
+}
+
+/** /: the current branch's day at a glance and its last 30 days. */
+export function Tablero() {
+  useTitulo('Dashboard');
+  const { sucursal } = useSesion();
+  return (
+    <section aria-labelledby="titulo-pantalla" className="space-y-4">
+      <h1 id="titulo-pantalla" className="text-2xl font-bold tracking-tight text-stone-900">
+        Dashboard{sucursal ? <span className="ml-2 text-base font-medium text-stone-500">· {sucursal}</span> : null}
+      </h1>
+      <Hoy />
+      <Historico />
+    </section>
+  );
+}
