@@ -10,6 +10,9 @@ export default defineConfig({
   plugins: [tailwindcss()],
   server: { proxy },
   preview: { proxy },
+  // The camera's decoder worker imports the WASM core as an ES module (its glue finds the .wasm
+  // through import.meta.url).
+  worker: { format: 'es' },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

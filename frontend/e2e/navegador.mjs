@@ -17,8 +17,11 @@ export const CUENTAS = {
 };
 export const PASSWORD = 'demo1234';
 
-/** @returns {Promise<{ contexto: import('playwright-core').BrowserContext, cerrar: () => Promise<void> }>} */
-export async function abrirNavegador(opciones = {}) {
+/**
+ * `args`: Chromium flags added to the usual ones (a fake camera, for instance).
+ * @returns {Promise<{ contexto: import('playwright-core').BrowserContext, cerrar: () => Promise<void> }>}
+ */
+export async function abrirNavegador({ args = [], ...opciones } = {}) {
   const dir = await mkdtemp(join(tmpdir(), 'anfitrion-chromium-'));
   const contexto = await chromium.launchPersistentContext(dir, {
     executablePath: CHROMIUM,
@@ -34,6 +37,7 @@ export async function abrirNavegador(opciones = {}) {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...args,
     ],
     ...opciones,
   });

@@ -12,7 +12,7 @@ export const PAUSA_LECTOR_MS = 1000;
 
 const METODOS: { metodo: MetodoBusqueda; titulo: string; detalle: string; icono: ComponentType<SVGProps<SVGSVGElement>>; listo: boolean }[] = [
   { metodo: 'device', titulo: 'Lector QR', detalle: 'Escanea el código con el lector', icono: QrCodeIcon, listo: true },
-  { metodo: 'cam', titulo: 'Cámara', detalle: 'Disponible en una próxima versión', icono: CameraIcon, listo: false },
+  { metodo: 'cam', titulo: 'Cámara', detalle: 'Escanea el código con la cámara', icono: CameraIcon, listo: true },
   { metodo: 'user', titulo: 'Por correo', detalle: 'Busca con el correo del cliente', icono: EnvelopeIcon, listo: true },
 ];
 

@@ -18,6 +18,7 @@ import { buscarPorCodigo, buscarPorCorreo } from '../api/buscar-reservacion';
 import { useRegistrarAsistencia } from '../api/registrar-asistencia';
 import { hallazgoDe, hallazgoDeError, type Hallazgo, type MetodoBusqueda } from '../busqueda';
 import { BuscarPorCorreo, ElegirMetodo, LectorDispositivo, RegresarAMetodos } from './BusquedaReservacion';
+import { LectorCamara } from './LectorCamara';
 import { TarjetaReservacion } from './TarjetaReservacion';
 
 /** Spec §2: the lookup dialog's four steps (the attendance's three and the summary). */
@@ -29,14 +30,15 @@ const TITULOS_METODO: Record<MetodoBusqueda, string> = { device: 'Lector QR', ca
  * Check-in and attendance as one flow (DESIGN §4): find the reservation (scanner device, camera
  * or e-mail), take its order, its promotions, save, print. Only a Pendiente reservation of the
  * current branch goes past the search. Cerrar starts everything afresh and calls `alTerminar`.
- * It holds no dialog chrome, so the check-in screens can host it too.
+ * It holds no dialog chrome, so the check-in screens can host it too; `codigoInicial` starts it
+ * with that reservation looked up, as if the scanner device had read it.
  */
-export function FlujoAsistencia({ alTerminar }: { alTerminar?: () => void }) {
+export function FlujoAsistencia({ alTerminar, codigoInicial }: { alTerminar?: () => void; codigoInicial?: string }) {
   const { sucursal: tagSesion } = useSesion();
   const tag = tagSesion ?? '';
   const horario = useHorarioSucursal(tag);
   const [paso, setPaso] = useState(0);
-  const [metodo, setMetodo] = useState<MetodoBusqueda | null>(null);
+  const [metodo, setMetodo] = useState<MetodoBusqueda | null>(codigoInicial ? 'device' : null);
   const [hallazgo, setHallazgo] = useState<Hallazgo | null>(null);
   const [buscando, setBuscando] = useState(false);
   const [orden, setOrden] = useState<FormularioOrden | null>(null);
@@ -111,6 +113,15 @@ export function FlujoAsistencia({ alTerminar }: { alTerminar?: () => void }) {
     void consultar(() => buscarPorCorreo(tag, email));
   }
 
+  // Opened for one reservation (/hostes/checkin/:id): looked up once the branch is known.
+  const inicial = useRef<string | null>(null);
+  useEffect(() => {
+    if (!codigoInicial || !tag || inicial.current === codigoInicial) return;
+    inicial.current = codigoInicial;
+    leerCodigo(codigoInicial);
+    // Only the code and the branch start it; leerCodigo is this render's, which is current.
+  }, [codigoInicial, tag]);
+
   function continuar() {
     if (pendiente && orden) setPaso(1);
   }
@@ -154,6 +165,15 @@ export function FlujoAsistencia({ alTerminar }: { alTerminar?: () => void }) {
                 }}
               />
               {metodo === 'device' && <LectorDispositivo buscando={buscando} alLeer={leerCodigo} alContinuar={continuar} />}
+              {metodo === 'cam' && (
+                <LectorCamara
+                  alLeer={leerCodigo}
+                  alRegresar={() => {
+                    olvidar();
+                    setMetodo(null);
+                  }}
+                />
+              )}
               {metodo === 'user' && <BuscarPorCorreo buscando={buscando} alBuscar={buscarCorreo} />}
               {hallazgo && <TarjetaReservacion hallazgo={hallazgo} />}
             </div>

@@ -1,0 +1,58 @@
+import { CalendarDaysIcon, QrCodeIcon, UserPlusIcon } from '@heroicons/react/24/outline';
+import { useState, type ComponentType, type ReactNode, type SVGProps } from 'react';
+import { Link } from 'react-router';
+import { useSesion } from '../../../lib/use-session';
+import { useTitulo } from '../../../lib/use-titulo';
+import { AsistenciaDialogo } from '../../asistencia/components/AsistenciaDialogo';
+import { PanelCheckin } from './PanelCheckin';
+import { ProximasLlegadas } from './ProximasLlegadas';
+
+const CLASE_ACCION =
+  'flex min-h-28 flex-col items-start gap-3 rounded-2xl bg-white p-5 text-left shadow-sm ring-1 ring-stone-200 transition-colors hover:bg-primary-50/60 hover:ring-primary-300 focus:outline-none focus-visible:ring-2 focus-visible:ring-primary-600';
+
+function Accion({ icono: Icono, titulo, detalle }: { icono: ComponentType<SVGProps<SVGSVGElement>>; titulo: string; detalle: ReactNode }) {
+  return (
+    <>
+      <span className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-primary-50 text-primary-700">
+        <Icono aria-hidden className="size-7" />
+      </span>
+      <span className="min-w-0">
+        <span className="block text-lg font-semibold text-stone-900">{titulo}</span>
+        <span className="block text-sm text-stone-500">{detalle}</span>
+      </span>
+    </>
+  );
+}
+
+/** The host's home for the current branch: the QR check-in, the big actions and the next arrivals. */
+export function InicioHostes() {
+  useTitulo('Anfitriones');
+  const { sucursal } = useSesion();
+  const [asistencia, setAsistencia] = useState(false);
+
+  if (!sucursal) {
+    return <p className="text-base text-stone-600">Elige una sucursal en la consola para usar la recepción.</p>;
+  }
+
+  return (
+    <div className="mx-auto grid max-w-7xl gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <h1 className="sr-only">Recepción</h1>
+      <div className="space-y-6">
+        <PanelCheckin key={sucursal} tag={sucursal} />
+        <nav aria-label="Acciones de recepción" className="grid gap-4 sm:grid-cols-3">
+          <button type="button" onClick={() => setAsistencia(true)} className={CLASE_ACCION} data-accion="checkin">
+            <Accion icono={QrCodeIcon} titulo="Check-in" detalle="Registrar la llegada de una reservación" />
+          </button>
+          <Link to="/hostes/walkin" className={CLASE_ACCION} data-accion="walkin">
+            <Accion icono={UserPlusIcon} titulo="Walk-in" detalle="Registrar clientes sin reservación" />
+          </Link>
+          <Link to="/hostes/reserva" className={CLASE_ACCION} data-accion="reserva">
+            <Accion icono={CalendarDaysIcon} titulo="Nueva reservación" detalle="Apartar una mesa" />
+          </Link>
+        </nav>
+      </div>
+      <ProximasLlegadas />
+      <AsistenciaDialogo abierto={asistencia} alCerrar={() => setAsistencia(false)} />
+    </div>
+  );
+}
