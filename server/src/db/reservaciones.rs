@@ -213,14 +213,15 @@ impl FilaReservacion {
 }
 
 /// Columns of a reservation with its branch and brand, and whether it is in scope by `en_alcance`.
+/// The folio prefix is a subquery, not a join: joined, SQLite left the page index and sorted the
+/// whole tab (a page took 390 ms at a million reservations instead of 1 ms).
 fn select_reservacion(en_alcance: &str) -> String {
     format!(
         "SELECT r.id, r.sucursal_id, r.name, r.email, r.phone, r.fecha_hora, r.no_personas, r.evento, r.comentarios, r.status, \
          s.tag, m.name AS marca_name, s.name AS sucursal_name, r.origin, r.email_verified, r.phone_verified, r.comanda, \
-         r.abre, r.folio, c.prefijo_folio AS prefijo, r.buffet_adulto, r.buffet_boy, r.buffet_promo_adulto, r.buffet_promo_girl, \
-         r.buffet_promo_boy, ({}) AS en_alcance \
-         FROM reservaciones r JOIN sucursales s ON s.id = r.sucursal_id JOIN marcas m ON m.id = s.marca_id \
-         LEFT JOIN conf_walkin c ON c.sucursal_id = r.sucursal_id",
+         r.abre, r.folio, (SELECT c.prefijo_folio FROM conf_walkin c WHERE c.sucursal_id = r.sucursal_id) AS prefijo, \
+         r.buffet_adulto, r.buffet_boy, r.buffet_promo_adulto, r.buffet_promo_girl, r.buffet_promo_boy, ({}) AS en_alcance \
+         FROM reservaciones r JOIN sucursales s ON s.id = r.sucursal_id JOIN marcas m ON m.id = s.marca_id",
         en_alcance
     )
 }
