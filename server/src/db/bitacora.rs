@@ -83,6 +83,22 @@ pub trait Bitacora {
 
 para_cada_motor! {
     impl Motor {
+        /// Runs a change of one row and its audit entry in one transaction; false, with nothing
+        /// written, when no row matched (gone, or no longer in the state the change needs).
+        pub(in crate::db) async fn cambiar_con_bitacora<'q>(
+            &self,
+            consulta: sqlx::query::Query<'q, Db, <Db as sqlx::Database>::Arguments<'q>>,
+            cambio: &Cambio,
+        ) -> DbResult<bool> {
+            let mut tx = self.pool.begin().await?;
+            if consulta.execute(&mut *tx).await?.rows_affected() != 1 {
+                return Ok(false);
+            }
+            Motor::anotar(&mut tx, cambio).await?;
+            tx.commit().await?;
+            Ok(true)
+        }
+
         /// Appends `cambio` on the connection of the transaction that makes the change.
         pub(in crate::db) async fn anotar(con: &mut Conexion, cambio: &Cambio) -> DbResult<()> {
             sqlx::query(

@@ -470,8 +470,7 @@ para_cada_motor! {
         }
 
         async fn editar_reservacion(&self, id: &str, c: &CambiosReservacion, cambio: &Cambio) -> DbResult<bool> {
-            let mut tx = self.pool.begin().await?;
-            let hecho = sqlx::query(
+            let consulta = sqlx::query(
                 "UPDATE reservaciones SET fecha_hora = $3, no_personas = $4, evento = $5, comentarios = $6, updated_at = $7 \
                  WHERE id = $1 AND status = $2",
             )
@@ -481,21 +480,13 @@ para_cada_motor! {
             .bind(i64::from(c.no_personas.get()))
             .bind(c.evento.nombre())
             .bind(&c.comentarios)
-            .bind(Utc::now())
-            .execute(&mut *tx)
-            .await?;
-            if hecho.rows_affected() != 1 {
-                return Ok(false);
-            }
-            Motor::anotar(&mut tx, cambio).await?;
-            tx.commit().await?;
-            Ok(true)
+            .bind(Utc::now());
+            self.cambiar_con_bitacora(consulta, cambio).await
         }
 
         async fn editar_cliente_reservacion(&self, id: &str, c: &ContactoReservacion, cambio: &Cambio) -> DbResult<bool> {
-            let mut tx = self.pool.begin().await?;
             // A changed e-mail or phone is no longer the one the guest verified.
-            let hecho = sqlx::query(
+            let consulta = sqlx::query(
                 "UPDATE reservaciones SET name = $2, \
                  email_verified = CASE WHEN email IS NOT DISTINCT FROM $3 THEN email_verified ELSE FALSE END, \
                  phone_verified = CASE WHEN phone IS NOT DISTINCT FROM $4 THEN phone_verified ELSE FALSE END, \
@@ -505,15 +496,8 @@ para_cada_motor! {
             .bind(&c.name)
             .bind(&c.email)
             .bind(&c.phone)
-            .bind(Utc::now())
-            .execute(&mut *tx)
-            .await?;
-            if hecho.rows_affected() != 1 {
-                return Ok(false);
-            }
-            Motor::anotar(&mut tx, cambio).await?;
-            tx.commit().await?;
-            Ok(true)
+            .bind(Utc::now());
+            self.cambiar_con_bitacora(consulta, cambio).await
         }
 
         async fn buscar_para_asistencia(&self, id: Option<&str>, email: Option<&str>, tag_actual: &str, desde: NaiveDateTime, ve: VeContacto) -> DbResult<Option<Reservacion>> {
@@ -648,20 +632,12 @@ para_cada_motor! {
             if desde.pasar_a(hacia).is_err() {
                 return Ok(false);
             }
-            let mut tx = self.pool.begin().await?;
-            let hecho = sqlx::query("UPDATE reservaciones SET status = $3, updated_at = $4 WHERE id = $1 AND status = $2")
+            let consulta = sqlx::query("UPDATE reservaciones SET status = $3, updated_at = $4 WHERE id = $1 AND status = $2")
                 .bind(id)
                 .bind(desde.nombre())
                 .bind(hacia.nombre())
-                .bind(Utc::now())
-                .execute(&mut *tx)
-                .await?;
-            if hecho.rows_affected() != 1 {
-                return Ok(false);
-            }
-            Motor::anotar(&mut tx, cambio).await?;
-            tx.commit().await?;
-            Ok(true)
+                .bind(Utc::now());
+            self.cambiar_con_bitacora(consulta, cambio).await
         }
 
         async fn marcar_notificacion_leida(&self, id: &str) -> DbResult<bool> {

@@ -562,20 +562,12 @@ para_cada_motor! {
         }
 
         async fn editar_marca(&self, id: &str, name: &str, cambio: &Cambio) -> DbResult<bool> {
-            let mut tx = self.pool.begin().await?;
-            let hecho = sqlx::query("UPDATE marcas SET name = $2 WHERE id = $1").bind(id).bind(name).execute(&mut *tx).await?;
-            if hecho.rows_affected() != 1 {
-                return Ok(false);
-            }
-            Motor::anotar(&mut tx, cambio).await?;
-            tx.commit().await?;
-            Ok(true)
+            self.cambiar_con_bitacora(sqlx::query("UPDATE marcas SET name = $2 WHERE id = $1").bind(id).bind(name), cambio).await
         }
 
         async fn editar_sucursal(&self, id: &str, e: &EdicionSucursal, cambio: &Cambio) -> DbResult<bool> {
             let d = &e.datos;
-            let mut tx = self.pool.begin().await?;
-            let hecho = sqlx::query(
+            let consulta = sqlx::query(
                 "UPDATE sucursales SET tag = $2, name = $3, marca_id = $4, zona = $5, direccion = $6, telefono = $7, activa = $8 WHERE id = $1",
             )
             .bind(id)
@@ -585,15 +577,8 @@ para_cada_motor! {
             .bind(d.zona.name())
             .bind(&d.direccion)
             .bind(&d.telefono)
-            .bind(e.activa)
-            .execute(&mut *tx)
-            .await?;
-            if hecho.rows_affected() != 1 {
-                return Ok(false);
-            }
-            Motor::anotar(&mut tx, cambio).await?;
-            tx.commit().await?;
-            Ok(true)
+            .bind(e.activa);
+            self.cambiar_con_bitacora(consulta, cambio).await
         }
 
         async fn reemplazar_horario(&self, id: &str, dias: &[DatosDia], cambio: &Cambio) -> DbResult<()> {

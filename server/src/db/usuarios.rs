@@ -382,19 +382,8 @@ para_cada_motor! {
         }
 
         async fn cambiar_clave(&self, id: &str, hash: &str, cambio: &Cambio) -> DbResult<bool> {
-            let mut tx = self.pool.begin().await?;
-            let hecho = sqlx::query("UPDATE usuarios SET password_hash = $2, updated_at = $3 WHERE id = $1")
-                .bind(id)
-                .bind(hash)
-                .bind(Utc::now())
-                .execute(&mut *tx)
-                .await?;
-            if hecho.rows_affected() != 1 {
-                return Ok(false);
-            }
-            Motor::anotar(&mut tx, cambio).await?;
-            tx.commit().await?;
-            Ok(true)
+            let consulta = sqlx::query("UPDATE usuarios SET password_hash = $2, updated_at = $3 WHERE id = $1").bind(id).bind(hash).bind(Utc::now());
+            self.cambiar_con_bitacora(consulta, cambio).await
         }
 
         async fn roles_admin(&self) -> DbResult<Vec<RolAdmin>> {
