@@ -16,6 +16,8 @@ describe('chart scaling', () => {
   it('spaces ticks evenly', () => {
     expect(marcas(20)).toEqual([0, 5, 10, 15, 20]);
     expect(marcas(1, 4)).toEqual([0, 0.25, 0.5, 0.75, 1]);
+    expect(marcas(5)).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(marcas(1)).toEqual([0, 0.25, 0.5, 0.75, 1]);
   });
   it('maps values onto an upside-down axis and clamps', () => {
     expect(escalaY(0, 10, 100)).toBe(100);

@@ -11,9 +11,13 @@ export function techoBonito(max: number): number {
   return 10 * potencia;
 }
 
-/** `n + 1` evenly spaced ticks from 0 to `techo`. */
-export function marcas(techo: number, n = 4): number[] {
-  return Array.from({ length: n + 1 }, (_, i) => Number(((techo * i) / n).toFixed(6)));
+/**
+ * `n + 1` evenly spaced ticks from 0 to `techo`. Without `n`, four steps, or five or two when
+ * that keeps a whole-number ceiling's ticks whole (a count of 5 reads 0, 1, 2…, not 1.25).
+ */
+export function marcas(techo: number, n?: number): number[] {
+  const pasos = n ?? (Number.isInteger(techo) && techo > 1 ? ([4, 5, 2].find((k) => Number.isInteger(techo / k)) ?? 4) : 4);
+  return Array.from({ length: pasos + 1 }, (_, i) => Number(((techo * i) / pasos).toFixed(6)));
 }
 
 /** Maps a value in [0, techo] to a y in [alto, 0] (SVG grows downwards); clamps outside values. */
