@@ -1,5 +1,6 @@
-import { ArrowLeftIcon, CursorArrowRaysIcon } from '@heroicons/react/24/outline';
-import { Link, Navigate, Outlet, useParams } from 'react-router';
+import { VolverALista } from '../../components/ui/VolverALista';
+import { CursorArrowRaysIcon } from '@heroicons/react/24/outline';
+import { Navigate, Outlet, useParams } from 'react-router';
 import { SeccionConPestanas } from '../../components/layouts/SeccionConPestanas';
 import { pantalla, pestanaPara, pestanasPara, rutaPestanaInicial } from '../../config/pantallas';
 import type { SlugReservaciones } from '../../features/reservaciones/api/get-reservaciones';
@@ -64,15 +65,7 @@ export function ReservacionDetalle() {
   const { slug = 'hoy', id = '' } = useParams();
   return (
     <>
-      <div className="border-b border-stone-100 px-3 py-2 sm:hidden">
-        <Link
-          to={`/reservaciones/${slug}`}
-          className="inline-flex min-h-11 items-center gap-2 rounded-lg px-2 text-sm font-semibold text-primary-800 hover:bg-primary-50"
-        >
-          <ArrowLeftIcon aria-hidden className="size-4" />
-          Volver a la lista
-        </Link>
-      </div>
+      <VolverALista a={`/reservaciones/${slug}`} />
       {/* A new id is a new reservation: its dialogs and state start afresh. */}
       <DetalleReservacion key={id} id={id} />
     </>

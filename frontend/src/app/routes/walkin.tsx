@@ -1,6 +1,7 @@
-import { ArrowLeftIcon, CursorArrowRaysIcon } from '@heroicons/react/24/outline';
+import { VolverALista } from '../../components/ui/VolverALista';
+import { CursorArrowRaysIcon } from '@heroicons/react/24/outline';
 import type { ReactNode } from 'react';
-import { Link, Navigate, Outlet, useParams } from 'react-router';
+import { Navigate, Outlet, useParams } from 'react-router';
 import { SeccionConPestanas } from '../../components/layouts/SeccionConPestanas';
 import { pantalla, pestanaPara, pestanasPara, rutaPestanaInicial, type Pestana } from '../../config/pantallas';
 import type { SlugWalkins } from '../../features/walkin/api/get-walkins';
@@ -82,15 +83,7 @@ export function WalkinDetalle() {
   const { slug = 'hoy', id = '' } = useParams();
   return (
     <>
-      <div className="border-b border-stone-100 px-3 py-2 sm:hidden">
-        <Link
-          to={`/walkin/${slug}`}
-          className="inline-flex min-h-11 items-center gap-2 rounded-lg px-2 text-sm font-semibold text-primary-800 hover:bg-primary-50"
-        >
-          <ArrowLeftIcon aria-hidden className="size-4" />
-          Volver a la lista
-        </Link>
-      </div>
+      <VolverALista a={`/walkin/${slug}`} />
       <DetalleWalkin key={id} id={id} />
     </>
   );
