@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { API_BASE } from '../../../lib/api-client';
 import { claveListasReservaciones } from '../../../lib/claves';
 import { cerrarSesionLocal } from '../../../lib/session';
+import { toast } from '../../../stores/toasts';
 import { crearLectorSse, esperaReconexion } from '../../../lib/sse';
 import { useSesion } from '../../../lib/use-session';
 import type { Notificacion } from '../../../types/api';
@@ -53,6 +54,10 @@ export async function seguirNotificaciones(tag: string, token: string, suscripto
         cache: 'no-store',
       });
       if (respuesta.status === 401) {
+        // The same end as any other call's 401: the server's message, then no session. The
+        // stream can be the first call to learn of it, racing the page's own.
+        const cuerpo = (await respuesta.json().catch(() => null)) as { message?: unknown } | null;
+        if (typeof cuerpo?.message === 'string') toast.error(cuerpo.message);
         cerrarSesionLocal();
         return 'parar';
       }
