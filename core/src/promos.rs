@@ -1,10 +1,13 @@
 //! Promotions applied to a table on the abre step.
 
+use chrono::{Datelike, NaiveDate};
 use serde::{Deserialize, Serialize};
 
 use crate::error::ReglaError;
+use crate::personal::normalizar_nombre;
 
-/// The one promotion whose ticket prints the celebrants' names.
+/// The birthday promotion: it always asks the celebrants' names (spec §5), whatever its
+/// catalogue entry says, and its ticket prints them with the birthday image.
 pub const PROMO_CUMPLEANOS: &str = "Cumpleaños";
 /// Quantity a promotion starts with when picked.
 pub const CANTIDAD_PROMO_POR_DEFECTO: u32 = 1;
@@ -20,9 +23,22 @@ pub struct PromoAplicada {
     pub name: String,
     #[serde(default)]
     pub qty: Option<u32>,
-    /// Celebrants' names; only the birthday promotion has them.
+    /// Celebrants' names; only a promotion that asks them keeps them.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub field: Option<String>,
+    /// Whether its catalogue entry asks the celebrants' names (`pide_nombres`): the console passes
+    /// the flag `activas` answered; the server replaces it with its own catalogue's. A saved abre
+    /// does not keep it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pide_nombres: Option<bool>,
+}
+
+impl PromoAplicada {
+    /// Whether the celebrants' names are required and kept: its catalogue entry says so, or it is
+    /// the birthday promotion (which asks them even from a row without the flag).
+    pub fn pide_festejados(&self) -> bool {
+        self.pide_nombres == Some(true) || self.name == PROMO_CUMPLEANOS
+    }
 }
 
 fn total(lista: &[PromoAplicada]) -> u64 {
@@ -42,7 +58,10 @@ pub struct Abre {
 impl Abre {
     pub fn nuevo(mesa: &str, promos: &[PromoAplicada], no_personas: Option<u32>) -> Result<Abre, ReglaError> {
         validar_promos(promos, no_personas)?;
-        let promo = promos.iter().map(|p| PromoAplicada { field: festejados(p).unwrap_or(None), ..p.clone() }).collect();
+        let promo = promos
+            .iter()
+            .map(|p| PromoAplicada { field: festejados(p).unwrap_or(None), pide_nombres: None, ..p.clone() })
+            .collect();
         Ok(Abre { mesa: mesa.trim().to_owned(), promo })
     }
 
@@ -66,7 +85,7 @@ pub fn validar_cantidad_promo(qty: Option<u32>, no_personas: Option<u32>) -> Res
 
 fn festejados(p: &PromoAplicada) -> Result<Option<String>, ReglaError> {
     let nombres = p.field.as_deref().map(str::trim).filter(|s| !s.is_empty());
-    if p.name == PROMO_CUMPLEANOS {
+    if p.pide_festejados() {
         nombres.map(|s| Some(s.to_owned())).ok_or(ReglaError::FestejadosRequeridos)
     } else {
         Ok(None)
@@ -130,12 +149,121 @@ pub fn validar_promos(lista: &[PromoAplicada], no_personas: Option<u32>) -> Resu
     Ok(())
 }
 
+/// Longest description of a promotion.
+pub const DESCRIPCION_MAX: usize = 500;
+
+/// A promotion as the promotions form sends it, and as the list answers it: the window's dates
+/// are `YYYY-MM-DD`, its weekdays 1 (Monday) to 7 (Sunday); an empty or missing part of the
+/// window does not limit it.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export), ts(optional_fields = nullable))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct DatosPromocion {
+    #[serde(default)]
+    pub name: String,
+    #[serde(default)]
+    pub descripcion: Option<String>,
+    /// Switched on unless sent false.
+    #[serde(default)]
+    pub activa: Option<bool>,
+    #[serde(default)]
+    pub desde: Option<String>,
+    #[serde(default)]
+    pub hasta: Option<String>,
+    #[serde(default)]
+    pub dias: Option<Vec<u32>>,
+    /// Whether the order asks the celebrants' names (on for Cumpleaños).
+    #[serde(default)]
+    pub pide_nombres: Option<bool>,
+}
+
+/// When a promotion may be used: switched on, between its dates, on its weekdays.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct VentanaPromo {
+    pub activa: bool,
+    pub desde: Option<NaiveDate>,
+    pub hasta: Option<NaiveDate>,
+    /// Sorted, each once; empty is every day.
+    pub dias: Vec<u32>,
+}
+
+impl VentanaPromo {
+    /// Whether an order on `hoy` (the branch's local date) may use it.
+    pub fn vigente(&self, hoy: NaiveDate) -> bool {
+        self.activa
+            && self.desde.is_none_or(|d| d <= hoy)
+            && self.hasta.is_none_or(|h| hoy <= h)
+            && (self.dias.is_empty() || self.dias.contains(&hoy.weekday().number_from_monday()))
+    }
+}
+
+/// A promotion that passed the form's rules.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PromocionValida {
+    pub name: String,
+    pub descripcion: String,
+    pub ventana: VentanaPromo,
+    pub pide_nombres: bool,
+}
+
+fn fecha(raw: Option<&str>) -> Result<Option<NaiveDate>, ReglaError> {
+    match raw.map(str::trim).filter(|s| !s.is_empty()) {
+        None => Ok(None),
+        Some(s) => NaiveDate::parse_from_str(s, "%Y-%m-%d").map(Some).map_err(|_| ReglaError::FechaInvalida),
+    }
+}
+
+fn ventana(d: &DatosPromocion) -> Result<VentanaPromo, ReglaError> {
+    let (desde, hasta) = (fecha(d.desde.as_deref())?, fecha(d.hasta.as_deref())?);
+    if let (Some(a), Some(b)) = (desde, hasta) {
+        if a > b {
+            return Err(ReglaError::VentanaInvertida);
+        }
+    }
+    let mut dias: Vec<u32> = Vec::new();
+    for &dia in d.dias.as_deref().unwrap_or(&[]) {
+        if !(1..=7).contains(&dia) || dias.contains(&dia) {
+            return Err(ReglaError::DiaInvalido);
+        }
+        dias.push(dia);
+    }
+    dias.sort_unstable();
+    Ok(VentanaPromo { activa: d.activa.unwrap_or(true), desde, hasta, dias })
+}
+
+impl PromocionValida {
+    pub fn parse(d: &DatosPromocion) -> Result<PromocionValida, ReglaError> {
+        let name = normalizar_nombre(&d.name)?;
+        let descripcion = d.descripcion.as_deref().unwrap_or("").trim().to_owned();
+        if descripcion.chars().count() > DESCRIPCION_MAX {
+            return Err(ReglaError::DescripcionLarga { max: DESCRIPCION_MAX });
+        }
+        // Cumpleaños always asks (spec §5): its switch cannot turn that off.
+        let pide_nombres = d.pide_nombres.unwrap_or(false) || name == PROMO_CUMPLEANOS;
+        Ok(PromocionValida { name, descripcion, ventana: ventana(d)?, pide_nombres })
+    }
+}
+
+/// Whether a promotion, as the list answers it, may be used on `hoy` (`YYYY-MM-DD`, the branch's
+/// date): the same rule the server applies to `activas` and to every saved order.
+pub fn promo_vigente(d: &DatosPromocion, hoy: &str) -> Result<bool, ReglaError> {
+    let hoy = fecha(Some(hoy))?.ok_or(ReglaError::FechaInvalida)?;
+    Ok(ventana(d)?.vigente(hoy))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn promo(id: &str, name: &str, qty: u32) -> PromoAplicada {
-        PromoAplicada { id: id.into(), name: name.into(), qty: Some(qty), field: None }
+        PromoAplicada { id: id.into(), name: name.into(), qty: Some(qty), field: None, pide_nombres: None }
+    }
+
+    #[test]
+    fn the_birthday_promotion_asks_names_even_with_its_switch_off() {
+        let datos = |name: &str| DatosPromocion { name: name.into(), pide_nombres: Some(false), ..Default::default() };
+        assert!(PromocionValida::parse(&datos("  Cumpleaños ")).unwrap().pide_nombres);
+        assert!(!PromocionValida::parse(&datos("Aniversario")).unwrap().pide_nombres);
     }
 
     #[test]

@@ -6,7 +6,7 @@ use crate::comanda::{ConteosComanda, Mesero, Pedido};
 use crate::estado::EstadoReservacion;
 use crate::error::ReglaError;
 use crate::personal::{validar_datos_personales, DatosPersonales, Evento};
-use crate::promos::{Abre, PromoAplicada};
+use crate::promos::{validar_promos, Abre, PromoAplicada};
 use crate::tiempo::ReglasHorario;
 
 /// Status and origin every walk-in record carries.
@@ -127,19 +127,21 @@ pub struct SolicitudAbre {
     pub promo: Vec<PromoAplicada>,
 }
 
-/// An order that passed core's rules: what a walk-in or an attendance stores, once the server has
-/// checked that its table, waiter and promotions are the branch's.
+/// An order that passed core's own rules, not yet checked against the branch: what a walk-in or
+/// an attendance parses to before the server reads the branch's catalogue.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct OrdenValida {
+pub struct OrdenSolicitada {
     pub pedido: Pedido,
     pub mesa: String,
     pub mesero_id: String,
-    pub abre: Abre,
+    /// As sent, less any flag the client put on them.
+    promos: Vec<PromoAplicada>,
 }
 
-impl OrdenValida {
-    /// The order step's rules, then the abre's (promotions within the party, celebrants named).
-    pub fn parse(comanda: &SolicitudComanda, abre: &SolicitudAbre) -> Result<OrdenValida, ReglaError> {
+impl OrdenSolicitada {
+    /// The order step's rules, then the abre's that need no catalogue (promotions within the
+    /// party, the birthday one named). A client's `pide_nombres` counts for nothing here.
+    pub fn parse(comanda: &SolicitudComanda, abre: &SolicitudAbre) -> Result<OrdenSolicitada, ReglaError> {
         let pedido = Pedido::parse(&comanda.conteos)?;
         let mesa = comanda.mesa.trim();
         if mesa.is_empty() {
@@ -149,9 +151,41 @@ impl OrdenValida {
         if mesero_id.is_empty() {
             return Err(ReglaError::MeseroRequerido);
         }
-        let abre = Abre::nuevo(mesa, &abre.promo, Some(pedido.personas().get()))?;
-        Ok(OrdenValida { pedido, mesa: mesa.to_owned(), mesero_id: mesero_id.to_owned(), abre })
+        let promos: Vec<PromoAplicada> = abre.promo.iter().map(|p| PromoAplicada { pide_nombres: None, ..p.clone() }).collect();
+        validar_promos(&promos, Some(pedido.personas().get()))?;
+        Ok(OrdenSolicitada { pedido, mesa: mesa.to_owned(), mesero_id: mesero_id.to_owned(), promos })
     }
+
+    /// Checks the order against what the branch offers and builds its abre with the catalogue's
+    /// `pide_nombres`: a promotion that asks the celebrants' names needs them, any other loses
+    /// them. The waiter is the branch's (the comanda prints the stored name, not what a client
+    /// sent).
+    pub fn en_sucursal(&self, catalogo: &CatalogoSucursal) -> Result<OrdenValida, ReglaError> {
+        if !catalogo.mesas.iter().any(|m| m == &self.mesa) {
+            return Err(ReglaError::MesaDesconocida);
+        }
+        let mesero = catalogo.meseros.iter().find(|m| m.id == self.mesero_id).ok_or(ReglaError::MeseroDesconocido)?;
+        let mut promos = Vec::with_capacity(self.promos.len());
+        for p in &self.promos {
+            let ofrecida = catalogo
+                .promos
+                .iter()
+                .find(|o| o.id == p.id && o.name == p.name)
+                .ok_or_else(|| ReglaError::PromoInactiva(p.name.clone()))?;
+            promos.push(PromoAplicada { pide_nombres: Some(ofrecida.pide_nombres), ..p.clone() });
+        }
+        let abre = Abre::nuevo(&self.mesa, &promos, Some(self.pedido.personas().get()))?;
+        Ok(OrdenValida { pedido: self.pedido, mesa: self.mesa.clone(), mesero: mesero.clone(), abre })
+    }
+}
+
+/// An active promotion of a branch, as the order check reads it.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PromoOfrecida {
+    pub id: String,
+    pub name: String,
+    /// Whether the order asks the celebrants' names.
+    pub pide_nombres: bool,
 }
 
 /// What a branch offers an order: its tables, its active waiters and its active promotions.
@@ -159,25 +193,16 @@ impl OrdenValida {
 pub struct CatalogoSucursal {
     pub mesas: Vec<String>,
     pub meseros: Vec<Mesero>,
-    /// `(id, name)` of each active promotion.
-    pub promos: Vec<(String, String)>,
+    pub promos: Vec<PromoOfrecida>,
 }
 
-impl OrdenValida {
-    /// Checks the order against what the branch offers; answers the waiter as the branch names
-    /// them (the comanda prints the stored name, not what a client sent).
-    pub fn en_sucursal(&self, catalogo: &CatalogoSucursal) -> Result<Mesero, ReglaError> {
-        if !catalogo.mesas.iter().any(|m| m == &self.mesa) {
-            return Err(ReglaError::MesaDesconocida);
-        }
-        let mesero = catalogo.meseros.iter().find(|m| m.id == self.mesero_id).ok_or(ReglaError::MeseroDesconocido)?;
-        for p in self.abre.promos() {
-            if !catalogo.promos.iter().any(|(id, name)| id == &p.id && name == &p.name) {
-                return Err(ReglaError::PromoInactiva(p.name.clone()));
-            }
-        }
-        Ok(mesero.clone())
-    }
+/// An order checked against its branch: what a walk-in or an attendance stores.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OrdenValida {
+    pub pedido: Pedido,
+    pub mesa: String,
+    pub mesero: Mesero,
+    pub abre: Abre,
 }
 
 /// An attendance as the lookup's last step sends it (DESIGN §2).
@@ -198,7 +223,7 @@ pub struct SolicitudAsistencia {
 }
 
 impl SolicitudAsistencia {
-    pub fn parse(&self) -> Result<OrdenValida, ReglaError> {
+    pub fn parse(&self) -> Result<OrdenSolicitada, ReglaError> {
         if let Some(s) = &self.status {
             let hacia = EstadoReservacion::parse(s.trim())?;
             if hacia != EstadoReservacion::Asistio {
@@ -212,7 +237,7 @@ impl SolicitudAsistencia {
         } else if self.no_personas.is_some() && self.no_personas != comanda.conteos.no_personas {
             return Err(ReglaError::BuffetsNoCoinciden);
         }
-        OrdenValida::parse(&comanda, &self.abre)
+        OrdenSolicitada::parse(&comanda, &self.abre)
     }
 }
 
@@ -245,7 +270,7 @@ pub struct SolicitudWalkin {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct WalkinValido {
     pub personal: DatosPersonales,
-    pub orden: OrdenValida,
+    pub orden: OrdenSolicitada,
 }
 
 impl WalkinValido {
@@ -267,7 +292,7 @@ impl WalkinValido {
         if conf.telefono_requerido && personal.phone.is_none() {
             return Err(ReglaError::TelefonoRequerido);
         }
-        Ok(WalkinValido { personal, orden: OrdenValida::parse(&s.comanda, &s.abre)? })
+        Ok(WalkinValido { personal, orden: OrdenSolicitada::parse(&s.comanda, &s.abre)? })
     }
 }
 
@@ -319,6 +344,43 @@ mod tests {
         let mut s = solicitud();
         s.status = Some("Pendiente".into());
         assert_eq!(WalkinValido::parse(&s, &ConfWalkin::default()), Err(ReglaError::EstadoWalkin));
+    }
+
+    fn catalogo(pide_nombres: bool) -> CatalogoSucursal {
+        CatalogoSucursal {
+            mesas: vec!["4".into()],
+            meseros: vec![Mesero { id: "m1".into(), name: "Rosa".into() }],
+            promos: vec![
+                PromoOfrecida { id: "a".into(), name: "Aniversario".into(), pide_nombres },
+                PromoOfrecida { id: "c".into(), name: crate::promos::PROMO_CUMPLEANOS.into(), pide_nombres: false },
+            ],
+        }
+    }
+
+    fn con_promo(id: &str, name: &str, field: Option<&str>, pide_nombres: Option<bool>) -> OrdenSolicitada {
+        let mut s = solicitud();
+        s.abre.promo = vec![PromoAplicada { id: id.into(), name: name.into(), qty: Some(1), field: field.map(Into::into), pide_nombres }];
+        WalkinValido::parse(&s, &ConfWalkin::default()).unwrap().orden
+    }
+
+    #[test]
+    fn the_catalogue_not_the_client_decides_whether_names_are_asked() {
+        // The client says no, the branch says yes: refused without names, kept with them.
+        let sin = con_promo("a", "Aniversario", None, Some(false));
+        assert_eq!(sin.en_sucursal(&catalogo(true)), Err(ReglaError::FestejadosRequeridos));
+        let con = con_promo("a", "Aniversario", Some(" Ana "), Some(false)).en_sucursal(&catalogo(true)).unwrap();
+        assert_eq!(con.abre.promos()[0].field.as_deref(), Some("Ana"));
+        assert_eq!(con.abre.promos()[0].pide_nombres, None);
+        assert_eq!(con.mesero.name, "Rosa");
+        // The client says yes, the branch says no: the names are dropped.
+        let otra = con_promo("a", "Aniversario", Some("Ana"), Some(true)).en_sucursal(&catalogo(false)).unwrap();
+        assert_eq!(otra.abre.promos()[0].field, None);
+        // The birthday promotion asks them even from a row without the flag.
+        let mut s = solicitud();
+        s.abre.promo = vec![PromoAplicada { id: "c".into(), name: "Cumpleaños".into(), qty: Some(1), field: None, pide_nombres: None }];
+        assert_eq!(WalkinValido::parse(&s, &ConfWalkin::default()), Err(ReglaError::FestejadosRequeridos));
+        let cumple = con_promo("c", "Cumpleaños", Some("Luis"), None).en_sucursal(&catalogo(false)).unwrap();
+        assert_eq!(cumple.abre.promos()[0].field.as_deref(), Some("Luis"));
     }
 
     #[test]

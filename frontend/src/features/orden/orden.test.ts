@@ -3,6 +3,7 @@ import { reservacionDe } from '../../testing/datos';
 import type { Walkin } from '../../types/api';
 import {
   camposBuffet,
+  esCumpleanos,
   lineasBuffet,
   mensajesInline,
   ordenDeReservacion,
@@ -106,9 +107,17 @@ describe('what the flows send', () => {
 });
 
 describe('promotions', () => {
-  it('asks for the celebrants’ names of the birthday promotion only (core decides)', () => {
-    expect(pideFestejados({ _id: 'c', name: 'Cumpleaños' })).toBe(true);
+  it('asks for the celebrants’ names when the catalogue says so, and always for the birthday one (core decides)', () => {
+    expect(pideFestejados({ _id: 'c', name: 'Cumpleaños', pide_nombres: true })).toBe(true);
+    expect(pideFestejados({ _id: 'c', name: 'Cumpleaños', pide_nombres: false })).toBe(true);
+    expect(pideFestejados({ _id: 'a', name: 'Aniversario', pide_nombres: true })).toBe(true);
+    expect(pideFestejados({ _id: 'a', name: 'Aniversario', pide_nombres: false })).toBe(false);
     expect(pideFestejados({ _id: 'd', name: '2x1 en martes' })).toBe(false);
+  });
+
+  it('prints the birthday greeting only for the birthday promotion, whatever else kept names', () => {
+    expect(esCumpleanos({ _id: 'c', name: 'Cumpleaños' })).toBe(true);
+    expect(esCumpleanos({ _id: 'a', name: 'Aniversario' })).toBe(false);
   });
 
   it('pages the added ones three at a time, keeping the page within range', () => {

@@ -146,10 +146,21 @@ export function solicitudAsistencia(f: FormularioOrden, promos: PromoAplicada[])
   return { tag_sucursal: f.tag, status: asistio, no_personas: f.no_personas, comanda: solicitudComanda(f), abre: { promo: promos } };
 }
 
-/** Whether core asks this promotion for the celebrants' names (only the birthday one does). */
-export function pideFestejados(p: Pick<PromoAplicada, '_id' | 'name'>): boolean {
-  const prueba = agregarPromo([], { _id: p._id, name: p.name, qty: 1, field: null }, 1);
+/**
+ * Whether core asks this promotion for the celebrants' names: its catalogue entry's
+ * `pide_nombres` (as `activas` answers it) says so, or it is the birthday promotion.
+ */
+export function pideFestejados(p: Pick<PromoAplicada, '_id' | 'name' | 'pide_nombres'>): boolean {
+  const prueba = agregarPromo([], { _id: p._id, name: p.name, qty: 1, field: null, pide_nombres: p.pide_nombres ?? null }, 1);
   return 'error' in prueba && prueba.error.codigo === 'festejados_requeridos';
+}
+
+/**
+ * Whether a saved promotion is the birthday one, whose ticket prints the cake and the greeting:
+ * a saved abre keeps no catalogue flag, and without one core asks only the birthday promotion.
+ */
+export function esCumpleanos(p: Pick<PromoAplicada, '_id' | 'name'>): boolean {
+  return pideFestejados({ _id: p._id, name: p.name, pide_nombres: null });
 }
 
 /** One page of a list, the page number kept within the pages there are. */

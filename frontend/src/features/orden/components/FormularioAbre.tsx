@@ -26,7 +26,8 @@ function Dato({ etiqueta, children }: { etiqueta: string; children: ReactNode })
 
 /**
  * The abre step (spec §2 "Abre form"): the guest, party and table read-only; whether a promotion
- * applies; the picker (promotion, quantity, and the celebrants' names for the birthday one) and
+ * applies; the picker (promotion, quantity, and the celebrants' names for a promotion whose
+ * `pide_nombres` is on, and for the birthday one) and
  * the added promotions three a page. Every check is core's. The last button saves: a promotion
  * picked but not yet added is added first, so a host who forgot "Agregar" loses nothing.
  */
@@ -65,7 +66,7 @@ export function FormularioAbre({
   /** Adds what the picker holds; answers the new list, or null when core refused it. */
   function agregar(): PromoAplicada[] | null {
     const nueva: PromoAplicada | null = elegida
-      ? { _id: elegida._id, name: elegida.name, qty: cantidad, field: conNombres ? festejados : null }
+      ? { _id: elegida._id, name: elegida.name, qty: cantidad, field: conNombres ? festejados : null, pide_nombres: elegida.pide_nombres }
       : null;
     const r = agregarPromo(lista, nueva, orden.no_personas);
     if ('error' in r) {

@@ -3,7 +3,7 @@ import { useRef, useState, type ReactNode } from 'react';
 import { createPortal, flushSync } from 'react-dom';
 import { Button } from '../../../components/ui/Button';
 import { fechaCorta, horaCorta } from '../../../lib/formato';
-import { lineasBuffet, pideFestejados, type DatosTicket } from '../orden';
+import { esCumpleanos, lineasBuffet, type DatosTicket } from '../orden';
 import { ImagenCumpleanos } from './ImagenCumpleanos';
 import './impresion.css';
 
@@ -81,12 +81,18 @@ export function Ticket({ datos: d, tipo }: { datos: DatosTicket; tipo: TipoTicke
                 <span className="shrink-0 font-bold">{p.qty ?? 1} x</span>
                 <span className="min-w-0 break-words">{p.name}</span>
               </div>
-              {pideFestejados(p) && (
+              {esCumpleanos(p) ? (
                 <div className="mt-[1mm] flex flex-col items-center text-center" data-cumpleanos>
                   <ImagenCumpleanos />
                   <p className="font-bold">¡Feliz cumpleaños!</p>
                   <p data-campo="festejados">{p.field}</p>
                 </div>
+              ) : (
+                p.field && (
+                  <p className="mt-[0.5mm] break-words" data-campo="festejados">
+                    {p.field}
+                  </p>
+                )
               )}
             </li>
           ))}

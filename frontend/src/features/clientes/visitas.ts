@@ -1,0 +1,65 @@
+// Pure helpers of the guest book: where a visit's record lives, how a visit and a date read, and
+// the merge candidates.
+import { fechaCorta, horaCorta, leerHoraLocal, telefonoLegible } from '../../lib/formato';
+import type { ClienteResumen, VisitaCliente } from '../../types/api';
+
+/** A reservation opens in Reservaciones › Todas, a walk-in in Walk-in › Todas (their detail routes). */
+export function rutaVisita(v: Pick<VisitaCliente, 'tipo' | '_id'>): string {
+  const id = encodeURIComponent(v._id);
+  return v.tipo === 'walkin' ? `/walkin/todas/${id}` : `/reservaciones/todas/${id}`;
+}
+
+const fmtAnio = new Intl.DateTimeFormat('es-MX', { year: 'numeric', timeZone: 'UTC' });
+
+/** "05, ene 2026 · 02:30 p.m." (spec §9's date and time, with the year: a history spans years). */
+export function fechaVisita(fechaHora: string): string {
+  const fecha = leerHoraLocal(fechaHora);
+  if (!fecha) return fechaHora;
+  return `${fechaCorta(fechaHora)} ${fmtAnio.format(fecha)} · ${horaCorta(fechaHora)}`;
+}
+
+/** The last visit's day ("05, ene 2026"), or a dash for a guest never seen. */
+export function ultimaVisita(fechaHora: string | null | undefined): string {
+  if (!fechaHora) return '—';
+  const fecha = leerHoraLocal(fechaHora);
+  return fecha ? `${fechaCorta(fechaHora)} ${fmtAnio.format(fecha)}` : fechaHora;
+}
+
+/** The visits newest first (the server's order is kept for equal times). */
+export function visitasRecientes(visitas: readonly VisitaCliente[]): VisitaCliente[] {
+  return [...visitas].sort((a, b) => (a.fecha_hora < b.fecha_hora ? 1 : a.fecha_hora > b.fecha_hora ? -1 : 0));
+}
+
+/** Clients another can be merged from: never itself. */
+export function candidatosFusion(lista: readonly ClienteResumen[], propio: string): ClienteResumen[] {
+  return lista.filter((c) => c._id !== propio);
+}
+
+/** Whether the guest came: a walk-in, or a reservation they attended (the list counts these). */
+export function vino(v: Pick<VisitaCliente, 'tipo' | 'status'>): boolean {
+  return v.tipo === 'walkin' || v.status === 'Asistio';
+}
+
+/** "3 visitas", "1 visita". */
+export function textoVisitas(n: number): string {
+  return n === 1 ? '1 visita' : `${n} visitas`;
+}
+
+/**
+ * What merging `duplicado` into `destino` does, said before it is confirmed: every reservation
+ * and walk-in moves, those still to come too (the list's count is only the times the guest came).
+ */
+export function avisoFusion(duplicado: Pick<ClienteResumen, 'name'>, destino: string): string {
+  return `Las reservaciones y walk-ins de ${duplicado.name} pasarán a ${destino}; ${duplicado.name} dejará de aparecer en la lista de clientes. No se puede deshacer.`;
+}
+
+/**
+ * A guest record's phone as people read it. The record keeps the phone as the guest book
+ * compares it (core's clave_telefono): a Mexican number without its 52, any other with its
+ * country code. Answers the text and the digits to dial.
+ */
+export function telefonoCliente(clave: string): { texto: string; marcar: string } {
+  const d = clave.replace(/\D/g, '');
+  const completo = d.length === 10 ? `52${d}` : d;
+  return { texto: telefonoLegible(completo), marcar: `+${completo}` };
+}

@@ -1,0 +1,228 @@
+//! `/api/v1/admin/clientes`: the guest book. A branch's guests (anyone with a reservation or a
+//! walk-in there), a guest's page with their visits to the caller's branches, editing the name
+//! and notes, and merging a duplicate. E-mail and phone only for `reservacion.client`.
+
+use anfitrion_core::clientes::{CambiosCliente, EdicionCliente};
+use anfitrion_core::permisos::requiere;
+use anfitrion_core::ReglaError;
+use axum::extract::State;
+use serde::Deserialize;
+use serde_json::json;
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::access::{en_alcance, Con, SucursalElegida};
+use crate::api::reservacion::{LIMITE_MAX, LIMITE_POR_DEFECTO};
+use crate::db::bitacora::Cambio;
+use crate::db::clientes::{ClienteDetalle, PaginaClientes};
+use crate::db::reservaciones::VeContacto;
+use crate::db::usuarios::Usuario;
+use crate::envelope::Envelope;
+use crate::error::{ApiError, EnvelopeError, Result};
+use crate::extract::{Json, Path, Query};
+use crate::AppState;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(listar))
+        .routes(routes!(detalle, editar))
+        .routes(routes!(fusionar))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ParametrosClientes {
+    /// Branch tag.
+    pub tag: Option<String>,
+    /// Part of the name; or of the e-mail or phone, for callers who may see them.
+    pub q: Option<String>,
+    pub page: Option<u32>,
+    pub limit: Option<u32>,
+}
+
+/// The branch's guests, latest visit first, in pages.
+#[utoipa::path(
+    get, path = "/api/v1/admin/clientes", tag = "clientes", operation_id = "listar_clientes", security(("token" = [])),
+    params(ParametrosClientes),
+    responses(
+        (status = 200, description = "Clientes", body = Envelope<PaginaClientes>),
+        (status = 400, description = "Falta la sucursal, o página o límite no válidos", body = EnvelopeError),
+        (status = 403, description = "Sin el permiso clientes.index, o sucursal ajena", body = EnvelopeError),
+    )
+)]
+async fn listar(
+    State(state): State<AppState>,
+    Con(usuario, ..): Con<requiere::ClientesIndex>,
+    SucursalElegida(tag): SucursalElegida,
+    Query(p): Query<ParametrosClientes>,
+) -> Result<Envelope<PaginaClientes>> {
+    let tag = tag
+        .ok_or_else(|| ApiError::Entrada("Indica la sucursal en el parámetro «tag».".to_owned()))?;
+    let (page, limit) = (p.page.unwrap_or(1), p.limit.unwrap_or(LIMITE_POR_DEFECTO));
+    if page == 0 || !(1..=LIMITE_MAX).contains(&limit) {
+        return Err(ApiError::Entrada(format!(
+            "«page» empieza en 1 y «limit» va de 1 a {LIMITE_MAX}."
+        )));
+    }
+    let sucursal_id = en_alcance(
+        state.store.sucursal_id_en(&usuario.alcance(), &tag).await?,
+        "la sucursal",
+    )?;
+    let (items, total) = state
+        .store
+        .clientes_de(
+            &sucursal_id,
+            p.q.as_deref(),
+            page,
+            limit,
+            VeContacto::de(&usuario),
+        )
+        .await?;
+    Ok(Envelope::ok(
+        "Clientes",
+        PaginaClientes {
+            items,
+            total,
+            page,
+            limit,
+        },
+    ))
+}
+
+/// The guest `id` as the caller may see them: 404 when there is none or none of their visits is
+/// in the caller's branches.
+async fn cliente(state: &AppState, usuario: &Usuario, id: &str) -> Result<ClienteDetalle> {
+    state
+        .store
+        .cliente_en(&usuario.alcance(), id, VeContacto::de(usuario))
+        .await?
+        .ok_or(ApiError::NoEncontrado("el cliente"))
+}
+
+/// A guest with their visits to the caller's branches, newest first.
+#[utoipa::path(
+    get, path = "/api/v1/admin/clientes/{id}", tag = "clientes", operation_id = "detalle_cliente", security(("token" = [])),
+    params(("id" = String, Path, description = "`_id` del cliente"), ("tag" = Option<String>, Query, description = "Sucursal actual")),
+    responses(
+        (status = 200, description = "Cliente", body = Envelope<ClienteDetalle>),
+        (status = 403, description = "Sin el permiso clientes.index, o sucursal ajena", body = EnvelopeError),
+        (status = 404, description = "No existe, o no tiene visitas en tus sucursales", body = EnvelopeError),
+    )
+)]
+async fn detalle(
+    State(state): State<AppState>,
+    Con(usuario, ..): Con<requiere::ClientesIndex>,
+    _tag: SucursalElegida,
+    Path(id): Path<String>,
+) -> Result<Envelope<ClienteDetalle>> {
+    Ok(Envelope::ok(
+        "Cliente",
+        cliente(&state, &usuario, &id).await?,
+    ))
+}
+
+/// Changes a guest's name and notes.
+#[utoipa::path(
+    put, path = "/api/v1/admin/clientes/{id}", tag = "clientes", operation_id = "editar_datos_cliente", security(("token" = [])),
+    params(("id" = String, Path, description = "`_id` del cliente")),
+    request_body = EdicionCliente,
+    responses(
+        (status = 200, description = "Cliente actualizado", body = Envelope<ClienteDetalle>),
+        (status = 400, description = "Datos no válidos; no se guardó nada", body = EnvelopeError),
+        (status = 403, description = "Sin el permiso clientes.edit", body = EnvelopeError),
+        (status = 404, description = "No existe, o no tiene visitas en tus sucursales", body = EnvelopeError),
+    )
+)]
+async fn editar(
+    State(state): State<AppState>,
+    Con(usuario, ..): Con<requiere::ClientesEdit>,
+    Path(id): Path<String>,
+    Json(e): Json<EdicionCliente>,
+) -> Result<Envelope<ClienteDetalle>> {
+    let cambios = CambiosCliente::parse(&e)?;
+    let antes = cliente(&state, &usuario, &id).await?;
+    let cambio = Cambio {
+        autor: (&usuario).into(),
+        sucursal_id: None,
+        entidad: "cliente",
+        entidad_id: id.clone(),
+        accion: "editar",
+        antes: Some(json!({ "name": antes.name, "notas": antes.notas })),
+        despues: Some(
+            json!({ "name": cambios.name.as_ref().unwrap_or(&antes.name), "notas": cambios.notas.as_ref().unwrap_or(&antes.notas) }),
+        ),
+    };
+    if !state.store.editar_cliente(&id, &cambios, &cambio).await? {
+        return Err(ApiError::NoEncontrado("el cliente"));
+    }
+    Ok(Envelope::ok(
+        anfitrion_core::mensajes::DATOS_GUARDADOS,
+        cliente(&state, &usuario, &id).await?,
+    ))
+}
+
+/// Which guest is the duplicate to fold into this one.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct Fusion {
+    /// `_id` of the duplicate, deleted once its visits are moved.
+    #[serde(default)]
+    pub duplicado: String,
+}
+
+/// Merges a duplicate into this guest: every reservation and walk-in of the duplicate moves
+/// here, its notes are appended (and its contact kept where this one has none), and the
+/// duplicate is deleted, all in one transaction.
+#[utoipa::path(
+    post, path = "/api/v1/admin/clientes/{id}/fusionar", tag = "clientes", operation_id = "fusionar_clientes", security(("token" = [])),
+    params(("id" = String, Path, description = "`_id` del cliente que se conserva")),
+    request_body = Fusion,
+    responses(
+        (status = 200, description = "Clientes fusionados", body = Envelope<ClienteDetalle>),
+        (status = 400, description = "Falta el duplicado, o es el mismo cliente", body = EnvelopeError),
+        (status = 403, description = "Sin el permiso clientes.edit", body = EnvelopeError),
+        (status = 404, description = "Alguno no existe, o no tiene visitas en tus sucursales", body = EnvelopeError),
+    )
+)]
+async fn fusionar(
+    State(state): State<AppState>,
+    Con(usuario, ..): Con<requiere::ClientesEdit>,
+    Path(id): Path<String>,
+    Json(f): Json<Fusion>,
+) -> Result<Envelope<ClienteDetalle>> {
+    let duplicado = f.duplicado.trim().to_owned();
+    if duplicado.is_empty() {
+        return Err(ApiError::Entrada(
+            "Indica el cliente duplicado en «duplicado».".to_owned(),
+        ));
+    }
+    if duplicado == id {
+        return Err(ReglaError::FusionConsigoMismo.into());
+    }
+    let conservado = cliente(&state, &usuario, &id).await?;
+    let dup = cliente(&state, &usuario, &duplicado).await?;
+    let cambio = Cambio {
+        autor: (&usuario).into(),
+        sucursal_id: None,
+        entidad: "cliente",
+        entidad_id: id.clone(),
+        accion: "fusionar",
+        antes: Some(
+            json!({ "duplicado": duplicado, "name": dup.name, "visitas": dup.visitas.len() }),
+        ),
+        despues: Some(
+            json!({ "name": conservado.name, "visitas": conservado.visitas.len() + dup.visitas.len() }),
+        ),
+    };
+    if !state
+        .store
+        .fusionar_clientes(&id, &duplicado, &cambio)
+        .await?
+    {
+        return Err(ApiError::NoEncontrado("el cliente"));
+    }
+    Ok(Envelope::ok(
+        "Clientes fusionados",
+        cliente(&state, &usuario, &id).await?,
+    ))
+}
