@@ -1,13 +1,30 @@
+import type { Connect, Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import tailwindcss from '@tailwindcss/vite';
+import { fileURLToPath } from 'node:url';
 
 // Where /api goes in development and in `vite preview`; the e2e helper points it at the
 // server it started.
 const api = process.env.ANFITRION_API_URL ?? 'http://127.0.0.1:8080';
 const proxy = { '/api': { target: api, changeOrigin: false } };
 
+// The public booking pages are widget.html, as the server serves them; `vite` and `vite preview`
+// would answer them with the console's index.html.
+const PAGINA_PUBLICA = /^\/(reservacion|widget)\/[^/]/;
+const paginasPublicas = (): Plugin => {
+  const reescribir: Connect.NextHandleFunction = (req, _res, next) => {
+    if (req.url && PAGINA_PUBLICA.test(req.url)) req.url = '/widget.html';
+    next();
+  };
+  return {
+    name: 'paginas-publicas',
+    configureServer: (s) => void s.middlewares.use(reescribir),
+    configurePreviewServer: (s) => void s.middlewares.use(reescribir),
+  };
+};
+
 export default defineConfig({
-  plugins: [tailwindcss()],
+  plugins: [tailwindcss(), paginasPublicas()],
   server: { proxy },
   preview: { proxy },
   // The camera's decoder worker imports the WASM core as an ES module (its glue finds the .wasm
@@ -18,12 +35,22 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     rolldownOptions: {
-      // Libraries change less often than the app: separate files stay cached across deploys.
+      // Two pages: the console, and the public booking page (widget.html, its own small bundle,
+      // served for /reservacion/{tag} and /widget/{tag}).
+      input: {
+        index: fileURLToPath(new URL('index.html', import.meta.url)),
+        widget: fileURLToPath(new URL('widget.html', import.meta.url)),
+      },
+      // React changes less often than the app: its file stays cached across deploys (the booking
+      // page needs it and nothing else of the console's libraries; the router is a file of its
+      // own for the same reason). Other libraries go with the screens that use them (the router
+      // loads each screen when first drawn), so the login does not download what only the
+      // console's screens need.
       output: {
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
-            { name: 'vendor', test: /node_modules[\\/]/ },
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
           ],
         },
       },

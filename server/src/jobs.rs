@@ -1,6 +1,7 @@
 //! Background work that runs beside the server and stops with it: the hourly purge of dead
 //! sessions and stale login attempts, which otherwise only ever grow, and the no-show job that
-//! turns overdue Pendiente reservations into Vencido (DESIGN §4).
+//! turns overdue Pendiente reservations into Vencido, and the outbox of confirmation e-mails
+//! ([`crate::correo`]) (DESIGN §4).
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -62,12 +63,14 @@ pub async fn marcar_no_shows(store: &dyn Store, ahora: DateTime<Utc>) -> DbResul
 
 /// Starts the background jobs: a purge every [`CADA_PURGA`], the first one period after start.
 /// Abort the handle to stop them; [`crate::launch`] does when the server ends.
-pub fn iniciar(store: Arc<dyn Store>) -> JoinHandle<()> {
+pub fn iniciar(store: Arc<dyn Store>, correo: crate::correo::ConfCorreo) -> JoinHandle<()> {
     tokio::spawn(async move {
         let mut purga = tokio::time::interval_at(tokio::time::Instant::now() + CADA_PURGA, CADA_PURGA);
         purga.set_missed_tick_behavior(MissedTickBehavior::Delay);
         let mut no_shows = tokio::time::interval(CADA_NO_SHOWS);
         no_shows.set_missed_tick_behavior(MissedTickBehavior::Delay);
+        let mut salida = tokio::time::interval(correo.cada);
+        salida.set_missed_tick_behavior(MissedTickBehavior::Delay);
         loop {
             tokio::select! {
                 _ = purga.tick() => match purgar(store.as_ref(), Utc::now()).await {
@@ -78,6 +81,11 @@ pub fn iniciar(store: Arc<dyn Store>) -> JoinHandle<()> {
                     Ok(0) => {}
                     Ok(n) => tracing::info!(reservaciones = n, "reservaciones marcadas como no asistió"),
                     Err(e) => tracing::warn!(error = %e, "la revisión de no-shows falló; se reintentará"),
+                },
+                _ = salida.tick() => match crate::correo::enviar_pendientes(store.as_ref(), &correo, Utc::now()).await {
+                    Ok(0) => {}
+                    Ok(n) => tracing::info!(correos = n, "correos de confirmación enviados"),
+                    Err(e) => tracing::warn!(error = %e, "la bandeja de salida falló; se reintentará"),
                 },
             }
         }

@@ -1,5 +1,11 @@
 //! The console, embedded in the binary: every path outside `/api` serves `index.html` (the React
 //! router takes it from there); hashed assets are cached for a year, `index.html` never.
+//!
+//! The public booking pages (DESIGN §4) are the build's second entry, `widget.html`, a small
+//! bundle of its own: `/reservacion/{tag}`, `/reservacion/{tag}/confirmacion/{id}`,
+//! `/reservacion/{tag}/verificar/{id}` and `/widget/{tag}`; `/widget.js` is the script a
+//! restaurant's site includes to open the widget. A build without that entry serves the console
+//! there instead. Only these paths may be framed by other sites (see `seguridad`).
 
 use axum::body::Body;
 use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE, X_CONTENT_TYPE_OPTIONS};
@@ -38,6 +44,18 @@ pub async fn consola(method: Method, uri: Uri) -> Response {
     if method != Method::GET && method != Method::HEAD {
         return ApiError::MetodoNoPermitido.into_response();
     }
+    if es_pagina_publica(ruta) {
+        if let Some(widget) = Consola::get(WIDGET_HTML) {
+            return respuesta(StatusCode::OK, "text/html; charset=utf-8", "no-cache", Body::from(widget.data.into_owned()));
+        }
+    }
+    if ruta == "/widget.js" {
+        return match Consola::get("widget.js") {
+            // Sites include it by this fixed name: kept an hour, not a year.
+            Some(js) => respuesta(StatusCode::OK, "text/javascript; charset=utf-8", "public, max-age=3600", Body::from(js.data.into_owned())),
+            None => respuesta(StatusCode::NOT_FOUND, "text/plain; charset=utf-8", "no-store", Body::from("No encontrado")),
+        };
+    }
     let archivo = ruta.trim_start_matches('/');
     if !archivo.is_empty() && archivo != "index.html" {
         if let Some(contenido) = Consola::get(archivo) {
@@ -56,6 +74,21 @@ pub async fn consola(method: Method, uri: Uri) -> Response {
     }
 }
 
+/// The booking page's entry in the build.
+const WIDGET_HTML: &str = "widget.html";
+
+/// `/reservacion/{tag}`, `/reservacion/{tag}/confirmacion/{id}`, `/reservacion/{tag}/verificar/{id}`
+/// and `/widget/{tag}`: the pages the booking bundle serves.
+pub fn es_pagina_publica(ruta: &str) -> bool {
+    let partes: Vec<&str> = ruta.trim_end_matches('/').split('/').skip(1).collect();
+    let sano = |p: &&str| !p.is_empty() && p.len() <= 64;
+    match partes.as_slice() {
+        ["reservacion", tag] | ["widget", tag] => sano(tag),
+        ["reservacion", tag, "confirmacion" | "verificar", id] => sano(tag) && sano(id),
+        _ => false,
+    }
+}
+
 fn respuesta(status: StatusCode, tipo: &str, cache: &'static str, cuerpo: Body) -> Response {
     let mut r = Response::new(cuerpo);
     *r.status_mut() = status;
@@ -66,4 +99,19 @@ fn respuesta(status: StatusCode, tipo: &str, cache: &'static str, cuerpo: Body) 
     h.insert(CACHE_CONTROL, HeaderValue::from_static(cache));
     h.insert(X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
     r
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_booking_pages_are_the_public_ones() {
+        for r in ["/reservacion/polanco", "/widget/polanco", "/reservacion/polanco/confirmacion/abc", "/reservacion/polanco/verificar/abc/"] {
+            assert!(es_pagina_publica(r), "{r}");
+        }
+        for r in ["/reservaciones", "/reservacion", "/widget", "/reservacion/polanco/otra/abc", "/marcas/1"] {
+            assert!(!es_pagina_publica(r), "{r}");
+        }
+    }
 }

@@ -1,6 +1,11 @@
-//! `/api/v1/public`: what guests call without a session. A booking is checked by core (contact,
-//! date in the future, the branch open then, party, origin), stored with its notification in
-//! one transaction, throttled per address, and answered without anyone else's data.
+//! `/api/v1/public`: what guests call without a session (DESIGN §2, §4): a branch's booking
+//! facts, its bookable times, the booking itself, its confirmation and the e-mail check.
+//!
+//! A booking is checked by core (contact, date in the future, the branch open then, party,
+//! origin, and availability), then stored with its notification and its confirmation e-mail in
+//! one transaction that runs availability again under the branch's lock. Every call is throttled
+//! per address, bodies are small, and no answer carries another guest's data: the confirmation
+//! needs the reservation's unguessable token and shows no e-mail or phone.
 
 use std::collections::{HashMap, VecDeque};
 use std::net::IpAddr;
@@ -8,29 +13,60 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use anfitrion_core::comanda::Personas;
+use anfitrion_core::disponibilidad::Disponibilidad;
 use anfitrion_core::reservacion::{ReservaNueva, SolicitudReservacion};
-use axum::extract::{DefaultBodyLimit, State};
+use anfitrion_core::ReglaError;
+use axum::extract::{DefaultBodyLimit, FromRequest, Request, State};
 use axum::http::StatusCode;
-use chrono::{NaiveDateTime, Utc};
-use serde::Serialize;
-use utoipa::ToSchema;
+use chrono::{Duration as Dias, NaiveDate, NaiveDateTime, Utc};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use crate::auth::{hash_token, nuevo_token};
+use crate::correo;
 use crate::db::nuevo_id;
+use crate::db::publico::SucursalReservable;
 use crate::db::reservaciones::{NuevaNotificacion, NuevaReservacion};
+use crate::db::ErrorAlmacen;
 use crate::envelope::Envelope;
 use crate::error::{ApiError, EnvelopeError, Result};
-use crate::extract::{DireccionCliente, Json};
+use crate::extract::{DireccionCliente, Json, Path, Query};
 use crate::AppState;
 
 /// Bookings one address may make in an hour: a family books a few; a script, many.
 pub const RESERVAS_POR_HORA: usize = 20;
+/// Reads (branch, availability, confirmation, verification) one address may make in an hour: a
+/// guest trying dates and party sizes makes dozens.
+pub const CONSULTAS_POR_HORA: usize = 600;
 /// A booking is a few hundred bytes; nothing larger is read.
-const LIMITE_CUERPO_PUBLICO: usize = 16 * 1024;
+pub const LIMITE_CUERPO_PUBLICO: usize = 8 * 1024;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(reservar)).layer(DefaultBodyLimit::max(LIMITE_CUERPO_PUBLICO))
+    OpenApiRouter::new()
+        .routes(routes!(sucursal))
+        .routes(routes!(disponibilidad))
+        .routes(routes!(reservar))
+        .routes(routes!(confirmacion))
+        .routes(routes!(verificar))
+        .layer(DefaultBodyLimit::max(LIMITE_CUERPO_PUBLICO))
+}
+
+/// A JSON body of a public call: [`Json`], with the public limit's own 413 message.
+pub struct JsonPublico<T>(pub T);
+
+impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for JsonPublico<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
+        match Json::<T>::from_request(req, state).await {
+            Ok(Json(v)) => Ok(JsonPublico(v)),
+            Err(ApiError::DemasiadoGrande) => Err(ApiError::DemasiadoGrandePublico(LIMITE_CUERPO_PUBLICO)),
+            Err(e) => Err(e),
+        }
+    }
 }
 
 /// Counts recent events per address in a sliding hour. In memory: each instance counts its own,
@@ -43,7 +79,11 @@ pub struct LimitePorDireccion {
 
 impl LimitePorDireccion {
     pub fn new(maximo: usize) -> Self {
-        LimitePorDireccion { maximo, ventana: Duration::from_secs(3600), vistos: Mutex::new(HashMap::new()) }
+        LimitePorDireccion::con_ventana(maximo, Duration::from_secs(3600))
+    }
+
+    pub fn con_ventana(maximo: usize, ventana: Duration) -> Self {
+        LimitePorDireccion { maximo, ventana, vistos: Mutex::new(HashMap::new()) }
     }
 
     /// Records one more from `ip`; false, recording nothing, when it is over the limit.
@@ -66,52 +106,212 @@ impl LimitePorDireccion {
     }
 }
 
+/// What the booking page shows of a branch before a guest picks anything.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct SucursalPublica {
+    pub tag: String,
     pub name: String,
+    /// The brand's name.
+    pub marca: String,
+    #[schema(example = "America/Mexico_City")]
+    pub zona_horaria: String,
+    /// The largest party one table, or two joined, seats (at most 50).
+    pub personas_max: u32,
+    /// First bookable date, `YYYY-MM-DD` (today at the branch).
+    #[schema(example = "2026-11-22")]
+    pub fecha_min: String,
+    /// Last bookable date (today plus the booking horizon).
+    #[schema(example = "2027-01-21")]
+    pub fecha_max: String,
 }
 
-/// What a guest sees of the booking they made.
+/// The answer to a booking: its id and the path of its confirmation page, which carries the
+/// reservation's unguessable token (`/reservacion/{tag}/confirmacion/{id}?t=…`).
 #[derive(Debug, Serialize, ToSchema)]
-pub struct ReservacionPublica {
+pub struct ReservaRegistrada {
+    #[serde(rename = "_id")]
+    pub id: String,
+    #[schema(example = "/reservacion/polanco/confirmacion/65f0c0ffee0000000000abcd?t=3f9a…")]
+    pub confirmacion: String,
+}
+
+/// What a guest sees of the booking they made: no e-mail, no phone.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ConfirmacionPublica {
     #[serde(rename = "_id")]
     pub id: String,
     pub name: String,
+    /// Branch-local wall time.
     #[schema(value_type = String, example = "2026-11-22T19:15:00")]
     pub fecha_hora: NaiveDateTime,
     pub no_personas: u32,
-    pub sucursal: SucursalPublica,
+    /// The branch's name.
+    pub sucursal: String,
+    /// The brand's name.
+    pub marca: String,
+    /// The branch's tag.
+    pub tag: String,
+    /// The QR code holding the reservation's `_id` (what the check-in scanner reads), as an SVG document.
+    pub qr_svg: String,
+}
+
+/// The e-mail's verification link's token.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct Verificacion {
+    #[serde(default)]
+    pub token: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CorreoVerificado {
+    pub email_verified: bool,
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ParametrosDisponibilidad {
+    /// `YYYY-MM-DD`, branch-local.
+    pub fecha: Option<String>,
+    /// Party size, 1 to 50.
+    pub personas: Option<String>,
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ParametroToken {
+    /// The confirmation token from the booking's answer or its e-mail.
+    pub t: Option<String>,
+}
+
+/// The reads' throttle, per address.
+fn admitir_consulta(state: &AppState, ip: IpAddr) -> Result<()> {
+    if state.consultas_publicas.admitir(ip) {
+        Ok(())
+    } else {
+        tracing::warn!(%ip, "consultas públicas frenadas");
+        Err(ApiError::DemasiadasConsultas)
+    }
+}
+
+async fn reservable(state: &AppState, tag: &str) -> Result<SucursalReservable> {
+    state.store.sucursal_reservable(tag.trim()).await?.ok_or(ApiError::NoEncontrado("la sucursal"))
+}
+
+/// The wall-time window whose reservations can share a table with a booking on `fecha`: the day
+/// before (a stay from the evening before may run past midnight) to the day after.
+fn ventana(fecha: NaiveDate) -> (NaiveDateTime, NaiveDateTime) {
+    let desde = (fecha - Dias::days(1)).and_hms_opt(0, 0, 0).unwrap_or_default();
+    let hasta = (fecha + Dias::days(2)).and_hms_opt(0, 0, 0).unwrap_or_default();
+    (desde, hasta)
+}
+
+/// The branch's booking facts.
+#[utoipa::path(
+    operation_id = "sucursal_publica",
+    get, path = "/api/v1/public/sucursal/{tag}", tag = "público",
+    params(("tag" = String, Path, description = "Etiqueta de la sucursal")),
+    responses(
+        (status = 200, description = "Sucursal", body = Envelope<SucursalPublica>),
+        (status = 404, description = "La sucursal no existe o no está activa", body = EnvelopeError),
+        (status = 429, description = "Demasiadas consultas desde esta dirección", body = EnvelopeError),
+    )
+)]
+async fn sucursal(
+    State(state): State<AppState>,
+    DireccionCliente(ip): DireccionCliente,
+    Path(tag): Path<String>,
+) -> Result<Envelope<SucursalPublica>> {
+    admitir_consulta(&state, ip)?;
+    let s = reservable(&state, &tag).await?;
+    let salon = s.salon();
+    let ahora = Utc::now();
+    let publica = SucursalPublica {
+        personas_max: salon.personas_max(),
+        fecha_min: salon.fecha_min(ahora).format("%Y-%m-%d").to_string(),
+        fecha_max: salon.fecha_max(ahora).format("%Y-%m-%d").to_string(),
+        zona_horaria: s.conf.walkin.horario.zona.name().to_owned(),
+        tag: s.tag,
+        name: s.name,
+        marca: s.marca,
+    };
+    Ok(Envelope::ok("Sucursal", publica))
+}
+
+/// The times a party can book on a date.
+#[utoipa::path(
+    operation_id = "disponibilidad_publica",
+    get, path = "/api/v1/public/sucursal/{tag}/disponibilidad", tag = "público",
+    params(("tag" = String, Path, description = "Etiqueta de la sucursal"), ParametrosDisponibilidad),
+    responses(
+        (status = 200, description = "Horarios disponibles; `motivo` dice por qué no hay ninguno", body = Envelope<Disponibilidad>),
+        (status = 400, description = "Fecha o personas no válidas", body = EnvelopeError),
+        (status = 404, description = "La sucursal no existe o no está activa", body = EnvelopeError),
+        (status = 429, description = "Demasiadas consultas desde esta dirección", body = EnvelopeError),
+    )
+)]
+async fn disponibilidad(
+    State(state): State<AppState>,
+    DireccionCliente(ip): DireccionCliente,
+    Path(tag): Path<String>,
+    Query(p): Query<ParametrosDisponibilidad>,
+) -> Result<Envelope<Disponibilidad>> {
+    admitir_consulta(&state, ip)?;
+    let fecha = p.fecha.as_deref().map(str::trim).unwrap_or("");
+    let fecha = NaiveDate::parse_from_str(fecha, "%Y-%m-%d").map_err(|_| ApiError::Regla(ReglaError::FechaInvalida))?;
+    let personas: u32 = match p.personas.as_deref().map(str::trim) {
+        None | Some("") => return Err(ApiError::Entrada("Indica el número de personas en el parámetro «personas».".to_owned())),
+        Some(n) => n.parse().map_err(|_| ApiError::Entrada("El número de personas debe ser un número entero.".to_owned()))?,
+    };
+    let s = reservable(&state, &tag).await?;
+    let (desde, hasta) = ventana(fecha);
+    let tomadas = state.store.reservas_tomadas(&s.id, desde, hasta).await?;
+    let d = s.salon().disponibilidad(fecha, personas, &tomadas, Utc::now())?;
+    Ok(Envelope::ok("Horarios disponibles", d))
 }
 
 /// Books a table. No session: throttled per address.
 #[utoipa::path(
+    operation_id = "reservar_publica",
     post, path = "/api/v1/public/reservacion", tag = "público", request_body = SolicitudReservacion,
     responses(
-        (status = 201, description = "Reservación registrada", body = Envelope<ReservacionPublica>),
-        (status = 400, description = "Datos no válidos, fecha pasada o sucursal cerrada", body = EnvelopeError),
+        (status = 201, description = "Reservación registrada", body = Envelope<ReservaRegistrada>),
+        (status = 400, description = "Datos no válidos, fecha pasada, sucursal cerrada u horario no disponible", body = EnvelopeError),
         (status = 404, description = "La sucursal no existe", body = EnvelopeError),
+        (status = 409, description = "Ya no hay mesa a esa hora", body = EnvelopeError),
+        (status = 413, description = "Cuerpo demasiado grande", body = EnvelopeError),
         (status = 429, description = "Demasiadas reservaciones desde esta dirección", body = EnvelopeError),
     )
 )]
 async fn reservar(
     State(state): State<AppState>,
     DireccionCliente(ip): DireccionCliente,
-    Json(s): Json<SolicitudReservacion>,
-) -> Result<(StatusCode, Envelope<ReservacionPublica>)> {
-    let cal = state.store.calendario_de(s.tag.trim()).await?.ok_or(ApiError::NoEncontrado("la sucursal"))?;
+    JsonPublico(s): JsonPublico<SolicitudReservacion>,
+) -> Result<(StatusCode, Envelope<ReservaRegistrada>)> {
+    let suc = reservable(&state, &s.tag).await?;
     let ahora = Utc::now();
-    let reserva = ReservaNueva::parse(&s, cal.conf.horario.local(ahora), &cal.horario, &cal.especiales)?;
+    let reloj = suc.conf.walkin.horario;
+    let reserva = ReservaNueva::parse(&s, reloj.local(ahora), &suc.horario, &suc.especiales)?;
     if !state.reservas_publicas.admitir(ip) {
         tracing::warn!(%ip, "reservaciones públicas frenadas");
         return Err(ApiError::DemasiadasReservaciones);
     }
-    let id = nuevo_id();
+    let afiliado_id = crate::api::afiliados::afiliado_de_reserva(&state, reserva.afiliado.as_deref()).await?;
     let personas: Personas = reserva.no_personas;
+    let n = personas.get();
+    let salon = suc.salon();
+    let (desde, hasta) = ventana(reserva.fecha_hora.date());
+    // Checked first outside the transaction (most refusals end here, without taking the lock),
+    // then again inside it, where it counts.
+    let tomadas = state.store.reservas_tomadas(&suc.id, desde, hasta).await?;
+    salon.exigir_disponible(reserva.fecha_hora, n, &tomadas, ahora).map_err(refusal)?;
+
+    let id = nuevo_id();
+    let token = nuevo_token();
     let nueva = NuevaReservacion {
         id: id.clone(),
-        sucursal_id: cal.sucursal_id.clone(),
+        sucursal_id: suc.id.clone(),
         cliente_id: None,
-        afiliado_id: None,
+        afiliado_id,
         name: reserva.contacto.name.clone(),
         email: reserva.contacto.email.clone(),
         phone: reserva.contacto.phone.clone(),
@@ -124,10 +324,9 @@ async fn reservar(
         phone_verified: false,
         creada: ahora,
     };
-    let n = personas.get();
     let aviso = NuevaNotificacion {
         id: nuevo_id(),
-        sucursal_id: cal.sucursal_id.clone(),
+        sucursal_id: suc.id.clone(),
         reservacion_id: Some(id.clone()),
         title: "Nueva reservación".to_owned(),
         description: format!(
@@ -140,14 +339,107 @@ async fn reservar(
         origin: reserva.origin.nombre().to_owned(),
         creada: ahora,
     };
-    let anunciado = state.store.crear_reservacion(&nueva, Some(&aviso)).await?;
+    let correo = nueva.email.as_deref().map(|destinatario| {
+        correo::confirmacion(&state.url_publica, &suc, &nueva, destinatario, &token)
+    });
+    let revisar = |tomadas: &[_]| salon.exigir_disponible(reserva.fecha_hora, n, tomadas, ahora);
+    let anunciado = state
+        .store
+        .reservar_publica(&nueva, &aviso, &hash_token(&token), correo.as_ref(), desde, hasta, &revisar)
+        .await
+        .map_err(|e| match e {
+            ErrorAlmacen::Regla(r) => refusal(r),
+            otro => otro.into(),
+        })?;
     state.eventos.tras_commit(anunciado);
-    let publica = ReservacionPublica {
-        id,
-        name: nueva.name,
-        fecha_hora: nueva.fecha_hora,
-        no_personas: n,
-        sucursal: SucursalPublica { name: cal.name },
-    };
-    Ok((StatusCode::CREATED, Envelope::ok("Reservación registrada", publica)))
+    let registrada = ReservaRegistrada { confirmacion: correo::ruta_confirmacion(&suc.tag, &id, &token), id };
+    Ok((StatusCode::CREATED, Envelope::ok("Reservación registrada", registrada)))
 }
+
+/// A full time is a conflict with what others booked (409); every other refusal is bad input.
+fn refusal(r: ReglaError) -> ApiError {
+    if r == ReglaError::SinLugar {
+        ApiError::ConDatos { codigo: StatusCode::CONFLICT, mensaje: r.mensaje(), data: serde_json::to_value(&r).unwrap_or_default() }
+    } else {
+        ApiError::Regla(r)
+    }
+}
+
+/// Whether `token` is the one whose hash was stored, compared in constant time.
+fn token_valido(token: Option<&str>, hash: Option<&str>) -> bool {
+    let (Some(token), Some(hash)) = (token.map(str::trim).filter(|t| !t.is_empty() && t.len() <= 128), hash) else {
+        return false;
+    };
+    let dado = hash_token(token);
+    let (a, b) = (dado.as_bytes(), hash.as_bytes());
+    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+/// The confirmation of a booking, with its QR. Without the booking's token it does not exist.
+#[utoipa::path(
+    operation_id = "confirmacion_publica",
+    get, path = "/api/v1/public/reservacion/{id}", tag = "público",
+    params(("id" = String, Path, description = "`_id` de la reservación"), ParametroToken),
+    responses(
+        (status = 200, description = "Confirmación", body = Envelope<ConfirmacionPublica>),
+        (status = 404, description = "No existe, o el token no es el suyo", body = EnvelopeError),
+        (status = 429, description = "Demasiadas consultas desde esta dirección", body = EnvelopeError),
+    )
+)]
+async fn confirmacion(
+    State(state): State<AppState>,
+    DireccionCliente(ip): DireccionCliente,
+    Path(id): Path<String>,
+    Query(p): Query<ParametroToken>,
+) -> Result<Envelope<ConfirmacionPublica>> {
+    admitir_consulta(&state, ip)?;
+    let fila = state.store.confirmacion(id.trim()).await?;
+    let Some(f) = fila.filter(|f| token_valido(p.t.as_deref(), f.confirmacion_hash.as_deref())) else {
+        return Err(ApiError::NoEncontrado("la reservación"));
+    };
+    let qr_svg = anfitrion_core::qr::qr_svg(&f.id)?;
+    let c = ConfirmacionPublica {
+        no_personas: u32::try_from(f.no_personas).unwrap_or(0),
+        id: f.id,
+        name: f.name,
+        fecha_hora: f.fecha_hora,
+        sucursal: f.sucursal,
+        marca: f.marca,
+        tag: f.tag,
+        qr_svg,
+    };
+    Ok(Envelope::ok("Reservación confirmada", c))
+}
+
+/// The link of the confirmation e-mail: its token marks the guest's e-mail verified.
+#[utoipa::path(
+    operation_id = "verificar_correo_publico",
+    post, path = "/api/v1/public/reservacion/{id}/verificar", tag = "público",
+    params(("id" = String, Path, description = "`_id` de la reservación")),
+    request_body = Verificacion,
+    responses(
+        (status = 200, description = "Correo verificado", body = Envelope<CorreoVerificado>),
+        (status = 400, description = "El enlace no es válido", body = EnvelopeError),
+        (status = 413, description = "Cuerpo demasiado grande", body = EnvelopeError),
+        (status = 429, description = "Demasiadas consultas desde esta dirección", body = EnvelopeError),
+    )
+)]
+async fn verificar(
+    State(state): State<AppState>,
+    DireccionCliente(ip): DireccionCliente,
+    Path(id): Path<String>,
+    JsonPublico(v): JsonPublico<Verificacion>,
+) -> Result<Envelope<CorreoVerificado>> {
+    admitir_consulta(&state, ip)?;
+    let fila = state.store.confirmacion(id.trim()).await?;
+    let Some(f) = fila.filter(|f| token_valido(v.token.as_deref(), f.confirmacion_hash.as_deref())) else {
+        return Err(ApiError::Entrada(ENLACE_INVALIDO.to_owned()));
+    };
+    if !state.store.verificar_correo(&f.id).await? {
+        return Err(ApiError::Entrada(ENLACE_INVALIDO.to_owned()));
+    }
+    Ok(Envelope::ok("Correo verificado", CorreoVerificado { email_verified: true }))
+}
+
+/// A verification link that is not a reservation's own (or was cut short).
+pub const ENLACE_INVALIDO: &str = "El enlace de verificación no es válido. Ábrelo tal como llegó en el correo.";

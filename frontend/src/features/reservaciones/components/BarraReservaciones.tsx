@@ -1,9 +1,9 @@
-import { CalendarDaysIcon, ExclamationTriangleIcon } from '@heroicons/react/24/outline';
+import { CalendarDaysIcon } from '@heroicons/react/24/outline';
 import { PlusIcon, QrCodeIcon } from '@heroicons/react/20/solid';
 import { useCallback, useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { Buscador } from '../../../components/ui/Buscador';
-import { Esqueleto } from '../../../components/ui/Esqueleto';
+import { EstadosLista } from '../../../components/ui/EstadosLista';
 import { ListaVirtual } from '../../../components/ui/ListaVirtual';
 import { tienePermiso } from '../../../lib/session';
 import { useDiferido } from '../../../lib/use-diferido';
@@ -11,7 +11,7 @@ import { useSesion } from '../../../lib/use-session';
 import { AsistenciaDialogo } from '../../asistencia/components/AsistenciaDialogo';
 import { useReservaciones, type SlugReservaciones } from '../api/get-reservaciones';
 import { ALTO_ITEM, ItemReservacion } from './ItemReservacion';
-import { ProximamenteDialogo } from './ProximamenteDialogo';
+import { NuevaReservacionDialogo } from './NuevaReservacionDialogo';
 
 /** Spec §2: the search asks the server once typing pauses. */
 const PAUSA_BUSQUEDA_MS = 300;
@@ -24,7 +24,7 @@ const SIN_ITEMS: never[] = [];
  * buttons for the roles that hold them.
  */
 export function BarraReservaciones({ slug, seleccionada }: { slug: SlugReservaciones; seleccionada?: string }) {
-  const { usuario } = useSesion();
+  const { usuario, sucursal } = useSesion();
   const [texto, setTexto] = useState('');
   const q = useDiferido(texto.trim(), PAUSA_BUSQUEDA_MS);
   const consulta = useReservaciones(slug, q);
@@ -78,59 +78,42 @@ export function BarraReservaciones({ slug, seleccionada }: { slug: SlugReservaci
       </div>
 
       <div className="h-[600px]">
-        {consulta.isPending ? (
-          <div aria-busy="true" aria-label="Cargando reservaciones" role="status">
-            {Array.from({ length: 8 }, (_, i) => (
-              <div key={i} className="flex items-center gap-3 border-b border-stone-100 px-4" style={{ height: ALTO_ITEM }}>
-                <div className="w-[4.75rem] space-y-1.5">
-                  <Esqueleto className="h-3 w-12" />
-                  <Esqueleto className="h-3.5 w-16" />
-                </div>
-                <div className="flex-1 space-y-2">
-                  <Esqueleto className="h-3.5 w-32" />
-                  <Esqueleto className="h-3 w-16" />
-                </div>
-              </div>
-            ))}
-          </div>
-        ) : consulta.isError && items.length === 0 ? (
-          <div className="flex h-full flex-col items-center justify-center gap-3 px-6 text-center">
-            <ExclamationTriangleIcon aria-hidden className="size-8 text-amber-500" />
-            <p className="text-sm text-stone-600">No se pudieron cargar las reservaciones.</p>
-            <Button variante="secundario" onClick={() => void consulta.refetch()} cargando={consulta.isFetching}>
-              Reintentar
-            </Button>
-          </div>
-        ) : items.length === 0 ? (
-          <div className="flex h-full flex-col items-center justify-center gap-2 px-6 text-center">
-            <CalendarDaysIcon aria-hidden className="size-9 text-stone-300" />
-            <p className="text-sm font-medium text-stone-600">No hay reservaciones</p>
-          </div>
-        ) : (
-          <ListaVirtual
-            elementos={items}
-            altoFila={ALTO_ITEM}
-            clave={(r) => r._id}
-            etiqueta="Reservaciones"
-            hayMas={consulta.hasNextPage}
-            cargandoMas={consulta.isFetchingNextPage}
-            alFinal={siguiente}
-            indiceSeleccionado={indice}
-            className="h-full"
-            fila={(r) => (
-              <ItemReservacion
-                reservacion={r}
-                ruta={`/reservaciones/${slug}/${r._id}`}
-                seleccionada={r._id === seleccionada}
-                conEstado={slug === 'hoy' || slug === 'todas'}
-              />
-            )}
-          />
-        )}
+        <EstadosLista
+          cargando={consulta.isPending}
+          fallo={consulta.isError && items.length === 0}
+          reintentar={() => void consulta.refetch()}
+          reintentando={consulta.isFetching}
+          altoFila={ALTO_ITEM}
+          nombre={{ carga: 'reservaciones', error: 'las reservaciones' }}
+          vacio="No hay reservaciones"
+          iconoVacio={CalendarDaysIcon}
+        >
+          {items.length === 0 ? null : (
+            <ListaVirtual
+              elementos={items}
+              altoFila={ALTO_ITEM}
+              clave={(r) => r._id}
+              etiqueta="Reservaciones"
+              hayMas={consulta.hasNextPage}
+              cargandoMas={consulta.isFetchingNextPage}
+              alFinal={siguiente}
+              indiceSeleccionado={indice}
+              className="h-full"
+              fila={(r) => (
+                <ItemReservacion
+                  reservacion={r}
+                  ruta={`/reservaciones/${slug}/${r._id}`}
+                  seleccionada={r._id === seleccionada}
+                  conEstado={slug === 'hoy' || slug === 'todas'}
+                />
+              )}
+            />
+          )}
+        </EstadosLista>
       </div>
 
       <AsistenciaDialogo abierto={dialogo === 'asistencia'} alCerrar={() => setDialogo(null)} />
-      <ProximamenteDialogo abierto={dialogo === 'nueva'} alCerrar={() => setDialogo(null)} titulo="Nueva reservación" />
+      {nueva && sucursal && <NuevaReservacionDialogo abierto={dialogo === 'nueva'} alCerrar={() => setDialogo(null)} tag={sucursal} />}
     </section>
   );
 }

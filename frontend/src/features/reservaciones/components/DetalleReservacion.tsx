@@ -22,6 +22,7 @@ import { useSesion } from '../../../lib/use-session';
 import type { Reservacion } from '../../../types/api';
 import { useReservacion } from '../api/get-reservacion';
 import { CancelarReservacionDialogo } from './CancelarReservacionDialogo';
+import { CorreosReservacion } from './CorreosReservacion';
 import { EditarClienteDialogo } from './EditarClienteDialogo';
 import { EditarReservacionDialogo } from './EditarReservacionDialogo';
 import { EstadoReservacion } from './EstadoReservacion';
@@ -227,6 +228,7 @@ export function DetalleReservacion({ id }: { id: string }) {
       </div>
 
       {r.comanda && <ResumenComanda comanda={r.comanda} />}
+      <CorreosReservacion id={r._id} />
 
       {pendiente && puedeEditar && (
         <div className="mt-2 flex justify-end border-t border-stone-100 pt-4">

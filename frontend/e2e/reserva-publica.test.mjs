@@ -1,0 +1,402 @@
+// The public booking against the real server: a guest books on /reservacion/polanco on a phone
+// and gets the QR, which core's decoder (the WASM build) reads back as the reservation's id; the
+// console hears of it in its bell within a second; staff book through Nueva's dialog (the widget
+// in a frame, origin Plataforma); a closed day and an unknown branch say so in Spanish.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { CUENTAS, entrar, llamarApi, prepararSuite, seguirRed } from './navegador.mjs';
+import { FRONTEND } from './servidor.mjs';
+
+let servidor;
+let navegador;
+let pagina;
+
+prepararSuite((s) => ({ servidor, navegador, pagina } = s));
+
+// Core's QR decoder, as the console's camera worker runs it: the WASM build, here in Node.
+// Core's decoder is its own WASM module (the camera's worker loads it).
+const wasm = await import(join(FRONTEND, 'src/wasm/qr/anfitrion_wasm_qr.js'));
+wasm.initSync({ module: readFileSync(join(FRONTEND, 'src/wasm/qr/anfitrion_wasm_qr_bg.wasm')) });
+
+const TAG = 'polanco';
+
+/** The first date from the branch's first bookable one that offers times for `personas`, and its times. */
+async function diaConHorarios(personas, saltar = 0) {
+  const { body } = await llamarApi(servidor, `/v1/public/sucursal/${TAG}`);
+  const d = new Date(`${body.data.fecha_min}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + saltar);
+  for (let i = 0; i < 14; i++, d.setUTCDate(d.getUTCDate() + 1)) {
+    const fecha = d.toISOString().slice(0, 10);
+    const r = await llamarApi(servidor, `/v1/public/sucursal/${TAG}/disponibilidad`, { query: { fecha, personas: String(personas) } });
+    assert.equal(r.status, 200, r.body.message);
+    if (r.body.data.horarios.length > 0) return { fecha, horarios: r.body.data.horarios };
+  }
+  throw new Error('no day of the coming two weeks offers a time');
+}
+
+/** A closed date of the branch within its booking period (the demo closes Christmas). */
+async function diaCerrado() {
+  const { body } = await llamarApi(servidor, `/v1/public/sucursal/${TAG}`);
+  const d = new Date(`${body.data.fecha_min}T12:00:00Z`);
+  for (; d.toISOString().slice(0, 10) <= body.data.fecha_max; d.setUTCDate(d.getUTCDate() + 1)) {
+    const fecha = d.toISOString().slice(0, 10);
+    const r = await llamarApi(servidor, `/v1/public/sucursal/${TAG}/disponibilidad`, { query: { fecha, personas: '2' } });
+    if (r.body.data?.cerrado) return { fecha, motivo: r.body.data.motivo };
+  }
+  throw new Error('the demo branch has no closed day in its booking period');
+}
+
+/** Fills and sends the booking form in `raiz` (a page or a frame); answers the booking's response. */
+async function reservar(raiz, { fecha, hora, personas, name, email, phone, evento, comentarios }) {
+  const form = raiz.getByTestId('formulario-reserva');
+  await form.waitFor();
+  await form.getByLabel('Fecha').fill(fecha);
+  await form.getByLabel('Personas').selectOption(String(personas));
+  // The times shown answer this date and party (not the ones asked before).
+  const opcion = form.locator(`[data-consulta="${fecha}|${personas}"] input[name="hora"][value="${hora}"]`);
+  await opcion.waitFor({ state: 'attached' });
+  // A time is a radio button: chosen from the keyboard, as a guest without a mouse would.
+  await opcion.focus();
+  await opcion.press('Space');
+  assert.equal(await opcion.isChecked(), true);
+  await form.getByLabel('Nombre').fill(name);
+  await form.getByLabel('Correo electrónico').fill(email);
+  await form.getByLabel('Teléfono', { exact: true }).fill(phone);
+  await form.getByLabel('Evento').selectOption(evento);
+  await form.getByLabel(/^Comentarios/).fill(comentarios);
+  return form.getByRole('button', { name: 'Reservar' });
+}
+
+/** The confirmation page's QR, drawn to a canvas in the page, as luma for core's decoder. */
+async function lumaDelQr(raiz) {
+  return raiz.getByTestId('qr-reservacion').evaluate(async (el) => {
+    const svg = el.querySelector('svg');
+    const url = URL.createObjectURL(new Blob([svg.outerHTML], { type: 'image/svg+xml' }));
+    const img = new Image();
+    img.src = url;
+    await img.decode();
+    const lado = 480;
+    const lienzo = document.createElement('canvas');
+    lienzo.width = lado;
+    lienzo.height = lado;
+    const ctx = lienzo.getContext('2d');
+    ctx.fillStyle = '#fff';
+    ctx.fillRect(0, 0, lado, lado);
+    ctx.drawImage(img, 0, 0, lado, lado);
+    URL.revokeObjectURL(url);
+    const rgba = ctx.getImageData(0, 0, lado, lado).data;
+    const luma = new Array(lado * lado);
+    for (let i = 0; i < luma.length; i++) luma[i] = Math.round(0.299 * rgba[4 * i] + 0.587 * rgba[4 * i + 1] + 0.114 * rgba[4 * i + 2]);
+    return { lado, luma };
+  });
+}
+
+test('a guest books on /reservacion/polanco on a 390 px phone, sees the QR (it decodes to the id), and the console\'s bell shows it within a second', async () => {
+  // The console, open in another page of the same browser, signed in.
+  const consola = await navegador.contexto.newPage();
+  seguirRed(consola);
+  const flujo = consola.waitForResponse((r) => new URL(r.url()).pathname === '/api/v1/admin/notifications/stream');
+  const sesion = await entrar(consola, servidor.base, CUENTAS.gerente);
+  await consola.evaluate((tag) => localStorage.setItem('sucursal', tag), TAG);
+  await consola.goto(`${servidor.base}/reservaciones/hoy`);
+  assert.equal((await flujo).status(), 200);
+  await consola.getByRole('button', { name: /^Notificaciones/ }).click();
+  const panel = consola.getByTestId('panel-notificaciones');
+  await panel.locator('[data-notificacion]').first().waitFor();
+
+  await pagina.setViewportSize({ width: 390, height: 844 });
+  await pagina.goto(`${servidor.base}/reservacion/${TAG}`);
+  const { fecha, horarios } = await diaConHorarios(3, 1);
+  const hora = horarios[Math.floor(horarios.length / 2)];
+  const name = `Lucía Prueba ${String(Date.now()).slice(-5)}`;
+  const boton = await reservar(pagina, {
+    fecha,
+    hora,
+    personas: 3,
+    name,
+    email: 'lucia.prueba@correo.mx',
+    phone: '5511223344',
+    evento: 'Cumpleaños',
+    comentarios: 'Una silla alta, por favor',
+  });
+  // Nothing on the page is wider than the phone.
+  assert.ok((await pagina.evaluate(() => document.documentElement.scrollWidth)) <= 390, 'no sideways scroll at 390 px');
+
+  const [respuesta] = await Promise.all([
+    pagina.waitForResponse((r) => new URL(r.url()).pathname === '/api/v1/public/reservacion' && r.request().method() === 'POST'),
+    boton.click(),
+  ]);
+  const desde = Date.now();
+  assert.equal(respuesta.status(), 201);
+  const { data } = await respuesta.json();
+  const enviada = respuesta.request().postDataJSON();
+  assert.equal(enviada.origin, 'Widget', 'without an origin in the URL the booking is the Widget\'s');
+  assert.equal(enviada.phone, '525511223344', 'Mexico is the phone\'s default country');
+
+  // The console's bell, without a reload.
+  await panel.locator('[data-notificacion]').filter({ hasText: name }).waitFor({ timeout: 1000 });
+  const demora = Date.now() - desde;
+  assert.ok(demora <= 1000, `the bell showed it ${demora} ms after the booking`);
+
+  // The confirmation: its QR, date, time, party and branch.
+  await pagina.waitForURL((u) => u.pathname === `/reservacion/${TAG}/confirmacion/${data._id}` && u.searchParams.get('t'));
+  const conf = pagina.getByTestId('confirmacion');
+  await conf.getByTestId('qr-reservacion').locator('svg').waitFor();
+  const sucursal = (await llamarApi(servidor, `/v1/public/sucursal/${TAG}`)).body.data;
+  assert.equal(await conf.locator('[data-campo="name"]').innerText(), name);
+  assert.equal(await conf.locator('[data-campo="no_personas"]').innerText(), '3 personas');
+  assert.match(await conf.locator('[data-campo="sucursal"]').innerText(), new RegExp(sucursal.name));
+  const [a, m, d] = fecha.split('-').map(Number);
+  assert.match(await conf.locator('[data-campo="fecha"]').innerText(), new RegExp(`${d} de \\S+ de ${a}`, 'i'));
+  const [h, min] = hora.split(':').map(Number);
+  assert.equal(await conf.locator('[data-campo="hora"]').innerText().then((t) => t.slice(0, 5)), `${String(h % 12 || 12).padStart(2, '0')}:${String(min).padStart(2, '0')}`);
+  assert.ok(m >= 1 && m <= 12);
+  await conf.getByRole('button', { name: 'Imprimir' }).waitFor();
+  assert.ok((await pagina.evaluate(() => document.documentElement.scrollWidth)) <= 390, 'the confirmation fits the phone');
+
+  // Core's decoder reads the page's QR back as the reservation's id (what the check-in scans).
+  const { lado, luma } = await lumaDelQr(pagina);
+  assert.equal(wasm.decodeQr(Uint8Array.from(luma), lado, lado), data._id);
+
+  // Saving gives the QR as an image file.
+  const [descarga] = await Promise.all([pagina.waitForEvent('download'), conf.getByRole('button', { name: 'Guardar código QR' }).click()]);
+  assert.equal(descarga.suggestedFilename(), `reservacion-${data._id}.png`);
+
+  // Stored as sent: the staff's API shows it with its origin.
+  const guardada = await llamarApi(servidor, `/v1/admin/reservacion/${data._id}`, { token: sesion.token, query: { tag: TAG } });
+  assert.equal(guardada.status, 200, guardada.body.message);
+  assert.equal(guardada.body.data.origin, 'Widget');
+  assert.equal(guardada.body.data.evento, 'Cumpleaños');
+  assert.equal(guardada.body.data.no_personas, 3);
+  assert.equal(guardada.body.data.fecha_hora.slice(0, 16).replace('T', ' '), `${fecha} ${hora}`);
+  assert.equal(guardada.body.data.verified.email_verified, false);
+
+  // Its detail in the console shows the confirmation e-mail still in the outbox (no SMTP here).
+  await consola.goto(`${servidor.base}/reservaciones/todas/${data._id}`);
+  const correos = consola.getByTestId('detalle-reservacion').getByTestId('correos-reservacion');
+  const correo = correos.locator('[data-correo]').filter({ hasText: 'lucia.prueba@correo.mx' });
+  await correo.waitFor();
+  assert.match(await correo.getAttribute('data-estado-correo'), /^(pendiente|fallido)$/);
+
+  // The e-mail's link verifies the address; a link cut short does not.
+  const token = new URL(pagina.url()).searchParams.get('t');
+  await pagina.goto(`${servidor.base}/reservacion/${TAG}/verificar/${data._id}?t=${token.slice(0, 20)}`);
+  await pagina.getByRole('alert').getByRole('heading', { name: 'No se pudo verificar tu correo' }).waitFor();
+  await pagina.goto(`${servidor.base}/reservacion/${TAG}/verificar/${data._id}?t=${token}`);
+  await pagina.getByRole('status').getByRole('heading', { name: 'Tu correo quedó verificado. ¡Gracias!' }).waitFor();
+  await pagina.getByRole('link', { name: 'Ver mi reservación' }).click();
+  await pagina.getByTestId('confirmacion').and(pagina.locator(`[data-reservacion="${data._id}"]`)).waitFor();
+  const verificada = await llamarApi(servidor, `/v1/admin/reservacion/${data._id}`, { token: sesion.token, query: { tag: TAG } });
+  assert.equal(verificada.body.data.verified.email_verified, true);
+
+  await consola.close();
+});
+
+test('core refuses a bad e-mail on the page, in Spanish, before anything is sent', async () => {
+  await pagina.setViewportSize({ width: 390, height: 844 });
+  await pagina.goto(`${servidor.base}/reservacion/${TAG}`);
+  const { fecha, horarios } = await diaConHorarios(2, 2);
+  const boton = await reservar(pagina, {
+    fecha,
+    hora: horarios[0],
+    personas: 2,
+    name: 'Mario Prueba',
+    email: 'mario@correo',
+    phone: '',
+    evento: 'Ninguno',
+    comentarios: '',
+  });
+  let enviadas = 0;
+  const contar = (r) => {
+    if (new URL(r.url()).pathname === '/api/v1/public/reservacion') enviadas++;
+  };
+  pagina.on('request', contar);
+  await boton.click();
+  await pagina.getByTestId('error-reserva').filter({ hasText: 'Correo electrónico no válido' }).waitFor();
+  assert.equal(await pagina.evaluate(() => document.activeElement?.getAttribute('name')), 'email', 'the field at fault has the focus');
+  pagina.off('request', contar);
+  assert.equal(enviadas, 0, 'nothing was sent');
+});
+
+test('Nueva opens the widget in a 700×410 frame (origin Plataforma, limit 50); a booking made there refreshes the list and is stored as Plataforma', async () => {
+  const { token } = await entrar(pagina, servidor.base, CUENTAS.reservaciones);
+  await pagina.evaluate((tag) => localStorage.setItem('sucursal', tag), TAG);
+  await pagina.goto(`${servidor.base}/reservaciones/hoy`);
+  await pagina.getByTestId('barra-reservaciones').getByRole('button', { name: 'Nueva' }).click();
+  const dialogo = pagina.getByRole('dialog', { name: 'Nueva reservación' });
+  await dialogo.waitFor();
+  const marco = dialogo.locator('iframe[title="Widget de reservaciones"]');
+  const src = new URL(await marco.getAttribute('src'), servidor.base);
+  assert.equal(src.pathname, `/widget/${TAG}`);
+  assert.equal(src.searchParams.get('origin'), 'Plataforma');
+  assert.equal(src.searchParams.get('personas_max'), '50');
+  const caja = await marco.boundingBox();
+  assert.deepEqual([Math.round(caja.width), Math.round(caja.height)], [700, 410]);
+
+  const widget = pagina.frameLocator('iframe[title="Widget de reservaciones"]');
+  // The party sizes offered: up to the branch's own limit (under the URL's 50).
+  const sucursal = (await llamarApi(servidor, `/v1/public/sucursal/${TAG}`)).body.data;
+  await widget.getByTestId('formulario-reserva').waitFor();
+  assert.equal(await widget.getByLabel('Personas').locator('option').count(), Math.min(50, sucursal.personas_max));
+
+  const { fecha, horarios } = await diaConHorarios(4, 3);
+  const hora = horarios[horarios.length - 1];
+  const name = `Teléfono Prueba ${String(Date.now()).slice(-5)}`;
+  const boton = await reservar(widget, {
+    fecha,
+    hora,
+    personas: 4,
+    name,
+    email: 'telefono.prueba@correo.mx',
+    phone: '5599887766',
+    evento: 'Comida de negocios',
+    comentarios: 'Tomada por teléfono',
+  });
+  // The frame's booking makes the console's lists ask again.
+  const lista = pagina.waitForResponse((r) => new URL(r.url()).pathname === '/api/v1/admin/reservacion' && r.request().method() === 'GET');
+  const [respuesta] = await Promise.all([
+    pagina.waitForResponse((r) => new URL(r.url()).pathname === '/api/v1/public/reservacion' && r.request().method() === 'POST'),
+    boton.click(),
+  ]);
+  assert.equal(respuesta.status(), 201);
+  const { data } = await respuesta.json();
+  assert.equal((await lista).status(), 200);
+  await widget.getByTestId('confirmacion').and(widget.locator(`[data-reservacion="${data._id}"]`)).waitFor();
+  await widget.getByTestId('qr-reservacion').locator('svg').waitFor();
+
+  const guardada = await llamarApi(servidor, `/v1/admin/reservacion/${data._id}`, { token, query: { tag: TAG } });
+  assert.equal(guardada.status, 200, guardada.body.message);
+  assert.equal(guardada.body.data.origin, 'Plataforma');
+  assert.equal(guardada.body.data.name, name);
+
+  // Escape inside the frame closes the dialog, as anywhere else in it.
+  await widget.getByRole('button', { name: 'Imprimir' }).focus();
+  await pagina.keyboard.press('Escape');
+  await dialogo.waitFor({ state: 'detached' });
+});
+
+test('a time taken while the guest was typing: the page says so in Spanish and offers only what is still free', async () => {
+  await pagina.goto(`${servidor.base}/reservacion/${TAG}`);
+  const { fecha, horarios } = await diaConHorarios(10, 5);
+  const hora = horarios[Math.floor(horarios.length / 3)];
+  const boton = await reservar(pagina, {
+    fecha,
+    hora,
+    personas: 10,
+    name: 'Grupo Prueba',
+    email: 'grupo.prueba@correo.mx',
+    phone: '5544332211',
+    evento: 'Aniversario',
+    comentarios: '',
+  });
+  // Meanwhile others take every table that seats ten at that time.
+  let conflicto = null;
+  for (let i = 0; i < 4 && !conflicto; i++) {
+    const r = await llamarApi(servidor, '/v1/public/reservacion', {
+      method: 'POST',
+      body: { tag: TAG, name: `Otro Grupo ${i}`, email: `otro${i}@correo.mx`, fecha_hora: `${fecha} ${hora}`, no_personas: 10, origin: 'Whatsapp' },
+    });
+    if (r.status === 409) conflicto = r.body.message;
+    else assert.equal(r.status, 201, r.body.message);
+  }
+  assert.ok(conflicto, 'the time filled up');
+
+  const [respuesta] = await Promise.all([
+    pagina.waitForResponse((r) => new URL(r.url()).pathname === '/api/v1/public/reservacion' && r.request().method() === 'POST'),
+    boton.click(),
+  ]);
+  assert.equal(respuesta.status(), 409);
+  await pagina.getByTestId('error-reserva').filter({ hasText: conflicto }).waitFor();
+  // The times are asked again: that one is gone, and nothing is chosen.
+  const form = pagina.getByTestId('formulario-reserva');
+  await form.locator(`[data-consulta="${fecha}|10"] [data-disponibilidad]`).waitFor();
+  await pagina.waitForFunction(
+    (h) => document.querySelector('[data-disponibilidad]') && !document.querySelector(`input[name="hora"][value="${h}"]`),
+    hora,
+  );
+  assert.equal(await form.locator('input[name="hora"]:checked').count(), 0);
+  assert.equal(await form.getByRole('button', { name: 'Reservar' }).isDisabled(), true);
+  assert.equal(pagina.url(), `${servidor.base}/reservacion/${TAG}`, 'still on the form');
+});
+
+test('a restaurant\'s own site includes widget.js: its button opens the widget over the page, and a booking there is told to the site', async () => {
+  // The restaurant's site: another origin (another port), one script tag.
+  const sitio = createServer((_req, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+    res.end(`<!doctype html><html lang="es"><head><title>Restaurante</title></head><body><h1>Nuestro restaurante</h1>
+<script>document.addEventListener('anfitrion:reservada', (e) => { window.reservada = e.detail; });</script>
+<script src="${servidor.base}/widget.js" data-tag="${TAG}" data-origin="Concierge" defer></script></body></html>`);
+  });
+  await new Promise((ok) => sitio.listen(0, '127.0.0.1', ok));
+  try {
+    await pagina.goto(`http://127.0.0.1:${sitio.address().port}/`);
+    await pagina.getByRole('button', { name: 'Reservar mesa' }).click();
+    const capa = pagina.getByRole('dialog', { name: 'Reservar mesa' });
+    await capa.waitFor();
+    const widget = pagina.frameLocator('iframe[title="Reservar mesa"]');
+    const { fecha, horarios } = await diaConHorarios(2, 4);
+    const hora = horarios[horarios.length - 2] ?? horarios[0];
+    const boton = await reservar(widget, {
+      fecha,
+      hora,
+      personas: 2,
+      name: 'Concierge Prueba',
+      email: 'concierge.prueba@correo.mx',
+      phone: '',
+      evento: 'Ninguno',
+      comentarios: '',
+    });
+    await boton.click();
+    await widget.getByTestId('confirmacion').waitFor();
+    const id = await widget.getByTestId('confirmacion').getAttribute('data-reservacion');
+    await pagina.waitForFunction(() => window.reservada);
+    assert.deepEqual(await pagina.evaluate(() => window.reservada), { id, tag: TAG });
+
+    const { token } = (await llamarApi(servidor, '/v1/auth/login', { method: 'POST', body: { email: CUENTAS.gerente, password: 'demo1234' } })).body.data;
+    const guardada = await llamarApi(servidor, `/v1/admin/reservacion/${id}`, { token, query: { tag: TAG } });
+    assert.equal(guardada.body.data.origin, 'Concierge');
+
+    // Escape (pressed inside the frame) closes it and gives the focus back to the button.
+    await widget.getByRole('button', { name: 'Imprimir' }).focus();
+    await pagina.keyboard.press('Escape');
+    await capa.waitFor({ state: 'detached' });
+    assert.equal(await pagina.evaluate(() => document.activeElement?.textContent), 'Reservar mesa');
+  } finally {
+    await new Promise((ok) => sitio.close(ok));
+  }
+});
+
+test('/hostes/reserva frames the same widget', async () => {
+  await entrar(pagina, servidor.base, CUENTAS.hostess);
+  await pagina.evaluate((tag) => localStorage.setItem('sucursal', tag), TAG);
+  await pagina.goto(`${servidor.base}/hostes/reserva`);
+  const marco = pagina.locator('iframe[title="Widget de reservaciones"]');
+  await marco.waitFor();
+  const src = new URL(await marco.getAttribute('src'), servidor.base);
+  assert.equal(`${src.pathname}?${src.searchParams}`, `/widget/${TAG}?origin=Plataforma&personas_max=50`);
+  await pagina.frameLocator('iframe[title="Widget de reservaciones"]').getByTestId('formulario-reserva').waitFor();
+});
+
+test('a closed day and an unknown branch say so in Spanish', async () => {
+  await pagina.setViewportSize({ width: 390, height: 844 });
+  const cerrado = await diaCerrado();
+  await pagina.goto(`${servidor.base}/reservacion/${TAG}`);
+  const form = pagina.getByTestId('formulario-reserva');
+  await form.getByLabel('Fecha').fill(cerrado.fecha);
+  const aviso = form.locator('[data-disponibilidad="cerrado"]');
+  await aviso.waitFor();
+  assert.equal(await aviso.innerText(), cerrado.motivo);
+  assert.equal(cerrado.motivo, 'La sucursal está cerrada ese día');
+  assert.equal(await form.locator('input[name="hora"]').count(), 0, 'no time is offered');
+  assert.equal(await form.getByRole('button', { name: 'Reservar' }).isDisabled(), true);
+
+  const desconocida = await llamarApi(servidor, '/v1/public/sucursal/no-existe');
+  assert.equal(desconocida.status, 404);
+  await pagina.goto(`${servidor.base}/reservacion/no-existe`);
+  const alerta = pagina.getByTestId('aviso-widget');
+  await alerta.getByRole('heading', { name: desconocida.body.message }).waitFor();
+  assert.equal(await pagina.getByTestId('formulario-reserva').count(), 0);
+});

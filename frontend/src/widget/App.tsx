@@ -1,0 +1,74 @@
+import { useEffect, useState } from 'react';
+import { Confirmacion, Verificar } from './Confirmacion';
+import { Aviso, Reservar } from './Reservar';
+import { pedirCierre } from './mensaje';
+import { leerVista, type Vista } from './ruta';
+
+const enMarco = () => window.self !== window.top;
+const vistaActual = () => leerVista(new URL(window.location.href), enMarco());
+
+/** The booking page's four addresses; moving between them keeps the page (no reload). */
+export function App() {
+  const [vista, setVista] = useState<Vista>(vistaActual);
+  // The booking form's address, kept in the history entry so the confirmation can offer it again.
+  const [volver, setVolver] = useState<string | null>(() => (history.state as { volver?: string } | null)?.volver ?? null);
+
+  useEffect(() => {
+    const alVolver = () => {
+      setVista(vistaActual());
+      setVolver((history.state as { volver?: string } | null)?.volver ?? null);
+    };
+    window.addEventListener('popstate', alVolver);
+    return () => window.removeEventListener('popstate', alVolver);
+  }, []);
+
+  // Escape inside a frame: the page around it (a dialog, an overlay) is asked to close it.
+  useEffect(() => {
+    if (!enMarco()) return;
+    const alTeclear = (e: KeyboardEvent) => {
+      if (e.key === 'Escape' && !e.defaultPrevented) pedirCierre();
+    };
+    window.addEventListener('keydown', alTeclear);
+    return () => window.removeEventListener('keydown', alTeclear);
+  }, []);
+
+  useEffect(() => {
+    document.title =
+      vista.tipo === 'confirmacion' ? 'Reservación confirmada' : vista.tipo === 'verificar' ? 'Verificación de correo' : 'Reservaciones';
+  }, [vista.tipo]);
+
+  function navegar(url: string) {
+    const desde = window.location.pathname + window.location.search;
+    history.pushState({ volver: desde }, '', url);
+    setVolver(desde);
+    setVista(vistaActual());
+    window.scrollTo(0, 0);
+  }
+
+  const incrustado = vista.tipo === 'reservar' ? vista.incrustado : enMarco();
+  return (
+    <main className={incrustado ? 'min-h-dvh bg-white' : 'min-h-dvh bg-white py-0 sm:bg-stone-50 sm:py-10 print:bg-white print:py-0'}>
+      <div className={incrustado ? '' : 'mx-auto max-w-2xl bg-white sm:rounded-2xl sm:shadow-sm sm:ring-1 sm:ring-stone-200 print:shadow-none print:ring-0'}>
+        {vista.tipo === 'reservar' ? (
+          <Reservar
+            key={vista.tag}
+            tag={vista.tag}
+            origin={vista.origin}
+            personasMax={vista.personasMax}
+            afiliado={vista.afiliado}
+            incrustado={vista.incrustado}
+            navegar={navegar}
+          />
+        ) : vista.tipo === 'confirmacion' ? (
+          <Confirmacion key={vista.id} id={vista.id} token={vista.token} incrustado={incrustado} volver={volver} />
+        ) : vista.tipo === 'verificar' ? (
+          <Verificar id={vista.id} token={vista.token} tag={vista.tag} />
+        ) : (
+          <Aviso titulo="Esta página no existe" incrustado={incrustado}>
+            <p>Revisa la dirección de la reservación.</p>
+          </Aviso>
+        )}
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { leerOrigen, leerPersonasMax, leerVista, rutaConfirmacion } from './ruta';
+
+const vista = (url: string, enMarco = false) => leerVista(new URL(url, 'https://reservas.example'), enMarco);
+
+describe('the booking page reads its address', () => {
+  it('a branch page takes origin, party limit and partner code from the query', () => {
+    expect(vista('/widget/polanco?origin=plataforma&personas_max=50&afiliado=HOTEL7')).toEqual({
+      tipo: 'reservar',
+      tag: 'polanco',
+      origin: 'Plataforma',
+      personasMax: 50,
+      afiliado: 'HOTEL7',
+      incrustado: true,
+    });
+    expect(vista('/reservacion/satelite')).toMatchObject({ tipo: 'reservar', tag: 'satelite', origin: 'Widget', personasMax: null, incrustado: false });
+    expect(vista('/reservacion/satelite', true)).toMatchObject({ incrustado: true });
+  });
+
+  it('an unknown origin is Widget and google keeps its lower case', () => {
+    expect(leerOrigen('Facebook')).toBe('Widget');
+    expect(leerOrigen(null)).toBe('Widget');
+    expect(leerOrigen('GOOGLE')).toBe('google');
+    expect(leerOrigen(' Whatsapp ')).toBe('Whatsapp');
+  });
+
+  it('a party limit that is not a whole number from 1 is no limit', () => {
+    expect(leerPersonasMax('12')).toBe(12);
+    for (const malo of ['0', '-3', '2.5', 'diez', '', null]) expect(leerPersonasMax(malo)).toBeNull();
+  });
+
+  it('the confirmation and verification pages carry the id and the token', () => {
+    const ruta = rutaConfirmacion('/reservacion/polanco/confirmacion/abc123?t=t%2Fk%2Bn');
+    expect(vista(ruta)).toEqual({ tipo: 'confirmacion', tag: 'polanco', id: 'abc123', token: 't/k+n' });
+    expect(vista('/reservacion/polanco/verificar/abc123?t=xyz')).toEqual({ tipo: 'verificar', tag: 'polanco', id: 'abc123', token: 'xyz' });
+  });
+
+  it('after booking only a confirmation page of this site is followed', () => {
+    for (const mala of ['https://otro.example/reservacion/polanco/confirmacion/abc?t=x', '//otro.example/x', '/reservacion/polanco', '/login']) {
+      expect(() => rutaConfirmacion(mala)).toThrow();
+    }
+  });
+
+  it('any other address is no page', () => {
+    for (const url of ['/widget', '/reservacion/', '/reservacion/polanco/otra/abc', '/widget/polanco/confirmacion/abc', '/otra/polanco']) {
+      expect(vista(url)).toEqual({ tipo: 'desconocida' });
+    }
+  });
+});

@@ -1,0 +1,79 @@
+// Where the booking page is and what its URL asks for. One bundle answers four addresses:
+//   /reservacion/{tag}                         the booking as a full page
+//   /widget/{tag}                              the same booking, meant for an iframe
+//   /reservacion/{tag}/confirmacion/{id}?t=    the booking made, with its QR
+//   /reservacion/{tag}/verificar/{id}?t=       the e-mail's link that verifies the address
+
+import type { Origen } from '../wasm/tipos/Origen';
+
+export type { Origen };
+
+/** Spec §3: the seven origins a reservation may come from (core's type checks the list). */
+const ORIGENES: readonly Origen[] = ['Widget', 'Plataforma', 'Whatsapp', 'Chatbot', 'Airbnb', 'Concierge', 'google'];
+
+export type Vista =
+  | { tipo: 'reservar'; tag: string; origin: Origen; personasMax: number | null; afiliado: string | null; incrustado: boolean }
+  | { tipo: 'confirmacion'; tag: string; id: string; token: string }
+  | { tipo: 'verificar'; tag: string; id: string; token: string }
+  | { tipo: 'desconocida' };
+
+/** The origin of the URL, matched without regard to case; Widget when absent or unknown. */
+export function leerOrigen(valor: string | null): Origen {
+  const buscado = (valor ?? '').trim().toLowerCase();
+  return ORIGENES.find((o) => o.toLowerCase() === buscado) ?? 'Widget';
+}
+
+/**
+ * The party-size limit of the URL (`personas_max`, 50 in the console's dialog); `null` when absent
+ * or not a whole number from 1. The branch's own limit (core's) still caps it.
+ */
+export function leerPersonasMax(valor: string | null): number | null {
+  const n = Number(valor ?? '');
+  return valor !== null && Number.isInteger(n) && n >= 1 ? n : null;
+}
+
+function segmento(s: string | undefined): string | null {
+  if (!s) return null;
+  try {
+    const v = decodeURIComponent(s).trim();
+    return v === '' ? null : v;
+  } catch {
+    return null;
+  }
+}
+
+export function leerVista(url: URL, incrustado: boolean): Vista {
+  const partes = url.pathname.split('/').filter(Boolean);
+  const q = url.searchParams;
+  const [raiz, tagCrudo, accion, idCrudo] = partes;
+  const tag = segmento(tagCrudo);
+  if (!tag || (raiz !== 'reservacion' && raiz !== 'widget')) return { tipo: 'desconocida' };
+  if (partes.length === 2) {
+    return {
+      tipo: 'reservar',
+      tag,
+      origin: leerOrigen(q.get('origin')),
+      personasMax: leerPersonasMax(q.get('personas_max')),
+      afiliado: q.get('afiliado')?.trim() || null,
+      // /widget/{tag} is always the compact form; /reservacion/{tag} is, inside a frame.
+      incrustado: incrustado || raiz === 'widget',
+    };
+  }
+  const id = segmento(idCrudo);
+  const token = q.get('t') ?? '';
+  if (raiz === 'reservacion' && partes.length === 4 && id && (accion === 'confirmacion' || accion === 'verificar')) {
+    return { tipo: accion, tag, id, token };
+  }
+  return { tipo: 'desconocida' };
+}
+
+/**
+ * Where to go after booking: the confirmation path the server answered (it carries the token).
+ * Only a confirmation page of this site is followed; anything else is no address.
+ */
+export function rutaConfirmacion(respuesta: string): string {
+  const url = new URL(respuesta, 'https://x.invalid');
+  const vista = leerVista(url, false);
+  if (url.origin !== 'https://x.invalid' || vista.tipo !== 'confirmacion') throw new Error('El servidor respondió de forma inesperada. Inténtalo de nuevo.');
+  return url.pathname + url.search;
+}
