@@ -1,7 +1,8 @@
 // The camera's QR decoder, off the page's thread so the live view never stutters (DESIGN §1):
 // each frame arrives as a bitmap, is drawn on an OffscreenCanvas, turned into luma and read by
-// core's `decodeQr` (WASM, loaded here by the worker itself).
-import init, { decodeQr } from '../../../wasm/pkg/anfitrion_wasm.js';
+// core's `decodeQr` (its own WASM module, loaded here by the worker itself when the camera opens:
+// the page never loads it).
+import init, { decodeQr } from '../../../wasm/qr/anfitrion_wasm_qr.js';
 import { lumaDeRgba } from './escaner';
 import type { CuadroParaDecodificar, RespuestaDecodificador } from './protocolo';
 

@@ -71,6 +71,17 @@ function marcar(nombre: string, instante: number) {
 }
 
 /**
+ * Counts a frame the worker decoded on the scanner's element — `data-cuadros` (frames) and
+ * `data-ms-decodificando` (their decoding time in total) — written straight to the DOM so a frame
+ * costs no render; the browser tests and the benchmark wait on and read them.
+ */
+function contarCuadro(el: HTMLElement | null, ms: number) {
+  if (!el) return;
+  el.dataset.cuadros = String(Number(el.dataset.cuadros ?? 0) + 1);
+  el.dataset.msDecodificando = (Number(el.dataset.msDecodificando ?? 0) + ms).toFixed(1);
+}
+
+/**
  * Spec §2/§4 camera method: the rear camera's live view, a toggle that activates or pauses the
  * reader (pausing freezes the frame; locked 1 s after each press), torch and zoom when the track
  * has them. Frames go to a Web Worker that decodes them with core's `decodeQr`; a read code beeps
@@ -78,6 +89,7 @@ function marcar(nombre: string, instante: number) {
  */
 export function LectorCamara({ alLeer, alRegresar }: { alLeer: (codigo: string) => void; alRegresar: () => void }) {
   const video = useRef<HTMLVideoElement>(null);
+  const raiz = useRef<HTMLDivElement>(null);
   const flujo = useRef<MediaStream | null>(null);
   const decodificador = useRef<Worker | null>(null);
   const decodificadorListo = useRef(false);
@@ -172,6 +184,7 @@ export function LectorCamara({ alLeer, alRegresar }: { alLeer: (codigo: string) 
         return;
       }
       if (r.numero !== numero.current || !activo.current) return;
+      contarCuadro(raiz.current, r.ms);
       if (!primerCuadro.current) {
         primerCuadro.current = true;
         marcar(MARCA_PRIMER_CUADRO, r.recibido);
@@ -299,14 +312,14 @@ export function LectorCamara({ alLeer, alRegresar }: { alLeer: (codigo: string) 
   const fallo = estado === 'error' && error;
 
   return (
-    <div className="space-y-3" data-testid="lector-camara" data-estado={estado}>
+    <div ref={raiz} className="space-y-3" data-testid="lector-camara" data-estado={estado}>
       {fallo && <ErrorDeCamara error={error} alReintentar={() => setIntento((n) => n + 1)} alRegresar={alRegresar} />}
       {/* The video stays mounted (hidden on a failure) so Reintentar has it to start on. */}
       <div className={fallo ? 'hidden' : 'space-y-3'}>
-      <div className="relative mx-auto aspect-[4/3] w-full max-w-xl overflow-hidden rounded-2xl bg-stone-900 shadow-inner">
+      <div className="relative mx-auto aspect-[4/3] max-h-[42dvh] w-full max-w-xl overflow-hidden rounded-2xl bg-stone-900 shadow-inner">
         <video ref={video} muted playsInline autoPlay aria-label="Vista de la cámara" className="size-full object-cover" />
         <div aria-hidden className="pointer-events-none absolute inset-0 flex items-center justify-center">
-          <div className="aspect-square w-1/2 rounded-2xl border-4 border-white/80 shadow-[0_0_0_9999px_rgba(0,0,0,0.25)]" />
+          <div className="aspect-square h-3/4 max-w-[75%] rounded-2xl border-4 border-white/80 shadow-[0_0_0_9999px_rgba(0,0,0,0.25)]" />
         </div>
         {estado === 'iniciando' && (
           <div className="absolute inset-0 flex items-center justify-center gap-2 bg-stone-900/70 text-sm font-medium text-white">

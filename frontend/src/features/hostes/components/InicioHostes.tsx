@@ -35,7 +35,7 @@ export function InicioHostes() {
   }
 
   return (
-    <div className="mx-auto grid max-w-7xl gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+    <div className="mx-auto grid max-w-7xl gap-6 min-[900px]:grid-cols-2 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
       <h1 className="sr-only">Recepción</h1>
       <div className="space-y-6">
         <PanelCheckin key={sucursal} tag={sucursal} />

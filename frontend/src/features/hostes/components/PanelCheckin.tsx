@@ -1,8 +1,10 @@
-import { ArrowRightIcon } from '@heroicons/react/20/solid';
+import { ArrowRightIcon, PencilSquareIcon } from '@heroicons/react/20/solid';
 import { QrCodeIcon } from '@heroicons/react/24/outline';
 import { useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/Button';
+import { tienePermiso } from '../../../lib/session';
+import { useSesion } from '../../../lib/use-session';
 import { validarCodigoReservacion } from '../../../lib/wasm';
 import { toast } from '../../../stores/toasts';
 import { buscarPorCodigo } from '../../asistencia/api/buscar-reservacion';
@@ -13,10 +15,13 @@ import { TarjetaReservacion } from '../../asistencia/components/TarjetaReservaci
 /**
  * Spec §2 Check-in layout: the QR check-in panel. Its scan box is focused on arrival and after
  * every lookup, so a handheld reader works without touching the screen; a read reservation shows
- * its card, and Enter (or the button) goes on to its check-in.
+ * its card, and Enter (or the button) goes on to its check-in; with reservacion.edit, the card
+ * also leads to its edit screen.
  */
 export function PanelCheckin({ tag }: { tag: string }) {
   const navegar = useNavigate();
+  const { usuario } = useSesion();
+  const puedeEditar = tienePermiso(usuario, 'reservacion.edit');
   const [hallazgo, setHallazgo] = useState<Hallazgo | null>(null);
   const [buscando, setBuscando] = useState(false);
   const consulta = useRef(0);
@@ -57,7 +62,17 @@ export function PanelCheckin({ tag }: { tag: string }) {
       <LectorDispositivo buscando={buscando} alLeer={(c) => void leer(c)} alContinuar={continuar} />
       {hallazgo && <TarjetaReservacion hallazgo={hallazgo} />}
       {pendiente && (
-        <div className="flex justify-end">
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          {puedeEditar && (
+            <Link
+              to={`/hostes/reserva/${encodeURIComponent(pendiente._id)}`}
+              data-accion="editar-reserva"
+              className="inline-flex min-h-12 items-center justify-center gap-2 rounded-lg bg-white px-4 text-sm font-semibold text-stone-800 ring-1 ring-stone-300 ring-inset hover:bg-stone-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-primary-600 sm:min-w-48"
+            >
+              <PencilSquareIcon aria-hidden className="size-5" />
+              Editar reservación
+            </Link>
+          )}
           <Button onClick={continuar} className="min-h-12 sm:min-w-48">
             Registrar llegada
             <ArrowRightIcon aria-hidden className="size-5" />

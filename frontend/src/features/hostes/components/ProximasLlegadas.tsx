@@ -39,7 +39,7 @@ export function ProximasLlegadas() {
                 data-reservacion={r._id}
                 className="-mx-2 flex min-h-14 items-center gap-4 rounded-lg px-2 py-2 hover:bg-stone-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-primary-600"
               >
-                <span className="flex w-32 shrink-0 items-center gap-1.5 text-base font-semibold whitespace-nowrap text-stone-900 tabular-nums">
+                <span className="flex w-28 shrink-0 items-center gap-1.5 text-base font-semibold whitespace-nowrap text-stone-900 tabular-nums">
                   <ClockIcon aria-hidden className="size-4 text-stone-400" />
                   {horaCorta(r.fecha_hora)}
                 </span>
