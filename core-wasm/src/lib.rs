@@ -1,9 +1,11 @@
 //! The browser's door to anfitrion-core. Each export converts its arguments, calls one core
 //! function and converts the answer; a refused rule is thrown as `{codigo, campo, mensaje}`.
+//! The QR decoder is not here: `anfitrion-wasm-qr` carries it, for the camera alone.
 
 use anfitrion_core::comanda::{self, ConteosComanda};
 use anfitrion_core::personal::{self, DatosPersonales};
-use anfitrion_core::promos::{self, PromoAplicada};
+use anfitrion_core::clientes::{self, DatosAfiliado};
+use anfitrion_core::promos::{self, DatosPromocion, PromoAplicada};
 use anfitrion_core::tiempo::{self, ConfigHorario};
 use anfitrion_core::walkin::FormularioWalkin;
 use anfitrion_core::{cuenta, estado, mensajes, qr, reservacion, ReglaError};
@@ -138,14 +140,52 @@ pub fn walkin_nuevo(tag: &str, is_after7pm: bool) -> Resultado {
     salida(&FormularioWalkin::nuevo(tag, is_after7pm))
 }
 
-/// Decodes a camera frame; `undefined` when it holds no readable code.
-#[wasm_bindgen(js_name = decodeQr)]
-pub fn decode_qr(luma: &[u8], width: u32, height: u32) -> Result<Option<String>, JsValue> {
-    qr::decode_qr(luma, width, height).map_err(falla)
+/// The bookable times of a date (`ConsultaDisponibilidad` in, `Disponibilidad` out).
+#[wasm_bindgen(js_name = disponibilidad)]
+pub fn disponibilidad(consulta: JsValue) -> Resultado {
+    let c: anfitrion_core::disponibilidad::ConsultaDisponibilidad = entrada(consulta)?;
+    responder(anfitrion_core::disponibilidad::disponibilidad_de(&c))
 }
 
 /// The outcome texts the screens announce, so no Spanish message is written in TypeScript.
 #[wasm_bindgen]
 pub fn mensajes() -> Resultado {
     salida(&mensajes::TODOS)
+}
+
+/// Whether a promotion (as the promotions list answers it) may be used on `hoy`, the branch's
+/// date `YYYY-MM-DD`: the rule the server applies to `activas` and to every saved order.
+#[wasm_bindgen(js_name = promoVigente)]
+pub fn promo_vigente(promo: JsValue, hoy: &str) -> Resultado {
+    responder(promos::promo_vigente(&entrada::<DatosPromocion>(promo)?, hoy))
+}
+
+/// The promotions form's check before it is sent.
+#[wasm_bindgen(js_name = validarPromocion)]
+pub fn validar_promocion(datos: JsValue) -> Resultado {
+    responder(promos::PromocionValida::parse(&entrada::<DatosPromocion>(datos)?).map(|_| ()))
+}
+
+/// The e-mail as the guest book compares it.
+#[wasm_bindgen(js_name = claveCorreo)]
+pub fn clave_correo(raw: &str) -> Resultado {
+    salida(&clientes::clave_correo(raw))
+}
+
+/// The phone as the guest book compares it (digits, without Mexico's 52).
+#[wasm_bindgen(js_name = claveTelefono)]
+pub fn clave_telefono(raw: &str) -> Resultado {
+    salida(&clientes::clave_telefono(raw))
+}
+
+/// An affiliate's code as stored: upper-case letters, digits and hyphens.
+#[wasm_bindgen(js_name = codigoAfiliado)]
+pub fn codigo_afiliado(raw: &str) -> Resultado {
+    responder(clientes::codigo_afiliado(raw))
+}
+
+/// The affiliates form's check before it is sent.
+#[wasm_bindgen(js_name = validarAfiliado)]
+pub fn validar_afiliado(datos: JsValue) -> Resultado {
+    responder(clientes::AfiliadoValido::parse(&entrada::<DatosAfiliado>(datos)?).map(|_| ()))
 }

@@ -1,5 +1,5 @@
 //! Writes the QR benchmark's frames: `cargo run --release -p anfitrion-core --example qr_frames -- DIR [N]`
-//! gives DIR/<name>.gray (raw luma, 1280×720) and DIR/manifest.json, N frames of each kind.
+//! gives DIR/<name>.gray (raw luma, 1280×720 or 720×720) and DIR/manifest.json, N frames of each kind.
 
 #[path = "../tests/support/cuadros.rs"]
 mod cuadros;
@@ -15,6 +15,7 @@ fn main() {
         std::fs::write(dir.join(&archivo), c.img.as_raw()).expect("frame written");
         manifiesto.push(serde_json::json!({
             "nombre": c.nombre, "categoria": c.categoria, "esperado": c.esperado,
+            "aceptados": c.esperado.iter().chain(&c.tambien).collect::<Vec<_>>(),
             "ancho": c.img.width(), "alto": c.img.height(), "archivo": archivo,
         }));
     }

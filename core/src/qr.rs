@@ -2,20 +2,65 @@
 
 use crate::error::ReglaError;
 
+/// rqrr asserts on some degenerate grids (a perspective that maps a module beyond `i32`; the
+/// property tests found frames that reach it): such a frame holds no readable code. Where panics
+/// unwind (the server, the tests) it is caught here; the WASM build aborts instead.
 fn decodificar(luma: &[u8], w: usize, h: usize, invertir: bool) -> Option<String> {
     let mascara = if invertir { 0xff } else { 0 };
-    let mut img = rqrr::PreparedImage::prepare_from_greyscale(w, h, |x, y| luma[y * w + x] ^ mascara);
-    img.detect_grids().into_iter().find_map(|g| g.decode().ok().map(|(_, texto)| texto))
+    std::panic::catch_unwind(|| {
+        let mut img = rqrr::PreparedImage::prepare_from_greyscale(w, h, |x, y| luma[y * w + x] ^ mascara);
+        img.detect_grids().into_iter().find_map(|g| g.decode().ok().map(|(_, texto)| texto))
+    })
+    .unwrap_or(None)
+}
+
+/// Share of sampled neighbours (every 4th row) that differ by more than a quarter of the range:
+/// a frame of a code and its surroundings stays well under [`AGITADO`]; pure noise does not.
+fn agitacion(luma: &[u8], w: usize, h: usize) -> f32 {
+    let (mut saltos, mut pares) = (0usize, 0usize);
+    for fila in luma.chunks_exact(w).step_by(4).take(h) {
+        pares += w.saturating_sub(1);
+        saltos += fila.windows(2).filter(|p| p[0].abs_diff(p[1]) > 64).count();
+    }
+    saltos as f32 / pares.max(1) as f32
+}
+
+/// Above this share of sharp steps a frame is noise at this scale (rqrr then finds thousands of
+/// finder-pattern candidates and takes seconds to reject them: a frame of uniform noise took 5 s).
+const AGITADO: f32 = 0.3;
+
+/// The frame at half size, each pixel the mean of four: noise averages out, modules of two pixels
+/// or more survive.
+fn a_la_mitad(luma: &[u8], w: usize, h: usize) -> (Vec<u8>, usize, usize) {
+    let (mw, mh) = (w / 2, h / 2);
+    let mut out = Vec::with_capacity(mw * mh);
+    for y in 0..mh {
+        let (a, b) = (&luma[2 * y * w..], &luma[(2 * y + 1) * w..]);
+        out.extend((0..mw).map(|x| ((a[2 * x] as u16 + a[2 * x + 1] as u16 + b[2 * x] as u16 + b[2 * x + 1] as u16 + 2) / 4) as u8));
+    }
+    (out, mw, mh)
 }
 
 /// The text of the first readable QR code in the frame, or `None` when it holds none.
-/// Light-on-dark codes (a phone screen in dark mode) are read too.
+/// Light-on-dark codes (a phone screen in dark mode) are read too. A frame that is noise at full
+/// size is read at half (or a quarter) size, averaged; one that stays noise holds no code.
 pub fn decode_qr(luma: &[u8], width: u32, height: u32) -> Result<Option<String>, ReglaError> {
     let (w, h) = (width as usize, height as usize);
     if w == 0 || h == 0 || w.checked_mul(h) != Some(luma.len()) {
         return Err(ReglaError::ImagenInvalida);
     }
-    Ok(decodificar(luma, w, h, false).or_else(|| decodificar(luma, w, h, true)))
+    let mut reducida: Option<(Vec<u8>, usize, usize)> = None;
+    for _ in 0..3 {
+        let (img, iw, ih) = reducida.as_ref().map_or((luma, w, h), |(v, a, b)| (v.as_slice(), *a, *b));
+        if agitacion(img, iw, ih) <= AGITADO {
+            return Ok(decodificar(img, iw, ih, false).or_else(|| decodificar(img, iw, ih, true)));
+        }
+        if iw < 42 || ih < 42 {
+            break; // smaller than the smallest code at two pixels a module
+        }
+        reducida = Some(a_la_mitad(img, iw, ih));
+    }
+    Ok(None)
 }
 
 /// A scanned or typed reservation code: the reservation's id, nothing else.
@@ -29,4 +74,101 @@ pub fn validar_codigo_reservacion(raw: &str) -> Result<String, ReglaError> {
     } else {
         Err(ReglaError::CodigoInvalido)
     }
+}
+
+/// The modules of the QR code holding `texto`, row by row (`true` is dark), and its width.
+fn matriz(texto: &str) -> Result<(Vec<bool>, usize), ReglaError> {
+    let code = qrcode::QrCode::with_error_correction_level(texto.as_bytes(), qrcode::EcLevel::M)
+        .map_err(|_| ReglaError::CodigoInvalido)?;
+    let ancho = code.width();
+    Ok((code.to_colors().into_iter().map(|c| c == qrcode::Color::Dark).collect(), ancho))
+}
+
+/// Quiet zone around a code, in modules (the standard's four).
+const MARGEN: usize = 4;
+
+/// The QR code of a reservation's `_id` (what the check-in scanner reads) as an SVG document:
+/// one path of unit squares on a white background, scalable to any size.
+pub fn qr_svg(texto: &str) -> Result<String, ReglaError> {
+    let (m, ancho) = matriz(texto)?;
+    let lado = ancho + 2 * MARGEN;
+    let mut d = String::new();
+    for y in 0..ancho {
+        for x in 0..ancho {
+            if m[y * ancho + x] {
+                d.push_str(&format!("M{},{}h1v1h-1z", x + MARGEN, y + MARGEN));
+            }
+        }
+    }
+    Ok(format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {lado} {lado}\" shape-rendering=\"crispEdges\">\
+         <rect width=\"{lado}\" height=\"{lado}\" fill=\"#fff\"/><path fill=\"#000\" d=\"{d}\"/></svg>"
+    ))
+}
+
+/// The same code as a PNG (8-bit grayscale, `escala` pixels a module), for e-mail clients that
+/// show no SVG. Written uncompressed (stored deflate blocks): a code is a few kilobytes.
+pub fn qr_png(texto: &str, escala: usize) -> Result<Vec<u8>, ReglaError> {
+    let (m, ancho) = matriz(texto)?;
+    let escala = escala.clamp(1, 32);
+    let lado = (ancho + 2 * MARGEN) * escala;
+    let mut crudo = Vec::with_capacity((lado + 1) * lado);
+    for y in 0..lado {
+        crudo.push(0u8); // filter: none
+        for x in 0..lado {
+            let (mx, my) = ((x / escala).wrapping_sub(MARGEN), (y / escala).wrapping_sub(MARGEN));
+            let oscuro = mx < ancho && my < ancho && m[my * ancho + mx];
+            crudo.push(if oscuro { 0 } else { 255 });
+        }
+    }
+    let mut png = b"\x89PNG\r\n\x1a\n".to_vec();
+    let lado32 = u32::try_from(lado).map_err(|_| ReglaError::CodigoInvalido)?;
+    let mut ihdr = Vec::with_capacity(13);
+    ihdr.extend_from_slice(&lado32.to_be_bytes());
+    ihdr.extend_from_slice(&lado32.to_be_bytes());
+    ihdr.extend_from_slice(&[8, 0, 0, 0, 0]); // 8-bit grayscale, deflate, no filter, no interlace
+    trozo(&mut png, b"IHDR", &ihdr);
+    trozo(&mut png, b"IDAT", &zlib_sin_comprimir(&crudo));
+    trozo(&mut png, b"IEND", &[]);
+    Ok(png)
+}
+
+fn trozo(png: &mut Vec<u8>, tipo: &[u8; 4], datos: &[u8]) {
+    png.extend_from_slice(&u32::try_from(datos.len()).unwrap_or(0).to_be_bytes());
+    let inicio = png.len();
+    png.extend_from_slice(tipo);
+    png.extend_from_slice(datos);
+    let crc = crc32(&png[inicio..]);
+    png.extend_from_slice(&crc.to_be_bytes());
+}
+
+fn zlib_sin_comprimir(datos: &[u8]) -> Vec<u8> {
+    let mut z = vec![0x78, 0x01];
+    let bloques: Vec<&[u8]> = if datos.is_empty() { vec![&[][..]] } else { datos.chunks(65_535).collect() };
+    let n = bloques.len();
+    for (i, b) in bloques.into_iter().enumerate() {
+        z.push(u8::from(i + 1 == n));
+        let largo = u16::try_from(b.len()).unwrap_or(u16::MAX);
+        z.extend_from_slice(&largo.to_le_bytes());
+        z.extend_from_slice(&(!largo).to_le_bytes());
+        z.extend_from_slice(b);
+    }
+    let (mut a, mut b) = (1u32, 0u32);
+    for &x in datos {
+        a = (a + u32::from(x)) % 65_521;
+        b = (b + a) % 65_521;
+    }
+    z.extend_from_slice(&((b << 16) | a).to_be_bytes());
+    z
+}
+
+fn crc32(datos: &[u8]) -> u32 {
+    let mut crc = !0u32;
+    for &x in datos {
+        crc ^= u32::from(x);
+        for _ in 0..8 {
+            crc = if crc & 1 != 0 { (crc >> 1) ^ 0xEDB8_8320 } else { crc >> 1 };
+        }
+    }
+    !crc
 }

@@ -46,3 +46,51 @@ fn a_buffer_that_does_not_match_its_size_is_refused() {
     assert_eq!(decode_qr(&buf, ANCHO, ALTO), Err(ReglaError::ImagenInvalida));
     assert_eq!(decode_qr(&[], 0, 0), Err(ReglaError::ImagenInvalida));
 }
+
+/// The pixels of a PNG as `qr_png` writes it (8-bit grayscale, stored deflate blocks, no filter),
+/// read back by hand: its width and the luma rows.
+fn pixeles_png(png: &[u8]) -> (u32, Vec<u8>) {
+    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+    let (mut i, mut ancho, mut idat) = (8, 0u32, Vec::new());
+    while i < png.len() {
+        let largo = u32::from_be_bytes(png[i..i + 4].try_into().unwrap()) as usize;
+        let (tipo, datos) = (&png[i + 4..i + 8], &png[i + 8..i + 8 + largo]);
+        match tipo {
+            b"IHDR" => ancho = u32::from_be_bytes(datos[..4].try_into().unwrap()),
+            b"IDAT" => idat.extend_from_slice(datos),
+            _ => {}
+        }
+        i += 12 + largo;
+    }
+    let (mut j, mut crudo) = (2, Vec::new());
+    loop {
+        let ultimo = idat[j] & 1 == 1;
+        let largo = u16::from_le_bytes([idat[j + 1], idat[j + 2]]) as usize;
+        crudo.extend_from_slice(&idat[j + 5..j + 5 + largo]);
+        j += 5 + largo;
+        if ultimo {
+            break;
+        }
+    }
+    let fila = ancho as usize + 1;
+    let luma = crudo.chunks(fila).flat_map(|f| f[1..].to_vec()).collect();
+    (ancho, luma)
+}
+
+#[test]
+fn a_confirmation_qr_reads_back_as_the_reservation_id() {
+    let id = "65f0c0ffee0000000000abcd";
+    let (ancho, luma) = pixeles_png(&anfitrion_core::qr::qr_png(id, 6).unwrap());
+    assert_eq!(luma.len(), (ancho * ancho) as usize);
+    assert_eq!(decode_qr(&luma, ancho, ancho), Ok(Some(id.to_owned())));
+    let svg = anfitrion_core::qr::qr_svg(id).unwrap();
+    assert!(svg.starts_with("<svg") && svg.contains("<path"), "{svg}");
+}
+
+#[test]
+fn of_several_codes_in_one_frame_one_is_read() {
+    let set = cuadros::conjunto(1);
+    let varios = set.iter().find(|c| c.categoria == "varios").unwrap();
+    let leido = leer(&varios.img).expect("one of the codes");
+    assert!(varios.esperado.as_ref() == Some(&leido) || varios.tambien.contains(&leido), "{leido}");
+}

@@ -12,6 +12,8 @@ pub struct Cuadro {
     pub categoria: &'static str,
     pub nombre: String,
     pub esperado: Option<String>,
+    /// Other codes in the same frame: reading any of them is right too.
+    pub tambien: Vec<String>,
     pub img: GrayImage,
 }
 
@@ -61,12 +63,98 @@ pub fn codigo(texto: &str, modulo: u32) -> GrayImage {
 
 /// A plain, slightly uneven background, like a desk under a lamp.
 pub fn fondo(semilla: u64) -> GrayImage {
+    fondo_de(semilla, ANCHO, ALTO)
+}
+
+/// [`fondo`] at another size (the spec's ideal camera gives 720×720).
+pub fn fondo_de(semilla: u64, ancho: u32, alto: u32) -> GrayImage {
     let mut azar = Azar::new(semilla);
     let base = 150 + (azar.siguiente() % 60) as i32;
-    GrayImage::from_fn(ANCHO, ALTO, |x, y| {
-        let luz = base - ((x as i32 - 640).abs() + (y as i32 - 360).abs()) / 20;
+    let (cx, cy) = (ancho as i32 / 2, alto as i32 / 2);
+    GrayImage::from_fn(ancho, alto, |x, y| {
+        let luz = base - ((x as i32 - cx).abs() + (y as i32 - cy).abs()) / 20;
         Luma([luz.clamp(0, 255) as u8])
     })
+}
+
+/// Bilinear sample of `img` at (u, v); `None` outside it.
+fn muestra(img: &GrayImage, u: f32, v: f32) -> Option<f32> {
+    let (w, h) = (img.width() as f32, img.height() as f32);
+    if u < 0.0 || v < 0.0 || u > w - 1.0 || v > h - 1.0 {
+        return None;
+    }
+    let (u0, v0) = (u.floor() as u32, v.floor() as u32);
+    let (u1, v1) = ((u0 + 1).min(img.width() - 1), (v0 + 1).min(img.height() - 1));
+    let (fu, fv) = (u - u0 as f32, v - v0 as f32);
+    let p = |a, b| img.get_pixel(a, b)[0] as f32;
+    Some(p(u0, v0) * (1.0 - fu) * (1.0 - fv) + p(u1, v0) * fu * (1.0 - fv) + p(u0, v1) * (1.0 - fu) * fv + p(u1, v1) * fu * fv)
+}
+
+/// Pastes `pieza` centred at (cx, cy) as a camera sees a card turned `grados` about its vertical
+/// axis (perspective: the far side shrinks), focal length 1000 px, card 1000 px away.
+pub fn pegar_inclinado(dest: &mut GrayImage, pieza: &GrayImage, cx: f32, cy: f32, grados: f32) {
+    let (s, c) = grados.to_radians().sin_cos();
+    let (f, d) = (1000.0f32, 1000.0f32);
+    let (pw, ph) = (pieza.width() as f32, pieza.height() as f32);
+    let radio = (pw * pw + ph * ph).sqrt();
+    let (x0, x1) = ((cx - radio).max(0.0) as u32, ((cx + radio) as u32).min(dest.width() - 1));
+    let (y0, y1) = ((cy - radio).max(0.0) as u32, ((cy + radio) as u32).min(dest.height() - 1));
+    for y in y0..=y1 {
+        for x in x0..=x1 {
+            let (rx, ry) = ((x as f32 - cx) / f, (y as f32 - cy) / f);
+            let t = d * c / (s * rx + c);
+            if t <= 0.0 {
+                continue;
+            }
+            let (qx, qy, qz) = (t * rx, t * ry, t);
+            let u = c * qx - s * (qz - d) + pw / 2.0 - 0.5;
+            let v = qy + ph / 2.0 - 0.5;
+            if let Some(val) = muestra(pieza, u, v) {
+                dest.put_pixel(x, y, Luma([val.round() as u8]));
+            }
+        }
+    }
+}
+
+/// A horizontal camera shake of `largo` pixels: each pixel the mean of its row's neighbours.
+pub fn movido(img: &GrayImage, largo: u32) -> GrayImage {
+    let r = (largo / 2) as i64;
+    let w = img.width() as i64;
+    GrayImage::from_fn(img.width(), img.height(), |x, y| {
+        let (a, b) = ((x as i64 - r).max(0), (x as i64 + r).min(w - 1));
+        let suma: u32 = (a..=b).map(|i| img.get_pixel(i as u32, y)[0] as u32).sum();
+        Luma([(suma / (b - a + 1) as u32) as u8])
+    })
+}
+
+/// A code on a phone held to the camera: a dark bezel round a lit screen, the screen's pixel grid
+/// beating against the camera's (moiré), and a lamp's glare across part of it.
+pub fn en_telefono(n: u64, grados: f32) -> (String, GrayImage) {
+    let texto = id_reservacion(n);
+    let qr = codigo(&texto, 6);
+    let lado = qr.width() + 40;
+    let (tw, th) = (lado + 36, lado * 2);
+    let mut telefono = GrayImage::from_pixel(tw, th, Luma([18]));
+    let (sx, sy) = (18, (th - lado) / 2);
+    for y in 0..lado {
+        for x in 0..lado {
+            let v = if x >= 20 && y >= 20 && x < 20 + qr.width() && y < 20 + qr.height() { qr.get_pixel(x - 20, y - 20)[0] } else { 255 };
+            telefono.put_pixel(sx + x, sy + y, Luma([v]));
+        }
+    }
+    let mut img = fondo(n);
+    let mut azar = Azar::new(n * 17);
+    let (cx, cy) = (640.0 + (azar.siguiente() % 160) as f32 - 80.0, 360.0);
+    pegar_rotado(&mut img, &telefono, cx, cy, grados);
+    let (gx, gy) = (cx + (azar.siguiente() % 120) as f32 - 60.0, cy - 60.0 + (azar.siguiente() % 120) as f32);
+    let periodo = 3.1 + (n % 5) as f32 * 0.37;
+    for (x, y, p) in img.enumerate_pixels_mut() {
+        let moire = 1.0 + 0.12 * ((x as f32 + 0.6 * y as f32) * std::f32::consts::TAU / periodo).sin();
+        let (dx, dy) = (x as f32 - gx, y as f32 - gy);
+        let brillo = 110.0 * (-(dx * dx + dy * dy) / (2.0 * 45.0 * 45.0)).exp();
+        p.0[0] = (p.0[0] as f32 * moire + brillo).clamp(0.0, 255.0) as u8;
+    }
+    (texto, img)
 }
 
 /// Pastes `pieza` centred at (cx, cy) rotated by `grados`, bilinear, leaving the rest untouched.
@@ -117,8 +205,9 @@ fn mapear(img: &mut GrayImage, mut f: impl FnMut(u8) -> u8) {
 pub fn conjunto(por_categoria: u64) -> Vec<Cuadro> {
     let mut cuadros = Vec::new();
     let mut agregar = |categoria: &'static str, i: u64, esperado: Option<String>, img: GrayImage| {
-        cuadros.push(Cuadro { categoria, nombre: format!("{categoria}-{i}"), esperado, img });
+        cuadros.push(Cuadro { categoria, nombre: format!("{categoria}-{i}"), esperado, tambien: Vec::new(), img });
     };
+    let mut varios = Vec::new();
     for i in 0..por_categoria {
         let (t, img) = con_codigo(i, 8, 0.0);
         agregar("limpio", i, Some(t), img);
@@ -151,6 +240,26 @@ pub fn conjunto(por_categoria: u64) -> Vec<Cuadro> {
         let mut azar = Azar::new(900 + i);
         mapear(&mut img, |v| (v as f32 + azar.normal() * 20.0).clamp(0.0, 255.0) as u8);
         agregar("sin-codigo", i, None, img);
+        // What a tablet at the door sees.
+        let (t, img) = en_telefono(1000 + i, (i as f32 * 7.0) % 20.0 - 10.0);
+        agregar("telefono", i, Some(t), img);
+        let texto = id_reservacion(1100 + i);
+        let mut img = fondo(1100 + i);
+        pegar_inclinado(&mut img, &codigo(&texto, 7), 640.0, 360.0, 10.0 + (i % 4) as f32 * 10.0);
+        agregar("inclinado", i, Some(texto), img);
+        let (t, img) = con_codigo(1200 + i, 8, 0.0);
+        agregar("movido", i, Some(t), movido(&img, 3 + 2 * i as u32));
+        let texto = id_reservacion(1300 + i);
+        let mut img = fondo_de(1300 + i, 720, 720);
+        pegar_rotado(&mut img, &codigo(&texto, 5 + (i % 3) as u32), 360.0, 360.0, (i * 11) as f32 % 40.0);
+        agregar("720x720", i, Some(texto), img);
+        let textos: Vec<String> = (0..3).map(|k| id_reservacion(1400 + i * 3 + k)).collect();
+        let mut img = fondo(1400 + i);
+        for (k, t) in textos.iter().enumerate() {
+            pegar_rotado(&mut img, &codigo(t, 5), 240.0 + 400.0 * k as f32, 360.0 + 120.0 * (k as f32 - 1.0), 0.0);
+        }
+        varios.push(Cuadro { categoria: "varios", nombre: format!("varios-{i}"), esperado: Some(textos[0].clone()), tambien: textos[1..].to_vec(), img });
     }
+    cuadros.extend(varios);
     cuadros
 }

@@ -180,12 +180,15 @@ describe('the TS shapes of lib/wasm match what the Rust core answers', () => {
   });
 
   it('PromoAplicada: an applied promotion, with and without celebrants', () => {
-    const sinNombres = forma<PromoAplicada>({ _id: 'string', name: 'string', qty: 'number', field: 'undefined' });
+    const sinNombres = forma<PromoAplicada>({ _id: 'string', name: 'string', qty: 'number', field: 'undefined', pide_nombres: 'undefined' });
     const [promo] = ok(agregarPromo([], { _id: 'p1', name: '2x1', qty: 2 }, 4));
     expect(formaDe(promo, sinNombres)).toEqual(sinNombres);
-    const conNombres = forma<PromoAplicada>({ _id: 'string', name: 'string', qty: 'number', field: 'string' });
+    const conNombres = forma<PromoAplicada>({ _id: 'string', name: 'string', qty: 'number', field: 'string', pide_nombres: 'undefined' });
     const [cumple] = ok(agregarPromo([], { _id: 'p2', name: 'Cumpleaños', qty: 1, field: 'Ana' }, 4));
     expect(formaDe(cumple, conNombres)).toEqual(conNombres);
+    const conBandera = forma<PromoAplicada>({ _id: 'string', name: 'string', qty: 'number', field: 'string', pide_nombres: 'boolean' });
+    const [aniversario] = ok(agregarPromo([], { _id: 'p3', name: 'Aniversario', qty: 1, field: 'Ana', pide_nombres: true }, 4));
+    expect(formaDe(aniversario, conBandera)).toEqual(conBandera);
   });
 
   it('EstadoReservacion: the core knows every status TS names', () => {

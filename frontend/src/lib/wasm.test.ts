@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mensajes, regla, validarClaveNueva, validarCorreo, validarCredenciales, validarDatosPersonales } from './wasm';
+import { codigoAfiliado, mensajes, promoVigente, regla, validarAfiliado, validarClaveNueva, validarCorreo, validarCredenciales, validarDatosPersonales, validarPromocion } from './wasm';
 
 describe('the WASM core through lib/wasm', () => {
   it('answers an accepted e-mail normalised', () => {
@@ -46,5 +46,22 @@ describe('the WASM core through lib/wasm', () => {
     const m = mensajes();
     expect(Object.keys(m).sort()).toEqual(['asistenciaRegistrada', 'datosGuardados', 'errorAlGuardar', 'promoEliminada']);
     for (const texto of Object.values(m)) expect(texto).not.toBe('');
+  });
+
+  it("decides a promotion's day with core's rule: switched on, inside its dates, on its weekdays", () => {
+    // 2026-11-24 is a Tuesday (2).
+    expect(promoVigente({ name: '2x1', dias: [2] }, '2026-11-24')).toEqual({ ok: true });
+    expect(promoVigente({ name: '2x1', dias: [3] }, '2026-11-24')).toEqual({ ok: false });
+    expect(promoVigente({ name: '2x1', activa: false }, '2026-11-24')).toEqual({ ok: false });
+    expect(promoVigente({ name: '2x1', hasta: '2026-11-23' }, '2026-11-24')).toEqual({ ok: false });
+  });
+
+  it('checks the promotion and affiliate forms before they are sent, naming the field', () => {
+    const ventana = validarPromocion({ name: 'Noches', desde: '2026-12-31', hasta: '2026-12-01' });
+    expect('error' in ventana && ventana.error.campo).toBe('hasta');
+    expect(validarPromocion({ name: 'Noches', dias: [1, 7] })).toEqual({ ok: null });
+    const tipo = validarAfiliado({ code: 'HOTEL-1', name: 'Hotel', tipo: 'Crucero' });
+    expect('error' in tipo && tipo.error.campo).toBe('tipo');
+    expect(codigoAfiliado(' hotel-1 ')).toEqual({ ok: 'HOTEL-1' });
   });
 });

@@ -52,6 +52,11 @@ export type { EdicionReservacion } from '../wasm/tipos/EdicionReservacion';
 export type { Mensajes } from '../wasm/tipos/Mensajes';
 export type { ModoBuffet } from '../wasm/tipos/ModoBuffet';
 export type { PromoAplicada } from '../wasm/tipos/PromoAplicada';
+export type { DatosPromocion } from '../wasm/tipos/DatosPromocion';
+export type { DatosAfiliado } from '../wasm/tipos/DatosAfiliado';
+export type { TipoAfiliado } from '../wasm/tipos/TipoAfiliado';
+import type { DatosAfiliado } from '../wasm/tipos/DatosAfiliado';
+import type { DatosPromocion } from '../wasm/tipos/DatosPromocion';
 import type { ConfigHorario } from '../wasm/tipos/ConfigHorario';
 import type { ConteosComanda } from '../wasm/tipos/ConteosComanda';
 import type { DatosPersonales } from '../wasm/tipos/DatosPersonales';
@@ -134,9 +139,24 @@ export const validarCodigoReservacion = (raw: string): Resultado<string> =>
 export const walkinNuevo = (tag: string, isAfter7pm: boolean): FormularioWalkin =>
   core.walkinNuevo(tag, isAfter7pm) as FormularioWalkin;
 
-/** Decodes one grayscale frame; `undefined` when it holds no readable code. */
-export const decodeQr = (luma: Uint8Array, width: number, height: number): Resultado<string | undefined> =>
-  regla(() => core.decodeQr(luma, width, height));
+/** The promotions form's rules (name, description length, dates in order, weekdays 1–7). */
+export const validarPromocion = (datos: DatosPromocion): Resultado<null> =>
+  regla(() => core.validarPromocion(datos) as null);
+
+/**
+ * Whether a promotion may be used on `hoy` ("YYYY-MM-DD", the branch's date): switched on, inside
+ * its dates and on one of its weekdays — the rule the server applies to every order.
+ */
+export const promoVigente = (promo: DatosPromocion, hoy: string): Resultado<boolean> =>
+  regla(() => core.promoVigente(promo, hoy) as boolean);
+
+/** The affiliates form's rules (code, name, kind). */
+export const validarAfiliado = (datos: DatosAfiliado): Resultado<null> =>
+  regla(() => core.validarAfiliado(datos) as null);
+
+/** An affiliate's code as stored (trimmed, upper-case) or why it is refused. */
+export const codigoAfiliado = (raw: string): Resultado<string> =>
+  regla(() => core.codigoAfiliado(raw) as string);
 
 let mensajesCache: Mensajes | null = null;
 /** The outcome texts (saved, failed, …) the screens announce. */

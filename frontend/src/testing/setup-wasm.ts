@@ -1,10 +1,12 @@
-// Vitest runs in Node, where the core cannot be fetched: instantiate it from the file instead,
-// once per test file, before any test calls a rule.
+// Vitest runs in Node, where the core cannot be fetched: instantiate its two modules (the rules
+// and the QR decoder) from their files instead, once per test file, before any test calls one.
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { initSync } from '../wasm/pkg/anfitrion_wasm.js';
+import { initSync as initSyncQr } from '../wasm/qr/anfitrion_wasm_qr.js';
 
 // Resolved with node:path, not `new URL`: under the happy-dom environment `URL` is the DOM's.
-const aqui = dirname(fileURLToPath(import.meta.url));
-initSync({ module: readFileSync(join(aqui, '..', 'wasm', 'pkg', 'anfitrion_wasm_bg.wasm')) });
+const wasm = join(dirname(fileURLToPath(import.meta.url)), '..', 'wasm');
+initSync({ module: readFileSync(join(wasm, 'pkg', 'anfitrion_wasm_bg.wasm')) });
+initSyncQr({ module: readFileSync(join(wasm, 'qr', 'anfitrion_wasm_qr_bg.wasm')) });
