@@ -1,4 +1,4 @@
-# Anfitrión — the only entry points: `make run`, `make test`, `make bench`.
+# Anfitrión — the only entry points: `make run`, `make test`, `make bench` (and `make fuzz`).
 # Each installs what it needs on a fresh machine (Rust target, wasm-bindgen CLI, npm packages,
 # Chromium for the browser tests) before building.
 
@@ -8,6 +8,7 @@ export PATH := $(HOME)/.cargo/bin:$(PATH)
 
 WASM_TARGET := wasm32-unknown-unknown
 WASM_OUT := frontend/src/wasm/pkg
+WASM_QR_OUT := frontend/src/wasm/qr
 # The CLI must match the wasm-bindgen crate in Cargo.lock exactly.
 WASM_BINDGEN_VERSION := $(shell awk '/^name = "wasm-bindgen"$$/ {getline; gsub(/version = |"/, ""); print; exit}' Cargo.lock)
 NEXTEST_VERSION := 0.9.143
@@ -20,7 +21,7 @@ CARGO_PERFIL := $(if $(filter release,$(PERFIL)),--release,)
 # Debian packages need root; anyone else goes through sudo.
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
-.PHONY: run test bench bench-login deps deps-rust deps-node deps-browser wasm api-types frontend server-release
+.PHONY: run test bench bench-login bench-carga fuzz deps deps-rust deps-node deps-browser wasm api-types frontend server-release
 
 run: server-release
 	./target/release/anfitrion serve --demo --addr $${ANFITRION_ADDR:-127.0.0.1:8080}
@@ -28,18 +29,42 @@ run: server-release
 test:
 	bash scripts/test-all.sh
 
-bench: wasm
+bench: wasm deps-node deps-browser
 	cargo run -q --release -p anfitrion-core --example qr_frames -- target/qr-frames 4
 	node scripts/bench-qr.mjs target/qr-frames
+	@# The camera check-in's worker path in headless Chromium with a fake camera: frames decoded
+	@# per second and the median first-frame-to-card time, against the release binary (which
+	@# embeds the console, so it is built as for `make run`).
+	$(MAKE) --no-print-directory server-release
+	node scripts/bench-checkin.mjs
+	@# The public booking widget's first load (HTML, JS, CSS and the WASM core it loads), gzip.
+	node scripts/bench-widget.mjs
 	@# The reservation list and the dashboard at 10 000, 100 000 and 1 000 000 reservations,
-	@# walk-in saves, and the CSV export of a million log entries, on both engines
-	@# (PostgreSQL found or started as for the tests).
+	@# walk-in saves, the CSV export of a million log entries, the client list and search at
+	@# 200 000 clients, and public availability (40 tables, 2 000 reservations in the horizon),
+	@# on both engines (PostgreSQL found or started as for the tests).
 	@estado=$$(mktemp); trap 'bash scripts/ensure-postgres.sh stop "$$estado"' EXIT; \
 	  export ANFITRION_TEST_PG=$$(bash scripts/ensure-postgres.sh start "$$estado"); \
 	  cargo run -q --release -p anfitrion-server --example bench_reservaciones && \
 	  cargo run -q --release -p anfitrion-server --example bench_walkins && \
-	  cargo run -q --release -p anfitrion-server --example bench_bitacora
+	  cargo run -q --release -p anfitrion-server --example bench_bitacora && \
+	  cargo run -q --release -p anfitrion-server --example bench_clientes && \
+	  cargo run -q --release -p anfitrion-server --example bench_disponibilidad
 	$(MAKE) --no-print-directory bench-login
+	$(MAKE) --no-print-directory bench-carga
+
+# No input makes core panic or hang: the property tests of core/tests/propiedades.rs with CASOS
+# cases each (the decoder's buffers, the rules' values), optimised; SOLO=decoder or SOLO=rule
+# runs one of the two. `cargo test` runs a few of each.
+CASOS ?= 100000
+SOLO ?=
+fuzz:
+	ANFITRION_CASOS=$(CASOS) cargo test --release -p anfitrion-core --test propiedades -- --nocapture $(SOLO)
+
+# The console's first load: /login in headless Chromium against the release binary, the gzip
+# bytes of every response until the page is at rest (fails above 250 KB).
+bench-carga: server-release deps-browser
+	ANFITRION_BIN=$(CURDIR)/target/release/anfitrion node scripts/bench-carga.mjs 250
 
 # Memory and latency of a burst of 200 logins against `anfitrion serve --demo`, on SQLite and
 # on a throwaway PostgreSQL database (the one the tests use, or a cluster of its own).
@@ -69,10 +94,15 @@ frontend/node_modules/.package-lock.json: frontend/package-lock.json
 deps-browser:
 	@command -v chromium >/dev/null || { $(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; }
 
+# Two modules: the rules (every screen, the first load waits for it: built for size) and the QR
+# decoder (the camera's worker loads it when the camera opens: built for speed).
 wasm: deps-rust
-	cargo build -p anfitrion-wasm --target $(WASM_TARGET) --release
-	wasm-bindgen --target web --out-dir $(WASM_OUT) target/$(WASM_TARGET)/release/anfitrion_wasm.wasm
+	cargo build -p anfitrion-wasm --target $(WASM_TARGET) --profile wasm-reglas
+	cargo build -p anfitrion-wasm-qr --target $(WASM_TARGET) --release
+	wasm-bindgen --target web --remove-name-section --remove-producers-section --out-dir $(WASM_OUT) target/$(WASM_TARGET)/wasm-reglas/anfitrion_wasm.wasm
+	wasm-bindgen --target web --remove-name-section --remove-producers-section --out-dir $(WASM_QR_OUT) target/$(WASM_TARGET)/release/anfitrion_wasm_qr.wasm
 	@echo '{"type":"module"}' > $(WASM_OUT)/package.json
+	@echo '{"type":"module"}' > $(WASM_QR_OUT)/package.json
 	rm -rf $(TIPOS_WASM)
 	TS_RS_EXPORT_DIR=$(CURDIR)/$(TIPOS_WASM) cargo test -q -p anfitrion-core --features ts --lib export_bindings
 

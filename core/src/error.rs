@@ -82,6 +82,27 @@ pub enum ReglaError {
     SucursalCerrada,
     #[error("La sucursal no abre a esa hora")]
     FueraDeHorario,
+    /// Booking: every table (or the covers of that slot) is taken for the whole stay.
+    #[error("Ya no hay mesa disponible a esa hora. Elige otro horario")]
+    SinLugar,
+    /// Booking: open, but not a bookable time (off the slot grid, or too close to closing).
+    #[error("Ese horario no está disponible para reservar")]
+    HorarioNoDisponible,
+    /// Booking: sooner than the branch's lead time.
+    #[error("Reserva con al menos {minutos} minutos de anticipación")]
+    SinAnticipacion { minutos: u32 },
+    /// Booking: beyond the branch's horizon.
+    #[error("Solo se puede reservar con hasta {dias} días de anticipación")]
+    FueraDeHorizonte { dias: u32 },
+    /// Booking: no table, nor two joined, seats a party this size.
+    #[error("No tenemos mesas para {personas} personas; llámanos para reservar")]
+    GrupoSinMesa { personas: u32 },
+    /// Availability: every time of the day is taken.
+    #[error("Ya no hay mesas disponibles ese día")]
+    DiaLleno,
+    /// Availability: today's remaining times are all within the lead time.
+    #[error("Ya no quedan horarios para reservar ese día")]
+    SinHorariosRestantes,
     /// Check-in or attendance of a reservation that already ended one way or another.
     #[error("La reservación ya no está pendiente: está en «{}»", .estado.etiqueta())]
     NoPendiente { estado: EstadoReservacion },
@@ -145,6 +166,22 @@ pub enum ReglaError {
     CodigoInvalido,
     #[error("La imagen no mide lo que indican su ancho y su alto")]
     ImagenInvalida,
+    #[error("La fecha de inicio no puede ser posterior a la fecha de fin")]
+    VentanaInvertida,
+    #[error("La descripción no puede tener más de {max} caracteres")]
+    DescripcionLarga { max: usize },
+    #[error("Las notas no pueden tener más de {max} caracteres")]
+    NotasLargas { max: usize },
+    #[error("El contacto no puede tener más de {max} caracteres")]
+    ContactoLargo { max: usize },
+    #[error("El código del afiliado lleva de {min} a {max} letras, números o guiones")]
+    CodigoAfiliadoInvalido { min: usize, max: usize },
+    #[error("Tipo de afiliado desconocido: {0}")]
+    TipoAfiliadoDesconocido(String),
+    #[error("El código de afiliado no existe o no está activo")]
+    AfiliadoDesconocido,
+    #[error("Un cliente no se puede fusionar consigo mismo")]
+    FusionConsigoMismo,
     /// Input of the wrong shape (a negative count, text where a number goes, …); the detail is
     /// for logs, not for staff.
     #[error("Los datos enviados no son válidos")]
@@ -213,12 +250,27 @@ impl ReglaError {
             FechaPasada => "fecha_pasada",
             SucursalCerrada => "sucursal_cerrada",
             FueraDeHorario => "fuera_de_horario",
+            SinLugar => "sin_lugar",
+            HorarioNoDisponible => "horario_no_disponible",
+            SinAnticipacion { .. } => "sin_anticipacion",
+            FueraDeHorizonte { .. } => "fuera_de_horizonte",
+            GrupoSinMesa { .. } => "grupo_sin_mesa",
+            DiaLleno => "dia_lleno",
+            SinHorariosRestantes => "sin_horarios_restantes",
             TagInvalido { .. } => "tag_invalido",
             HoraInvalida => "hora_invalida",
             ZonaInvalida(_) => "zona_invalida",
             InstanteInvalido => "instante_invalido",
             CodigoInvalido => "codigo_invalido",
             ImagenInvalida => "imagen_invalida",
+            VentanaInvertida => "ventana_invertida",
+            DescripcionLarga { .. } => "descripcion_larga",
+            NotasLargas { .. } => "notas_largas",
+            ContactoLargo { .. } => "contacto_largo",
+            CodigoAfiliadoInvalido { .. } => "codigo_afiliado_invalido",
+            TipoAfiliadoDesconocido(_) => "tipo_afiliado_desconocido",
+            AfiliadoDesconocido => "afiliado_desconocido",
+            FusionConsigoMismo => "fusion_consigo_mismo",
             EntradaInvalida(_) => "entrada_invalida",
         }
     }
@@ -250,9 +302,19 @@ impl ReglaError {
             CorreoRequerido => Some("email"),
             TelefonoRequerido => Some("phone"),
             FechaHoraInvalida | FechaPasada | SucursalCerrada | FueraDeHorario => Some("fecha_hora"),
+            SinLugar | HorarioNoDisponible | SinAnticipacion { .. } | FueraDeHorizonte { .. } | DiaLleno | SinHorariosRestantes => Some("fecha_hora"),
+            GrupoSinMesa { .. } => Some("no_personas"),
             PersonasExcedenLimite { .. } => Some("no_personas"),
             ComentariosLargos { .. } => Some("comentarios"),
             OrigenDesconocido(_) => Some("origin"),
+            VentanaInvertida => Some("hasta"),
+            DescripcionLarga { .. } => Some("descripcion"),
+            NotasLargas { .. } => Some("notas"),
+            ContactoLargo { .. } => Some("contacto"),
+            CodigoAfiliadoInvalido { .. } => Some("code"),
+            TipoAfiliadoDesconocido(_) => Some("tipo"),
+            AfiliadoDesconocido => Some("afiliado"),
+            FusionConsigoMismo => Some("duplicado"),
             _ => None,
         }
     }

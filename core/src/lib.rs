@@ -1,8 +1,10 @@
 //! Anfitrión's business rules, written once and run both by the server and, compiled to
 //! WebAssembly, by the browser. Pure functions only: no I/O, no clock, no database.
 
+pub mod clientes;
 pub mod comanda;
 pub mod cuenta;
+pub mod disponibilidad;
 pub mod error;
 pub mod estado;
 pub mod organizacion;

@@ -182,6 +182,9 @@ pub struct SolicitudReservacion {
     /// One of the seven origins; `Widget` when none is given.
     #[serde(default)]
     pub origin: Option<String>,
+    /// A partner's code (hotel, concierge, …), when the guest booked through one.
+    #[serde(default)]
+    pub afiliado: Option<String>,
 }
 
 /// One weekday's hours (1 = Monday … 7 = Sunday), as a branch's schedule holds them.
@@ -202,31 +205,48 @@ pub struct DiaEspecial {
     pub cierra: Option<String>,
 }
 
-/// Whether `hora` falls within hours `abre`–`cierra`; a closing at or before the opening runs
-/// past midnight.
-fn dentro(hora: NaiveTime, abre: &str, cierra: &str) -> Result<bool, ReglaError> {
-    let (a, c) = (parse_hora(abre)?, parse_hora(cierra)?);
-    Ok(if c > a { hora >= a && hora < c } else { hora >= a || hora < c })
-}
-
-/// Refuses a time the branch is closed at: a closure, a closed weekday, or outside its hours.
-pub fn exigir_abierto(fecha_hora: NaiveDateTime, horario: &[HorarioDia], especiales: &[DiaEspecial]) -> Result<(), ReglaError> {
-    let (fecha, hora) = (fecha_hora.date(), fecha_hora.time());
+/// A date's opening hours, `(abre, cierra)`; a closing at or before the opening runs past
+/// midnight into the next date. `None` when the branch is closed that date (a closure, or its
+/// weekday closed or missing). A special day's hours replace the weekday's.
+pub fn horas_del_dia(
+    fecha: NaiveDate,
+    horario: &[HorarioDia],
+    especiales: &[DiaEspecial],
+) -> Result<Option<(NaiveTime, NaiveTime)>, ReglaError> {
     if let Some(d) = especiales.iter().find(|d| d.fecha == fecha) {
         if d.cerrado {
-            return Err(ReglaError::SucursalCerrada);
+            return Ok(None);
         }
         if let (Some(a), Some(c)) = (&d.abre, &d.cierra) {
-            return if dentro(hora, a, c)? { Ok(()) } else { Err(ReglaError::FueraDeHorario) };
+            return Ok(Some((parse_hora(a)?, parse_hora(c)?)));
         }
     }
     let dia = fecha.weekday().number_from_monday();
     match horario.iter().find(|h| h.dia == dia) {
-        None => Err(ReglaError::SucursalCerrada),
-        Some(h) if h.cerrado => Err(ReglaError::SucursalCerrada),
-        Some(h) if !dentro(hora, &h.abre, &h.cierra)? => Err(ReglaError::FueraDeHorario),
-        Some(_) => Ok(()),
+        Some(h) if !h.cerrado => Ok(Some((parse_hora(&h.abre)?, parse_hora(&h.cierra)?))),
+        _ => Ok(None),
     }
+}
+
+/// Refuses a time the branch is closed at: a closure, a closed weekday, or outside its hours.
+/// A time after midnight belongs to the previous date's opening when that one runs past
+/// midnight (Friday 18:00–02:00 covers Saturday 01:00, whatever Saturday's own hours are).
+pub fn exigir_abierto(fecha_hora: NaiveDateTime, horario: &[HorarioDia], especiales: &[DiaEspecial]) -> Result<(), ReglaError> {
+    let (fecha, hora) = (fecha_hora.date(), fecha_hora.time());
+    let hoy = horas_del_dia(fecha, horario, especiales)?;
+    if let Some((a, c)) = hoy {
+        if hora >= a && (c <= a || hora < c) {
+            return Ok(());
+        }
+    }
+    if let Some(ayer) = fecha.pred_opt() {
+        if let Some((a, c)) = horas_del_dia(ayer, horario, especiales)? {
+            if c <= a && hora < c {
+                return Ok(());
+            }
+        }
+    }
+    Err(if hoy.is_some() { ReglaError::FueraDeHorario } else { ReglaError::SucursalCerrada })
 }
 
 /// A booking that passed every rule, for a branch whose local time is `ahora`.
@@ -238,6 +258,8 @@ pub struct ReservaNueva {
     pub evento: Evento,
     pub comentarios: String,
     pub origin: Origen,
+    /// The partner's code, upper-case; storage says whether it exists and is active.
+    pub afiliado: Option<String>,
 }
 
 impl ReservaNueva {
@@ -271,6 +293,7 @@ impl ReservaNueva {
                 Some(o) => Origen::parse(o)?,
                 None => Origen::Widget,
             },
+            afiliado: crate::clientes::codigo_en_reserva(s.afiliado.as_deref())?,
         })
     }
 }

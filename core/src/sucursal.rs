@@ -106,4 +106,21 @@ mod tests {
         let mala = DatosSucursal { tag: "centro".into(), name: "Centro".into(), zona: Some("Marte/Base".into()), ..Default::default() };
         assert_eq!(SucursalNueva::parse(&mala), Err(ReglaError::ZonaInvalida("Marte/Base".into())));
     }
+
+    /// The zones chrono-tz embeds are Mexico's alone (`.cargo/config.toml`), in the server and
+    /// in the browser's WASM alike: a zone elsewhere is refused by both, never accepted by one.
+    #[test]
+    fn a_branch_zone_is_one_of_mexicos() {
+        let con = |zona: &str| DatosSucursal { tag: "centro".into(), name: "Centro".into(), zona: Some(zona.into()), ..Default::default() };
+        let mexico = [
+            "America/Mexico_City", "America/Monterrey", "America/Cancun", "America/Tijuana", "America/Hermosillo", "America/Mazatlan",
+            "America/Chihuahua", "America/Merida", "America/Matamoros", "America/Ojinaga", "America/Ciudad_Juarez", "America/Bahia_Banderas",
+        ];
+        for zona in mexico {
+            assert_eq!(SucursalNueva::parse(&con(zona)).unwrap().zona.name(), zona);
+        }
+        for zona in ["Europe/Madrid", "America/New_York", "America/Bogota", "Asia/Tokyo"] {
+            assert_eq!(SucursalNueva::parse(&con(zona)), Err(ReglaError::ZonaInvalida(zona.into())), "{zona}");
+        }
+    }
 }

@@ -7,7 +7,7 @@ use anfitrion_core::comanda::{self, ConteosComanda};
 use anfitrion_core::promos::{self, PromoAplicada};
 use anfitrion_core::tiempo::{self, ConfigHorario};
 use anfitrion_core::walkin::FormularioWalkin;
-use anfitrion_core::{cuenta, estado, personal, qr, ReglaError};
+use anfitrion_core::{clientes, cuenta, estado, personal, qr, ReglaError};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::{json, Value};
@@ -53,7 +53,14 @@ fn llamar(funcion: &str, a: &[Value]) -> Result<Value, ReglaError> {
         "pasarEstado" => ok(estado::pasar_estado(&arg::<String>(a, 0), &arg::<String>(a, 1))?),
         "etiquetaEstado" => ok(estado::EstadoReservacion::parse(&arg::<String>(a, 0))?.etiqueta()),
         "validarCodigoReservacion" => ok(qr::validar_codigo_reservacion(&arg::<String>(a, 0))?),
+        "promoVigente" => ok(promos::promo_vigente(&arg::<promos::DatosPromocion>(a, 0), &arg::<String>(a, 1))?),
+        "validarPromocion" => ok(promos::PromocionValida::parse(&arg::<promos::DatosPromocion>(a, 0)).map(|_| ())?),
+        "claveCorreo" => ok(clientes::clave_correo(&arg::<String>(a, 0))),
+        "claveTelefono" => ok(clientes::clave_telefono(&arg::<String>(a, 0))),
+        "codigoAfiliado" => ok(clientes::codigo_afiliado(&arg::<String>(a, 0))?),
+        "validarAfiliado" => ok(clientes::AfiliadoValido::parse(&arg::<clientes::DatosAfiliado>(a, 0)).map(|_| ())?),
         "walkinNuevo" => ok(FormularioWalkin::nuevo(&arg::<String>(a, 0), arg(a, 1))),
+        "disponibilidad" => ok(anfitrion_core::disponibilidad::disponibilidad_de(&arg(a, 0))?),
         otra => panic!("función sin vector: {otra}"),
     }
 }
@@ -114,8 +121,23 @@ fn reservation_edit_vectors_hold() {
 }
 
 #[test]
+fn availability_vectors_hold() {
+    revisar("disponibilidad.json");
+}
+
+#[test]
 fn account_vectors_hold() {
     revisar("cuenta.json");
+}
+
+#[test]
+fn promotion_window_vectors_hold() {
+    revisar("promociones.json");
+}
+
+#[test]
+fn guest_book_and_affiliate_vectors_hold() {
+    revisar("clientes.json");
 }
 
 #[test]

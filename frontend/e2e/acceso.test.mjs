@@ -137,11 +137,13 @@ test('a token without its cookie is no session: storage is cleared and /login sh
 });
 
 test('public pages need no session', async () => {
+  // The booking page and the widget open on the branch's form, never on /login.
   await pagina.goto(`${servidor.base}/reservacion/polanco`);
-  await pagina.getByRole('heading', { name: 'Reservar' }).waitFor();
+  await pagina.getByRole('heading', { name: /^Reserva en / }).waitFor();
   assert.equal(new URL(pagina.url()).pathname, '/reservacion/polanco');
   await pagina.goto(`${servidor.base}/widget/polanco`);
-  await pagina.getByRole('heading', { name: 'Widget de reservaciones' }).waitFor();
+  await pagina.getByRole('heading', { name: /^Reserva en / }).waitFor();
+  assert.equal(new URL(pagina.url()).pathname, '/widget/polanco');
 });
 
 test('a token the server revoked ends the session at the next call: storage wiped, /login shown', async () => {

@@ -6,10 +6,9 @@
 
 use std::time::Instant;
 
-use anfitrion_server::config::Config;
-use anfitrion_server::db::nuevo_id;
-use serde_json::{json, Value};
 use sqlx::Connection;
+
+mod comun;
 
 /// The process's peak resident set (VmHWM) and current one (VmRSS), in MiB.
 fn memoria() -> (f64, f64) {
@@ -41,18 +40,10 @@ async fn sembrar(url: &str, n: u64) -> anyhow::Result<()> {
 }
 
 async fn medir(motor: &str, url: &str, n: u64) -> anyhow::Result<()> {
-    let mut config = Config::new("127.0.0.1:0".parse()?, url);
-    config.demo = true;
-    let app = anfitrion_server::launch(config).await?;
+    let comun::Demo { app: _app, base, cliente, token } = comun::demo(url, |_| {}).await?;
     let t = Instant::now();
     sembrar(url, n).await?;
     let carga = t.elapsed().as_secs_f64();
-    let base = format!("http://{}", app.addr);
-    let cliente = reqwest::Client::new();
-    let respuesta = cliente.post(format!("{base}/api/v1/auth/login")).json(&json!({ "email": "gerente@demo.mx", "password": "demo1234" })).send().await?;
-    let texto = respuesta.text().await?;
-    let login: Value = serde_json::from_str(&texto).map_err(|e| anyhow::anyhow!("login: {e}: {texto}"))?;
-    let token = login["data"]["token"].as_str().unwrap_or_default().to_owned();
     let (_, antes) = memoria();
     let t = Instant::now();
     let mut r = cliente.get(format!("{base}/api/v1/admin/logs/walkin?tag=polanco")).bearer_auth(&token).header("accept", "text/csv").send().await?;
@@ -75,16 +66,5 @@ async fn medir(motor: &str, url: &str, n: u64) -> anyhow::Result<()> {
 async fn main() -> anyhow::Result<()> {
     let n: u64 = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(1_000_000);
     println!("Bitácora: exportación CSV completa (el servidor y el cliente en un proceso)");
-    let dir = std::env::temp_dir().join(format!("anfitrion-bench-{}", nuevo_id()));
-    std::fs::create_dir_all(&dir)?;
-    medir("SQLite", &format!("sqlite://{}", dir.join("bench.db").display()), n).await?;
-    std::fs::remove_dir_all(&dir)?;
-    let admin = std::env::var("ANFITRION_TEST_PG").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".to_owned());
-    let nombre = format!("anfitrion_bench_{}", nuevo_id());
-    let mut c = sqlx::PgConnection::connect(&admin).await?;
-    sqlx::query(&format!("CREATE DATABASE \"{nombre}\"")).execute(&mut c).await?;
-    let url = format!("{}/{nombre}", admin.rsplit_once('/').map(|(b, _)| b).unwrap_or(&admin));
-    let r = medir("PostgreSQL", &url, n).await;
-    sqlx::query(&format!("DROP DATABASE IF EXISTS \"{nombre}\" WITH (FORCE)")).execute(&mut c).await?;
-    r
+    comun::en_ambos_motores(|motor, url| async move { medir(motor, &url, n).await }).await
 }

@@ -5,42 +5,22 @@
 //! Usage: `cargo run --release -p anfitrion-server --example bench_reservaciones -- [N …]`.
 //! PostgreSQL: `ANFITRION_TEST_PG` (an administrative URL; a database is created and dropped).
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use anfitrion_core::reservacion::VistaReservaciones;
 use anfitrion_server::db::reservaciones::{ConsultaReservaciones, VeContacto};
-use anfitrion_server::db::{conectar, nuevo_id, Alcance, Store};
+use anfitrion_server::db::{conectar, Alcance, Store};
 use chrono::NaiveDate;
 use sqlx::Connection;
 
+mod comun;
+use comun::medir;
+
 const REPETICIONES: usize = 200;
-
-fn percentil(mut xs: Vec<Duration>, p: f64) -> f64 {
-    xs.sort();
-    let i = ((xs.len() as f64 - 1.0) * p).round() as usize;
-    xs[i].as_secs_f64() * 1000.0
-}
-
-async fn medir<F, Fut>(mut f: F) -> (f64, f64)
-where
-    F: FnMut(usize) -> Fut,
-    Fut: std::future::Future<Output = ()>,
-{
-    for i in 0..10 {
-        f(i).await;
-    }
-    let mut tiempos = Vec::with_capacity(REPETICIONES);
-    for i in 0..REPETICIONES {
-        let t = Instant::now();
-        f(i).await;
-        tiempos.push(t.elapsed());
-    }
-    (percentil(tiempos.clone(), 0.5), percentil(tiempos, 0.99))
-}
 
 /// One branch and `n` reservations spread over two years, written in one statement.
 async fn sembrar(url: &str, n: u64) -> anyhow::Result<()> {
-    let (marca, sucursal) = (nuevo_id(), nuevo_id());
+    let sucursal = comun::sucursal_bench(url).await?;
     // The branch's settings are core's defaults.
     let conf = anfitrion_core::walkin::ConfWalkin::default();
     let f = anfitrion_core::tiempo::formato_hora;
@@ -49,9 +29,6 @@ async fn sembrar(url: &str, n: u64) -> anyhow::Result<()> {
                 email_verified, phone_verified, created_at, updated_at";
     if url.starts_with("sqlite:") {
         let mut c = sqlx::SqliteConnection::connect(url).await?;
-        sqlx::query("INSERT INTO marcas (id, name, created_at) VALUES ($1, 'Marca', '2026-01-01T00:00:00Z')").bind(&marca).execute(&mut c).await?;
-        sqlx::query("INSERT INTO sucursales (id, tag, name, marca_id, created_at) VALUES ($1, 'bench', 'Bench', $2, '2026-01-01T00:00:00Z')")
-            .bind(&sucursal).bind(&marca).execute(&mut c).await?;
         sqlx::query("INSERT INTO conf_walkin (sucursal_id, inicio_regular, inicio_promo, corte_tarde, gracia_min, updated_at) VALUES ($1, $2, $3, $4, $5, '2026-01-01T00:00:00Z')")
             .bind(&sucursal).bind(&h.0).bind(&h.1).bind(&h.2).bind(h.3).execute(&mut c).await?;
         sqlx::query(&format!(
@@ -65,9 +42,6 @@ async fn sembrar(url: &str, n: u64) -> anyhow::Result<()> {
         sqlx::query("ANALYZE").execute(&mut c).await?;
     } else {
         let mut c = sqlx::PgConnection::connect(url).await?;
-        sqlx::query("INSERT INTO marcas (id, name, created_at) VALUES ($1, 'Marca', now())").bind(&marca).execute(&mut c).await?;
-        sqlx::query("INSERT INTO sucursales (id, tag, name, marca_id, created_at) VALUES ($1, 'bench', 'Bench', $2, now())")
-            .bind(&sucursal).bind(&marca).execute(&mut c).await?;
         sqlx::query("INSERT INTO conf_walkin (sucursal_id, inicio_regular, inicio_promo, corte_tarde, gracia_min, updated_at) VALUES ($1, $2, $3, $4, $5, now())")
             .bind(&sucursal).bind(&h.0).bind(&h.1).bind(&h.2).bind(h.3).execute(&mut c).await?;
         // A load this size goes faster with the per-row triggers off and the trigram indexes
@@ -100,7 +74,7 @@ async fn una_escala(motor: &str, url: &str, n: u64) -> anyhow::Result<()> {
     let ve = VeContacto::todo();
     let ahora = NaiveDate::from_ymd_opt(2026, 6, 1).unwrap().and_hms_opt(12, 0, 0).unwrap();
     let s = store.clone();
-    let pagina = medir(|i| {
+    let pagina = medir(REPETICIONES, |i| {
         let s = s.clone();
         let vistas = [VistaReservaciones::Todas, VistaReservaciones::Pendientes, VistaReservaciones::Asistio, VistaReservaciones::Canceladas];
         async move {
@@ -110,7 +84,7 @@ async fn una_escala(motor: &str, url: &str, n: u64) -> anyhow::Result<()> {
     })
     .await;
     let s2 = store.clone();
-    let busqueda = medir(|i| {
+    let busqueda = medir(REPETICIONES, |i| {
         let s = s2.clone();
         async move {
             let q = format!("cliente{}@", 1 + (i as u64 * 7919) % n);
@@ -121,7 +95,7 @@ async fn una_escala(motor: &str, url: &str, n: u64) -> anyhow::Result<()> {
     })
     .await;
     let s3 = store.clone();
-    let detalle = medir(|i| {
+    let detalle = medir(REPETICIONES, |i| {
         let s = s3.clone();
         async move {
             let id = format!("{:024x}", 1 + (i as u64 * 104_729) % n);
@@ -136,7 +110,7 @@ async fn una_escala(motor: &str, url: &str, n: u64) -> anyhow::Result<()> {
         _ => anyhow::bail!("sin sucursal"),
     };
     let dia = ahora.date();
-    let tablero = medir(|i| {
+    let tablero = medir(REPETICIONES, |i| {
         let (s, sucursal) = (s4.clone(), sucursal.clone());
         async move {
             let d = dia - chrono::Days::new((i % 7) as u64);
@@ -147,7 +121,7 @@ async fn una_escala(motor: &str, url: &str, n: u64) -> anyhow::Result<()> {
     .await;
     let s5 = store.clone();
     let sucursal2 = sucursal.clone();
-    let serie = medir(|_| {
+    let serie = medir(REPETICIONES, |_| {
         let (s, sucursal) = (s5.clone(), sucursal2.clone());
         async move {
             let desde = dia - chrono::Days::new(29);
@@ -181,19 +155,7 @@ async fn main() -> anyhow::Result<()> {
     let escalas = if escalas.is_empty() { vec![10_000, 100_000, 1_000_000] } else { escalas };
     println!("Lista de reservaciones: mediana / p99 de {REPETICIONES} llamadas (página de 50, búsqueda por correo, detalle)");
     for &n in &escalas {
-        let dir = std::env::temp_dir().join(format!("anfitrion-bench-{}", nuevo_id()));
-        std::fs::create_dir_all(&dir)?;
-        una_escala("SQLite", &format!("sqlite://{}", dir.join("bench.db").display()), n).await?;
-        std::fs::remove_dir_all(&dir)?;
-
-        let admin = std::env::var("ANFITRION_TEST_PG").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".to_owned());
-        let nombre = format!("anfitrion_bench_{}", nuevo_id());
-        let mut c = sqlx::PgConnection::connect(&admin).await?;
-        sqlx::query(&format!("CREATE DATABASE \"{nombre}\"")).execute(&mut c).await?;
-        let url = format!("{}/{nombre}", admin.rsplit_once('/').map(|(b, _)| b).unwrap_or(&admin));
-        let r = una_escala("PostgreSQL", &url, n).await;
-        sqlx::query(&format!("DROP DATABASE IF EXISTS \"{nombre}\" WITH (FORCE)")).execute(&mut c).await?;
-        r?;
+        comun::en_ambos_motores(|motor, url| async move { una_escala(motor, &url, n).await }).await?;
     }
     Ok(())
 }

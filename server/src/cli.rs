@@ -49,6 +49,16 @@ pub enum Comando {
         /// Segundos que una conexión sin solicitud en curso puede quedar abierta.
         #[arg(long, env = "ANFITRION_IDLE_TIMEOUT", default_value_t = LimitesConexion::default().inactividad.as_secs())]
         idle_timeout: u64,
+        /// Servidor SMTP de los correos de confirmación: smtp://host:puerto. Sin él, los correos
+        /// esperan en la bandeja de salida como pendientes.
+        #[arg(long, env = "ANFITRION_SMTP_URL")]
+        smtp_url: Option<String>,
+        /// Remitente de los correos de confirmación.
+        #[arg(long, env = "ANFITRION_SMTP_FROM", default_value = "reservaciones@anfitrion.mx")]
+        smtp_from: String,
+        /// Dirección pública de las páginas de reservación, para los enlaces de los correos.
+        #[arg(long, env = "ANFITRION_URL_PUBLICA", default_value = crate::correo::URL_PUBLICA_POR_DEFECTO)]
+        url_publica: String,
     },
     /// Escribe en la salida estándar el documento OpenAPI de la API (el de /api/openapi.json).
     Openapi,
@@ -68,8 +78,24 @@ pub enum Comando {
 
 pub async fn ejecutar(cli: Cli) -> anyhow::Result<()> {
     match cli.comando {
-        Comando::Serve { addr, database_url, demo, trusted_proxies, hsts, max_connections, header_timeout, body_timeout, idle_timeout } => {
+        Comando::Serve {
+            addr,
+            database_url,
+            demo,
+            trusted_proxies,
+            hsts,
+            max_connections,
+            header_timeout,
+            body_timeout,
+            idle_timeout,
+            smtp_url,
+            smtp_from,
+            url_publica,
+        } => {
             let mut config = Config::new(addr, database_url);
+            config.correo.smtp_url = smtp_url.filter(|u| !u.trim().is_empty());
+            config.correo.remitente = smtp_from;
+            config.url_publica = url_publica;
             config.demo = demo;
             config.proxies_confiables = trusted_proxies;
             config.hsts = hsts;

@@ -36,6 +36,12 @@ pub struct Config {
     /// Routes merged into the application, for integration tests that need a handler the product
     /// does not have (one that panics, to prove the panic guard).
     pub rutas_extra: Option<Router<AppState>>,
+    /// The outbox's SMTP relay, sender and retry pace.
+    pub correo: crate::correo::ConfCorreo,
+    /// Where guests reach the public pages, for the e-mails' links.
+    pub url_publica: String,
+    /// Public reads (availability, confirmation) one address may make in an hour.
+    pub consultas_por_hora: usize,
 }
 
 impl Config {
@@ -51,6 +57,9 @@ impl Config {
             conexion: LimitesConexion::default(),
             hsts: false,
             rutas_extra: None,
+            correo: crate::correo::ConfCorreo::default(),
+            url_publica: crate::correo::URL_PUBLICA_POR_DEFECTO.to_owned(),
+            consultas_por_hora: crate::api::publico::CONSULTAS_POR_HORA,
         }
     }
 }

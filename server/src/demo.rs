@@ -14,12 +14,13 @@
 //! | hostess@demo.mx         | Hostess       | polanco, satelite             | /reservaciones/hoy | /walkin/registrar, /reservaciones/hoy |
 //! | reservaciones@demo.mx   | Reservaciones | monterrey, polanco, satelite  | /reservaciones/hoy | /reservaciones/hoy |
 
+use anfitrion_core::clientes::{AfiliadoValido, DatosAfiliado};
 use anfitrion_core::comanda::{ConteosComanda, Mesero, Pedido, Personas};
 use anfitrion_core::cuenta::validar_clave_nueva;
 use anfitrion_core::estado::{EstadoReservacion, Origen};
 use anfitrion_core::permisos::{GERENTE, HOSTESS, MERCADOTECNIA, RESERVACIONES, SISTEMAS};
 use anfitrion_core::personal::{normalizar_nombre, validar_correo, Evento};
-use anfitrion_core::promos::{Abre, PromoAplicada, PROMO_CUMPLEANOS};
+use anfitrion_core::promos::{Abre, DatosPromocion, PromoAplicada, PromocionValida, PROMO_CUMPLEANOS};
 use anfitrion_core::sucursal::{DatosSucursal, SucursalNueva};
 use anfitrion_core::tiempo::{formato_hora, ModoBuffet, ReglasHorario};
 use anfitrion_core::walkin::ConfWalkin;
@@ -30,7 +31,7 @@ use chrono::{Datelike, Duration, NaiveDate, NaiveTime, Utc};
 use crate::auth::claves::Claves;
 use crate::db::bitacora::{Autor, Cambio};
 use crate::db::catalogo::{NuevaPromo, NuevoMesero};
-use crate::db::clientes::{NuevoAfiliado, NuevoCliente};
+use crate::db::clientes::NuevoAfiliado;
 use crate::db::reservaciones::{Asistencia, NuevaNotificacion, NuevaReservacion};
 use crate::db::sucursales::{DiaEspecial, DiaHorario, Mesa, NuevaMarca, NuevaSucursal};
 use crate::db::usuarios::NuevoUsuario;
@@ -222,8 +223,8 @@ fn pedido(personas: u32, modo: ModoBuffet) -> Result<Pedido, ReglaError> {
 fn abre(mesa: &str, evento: Evento, promos: &[NuevaPromo], festejado: &str, personas: u32) -> Result<Abre, ReglaError> {
     let cumple: Vec<PromoAplicada> = promos
         .iter()
-        .filter(|p| evento == Evento::Cumpleanos && p.name == PROMO_CUMPLEANOS)
-        .map(|p| PromoAplicada { id: p.id.clone(), name: p.name.clone(), qty: Some(1), field: Some(festejado.to_owned()) })
+        .filter(|p| evento == Evento::Cumpleanos && p.promo.name == PROMO_CUMPLEANOS)
+        .map(|p| PromoAplicada { id: p.id.clone(), name: p.promo.name.clone(), qty: Some(1), field: Some(festejado.to_owned()), pide_nombres: None })
         .collect();
     Abre::nuevo(mesa, &cumple, Some(personas))
 }
@@ -340,6 +341,8 @@ async fn sembrar(store: &dyn Store, claves: &Claves) -> anyhow::Result<bool> {
         }
     }
 
+    // Two partners whose guests book with their code (Airbnb and concierge reservations carry
+    // them), and a hotel with none yet.
     let mut afiliados = Vec::new();
     for (code, name, tipo) in [
         ("HOTEL-CAMINO", "Hotel Camino Real", "Hotel"),
@@ -348,46 +351,62 @@ async fn sembrar(store: &dyn Store, claves: &Claves) -> anyhow::Result<bool> {
     ] {
         let afiliado = NuevoAfiliado {
             id: nuevo_id(),
-            code: code.to_owned(),
-            name: name.to_owned(),
-            tipo: tipo.to_owned(),
-            contacto: format!("contacto@{}.mx", code.to_ascii_lowercase().replace('-', "")),
+            afiliado: AfiliadoValido::parse(&DatosAfiliado {
+                code: code.to_owned(),
+                name: name.to_owned(),
+                tipo: tipo.to_owned(),
+                contacto: Some(format!("contacto@{}.mx", code.to_ascii_lowercase().replace('-', ""))),
+                activo: Some(true),
+            })?,
         };
-        store.crear_afiliado(&afiliado).await?;
+        store.crear_afiliado(&afiliado, None).await?;
         afiliados.push(afiliado.id);
     }
 
-    let mut clientes = Vec::new();
-    for (name, email, phone) in CLIENTES {
-        let cliente = NuevoCliente { id: nuevo_id(), name: name.to_owned(), email: email.map(str::to_owned), phone: phone.map(str::to_owned) };
-        store.crear_cliente(&cliente).await?;
-        clientes.push(cliente);
-    }
+    // Guests are not written here: each reservation and walk-in finds or makes its guest by
+    // e-mail or phone, as the product's saves do.
+    let clientes = CLIENTES;
 
     let mut n_reservacion = 0usize;
     for (i_suc, (suc, sucursal_id)) in SUCURSALES.iter().zip(&sucursales).enumerate() {
         let mut meseros = Vec::new();
         for name in suc.meseros {
             let mesero = NuevoMesero { id: nuevo_id(), sucursal_id: sucursal_id.clone(), name: name.to_owned() };
-            store.crear_mesero(&mesero).await?;
+            store.crear_mesero(&mesero, None).await?;
             meseros.push(Mesero { id: mesero.id, name: mesero.name });
         }
 
+        // Cumpleaños asks the celebrants' names; one promotion is switched off after its season,
+        // and one waits for its dates.
+        let dia = |d: i64| Some((hoy + Duration::days(d)).format("%Y-%m-%d").to_string());
         let mut promos = Vec::new();
-        for (name, descripcion, activa) in [
-            (PROMO_CUMPLEANOS, "Buffet sin costo para la persona que cumple años", true),
-            ("2x1 en martes", "Dos buffets de adulto por el precio de uno los martes", true),
-            ("Niños comen gratis", "Un buffet infantil gratis por cada adulto, de lunes a jueves", true),
-            ("Descuento afiliado 10%", "Diez por ciento para reservaciones con código de afiliado", true),
-            ("Verano 2025", "Promoción de temporada terminada", false),
+        for (name, descripcion, activa, desde, hasta) in [
+            (PROMO_CUMPLEANOS, "Buffet sin costo para la persona que cumple años", true, None, None),
+            ("2x1 en martes", "Dos buffets de adulto por el precio de uno los martes", true, None, None),
+            ("Niños comen gratis", "Un buffet infantil gratis por cada adulto, de lunes a jueves", true, None, None),
+            ("Descuento afiliado 10%", "Diez por ciento para reservaciones con código de afiliado", true, None, None),
+            ("Verano 2025", "Promoción de temporada terminada", false, Some("2025-06-01".to_owned()), Some("2025-08-31".to_owned())),
+            ("Buen Fin", "Quince por ciento en el buffet durante el fin de semana del Buen Fin", true, dia(30), dia(33)),
         ] {
-            let promo = NuevaPromo { id: nuevo_id(), sucursal_id: sucursal_id.clone(), name: name.to_owned(), descripcion: descripcion.to_owned(), activa };
-            store.crear_promo(&promo).await?;
+            let promo = NuevaPromo {
+                id: nuevo_id(),
+                sucursal_id: sucursal_id.clone(),
+                promo: PromocionValida::parse(&DatosPromocion {
+                    name: name.to_owned(),
+                    descripcion: Some(descripcion.to_owned()),
+                    activa: Some(activa),
+                    desde,
+                    hasta,
+                    dias: None,
+                    pide_nombres: Some(name == PROMO_CUMPLEANOS),
+                })?,
+            };
+            store.crear_promo(&promo, None).await?;
             promos.push(promo);
         }
 
         for (i_plan, plan) in PLANES.iter().enumerate() {
-            let cliente = &clientes[(i_plan + i_suc * 5) % clientes.len()];
+            let (cliente_name, cliente_email, cliente_phone) = clientes[(i_plan + i_suc * 5) % clientes.len()];
             let origin = Origen::TODOS[(i_plan + i_suc) % Origen::TODOS.len()];
             let fecha_hora = (hoy + Duration::days(plan.dias)).and_time(hora(plan.hora));
             let id = nuevo_id();
@@ -395,22 +414,22 @@ async fn sembrar(store: &dyn Store, claves: &Claves) -> anyhow::Result<bool> {
             let reservacion = NuevaReservacion {
                 id: id.clone(),
                 sucursal_id: sucursal_id.clone(),
-                cliente_id: Some(cliente.id.clone()),
+                cliente_id: None,
                 afiliado_id: match origin {
                     Origen::Airbnb => Some(afiliados[1].clone()),
                     Origen::Concierge => Some(afiliados[2].clone()),
                     _ => None,
                 },
-                name: cliente.name.clone(),
-                email: cliente.email.clone(),
-                phone: cliente.phone.clone(),
+                name: cliente_name.to_owned(),
+                email: cliente_email.map(str::to_owned),
+                phone: cliente_phone.map(str::to_owned),
                 fecha_hora,
                 no_personas: Personas::parse(Some(plan.personas))?,
                 evento: plan.evento,
                 comentarios: plan.comentarios.to_owned(),
                 origin,
-                email_verified: cliente.email.is_some() && i_plan % 3 != 2,
-                phone_verified: cliente.phone.is_some() && i_plan % 2 == 0,
+                email_verified: cliente_email.is_some() && i_plan % 3 != 2,
+                phone_verified: cliente_phone.is_some() && i_plan % 2 == 0,
                 creada,
             };
             n_reservacion += 1;
@@ -422,7 +441,7 @@ async fn sembrar(store: &dyn Store, claves: &Claves) -> anyhow::Result<bool> {
                 title: "Nueva reservación".to_owned(),
                 description: format!(
                     "{} · {} {} · {}",
-                    cliente.name,
+                    cliente_name,
                     plan.personas,
                     if plan.personas == 1 { "persona" } else { "personas" },
                     fecha_hora.format("%d/%m %H:%M")
@@ -452,7 +471,7 @@ async fn sembrar(store: &dyn Store, claves: &Claves) -> anyhow::Result<bool> {
                     let asistencia = Asistencia {
                         reservacion_id: id.clone(),
                         pedido: pedido(plan.personas, reglas.modo_sugerido(hora(plan.hora)))?,
-                        abre: abre(&mesa, plan.evento, &promos, &cliente.name, plan.personas)?,
+                        abre: abre(&mesa, plan.evento, &promos, cliente_name, plan.personas)?,
                         mesa,
                         mesero: meseros[i_plan % meseros.len()].clone(),
                     };
@@ -464,8 +483,14 @@ async fn sembrar(store: &dyn Store, claves: &Claves) -> anyhow::Result<bool> {
             }
         }
 
-        let walkins = [(-1, "14:10", 3, Evento::Ninguno, "Familia Robles"), (-1, "19:20", 2, Evento::Aniversario, "Tomás y Elisa Varela"), (0, "13:40", 5, Evento::Cumpleanos, "Mariana Ibarra")];
-        for (i, (dias, h, personas, evento, name)) in walkins.into_iter().enumerate() {
+        // The last walk-in is a guest who also books: her phone, typed another way, finds her record.
+        let walkins = [
+            (-1, "14:10", 3, Evento::Ninguno, "Familia Robles", None),
+            (-1, "19:20", 2, Evento::Aniversario, "Tomás y Elisa Varela", None),
+            (0, "13:40", 5, Evento::Cumpleanos, "Mariana Ibarra", None),
+            (-4, "14:45", 2, Evento::Ninguno, "Elena Castillo", Some("+52 55 1234 5605")),
+        ];
+        for (i, (dias, h, personas, evento, name, phone)) in walkins.into_iter().enumerate() {
             let mesa = (1 + i).to_string();
             let walkin = NuevoWalkin {
                 id: nuevo_id(),
@@ -473,7 +498,7 @@ async fn sembrar(store: &dyn Store, claves: &Claves) -> anyhow::Result<bool> {
                 cliente_id: None,
                 name: name.to_owned(),
                 email: None,
-                phone: None,
+                phone: phone.map(str::to_owned),
                 fecha_hora: (hoy + Duration::days(dias)).and_time(hora(h)),
                 evento,
                 pedido: pedido(personas, reglas.modo_sugerido(hora(h)))?,

@@ -38,6 +38,12 @@ pub enum ApiError {
     /// The body is larger than [`LIMITE_CUERPO`].
     #[error("La solicitud es demasiado grande: el máximo es 1 MiB.")]
     DemasiadoGrande,
+    /// A public call's body is larger than its small limit.
+    #[error("La solicitud es demasiado grande: el máximo es {} KiB.", .0 / 1024)]
+    DemasiadoGrandePublico(usize),
+    /// Too many public calls (availability, confirmation) from one address.
+    #[error("Demasiadas consultas desde esta dirección. Inténtalo más tarde.")]
+    DemasiadasConsultas,
     /// No session token came with the request.
     #[error("Inicia sesión para continuar.")]
     SinSesion,
@@ -111,14 +117,14 @@ impl ApiError {
         match self {
             Regla(_) | Entrada(_) | JsonMalformado | CuerpoIlegible | SinReferencia(_) | SolicitudMalformada => StatusCode::BAD_REQUEST,
             TipoDeContenido => StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            DemasiadoGrande => StatusCode::PAYLOAD_TOO_LARGE,
+            DemasiadoGrande | DemasiadoGrandePublico(_) => StatusCode::PAYLOAD_TOO_LARGE,
             SinSesion | SesionExpirada | Credenciales => StatusCode::UNAUTHORIZED,
             SinPermiso | SucursalAjena => StatusCode::FORBIDDEN,
             NoEncontrado(_) | RutaDesconocida => StatusCode::NOT_FOUND,
             MetodoNoPermitido => StatusCode::METHOD_NOT_ALLOWED,
             Conflicto(_) => StatusCode::CONFLICT,
             ConDatos { codigo, .. } => *codigo,
-            DemasiadasReservaciones => StatusCode::TOO_MANY_REQUESTS,
+            DemasiadasReservaciones | DemasiadasConsultas => StatusCode::TOO_MANY_REQUESTS,
             DemasiadosIntentos { .. } => StatusCode::TOO_MANY_REQUESTS,
             Ocupado => StatusCode::SERVICE_UNAVAILABLE,
             TiempoAgotado => StatusCode::REQUEST_TIMEOUT,

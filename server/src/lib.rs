@@ -6,6 +6,7 @@ pub mod api;
 pub mod auth;
 pub mod cli;
 pub mod config;
+pub mod correo;
 pub mod db;
 pub mod demo;
 pub mod envelope;
@@ -40,6 +41,10 @@ pub struct AppState {
     pub eventos: Arc<eventos::Eventos>,
     /// Public bookings per address.
     pub reservas_publicas: Arc<api::publico::LimitePorDireccion>,
+    /// Public reads (availability, confirmation) per address.
+    pub consultas_publicas: Arc<api::publico::LimitePorDireccion>,
+    /// Where guests reach the public pages (the e-mails' links).
+    pub url_publica: Arc<str>,
     /// Login throttling and the logins being checked.
     pub freno: Arc<Freno>,
 }
@@ -76,13 +81,15 @@ pub async fn launch(config: Config) -> anyhow::Result<App> {
         freno,
         eventos,
         reservas_publicas: Arc::new(api::publico::LimitePorDireccion::new(api::publico::RESERVAS_POR_HORA)),
+        consultas_publicas: Arc::new(api::publico::LimitePorDireccion::new(config.consultas_por_hora)),
+        url_publica: config.url_publica.clone().into(),
     };
     let cabeceras = seguridad::Cabeceras { hsts: config.hsts };
     let app = http::aplicacion(api::router(state, config.rutas_extra), cabeceras);
 
     let listener = tokio::net::TcpListener::bind(config.addr).await.with_context(|| format!("no se pudo escuchar en {}", config.addr))?;
     let addr = listener.local_addr()?;
-    let trabajos = jobs::iniciar(store.clone());
+    let trabajos = jobs::iniciar(store.clone(), config.correo.clone());
     let servidor = tokio::spawn(async move {
         let fin = http::servir(listener, app, config.conexion, cabeceras, senal_de_fin()).await;
         trabajos.abort();

@@ -48,7 +48,8 @@ pub struct Cabeceras {
 enum Clase {
     Api,
     Consola,
-    /// `/widget/{tag}`, `/widget.js` and `/reservacion/{tag}`: the booking pages meant for
+    /// `/widget/{tag}`, `/widget.js` and `/reservacion/{tag}` (with its confirmation and
+    /// verification pages): the booking pages meant for
     /// other sites (DESIGN §4), the only ones they may frame.
     Publica,
 }
@@ -56,7 +57,7 @@ enum Clase {
 fn clase(ruta: &str) -> Clase {
     if ruta == "/api" || ruta.starts_with("/api/") {
         Clase::Api
-    } else if ruta.starts_with("/widget/") || ruta == "/widget.js" || ruta.starts_with("/reservacion/") {
+    } else if crate::web::es_pagina_publica(ruta) || ruta == "/widget.js" {
         Clase::Publica
     } else {
         Clase::Consola
@@ -204,6 +205,9 @@ mod tests {
         };
         assert_eq!(marco("/widget/polanco"), (true, false));
         assert_eq!(marco("/reservacion/polanco"), (true, false));
+        assert_eq!(marco("/reservacion/polanco/confirmacion/65f0c0ffee0000000000abcd"), (true, false));
+        assert_eq!(marco("/widget.js"), (true, false));
+        assert_eq!(marco("/reservacion/polanco/otra/cosa"), (false, true));
         assert_eq!(marco("/reservaciones/hoy"), (false, true));
         assert_eq!(marco("/api/v1/public/sucursal/polanco"), (false, true));
         assert_eq!(marco("/"), (false, true));

@@ -28,6 +28,7 @@ describe('the router', () => {
       ['/clientes', 'clientes'],
       ['/clientes/c-1', 'cliente'],
       ['/afiliados', 'afiliados'],
+      ['/afiliados/a-1', 'afiliado'],
       ['/meseros', 'meseros'],
       ['/promos', 'promos'],
       ['/conf-walkin', 'conf-walkin'],
@@ -53,8 +54,25 @@ describe('the router', () => {
     expect(todasLasPantallas().filter((p) => !guardadas.has(p.clave))).toEqual([]);
   });
 
-  it('leaves the host stand, the public pages and unknown addresses out of the permission guard', () => {
-    for (const ruta of ['/hostes', '/hostes/checkin/1', '/login', '/reservacion/polanco', '/widget/polanco', '/no-existe']) {
+  it("puts each host stand address behind its own screen's guard, inside the session guard", () => {
+    const casos: [string, string, string | null][] = [
+      ['/hostes', 'hostes', null],
+      ['/hostes/walkin', 'hostes-walkin', 'walkin.index'],
+      ['/hostes/reserva', 'hostes-reserva', null],
+      ['/hostes/reserva/r-1', 'hostes-editar-reserva', 'reservacion.edit'],
+      ['/hostes/checkin/r-1', 'hostes-checkin', 'reservacion.asistio'],
+    ];
+    for (const [ruta, clave, permiso] of casos) {
+      const guardia = guardiaDe(ruta);
+      expect(guardia?.clave, ruta).toBe(clave);
+      expect(guardia?.permiso, ruta).toBe(permiso);
+      const sesion = (matchRoutes(rutas, ruta) ?? []).some(({ route }) => isValidElement(route.element) && route.element.type === RequiereSesion);
+      expect(sesion, ruta).toBe(true);
+    }
+  });
+
+  it('leaves the public pages and unknown addresses out of the permission guard', () => {
+    for (const ruta of ['/login', '/reservacion/polanco', '/widget/polanco', '/no-existe']) {
       expect(guardiaDe(ruta), ruta).toBeNull();
     }
     const ultima = matchRoutes(rutas, '/users/u-1')?.at(-1)?.route.element;

@@ -1,16 +1,66 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { PANTALLAS, rutaPestanaInicial, type ClaveVista, type Pantalla } from '../config/pantallas';
-import { HostesLayout } from './layouts/HostesLayout';
-import { MainLayout } from './layouts/MainLayout';
+import { Esqueleto } from '../components/ui/Esqueleto';
+import { INICIO_HOSTES, PANTALLAS, PANTALLAS_HOSTES, rutaPestanaInicial, type ClavePantallaHostes, type ClaveVista, type Pantalla } from '../config/pantallas';
 import { RequierePermiso } from './layouts/RequierePermiso';
 import { RequiereSesion } from './layouts/RequiereSesion';
 import { ErrorRuta } from './routes/error';
 import { LoginPage } from './routes/login';
 import { NoEncontrada } from './routes/no-encontrada';
-import * as P from './routes/pantallas';
-import { ReservacionDetalle, Reservaciones, ReservacionSinSeleccion } from './routes/reservaciones';
-import { Walkin, WalkinContenido, WalkinDetalle } from './routes/walkin';
+
+/**
+ * A screen fetched when first drawn: the first load (the login) carries only what it draws, and
+ * each layout and screen comes in its own file when someone opens it.
+ */
+function perezosa<M, K extends keyof M>(cargar: () => Promise<M>, nombre: K): ComponentType {
+  return lazy(async () => ({ default: (await cargar())[nombre] as ComponentType }));
+}
+
+/** What stands in for a screen while its code arrives: the page never goes blank. */
+function Cargando() {
+  return (
+    <div role="status" aria-label="Cargando" className="space-y-4 p-6">
+      <Esqueleto className="h-7 w-56" />
+      <Esqueleto className="h-4 w-full max-w-xl" />
+      <Esqueleto className="h-40 w-full" />
+    </div>
+  );
+}
+
+const conCarga = (element: ReactNode) => <Suspense fallback={<Cargando />}>{element}</Suspense>;
+
+const pantallas = () => import('./routes/pantallas');
+const walkin = () => import('./routes/walkin');
+const reservaciones = () => import('./routes/reservaciones');
+const MainLayout = perezosa(() => import('./layouts/MainLayout'), 'MainLayout');
+const HostesLayout = perezosa(() => import('./layouts/HostesLayout'), 'HostesLayout');
+const P = {
+  Dashboard: perezosa(pantallas, 'Dashboard'),
+  Clientes: perezosa(pantallas, 'Clientes'),
+  Cliente: perezosa(pantallas, 'Cliente'),
+  Meseros: perezosa(pantallas, 'Meseros'),
+  Promociones: perezosa(pantallas, 'Promociones'),
+  ConfWalkin: perezosa(pantallas, 'ConfWalkin'),
+  BitacoraWalkin: perezosa(pantallas, 'BitacoraWalkin'),
+  BitacoraReserva: perezosa(pantallas, 'BitacoraReserva'),
+  Afiliados: perezosa(pantallas, 'Afiliados'),
+  Afiliado: perezosa(pantallas, 'Afiliado'),
+  Marcas: perezosa(pantallas, 'Marcas'),
+  Marca: perezosa(pantallas, 'Marca'),
+  Usuarios: perezosa(pantallas, 'Usuarios'),
+  Roles: perezosa(pantallas, 'Roles'),
+  HostesInicio: perezosa(pantallas, 'HostesInicio'),
+  HostesWalkin: perezosa(pantallas, 'HostesWalkin'),
+  HostesReserva: perezosa(pantallas, 'HostesReserva'),
+  HostesEditarReserva: perezosa(pantallas, 'HostesEditarReserva'),
+  HostesCheckin: perezosa(pantallas, 'HostesCheckin'),
+};
+const Walkin = perezosa(walkin, 'Walkin');
+const WalkinContenido = perezosa(walkin, 'WalkinContenido');
+const WalkinDetalle = perezosa(walkin, 'WalkinDetalle');
+const Reservaciones = perezosa(reservaciones, 'Reservaciones');
+const ReservacionSinSeleccion = perezosa(reservaciones, 'ReservacionSinSeleccion');
+const ReservacionDetalle = perezosa(reservaciones, 'ReservacionDetalle');
 
 /** What each screen of the table renders; its path and permission come from the table. */
 interface Vista {
@@ -43,6 +93,7 @@ const VISTAS: Record<ClaveVista, Vista> = {
   'bitacora-walkin': { element: <P.BitacoraWalkin /> },
   'bitacora-reserva': { element: <P.BitacoraReserva /> },
   afiliados: { element: <P.Afiliados /> },
+  afiliado: { element: <P.Afiliado /> },
   marcas: { element: <P.Marcas /> },
   marca: { element: <P.Marca /> },
   usuarios: { element: <P.Usuarios /> },
@@ -62,16 +113,38 @@ function rutasDePantalla(p: Pantalla): RouteObject[] {
   if (p.pestanas) {
     return [
       { path, element: guardada(<Navigate to={rutaPestanaInicial(p)} replace />) },
-      { path: `${path}/:slug`, element: guardada(vista.element), children: vista.children },
+      { path: `${path}/:slug`, element: guardada(conCarga(vista.element)), children: hijosConCarga(vista.children) },
     ];
   }
-  const element = guardada(vista.element);
-  return [path === '' ? { index: true, element } : { path, element, children: vista.children }];
+  const element = guardada(conCarga(vista.element));
+  return [path === '' ? { index: true, element } : { path, element, children: hijosConCarga(vista.children) }];
 }
+
+const hijosConCarga = (hijos: RouteObject[] | undefined) => hijos?.map((h) => ({ ...h, element: conCarga(h.element) }));
 
 /** The main layout's children: every screen of the table. */
 export function rutasDeConsola(): RouteObject[] {
   return PANTALLAS.flatMap(rutasDePantalla);
+}
+
+const VISTAS_HOSTES: Record<ClavePantallaHostes, ReactNode> = {
+  hostes: <P.HostesInicio />,
+  'hostes-walkin': <P.HostesWalkin />,
+  'hostes-reserva': <P.HostesReserva />,
+  'hostes-editar-reserva': <P.HostesEditarReserva />,
+  'hostes-checkin': <P.HostesCheckin />,
+};
+
+/** The host stand layout's children, each behind its screen's guard (which leads back to /hostes). */
+export function rutasDeHostes(): RouteObject[] {
+  return PANTALLAS_HOSTES.map((p) => {
+    const element = (
+      <RequierePermiso pantalla={p} inicio={INICIO_HOSTES}>
+        {conCarga(VISTAS_HOSTES[p.clave])}
+      </RequierePermiso>
+    );
+    return p.ruta === INICIO_HOSTES ? { index: true, element } : { path: p.ruta.slice(INICIO_HOSTES.length + 1), element };
+  });
 }
 
 /** Every route of spec §2. */
@@ -80,30 +153,22 @@ export const rutas: RouteObject[] = [
     errorElement: <ErrorRuta />,
     children: [
       { path: '/login', element: <LoginPage /> },
-      { path: '/reservacion/:tag', element: <P.ReservacionPublica /> },
-      { path: '/widget/:tag', element: <P.Widget /> },
       {
         element: (
           <RequiereSesion>
-            <MainLayout />
+            {conCarga(<MainLayout />)}
           </RequiereSesion>
         ),
         children: rutasDeConsola(),
       },
       {
-        path: '/hostes',
+        path: INICIO_HOSTES,
         element: (
           <RequiereSesion>
-            <HostesLayout />
+            {conCarga(<HostesLayout />)}
           </RequiereSesion>
         ),
-        children: [
-          { index: true, element: <P.HostesInicio /> },
-          { path: 'walkin', element: <P.HostesWalkin /> },
-          { path: 'reserva', element: <P.HostesReserva /> },
-          { path: 'reserva/:id', element: <P.HostesEditarReserva /> },
-          { path: 'checkin/:id', element: <P.HostesCheckin /> },
-        ],
+        children: rutasDeHostes(),
       },
       { path: '*', element: <NoEncontrada /> },
     ],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { usuarioDe } from '../testing/datos';
-import { accesoARuta, pantalla, pantallaDeRuta, permisoDeRuta, todasLasPantallas } from './pantallas';
+import { accesoARuta, pantalla, pantallaDeRuta, PANTALLAS_HOSTES, permisoDeRuta, todasLasPantallas } from './pantallas';
 import type { NombrePermiso } from './permisos';
 
 /** Spec §2 and the brief: each address of the console and the permission that opens it. */
@@ -72,6 +72,24 @@ describe('the route guard', () => {
     // Neither log: the first one's guard explains.
     expect(accesoARuta('/logs', usuarioDe('X', ['logs.walkin']))).toEqual({ tipo: 'ir', a: '/logs/walk-in' });
     expect(accesoARuta('/logs', hostess)).toEqual({ tipo: 'sin-permiso', inicio: '/reservaciones/hoy' });
+  });
+
+  it('opens the host stand to a session, its check-in and walk-in to their permissions, the edit of a reservation only with reservacion.edit', () => {
+    const gerente = usuarioDe('Gerente', ['walkin.index', 'reservacion.asistio', 'reservacion.edit']);
+    const reservaciones = usuarioDe('Reservaciones', ['reservacion.index', 'reservacion.edit']);
+    const casos: [string, boolean, boolean, boolean][] = [
+      // address, hostess, gerente, reservaciones
+      ['/hostes', true, true, true],
+      ['/hostes/walkin', true, true, false],
+      ['/hostes/reserva', true, true, true],
+      ['/hostes/reserva/r-1', false, true, true],
+      ['/hostes/checkin/r-1', true, true, false],
+    ];
+    for (const [ruta, ...abre] of casos) {
+      [hostess, gerente, reservaciones].forEach((u, i) => {
+        expect(accesoARuta(ruta, u, PANTALLAS_HOSTES)?.tipo, `${ruta} ${u.role.name}`).toBe(abre[i] ? 'mostrar' : 'sin-permiso');
+      });
+    }
   });
 
   it('has nothing to say about addresses outside the main layout', () => {

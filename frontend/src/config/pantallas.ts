@@ -162,6 +162,7 @@ export const PANTALLAS = [
     permiso: 'afiliados.index',
     menu: { seccion: 'administracion', icono: 'afiliados' },
   },
+  { clave: 'afiliado', ruta: '/afiliados/:id', titulo: 'Afiliado', permiso: 'afiliados.index' },
   {
     clave: 'marcas',
     ruta: '/marcas',
@@ -185,6 +186,30 @@ export const PANTALLAS = [
     menu: { seccion: 'administracion', icono: 'roles' },
   },
 ] as const satisfies readonly Pantalla[];
+
+/**
+ * The host stand's screens (spec §2 /hostes, Check-in layout): their own full-screen layout and no
+ * place in the side menu, behind the same guard as the console's. Paths are absolute.
+ */
+export const PANTALLAS_HOSTES = [
+  { clave: 'hostes', ruta: '/hostes', titulo: 'Recepción', permiso: null },
+  { clave: 'hostes-walkin', ruta: '/hostes/walkin', titulo: 'Registro de walk-in', permiso: 'walkin.index' },
+  // The booking widget is the public page's: anyone at the stand may open it.
+  { clave: 'hostes-reserva', ruta: '/hostes/reserva', titulo: 'Nueva reservación', permiso: null },
+  { clave: 'hostes-editar-reserva', ruta: '/hostes/reserva/:id', titulo: 'Editar reservación', permiso: 'reservacion.edit' },
+  { clave: 'hostes-checkin', ruta: '/hostes/checkin/:id', titulo: 'Check-in', permiso: 'reservacion.asistio' },
+] as const satisfies readonly Pantalla[];
+
+export type ClavePantallaHostes = (typeof PANTALLAS_HOSTES)[number]['clave'];
+
+/** The host stand's landing screen, where its no-permission page leads back to. */
+export const INICIO_HOSTES = '/hostes';
+
+export function pantallaHostes(clave: ClavePantallaHostes): Pantalla {
+  const encontrada = PANTALLAS_HOSTES.find((p) => p.clave === clave);
+  if (!encontrada) throw new Error(`pantalla desconocida: ${clave}`);
+  return encontrada;
+}
 
 type Aplanar<T> = T extends { readonly hijos: readonly (infer H)[] } ? T | Aplanar<H> : T;
 type Fila = Aplanar<(typeof PANTALLAS)[number]>;

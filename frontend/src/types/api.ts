@@ -87,3 +87,38 @@ export type ResumenDia = Esquemas['ResumenDia'];
 export type Cuenta = Esquemas['Cuenta'];
 /** Reservations counted by status. */
 export type PorEstado = Esquemas['PorEstado'];
+/** What the public booking page shows of a branch before a guest picks anything. */
+export type SucursalPublica = Esquemas['SucursalPublica'];
+/** The bookable times of a date for a party, or why there are none. */
+export type Disponibilidad = Esquemas['Disponibilidad'];
+/** A guest's booking, as the public page sends it. */
+export type SolicitudReservacion = Esquemas['SolicitudReservacion'];
+/** A booking made: its id and its confirmation page's path. */
+export type ReservaRegistrada = Esquemas['ReservaRegistrada'];
+/** What a guest sees of the booking they made, with its QR. */
+export type ConfirmacionPublica = Esquemas['ConfirmacionPublica'];
+/** One message of a reservation's outbox. */
+export type CorreoReservacion = Esquemas['CorreoReservacion'];
+
+/** A promotion as the promotions screen lists it, with whether it applies today. */
+export type Promocion = Esquemas['Promocion'];
+/** What the promotion form sends. */
+export type DatosPromocion = Esquemas['DatosPromocion'];
+/** A guest in the client list (contact null without reservacion.client). */
+export type ClienteResumen = Esquemas['ClienteResumen'];
+/** One page of the client list. */
+export type PaginaClientes = Esquemas['PaginaClientes'];
+/** A reservation or walk-in of a guest. */
+export type VisitaCliente = Esquemas['Visita'];
+/** A guest's page: record, notes and visits. */
+export type ClienteDetalle = Esquemas['ClienteDetalle'];
+/** A partner whose code a reservation may carry. */
+export type Afiliado = Esquemas['Afiliado'];
+/** The partner kinds (core's TipoAfiliado). */
+export type TipoAfiliado = Esquemas['TipoAfiliado'];
+/** What the affiliate form sends. */
+export type DatosAfiliado = Omit<Afiliado, '_id'>;
+/** A reservation carrying a partner's code. */
+export type ReservacionAfiliado = Esquemas['ReservacionAfiliado'];
+/** A partner's page over a period: its reservations and attendance. */
+export type AfiliadoDetalle = Esquemas['AfiliadoDetalle'];

@@ -1,9 +1,11 @@
 //! The HTTP API: one module per resource, mirroring the spec's paths, merged here with the
 //! cross-cutting layers (request id, logs, panic guard, body limit) and the OpenAPI document.
 
+pub mod afiliados;
 pub mod auth;
 pub mod bitacoras;
 pub mod catalogo;
+pub mod clientes;
 pub mod conf_walkin;
 pub mod marcas;
 pub mod notificaciones;
@@ -49,6 +51,8 @@ use crate::{telemetry, web, AppState};
         (name = "público", description = "Llamadas sin sesión: reservar"),
         (name = "walk-in", description = "Clientes sin reservación"),
         (name = "catálogo", description = "Meseros y promociones de la sucursal"),
+        (name = "clientes", description = "Los clientes de la sucursal y sus visitas"),
+        (name = "afiliados", description = "Hoteles, concierges y anfitriones con código de reservación"),
         (name = "usuarios", description = "Cuentas del personal"),
         (name = "roles", description = "Roles y permisos"),
         (name = "marcas", description = "Marcas y sus sucursales"),
@@ -78,6 +82,8 @@ fn rutas() -> OpenApiRouter<AppState> {
         .merge(publico::router())
         .merge(walkin::router())
         .merge(catalogo::router())
+        .merge(clientes::router())
+        .merge(afiliados::router())
         .merge(usuarios::router())
         .merge(roles::router())
         .merge(marcas::router())

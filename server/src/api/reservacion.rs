@@ -21,6 +21,7 @@ use utoipa_axum::routes;
 
 use crate::access::{en_alcance, Con, JsonSucursal, NombraSucursal, SucursalElegida};
 use crate::db::bitacora::Cambio;
+use crate::db::publico::CorreoReservacion;
 use crate::db::reservaciones::{Asistencia, ConsultaReservaciones, PaginaReservaciones, Reservacion, VeContacto};
 use crate::db::usuarios::Usuario;
 use crate::envelope::Envelope;
@@ -41,6 +42,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(buscar_por_codigo))
         .routes(routes!(buscar_por_correo))
         .routes(routes!(asistencia))
+        .routes(routes!(correos))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -398,8 +400,9 @@ async fn asistencia(
     if r.status != EstadoReservacion::Pendiente {
         return Err(no_pendiente(&r));
     }
-    let mesero = orden.en_sucursal(&state.store.catalogo_de(&r.sucursal_id).await?)?;
-    let a = Asistencia { reservacion_id: id.clone(), pedido: orden.pedido, mesa: orden.mesa.clone(), mesero: mesero.clone(), abre: orden.abre };
+    let orden = orden.en_sucursal(&state.store.catalogo_de(&r.sucursal_id).await?)?;
+    let mesero = orden.mesero.clone();
+    let a = Asistencia { reservacion_id: id.clone(), pedido: orden.pedido, mesa: orden.mesa, mesero: orden.mesero, abre: orden.abre };
     let c = cambio(
         &usuario,
         &r,
@@ -411,4 +414,26 @@ async fn asistencia(
         return Err(no_pendiente(&leer(&state, &usuario, &id).await?));
     }
     Ok(Envelope::ok(mensajes::ASISTENCIA_REGISTRADA, leer(&state, &usuario, &id).await?))
+}
+
+/// A reservation's confirmation e-mails and where each stands (pending, sent, failed).
+#[utoipa::path(
+    operation_id = "correos_reservacion",
+    get, path = "/api/v1/admin/reservacion/{id}/correos", tag = "reservaciones", security(("token" = [])),
+    params(("id" = String, Path, description = "`_id` de la reservación"), ("tag" = Option<String>, Query, description = "Sucursal actual")),
+    responses(
+        (status = 200, description = "Correos de la reservación, del más antiguo al más reciente", body = Envelope<Vec<CorreoReservacion>>),
+        (status = 401, description = "Sin sesión", body = EnvelopeError),
+        (status = 403, description = "Sin el permiso reservacion.index, o de otra sucursal", body = EnvelopeError),
+        (status = 404, description = "No existe", body = EnvelopeError),
+    )
+)]
+async fn correos(
+    State(state): State<AppState>,
+    Con(usuario, ..): Con<requiere::ReservacionIndex>,
+    _tag: SucursalElegida,
+    Path(id): Path<String>,
+) -> Result<Envelope<Vec<CorreoReservacion>>> {
+    let lista = en_alcance(state.store.correos_de_en(&usuario.alcance(), &id).await?, "la reservación")?;
+    Ok(Envelope::ok("Correos de la reservación", lista))
 }

@@ -136,7 +136,7 @@ async fn registrar(
     let sucursal_id = en_alcance(state.store.sucursal_id_en(&alcance, &tag).await?, "la sucursal")?;
     let conf = en_alcance(state.store.conf_walkin_en(&alcance, &tag).await?, "la sucursal")?;
     let valido = WalkinValido::parse(&s, &conf)?;
-    let mesero = valido.orden.en_sucursal(&state.store.catalogo_de(&sucursal_id).await?)?;
+    let orden = valido.orden.en_sucursal(&state.store.catalogo_de(&sucursal_id).await?)?;
     let ahora = Utc::now();
     let walkin = NuevoWalkin {
         id: nuevo_id(),
@@ -147,10 +147,10 @@ async fn registrar(
         phone: valido.personal.phone.clone(),
         fecha_hora: conf.horario.local(ahora),
         evento: valido.personal.evento.unwrap_or_default(),
-        pedido: valido.orden.pedido,
-        mesa: valido.orden.mesa.clone(),
-        mesero,
-        abre: valido.orden.abre.clone(),
+        pedido: orden.pedido,
+        mesa: orden.mesa,
+        mesero: orden.mesero,
+        abre: orden.abre,
         created_by: Some(usuario.id.clone()),
         creado: ahora,
     };

@@ -18,6 +18,7 @@ pub enum Clave {
     CorreoCliente,
     TelefonoCliente,
     FolioSucursal,
+    NombreMesero,
 }
 
 /// Each key with its PostgreSQL constraint name and SQLite's `tabla.columna` list.
@@ -27,7 +28,8 @@ const CLAVES: &[(Clave, &str, &str)] = &[
     (Clave::CorreoUsuario, "usuarios_email_key", "usuarios.email"),
     (Clave::NombreRol, "roles_name_key", "roles.name"),
     (Clave::CodigoAfiliado, "afiliados_code_key", "afiliados.code"),
-    (Clave::NombrePromocion, "promociones_sucursal_id_name_key", "promociones.sucursal_id, promociones.name"),
+    (Clave::NombrePromocion, "promociones_nombre", "promociones.sucursal_id, promociones.name"),
+    (Clave::NombreMesero, "meseros_nombre", "meseros.sucursal_id, meseros.name"),
     (Clave::NumeroMesa, "mesas_sucursal_id_numero_key", "mesas.sucursal_id, mesas.numero"),
     (Clave::DiaSucursal, "sucursal_dias_sucursal_id_fecha_key", "sucursal_dias.sucursal_id, sucursal_dias.fecha"),
     (Clave::CorreoCliente, "clientes_email", "clientes.email"),
@@ -51,6 +53,7 @@ impl Clave {
             Clave::CorreoCliente => "Ya existe un cliente con ese correo.",
             Clave::TelefonoCliente => "Ya existe un cliente con ese teléfono.",
             Clave::FolioSucursal => "Ese folio ya se usó en la sucursal.",
+            Clave::NombreMesero => "La sucursal ya tiene un mesero activo con ese nombre.",
         }
     }
 

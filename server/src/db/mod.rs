@@ -13,6 +13,7 @@ pub mod catalogo;
 pub mod clientes;
 mod error;
 pub mod postgres;
+pub mod publico;
 pub mod reservaciones;
 pub mod sesiones;
 pub mod sqlite;
@@ -31,6 +32,7 @@ pub use bitacora::Bitacora;
 pub use catalogo::Catalogo;
 pub use clientes::Clientes;
 pub use error::{Clave, DbResult, ErrorAlmacen};
+pub use publico::ReservasPublicas;
 pub use reservaciones::Reservaciones;
 pub use sesiones::Sesiones;
 pub use sucursales::Sucursales;
@@ -60,12 +62,12 @@ impl Motor {
 /// Everything the server reads and writes: every aggregate's trait. Call a method through the
 /// aggregate's trait (`use crate::db::Sucursales;`).
 pub trait Store:
-    Sesiones + Usuarios + Sucursales + Reservaciones + Walkins + Catalogo + Clientes + Bitacora + Avisos + Tablero + Send + Sync + 'static
+    Sesiones + Usuarios + Sucursales + Reservaciones + ReservasPublicas + Walkins + Catalogo + Clientes + Bitacora + Avisos + Tablero + Send + Sync + 'static
 {
 }
 
 impl<T> Store for T where
-    T: Sesiones + Usuarios + Sucursales + Reservaciones + Walkins + Catalogo + Clientes + Bitacora + Avisos + Tablero + Send + Sync + 'static
+    T: Sesiones + Usuarios + Sucursales + Reservaciones + ReservasPublicas + Walkins + Catalogo + Clientes + Bitacora + Avisos + Tablero + Send + Sync + 'static
 {
 }
 
@@ -76,6 +78,15 @@ pub(crate) trait Dialecto {
     /// The condition that a reservation (`r`) holds `q` in its name, or also in its e-mail or
     /// phone, using each engine's trigram index.
     fn busqueda_reservacion(q: &str, con_contacto: bool) -> Vec<Parte>;
+    /// What opens a booking's transaction: SQLite takes the database's write lock up front
+    /// (`BEGIN IMMEDIATE`), so two bookings never read the same free table.
+    const EMPEZAR_RESERVA: &'static str;
+    /// Locks the branch (`$1`) for the rest of a booking's transaction: on PostgreSQL a row lock
+    /// (`FOR UPDATE`) that the next booking of that branch waits on; SQLite already holds its lock.
+    const BLOQUEAR_SUCURSAL: &'static str;
+    /// The condition that a client (`c`) holds `q` in its name, or also in its e-mail or phone
+    /// (the phone also by the digits of `q`), using each engine's trigram index.
+    fn busqueda_cliente(q: &str, con_contacto: bool) -> Vec<Parte>;
 }
 
 /// A piece of SQL built by a [`Dialecto`] hook: text, or a value to bind in its place.

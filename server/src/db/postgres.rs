@@ -24,6 +24,9 @@ impl PgStore {
 }
 
 impl super::Dialecto for PgStore {
+    const EMPEZAR_RESERVA: &'static str = "BEGIN";
+    const BLOQUEAR_SUCURSAL: &'static str = "SELECT id FROM sucursales WHERE id = $1 FOR UPDATE";
+
     fn en_lista_json(expr: &str, n: usize) -> String {
         format!("{expr} IN (SELECT jsonb_array_elements_text(${n}::jsonb))")
     }
@@ -41,6 +44,25 @@ impl super::Dialecto for PgStore {
                 Valor(patron),
                 Sql(" ESCAPE '\\'".into()),
             ]);
+        }
+        partes.push(Sql(" OFFSET 0)".into()));
+        partes
+    }
+
+    fn busqueda_cliente(q: &str, con_contacto: bool) -> Vec<super::Parte> {
+        use super::Parte::*;
+        // As for reservations: each side matches an indexed expression, and OFFSET 0 keeps the
+        // search a step of its own.
+        let patron = super::patron_like(q);
+        let contacto = " OR (coalesce(x.email, '') || ' ' || coalesce(x.phone, '')) ILIKE ";
+        let mut partes = vec![Sql("c.id IN (SELECT x.id FROM clientes x WHERE x.name ILIKE ".into()), Valor(patron.clone()), Sql(" ESCAPE '\\'".into())];
+        if con_contacto {
+            partes.extend([Sql(contacto.into()), Valor(patron), Sql(" ESCAPE '\\'".into())]);
+            // A phone typed with spaces or a country code finds the stored digits.
+            let digitos: String = q.chars().filter(char::is_ascii_digit).collect();
+            if digitos.len() >= 3 && digitos != q {
+                partes.extend([Sql(contacto.into()), Valor(format!("%{digitos}%"))]);
+            }
         }
         partes.push(Sql(" OFFSET 0)".into()));
         partes

@@ -320,10 +320,11 @@ pub trait Reservaciones {
 }
 
 para_cada_motor! {
-    #[async_trait]
-    impl Reservaciones for Motor {
-        async fn crear_reservacion(&self, r: &NuevaReservacion, aviso: Option<&NuevaNotificacion>) -> DbResult<Option<Aviso>> {
-            let mut tx = self.pool.begin().await?;
+    impl Motor {
+        /// A Pendiente reservation and its notification, inside the caller's transaction; the
+        /// notification's announcement is sent when it commits.
+        pub(in crate::db) async fn insertar_reservacion(con: &mut Conexion, r: &NuevaReservacion, aviso: Option<&NuevaNotificacion>) -> DbResult<Option<Aviso>> {
+            let cliente_id = Motor::vincular_cliente(&mut *con, &r.name, r.email.as_deref(), r.phone.as_deref()).await?.or_else(|| r.cliente_id.clone());
             sqlx::query(
                 "INSERT INTO reservaciones (id, sucursal_id, cliente_id, afiliado_id, name, email, phone, fecha_hora, \
                  no_personas, evento, comentarios, status, origin, email_verified, phone_verified, created_at, updated_at) \
@@ -331,7 +332,7 @@ para_cada_motor! {
             )
             .bind(&r.id)
             .bind(&r.sucursal_id)
-            .bind(&r.cliente_id)
+            .bind(&cliente_id)
             .bind(&r.afiliado_id)
             .bind(&r.name)
             .bind(&r.email)
@@ -345,7 +346,7 @@ para_cada_motor! {
             .bind(r.email_verified)
             .bind(r.phone_verified)
             .bind(r.creada)
-            .execute(&mut *tx)
+            .execute(&mut *con)
             .await?;
             let mut anunciado = None;
             if let Some(n) = aviso {
@@ -361,9 +362,9 @@ para_cada_motor! {
                 .bind(&n.origin)
                 .bind(false)
                 .bind(n.creada)
-                .execute(&mut *tx)
+                .execute(&mut *con)
                 .await?;
-                let tag: String = sqlx::query_scalar("SELECT tag FROM sucursales WHERE id = $1").bind(&n.sucursal_id).fetch_one(&mut *tx).await?;
+                let tag: String = sqlx::query_scalar("SELECT tag FROM sucursales WHERE id = $1").bind(&n.sucursal_id).fetch_one(&mut *con).await?;
                 let a = Aviso {
                     tag,
                     notificacion: Notificacion {
@@ -378,9 +379,18 @@ para_cada_motor! {
                         reservacion: n.reservacion_id.clone(),
                     },
                 };
-                Motor::avisar(&mut tx, &a).await?;
+                Motor::avisar(&mut *con, &a).await?;
                 anunciado = Some(a);
             }
+            Ok(anunciado)
+        }
+    }
+
+    #[async_trait]
+    impl Reservaciones for Motor {
+        async fn crear_reservacion(&self, r: &NuevaReservacion, aviso: Option<&NuevaNotificacion>) -> DbResult<Option<Aviso>> {
+            let mut tx = self.pool.begin().await?;
+            let anunciado = Motor::insertar_reservacion(&mut tx, r, aviso).await?;
             tx.commit().await?;
             Ok(anunciado)
         }

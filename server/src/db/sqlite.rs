@@ -46,6 +46,9 @@ fn crear_carpeta(url: &str) -> anyhow::Result<()> {
 }
 
 impl super::Dialecto for SqliteStore {
+    const EMPEZAR_RESERVA: &'static str = "BEGIN IMMEDIATE";
+    const BLOQUEAR_SUCURSAL: &'static str = "SELECT id FROM sucursales WHERE id = $1";
+
     fn en_lista_json(expr: &str, n: usize) -> String {
         format!("{expr} IN (SELECT value FROM json_each(${n}))")
     }
@@ -62,5 +65,32 @@ impl super::Dialecto for SqliteStore {
             let texto = if con_contacto { "(r.name || ' ' || coalesce(r.email, '') || ' ' || coalesce(r.phone, ''))" } else { "r.name" };
             vec![Sql(format!("{texto} LIKE ")), Valor(super::patron_like(q)), Sql(" ESCAPE '\\'".into())]
         }
+    }
+
+    fn busqueda_cliente(q: &str, con_contacto: bool) -> Vec<super::Parte> {
+        use super::Parte::*;
+        let digitos: String = q.chars().filter(char::is_ascii_digit).collect();
+        let mut partes = vec![Sql("(".into())];
+        if q.chars().count() >= 3 {
+            let columnas = if con_contacto { "{name email phone}" } else { "{name}" };
+            partes.extend([
+                Sql("c.rowid IN (SELECT rowid FROM clientes_busqueda WHERE clientes_busqueda MATCH ".into()),
+                Valor(format!("{columnas} : \"{}\"", q.replace('"', "\"\""))),
+                Sql(")".into()),
+            ]);
+        } else {
+            let texto = if con_contacto { "(c.name || ' ' || coalesce(c.email, '') || ' ' || coalesce(c.phone, ''))" } else { "c.name" };
+            partes.extend([Sql(format!("{texto} LIKE ")), Valor(super::patron_like(q)), Sql(" ESCAPE '\\'".into())]);
+        }
+        // A phone typed with spaces or a country code finds the stored digits.
+        if con_contacto && digitos.len() >= 3 && digitos != q {
+            partes.extend([
+                Sql(" OR c.rowid IN (SELECT rowid FROM clientes_busqueda WHERE clientes_busqueda MATCH ".into()),
+                Valor(format!("{{phone}} : \"{digitos}\"")),
+                Sql(")".into()),
+            ]);
+        }
+        partes.push(Sql(")".into()));
+        partes
     }
 }

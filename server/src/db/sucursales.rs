@@ -2,7 +2,6 @@
 //! settings and the folio counter each branch starts with.
 
 use anfitrion_core::organizacion::{ConfSucursal, DatosDia, DatosMesa, DiaEspecialValido};
-use anfitrion_core::reservacion::{DiaEspecial as EspecialCore, HorarioDia};
 use anfitrion_core::sucursal::SucursalNueva;
 use anfitrion_core::tiempo::ConfigHorario;
 use anfitrion_core::tiempo::{formato_hora, parse_hora, ReglasHorario};
@@ -255,23 +254,8 @@ impl FilaSucursal {
     }
 }
 
-/// What a booking is checked against: the branch, its settings (zone included), its weekly
-/// schedule and its special days.
-#[derive(Debug, Clone)]
-pub struct Calendario {
-    pub sucursal_id: String,
-    pub tag: String,
-    pub name: String,
-    pub conf: ConfWalkin,
-    pub horario: Vec<HorarioDia>,
-    pub especiales: Vec<EspecialCore>,
-}
-
 #[async_trait]
 pub trait Sucursales {
-    /// The calendar of an active branch by tag, for public calls (no scope: guests have none).
-    async fn calendario_de(&self, tag: &str) -> DbResult<Option<Calendario>>;
-
     /// Every branch's id and walk-in settings (the no-show job's input).
     async fn confs_de_sucursales(&self) -> DbResult<Vec<(String, ConfWalkin)>>;
 
@@ -332,7 +316,7 @@ para_cada_motor! {
         }
 
         /// Schedules, tables and days of the branches whose ids are the JSON array `ids`.
-        async fn detalles(&self, ids: &[String]) -> DbResult<(Vec<DiaHorario>, Vec<Mesa>, Vec<DiaEspecial>)> {
+        pub(in crate::db) async fn detalles(&self, ids: &[String]) -> DbResult<(Vec<DiaHorario>, Vec<Mesa>, Vec<DiaEspecial>)> {
             let ids = serde_json::to_string(ids).expect("ids en JSON");
             let filtro = Motor::en_lista_json("sucursal_id", 1);
             let horario = sqlx::query_as::<_, DiaHorario>(&format!(
@@ -373,6 +357,15 @@ para_cada_motor! {
     }
 
     impl Motor {
+        /// Every setting of a branch, booking ones included (core's defaults where unset).
+        pub(in crate::db) async fn conf_sucursal_de(&self, sucursal_id: &str) -> DbResult<ConfSucursal> {
+            let conf = sqlx::query_as::<_, FilaConf>(&format!("{SELECT_CONF} WHERE s.id = $1"))
+                .bind(sucursal_id)
+                .fetch_optional(&self.pool)
+                .await?;
+            Ok(conf.map(FilaConf::conf_sucursal).unwrap_or_default())
+        }
+
         async fn conf_de(&self, sucursal_id: &str) -> DbResult<ConfWalkin> {
             let conf = sqlx::query_as::<_, FilaConf>(&format!("{SELECT_CONF} WHERE s.id = $1"))
             .bind(sucursal_id)
@@ -384,29 +377,6 @@ para_cada_motor! {
 
     #[async_trait]
     impl Sucursales for Motor {
-        async fn calendario_de(&self, tag: &str) -> DbResult<Option<Calendario>> {
-            let fila: Option<(String, String)> = sqlx::query_as("SELECT id, name FROM sucursales WHERE tag = $1 AND activa")
-                .bind(tag)
-                .fetch_optional(&self.pool)
-                .await?;
-            let Some((id, name)) = fila else { return Ok(None) };
-            let (horario, _, days) = self.detalles(std::slice::from_ref(&id)).await?;
-            Ok(Some(Calendario {
-                conf: self.conf_de(&id).await?,
-                horario: horario
-                    .into_iter()
-                    .map(|h| HorarioDia { dia: u32::try_from(h.dia).unwrap_or(0), abre: h.abre, cierra: h.cierra, cerrado: h.cerrado })
-                    .collect(),
-                especiales: days
-                    .into_iter()
-                    .map(|d| EspecialCore { fecha: d.fecha, cerrado: d.tipo == "cerrado", abre: d.abre, cierra: d.cierra })
-                    .collect(),
-                sucursal_id: id,
-                tag: tag.to_owned(),
-                name,
-            }))
-        }
-
         async fn confs_de_sucursales(&self) -> DbResult<Vec<(String, ConfWalkin)>> {
             let ids: Vec<String> = sqlx::query_scalar("SELECT id FROM sucursales ORDER BY id").fetch_all(&self.pool).await?;
             let mut confs = Vec::with_capacity(ids.len());

@@ -4,12 +4,15 @@ mod helpers;
 
 mod acceso;
 mod bitacoras;
+mod catalogo;
+mod clientes;
 mod conexiones;
 mod demo;
 mod errores;
 mod jobs;
 mod organizacion;
 mod ordenes;
+mod publico;
 mod reservaciones;
 mod sesion;
 mod sucursales;

@@ -192,6 +192,65 @@ en_ambos! {
             .es_error(409, "La reservación es de otra sucursal: La Hacienda Satélite (La Hacienda Buffet).");
     }
 
+    async fn a_promotion_that_asks_names_needs_them_on_the_abre_whatever_the_client_says(motor: Motor) {
+        let app = spawn_app(motor).await;
+        let t = app.token("hostess@demo.mx").await;
+        let mercadotecnia = app.token("mercadotecnia@demo.mx").await;
+        let m = mesero(&app, &t, "polanco").await;
+        let mid = m["_id"].as_str().unwrap();
+        let mut ids = Vec::new();
+        for (name, pide) in [("Aniversario de bodas", true), ("Postre de la casa", false)] {
+            let r = app.post_json("/api/v1/admin/promocion", Some(&mercadotecnia), &json!({
+                "tag": "polanco", "name": name, "activa": true, "dias": [], "pide_nombres": pide })).await;
+            ids.push(r.es_exito_201()["_id"].as_str().unwrap().to_owned());
+        }
+        let activas = app.get("/api/v1/admin/promocion/activas?tag=polanco", Some(&t)).await.es_exito().clone();
+        let aniversario = activas.as_array().unwrap().iter().find(|p| p["_id"] == ids[0].as_str()).expect("offered today").clone();
+        assert_eq!(aniversario["pide_nombres"], true);
+        let con = |promo: Value| {
+            let mut w = walkin("polanco", mid, "Familia Varela");
+            w["abre"]["promo"] = json!([promo]);
+            w
+        };
+        let antes = folios(&app, &t, "polanco").await.len();
+        // Without names (missing, blank, or with the client claiming it asks none): refused, nothing stored.
+        for promo in [
+            json!({ "_id": ids[0], "name": "Aniversario de bodas", "qty": 2 }),
+            json!({ "_id": ids[0], "name": "Aniversario de bodas", "qty": 2, "field": "   " }),
+            json!({ "_id": ids[0], "name": "Aniversario de bodas", "qty": 2, "pide_nombres": false }),
+        ] {
+            app.post_json("/api/v1/admin/walkin", Some(&t), &con(promo)).await.es_error(400, "Escribe el nombre de los festejados");
+        }
+        assert_eq!(folios(&app, &t, "polanco").await.len(), antes, "nothing was stored");
+        // With names: saved, and the abre keeps them trimmed (and not the flag).
+        let r = app.post_json("/api/v1/admin/walkin", Some(&t),
+            &con(json!({ "_id": ids[0], "name": "Aniversario de bodas", "qty": 2, "field": " Tomás y Elisa ", "pide_nombres": false }))).await;
+        let w = r.es_exito_201().clone();
+        assert_eq!(w["abre"]["promo"], json!([{ "_id": ids[0], "name": "Aniversario de bodas", "qty": 2, "field": "Tomás y Elisa" }]));
+        let leido = app.get(&format!("/api/v1/admin/walkin/{}?tag=polanco", w["_id"].as_str().unwrap()), Some(&t)).await;
+        assert_eq!(leido.es_exito()["abre"]["promo"][0]["field"], "Tomás y Elisa");
+        // A promotion that asks no names drops them, even when the client claims it asks them.
+        let r = app.post_json("/api/v1/admin/walkin", Some(&t),
+            &con(json!({ "_id": ids[1], "name": "Postre de la casa", "qty": 1, "field": "Ana", "pide_nombres": true }))).await;
+        assert_eq!(r.es_exito_201()["abre"]["promo"], json!([{ "_id": ids[1], "name": "Postre de la casa", "qty": 1 }]));
+        // The attendance goes through the same check.
+        let gerente = app.token("gerente@demo.mx").await;
+        let res = app.get("/api/v1/admin/reservacion?tag=polanco&status=pendientes", Some(&gerente)).await.es_exito()["items"][0].clone();
+        let id = res["_id"].as_str().unwrap();
+        let n = res["no_personas"].as_u64().unwrap();
+        let asistencia = |promo: Value| json!({ "tag_sucursal": "polanco", "status": "Asistio", "no_personas": n,
+            "comanda": { "mesa": "7", "mesero_id": mid, "no_personas": n, "buffet_adulto": n, "buffet_boy": 0,
+                         "buffet_promo_adulto": n, "buffet_promo_girl": 0, "buffet_promo_boy": 0, "isAfter7pm": true },
+            "abre": { "promo": [promo] } });
+        app.put_json(&format!("/api/v1/admin/reservacion/{id}/asistencia"), Some(&t),
+            &asistencia(json!({ "_id": ids[0], "name": "Aniversario de bodas", "qty": 1 }))).await
+            .es_error(400, "Escribe el nombre de los festejados");
+        assert_eq!(app.get(&format!("/api/v1/admin/reservacion/{id}"), Some(&gerente)).await.es_exito()["status"], "Pendiente");
+        let r = app.put_json(&format!("/api/v1/admin/reservacion/{id}/asistencia"), Some(&t),
+            &asistencia(json!({ "_id": ids[0], "name": "Aniversario de bodas", "qty": 1, "field": "Rosa" }))).await;
+        assert_eq!(r.es_exito()["abre"]["promo"][0]["field"], "Rosa");
+    }
+
     async fn the_order_catalogue_lists_the_branchs_waiters_and_active_promotions(motor: Motor) {
         let app = spawn_app(motor).await;
         let t = app.token("hostess@demo.mx").await;

@@ -219,11 +219,12 @@ en_ambos! {
 
     async fn public_bookings_are_throttled_per_address(motor: Motor) {
         let app = spawn_app(motor).await;
-        let cuerpo = reserva("satelite", "Ana Ruiz", &format!("{} 15:00", fecha_abierta(5)));
-        for _ in 0..anfitrion_server::api::publico::RESERVAS_POR_HORA {
-            reservar(&app, &cuerpo).await;
+        // One every quarter of an hour from the opening: each finds a table.
+        let cuerpo = |i: usize| reserva("satelite", "Ana Ruiz", &format!("{} {:02}:{:02}", fecha_abierta(5), 13 + i / 4, (i % 4) * 15));
+        for i in 0..anfitrion_server::api::publico::RESERVAS_POR_HORA {
+            reservar(&app, &cuerpo(i)).await;
         }
-        let r = app.post_json("/api/v1/public/reservacion", None, &cuerpo).await;
+        let r = app.post_json("/api/v1/public/reservacion", None, &cuerpo(0)).await;
         r.es_error(429, "Demasiadas reservaciones desde esta dirección. Inténtalo más tarde.");
     }
 

@@ -1,18 +1,18 @@
 import { ArrowRightIcon, LockClosedIcon } from '@heroicons/react/24/outline';
 import { Link, useLocation } from 'react-router';
-import { pantallaDeRuta, type Pantalla } from '../../config/pantallas';
+import { PANTALLAS_HOSTES, pantallaDeRuta, type Pantalla } from '../../config/pantallas';
 import { useSesion } from '../../lib/use-session';
 import { useTitulo } from '../../lib/use-titulo';
 
 /**
- * What the guard shows, inside the main layout, in place of a screen the user's role may not open:
+ * What the guard shows, inside the main layout or the host stand's, in place of a screen the user's role may not open:
  * what is missing, who can grant it, and the way to the user's own landing screen.
  */
 export function SinPermiso({ pantalla, inicio }: { pantalla: Pantalla; inicio: string }) {
   useTitulo('Sin permiso');
   const { usuario } = useSesion();
   const { pathname } = useLocation();
-  const destino = pantallaDeRuta(inicio)?.pantalla.titulo;
+  const destino = (pantallaDeRuta(inicio) ?? pantallaDeRuta(inicio, PANTALLAS_HOSTES))?.pantalla.titulo;
   // A role that may not open even its own landing screen gets no link that goes nowhere.
   const conEnlace = pathname !== inicio;
 

@@ -82,7 +82,7 @@ export function CampoTelefono({
   return (
     <Field className="space-y-1.5">
       <Label className="block text-sm font-medium text-stone-700">{etiqueta}</Label>
-      <div className="flex rounded-lg shadow-sm ring-1 ring-stone-300 ring-inset focus-within:ring-2 focus-within:ring-primary-600">
+      <div className="flex rounded-lg bg-white shadow-sm ring-1 ring-stone-300 focus-within:ring-2 focus-within:ring-primary-600">
         <Popover className="relative">
           <PopoverButton
             aria-label={`País: ${actual.nombre} (+${actual.codigo})`}

@@ -1,6 +1,7 @@
 import { CloseButton, Description, Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
 import { XMarkIcon } from '@heroicons/react/24/outline';
 import type { ReactNode } from 'react';
+import { Button } from './Button';
 
 /**
  * The console's modal dialog: a title, an optional line under it, the content and a row of
@@ -30,27 +31,58 @@ export function Dialogo({
         transition
         className="fixed inset-0 bg-stone-900/40 transition-opacity duration-150 ease-out data-closed:opacity-0"
       />
-      <div className="fixed inset-0 flex items-end justify-center overflow-y-auto sm:items-center sm:p-6">
-        <DialogPanel
-          transition
-          className={`relative w-full ${ancho} rounded-t-2xl bg-white shadow-2xl ring-1 ring-stone-900/10 transition duration-150 ease-out data-closed:translate-y-4 data-closed:opacity-0 sm:rounded-2xl`}
-        >
-          <div className="flex items-start gap-3 px-5 pt-5 sm:px-6">
-            <div className="min-w-0 flex-1">
-              <DialogTitle className="text-lg font-semibold text-stone-900">{titulo}</DialogTitle>
-              {descripcion && <Description className="mt-1 text-sm text-stone-600">{descripcion}</Description>}
+      {/* Centred by a box at least as tall as the screen, so a dialog taller than it scrolls from its
+          top (its title and close button) rather than being cut above. */}
+      <div className="fixed inset-0 overflow-y-auto">
+        <div className="flex min-h-full items-end justify-center sm:items-center sm:p-6">
+          <DialogPanel
+            transition
+            className={`relative w-full ${ancho} rounded-t-2xl bg-white shadow-2xl ring-1 ring-stone-900/10 transition duration-150 ease-out data-closed:translate-y-4 data-closed:opacity-0 sm:rounded-2xl`}
+          >
+            <div className="flex items-start gap-3 px-5 pt-5 sm:px-6">
+              <div className="min-w-0 flex-1">
+                <DialogTitle className="text-lg font-semibold text-stone-900">{titulo}</DialogTitle>
+                {descripcion && <Description className="mt-1 text-sm text-stone-600">{descripcion}</Description>}
+              </div>
+              <CloseButton
+                aria-label="Cerrar"
+                className="-mt-1 -mr-2 grid size-10 shrink-0 place-items-center rounded-full text-stone-500 hover:bg-stone-100 focus:outline-none data-focus:ring-2 data-focus:ring-primary-600"
+              >
+                <XMarkIcon aria-hidden className="size-5" />
+              </CloseButton>
             </div>
-            <CloseButton
-              aria-label="Cerrar"
-              className="-mt-1 -mr-2 grid size-10 shrink-0 place-items-center rounded-full text-stone-500 hover:bg-stone-100 focus:outline-none data-focus:ring-2 data-focus:ring-primary-600"
-            >
-              <XMarkIcon aria-hidden className="size-5" />
-            </CloseButton>
-          </div>
-          {children && <div className="px-5 pt-4 sm:px-6">{children}</div>}
-          <div className="flex flex-col-reverse gap-2 px-5 pt-5 pb-5 sm:flex-row sm:justify-end sm:px-6">{acciones}</div>
-        </DialogPanel>
+            {children && <div className="px-5 pt-4 sm:px-6">{children}</div>}
+            <div className="flex flex-col-reverse gap-2 px-5 pt-5 pb-5 sm:flex-row sm:justify-end sm:px-6">{acciones}</div>
+          </DialogPanel>
+        </div>
       </div>
     </Dialog>
+  );
+}
+
+/** A form dialog's actions: Cancelar, and the save (disabled while there is nothing to save). */
+export function AccionesGuardar({
+  alCerrar,
+  alGuardar,
+  deshabilitado = false,
+  cargando = false,
+  children = 'Guardar',
+}: {
+  alCerrar: () => void;
+  alGuardar: () => void;
+  deshabilitado?: boolean;
+  cargando?: boolean;
+  /** The save's text: Guardar, or Crear … for a new record. */
+  children?: ReactNode;
+}) {
+  return (
+    <>
+      <Button variante="secundario" onClick={alCerrar}>
+        Cancelar
+      </Button>
+      <Button onClick={() => alGuardar()} disabled={deshabilitado} cargando={cargando}>
+        {children}
+      </Button>
+    </>
   );
 }

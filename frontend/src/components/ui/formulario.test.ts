@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-client';
-import { iguales, rechazoDeCampo } from './formulario';
+import { alRechazar, iguales, rechazoDeCampo } from './formulario';
 
 describe('formulario', () => {
   it('compara valores JSON por estructura', () => {
@@ -13,5 +13,13 @@ describe('formulario', () => {
     expect(rechazoDeCampo(new ApiError('m', 400, { codigo: 'x', campo: 'email', mensaje: 'm' }))).toEqual({ campo: 'email', mensaje: 'm' });
     expect(rechazoDeCampo(new ApiError('m', 409, null))).toBeNull();
     expect(rechazoDeCampo(new Error('x'))).toBeNull();
+  });
+  it('pone el rechazo del servidor bajo su campo y deja igual lo demás', () => {
+    const puestos: Record<string, string>[] = [];
+    const alError = alRechazar((e) => puestos.push(e));
+    alError(new ApiError('m', 409, { codigo: 'duplicado', campo: 'code', mensaje: 'Ese código ya existe.' }));
+    alError(new ApiError('caído', 500, null));
+    alError(new Error('red'));
+    expect(puestos).toEqual([{ code: 'Ese código ya existe.' }]);
   });
 });

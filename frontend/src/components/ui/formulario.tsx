@@ -32,6 +32,14 @@ export function rechazoDeCampo(error: unknown): { campo: string; mensaje: string
   return { campo, mensaje: typeof mensaje === 'string' ? mensaje : error.message };
 }
 
+/** The onError of an admin form's save: the server's refusal goes under its field. */
+export function alRechazar(setErrores: (errores: { [campo: string]: string }) => void) {
+  return (error: unknown) => {
+    const r = rechazoDeCampo(error);
+    if (r) setErrores({ [r.campo]: r.mensaje });
+  };
+}
+
 /** A titled block of a settings page (a region named by its title). */
 export function Seccion({ titulo, descripcion, children, acciones }: { titulo: string; descripcion?: string; children: ReactNode; acciones?: ReactNode }) {
   const id = useId();

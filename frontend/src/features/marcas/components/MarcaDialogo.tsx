@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { Button } from '../../../components/ui/Button';
 import { CampoTexto } from '../../../components/ui/Campo';
-import { Dialogo } from '../../../components/ui/Dialogo';
+import { AccionesGuardar, Dialogo } from '../../../components/ui/Dialogo';
 import { MensajeCampo, rechazoDeCampo } from '../../../components/ui/formulario';
 import type { Marca } from '../../../types/api';
 import { useGuardarMarca } from '../api/marcas';
@@ -19,16 +18,7 @@ export function MarcaDialogo({ marca, alCerrar }: { marca: Pick<Marca, '_id' | '
       abierto
       alCerrar={alCerrar}
       titulo={marca ? 'Editar marca' : 'Nueva marca'}
-      acciones={
-        <>
-          <Button variante="secundario" onClick={alCerrar}>
-            Cancelar
-          </Button>
-          <Button onClick={enviar} disabled={sinCambios} cargando={guardar.isPending}>
-            {marca ? 'Guardar' : 'Crear marca'}
-          </Button>
-        </>
-      }
+      acciones={<AccionesGuardar alCerrar={alCerrar} alGuardar={enviar} deshabilitado={sinCambios} cargando={guardar.isPending}>{marca ? 'Guardar' : 'Crear marca'}</AccionesGuardar>}
     >
       <form
         onSubmit={(e) => {

@@ -1,9 +1,9 @@
-import { BuildingStorefrontIcon, ChevronRightIcon, PlusIcon } from '@heroicons/react/20/solid';
+import { BuildingStorefrontIcon, ChevronRightIcon } from '@heroicons/react/20/solid';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Button } from '../../../components/ui/Button';
 import { Esqueleto } from '../../../components/ui/Esqueleto';
 import { Insignia } from '../../../components/ui/Insignia';
+import { PantallaAdmin } from '../../../components/ui/PantallaAdmin';
 import { tienePermiso } from '../../../lib/session';
 import { useSesion } from '../../../lib/use-session';
 import { useTitulo } from '../../../lib/use-titulo';
@@ -18,18 +18,7 @@ export function MarcasPantalla() {
   const [nueva, setNueva] = useState(false);
 
   return (
-    <section aria-labelledby="titulo-pantalla" className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 id="titulo-pantalla" className="text-2xl font-bold tracking-tight text-stone-900">
-          Marcas
-        </h1>
-        {tienePermiso(usuario, 'marcas.create') && (
-          <Button onClick={() => setNueva(true)}>
-            <PlusIcon aria-hidden className="size-5" />
-            Nueva marca
-          </Button>
-        )}
-      </div>
+    <PantallaAdmin titulo="Marcas" nuevo={tienePermiso(usuario, 'marcas.create') && { texto: 'Nueva marca', alPulsar: () => setNueva(true) }}>
       <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
         {marcas.isPending &&
           Array.from({ length: 3 }, (_, i) => (
@@ -65,6 +54,6 @@ export function MarcasPantalla() {
       </ul>
       {marcas.data?.length === 0 && <p className="py-10 text-center text-stone-500">Aún no hay marcas.</p>}
       {nueva && <MarcaDialogo marca={null} alCerrar={() => setNueva(false)} />}
-    </section>
+    </PantallaAdmin>
   );
 }

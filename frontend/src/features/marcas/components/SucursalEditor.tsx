@@ -10,6 +10,7 @@ import { Interruptor } from '../../../components/ui/Interruptor';
 import type { SucursalCompleta } from '../../../types/api';
 import { useEscribirSucursal, useSucursal, type EscrituraSucursal } from '../api/marcas';
 import { datosDias, datosMesas, DIAS, diasDe, mesaNueva, mesasDe, semanaCompleta, zonasPara, type FilaDia, type FilaMesa } from '../sucursal';
+import { BotonIcono } from '../../../components/ui/PantallaAdmin';
 
 const CELDA = `${ESTILO_CAMPO} py-1.5 text-sm`;
 
@@ -231,9 +232,7 @@ function Mesas({ s, editable }: { s: SucursalCompleta; editable: boolean }) {
                   </td>
                   <td className="py-1 text-right">
                     {editable && (
-                      <button type="button" aria-label={`Quitar mesa ${f.numero ?? ''}`} className="grid size-8 place-items-center rounded-lg text-stone-400 hover:bg-red-50 hover:text-red-700" onClick={() => setFilas((fs) => fs.filter((_, j) => j !== i))}>
-                        <TrashIcon aria-hidden className="size-4" />
-                      </button>
+                      <BotonIcono icono={TrashIcon} peligro titulo="Quitar" etiqueta={`Quitar mesa ${f.numero ?? ''}`} alPulsar={() => setFilas((fs) => fs.filter((_, j) => j !== i))} />
                     )}
                   </td>
                 </tr>
@@ -315,9 +314,7 @@ function Dias({ s, editable }: { s: SucursalCompleta; editable: boolean }) {
                   </td>
                   <td className="py-1 text-right">
                     {editable && (
-                      <button type="button" aria-label={`Quitar día ${f.fecha}`} className="grid size-8 place-items-center rounded-lg text-stone-400 hover:bg-red-50 hover:text-red-700" onClick={() => setFilas((fs) => fs.filter((_, j) => j !== i))}>
-                        <TrashIcon aria-hidden className="size-4" />
-                      </button>
+                      <BotonIcono icono={TrashIcon} peligro titulo="Quitar" etiqueta={`Quitar día ${f.fecha}`} alPulsar={() => setFilas((fs) => fs.filter((_, j) => j !== i))} />
                     )}
                   </td>
                 </tr>

@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { Button } from '../../../components/ui/Button';
 import { CampoSelect, CampoTexto } from '../../../components/ui/Campo';
-import { Dialogo } from '../../../components/ui/Dialogo';
-import { MensajeCampo, rechazoDeCampo } from '../../../components/ui/formulario';
+import { AccionesGuardar, Dialogo } from '../../../components/ui/Dialogo';
+import { alRechazar, MensajeCampo } from '../../../components/ui/formulario';
 import type { SucursalCompleta } from '../../../types/api';
 import { useEscribirSucursal } from '../api/marcas';
 import { zonasPara } from '../sucursal';
@@ -32,10 +31,7 @@ export function SucursalNuevaDialogo({ marca, alCerrar, alCrear }: { marca: stri
       },
       {
         onSuccess: ({ data }) => alCrear(data),
-        onError: (e) => {
-          const r = rechazoDeCampo(e);
-          if (r) setErrores({ [r.campo]: r.mensaje });
-        },
+        onError: alRechazar(setErrores),
       },
     );
   return (
@@ -44,16 +40,7 @@ export function SucursalNuevaDialogo({ marca, alCerrar, alCrear }: { marca: stri
       alCerrar={alCerrar}
       titulo="Nueva sucursal"
       ancho="sm:max-w-xl"
-      acciones={
-        <>
-          <Button variante="secundario" onClick={alCerrar}>
-            Cancelar
-          </Button>
-          <Button onClick={crear} disabled={vacio} cargando={escribir.isPending}>
-            Crear sucursal
-          </Button>
-        </>
-      }
+      acciones={<AccionesGuardar alCerrar={alCerrar} alGuardar={crear} deshabilitado={vacio} cargando={escribir.isPending}>Crear sucursal</AccionesGuardar>}
     >
       <form
         className="grid gap-4 sm:grid-cols-2"

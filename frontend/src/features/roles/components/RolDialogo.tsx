@@ -1,11 +1,10 @@
 import { Checkbox, Field, Label, Description } from '@headlessui/react';
 import { CheckIcon, MinusIcon } from '@heroicons/react/20/solid';
 import { useMemo, useState } from 'react';
-import { Button } from '../../../components/ui/Button';
 import { CampoTexto } from '../../../components/ui/Campo';
-import { Dialogo } from '../../../components/ui/Dialogo';
+import { AccionesGuardar, Dialogo } from '../../../components/ui/Dialogo';
 import { Esqueleto } from '../../../components/ui/Esqueleto';
-import { MensajeCampo, rechazoDeCampo } from '../../../components/ui/formulario';
+import { alRechazar, MensajeCampo } from '../../../components/ui/formulario';
 import type { RolAdmin } from '../../../types/api';
 import { useEscribirRol, usePermisos } from '../api/roles';
 import { agruparPorArea, alternar, estadoGrupo, mismosPermisos } from '../permisos';
@@ -28,10 +27,7 @@ export function RolDialogo({ rol, alCerrar }: { rol: RolAdmin | null; alCerrar: 
     const datos = { name: nombre.trim(), permissions: seleccion };
     const opciones = {
       onSuccess: alCerrar,
-      onError: (e: unknown) => {
-        const r = rechazoDeCampo(e);
-        if (r) setErrores({ [r.campo]: r.mensaje });
-      },
+      onError: alRechazar(setErrores),
     };
     if (rol) escribir.mutate({ tipo: 'editar', id: rol._id, datos }, opciones);
     else escribir.mutate({ tipo: 'crear', datos }, opciones);
@@ -44,16 +40,7 @@ export function RolDialogo({ rol, alCerrar }: { rol: RolAdmin | null; alCerrar: 
       titulo={rol ? `Editar rol ${rol.name}` : 'Nuevo rol'}
       descripcion={rol ? `${rol.usuarios} ${rol.usuarios === 1 ? 'usuario tiene' : 'usuarios tienen'} este rol.` : undefined}
       ancho="sm:max-w-3xl"
-      acciones={
-        <>
-          <Button variante="secundario" onClick={alCerrar}>
-            Cancelar
-          </Button>
-          <Button onClick={guardar} disabled={sinCambios} cargando={escribir.isPending}>
-            {rol ? 'Guardar' : 'Crear rol'}
-          </Button>
-        </>
-      }
+      acciones={<AccionesGuardar alCerrar={alCerrar} alGuardar={guardar} deshabilitado={sinCambios} cargando={escribir.isPending}>{rol ? 'Guardar' : 'Crear rol'}</AccionesGuardar>}
     >
       <div className="space-y-4">
         <div className="max-w-sm">

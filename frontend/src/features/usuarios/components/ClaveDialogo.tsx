@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { Button } from '../../../components/ui/Button';
 import { CampoTexto } from '../../../components/ui/Campo';
-import { Dialogo } from '../../../components/ui/Dialogo';
+import { AccionesGuardar, Dialogo } from '../../../components/ui/Dialogo';
 import { MensajeCampo, rechazoDeCampo } from '../../../components/ui/formulario';
 import { validarClaveNueva } from '../../../lib/wasm';
 import type { UsuarioAdmin } from '../../../types/api';
@@ -26,16 +25,7 @@ export function ClaveDialogo({ usuario, alCerrar }: { usuario: UsuarioAdmin; alC
       alCerrar={alCerrar}
       titulo="Cambiar contraseña"
       descripcion={`${usuario.name} · ${usuario.email}`}
-      acciones={
-        <>
-          <Button variante="secundario" onClick={alCerrar}>
-            Cancelar
-          </Button>
-          <Button onClick={guardar} disabled={clave === ''} cargando={escribir.isPending}>
-            Guardar
-          </Button>
-        </>
-      }
+      acciones={<AccionesGuardar alCerrar={alCerrar} alGuardar={guardar} deshabilitado={clave === ''} cargando={escribir.isPending} />}
     >
       <form
         onSubmit={(e) => {

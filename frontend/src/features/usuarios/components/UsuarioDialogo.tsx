@@ -1,9 +1,8 @@
 import { Checkbox, Field, Label } from '@headlessui/react';
 import { CheckIcon } from '@heroicons/react/20/solid';
 import { useState } from 'react';
-import { Button } from '../../../components/ui/Button';
 import { CampoSelect, CampoTexto } from '../../../components/ui/Campo';
-import { Dialogo } from '../../../components/ui/Dialogo';
+import { AccionesGuardar, Dialogo } from '../../../components/ui/Dialogo';
 import { Esqueleto } from '../../../components/ui/Esqueleto';
 import { iguales, MensajeCampo, rechazoDeCampo } from '../../../components/ui/formulario';
 import { Interruptor } from '../../../components/ui/Interruptor';
@@ -68,16 +67,7 @@ export function UsuarioDialogo({ usuario, abierto, alCerrar }: { usuario: Usuari
       alCerrar={alCerrar}
       titulo={nuevo ? 'Nuevo usuario' : 'Editar usuario'}
       ancho="sm:max-w-xl"
-      acciones={
-        <>
-          <Button variante="secundario" onClick={alCerrar}>
-            Cancelar
-          </Button>
-          <Button onClick={guardar} disabled={sinCambios} cargando={escribir.isPending}>
-            {nuevo ? 'Crear usuario' : 'Guardar'}
-          </Button>
-        </>
-      }
+      acciones={<AccionesGuardar alCerrar={alCerrar} alGuardar={guardar} deshabilitado={sinCambios} cargando={escribir.isPending}>{nuevo ? 'Crear usuario' : 'Guardar'}</AccionesGuardar>}
     >
       <form
         className="grid gap-4 sm:grid-cols-2"

@@ -1,10 +1,9 @@
-import { ExclamationTriangleIcon, UserGroupIcon } from '@heroicons/react/24/outline';
+import { UserGroupIcon } from '@heroicons/react/24/outline';
 import { PlusIcon } from '@heroicons/react/20/solid';
 import { useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { Button } from '../../../components/ui/Button';
 import { Buscador } from '../../../components/ui/Buscador';
-import { Esqueleto } from '../../../components/ui/Esqueleto';
+import { EstadosLista } from '../../../components/ui/EstadosLista';
 import { ListaVirtual } from '../../../components/ui/ListaVirtual';
 import { tienePermiso } from '../../../lib/session';
 import { useDiferido } from '../../../lib/use-diferido';
@@ -56,48 +55,31 @@ export function BarraWalkins({ slug, seleccionado }: { slug: SlugWalkins; selecc
       </div>
 
       <div className="h-[600px]">
-        {consulta.isPending ? (
-          <div aria-busy="true" aria-label="Cargando walk-ins" role="status">
-            {Array.from({ length: 8 }, (_, i) => (
-              <div key={i} className="flex items-center gap-3 border-b border-stone-100 px-4" style={{ height: ALTO_ITEM_WALKIN }}>
-                <div className="w-[4.75rem] space-y-1.5">
-                  <Esqueleto className="h-3 w-12" />
-                  <Esqueleto className="h-3.5 w-16" />
-                </div>
-                <div className="flex-1 space-y-2">
-                  <Esqueleto className="h-3.5 w-32" />
-                  <Esqueleto className="h-3 w-16" />
-                </div>
-              </div>
-            ))}
-          </div>
-        ) : consulta.isError && items.length === 0 ? (
-          <div className="flex h-full flex-col items-center justify-center gap-3 px-6 text-center">
-            <ExclamationTriangleIcon aria-hidden className="size-8 text-amber-500" />
-            <p className="text-sm text-stone-600">No se pudieron cargar los walk-ins.</p>
-            <Button variante="secundario" onClick={() => void consulta.refetch()} cargando={consulta.isFetching}>
-              Reintentar
-            </Button>
-          </div>
-        ) : items.length === 0 ? (
-          <div className="flex h-full flex-col items-center justify-center gap-2 px-6 text-center">
-            <UserGroupIcon aria-hidden className="size-9 text-stone-300" />
-            <p className="text-sm font-medium text-stone-600">No hay registros</p>
-          </div>
-        ) : (
-          <ListaVirtual
-            elementos={items}
-            altoFila={ALTO_ITEM_WALKIN}
-            clave={(w) => w._id}
-            etiqueta="Walk-ins"
-            hayMas={consulta.hasNextPage}
-            cargandoMas={consulta.isFetchingNextPage}
-            alFinal={siguiente}
-            indiceSeleccionado={indice}
-            className="h-full"
-            fila={(w) => <ItemWalkin walkin={w} ruta={`/walkin/${slug}/${w._id}`} seleccionado={w._id === seleccionado} />}
-          />
-        )}
+        <EstadosLista
+          cargando={consulta.isPending}
+          fallo={consulta.isError && items.length === 0}
+          reintentar={() => void consulta.refetch()}
+          reintentando={consulta.isFetching}
+          altoFila={ALTO_ITEM_WALKIN}
+          nombre={{ carga: 'walk-ins', error: 'los walk-ins' }}
+          vacio="No hay registros"
+          iconoVacio={UserGroupIcon}
+        >
+          {items.length === 0 ? null : (
+            <ListaVirtual
+              elementos={items}
+              altoFila={ALTO_ITEM_WALKIN}
+              clave={(w) => w._id}
+              etiqueta="Walk-ins"
+              hayMas={consulta.hasNextPage}
+              cargandoMas={consulta.isFetchingNextPage}
+              alFinal={siguiente}
+              indiceSeleccionado={indice}
+              className="h-full"
+              fila={(w) => <ItemWalkin walkin={w} ruta={`/walkin/${slug}/${w._id}`} seleccionado={w._id === seleccionado} />}
+            />
+          )}
+        </EstadosLista>
       </div>
     </section>
   );
