@@ -9,6 +9,7 @@ export PATH := $(HOME)/.cargo/bin:$(PATH)
 WASM_TARGET := wasm32-unknown-unknown
 WASM_OUT := frontend/src/wasm/pkg
 WASM_QR_OUT := frontend/src/wasm/qr
+WASM_ACCESO_OUT := frontend/src/wasm/acceso
 # The CLI must match the wasm-bindgen crate in Cargo.lock exactly.
 WASM_BINDGEN_VERSION := $(shell awk '/^name = "wasm-bindgen"$$/ {getline; gsub(/version = |"/, ""); print; exit}' Cargo.lock)
 NEXTEST_VERSION := 0.9.143
@@ -94,15 +95,18 @@ frontend/node_modules/.package-lock.json: frontend/package-lock.json
 deps-browser:
 	@command -v chromium >/dev/null || { $(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; }
 
-# Two modules: the rules (every screen, the first load waits for it: built for size) and the QR
-# decoder (the camera's worker loads it when the camera opens: built for speed).
+# Three modules: the login's check (the first load waits for it alone), the rules of the signed-in
+# screens (loaded once someone signs in), both built for size, and the QR decoder (the camera's
+# worker loads it when the camera opens: built for speed).
+WASM_BINDGEN_FLAGS := --target web --remove-name-section --remove-producers-section
 wasm: deps-rust
+	cargo build -p anfitrion-wasm --target $(WASM_TARGET) --profile wasm-acceso --no-default-features
 	cargo build -p anfitrion-wasm --target $(WASM_TARGET) --profile wasm-reglas
 	cargo build -p anfitrion-wasm-qr --target $(WASM_TARGET) --release
-	wasm-bindgen --target web --remove-name-section --remove-producers-section --out-dir $(WASM_OUT) target/$(WASM_TARGET)/wasm-reglas/anfitrion_wasm.wasm
-	wasm-bindgen --target web --remove-name-section --remove-producers-section --out-dir $(WASM_QR_OUT) target/$(WASM_TARGET)/release/anfitrion_wasm_qr.wasm
-	@echo '{"type":"module"}' > $(WASM_OUT)/package.json
-	@echo '{"type":"module"}' > $(WASM_QR_OUT)/package.json
+	wasm-bindgen $(WASM_BINDGEN_FLAGS) --out-dir $(WASM_ACCESO_OUT) target/$(WASM_TARGET)/wasm-acceso/anfitrion_wasm.wasm
+	wasm-bindgen $(WASM_BINDGEN_FLAGS) --out-dir $(WASM_OUT) target/$(WASM_TARGET)/wasm-reglas/anfitrion_wasm.wasm
+	wasm-bindgen $(WASM_BINDGEN_FLAGS) --out-dir $(WASM_QR_OUT) target/$(WASM_TARGET)/release/anfitrion_wasm_qr.wasm
+	@for d in $(WASM_ACCESO_OUT) $(WASM_OUT) $(WASM_QR_OUT); do echo '{"type":"module"}' > $$d/package.json; done
 	rm -rf $(TIPOS_WASM)
 	TS_RS_EXPORT_DIR=$(CURDIR)/$(TIPOS_WASM) cargo test -q -p anfitrion-core --features ts --lib export_bindings
 

@@ -1,7 +1,7 @@
 // The served page loads the WASM core and the console refuses anyone without a session.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { CUENTAS, enReposo, entrar, prepararSuite } from './navegador.mjs';
+import { CUENTAS, PASSWORD, enReposo, entrar, prepararSuite } from './navegador.mjs';
 
 let servidor;
 let navegador;
@@ -56,6 +56,38 @@ test('the login page refuses a bad e-mail or an empty field with the WASM core m
     assert.equal(foco, caso.foco, `${nombre}: the cursor is where the fix is`);
     assert.equal(new URL(pagina.url()).pathname, '/login');
   }
+});
+
+test("the login loads the core's login module alone; the signed-in screens' rules arrive after sign-in", async () => {
+  /** The WebAssembly modules the page fetched while `hacer` ran, with their sizes. */
+  async function modulosDurante(hacer) {
+    const modulos = [];
+    const anotar = async (r) => {
+      if (new URL(r.url()).pathname.endsWith('.wasm')) modulos.push((await r.body()).length);
+    };
+    pagina.on('response', anotar);
+    try {
+      await hacer();
+      await enReposo(pagina);
+    } finally {
+      pagina.off('response', anotar);
+    }
+    return modulos;
+  }
+  const enLogin = await modulosDurante(async () => {
+    await pagina.goto(`${servidor.base}/login`);
+    await pagina.getByRole('heading', { name: 'Iniciar sesión' }).waitFor();
+  });
+  assert.equal(enLogin.length, 1, `one module on /login: ${enLogin}`);
+  const despues = await modulosDurante(async () => {
+    await pagina.getByLabel('Correo electrónico').fill(CUENTAS.gerente);
+    await pagina.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
+    await pagina.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await pagina.waitForURL((u) => !u.pathname.startsWith('/login'));
+    await pagina.getByRole('navigation').first().waitFor();
+  });
+  assert.equal(despues.length, 1, `the rules module after sign-in: ${despues}`);
+  assert.ok(despues[0] > 3 * enLogin[0], `the login's module (${enLogin[0]} B) is a small part of the rules (${despues[0]} B)`);
 });
 
 test('a wrong password shows the server message as a toast and stays on /login', async () => {

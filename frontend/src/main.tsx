@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { iniciarCore } from './lib/wasm';
+import { iniciarAcceso } from './lib/wasm-acceso';
 // The typeface the stylesheet names, served with the console (latin subsets load on demand).
 import '@fontsource-variable/public-sans/wght.css';
 import './index.css';
@@ -9,8 +9,9 @@ import './index.css';
 const raiz = document.getElementById('root');
 if (!raiz) throw new Error('Falta el elemento #root');
 
-// The business rules (WASM) load once, before anything can ask them a question.
-iniciarCore()
+// The login's rule (the core's smallest WASM build) loads before the first render; the rules of
+// the signed-in screens load with their layouts (see app/router.tsx).
+iniciarAcceso()
   .then(() => {
     createRoot(raiz).render(
       <StrictMode>

@@ -29,11 +29,21 @@ function Cargando() {
 
 const conCarga = (element: ReactNode) => <Suspense fallback={<Cargando />}>{element}</Suspense>;
 
+/**
+ * A signed-in layout together with the core's rules its screens call (lib/wasm): both download at
+ * once after sign-in, and the login never waits for them.
+ */
+function conReglas<M>(cargar: () => Promise<M>): () => Promise<M> {
+  return () => Promise.all([cargar(), import('../lib/wasm').then((w) => w.iniciarCore())]).then(([m]) => m);
+}
+
 const pantallas = () => import('./routes/pantallas');
 const walkin = () => import('./routes/walkin');
 const reservaciones = () => import('./routes/reservaciones');
-const MainLayout = perezosa(() => import('./layouts/MainLayout'), 'MainLayout');
-const HostesLayout = perezosa(() => import('./layouts/HostesLayout'), 'HostesLayout');
+const layoutPrincipal = conReglas(() => import('./layouts/MainLayout'));
+const layoutHostes = conReglas(() => import('./layouts/HostesLayout'));
+const MainLayout = perezosa(layoutPrincipal, 'MainLayout');
+const HostesLayout = perezosa(layoutHostes, 'HostesLayout');
 const P = {
   Dashboard: perezosa(pantallas, 'Dashboard'),
   Clientes: perezosa(pantallas, 'Clientes'),

@@ -1,10 +1,13 @@
 // The shared vectors of core/tests/vectors, run through the WebAssembly build: the same file the
-// Rust tests read, so the browser and the server give the same answer to the same input.
+// Rust tests read, so the browser and the server give the same answer to the same input. The
+// functions the login's build exports (the crate without `consola`) run through it as well.
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import * as acceso from '../wasm/acceso/anfitrion_wasm.js';
 import * as core from '../wasm/pkg/anfitrion_wasm.js';
 
 core.initSync({ module: readFileSync(new URL('../wasm/pkg/anfitrion_wasm_bg.wasm', import.meta.url)) });
+acceso.initSync({ module: readFileSync(new URL('../wasm/acceso/anfitrion_wasm_bg.wasm', import.meta.url)) });
 
 interface Caso {
   nombre: string;
@@ -15,10 +18,10 @@ interface Caso {
 
 const carpeta = new URL('../../../core/tests/vectors/', import.meta.url);
 const archivos = readdirSync(carpeta).filter((f) => f.endsWith('.json'));
-const exportadas = core as unknown as Record<string, (...args: unknown[]) => unknown>;
+type Modulo = Record<string, (...args: unknown[]) => unknown>;
 
-function llamar(caso: Caso): Caso['esperado'] {
-  const fn = exportadas[caso.funcion];
+function llamar(caso: Caso, modulo: Modulo = core as unknown as Modulo): Caso['esperado'] {
+  const fn = modulo[caso.funcion];
   if (typeof fn !== 'function') throw new Error(`el núcleo WASM no exporta ${caso.funcion}`);
   try {
     return { ok: fn(...caso.args) ?? null };
@@ -40,3 +43,13 @@ for (const archivo of archivos) {
     });
   });
 }
+
+describe("the login's module", () => {
+  const deAcceso = archivos.flatMap((archivo) =>
+    (JSON.parse(readFileSync(new URL(archivo, carpeta), 'utf8')) as { casos: Caso[] }).casos.filter((c) => c.funcion in acceso),
+  );
+  it('runs the login vectors', () => expect(deAcceso.length).toBeGreaterThan(3));
+  it.each(deAcceso.map((c) => [c.nombre, c] as const))('%s', (_nombre, caso) => {
+    expect(llamar(caso, acceso as unknown as Modulo)).toEqual(caso.esperado);
+  });
+});

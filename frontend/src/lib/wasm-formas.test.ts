@@ -11,7 +11,6 @@ import {
   horaSucursal,
   mensajes,
   pasarEstado,
-  validarCredenciales,
   validarDatosPersonales,
   walkinNuevo,
   type ConfigHorario,
@@ -27,6 +26,7 @@ import {
   type ReglaError,
   type Resultado,
 } from './wasm';
+import { validarCredenciales } from './wasm-acceso';
 
 type Clase = 'string' | 'number' | 'boolean' | 'null' | 'undefined' | 'array' | 'object';
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { codigoAfiliado, mensajes, promoVigente, regla, validarAfiliado, validarClaveNueva, validarCorreo, validarCredenciales, validarDatosPersonales, validarPromocion } from './wasm';
+import * as moduloAcceso from '../wasm/acceso/anfitrion_wasm.js';
+import { codigoAfiliado, mensajes, promoVigente, regla, validarAfiliado, validarClaveNueva, validarCorreo, validarDatosPersonales, validarPromocion } from './wasm';
+import { validarCredenciales } from './wasm-acceso';
 
 describe('the WASM core through lib/wasm', () => {
   it('answers an accepted e-mail normalised', () => {
@@ -16,6 +18,13 @@ describe('the WASM core through lib/wasm', () => {
   it('reports which field a refusal is about', () => {
     const r = validarDatosPersonales({ name: '   ' });
     expect('error' in r && r.error.codigo).toBe('nombre_requerido');
+  });
+
+  it("the login's module carries the login's check and none of the signed-in screens' rules", () => {
+    const exportadas = Object.entries(moduloAcceso)
+      .filter(([nombre, v]) => typeof v === 'function' && !['default', 'initSync'].includes(nombre))
+      .map(([nombre]) => nombre);
+    expect(exportadas).toEqual(['validarCredenciales']);
   });
 
   it('checks a login before it is sent: both fields, then the e-mail', () => {

@@ -1,40 +1,18 @@
-// The business rules, from the Rust core compiled to WebAssembly. Every validation text the
-// screens show comes from here: a Spanish validation message written in TypeScript is a bug.
+// The business rules of the signed-in screens, from the Rust core compiled to WebAssembly. Every
+// validation text the screens show comes from here: a Spanish validation message written in
+// TypeScript is a bug. The login's check is in lib/wasm-acceso (a smaller build of the same
+// crate, the only one the first load waits for); this module loads with the signed-in layouts.
 import init, * as core from '../wasm/pkg/anfitrion_wasm.js';
-import type { ReglaError } from '../wasm/pkg/anfitrion_wasm.js';
+import { regla, type Resultado } from './regla';
 
-export type { ReglaError };
+export { esReglaError, regla, type ReglaError, type Resultado } from './regla';
 
 let cargando: Promise<void> | null = null;
 
-/** Loads the core once; `main.tsx` awaits it before the first render. */
+/** Loads the rules once; the router awaits it with the signed-in layouts, the widget before its first render. */
 export function iniciarCore(): Promise<void> {
   cargando ??= init().then(() => undefined);
   return cargando;
-}
-
-export type Resultado<T> = { ok: T } | { error: ReglaError };
-
-export function esReglaError(e: unknown): e is ReglaError {
-  return (
-    typeof e === 'object' &&
-    e !== null &&
-    typeof (e as ReglaError).mensaje === 'string' &&
-    typeof (e as ReglaError).codigo === 'string'
-  );
-}
-
-/**
- * Runs one core rule and turns its thrown refusal into a value, so callers branch instead of
- * catching. Anything thrown that is not a refusal is a bug and keeps propagating.
- */
-export function regla<T>(llamada: () => T): Resultado<T> {
-  try {
-    return { ok: llamada() };
-  } catch (e) {
-    if (esReglaError(e)) return { error: e };
-    throw e;
-  }
 }
 
 // ---- the shapes of what the core takes and answers ----
@@ -75,13 +53,6 @@ export const validarCorreo = (raw: string): Resultado<string | null> =>
 
 export const validarDatosPersonales = (datos: DatosPersonales): Resultado<DatosPersonales> =>
   regla(() => core.validarDatosPersonales(datos) as DatosPersonales);
-
-/**
- * The login form's check before anything is sent: both fields typed and the e-mail well-formed.
- * Answers the e-mail as stored (trimmed, lower-case).
- */
-export const validarCredenciales = (email: string, clave: string): Resultado<string> =>
-  regla(() => core.validarCredenciales(email, clave) as string);
 
 /** A password being set for an account (length limits). */
 export const validarClaveNueva = (clave: string): Resultado<null> =>

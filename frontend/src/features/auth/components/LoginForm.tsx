@@ -6,7 +6,7 @@ import { ESTILO_CAMPO } from '../../../components/ui/Campo';
 import { ApiError } from '../../../lib/api-client';
 import { formatoEspera } from '../../../lib/reintento';
 import { useCuentaRegresiva } from '../../../lib/use-cuenta-regresiva';
-import { validarCredenciales } from '../../../lib/wasm';
+import { validarCredenciales } from '../../../lib/wasm-acceso';
 import { toast } from '../../../stores/toasts';
 import type { Usuario } from '../../../types/api';
 import { useLogin } from '../api/login';
