@@ -2,16 +2,102 @@
 
 use crate::error::ReglaError;
 
+/// A frame binarised: one byte a pixel, 1 for dark.
+struct Bits {
+    w: usize,
+    h: usize,
+    px: Vec<u8>,
+}
+
+/// Side of the square blocks the threshold is computed on.
+const BLOQUE: usize = 8;
+/// A block whose darkest and lightest pixels differ by no more than this is flat: paper or a
+/// module's inside, not an edge; it takes its threshold from its neighbours.
+const RANGO_PLANO: u8 = 24;
+
+/// Local threshold without a division per pixel: each block of [`BLOQUE`]² pixels gets a black
+/// point (its mean, or for a flat block half its minimum, raised to its neighbours' where that
+/// is darker), and a pixel is dark when it is at or under the mean black point of the 5×5
+/// blocks around its own. Even light, shadows and low contrast keep a code's modules apart.
+fn binarizar(luma: &[u8], w: usize, h: usize) -> Bits {
+    let (bw, bh) = (w.div_ceil(BLOQUE), h.div_ceil(BLOQUE));
+    let mut negro = vec![0u16; bw * bh];
+    for by in 0..bh {
+        let (y0, y1) = (by * BLOQUE, ((by + 1) * BLOQUE).min(h));
+        for bx in 0..bw {
+            let (x0, x1) = (bx * BLOQUE, ((bx + 1) * BLOQUE).min(w));
+            let (mut suma, mut min, mut max) = (0u32, 255u8, 0u8);
+            for fila in luma[y0 * w..y1 * w].chunks_exact(w) {
+                for &p in &fila[x0..x1] {
+                    suma += p as u32;
+                    min = min.min(p);
+                    max = max.max(p);
+                }
+            }
+            let n = ((x1 - x0) * (y1 - y0)) as u32;
+            let mut punto = (suma / n) as u16;
+            if max - min <= RANGO_PLANO {
+                punto = min as u16 / 2;
+                if bx > 0 && by > 0 {
+                    let vecinos = (negro[(by - 1) * bw + bx] + 2 * negro[by * bw + bx - 1] + negro[(by - 1) * bw + bx - 1]) / 4;
+                    if (min as u16) < vecinos {
+                        punto = vecinos;
+                    }
+                }
+            }
+            negro[by * bw + bx] = punto;
+        }
+    }
+    let mut px = vec![0u8; w * h];
+    for by in 0..bh {
+        let (cy0, cy1) = (by.saturating_sub(2), (by + 2).min(bh - 1));
+        for bx in 0..bw {
+            let (cx0, cx1) = (bx.saturating_sub(2), (bx + 2).min(bw - 1));
+            let (mut suma, mut n) = (0u32, 0u32);
+            for cy in cy0..=cy1 {
+                for &v in &negro[cy * bw + cx0..=cy * bw + cx1] {
+                    suma += v as u32;
+                    n += 1;
+                }
+            }
+            let umbral = (suma / n) as u8;
+            let (y0, y1) = (by * BLOQUE, ((by + 1) * BLOQUE).min(h));
+            let (x0, x1) = (bx * BLOQUE, ((bx + 1) * BLOQUE).min(w));
+            for y in y0..y1 {
+                let (fuente, destino) = (&luma[y * w + x0..y * w + x1], &mut px[y * w + x0..y * w + x1]);
+                for (d, &p) in destino.iter_mut().zip(fuente) {
+                    *d = (p <= umbral) as u8;
+                }
+            }
+        }
+    }
+    Bits { w, h, px }
+}
+
 /// rqrr asserts on some degenerate grids (a perspective that maps a module beyond `i32`; the
 /// property tests found frames that reach it): such a frame holds no readable code. Where panics
 /// unwind (the server, the tests) it is caught here; the WASM build aborts instead.
-fn decodificar(luma: &[u8], w: usize, h: usize, invertir: bool) -> Option<String> {
+fn sin_panico(leer: impl FnOnce() -> Option<String> + std::panic::UnwindSafe) -> Option<String> {
+    std::panic::catch_unwind(leer).unwrap_or(None)
+}
+
+/// The first code rqrr reads in a frame thresholded by [`binarizar`] (`invertir`: light modules).
+fn decodificar(bits: &Bits, invertir: bool) -> Option<String> {
+    let oscuro = if invertir { 0 } else { 1 };
+    sin_panico(|| {
+        let mut img = rqrr::PreparedImage::prepare_from_bitmap(bits.w, bits.h, |x, y| bits.px[y * bits.w + x] == oscuro);
+        img.detect_grids().into_iter().find_map(|g| g.decode().ok().map(|(_, texto)| texto))
+    })
+}
+
+/// The first code rqrr reads in a frame it thresholds itself (a running mean along each row:
+/// slower, and kinder to blur and to modules of one or two pixels).
+fn decodificar_luma(luma: &[u8], w: usize, h: usize, invertir: bool) -> Option<String> {
     let mascara = if invertir { 0xff } else { 0 };
-    std::panic::catch_unwind(|| {
+    sin_panico(|| {
         let mut img = rqrr::PreparedImage::prepare_from_greyscale(w, h, |x, y| luma[y * w + x] ^ mascara);
         img.detect_grids().into_iter().find_map(|g| g.decode().ok().map(|(_, texto)| texto))
     })
-    .unwrap_or(None)
 }
 
 /// Share of sampled neighbours (every 4th row) that differ by more than a quarter of the range:
@@ -41,26 +127,40 @@ fn a_la_mitad(luma: &[u8], w: usize, h: usize) -> (Vec<u8>, usize, usize) {
     (out, mw, mh)
 }
 
+/// The smallest frame a pass at half size is worth: a code of 21 modules at two pixels a module.
+const MINIMO: usize = 42;
+
 /// The text of the first readable QR code in the frame, or `None` when it holds none.
-/// Light-on-dark codes (a phone screen in dark mode) are read too. A frame that is noise at full
-/// size is read at half (or a quarter) size, averaged; one that stays noise holds no code.
+///
+/// Cheapest pass first. A frame that is noise at full size is read at half (or a quarter) size,
+/// averaged; one that stays noise holds no code. Then: at half size (a quarter of the pixels,
+/// modules of three pixels or more: most codes held up to a camera), block-thresholded, dark
+/// modules and then light ones (a phone in dark mode; the same threshold, flipped); then at full
+/// size with rqrr's own threshold (small modules, blur), dark modules only — light ones too when
+/// the frame is too small for the half-size pass.
 pub fn decode_qr(luma: &[u8], width: u32, height: u32) -> Result<Option<String>, ReglaError> {
     let (w, h) = (width as usize, height as usize);
     if w == 0 || h == 0 || w.checked_mul(h) != Some(luma.len()) {
         return Err(ReglaError::ImagenInvalida);
     }
-    let mut reducida: Option<(Vec<u8>, usize, usize)> = None;
-    for _ in 0..3 {
-        let (img, iw, ih) = reducida.as_ref().map_or((luma, w, h), |(v, a, b)| (v.as_slice(), *a, *b));
+    let mut reducida: Vec<u8>;
+    let (mut img, mut iw, mut ih) = (luma, w, h);
+    for intento in 0.. {
         if agitacion(img, iw, ih) <= AGITADO {
-            return Ok(decodificar(img, iw, ih, false).or_else(|| decodificar(img, iw, ih, true)));
+            break;
         }
-        if iw < 42 || ih < 42 {
-            break; // smaller than the smallest code at two pixels a module
+        if intento == 2 || iw < 2 * MINIMO || ih < 2 * MINIMO {
+            return Ok(None); // still noise at a quarter size, or too small to halve
         }
-        reducida = Some(a_la_mitad(img, iw, ih));
+        (reducida, iw, ih) = a_la_mitad(img, iw, ih);
+        img = &reducida;
     }
-    Ok(None)
+    if iw < 2 * MINIMO || ih < 2 * MINIMO {
+        return Ok(decodificar_luma(img, iw, ih, false).or_else(|| decodificar_luma(img, iw, ih, true)));
+    }
+    let (mitad, mw, mh) = a_la_mitad(img, iw, ih);
+    let bits = binarizar(&mitad, mw, mh);
+    Ok(decodificar(&bits, false).or_else(|| decodificar(&bits, true)).or_else(|| decodificar_luma(img, iw, ih, false)))
 }
 
 /// A scanned or typed reservation code: the reservation's id, nothing else.
