@@ -13,7 +13,31 @@ struct Bits {
 const BLOQUE: usize = 8;
 /// A block whose darkest and lightest pixels differ by no more than this is flat: paper or a
 /// module's inside, not an edge; it takes its threshold from its neighbours.
-const RANGO_PLANO: u8 = 24;
+const RANGO_PLANO: u8 = 10;
+
+/// Below this spread between a frame's darkest and lightest few per cent, block thresholds see
+/// no edges, and only rqrr's own threshold may still find a code.
+const CONTRASTE_BAJO: u8 = 48;
+
+/// The spread between the 2nd and the 98th percentile of a sample of the frame's pixels.
+fn contraste(luma: &[u8]) -> u8 {
+    let mut histograma = [0u32; 256];
+    for &p in luma.iter().step_by(7) {
+        histograma[p as usize] += 1;
+    }
+    let n: u32 = histograma.iter().sum();
+    let percentil = |q: u32| {
+        let mut acumulado = 0;
+        histograma.iter().position(|&c| {
+            acumulado += c;
+            acumulado * 100 > n * q
+        })
+    };
+    match (percentil(2), percentil(98)) {
+        (Some(a), Some(b)) => (b - a) as u8,
+        _ => 0,
+    }
+}
 
 /// Local threshold without a division per pixel: each block of [`BLOQUE`]² pixels gets a black
 /// point (its mean, or for a flat block half its minimum, raised to its neighbours' where that
@@ -100,6 +124,110 @@ fn decodificar_luma(luma: &[u8], w: usize, h: usize, invertir: bool) -> Option<S
     })
 }
 
+/// Whether five runs are a finder pattern's 1:1:3:1:1 (each run within half a module of its
+/// share, the centre within one and a half).
+fn es_patron(r: &[usize; 5]) -> bool {
+    let total: usize = r.iter().sum();
+    if total < 7 {
+        return false;
+    }
+    // In fourteenths of a module, to stay in integers: a module is total·2 of them.
+    let (m, tol) = (2 * total, total);
+    let cerca = |run: usize, veces: usize, margen: usize| (run * 14).abs_diff(veces * m) < margen;
+    cerca(r[0], 1, tol) && cerca(r[1], 1, tol) && cerca(r[2], 3, 3 * tol) && cerca(r[3], 1, tol) && cerca(r[4], 1, tol)
+}
+
+/// The five runs around position `pos` of a line of `n` pixels read through `color` (the run
+/// holding `pos` and two either side), or `None` when one is longer than `limite` or the line
+/// ends first.
+fn corridas(n: usize, pos: usize, limite: usize, color: impl Fn(usize) -> u8) -> Option<[usize; 5]> {
+    let centro = color(pos);
+    let mut r = [0usize; 5];
+    // Back from `pos`: the centre run, then two more, each ended by a change of colour.
+    let (mut p, mut i, mut c) = (pos as isize, 2usize, centro);
+    loop {
+        if p < 0 {
+            return None;
+        }
+        let v = color(p as usize);
+        if v != c {
+            if i == 0 {
+                break;
+            }
+            (i, c) = (i - 1, v);
+        }
+        r[i] += 1;
+        if r[i] > limite {
+            return None;
+        }
+        p -= 1;
+    }
+    let (mut p, mut i, mut c) = (pos + 1, 2usize, centro);
+    loop {
+        if p >= n {
+            return None;
+        }
+        let v = color(p);
+        if v != c {
+            if i == 4 {
+                break;
+            }
+            (i, c) = (i + 1, v);
+        }
+        r[i] += 1;
+        if r[i] > limite {
+            return None;
+        }
+        p += 1;
+    }
+    Some(r)
+}
+
+/// Whether the frame holds three places that look like a finder pattern of `oscuro` modules,
+/// across (on three neighbouring rows) and down: a QR code has three, so a frame with fewer holds
+/// none rqrr could read, and the slow passes are skipped. Every other row is scanned.
+fn hay_patrones(bits: &Bits, oscuro: u8) -> bool {
+    let mut centros: Vec<(usize, usize, usize)> = Vec::new();
+    for y in (0..bits.h).step_by(2) {
+        let fila = &bits.px[y * bits.w..(y + 1) * bits.w];
+        let mut r = [0usize; 5];
+        let (mut color, mut largo) = (fila[0], 0usize);
+        for (x, &v) in fila.iter().enumerate().chain(std::iter::once((bits.w, &2u8))) {
+            if v == color {
+                largo += 1;
+                continue;
+            }
+            r.rotate_left(1);
+            r[4] = largo;
+            // The run that just ended is the fifth; the pattern's centre is the third, of `oscuro`.
+            if color == oscuro && r[0] > 0 && es_patron(&r) {
+                let total: usize = r.iter().sum();
+                let cx = x - r[4] - r[3] - r[2] / 2;
+                let columna = corridas(bits.h, y, total, |yy| bits.px[yy * bits.w + cx]);
+                if let Some(v) = columna {
+                    let alto: usize = v.iter().sum();
+                    // Noise makes 1:1:3:1:1 by chance on a row and even down a column; a finder
+                    // pattern keeps it on the rows just above and below.
+                    let fila_en = |yy: usize| corridas(bits.w, cx, total, |x| bits.px[yy * bits.w + x]).is_some_and(|r| es_patron(&r));
+                    let firme = y >= 1 && y + 1 < bits.h && fila_en(y - 1) && fila_en(y + 1);
+                    if firme && es_patron(&v) && alto * 2 > total && alto < total * 2 {
+                        let cerca = centros.iter().any(|&(ox, oy, t)| ox.abs_diff(cx) < t && oy.abs_diff(y) < t);
+                        if !cerca {
+                            centros.push((cx, y, total));
+                            if centros.len() >= 3 {
+                                return true;
+                            }
+                        }
+                    }
+                }
+            }
+            color = v;
+            largo = 1;
+        }
+    }
+    false
+}
+
 /// Share of sampled neighbours (every 4th row) that differ by more than a quarter of the range:
 /// a frame of a code and its surroundings stays well under [`AGITADO`]; pure noise does not.
 fn agitacion(luma: &[u8], w: usize, h: usize) -> f32 {
@@ -160,7 +288,13 @@ pub fn decode_qr(luma: &[u8], width: u32, height: u32) -> Result<Option<String>,
     }
     let (mitad, mw, mh) = a_la_mitad(img, iw, ih);
     let bits = binarizar(&mitad, mw, mh);
-    Ok(decodificar(&bits, false).or_else(|| decodificar(&bits, true)).or_else(|| decodificar_luma(img, iw, ih, false)))
+    let en = |bits: &Bits, invertir: bool| hay_patrones(bits, if invertir { 0 } else { 1 });
+    let leido = [false, true].into_iter().filter(|&inv| en(&bits, inv)).find_map(|inv| decodificar(&bits, inv));
+    if leido.is_some() {
+        return Ok(leido);
+    }
+    let vale = contraste(img) < CONTRASTE_BAJO || en(&binarizar(img, iw, ih), false);
+    Ok(vale.then(|| decodificar_luma(img, iw, ih, false)).flatten())
 }
 
 /// A scanned or typed reservation code: the reservation's id, nothing else.
@@ -272,3 +406,4 @@ fn crc32(datos: &[u8]) -> u32 {
     }
     !crc
 }
+
