@@ -1,0 +1,211 @@
+//! QR codes from camera frames, as grayscale (luma) buffers, one byte a pixel, row by row.
+
+use crate::error::ReglaError;
+
+mod patrones;
+mod rejilla;
+mod umbral;
+
+use patrones::patrones;
+use umbral::{a_la_mitad, agitacion, binarizar, contraste, Bits, AGITADO, CONTRASTE_BAJO};
+
+/// rqrr asserts on some degenerate grids (a perspective that maps a module beyond `i32`; the
+/// property tests found frames that reach it): such a frame holds no readable code. Where panics
+/// unwind (the server, the tests) it is caught here; the WASM build aborts instead.
+fn sin_panico(leer: impl FnOnce() -> Option<String> + std::panic::UnwindSafe) -> Option<String> {
+    std::panic::catch_unwind(leer).unwrap_or(None)
+}
+
+/// The first code rqrr reads in a frame thresholded by [`binarizar`] (`invertir`: light modules).
+fn decodificar(bits: &Bits, invertir: bool) -> Option<String> {
+    let oscuro = if invertir { 0 } else { 1 };
+    sin_panico(|| {
+        let mut img = rqrr::PreparedImage::prepare_from_bitmap(bits.w, bits.h, |x, y| bits.px[y * bits.w + x] == oscuro);
+        img.detect_grids().into_iter().find_map(|g| g.decode().ok().map(|(_, texto)| texto))
+    })
+}
+
+/// The first code rqrr reads in a frame it thresholds itself (a running mean along each row:
+/// slower, and kinder to blur and to modules of one or two pixels).
+fn decodificar_luma(luma: &[u8], w: usize, h: usize, invertir: bool) -> Option<String> {
+    let mascara = if invertir { 0xff } else { 0 };
+    sin_panico(|| {
+        let mut img = rqrr::PreparedImage::prepare_from_greyscale(w, h, |x, y| luma[y * w + x] ^ mascara);
+        img.detect_grids().into_iter().find_map(|g| g.decode().ok().map(|(_, texto)| texto))
+    })
+}
+
+/// The smallest frame a pass at half size is worth: a code of 21 modules at two pixels a module.
+const MINIMO: usize = 42;
+
+/// The text of the first readable QR code in the frame, or `None` when it holds none.
+///
+/// Cheapest pass first. A frame that is noise at full size is read at half (or a quarter) size,
+/// averaged; one that stays noise holds no code. Then: at half size (a quarter of the pixels,
+/// modules of three pixels or more: most codes held up to a camera), block-thresholded, dark
+/// modules and then light ones (a phone in dark mode; the same threshold, flipped); then at full
+/// size with rqrr's own threshold (small modules, blur), dark modules only — light ones too when
+/// the frame is too small for the half-size pass.
+pub fn decode_qr(luma: &[u8], width: u32, height: u32) -> Result<Option<String>, ReglaError> {
+    let (w, h) = (width as usize, height as usize);
+    if w == 0 || h == 0 || w.checked_mul(h) != Some(luma.len()) {
+        return Err(ReglaError::ImagenInvalida);
+    }
+    let mut reducida: Vec<u8>;
+    let (mut img, mut iw, mut ih) = (luma, w, h);
+    for intento in 0.. {
+        if agitacion(img, iw, ih) <= AGITADO {
+            break;
+        }
+        if intento == 2 || iw < 2 * MINIMO || ih < 2 * MINIMO {
+            return Ok(None); // still noise at a quarter size, or too small to halve
+        }
+        (reducida, iw, ih) = a_la_mitad(img, iw, ih);
+        img = &reducida;
+    }
+    if iw < 2 * MINIMO || ih < 2 * MINIMO {
+        return Ok(decodificar_luma(img, iw, ih, false).or_else(|| decodificar_luma(img, iw, ih, true)));
+    }
+    let (mitad, mw, mh) = a_la_mitad(img, iw, ih);
+    let bits = binarizar(&mitad, mw, mh);
+    // The frame at full size, thresholded, once and only if a pass needs it.
+    let mut completa: Option<Bits> = None;
+    for invertir in [false, true] {
+        let oscuro = if invertir { 0 } else { 1 };
+        let hallados = patrones(&bits, oscuro, usize::MAX);
+        if hallados.len() < 3 {
+            continue;
+        }
+        // Our grid reading at half size, then (modules of two or three pixels sample poorly
+        // there) on the full frame where the same patterns lie, then rqrr's at half size.
+        if let Some(texto) = sin_panico(|| rejilla::leer(&bits, oscuro, &hallados)) {
+            return Ok(Some(texto));
+        }
+        let fina = completa.get_or_insert_with(|| binarizar(img, iw, ih));
+        let al_doble: Vec<_> = hallados.iter().map(|p| p.al_doble()).collect();
+        let leido = sin_panico(|| rejilla::leer(fina, oscuro, &al_doble)).or_else(|| decodificar(&bits, invertir));
+        if leido.is_some() {
+            return Ok(leido);
+        }
+    }
+    let fina = completa.get_or_insert_with(|| binarizar(img, iw, ih));
+    let hallados = patrones(fina, 1, usize::MAX);
+    if hallados.len() >= 3 {
+        if let Some(texto) = sin_panico(|| rejilla::leer(fina, 1, &hallados)) {
+            return Ok(Some(texto));
+        }
+    }
+    let vale = hallados.len() >= 3 || contraste(img) < CONTRASTE_BAJO;
+    Ok(vale.then(|| decodificar_luma(img, iw, ih, false)).flatten())
+}
+
+/// A scanned or typed reservation code: the reservation's id, nothing else.
+pub fn validar_codigo_reservacion(raw: &str) -> Result<String, ReglaError> {
+    let codigo = raw.trim();
+    let valido = !codigo.is_empty()
+        && codigo.len() <= 64
+        && codigo.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+    if valido {
+        Ok(codigo.to_owned())
+    } else {
+        Err(ReglaError::CodigoInvalido)
+    }
+}
+
+/// The modules of the QR code holding `texto`, row by row (`true` is dark), and its width.
+fn matriz(texto: &str) -> Result<(Vec<bool>, usize), ReglaError> {
+    let code = qrcode::QrCode::with_error_correction_level(texto.as_bytes(), qrcode::EcLevel::M)
+        .map_err(|_| ReglaError::CodigoInvalido)?;
+    let ancho = code.width();
+    Ok((code.to_colors().into_iter().map(|c| c == qrcode::Color::Dark).collect(), ancho))
+}
+
+/// Quiet zone around a code, in modules (the standard's four).
+const MARGEN: usize = 4;
+
+/// The QR code of a reservation's `_id` (what the check-in scanner reads) as an SVG document:
+/// one path of unit squares on a white background, scalable to any size.
+pub fn qr_svg(texto: &str) -> Result<String, ReglaError> {
+    let (m, ancho) = matriz(texto)?;
+    let lado = ancho + 2 * MARGEN;
+    let mut d = String::new();
+    for y in 0..ancho {
+        for x in 0..ancho {
+            if m[y * ancho + x] {
+                d.push_str(&format!("M{},{}h1v1h-1z", x + MARGEN, y + MARGEN));
+            }
+        }
+    }
+    Ok(format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {lado} {lado}\" shape-rendering=\"crispEdges\">\
+         <rect width=\"{lado}\" height=\"{lado}\" fill=\"#fff\"/><path fill=\"#000\" d=\"{d}\"/></svg>"
+    ))
+}
+
+/// The same code as a PNG (8-bit grayscale, `escala` pixels a module), for e-mail clients that
+/// show no SVG. Written uncompressed (stored deflate blocks): a code is a few kilobytes.
+pub fn qr_png(texto: &str, escala: usize) -> Result<Vec<u8>, ReglaError> {
+    let (m, ancho) = matriz(texto)?;
+    let escala = escala.clamp(1, 32);
+    let lado = (ancho + 2 * MARGEN) * escala;
+    let mut crudo = Vec::with_capacity((lado + 1) * lado);
+    for y in 0..lado {
+        crudo.push(0u8); // filter: none
+        for x in 0..lado {
+            let (mx, my) = ((x / escala).wrapping_sub(MARGEN), (y / escala).wrapping_sub(MARGEN));
+            let oscuro = mx < ancho && my < ancho && m[my * ancho + mx];
+            crudo.push(if oscuro { 0 } else { 255 });
+        }
+    }
+    let mut png = b"\x89PNG\r\n\x1a\n".to_vec();
+    let lado32 = u32::try_from(lado).map_err(|_| ReglaError::CodigoInvalido)?;
+    let mut ihdr = Vec::with_capacity(13);
+    ihdr.extend_from_slice(&lado32.to_be_bytes());
+    ihdr.extend_from_slice(&lado32.to_be_bytes());
+    ihdr.extend_from_slice(&[8, 0, 0, 0, 0]); // 8-bit grayscale, deflate, no filter, no interlace
+    trozo(&mut png, b"IHDR", &ihdr);
+    trozo(&mut png, b"IDAT", &zlib_sin_comprimir(&crudo));
+    trozo(&mut png, b"IEND", &[]);
+    Ok(png)
+}
+
+fn trozo(png: &mut Vec<u8>, tipo: &[u8; 4], datos: &[u8]) {
+    png.extend_from_slice(&u32::try_from(datos.len()).unwrap_or(0).to_be_bytes());
+    let inicio = png.len();
+    png.extend_from_slice(tipo);
+    png.extend_from_slice(datos);
+    let crc = crc32(&png[inicio..]);
+    png.extend_from_slice(&crc.to_be_bytes());
+}
+
+fn zlib_sin_comprimir(datos: &[u8]) -> Vec<u8> {
+    let mut z = vec![0x78, 0x01];
+    let bloques: Vec<&[u8]> = if datos.is_empty() { vec![&[][..]] } else { datos.chunks(65_535).collect() };
+    let n = bloques.len();
+    for (i, b) in bloques.into_iter().enumerate() {
+        z.push(u8::from(i + 1 == n));
+        let largo = u16::try_from(b.len()).unwrap_or(u16::MAX);
+        z.extend_from_slice(&largo.to_le_bytes());
+        z.extend_from_slice(&(!largo).to_le_bytes());
+        z.extend_from_slice(b);
+    }
+    let (mut a, mut b) = (1u32, 0u32);
+    for &x in datos {
+        a = (a + u32::from(x)) % 65_521;
+        b = (b + a) % 65_521;
+    }
+    z.extend_from_slice(&((b << 16) | a).to_be_bytes());
+    z
+}
+
+fn crc32(datos: &[u8]) -> u32 {
+    let mut crc = !0u32;
+    for &x in datos {
+        crc ^= u32::from(x);
+        for _ in 0..8 {
+            crc = if crc & 1 != 0 { (crc >> 1) ^ 0xEDB8_8320 } else { crc >> 1 };
+        }
+    }
+    !crc
+}
+

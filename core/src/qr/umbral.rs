@@ -1,0 +1,125 @@
+//! A camera frame made ready for finding a code: averaged down, thresholded, measured.
+
+/// A frame binarised: one byte a pixel, 1 for dark.
+pub(super) struct Bits {
+    pub(super) w: usize,
+    pub(super) h: usize,
+    pub(super) px: Vec<u8>,
+}
+
+/// Side of the square blocks the threshold is computed on.
+const BLOQUE: usize = 8;
+/// A block whose darkest and lightest pixels differ by no more than this is flat: paper or a
+/// module's inside, not an edge; it takes its threshold from its neighbours.
+const RANGO_PLANO: u8 = 10;
+
+/// Below this spread between a frame's darkest and lightest few per cent, block thresholds see
+/// no edges, and only rqrr's own threshold may still find a code.
+pub(super) const CONTRASTE_BAJO: u8 = 48;
+
+/// The spread between the 2nd and the 98th percentile of a sample of the frame's pixels.
+pub(super) fn contraste(luma: &[u8]) -> u8 {
+    let mut histograma = [0u32; 256];
+    for &p in luma.iter().step_by(7) {
+        histograma[p as usize] += 1;
+    }
+    let n: u32 = histograma.iter().sum();
+    let percentil = |q: u32| {
+        let mut acumulado = 0;
+        histograma.iter().position(|&c| {
+            acumulado += c;
+            acumulado * 100 > n * q
+        })
+    };
+    match (percentil(2), percentil(98)) {
+        (Some(a), Some(b)) => (b - a) as u8,
+        _ => 0,
+    }
+}
+
+/// Local threshold without a division per pixel: each block of [`BLOQUE`]² pixels gets a black
+/// point (its mean, or for a flat block half its minimum, raised to its neighbours' where that
+/// is darker), and a pixel is dark when it is at or under the mean black point of the 5×5
+/// blocks around its own. Even light, shadows and low contrast keep a code's modules apart.
+pub(super) fn binarizar(luma: &[u8], w: usize, h: usize) -> Bits {
+    let (bw, bh) = (w.div_ceil(BLOQUE), h.div_ceil(BLOQUE));
+    let mut negro = vec![0u16; bw * bh];
+    for by in 0..bh {
+        let (y0, y1) = (by * BLOQUE, ((by + 1) * BLOQUE).min(h));
+        for bx in 0..bw {
+            let (x0, x1) = (bx * BLOQUE, ((bx + 1) * BLOQUE).min(w));
+            let (mut suma, mut min, mut max) = (0u32, 255u8, 0u8);
+            for fila in luma[y0 * w..y1 * w].chunks_exact(w) {
+                for &p in &fila[x0..x1] {
+                    suma += p as u32;
+                    min = min.min(p);
+                    max = max.max(p);
+                }
+            }
+            let n = ((x1 - x0) * (y1 - y0)) as u32;
+            let mut punto = (suma / n) as u16;
+            if max - min <= RANGO_PLANO {
+                punto = min as u16 / 2;
+                if bx > 0 && by > 0 {
+                    let vecinos = (negro[(by - 1) * bw + bx] + 2 * negro[by * bw + bx - 1] + negro[(by - 1) * bw + bx - 1]) / 4;
+                    if (min as u16) < vecinos {
+                        punto = vecinos;
+                    }
+                }
+            }
+            negro[by * bw + bx] = punto;
+        }
+    }
+    let mut px = vec![0u8; w * h];
+    for by in 0..bh {
+        let (cy0, cy1) = (by.saturating_sub(2), (by + 2).min(bh - 1));
+        for bx in 0..bw {
+            let (cx0, cx1) = (bx.saturating_sub(2), (bx + 2).min(bw - 1));
+            let (mut suma, mut n) = (0u32, 0u32);
+            for cy in cy0..=cy1 {
+                for &v in &negro[cy * bw + cx0..=cy * bw + cx1] {
+                    suma += v as u32;
+                    n += 1;
+                }
+            }
+            let umbral = (suma / n) as u8;
+            let (y0, y1) = (by * BLOQUE, ((by + 1) * BLOQUE).min(h));
+            let (x0, x1) = (bx * BLOQUE, ((bx + 1) * BLOQUE).min(w));
+            for y in y0..y1 {
+                let (fuente, destino) = (&luma[y * w + x0..y * w + x1], &mut px[y * w + x0..y * w + x1]);
+                for (d, &p) in destino.iter_mut().zip(fuente) {
+                    *d = (p <= umbral) as u8;
+                }
+            }
+        }
+    }
+    Bits { w, h, px }
+}
+
+/// Share of sampled neighbours (every 4th row) that differ by more than a quarter of the range:
+/// a frame of a code and its surroundings stays well under [`AGITADO`]; pure noise does not.
+pub(super) fn agitacion(luma: &[u8], w: usize, h: usize) -> f32 {
+    let (mut saltos, mut pares) = (0usize, 0usize);
+    for fila in luma.chunks_exact(w).step_by(4).take(h) {
+        pares += w.saturating_sub(1);
+        saltos += fila.windows(2).filter(|p| p[0].abs_diff(p[1]) > 64).count();
+    }
+    saltos as f32 / pares.max(1) as f32
+}
+
+/// Above this share of sharp steps a frame is noise at this scale (rqrr then finds thousands of
+/// finder-pattern candidates and takes seconds to reject them: a frame of uniform noise took 5 s).
+pub(super) const AGITADO: f32 = 0.3;
+
+/// The frame at half size, each pixel the mean of four: noise averages out, modules of two pixels
+/// or more survive.
+pub(super) fn a_la_mitad(luma: &[u8], w: usize, h: usize) -> (Vec<u8>, usize, usize) {
+    let (mw, mh) = (w / 2, h / 2);
+    let mut out = Vec::with_capacity(mw * mh);
+    for y in 0..mh {
+        let (a, b) = (&luma[2 * y * w..], &luma[(2 * y + 1) * w..]);
+        out.extend((0..mw).map(|x| ((a[2 * x] as u16 + a[2 * x + 1] as u16 + b[2 * x] as u16 + b[2 * x + 1] as u16 + 2) / 4) as u8));
+    }
+    (out, mw, mh)
+}
+
