@@ -72,7 +72,7 @@ pub fn decode_qr(luma: &[u8], width: u32, height: u32) -> Result<Option<String>,
     let mut completa: Option<Bits> = None;
     for invertir in [false, true] {
         let oscuro = if invertir { 0 } else { 1 };
-        let hallados = patrones(&bits, oscuro, usize::MAX);
+        let hallados = patrones(&bits, oscuro, 2);
         if hallados.len() < 3 {
             continue;
         }
@@ -89,7 +89,7 @@ pub fn decode_qr(luma: &[u8], width: u32, height: u32) -> Result<Option<String>,
         }
     }
     let fina = completa.get_or_insert_with(|| binarizar(img, iw, ih));
-    let hallados = patrones(fina, 1, usize::MAX);
+    let hallados = patrones(fina, 1, 2);
     if hallados.len() >= 3 {
         if let Some(texto) = sin_panico(|| rejilla::leer(fina, 1, &hallados)) {
             return Ok(Some(texto));

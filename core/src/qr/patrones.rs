@@ -12,17 +12,17 @@ pub(super) struct Patron {
     pub(super) votos: u32,
 }
 
-/// Whether five runs are a finder pattern's 1:1:3:1:1 (each run within half a module of its
-/// share, the centre within one and a half).
+/// Whether five runs are a finder pattern's 1:1:3:1:1: against the mean of the four outer runs,
+/// each within three quarters of it of its share (thresholds thicken or thin a module's run by
+/// a pixel either side, which at two pixels a module is half of it).
 fn es_patron(r: &[usize; 5]) -> bool {
-    let total: usize = r.iter().sum();
-    if total < 7 {
+    let uno = r[0] + r[1] + r[3] + r[4];
+    if uno < 4 {
         return false;
     }
-    // In fourteenths of a module, to stay in integers: a module is total·2 of them.
-    let (m, tol) = (2 * total, total);
-    let cerca = |run: usize, veces: usize, margen: usize| (run * 14).abs_diff(veces * m) < margen;
-    cerca(r[0], 1, tol) && cerca(r[1], 1, tol) && cerca(r[2], 3, 3 * tol) && cerca(r[3], 1, tol) && cerca(r[4], 1, tol)
+    // In quarters of the mean outer run, to stay in integers: the mean is `uno` of them.
+    let cerca = |run: usize, veces: usize| (run * 4 * 4).abs_diff(veces * uno * 4) <= 3 * uno;
+    cerca(r[0], 1) && cerca(r[1], 1) && cerca(r[2], 3) && cerca(r[3], 1) && cerca(r[4], 1)
 }
 
 /// The five runs around position `pos` of a line of `n` pixels read through `color` (the run
@@ -95,12 +95,11 @@ fn confirmar(bits: &Bits, x: usize, y: usize, ancho: usize) -> Option<Patron> {
     Some(Patron { x: cx, y: cy, modulo: (ancho + alto) as f32 / 14.0, votos: 1 })
 }
 
-/// The finder patterns of `oscuro` modules in the frame, every other row scanned, each found once
-/// and kept when at least two scanned rows cross it (one is what noise makes by chance). With
-/// `basta`, the scan stops at that many.
-pub(super) fn patrones(bits: &Bits, oscuro: u8, basta: usize) -> Vec<Patron> {
+/// The finder patterns of `oscuro` modules in the frame, one row in `paso` scanned, each found
+/// once and kept when at least two scanned rows cross it (one is what noise makes by chance).
+pub(super) fn patrones(bits: &Bits, oscuro: u8, paso: usize) -> Vec<Patron> {
     let mut hallados: Vec<Patron> = Vec::new();
-    for y in (0..bits.h).step_by(2) {
+    for y in (0..bits.h).step_by(paso) {
         let fila = &bits.px[y * bits.w..(y + 1) * bits.w];
         let mut r = [0usize; 5];
         let (mut color, mut largo) = (fila[0], 0usize);
@@ -113,16 +112,15 @@ pub(super) fn patrones(bits: &Bits, oscuro: u8, basta: usize) -> Vec<Patron> {
             r.rotate_left(1);
             r[4] = largo;
             // The run that just ended is the fifth; the pattern's centre, the third, is of its colour.
-            if color == oscuro && r[0] > 0 && es_patron(&r) {
+            // The centre run, three modules, is the longest and at least three pixels: most runs
+            // of noise are turned away here, before the full test.
+            if color == oscuro && r[2] >= 3 && r[2] > r[1] && r[2] > r[3] && r[0] > 0 && es_patron(&r) {
                 let ancho: usize = r.iter().sum();
                 let cx = x - r[4] - r[3] - r[2] / 2 - 1;
                 let ya = hallados.iter().position(|p| (p.x - cx as f32).abs() < 2.0 * p.modulo && (p.y - y as f32).abs() < 3.5 * p.modulo);
                 match ya {
                     Some(i) => {
                         hallados[i].votos += 1;
-                        if hallados[i].votos == 2 && hallados.iter().filter(|p| p.votos >= 2).count() >= basta {
-                            break;
-                        }
                     }
                     None => {
                         if let Some(p) = confirmar(bits, cx, y, ancho) {
@@ -137,9 +135,6 @@ pub(super) fn patrones(bits: &Bits, oscuro: u8, basta: usize) -> Vec<Patron> {
             }
             color = v;
             largo = 1;
-        }
-        if hallados.iter().filter(|p| p.votos >= 2).count() >= basta {
-            break;
         }
     }
     hallados.retain(|p| p.votos >= 2);

@@ -39,11 +39,13 @@ pub(super) fn contraste(luma: &[u8]) -> u8 {
 
 /// Local threshold without a division per pixel: each block of [`BLOQUE`]² pixels gets a black
 /// point (its mean, or for a flat block half its minimum, raised to its neighbours' where that
-/// is darker), and a pixel is dark when it is at or under the mean black point of the 5×5
-/// blocks around its own. Even light, shadows and low contrast keep a code's modules apart.
+/// is darker), and a pixel is dark when it is at or under the mean black point of the blocks
+/// with edges among the 5×5 around its own (flat ones say nothing of where dark ends; with
+/// none, its own). Even light, shadows and low contrast keep a code's modules apart.
 pub(super) fn binarizar(luma: &[u8], w: usize, h: usize) -> Bits {
     let (bw, bh) = (w.div_ceil(BLOQUE), h.div_ceil(BLOQUE));
     let mut negro = vec![0u16; bw * bh];
+    let mut borde = vec![false; bw * bh];
     for by in 0..bh {
         let (y0, y1) = (by * BLOQUE, ((by + 1) * BLOQUE).min(h));
         for bx in 0..bw {
@@ -58,6 +60,7 @@ pub(super) fn binarizar(luma: &[u8], w: usize, h: usize) -> Bits {
             }
             let n = ((x1 - x0) * (y1 - y0)) as u32;
             let mut punto = (suma / n) as u16;
+            borde[by * bw + bx] = max - min > RANGO_PLANO;
             if max - min <= RANGO_PLANO {
                 punto = min as u16 / 2;
                 if bx > 0 && by > 0 {
@@ -77,12 +80,13 @@ pub(super) fn binarizar(luma: &[u8], w: usize, h: usize) -> Bits {
             let (cx0, cx1) = (bx.saturating_sub(2), (bx + 2).min(bw - 1));
             let (mut suma, mut n) = (0u32, 0u32);
             for cy in cy0..=cy1 {
-                for &v in &negro[cy * bw + cx0..=cy * bw + cx1] {
-                    suma += v as u32;
-                    n += 1;
+                let fila = cy * bw + cx0..=cy * bw + cx1;
+                for (&v, &b) in negro[fila.clone()].iter().zip(&borde[fila]) {
+                    suma += v as u32 * b as u32;
+                    n += b as u32;
                 }
             }
-            let umbral = (suma / n) as u8;
+            let umbral = if n == 0 { negro[by * bw + bx] as u8 } else { (suma / n) as u8 };
             let (y0, y1) = (by * BLOQUE, ((by + 1) * BLOQUE).min(h));
             let (x0, x1) = (bx * BLOQUE, ((bx + 1) * BLOQUE).min(w));
             for y in y0..y1 {
