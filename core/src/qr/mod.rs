@@ -11,7 +11,8 @@ use umbral::{a_la_mitad, agitacion, binarizar, contraste, Bits, AGITADO, CONTRAS
 
 /// rqrr asserts on some degenerate grids (a perspective that maps a module beyond `i32`; the
 /// property tests found frames that reach it): such a frame holds no readable code. Where panics
-/// unwind (the server, the tests) it is caught here; the WASM build aborts instead.
+/// unwind (the server, the tests) it is caught here; the WASM build aborts instead. Only calls
+/// into rqrr go through here: a panic of this module's own code reaches the property tests.
 fn sin_panico(leer: impl FnOnce() -> Option<String> + std::panic::UnwindSafe) -> Option<String> {
     std::panic::catch_unwind(leer).unwrap_or(None)
 }
@@ -78,12 +79,12 @@ pub fn decode_qr(luma: &[u8], width: u32, height: u32) -> Result<Option<String>,
         }
         // Our grid reading at half size, then (modules of two or three pixels sample poorly
         // there) on the full frame where the same patterns lie, then rqrr's at half size.
-        if let Some(texto) = sin_panico(|| rejilla::leer(&bits, oscuro, &hallados)) {
+        if let Some(texto) = rejilla::leer(&bits, oscuro, &hallados) {
             return Ok(Some(texto));
         }
         let fina = completa.get_or_insert_with(|| binarizar(img, iw, ih));
         let al_doble: Vec<_> = hallados.iter().map(|p| p.al_doble()).collect();
-        let leido = sin_panico(|| rejilla::leer(fina, oscuro, &al_doble)).or_else(|| decodificar(&bits, invertir));
+        let leido = rejilla::leer(fina, oscuro, &al_doble).or_else(|| decodificar(&bits, invertir));
         if leido.is_some() {
             return Ok(leido);
         }
@@ -91,7 +92,7 @@ pub fn decode_qr(luma: &[u8], width: u32, height: u32) -> Result<Option<String>,
     let fina = completa.get_or_insert_with(|| binarizar(img, iw, ih));
     let hallados = patrones(fina, 1, 2);
     if hallados.len() >= 3 {
-        if let Some(texto) = sin_panico(|| rejilla::leer(fina, 1, &hallados)) {
+        if let Some(texto) = rejilla::leer(fina, 1, &hallados) {
             return Ok(Some(texto));
         }
     }

@@ -149,7 +149,8 @@ fn triples(patrones: &[Patron]) -> Vec<(f32, Esquinas)> {
 /// The alignment pattern near `estimado` (one dark module ringed by light, ringed by dark), where
 /// a module steps `ex` across and `ey` down: the best match within a few modules, if good enough.
 fn alineacion(bits: &Bits, oscuro: u8, estimado: Punto, ex: Punto, ey: Punto, modulo: f32) -> Option<Punto> {
-    let radio = (4.0 * modulo).ceil() as i32;
+    // Four modules either way, at most 40 pixels: the search stays a few hundred samples wide.
+    let radio = (4.0 * modulo).ceil().min(40.0) as i32;
     let dirs = [ex, ex.por(-1.0), ey, ey.por(-1.0), ex.mas(ey), ex.menos(ey), ey.menos(ex), ex.mas(ey).por(-1.0)];
     let en = |p: Punto| -> Option<bool> {
         let (x, y) = (p.x.round(), p.y.round());
@@ -262,7 +263,7 @@ pub(super) fn leer(bits: &Bits, oscuro: u8, patrones: &[Patron]) -> Option<Strin
                 continue;
             }
             let Some(rejilla) = muestrear(bits, oscuro, e, 17 + 4 * v) else { continue };
-            if let Ok((_, texto)) = rqrr::Grid::new(rejilla).decode() {
+            if let Some(texto) = super::sin_panico(|| rqrr::Grid::new(rejilla).decode().ok().map(|(_, texto)| texto)) {
                 return Some(texto);
             }
         }
