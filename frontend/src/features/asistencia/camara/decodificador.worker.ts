@@ -7,7 +7,11 @@ import { lumaDeRgba } from './escaner';
 import type { CuadroParaDecodificar, RespuestaDecodificador } from './protocolo';
 
 // The worker's own scope, typed only as far as used (the project's lib is the DOM's).
-const ambito = self as unknown as { postMessage(m: unknown): void; onmessage: ((e: MessageEvent<CuadroParaDecodificar>) => void) | null };
+const ambito = self as unknown as {
+  postMessage(m: unknown): void;
+  close(): void;
+  onmessage: ((e: MessageEvent<CuadroParaDecodificar>) => void) | null;
+};
 const ahora = () => performance.timeOrigin + performance.now();
 const responder = (r: RespuestaDecodificador) => ambito.postMessage(r);
 
@@ -26,7 +30,8 @@ function leer(cuadro: ImageBitmap): string | null {
   const { data } = contexto.getImageData(0, 0, width, height);
   try {
     return decodeQr(lumaDeRgba(data, width, height), width, height) ?? null;
-  } catch {
+  } catch (e) {
+    if (e instanceof WebAssembly.RuntimeError) throw e;
     return null;
   }
 }
@@ -46,7 +51,12 @@ ambito.onmessage = (evento: MessageEvent<CuadroParaDecodificar>) => {
     let codigo: string | null = null;
     try {
       codigo = leer(cuadro);
-    } catch {
+    } catch (e) {
+      if (e instanceof WebAssembly.RuntimeError) {
+        responder({ tipo: 'caido' });
+        ambito.close();
+        return;
+      }
       codigo = null;
     }
     responder({ tipo: 'resultado', numero, codigo, recibido, ms: ahora() - inicio });

@@ -14,6 +14,11 @@ export type RespuestaDecodificador =
   /** The core could not be loaded: no decoding in this browser. */
   | { tipo: 'fallo'; mensaje: string }
   /**
+   * The core trapped on a frame (a panic aborts the WASM, whose state is then not to be trusted):
+   * this worker has closed itself, and the page starts another.
+   */
+  | { tipo: 'caido' }
+  /**
    * One frame's outcome: the code it held (or null), when the frame reached the worker and how
    * long decoding took, both in ms of the shared epoch (`performance.timeOrigin + now()`).
    */

@@ -165,15 +165,12 @@ export function LectorCamara({ alLeer, alRegresar }: { alLeer: (codigo: string) 
       setEstado('error');
       return;
     }
-    const trabajador = new Worker(new URL('../camara/decodificador.worker.ts', import.meta.url), { type: 'module' });
-    decodificador.current = trabajador;
     const sinServicio = () => {
       detener();
       setError({ tipo: 'soporte', mensaje: ERRORES_CAMARA.sinDecodificador });
       setEstado('error');
     };
-    trabajador.onerror = sinServicio;
-    trabajador.onmessage = (e: MessageEvent<RespuestaDecodificador>) => {
+    const alResponder = (e: MessageEvent<RespuestaDecodificador>) => {
       const r = e.data;
       if (r.tipo === 'listo') {
         decodificadorListo.current = true;
@@ -181,6 +178,13 @@ export function LectorCamara({ alLeer, alRegresar }: { alLeer: (codigo: string) 
       }
       if (r.tipo === 'fallo') {
         sinServicio();
+        return;
+      }
+      if (r.tipo === 'caido') {
+        // The decoder trapped on a frame and can read no more: another takes its place, and
+        // the scan goes on once it is ready.
+        arrancar();
+        if (activo.current) programar(RETRASO_ESCANEO_MS);
         return;
       }
       if (r.numero !== numero.current || !activo.current) return;
@@ -200,8 +204,17 @@ export function LectorCamara({ alLeer, alRegresar }: { alLeer: (codigo: string) 
       }
       programar(retrasoSiguiente(r.codigo !== null));
     };
+    function arrancar() {
+      decodificador.current?.terminate();
+      decodificadorListo.current = false;
+      const trabajador = new Worker(new URL('../camara/decodificador.worker.ts', import.meta.url), { type: 'module' });
+      trabajador.onerror = sinServicio;
+      trabajador.onmessage = alResponder;
+      decodificador.current = trabajador;
+    }
+    arrancar();
     return () => {
-      trabajador.terminate();
+      decodificador.current?.terminate();
       decodificador.current = null;
       decodificadorListo.current = false;
     };
