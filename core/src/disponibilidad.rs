@@ -22,7 +22,7 @@
 //!   branch's numbering and both are `combinable`. A branch without tables is limited by its
 //!   covers only.
 
-use chrono::{DateTime, Duration, NaiveDate, NaiveDateTime, TimeZone, Utc};
+use chrono::{DateTime, Days, Duration, NaiveDate, NaiveDateTime, NaiveTime, TimeZone, Utc};
 use chrono_tz::Tz;
 use serde::{Deserialize, Serialize};
 
@@ -186,6 +186,15 @@ fn parse_personas(personas: u32) -> Result<u32, ReglaError> {
     Ok(personas)
 }
 
+/// The wall-time window whose reservations can share a table with a booking on `fecha`: the day
+/// before (a stay from the evening before may run past midnight) to the day after.
+/// Saturating at chrono's last date: a query for a date that far away finds nothing, and never panics.
+pub fn ventana_tomadas(fecha: NaiveDate) -> (NaiveDateTime, NaiveDateTime) {
+    let desde = fecha.pred_opt().unwrap_or(fecha).and_time(NaiveTime::MIN);
+    let hasta = fecha.checked_add_days(Days::new(2)).unwrap_or(NaiveDate::MAX).and_time(NaiveTime::MIN);
+    (desde, hasta)
+}
+
 impl Salon<'_> {
     fn reloj(&self) -> ReglasHorario {
         ReglasHorario { zona: self.zona, ..ReglasHorario::default() }
@@ -198,7 +207,8 @@ impl Salon<'_> {
 
     /// The last bookable date: today plus the horizon.
     pub fn fecha_max(&self, ahora: DateTime<Utc>) -> NaiveDate {
-        self.fecha_min(ahora) + Duration::days(i64::from(self.reglas.horizonte_dias))
+        let hoy = self.fecha_min(ahora);
+        hoy.checked_add_days(Days::new(u64::from(self.reglas.horizonte_dias))).unwrap_or(NaiveDate::MAX)
     }
 
     /// The largest party one table or two joined seat (capped at the booking limit); the limit
@@ -443,5 +453,16 @@ mod tests {
         let cancelada = ReservaTomada { status: EstadoReservacion::Cancelada, ..tomada };
         assert_eq!(salon.exigir_disponible(fh("2026-11-24 15:00"), 4, &[cancelada], ahora), Ok(()));
         assert_eq!(salon.exigir_disponible(fh("2026-11-24 15:05"), 4, &[], ahora), Err(ReglaError::HorarioNoDisponible));
+    }
+
+    #[test]
+    fn the_window_of_held_reservations_saturates_at_the_last_date_chrono_knows() {
+        // A date a public query can name (`%Y` takes any year chrono holds) must not overflow.
+        let (desde, hasta) = ventana_tomadas(NaiveDate::MAX);
+        assert_eq!((desde.date(), hasta.date()), (NaiveDate::MAX.pred_opt().unwrap(), NaiveDate::MAX));
+        let (desde, hasta) = ventana_tomadas(NaiveDate::MIN);
+        assert_eq!((desde.date(), hasta.date()), (NaiveDate::MIN, NaiveDate::MIN + Duration::days(2)));
+        let dia = NaiveDate::from_ymd_opt(2026, 11, 24).unwrap();
+        assert_eq!(ventana_tomadas(dia), (fh("2026-11-23 00:00"), fh("2026-11-26 00:00")));
     }
 }

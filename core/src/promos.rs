@@ -37,8 +37,14 @@ impl PromoAplicada {
     /// Whether the celebrants' names are required and kept: its catalogue entry says so, or it is
     /// the birthday promotion (which asks them even from a row without the flag).
     pub fn pide_festejados(&self) -> bool {
-        self.pide_nombres == Some(true) || self.name == PROMO_CUMPLEANOS
+        pide_nombres(self.pide_nombres, &self.name)
     }
+}
+
+/// Whether a promotion asks for the celebrants' names: its switch says so, or it is Cumpleaños,
+/// which always asks (spec §5) whatever its switch says.
+fn pide_nombres(interruptor: Option<bool>, name: &str) -> bool {
+    interruptor == Some(true) || name == PROMO_CUMPLEANOS
 }
 
 fn total(lista: &[PromoAplicada]) -> u64 {
@@ -206,20 +212,8 @@ pub struct PromocionValida {
     pub pide_nombres: bool,
 }
 
-fn fecha(raw: Option<&str>) -> Result<Option<NaiveDate>, ReglaError> {
-    match raw.map(str::trim).filter(|s| !s.is_empty()) {
-        None => Ok(None),
-        Some(s) => NaiveDate::parse_from_str(s, "%Y-%m-%d").map(Some).map_err(|_| ReglaError::FechaInvalida),
-    }
-}
-
 fn ventana(d: &DatosPromocion) -> Result<VentanaPromo, ReglaError> {
-    let (desde, hasta) = (fecha(d.desde.as_deref())?, fecha(d.hasta.as_deref())?);
-    if let (Some(a), Some(b)) = (desde, hasta) {
-        if a > b {
-            return Err(ReglaError::VentanaInvertida);
-        }
-    }
+    let (desde, hasta) = crate::tiempo::periodo(d.desde.as_deref(), d.hasta.as_deref())?;
     let mut dias: Vec<u32> = Vec::new();
     for &dia in d.dias.as_deref().unwrap_or(&[]) {
         if !(1..=7).contains(&dia) || dias.contains(&dia) {
@@ -238,8 +232,7 @@ impl PromocionValida {
         if descripcion.chars().count() > DESCRIPCION_MAX {
             return Err(ReglaError::DescripcionLarga { max: DESCRIPCION_MAX });
         }
-        // Cumpleaños always asks (spec §5): its switch cannot turn that off.
-        let pide_nombres = d.pide_nombres.unwrap_or(false) || name == PROMO_CUMPLEANOS;
+        let pide_nombres = pide_nombres(d.pide_nombres, &name);
         Ok(PromocionValida { name, descripcion, ventana: ventana(d)?, pide_nombres })
     }
 }
@@ -247,7 +240,7 @@ impl PromocionValida {
 /// Whether a promotion, as the list answers it, may be used on `hoy` (`YYYY-MM-DD`, the branch's
 /// date): the same rule the server applies to `activas` and to every saved order.
 pub fn promo_vigente(d: &DatosPromocion, hoy: &str) -> Result<bool, ReglaError> {
-    let hoy = fecha(Some(hoy))?.ok_or(ReglaError::FechaInvalida)?;
+    let hoy = crate::tiempo::dia(hoy)?;
     Ok(ventana(d)?.vigente(hoy))
 }
 

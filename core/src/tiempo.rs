@@ -1,6 +1,6 @@
 //! Branch-local time: which day it is at the branch, which buffet is served, whether a party is late.
 
-use chrono::{DateTime, Duration, NaiveDateTime, NaiveTime, TimeZone, Utc};
+use chrono::{DateTime, Duration, NaiveDate, NaiveDateTime, NaiveTime, TimeZone, Utc};
 use chrono_tz::Tz;
 use serde::{Deserialize, Serialize};
 
@@ -176,6 +176,23 @@ pub fn hora_sucursal_de(instante: &str, config: &ConfigHorario) -> Result<HoraSu
 /// Parses an RFC 3339 instant such as `2026-11-22T18:40:00-06:00`.
 pub fn parse_instante(s: &str) -> Result<DateTime<Utc>, ReglaError> {
     DateTime::parse_from_rfc3339(s.trim()).map(|t| t.with_timezone(&Utc)).map_err(|_| ReglaError::InstanteInvalido)
+}
+
+
+/// A day written `YYYY-MM-DD`.
+pub fn dia(raw: &str) -> Result<NaiveDate, ReglaError> {
+    NaiveDate::parse_from_str(raw.trim(), "%Y-%m-%d").map_err(|_| ReglaError::FechaInvalida)
+}
+
+/// A period of days as a form or a query gives it: each end `YYYY-MM-DD` or empty (open), the
+/// start not after the end.
+pub fn periodo(desde: Option<&str>, hasta: Option<&str>) -> Result<(Option<NaiveDate>, Option<NaiveDate>), ReglaError> {
+    let fecha = |raw: Option<&str>| raw.map(str::trim).filter(|s| !s.is_empty()).map(dia).transpose();
+    let (desde, hasta) = (fecha(desde)?, fecha(hasta)?);
+    match (desde, hasta) {
+        (Some(a), Some(b)) if a > b => Err(ReglaError::VentanaInvertida),
+        _ => Ok((desde, hasta)),
+    }
 }
 
 #[cfg(test)]

@@ -72,8 +72,7 @@ async fn medir(url: &str, motor: &str) -> anyhow::Result<()> {
         http.push(t.elapsed());
         horarios += v["data"]["horarios"].as_array().map_or(0, Vec::len);
 
-        let desde = (fecha - Dias::days(1)).and_hms_opt(0, 0, 0).unwrap();
-        let hasta = (fecha + Dias::days(2)).and_hms_opt(0, 0, 0).unwrap();
+        let (desde, hasta) = anfitrion_core::disponibilidad::ventana_tomadas(fecha);
         let tomadas = app.store.reservas_tomadas(&id, desde, hasta).await?;
         let t = Instant::now();
         let d = suc.salon().disponibilidad(fecha, personas, &tomadas, Utc::now())?;

@@ -4,10 +4,10 @@
 
 use anfitrion_core::clientes::{AfiliadoValido, DatosAfiliado};
 use anfitrion_core::permisos::requiere;
+use anfitrion_core::tiempo;
 use anfitrion_core::ReglaError;
 use axum::extract::State;
 use axum::http::StatusCode;
-use chrono::NaiveDate;
 use serde::Deserialize;
 use serde_json::json;
 use utoipa::IntoParams;
@@ -55,15 +55,6 @@ pub struct ParametrosAfiliado {
     pub hasta: Option<String>,
 }
 
-fn fecha(raw: Option<&str>) -> Result<Option<NaiveDate>> {
-    match raw.map(str::trim).filter(|s| !s.is_empty()) {
-        None => Ok(None),
-        Some(s) => Ok(Some(
-            NaiveDate::parse_from_str(s, "%Y-%m-%d").map_err(|_| ReglaError::FechaInvalida)?,
-        )),
-    }
-}
-
 /// A partner with its reservations in the period, how many came, and the attendance rate.
 #[utoipa::path(
     get, path = "/api/v1/admin/afiliados/{id}", tag = "afiliados", operation_id = "detalle_afiliado", security(("token" = [])),
@@ -82,12 +73,7 @@ async fn detalle(
     Path(id): Path<String>,
     Query(p): Query<ParametrosAfiliado>,
 ) -> Result<Envelope<AfiliadoDetalle>> {
-    let (desde, hasta) = (fecha(p.desde.as_deref())?, fecha(p.hasta.as_deref())?);
-    if let (Some(d), Some(h)) = (desde, hasta) {
-        if d > h {
-            return Err(ReglaError::VentanaInvertida.into());
-        }
-    }
+    let (desde, hasta) = tiempo::periodo(p.desde.as_deref(), p.hasta.as_deref())?;
     let alcance = match tag {
         Some(t) => Alcance::de_tags(&[t]),
         None => usuario.alcance(),

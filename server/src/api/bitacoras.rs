@@ -102,7 +102,7 @@ async fn bitacora(
     entidades: &'static [&'static str],
     nombre: &'static str,
 ) -> Result<Response> {
-    let tag = tag.ok_or_else(|| ApiError::Entrada("Indica la sucursal en el parámetro «tag».".to_owned()))?;
+    let tag = super::tag_requerido(tag)?;
     let (sucursal_id, conf) = en_alcance(state.store.conf_sucursal_en(&usuario.alcance(), &tag).await?, "la sucursal")?;
     let reglas = conf.walkin.horario;
     let inicio = |d: NaiveDate| d.and_hms_opt(0, 0, 0).and_then(|t| reglas.instante(t));

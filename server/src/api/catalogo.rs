@@ -42,8 +42,7 @@ async fn sucursal(
     usuario: &Usuario,
     tag: Option<String>,
 ) -> Result<(String, NaiveDate)> {
-    let tag = tag
-        .ok_or_else(|| ApiError::Entrada("Indica la sucursal en el parámetro «tag».".to_owned()))?;
+    let tag = super::tag_requerido(tag)?;
     let alcance = usuario.alcance();
     let id = en_alcance(
         state.store.sucursal_id_en(&alcance, &tag).await?,

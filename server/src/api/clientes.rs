@@ -57,8 +57,7 @@ async fn listar(
     SucursalElegida(tag): SucursalElegida,
     Query(p): Query<ParametrosClientes>,
 ) -> Result<Envelope<PaginaClientes>> {
-    let tag = tag
-        .ok_or_else(|| ApiError::Entrada("Indica la sucursal en el parámetro «tag».".to_owned()))?;
+    let tag = super::tag_requerido(tag)?;
     let (page, limit) = (p.page.unwrap_or(1), p.limit.unwrap_or(LIMITE_POR_DEFECTO));
     if page == 0 || !(1..=LIMITE_MAX).contains(&limit) {
         return Err(ApiError::Entrada(format!(

@@ -10,16 +10,12 @@ use utoipa_axum::routes;
 use crate::access::{en_alcance, Con, SucursalElegida};
 use crate::db::bitacora::Cambio;
 use crate::envelope::Envelope;
-use crate::error::{ApiError, EnvelopeError, Result};
+use crate::error::{EnvelopeError, Result};
 use crate::extract::Json;
 use crate::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(leer, guardar))
-}
-
-fn tag(tag: Option<String>) -> Result<String> {
-    tag.ok_or_else(|| ApiError::Entrada("Indica la sucursal en el parámetro «tag».".to_owned()))
 }
 
 /// The branch's settings.
@@ -29,7 +25,7 @@ fn tag(tag: Option<String>) -> Result<String> {
     responses((status = 200, description = "Configuración", body = Envelope<DatosConfWalkin>), (status = 403, description = "Sin el permiso walkin.edit, o sucursal ajena", body = EnvelopeError))
 )]
 async fn leer(State(state): State<AppState>, Con(u, ..): Con<requiere::WalkinEdit>, SucursalElegida(t): SucursalElegida) -> Result<Envelope<DatosConfWalkin>> {
-    let (_, conf) = en_alcance(state.store.conf_sucursal_en(&u.alcance(), &tag(t)?).await?, "la sucursal")?;
+    let (_, conf) = en_alcance(state.store.conf_sucursal_en(&u.alcance(), &super::tag_requerido(t)?).await?, "la sucursal")?;
     Ok(Envelope::ok("Configuración de walk-in", conf.datos()))
 }
 
@@ -50,7 +46,7 @@ async fn guardar(
     SucursalElegida(t): SucursalElegida,
     Json(d): Json<DatosConfWalkin>,
 ) -> Result<Envelope<DatosConfWalkin>> {
-    let t = tag(t)?;
+    let t = super::tag_requerido(t)?;
     let (id, antes) = en_alcance(state.store.conf_sucursal_en(&u.alcance(), &t).await?, "la sucursal")?;
     let conf = ConfSucursal::parse(&d, antes.walkin.horario.zona)?;
     let cambio = Cambio {

@@ -19,7 +19,7 @@ use crate::access::{en_alcance, Con, SucursalElegida};
 use crate::db::bitacora::Cambio;
 use crate::db::reservaciones::Notificacion;
 use crate::envelope::Envelope;
-use crate::error::{ApiError, EnvelopeError, Result};
+use crate::error::{EnvelopeError, Result};
 use crate::extract::Path;
 use crate::AppState;
 
@@ -32,9 +32,6 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(listar)).routes(routes!(leer)).routes(routes!(flujo))
 }
 
-fn tag_requerido(tag: Option<String>) -> Result<String> {
-    tag.ok_or_else(|| ApiError::Entrada("Indica la sucursal en el parámetro «tag».".to_owned()))
-}
 
 /// The event id of a notification: its creation instant in microseconds, so a reconnecting
 /// console asks for what came after the last one it saw.
@@ -62,7 +59,7 @@ async fn listar(
     Con(usuario, ..): Con<requiere::ReservacionesIndex>,
     SucursalElegida(tag): SucursalElegida,
 ) -> Result<Envelope<Vec<Notificacion>>> {
-    let tag = tag_requerido(tag)?;
+    let tag = super::tag_requerido(tag)?;
     let lista = state.store.notificaciones_de(&usuario.alcance(), &tag, ULTIMAS).await?;
     Ok(Envelope::ok("Notificaciones", lista))
 }
@@ -115,7 +112,7 @@ async fn flujo(
     SucursalElegida(tag): SucursalElegida,
     headers: HeaderMap,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>> {
-    let tag = tag_requerido(tag)?;
+    let tag = super::tag_requerido(tag)?;
     // Subscribe before catching up, so nothing falls between the two.
     let vivos = BroadcastStream::new(state.eventos.suscribir());
     let desde = headers

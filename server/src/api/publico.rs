@@ -13,12 +13,12 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use anfitrion_core::comanda::Personas;
-use anfitrion_core::disponibilidad::Disponibilidad;
+use anfitrion_core::disponibilidad::{ventana_tomadas, Disponibilidad};
 use anfitrion_core::reservacion::{ReservaNueva, SolicitudReservacion};
 use anfitrion_core::ReglaError;
 use axum::extract::{DefaultBodyLimit, FromRequest, Request, State};
 use axum::http::StatusCode;
-use chrono::{Duration as Dias, NaiveDate, NaiveDateTime, Utc};
+use chrono::{NaiveDate, NaiveDateTime, Utc};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -197,14 +197,6 @@ async fn reservable(state: &AppState, tag: &str) -> Result<SucursalReservable> {
     state.store.sucursal_reservable(tag.trim()).await?.ok_or(ApiError::NoEncontrado("la sucursal"))
 }
 
-/// The wall-time window whose reservations can share a table with a booking on `fecha`: the day
-/// before (a stay from the evening before may run past midnight) to the day after.
-fn ventana(fecha: NaiveDate) -> (NaiveDateTime, NaiveDateTime) {
-    let desde = (fecha - Dias::days(1)).and_hms_opt(0, 0, 0).unwrap_or_default();
-    let hasta = (fecha + Dias::days(2)).and_hms_opt(0, 0, 0).unwrap_or_default();
-    (desde, hasta)
-}
-
 /// The branch's booking facts.
 #[utoipa::path(
     operation_id = "sucursal_publica",
@@ -263,7 +255,7 @@ async fn disponibilidad(
         Some(n) => n.parse().map_err(|_| ApiError::Entrada("El número de personas debe ser un número entero.".to_owned()))?,
     };
     let s = reservable(&state, &tag).await?;
-    let (desde, hasta) = ventana(fecha);
+    let (desde, hasta) = ventana_tomadas(fecha);
     let tomadas = state.store.reservas_tomadas(&s.id, desde, hasta).await?;
     let d = s.salon().disponibilidad(fecha, personas, &tomadas, Utc::now())?;
     Ok(Envelope::ok("Horarios disponibles", d))
@@ -299,7 +291,7 @@ async fn reservar(
     let personas: Personas = reserva.no_personas;
     let n = personas.get();
     let salon = suc.salon();
-    let (desde, hasta) = ventana(reserva.fecha_hora.date());
+    let (desde, hasta) = ventana_tomadas(reserva.fecha_hora.date());
     // Checked first outside the transaction (most refusals end here, without taking the lock),
     // then again inside it, where it counts.
     let tomadas = state.store.reservas_tomadas(&suc.id, desde, hasta).await?;

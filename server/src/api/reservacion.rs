@@ -69,9 +69,6 @@ pub enum ListaReservaciones {
     Pagina(PaginaReservaciones),
 }
 
-fn tag_requerido(tag: Option<String>) -> Result<String> {
-    tag.ok_or_else(|| ApiError::Entrada("Indica la sucursal en el parámetro «tag».".to_owned()))
-}
 
 fn cambio(usuario: &Usuario, r: &Reservacion, accion: &'static str, antes: serde_json::Value, despues: serde_json::Value) -> Cambio {
     Cambio {
@@ -103,7 +100,7 @@ async fn listar(
     SucursalElegida(tag): SucursalElegida,
     Query(p): Query<ParametrosLista>,
 ) -> Result<Envelope<ListaReservaciones>> {
-    let tag = tag_requerido(tag)?;
+    let tag = super::tag_requerido(tag)?;
     let vista = VistaReservaciones::parse(p.status.as_deref().unwrap_or("hoy").trim())?;
     let page = p.page.unwrap_or(1);
     let limit = p.limit.unwrap_or(LIMITE_POR_DEFECTO);

@@ -35,7 +35,7 @@ pub struct ParametrosTablero {
 }
 
 async fn contexto(state: &AppState, usuario: &crate::db::usuarios::Usuario, p: &ParametrosTablero) -> Result<(String, NaiveDate)> {
-    let tag = p.tag.as_deref().ok_or_else(|| ApiError::Entrada("Indica la sucursal en el parámetro «tag».".to_owned()))?;
+    let tag = super::tag_requerido(p.tag.as_deref())?;
     let (id, conf) = en_alcance(state.store.conf_sucursal_en(&usuario.alcance(), tag).await?, "la sucursal")?;
     let fecha = match p.fecha.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
         Some(f) => NaiveDate::parse_from_str(f, "%Y-%m-%d").map_err(|_| ApiError::Entrada("El parámetro «fecha» debe ser una fecha AAAA-MM-DD.".to_owned()))?,

@@ -67,7 +67,7 @@ async fn listar(
     Query(p): Query<ParametrosWalkins>,
 ) -> Result<Envelope<ListaWalkins>> {
     let usuario = sesion.usuario;
-    let tag = tag.ok_or_else(|| ApiError::Entrada("Indica la sucursal en el parámetro «tag».".to_owned()))?;
+    let tag = super::tag_requerido(tag)?;
     let hoy = match p.slug.as_deref().map(str::trim).unwrap_or("hoy") {
         "hoy" => true,
         "todas" => false,
