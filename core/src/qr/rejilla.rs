@@ -146,19 +146,23 @@ fn triples(patrones: &[Patron]) -> Vec<(f32, Esquinas)> {
     candidatos
 }
 
+/// Whether the pixel nearest `p` is of the `oscuro` colour; `None` outside the frame (or for a
+/// point that is not a number).
+fn oscuro_en(bits: &Bits, oscuro: u8, p: Punto) -> Option<bool> {
+    let (x, y) = (p.x.round(), p.y.round());
+    if !(x >= 0.0 && y >= 0.0 && x < bits.w as f32 && y < bits.h as f32) {
+        return None;
+    }
+    Some(bits.px[y as usize * bits.w + x as usize] == oscuro)
+}
+
 /// The alignment pattern near `estimado` (one dark module ringed by light, ringed by dark), where
 /// a module steps `ex` across and `ey` down: the best match within a few modules, if good enough.
 fn alineacion(bits: &Bits, oscuro: u8, estimado: Punto, ex: Punto, ey: Punto, modulo: f32) -> Option<Punto> {
     // Four modules either way, at most 40 pixels: the search stays a few hundred samples wide.
     let radio = (4.0 * modulo).ceil().min(40.0) as i32;
     let dirs = [ex, ex.por(-1.0), ey, ey.por(-1.0), ex.mas(ey), ex.menos(ey), ey.menos(ex), ex.mas(ey).por(-1.0)];
-    let en = |p: Punto| -> Option<bool> {
-        let (x, y) = (p.x.round(), p.y.round());
-        if x < 0.0 || y < 0.0 || x >= bits.w as f32 || y >= bits.h as f32 {
-            return None;
-        }
-        Some(bits.px[y as usize * bits.w + x as usize] == oscuro)
-    };
+    let en = |p: Punto| oscuro_en(bits, oscuro, p);
     let mut mejor: Option<(i32, f32, Punto)> = None;
     for dy in -radio..=radio {
         for dx in -radio..=radio {
@@ -201,12 +205,7 @@ fn muestrear(bits: &Bits, oscuro: u8, e: &Esquinas, lado: usize) -> Option<rqrr:
     let mut celdas = Vec::with_capacity(lado * lado);
     for fila in 0..lado {
         for col in 0..lado {
-            let q = p.aplicar(col as f32 + 0.5, fila as f32 + 0.5);
-            let (x, y) = (q.x.round(), q.y.round());
-            if !(x >= 0.0 && y >= 0.0 && x < bits.w as f32 && y < bits.h as f32) {
-                return None;
-            }
-            celdas.push(bits.px[y as usize * bits.w + x as usize] == oscuro);
+            celdas.push(oscuro_en(bits, oscuro, p.aplicar(col as f32 + 0.5, fila as f32 + 0.5))?);
         }
     }
     Some(rqrr::SimpleGrid::from_func(lado, |x, y| celdas[y * lado + x]))
@@ -221,11 +220,7 @@ fn modulo_hacia(bits: &Bits, oscuro: u8, desde: Punto, hacia: Punto) -> Option<f
     let (mut p, mut cambios, mut color) = (desde, 0, true);
     for i in 1..(largo * 2.0) as usize {
         p = p.mas(paso);
-        let (x, y) = (p.x.round(), p.y.round());
-        if x < 0.0 || y < 0.0 || x >= bits.w as f32 || y >= bits.h as f32 {
-            return None;
-        }
-        let v = bits.px[y as usize * bits.w + x as usize] == oscuro;
+        let v = oscuro_en(bits, oscuro, p)?;
         if v != color {
             (cambios, color) = (cambios + 1, v);
             if cambios == 3 {
