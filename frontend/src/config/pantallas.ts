@@ -205,12 +205,6 @@ export type ClavePantallaHostes = (typeof PANTALLAS_HOSTES)[number]['clave'];
 /** The host stand's landing screen, where its no-permission page leads back to. */
 export const INICIO_HOSTES = '/hostes';
 
-export function pantallaHostes(clave: ClavePantallaHostes): Pantalla {
-  const encontrada = PANTALLAS_HOSTES.find((p) => p.clave === clave);
-  if (!encontrada) throw new Error(`pantalla desconocida: ${clave}`);
-  return encontrada;
-}
-
 type Aplanar<T> = T extends { readonly hijos: readonly (infer H)[] } ? T | Aplanar<H> : T;
 type Fila = Aplanar<(typeof PANTALLAS)[number]>;
 export type ClavePantalla = Fila['clave'];

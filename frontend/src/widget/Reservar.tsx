@@ -2,12 +2,12 @@ import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } fr
 import { horaCorta, textoPersonas } from '../lib/formato';
 import { PAISES, PAIS_POR_DEFECTO, paisPorIso } from '../lib/paises';
 import { iniciarCore, limitarTelefono, validarDatosPersonales, validarEdicionReservacion, type Evento } from '../lib/wasm';
+import { EVENTOS } from '../lib/eventos';
 import { ErrorPublico, getDisponibilidad, getSucursal, reservar, type Disponibilidad, type SucursalPublica } from './api';
 import { avisarReservada } from './mensaje';
 import { rutaConfirmacion, type Origen } from './ruta';
 
 /** Spec §3: the event values, "Ninguno" first. */
-const EVENTOS: readonly Evento[] = ['Ninguno', 'Cumpleaños', 'Aniversario', 'Ocasión Especial', 'Comida de negocios'];
 
 /** The WASM core did not load (a network cut mid-download): nothing can be checked or sent. */
 const SIN_REGLAS = 'No se pudo cargar la página por completo. Revisa tu conexión y recárgala.';

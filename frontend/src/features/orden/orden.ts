@@ -19,14 +19,7 @@ import type { DatosPersonales } from '../../lib/wasm';
 /** Core's wizard form (spec §3 "Wizard form fields"): the attendance fills the same fields. */
 export type FormularioOrden = FormularioWalkin;
 
-/** The events staff pick from, in spec §3's order; `satisfies` fails the build if core adds one. */
-export const EVENTOS = Object.keys({
-  Ninguno: 1,
-  Cumpleaños: 1,
-  Aniversario: 1,
-  'Ocasión Especial': 1,
-  'Comida de negocios': 1,
-} satisfies Record<Evento, 1>) as Evento[];
+export { EVENTOS } from '../../lib/eventos';
 
 /** Spec §2: the added-promotions table shows three rows a page. */
 export const PROMOS_POR_PAGINA = 3;

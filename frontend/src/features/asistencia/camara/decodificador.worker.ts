@@ -2,7 +2,8 @@
 // each frame arrives as a bitmap, is drawn on an OffscreenCanvas, turned into luma and read by
 // core's `decodeQr` (its own WASM module, loaded here by the worker itself when the camera opens:
 // the page never loads it).
-import init, { decodeQr } from '../../../wasm/qr/anfitrion_wasm_qr.js';
+import { decodeQr } from '../../../lib/wasm-qr';
+import init from '../../../wasm/qr/anfitrion_wasm_qr.js';
 import { lumaDeRgba } from './escaner';
 import type { CuadroParaDecodificar, RespuestaDecodificador } from './protocolo';
 
@@ -28,12 +29,9 @@ function leer(cuadro: ImageBitmap): string | null {
   contexto.drawImage(cuadro, 0, 0);
   cuadro.close();
   const { data } = contexto.getImageData(0, 0, width, height);
-  try {
-    return decodeQr(lumaDeRgba(data, width, height), width, height) ?? null;
-  } catch (e) {
-    if (e instanceof WebAssembly.RuntimeError) throw e;
-    return null;
-  }
+  // A refusal (a frame of the wrong size) reads as no code; a trap is no refusal and propagates.
+  const leido = decodeQr(lumaDeRgba(data, width, height), width, height);
+  return 'ok' in leido ? (leido.ok ?? null) : null;
 }
 
 const listo = init()

@@ -4,9 +4,11 @@ import { CampoArea, CampoTexto } from '../../../components/ui/Campo';
 import { AccionesGuardar, Dialogo } from '../../../components/ui/Dialogo';
 import { alRechazar, iguales, MensajeCampo } from '../../../components/ui/formulario';
 import { Interruptor } from '../../../components/ui/Interruptor';
-import { promoVigente, validarPromocion } from '../../../lib/wasm';
+import { horaSucursal, promoVigente, validarPromocion } from '../../../lib/wasm';
+import { useSesion } from '../../../lib/use-session';
 import type { Promocion } from '../../../types/api';
 import { diaEn } from '../../bitacoras/fechas';
+import { useHorarioSucursal } from '../../sucursales/api/get-sucursales-usuario';
 import { useEscribirPromo } from '../api/promociones';
 import { DIAS } from '../../marcas/sucursal';
 import { alternarDia, datosDe, DIAS_CORTOS, formularioDe, type FormularioPromo } from '../vigencia';
@@ -22,8 +24,12 @@ export function PromoDialogo({ promo, alCerrar }: { promo: Promocion | null; alC
   const [errores, setErrores] = useState<Partial<Record<Campo, string>>>({});
   const escribir = useEscribirPromo();
   const sinCambios = iguales(datosDe(f), datosDe(inicial));
-  // Core's rule, on what the form holds now, for today in the branches' zone.
-  const hoy = promoVigente(datosDe(f), diaEn(new Date()));
+  // Core's rule, on what the form holds now, for today in the branch's own zone (as the server
+  // decides `vigente`); the default zone's date until the branch's settings arrive.
+  const { sucursal } = useSesion();
+  const horario = useHorarioSucursal(sucursal);
+  const ahora = horaSucursal(new Date().toISOString(), horario ?? null);
+  const hoy = promoVigente(datosDe(f), 'ok' in ahora ? ahora.ok.fecha : diaEn(new Date()));
   // Core asks the birthday promotion's names whatever the switch says; the switch shows it.
   const cumpleanos = esCumpleanos({ _id: 'nueva', name: f.name.trim() });
   const poner = <K extends keyof FormularioPromo>(campo: K, valor: FormularioPromo[K]) => {

@@ -3,11 +3,11 @@ import { CampoArea, CampoSelect, CampoTexto } from '../../../components/ui/Campo
 import { CampoNumero } from '../../../components/ui/CampoNumero';
 import { desdeCampos, paraCampos } from '../../../lib/formato';
 import { validarEdicionReservacion } from '../../../lib/wasm';
+import { EVENTOS } from '../../../lib/eventos';
 import { toast } from '../../../stores/toasts';
 import type { EdicionReservacion, Reservacion } from '../../../types/api';
 
 /** Spec §3: the events, in the order staff pick them. */
-export const EVENTOS: readonly Reservacion['evento'][] = ['Ninguno', 'Cumpleaños', 'Aniversario', 'Ocasión Especial', 'Comida de negocios'];
 
 /**
  * Date, time, party size, event and comments of a Pendiente reservation, checked first by core's
