@@ -90,6 +90,12 @@ pub fn pasar_estado(desde: &str, hacia: &str) -> Resultado {
     responder(estado::pasar_estado(desde, hacia))
 }
 
+/// Whether a reservation in `estado` may still be edited, with core's reason when not.
+#[wasm_bindgen(js_name = exigirEditable)]
+pub fn exigir_editable(estado: &str) -> Resultado {
+    responder(estado::EstadoReservacion::parse(estado).and_then(reservacion::exigir_editable))
+}
+
 #[wasm_bindgen(js_name = etiquetaEstado)]
 pub fn etiqueta_estado(estado: &str) -> Resultado {
     responder(estado::EstadoReservacion::parse(estado).map(|e| e.etiqueta()))

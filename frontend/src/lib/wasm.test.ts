@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as moduloAcceso from '../wasm/acceso/anfitrion_wasm.js';
-import { codigoAfiliado, mensajes, promoVigente, regla, validarAfiliado, validarClaveNueva, validarCorreo, validarDatosPersonales, validarPromocion } from './wasm';
+import { codigoAfiliado, exigirEditable, mensajes, promoVigente, regla, validarAfiliado, validarClaveNueva, validarCorreo, validarDatosPersonales, validarPromocion } from './wasm';
 import { validarCredenciales } from './wasm-acceso';
 
 describe('the WASM core through lib/wasm', () => {
@@ -35,6 +35,13 @@ describe('the WASM core through lib/wasm', () => {
     }
     const r = validarCredenciales('ana@demo', 'demo1234');
     expect('error' in r && r.error).toMatchObject({ codigo: 'correo_invalido', campo: 'email' });
+  });
+
+  it("refuses to edit a reservation that is no longer pending, with core's reason", () => {
+    expect(exigirEditable('Pendiente')).toEqual({ ok: null });
+    const r = exigirEditable('Asistio');
+    expect('error' in r && r.error).toMatchObject({ codigo: 'reservacion_no_editable' });
+    expect('error' in r && r.error.mensaje).toContain('«Asistió»');
   });
 
   it('checks a new password', () => {

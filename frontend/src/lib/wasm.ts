@@ -100,6 +100,10 @@ export const validarEdicionReservacion = (edicion: EdicionReservacion): Resultad
 export const pasarEstado = (desde: string, hacia: string): Resultado<EstadoReservacion> =>
   regla(() => core.pasarEstado(desde, hacia) as EstadoReservacion);
 
+/** Whether a reservation in this status may still be edited (only Pendiente), with core's reason. */
+export const exigirEditable = (estado: string): Resultado<null> =>
+  regla(() => (core.exigirEditable(estado) as null | undefined) ?? null);
+
 /** The status name staff read (Asistio → Asistió). */
 export const etiquetaEstado = (estado: string): Resultado<string> =>
   regla(() => core.etiquetaEstado(estado) as string);

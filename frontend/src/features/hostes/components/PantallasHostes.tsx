@@ -8,7 +8,7 @@ import { ApiError } from '../../../lib/api-client';
 import { fechaLarga, horaCorta, textoPersonas } from '../../../lib/formato';
 import { useSesion } from '../../../lib/use-session';
 import { useTitulo } from '../../../lib/use-titulo';
-import { etiquetaEstado, mensajes } from '../../../lib/wasm';
+import { exigirEditable, mensajes } from '../../../lib/wasm';
 import { toast } from '../../../stores/toasts';
 import { FlujoAsistencia } from '../../asistencia/components/FlujoAsistencia';
 import { useEditarReservacion } from '../../reservaciones/api/editar-reservacion';
@@ -112,7 +112,7 @@ export function EditarReservaHostes() {
 function EdicionHostes({ reservacion: r }: { reservacion: Reservacion }) {
   const navegar = useNavigate();
   const editar = useEditarReservacion(r._id);
-  const estado = etiquetaEstado(r.status);
+  const editable = exigirEditable(r.status);
   return (
     <div className="space-y-6" data-testid="editar-reserva" data-reservacion={r._id}>
       <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1 border-b border-stone-100 pb-4">
@@ -121,9 +121,9 @@ function EdicionHostes({ reservacion: r }: { reservacion: Reservacion }) {
           <span className="first-letter:uppercase">{fechaLarga(r.fecha_hora)}</span> · {horaCorta(r.fecha_hora)} · {textoPersonas(r.no_personas)}
         </p>
       </div>
-      {r.status !== 'Pendiente' ? (
+      {'error' in editable ? (
         <p className="rounded-xl bg-amber-50 px-4 py-3 text-base text-amber-900 ring-1 ring-amber-200" role="status">
-          Solo se edita una reservación pendiente; esta está en «{'ok' in estado ? estado.ok : r.status}».
+          {editable.error.mensaje}.
         </p>
       ) : (
         <>
