@@ -105,7 +105,7 @@ async fn sembrar(url: &str, n: u64) -> anyhow::Result<()> {
 }
 
 async fn una_escala(motor: &str, url: &str, n: u64) -> anyhow::Result<()> {
-    let store: std::sync::Arc<dyn Store> = conectar(url, 4).await?;
+    let store: std::sync::Arc<dyn Store> = conectar(url, 4, anfitrion_server::reloj::Reloj::sistema()).await?;
     let t = Instant::now();
     sembrar(url, n).await?;
     let carga = t.elapsed();

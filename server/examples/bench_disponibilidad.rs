@@ -12,7 +12,7 @@ use anfitrion_core::estado::Origen;
 use anfitrion_core::personal::Evento;
 use anfitrion_server::db::reservaciones::NuevaReservacion;
 use anfitrion_server::db::nuevo_id;
-use chrono::{Duration as Dias, NaiveTime, Utc};
+use chrono::{Duration as Dias, NaiveTime};
 use serde_json::{json, Value};
 
 mod comun;
@@ -34,7 +34,7 @@ async fn medir(url: &str, motor: &str) -> anyhow::Result<()> {
     assert_eq!(r.status(), 200);
 
     let suc = app.store.sucursal_reservable("polanco").await?.expect("polanco");
-    let hoy = suc.salon().fecha_min(Utc::now());
+    let hoy = suc.salon().fecha_min(anfitrion_server::reloj::Reloj::sistema().ahora());
     let dias = suc.conf.horizonte_dias as usize;
     for i in 0..RESERVAS {
         let fecha = hoy + Dias::days(1 + (i % dias) as i64);
@@ -54,7 +54,7 @@ async fn medir(url: &str, motor: &str) -> anyhow::Result<()> {
             origin: Origen::Widget,
             email_verified: false,
             phone_verified: false,
-            creada: Utc::now(),
+            creada: anfitrion_server::reloj::Reloj::sistema().ahora(),
         };
         app.store.crear_reservacion(&r, None).await?;
     }
@@ -75,7 +75,7 @@ async fn medir(url: &str, motor: &str) -> anyhow::Result<()> {
         let (desde, hasta) = anfitrion_core::disponibilidad::ventana_tomadas(fecha);
         let tomadas = app.store.reservas_tomadas(&id, desde, hasta).await?;
         let t = Instant::now();
-        let d = suc.salon().disponibilidad(fecha, personas, &tomadas, Utc::now())?;
+        let d = suc.salon().disponibilidad(fecha, personas, &tomadas, anfitrion_server::reloj::Reloj::sistema().ahora())?;
         nucleo.push(t.elapsed());
         std::hint::black_box(d);
     }

@@ -59,6 +59,11 @@ pub enum Comando {
         /// Dirección pública de las páginas de reservación, para los enlaces de los correos.
         #[arg(long, env = "ANFITRION_URL_PUBLICA", default_value = crate::correo::URL_PUBLICA_POR_DEFECTO)]
         url_publica: String,
+        /// Solo para demostraciones y pruebas, y solo con --demo: el reloj del servidor empieza en
+        /// esta fecha y hora ("2026-11-25 19:30", hora de la Ciudad de México, o RFC 3339) y corre
+        /// desde ahí. Los datos de demostración se siembran alrededor de ella.
+        #[arg(long, env = "ANFITRION_AHORA")]
+        ahora: Option<String>,
     },
     /// Escribe en la salida estándar el documento OpenAPI de la API (el de /api/openapi.json).
     Openapi,
@@ -91,8 +96,10 @@ pub async fn ejecutar(cli: Cli) -> anyhow::Result<()> {
             smtp_url,
             smtp_from,
             url_publica,
+            ahora,
         } => {
             let mut config = Config::new(addr, database_url);
+            config.reloj = reloj_de(ahora.as_deref(), demo)?;
             config.correo.smtp_url = smtp_url.filter(|u| !u.trim().is_empty());
             config.correo.remitente = smtp_from;
             config.url_publica = url_publica;
@@ -117,14 +124,27 @@ pub async fn ejecutar(cli: Cli) -> anyhow::Result<()> {
         }
         Comando::CreateAdmin { email, name, database_url } => {
             let clave = leer_clave()?;
-            let store = crate::db::conectar(&database_url, 1).await?;
+            let reloj = crate::reloj::Reloj::sistema();
+            let store = crate::db::conectar(&database_url, 1, reloj.clone()).await?;
             crate::db::Usuarios::asegurar_catalogo(store.as_ref()).await?;
             let claves = crate::auth::claves::Claves::new(Default::default());
-            let email = crate::demo::crear_admin(store.as_ref(), &claves, &email, &name, &clave).await?;
+            let email = crate::demo::crear_admin(store.as_ref(), &claves, &email, &name, &clave, reloj.ahora()).await?;
             println!("Usuario Sistemas creado: {email}");
             Ok(())
         }
     }
+}
+
+/// The server's clock: the system's, or with `--ahora` (demonstrations and tests only, so only
+/// with `--demo`) one that starts at the given time and runs from there.
+fn reloj_de(ahora: Option<&str>, demo: bool) -> anyhow::Result<crate::reloj::Reloj> {
+    let Some(texto) = ahora.map(str::trim).filter(|t| !t.is_empty()) else {
+        return Ok(crate::reloj::Reloj::sistema());
+    };
+    anyhow::ensure!(demo, "--ahora (ANFITRION_AHORA) es solo para demostraciones y pruebas: úsalo junto con --demo");
+    let inicio = crate::reloj::leer_ahora(texto, &anfitrion_core::tiempo::ReglasHorario::default()).map_err(anyhow::Error::msg)?;
+    tracing::warn!(%inicio, "reloj de demostración: el servidor no usa la hora del sistema");
+    Ok(crate::reloj::Reloj::desde(inicio))
 }
 
 /// One address of `--trusted-proxies`, spaces around it allowed.
@@ -158,5 +178,18 @@ mod tests {
         let esperadas: Vec<IpAddr> = ["10.0.0.1", "10.0.0.2", "2001:db8::1"].iter().map(|s| s.parse().unwrap()).collect();
         assert_eq!(trusted_proxies, esperadas);
         assert!(Cli::try_parse_from(["anfitrion", "serve", "--trusted-proxies", "balanceador"]).is_err());
+    }
+
+    #[test]
+    fn ahora_needs_the_demo_and_a_readable_time() {
+        assert!(reloj_de(None, false).unwrap().es_sistema());
+        assert!(reloj_de(Some("  "), true).unwrap().es_sistema());
+        let sin_demo = reloj_de(Some("2026-11-25 19:30"), false).unwrap_err().to_string();
+        assert!(sin_demo.contains("junto con --demo"), "{sin_demo}");
+        let ilegible = reloj_de(Some("a las ocho"), true).unwrap_err().to_string();
+        assert!(ilegible.contains("AAAA-MM-DD HH:MM"), "{ilegible}");
+        let reloj = reloj_de(Some("2026-11-25 19:30"), true).unwrap();
+        let local = reloj.local(&anfitrion_core::tiempo::ReglasHorario::default());
+        assert_eq!(local.format("%Y-%m-%d %H:%M").to_string(), "2026-11-25 19:30");
     }
 }

@@ -42,6 +42,8 @@ pub struct Config {
     pub url_publica: String,
     /// Public reads (availability, confirmation) one address may make in an hour.
     pub consultas_por_hora: usize,
+    /// What time it is: the system clock, unless a test or a demonstration sets it.
+    pub reloj: crate::reloj::Reloj,
 }
 
 impl Config {
@@ -60,6 +62,7 @@ impl Config {
             correo: crate::correo::ConfCorreo::default(),
             url_publica: crate::correo::URL_PUBLICA_POR_DEFECTO.to_owned(),
             consultas_por_hora: crate::api::publico::CONSULTAS_POR_HORA,
+            reloj: crate::reloj::Reloj::sistema(),
         }
     }
 }

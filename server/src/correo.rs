@@ -210,13 +210,13 @@ pub async fn enviar_pendientes(store: &dyn Store, conf: &ConfCorreo, ahora: Date
             .unwrap_or_else(|_| Err("el servidor SMTP tardó demasiado".to_owned()));
         match intento {
             Ok(()) => {
-                store.correo_enviado(&c.id, Utc::now()).await?;
+                store.correo_enviado(&c.id, ahora).await?;
                 enviados += 1;
             }
             Err(e) => {
                 let intentos = u32::try_from(c.intentos).unwrap_or(0) + 1;
                 let fallido = intentos >= conf.intentos_max;
-                let siguiente = Utc::now() + chrono::Duration::from_std(espera(conf, intentos - 1)).unwrap_or_default();
+                let siguiente = ahora + chrono::Duration::from_std(espera(conf, intentos - 1)).unwrap_or_default();
                 tracing::warn!(correo = %c.id, intentos, fallido, error = %e, "no se pudo enviar un correo");
                 store.correo_fallo(&c.id, &e, siguiente, fallido).await?;
             }

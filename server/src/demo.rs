@@ -26,7 +26,7 @@ use anfitrion_core::tiempo::{formato_hora, ModoBuffet, ReglasHorario};
 use anfitrion_core::walkin::ConfWalkin;
 use anfitrion_core::ReglaError;
 use anyhow::Context;
-use chrono::{Datelike, Duration, NaiveDate, NaiveTime, Utc};
+use chrono::{DateTime, Datelike, Duration, NaiveDate, NaiveTime, Utc};
 
 use crate::auth::claves::Claves;
 use crate::db::bitacora::{Autor, Cambio};
@@ -52,8 +52,8 @@ pub const CUENTAS: &[(&str, &str, &str, &[&str])] = &[
 
 /// Seeds the demo into an empty database and prints the accounts; on a database that already
 /// has data, writes nothing and says so.
-pub async fn sembrar_y_anunciar(store: &dyn Store, claves: &Claves) -> anyhow::Result<()> {
-    let sembrada = store.esta_vacia().await? && sembrar(store, claves).await.context("no se pudieron cargar los datos de demostración")?;
+pub async fn sembrar_y_anunciar(store: &dyn Store, claves: &Claves, ahora: DateTime<Utc>) -> anyhow::Result<()> {
+    let sembrada = store.esta_vacia().await? && sembrar(store, claves, ahora).await.context("no se pudieron cargar los datos de demostración")?;
     if sembrada {
         println!("Datos de demostración cargados.");
     } else {
@@ -70,7 +70,7 @@ pub async fn sembrar_y_anunciar(store: &dyn Store, claves: &Claves) -> anyhow::R
 
 /// Creates a Sistemas user (`anfitrion create-admin`); answers the e-mail as stored. The role gives
 /// every branch, those created later included, so the user gets no tags of their own.
-pub async fn crear_admin(store: &dyn Store, claves: &Claves, email: &str, name: &str, clave: &str) -> anyhow::Result<String> {
+pub async fn crear_admin(store: &dyn Store, claves: &Claves, email: &str, name: &str, clave: &str, ahora: DateTime<Utc>) -> anyhow::Result<String> {
     let email = validar_correo(email)?.ok_or(ReglaError::CorreoInvalido)?;
     let name = normalizar_nombre(name)?;
     validar_clave_nueva(clave)?;
@@ -81,7 +81,7 @@ pub async fn crear_admin(store: &dyn Store, claves: &Claves, email: &str, name: 
         password_hash: claves.hash(clave).await?,
         rol: SISTEMAS.to_owned(),
         tags: Vec::new(),
-        creado: Utc::now(),
+        creado: ahora,
     };
     store.crear_usuario(&usuario).await?;
     Ok(usuario.email)
@@ -232,8 +232,7 @@ fn abre(mesa: &str, evento: Evento, promos: &[NuevaPromo], festejado: &str, pers
 /// Writes the whole demo around the current date in Mexico City. The first brand's unique name is
 /// the claim: when another instance seeding at the same moment took it, this one writes nothing
 /// more and answers false.
-async fn sembrar(store: &dyn Store, claves: &Claves) -> anyhow::Result<bool> {
-    let ahora = Utc::now();
+async fn sembrar(store: &dyn Store, claves: &Claves, ahora: DateTime<Utc>) -> anyhow::Result<bool> {
     let reglas = ReglasHorario::default();
     let hoy: NaiveDate = reglas.local(ahora).date();
 

@@ -17,6 +17,7 @@ use crate::auth::VENTANA_INTENTOS;
 use crate::db::bitacora::{Autor, Cambio};
 use crate::db::sesiones::Purga;
 use crate::db::{DbResult, Store};
+use crate::reloj::Reloj;
 
 /// How often the purge runs.
 pub const CADA_PURGA: Duration = Duration::from_secs(60 * 60);
@@ -63,7 +64,7 @@ pub async fn marcar_no_shows(store: &dyn Store, ahora: DateTime<Utc>) -> DbResul
 
 /// Starts the background jobs: a purge every [`CADA_PURGA`], the first one period after start.
 /// Abort the handle to stop them; [`crate::launch`] does when the server ends.
-pub fn iniciar(store: Arc<dyn Store>, correo: crate::correo::ConfCorreo) -> JoinHandle<()> {
+pub fn iniciar(store: Arc<dyn Store>, correo: crate::correo::ConfCorreo, reloj: Reloj) -> JoinHandle<()> {
     tokio::spawn(async move {
         let mut purga = tokio::time::interval_at(tokio::time::Instant::now() + CADA_PURGA, CADA_PURGA);
         purga.set_missed_tick_behavior(MissedTickBehavior::Delay);
@@ -73,16 +74,16 @@ pub fn iniciar(store: Arc<dyn Store>, correo: crate::correo::ConfCorreo) -> Join
         salida.set_missed_tick_behavior(MissedTickBehavior::Delay);
         loop {
             tokio::select! {
-                _ = purga.tick() => match purgar(store.as_ref(), Utc::now()).await {
+                _ = purga.tick() => match purgar(store.as_ref(), reloj.ahora()).await {
                     Ok(p) => tracing::debug!(sesiones = p.sesiones, intentos = p.intentos, "purga"),
                     Err(e) => tracing::warn!(error = %e, "la purga falló; se intentará en la próxima hora"),
                 },
-                _ = no_shows.tick() => match marcar_no_shows(store.as_ref(), Utc::now()).await {
+                _ = no_shows.tick() => match marcar_no_shows(store.as_ref(), reloj.ahora()).await {
                     Ok(0) => {}
                     Ok(n) => tracing::info!(reservaciones = n, "reservaciones marcadas como no asistió"),
                     Err(e) => tracing::warn!(error = %e, "la revisión de no-shows falló; se reintentará"),
                 },
-                _ = salida.tick() => match crate::correo::enviar_pendientes(store.as_ref(), &correo, Utc::now()).await {
+                _ = salida.tick() => match crate::correo::enviar_pendientes(store.as_ref(), &correo, reloj.ahora()).await {
                     Ok(0) => {}
                     Ok(n) => tracing::info!(correos = n, "correos de confirmación enviados"),
                     Err(e) => tracing::warn!(error = %e, "la bandeja de salida falló; se reintentará"),

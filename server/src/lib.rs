@@ -15,6 +15,7 @@ pub mod eventos;
 pub mod extract;
 pub mod http;
 pub mod jobs;
+pub mod reloj;
 pub mod seguridad;
 pub mod telemetry;
 pub mod web;
@@ -47,6 +48,8 @@ pub struct AppState {
     pub url_publica: Arc<str>,
     /// Login throttling and the logins being checked.
     pub freno: Arc<Freno>,
+    /// What time it is: the only clock handlers read.
+    pub reloj: reloj::Reloj,
 }
 
 /// A running server.
@@ -66,13 +69,14 @@ impl App {
 /// Connects to the database, migrates it, seeds the catalogue (and the demo if asked), binds
 /// the address and starts serving in the background, with the background jobs beside it.
 pub async fn launch(config: Config) -> anyhow::Result<App> {
-    let store = db::conectar(&config.database_url, config.conexiones).await?;
+    let reloj = config.reloj.clone();
+    let store = db::conectar(&config.database_url, config.conexiones, reloj.clone()).await?;
     store.asegurar_catalogo().await?;
     let claves = Claves::new(config.costo_hash);
     if config.demo {
-        demo::sembrar_y_anunciar(store.as_ref(), &claves).await?;
+        demo::sembrar_y_anunciar(store.as_ref(), &claves, reloj.ahora()).await?;
     }
-    let freno = Arc::new(Freno::new(config.demora_cuenta));
+    let freno = Arc::new(Freno::new(config.demora_cuenta, reloj.clone()));
     let eventos = Arc::new(eventos::Eventos::iniciar(store.as_ref()).await?);
     let state = AppState {
         store: store.clone(),
@@ -80,16 +84,17 @@ pub async fn launch(config: Config) -> anyhow::Result<App> {
         proxies_confiables: config.proxies_confiables.into(),
         freno,
         eventos,
-        reservas_publicas: Arc::new(api::publico::LimitePorDireccion::new(api::publico::RESERVAS_POR_HORA)),
-        consultas_publicas: Arc::new(api::publico::LimitePorDireccion::new(config.consultas_por_hora)),
+        reservas_publicas: Arc::new(api::publico::LimitePorDireccion::new(api::publico::RESERVAS_POR_HORA, reloj.clone())),
+        consultas_publicas: Arc::new(api::publico::LimitePorDireccion::new(config.consultas_por_hora, reloj.clone())),
         url_publica: config.url_publica.clone().into(),
+        reloj: reloj.clone(),
     };
     let cabeceras = seguridad::Cabeceras { hsts: config.hsts };
     let app = http::aplicacion(api::router(state, config.rutas_extra), cabeceras);
 
     let listener = tokio::net::TcpListener::bind(config.addr).await.with_context(|| format!("no se pudo escuchar en {}", config.addr))?;
     let addr = listener.local_addr()?;
-    let trabajos = jobs::iniciar(store.clone(), config.correo.clone());
+    let trabajos = jobs::iniciar(store.clone(), config.correo.clone(), reloj);
     let servidor = tokio::spawn(async move {
         let fin = http::servir(listener, app, config.conexion, cabeceras, senal_de_fin()).await;
         trabajos.abort();

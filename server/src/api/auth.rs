@@ -73,7 +73,7 @@ async fn login(
     )
 )]
 async fn logout(State(state): State<AppState>, sesion: Autenticado) -> Result<Envelope<Option<String>>> {
-    state.store.revocar_sesion(&sesion.token_hash, chrono::Utc::now()).await?;
+    state.store.revocar_sesion(&sesion.token_hash, state.reloj.ahora()).await?;
     tracing::info!(usuario = %sesion.usuario.id, "sesión cerrada");
     Ok(Envelope::ok("Sesión cerrada", None))
 }

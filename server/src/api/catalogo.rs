@@ -8,7 +8,7 @@ use anfitrion_core::personal::normalizar_nombre;
 use anfitrion_core::promos::{DatosPromocion, PromocionValida};
 use axum::extract::State;
 use axum::http::StatusCode;
-use chrono::{NaiveDate, Utc};
+use chrono::NaiveDate;
 use serde::Deserialize;
 use serde_json::json;
 use utoipa::{IntoParams, ToSchema};
@@ -52,7 +52,7 @@ async fn sucursal(
         state.store.conf_walkin_en(&alcance, &tag).await?,
         "la sucursal",
     )?;
-    Ok((id, conf.horario.local(Utc::now()).date()))
+    Ok((id, conf.horario.local(state.reloj.ahora()).date()))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -378,7 +378,7 @@ async fn promo(
 ) -> Result<(Promocion, String, NaiveDate)> {
     // The branch's date needs its tag: read once in scope (any date), then again for today.
     let alcance = usuario.alcance();
-    let hoy_utc = Utc::now().date_naive();
+    let hoy_utc = state.reloj.ahora().date_naive();
     let (_, sucursal_id) = en_alcance(
         state.store.promo_en(&alcance, id, hoy_utc).await?,
         "la promoción",

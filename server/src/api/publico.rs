@@ -10,7 +10,7 @@
 use std::collections::{HashMap, VecDeque};
 use std::net::IpAddr;
 use std::sync::Mutex;
-use std::time::{Duration, Instant};
+
 
 use anfitrion_core::comanda::Personas;
 use anfitrion_core::disponibilidad::{ventana_tomadas, Disponibilidad};
@@ -18,7 +18,9 @@ use anfitrion_core::reservacion::{ReservaNueva, SolicitudReservacion};
 use anfitrion_core::ReglaError;
 use axum::extract::{DefaultBodyLimit, FromRequest, Request, State};
 use axum::http::StatusCode;
-use chrono::{NaiveDate, NaiveDateTime, Utc};
+use chrono::{DateTime, NaiveDate, NaiveDateTime, Utc};
+
+use crate::reloj::Reloj;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -69,33 +71,30 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for JsonPublico<T> {
     }
 }
 
-/// Counts recent events per address in a sliding hour. In memory: each instance counts its own,
-/// which bounds a flood per instance.
+/// Counts recent events per address in a sliding hour of the server's clock. In memory: each
+/// instance counts its own, which bounds a flood per instance.
 pub struct LimitePorDireccion {
     maximo: usize,
-    ventana: Duration,
-    vistos: Mutex<HashMap<IpAddr, VecDeque<Instant>>>,
+    ventana: chrono::Duration,
+    reloj: Reloj,
+    vistos: Mutex<HashMap<IpAddr, VecDeque<DateTime<Utc>>>>,
 }
 
 impl LimitePorDireccion {
-    pub fn new(maximo: usize) -> Self {
-        LimitePorDireccion::con_ventana(maximo, Duration::from_secs(3600))
-    }
-
-    pub fn con_ventana(maximo: usize, ventana: Duration) -> Self {
-        LimitePorDireccion { maximo, ventana, vistos: Mutex::new(HashMap::new()) }
+    pub fn new(maximo: usize, reloj: Reloj) -> Self {
+        LimitePorDireccion { maximo, ventana: chrono::Duration::hours(1), reloj, vistos: Mutex::new(HashMap::new()) }
     }
 
     /// Records one more from `ip`; false, recording nothing, when it is over the limit.
     pub fn admitir(&self, ip: IpAddr) -> bool {
-        let ahora = Instant::now();
+        let ahora = self.reloj.ahora();
         let mut vistos = self.vistos.lock().expect("límite por dirección");
         // Forget addresses quiet for the whole window, so the map stays small.
         if vistos.len() > 10_000 {
-            vistos.retain(|_, v| v.back().is_some_and(|t| ahora.duration_since(*t) < self.ventana));
+            vistos.retain(|_, v| v.back().is_some_and(|t| ahora - *t < self.ventana));
         }
         let cola = vistos.entry(ip).or_default();
-        while cola.front().is_some_and(|t| ahora.duration_since(*t) >= self.ventana) {
+        while cola.front().is_some_and(|t| ahora - *t >= self.ventana) {
             cola.pop_front();
         }
         if cola.len() >= self.maximo {
@@ -216,7 +215,7 @@ async fn sucursal(
     admitir_consulta(&state, ip)?;
     let s = reservable(&state, &tag).await?;
     let salon = s.salon();
-    let ahora = Utc::now();
+    let ahora = state.reloj.ahora();
     let publica = SucursalPublica {
         personas_max: salon.personas_max(),
         fecha_min: salon.fecha_min(ahora).format("%Y-%m-%d").to_string(),
@@ -257,7 +256,7 @@ async fn disponibilidad(
     let s = reservable(&state, &tag).await?;
     let (desde, hasta) = ventana_tomadas(fecha);
     let tomadas = state.store.reservas_tomadas(&s.id, desde, hasta).await?;
-    let d = s.salon().disponibilidad(fecha, personas, &tomadas, Utc::now())?;
+    let d = s.salon().disponibilidad(fecha, personas, &tomadas, state.reloj.ahora())?;
     Ok(Envelope::ok("Horarios disponibles", d))
 }
 
@@ -280,7 +279,7 @@ async fn reservar(
     JsonPublico(s): JsonPublico<SolicitudReservacion>,
 ) -> Result<(StatusCode, Envelope<ReservaRegistrada>)> {
     let suc = reservable(&state, &s.tag).await?;
-    let ahora = Utc::now();
+    let ahora = state.reloj.ahora();
     let reloj = suc.conf.walkin.horario;
     let reserva = ReservaNueva::parse(&s, reloj.local(ahora), &suc.horario, &suc.especiales)?;
     if !state.reservas_publicas.admitir(ip) {

@@ -12,7 +12,6 @@ use anfitrion_core::personal::DatosPersonales;
 use anfitrion_core::reservacion::{exigir_editable, CambiosReservacion, ContactoReservacion, EdicionReservacion, VistaReservaciones};
 use axum::extract::State;
 use axum::http::StatusCode;
-use chrono::Utc;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use utoipa::{IntoParams, ToSchema};
@@ -115,7 +114,7 @@ async fn listar(
     let consulta = ConsultaReservaciones {
         tag: &tag,
         vista,
-        ahora_local: conf.horario.local(Utc::now()),
+        ahora_local: conf.horario.local(state.reloj.ahora()),
         q: p.q.as_deref(),
         // The day's list comes whole: a day is bounded, but give it room.
         page: if vista.paginada() { page } else { 1 },
@@ -301,7 +300,7 @@ async fn buscar(state: &AppState, usuario: &Usuario, b: &Busqueda, id: Option<St
         _ => None,
     };
     let conf = en_alcance(state.store.conf_walkin_en(&usuario.alcance(), &b.tag).await?, "la sucursal")?;
-    let hoy = conf.horario.local(Utc::now()).date().and_hms_opt(0, 0, 0).expect("medianoche");
+    let hoy = conf.horario.local(state.reloj.ahora()).date().and_hms_opt(0, 0, 0).expect("medianoche");
     let encontrada = state.store.buscar_para_asistencia(id.as_deref(), email.as_deref(), &b.tag, hoy, VeContacto::de(usuario)).await?;
     let r = encontrada.ok_or(ApiError::NoEncontrado("la reservación"))?;
     if r.tag_sucursal != b.tag {

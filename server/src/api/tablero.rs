@@ -4,7 +4,7 @@
 use anfitrion_core::permisos::requiere;
 use anfitrion_core::tablero::{resumen_dia, serie as serie_core, ResumenDia};
 use axum::extract::State;
-use chrono::{Days, NaiveDate, Utc};
+use chrono::{Days, NaiveDate};
 use serde::Deserialize;
 use utoipa::IntoParams;
 use utoipa_axum::router::OpenApiRouter;
@@ -39,7 +39,7 @@ async fn contexto(state: &AppState, usuario: &crate::db::usuarios::Usuario, p: &
     let (id, conf) = en_alcance(state.store.conf_sucursal_en(&usuario.alcance(), tag).await?, "la sucursal")?;
     let fecha = match p.fecha.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
         Some(f) => NaiveDate::parse_from_str(f, "%Y-%m-%d").map_err(|_| ApiError::Entrada("El parámetro «fecha» debe ser una fecha AAAA-MM-DD.".to_owned()))?,
-        None => conf.walkin.horario.local(Utc::now()).date(),
+        None => conf.walkin.horario.local(state.reloj.ahora()).date(),
     };
     Ok((id, fecha))
 }

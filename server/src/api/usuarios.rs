@@ -8,7 +8,6 @@ use anfitrion_core::permisos::requiere;
 use anfitrion_core::ReglaError;
 use axum::extract::State;
 use axum::http::StatusCode;
-use chrono::Utc;
 use serde::Deserialize;
 use serde_json::json;
 use utoipa::{IntoParams, ToSchema};
@@ -109,7 +108,7 @@ async fn crear(
         password_hash: state.claves.hash(d.password.as_deref().unwrap_or("")).await.map_err(|_| ApiError::Ocupado)?,
         rol: String::new(),
         tags: v.tags.iter().map(|t| t.as_str().to_owned()).collect(),
-        creado: Utc::now(),
+        creado: state.reloj.ahora(),
     };
     let c = cambio(&autor, &u.id, "crear", None, Some(json!({ "name": u.name, "email": u.email, "role": v.role, "tags": u.tags })));
     state.store.crear_usuario_admin(&u, &v.role, &c).await.map_err(sin_sucursal)?;

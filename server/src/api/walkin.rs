@@ -6,7 +6,6 @@ use anfitrion_core::permisos::requiere;
 use anfitrion_core::walkin::{SolicitudWalkin, WalkinValido};
 use axum::extract::State;
 use axum::http::StatusCode;
-use chrono::Utc;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use utoipa::{IntoParams, ToSchema};
@@ -82,7 +81,7 @@ async fn listar(
     let conf = en_alcance(state.store.conf_walkin_en(&alcance, &tag).await?, "la sucursal")?;
     let consulta = ConsultaWalkins {
         sucursal_id: &sucursal_id,
-        dia: hoy.then(|| conf.horario.local(Utc::now()).date()),
+        dia: hoy.then(|| conf.horario.local(state.reloj.ahora()).date()),
         q: p.q.as_deref(),
         page: if hoy { 1 } else { page },
         limit: if hoy { 5000 } else { limit },
@@ -137,7 +136,7 @@ async fn registrar(
     let conf = en_alcance(state.store.conf_walkin_en(&alcance, &tag).await?, "la sucursal")?;
     let valido = WalkinValido::parse(&s, &conf)?;
     let orden = valido.orden.en_sucursal(&state.store.catalogo_de(&sucursal_id).await?)?;
-    let ahora = Utc::now();
+    let ahora = state.reloj.ahora();
     let walkin = NuevoWalkin {
         id: nuevo_id(),
         sucursal_id: sucursal_id.clone(),

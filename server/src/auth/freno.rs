@@ -27,6 +27,7 @@ use tokio::sync::{Mutex, Notify};
 use crate::db::sesiones::{Fallos, IntentoLogin};
 use crate::db::{nuevo_id, Store};
 use crate::error::{ApiError, Result};
+use crate::reloj::Reloj;
 
 /// Window in which failed logins count; the purge keeps attempts this long.
 pub const VENTANA_INTENTOS: chrono::Duration = chrono::Duration::minutes(15);
@@ -87,6 +88,8 @@ struct Fragmento {
 /// The throttle: the delay setting and the logins in progress.
 pub struct Freno {
     demora: DemoraCuenta,
+    /// The server's clock: the window of counted failures ends now.
+    reloj: Reloj,
     fragmentos: Vec<Mutex<Fragmento>>,
     terminado: Notify,
 }
@@ -135,8 +138,8 @@ pub struct Turno {
 }
 
 impl Freno {
-    pub fn new(demora: DemoraCuenta) -> Self {
-        Freno { demora, fragmentos: (0..FRAGMENTOS).map(|_| Mutex::new(Fragmento::default())).collect(), terminado: Notify::new() }
+    pub fn new(demora: DemoraCuenta, reloj: Reloj) -> Self {
+        Freno { demora, reloj, fragmentos: (0..FRAGMENTOS).map(|_| Mutex::new(Fragmento::default())).collect(), terminado: Notify::new() }
     }
 
     fn fragmento(&self, ip: &str) -> &Mutex<Fragmento> {
@@ -166,7 +169,7 @@ impl Freno {
                 // every recorded failure. Otherwise read again; after a few such races, read
                 // holding the lock, which no login can then finish under.
                 let antes = fragmento.lock().await.terminados;
-                let ahora = Utc::now();
+                let ahora = self.reloj.ahora();
                 let mut fallos = store.fallos_recientes(email, ip, ahora - VENTANA_INTENTOS).await?;
                 let mut tabla = fragmento.lock().await;
                 if tabla.terminados != antes {
@@ -245,7 +248,7 @@ impl Turno {
     /// Records the checked login (`exitoso` says whether the password matched) and frees its place.
     pub async fn cerrar(mut self, exitoso: bool) {
         self.abierto = false;
-        let intento = IntentoLogin { id: nuevo_id(), email: self.email.clone(), ip: self.ip.clone(), exitoso, at: Utc::now() };
+        let intento = IntentoLogin { id: nuevo_id(), email: self.email.clone(), ip: self.ip.clone(), exitoso, at: self.freno.reloj.ahora() };
         self.freno.liberar(&self.email, &self.ip, Some(&intento), self.store.as_ref()).await;
     }
 }
@@ -265,13 +268,17 @@ impl Drop for Turno {
 mod tests {
     use super::*;
 
+    fn un_instante() -> DateTime<Utc> {
+        DateTime::parse_from_rfc3339("2026-11-25T19:30:00-06:00").unwrap().with_timezone(&Utc)
+    }
+
     fn fallos(par: i64, direccion: i64) -> Fallos {
         Fallos { par, direccion, ..Default::default() }
     }
 
     #[test]
     fn the_eleventh_failure_of_an_account_from_one_address_is_refused() {
-        let ahora = Utc::now();
+        let ahora = un_instante();
         assert_eq!(decidir(&fallos(9, 9), 0, 0, ahora), Decision::Pasa);
         assert!(matches!(decidir(&fallos(10, 10), 0, 0, ahora), Decision::Frena { .. }));
         assert!(matches!(decidir(&fallos(0, 50), 0, 0, ahora), Decision::Frena { .. }));
@@ -280,7 +287,7 @@ mod tests {
 
     #[test]
     fn logins_in_progress_make_others_wait_never_refuse() {
-        let ahora = Utc::now();
+        let ahora = un_instante();
         assert_eq!(decidir(&fallos(9, 9), 1, 1, ahora), Decision::Espera);
         assert_eq!(decidir(&fallos(0, 0), 0, 50, ahora), Decision::Espera);
         assert_eq!(decidir(&fallos(0, 0), 9, 49, ahora), Decision::Pasa);
@@ -289,12 +296,12 @@ mod tests {
     #[test]
     fn the_account_is_never_refused_however_many_its_failures() {
         let muchos = Fallos { cuenta: 10_000, ..Default::default() };
-        assert_eq!(decidir(&muchos, 0, 0, Utc::now()), Decision::Pasa);
+        assert_eq!(decidir(&muchos, 0, 0, un_instante()), Decision::Pasa);
     }
 
     #[test]
     fn a_refusal_lasts_until_the_oldest_counted_failure_leaves_the_window() {
-        let ahora = Utc::now();
+        let ahora = un_instante();
         let hace_cinco = Fallos { par: 10, par_desde: Some(ahora - chrono::Duration::minutes(5)), ..Default::default() };
         assert_eq!(decidir(&hace_cinco, 0, 0, ahora), Decision::Frena { segundos: 600 });
         let recien = Fallos { direccion: 50, direccion_desde: Some(ahora), ..Default::default() };

@@ -69,7 +69,7 @@ async fn revisar(state: &AppState, turno: Turno, email: &str, clave: &str, ip: &
     turno.cerrar(usuario.is_some()).await;
     let usuario = usuario.ok_or(ApiError::Credenciales)?;
 
-    let ahora = Utc::now();
+    let ahora = state.reloj.ahora();
     let token = nuevo_token();
     let sesion = NuevaSesion {
         id: nuevo_id(),
@@ -92,7 +92,7 @@ pub async fn validar_token(state: &AppState, token: &str) -> Result<(Usuario, St
     }
     let hash = hash_token(token);
     let sesion = state.store.sesion(&hash).await?.ok_or(ApiError::SesionExpirada)?;
-    if !vigente(sesion.expires_at, sesion.revoked_at, Utc::now()) {
+    if !vigente(sesion.expires_at, sesion.revoked_at, state.reloj.ahora()) {
         return Err(ApiError::SesionExpirada);
     }
     match state.store.usuario(&sesion.usuario_id).await? {
@@ -118,7 +118,7 @@ mod tests {
 
     #[test]
     fn a_session_is_dead_at_its_expiry_instant() {
-        let ahora = Utc::now();
+        let ahora = DateTime::parse_from_rfc3339("2026-11-25T19:30:00-06:00").unwrap().with_timezone(&Utc);
         assert!(vigente(ahora + Duration::seconds(1), None, ahora));
         assert!(!vigente(ahora, None, ahora));
         assert!(!vigente(ahora + Duration::hours(1), Some(ahora), ahora));

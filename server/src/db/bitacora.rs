@@ -94,19 +94,19 @@ para_cada_motor! {
             if consulta.execute(&mut *tx).await?.rows_affected() != 1 {
                 return Ok(false);
             }
-            Motor::anotar(&mut tx, cambio).await?;
+            self.anotar(&mut tx, cambio).await?;
             tx.commit().await?;
             Ok(true)
         }
 
         /// Appends `cambio` on the connection of the transaction that makes the change.
-        pub(in crate::db) async fn anotar(con: &mut Conexion, cambio: &Cambio) -> DbResult<()> {
+        pub(in crate::db) async fn anotar(&self, con: &mut Conexion, cambio: &Cambio) -> DbResult<()> {
             sqlx::query(
                 "INSERT INTO bitacora (id, at, usuario_id, usuario_name, sucursal_id, entidad, entidad_id, accion, antes, despues) \
                  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
             )
             .bind(nuevo_id())
-            .bind(Utc::now())
+            .bind(self.reloj.ahora())
             .bind(&cambio.autor.usuario_id)
             .bind(&cambio.autor.usuario_name)
             .bind(&cambio.sucursal_id)

@@ -6,7 +6,7 @@ use anfitrion_core::comanda::Mesero;
 use anfitrion_core::promos::{PromocionValida, VentanaPromo};
 use anfitrion_core::walkin::{CatalogoSucursal, PromoOfrecida};
 use async_trait::async_trait;
-use chrono::{NaiveDate, Utc};
+use chrono::NaiveDate;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -200,11 +200,11 @@ para_cada_motor! {
                 .bind(&m.sucursal_id)
                 .bind(&m.name)
                 .bind(true)
-                .bind(Utc::now())
+                .bind(self.reloj.ahora())
                 .execute(&mut *tx)
                 .await?;
             if let Some(c) = cambio {
-                Motor::anotar(&mut tx, c).await?;
+                self.anotar(&mut tx, c).await?;
             }
             tx.commit().await?;
             Ok(())
@@ -293,11 +293,11 @@ para_cada_motor! {
             .bind(dias_json(v))
             .bind(p.promo.pide_nombres)
             .bind(false)
-            .bind(Utc::now())
+            .bind(self.reloj.ahora())
             .execute(&mut *tx)
             .await?;
             if let Some(c) = cambio {
-                Motor::anotar(&mut tx, c).await?;
+                self.anotar(&mut tx, c).await?;
             }
             tx.commit().await?;
             Ok(())
@@ -329,7 +329,7 @@ para_cada_motor! {
             let zona: Option<String> = sqlx::query_scalar("SELECT zona FROM sucursales WHERE id = $1").bind(sucursal_id).fetch_optional(&self.pool).await?;
             let reglas = anfitrion_core::tiempo::ReglasHorario::default();
             let tz: chrono_tz::Tz = zona.and_then(|z| z.parse().ok()).unwrap_or(reglas.zona);
-            Ok(Utc::now().with_timezone(&tz).date_naive())
+            Ok(self.reloj.ahora().with_timezone(&tz).date_naive())
         }
 
         async fn catalogo_de(&self, sucursal_id: &str) -> DbResult<CatalogoSucursal> {

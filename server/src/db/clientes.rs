@@ -6,7 +6,7 @@
 use anfitrion_core::clientes::{AfiliadoValido, CambiosCliente, ClaveCliente, TipoAfiliado};
 use anfitrion_core::estado::EstadoReservacion;
 use async_trait::async_trait;
-use chrono::{NaiveDateTime, Utc};
+use chrono::NaiveDateTime;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -296,7 +296,7 @@ para_cada_motor! {
         /// reservation or walk-in insert makes, on its own transaction, so the visit and its guest
         /// land together. A found guest missing the other contact gains it (unless another guest
         /// has it). `None` for a visit with neither contact.
-        pub(in crate::db) async fn vincular_cliente(con: &mut Conexion, name: &str, email: Option<&str>, phone: Option<&str>) -> DbResult<Option<String>> {
+        pub(in crate::db) async fn vincular_cliente(&self, con: &mut Conexion, name: &str, email: Option<&str>, phone: Option<&str>) -> DbResult<Option<String>> {
             let clave = ClaveCliente::de(email, phone);
             if clave.vacia() {
                 return Ok(None);
@@ -314,7 +314,7 @@ para_cada_motor! {
             .bind(name)
             .bind(&clave.email)
             .bind(&clave.phone)
-            .bind(Utc::now())
+            .bind(self.reloj.ahora())
             .execute(&mut *con)
             .await?;
             if hecho.rows_affected() == 1 {
@@ -363,7 +363,7 @@ para_cada_motor! {
                 .bind(&c.name)
                 .bind(&clave.email)
                 .bind(&clave.phone)
-                .bind(Utc::now())
+                .bind(self.reloj.ahora())
                 .execute(&self.pool)
                 .await?;
             Ok(())
@@ -458,14 +458,14 @@ para_cada_motor! {
                 .bind(id)
                 .bind(&c.name)
                 .bind(&c.notas)
-                .bind(Utc::now());
+                .bind(self.reloj.ahora());
             self.cambiar_con_bitacora(consulta, cambio).await
         }
 
         async fn fusionar_clientes(&self, id: &str, duplicado: &str, cambio: &Cambio) -> DbResult<bool> {
             let mut tx = self.pool.begin().await?;
             // A write first, so SQLite takes the write lock before reading (see vincular_cliente).
-            let existe = sqlx::query("UPDATE clientes SET updated_at = $2 WHERE id = $1").bind(id).bind(Utc::now()).execute(&mut *tx).await?;
+            let existe = sqlx::query("UPDATE clientes SET updated_at = $2 WHERE id = $1").bind(id).bind(self.reloj.ahora()).execute(&mut *tx).await?;
             let dup: Option<(Option<String>, Option<String>, String)> = sqlx::query_as("SELECT email, phone, notas FROM clientes WHERE id = $1")
                 .bind(duplicado)
                 .fetch_optional(&mut *tx)
@@ -484,10 +484,10 @@ para_cada_motor! {
             .bind(&phone)
             .bind(&notas)
             .bind("\n\n")
-            .bind(Utc::now())
+            .bind(self.reloj.ahora())
             .execute(&mut *tx)
             .await?;
-            Motor::anotar(&mut tx, cambio).await?;
+            self.anotar(&mut tx, cambio).await?;
             tx.commit().await?;
             Ok(true)
         }
@@ -559,11 +559,11 @@ para_cada_motor! {
                 .bind(a.afiliado.tipo.nombre())
                 .bind(&a.afiliado.contacto)
                 .bind(a.afiliado.activo)
-                .bind(Utc::now())
+                .bind(self.reloj.ahora())
                 .execute(&mut *tx)
                 .await?;
             if let Some(c) = cambio {
-                Motor::anotar(&mut tx, c).await?;
+                self.anotar(&mut tx, c).await?;
             }
             tx.commit().await?;
             Ok(())

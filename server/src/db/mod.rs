@@ -134,11 +134,12 @@ macro_rules! para_cada_motor {
 }
 pub(crate) use para_cada_motor;
 
-/// Connects to the engine `url` names and brings its schema up to date.
-pub async fn conectar(url: &str, conexiones: u32) -> anyhow::Result<Arc<dyn Store>> {
+/// Connects to the engine `url` names and brings its schema up to date. Every timestamp the store
+/// writes is `reloj`'s.
+pub async fn conectar(url: &str, conexiones: u32, reloj: crate::reloj::Reloj) -> anyhow::Result<Arc<dyn Store>> {
     match Motor::de_url(url) {
-        Some(Motor::Sqlite) => Ok(Arc::new(sqlite::SqliteStore::conectar(url, conexiones).await?)),
-        Some(Motor::Postgres) => Ok(Arc::new(postgres::PgStore::conectar(url, conexiones).await?)),
+        Some(Motor::Sqlite) => Ok(Arc::new(sqlite::SqliteStore::conectar(url, conexiones, reloj).await?)),
+        Some(Motor::Postgres) => Ok(Arc::new(postgres::PgStore::conectar(url, conexiones, reloj).await?)),
         None => anyhow::bail!(
             "DATABASE_URL debe empezar con sqlite: o postgres: (se recibió «{}:…»)",
             url.split(':').next().unwrap_or_default()

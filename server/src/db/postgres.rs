@@ -8,10 +8,12 @@ use sqlx::PgPool;
 
 pub struct PgStore {
     pub(crate) pool: PgPool,
+    /// What time it is, for every timestamp storage writes.
+    pub(crate) reloj: crate::reloj::Reloj,
 }
 
 impl PgStore {
-    pub async fn conectar(url: &str, conexiones: u32) -> anyhow::Result<Self> {
+    pub async fn conectar(url: &str, conexiones: u32, reloj: crate::reloj::Reloj) -> anyhow::Result<Self> {
         let pool = PgPoolOptions::new()
             .max_connections(conexiones.max(1))
             .acquire_timeout(Duration::from_secs(10))
@@ -19,7 +21,7 @@ impl PgStore {
             .await
             .context("no se pudo conectar a PostgreSQL")?;
         sqlx::migrate!("../migrations/postgres").run(&pool).await.context("migraciones de PostgreSQL")?;
-        Ok(PgStore { pool })
+        Ok(PgStore { pool, reloj })
     }
 }
 

@@ -230,7 +230,7 @@ para_cada_motor! {
                 .fetch_all(&mut *tx)
                 .await?;
             revisar(&tomadas(filas)).map_err(ErrorAlmacen::Regla)?;
-            let anunciado = Motor::insertar_reservacion(&mut tx, r, Some(aviso)).await?;
+            let anunciado = self.insertar_reservacion(&mut tx, r, Some(aviso)).await?;
             sqlx::query("UPDATE reservaciones SET confirmacion_hash = $2 WHERE id = $1")
                 .bind(&r.id)
                 .bind(confirmacion_hash)

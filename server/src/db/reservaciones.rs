@@ -323,8 +323,8 @@ para_cada_motor! {
     impl Motor {
         /// A Pendiente reservation and its notification, inside the caller's transaction; the
         /// notification's announcement is sent when it commits.
-        pub(in crate::db) async fn insertar_reservacion(con: &mut Conexion, r: &NuevaReservacion, aviso: Option<&NuevaNotificacion>) -> DbResult<Option<Aviso>> {
-            let cliente_id = Motor::vincular_cliente(&mut *con, &r.name, r.email.as_deref(), r.phone.as_deref()).await?.or_else(|| r.cliente_id.clone());
+        pub(in crate::db) async fn insertar_reservacion(&self, con: &mut Conexion, r: &NuevaReservacion, aviso: Option<&NuevaNotificacion>) -> DbResult<Option<Aviso>> {
+            let cliente_id = self.vincular_cliente(&mut *con, &r.name, r.email.as_deref(), r.phone.as_deref()).await?.or_else(|| r.cliente_id.clone());
             sqlx::query(
                 "INSERT INTO reservaciones (id, sucursal_id, cliente_id, afiliado_id, name, email, phone, fecha_hora, \
                  no_personas, evento, comentarios, status, origin, email_verified, phone_verified, created_at, updated_at) \
@@ -390,7 +390,7 @@ para_cada_motor! {
     impl Reservaciones for Motor {
         async fn crear_reservacion(&self, r: &NuevaReservacion, aviso: Option<&NuevaNotificacion>) -> DbResult<Option<Aviso>> {
             let mut tx = self.pool.begin().await?;
-            let anunciado = Motor::insertar_reservacion(&mut tx, r, aviso).await?;
+            let anunciado = self.insertar_reservacion(&mut tx, r, aviso).await?;
             tx.commit().await?;
             Ok(anunciado)
         }
@@ -490,7 +490,7 @@ para_cada_motor! {
             .bind(i64::from(c.no_personas.get()))
             .bind(c.evento.nombre())
             .bind(&c.comentarios)
-            .bind(Utc::now());
+            .bind(self.reloj.ahora());
             self.cambiar_con_bitacora(consulta, cambio).await
         }
 
@@ -506,7 +506,7 @@ para_cada_motor! {
             .bind(&c.name)
             .bind(&c.email)
             .bind(&c.phone)
-            .bind(Utc::now());
+            .bind(self.reloj.ahora());
             self.cambiar_con_bitacora(consulta, cambio).await
         }
 
@@ -574,7 +574,7 @@ para_cada_motor! {
             if hecho.rows_affected() == 1 {
                 // The branch's reservation log shows it.
                 let cambio = Cambio { sucursal_id: Some(sucursal_id), ..cambio.clone() };
-                Motor::anotar(&mut tx, &cambio).await?;
+                self.anotar(&mut tx, &cambio).await?;
             }
             let n = sqlx::query_as::<_, Notificacion>(
                 "SELECT id, title, description, origin, avatar, created_at, is_read, reservacion_id FROM notificaciones WHERE id = $1",
@@ -626,13 +626,13 @@ para_cada_motor! {
             .bind(i64::try_from(folio).unwrap_or(i64::MAX))
             .bind(Json(&comanda))
             .bind(Json(&a.abre))
-            .bind(Utc::now())
+            .bind(self.reloj.ahora())
             .execute(&mut *tx)
             .await?;
             if hecho.rows_affected() != 1 {
                 return Ok(None);
             }
-            Motor::anotar(&mut tx, cambio).await?;
+            self.anotar(&mut tx, cambio).await?;
             tx.commit().await?;
             Ok(Some(comanda))
         }
@@ -646,7 +646,7 @@ para_cada_motor! {
                 .bind(id)
                 .bind(desde.nombre())
                 .bind(hacia.nombre())
-                .bind(Utc::now());
+                .bind(self.reloj.ahora());
             self.cambiar_con_bitacora(consulta, cambio).await
         }
 

@@ -10,10 +10,12 @@ use sqlx::SqlitePool;
 
 pub struct SqliteStore {
     pub(crate) pool: SqlitePool,
+    /// What time it is, for every timestamp storage writes.
+    pub(crate) reloj: crate::reloj::Reloj,
 }
 
 impl SqliteStore {
-    pub async fn conectar(url: &str, conexiones: u32) -> anyhow::Result<Self> {
+    pub async fn conectar(url: &str, conexiones: u32, reloj: crate::reloj::Reloj) -> anyhow::Result<Self> {
         crear_carpeta(url)?;
         let opciones = SqliteConnectOptions::from_str(url)
             .context("DATABASE_URL de SQLite no válida")?
@@ -28,7 +30,7 @@ impl SqliteStore {
             .await
             .context("no se pudo abrir la base de datos SQLite")?;
         sqlx::migrate!("../migrations/sqlite").run(&pool).await.context("migraciones de SQLite")?;
-        Ok(SqliteStore { pool })
+        Ok(SqliteStore { pool, reloj })
     }
 }
 

@@ -7,7 +7,7 @@ use anfitrion_core::tiempo::ConfigHorario;
 use anfitrion_core::tiempo::{formato_hora, parse_hora, ReglasHorario};
 use anfitrion_core::walkin::ConfWalkin;
 use async_trait::async_trait;
-use chrono::{NaiveDate, Utc};
+use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -391,14 +391,14 @@ para_cada_motor! {
             sqlx::query("INSERT INTO marcas (id, name, created_at) VALUES ($1, $2, $3)")
                 .bind(&m.id)
                 .bind(&m.name)
-                .bind(Utc::now())
+                .bind(self.reloj.ahora())
                 .execute(&self.pool)
                 .await?;
             Ok(())
         }
 
         async fn crear_sucursal(&self, s: &NuevaSucursal, cambio: &Cambio) -> DbResult<()> {
-            let ahora = Utc::now();
+            let ahora = self.reloj.ahora();
             let d = &s.datos;
             let mut tx = self.pool.begin().await?;
             sqlx::query(
@@ -468,7 +468,7 @@ para_cada_motor! {
             .execute(&mut *tx)
             .await?;
             sqlx::query("INSERT INTO folios (sucursal_id, ultimo) VALUES ($1, 0)").bind(&s.id).execute(&mut *tx).await?;
-            Motor::anotar(&mut tx, cambio).await?;
+            self.anotar(&mut tx, cambio).await?;
             tx.commit().await?;
             Ok(())
         }
@@ -565,7 +565,7 @@ para_cada_motor! {
                     .execute(&mut *tx)
                     .await?;
             }
-            Motor::anotar(&mut tx, cambio).await?;
+            self.anotar(&mut tx, cambio).await?;
             tx.commit().await?;
             Ok(())
         }
@@ -583,7 +583,7 @@ para_cada_motor! {
                     .execute(&mut *tx)
                     .await?;
             }
-            Motor::anotar(&mut tx, cambio).await?;
+            self.anotar(&mut tx, cambio).await?;
             tx.commit().await?;
             Ok(())
         }
@@ -603,7 +603,7 @@ para_cada_motor! {
                     .execute(&mut *tx)
                     .await?;
             }
-            Motor::anotar(&mut tx, cambio).await?;
+            self.anotar(&mut tx, cambio).await?;
             tx.commit().await?;
             Ok(())
         }
@@ -641,10 +641,10 @@ para_cada_motor! {
             .bind(n(c.anticipacion_min))
             .bind(n(c.horizonte_dias))
             .bind(n(c.cubiertos_por_turno))
-            .bind(Utc::now())
+            .bind(self.reloj.ahora())
             .execute(&mut *tx)
             .await?;
-            Motor::anotar(&mut tx, cambio).await?;
+            self.anotar(&mut tx, cambio).await?;
             tx.commit().await?;
             Ok(())
         }

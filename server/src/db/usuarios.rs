@@ -227,7 +227,7 @@ para_cada_motor! {
             }
             let hay: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM roles").fetch_one(&mut *tx).await?;
             if hay == 0 {
-                let ahora = Utc::now();
+                let ahora = self.reloj.ahora();
                 for RolBase { nombre, permisos } in ROLES {
                     sqlx::query("INSERT INTO roles (id, name, created_at) VALUES ($1, $2, $3) ON CONFLICT (name) DO NOTHING")
                         .bind(nuevo_id())
@@ -344,13 +344,13 @@ para_cada_motor! {
             for tag in &u.tags {
                 sqlx::query("INSERT INTO usuario_sucursales (usuario_id, tag) VALUES ($1, $2)").bind(&u.id).bind(tag).execute(&mut *tx).await?;
             }
-            Motor::anotar(&mut tx, cambio).await?;
+            self.anotar(&mut tx, cambio).await?;
             tx.commit().await?;
             Ok(())
         }
 
         async fn editar_usuario(&self, id: &str, e: &EdicionUsuario, cambio: &Cambio) -> DbResult<bool> {
-            let ahora = Utc::now();
+            let ahora = self.reloj.ahora();
             let mut tx = self.pool.begin().await?;
             let hecho = sqlx::query("UPDATE usuarios SET name = $2, email = $3, rol_id = $4, activo = $5, updated_at = $6 WHERE id = $1")
                 .bind(id)
@@ -376,13 +376,13 @@ para_cada_motor! {
             if admins == 0 {
                 return Err(regla(ReglaError::UltimoAdministrador));
             }
-            Motor::anotar(&mut tx, cambio).await?;
+            self.anotar(&mut tx, cambio).await?;
             tx.commit().await?;
             Ok(true)
         }
 
         async fn cambiar_clave(&self, id: &str, hash: &str, cambio: &Cambio) -> DbResult<bool> {
-            let consulta = sqlx::query("UPDATE usuarios SET password_hash = $2, updated_at = $3 WHERE id = $1").bind(id).bind(hash).bind(Utc::now());
+            let consulta = sqlx::query("UPDATE usuarios SET password_hash = $2, updated_at = $3 WHERE id = $1").bind(id).bind(hash).bind(self.reloj.ahora());
             self.cambiar_con_bitacora(consulta, cambio).await
         }
 
@@ -406,11 +406,11 @@ para_cada_motor! {
 
         async fn crear_rol(&self, id: &str, rol: &RolValido, cambio: &Cambio) -> DbResult<()> {
             let mut tx = self.pool.begin().await?;
-            sqlx::query("INSERT INTO roles (id, name, created_at) VALUES ($1, $2, $3)").bind(id).bind(&rol.name).bind(Utc::now()).execute(&mut *tx).await?;
+            sqlx::query("INSERT INTO roles (id, name, created_at) VALUES ($1, $2, $3)").bind(id).bind(&rol.name).bind(self.reloj.ahora()).execute(&mut *tx).await?;
             for p in &rol.permisos {
                 sqlx::query("INSERT INTO rol_permisos (rol_id, permiso) VALUES ($1, $2)").bind(id).bind(p.nombre()).execute(&mut *tx).await?;
             }
-            Motor::anotar(&mut tx, cambio).await?;
+            self.anotar(&mut tx, cambio).await?;
             tx.commit().await?;
             Ok(())
         }
@@ -429,7 +429,7 @@ para_cada_motor! {
             if admins == 0 {
                 return Err(regla(ReglaError::UltimoAdministrador));
             }
-            Motor::anotar(&mut tx, cambio).await?;
+            self.anotar(&mut tx, cambio).await?;
             tx.commit().await?;
             Ok(true)
         }
@@ -444,7 +444,7 @@ para_cada_motor! {
             if hecho.rows_affected() != 1 {
                 return Ok(false);
             }
-            Motor::anotar(&mut tx, cambio).await?;
+            self.anotar(&mut tx, cambio).await?;
             tx.commit().await?;
             Ok(true)
         }

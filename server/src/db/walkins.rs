@@ -193,7 +193,7 @@ para_cada_motor! {
             let folio = Motor::siguiente_folio(&mut tx, &w.sucursal_id).await?.ok_or(ErrorAlmacen::SinReferencia)?;
             let comanda = Comanda::nueva(&w.pedido, folio, &w.mesa, w.mesero.clone());
             let b = w.pedido.buffets();
-            let cliente_id = Motor::vincular_cliente(&mut tx, &w.name, w.email.as_deref(), w.phone.as_deref()).await?.or_else(|| w.cliente_id.clone());
+            let cliente_id = self.vincular_cliente(&mut tx, &w.name, w.email.as_deref(), w.phone.as_deref()).await?.or_else(|| w.cliente_id.clone());
             sqlx::query(
                 "INSERT INTO walkins (id, sucursal_id, cliente_id, name, email, phone, fecha_hora, no_personas, evento, \
                  buffet_adulto, buffet_boy, buffet_promo_adulto, buffet_promo_girl, buffet_promo_boy, folio, comanda, \
@@ -221,7 +221,7 @@ para_cada_motor! {
             .bind(w.creado)
             .execute(&mut *tx)
             .await?;
-            Motor::anotar(&mut tx, cambio).await?;
+            self.anotar(&mut tx, cambio).await?;
             tx.commit().await?;
             Ok(comanda)
         }

@@ -3,7 +3,7 @@
 //! deciding what `activas` offers and what a walk-in may use.
 
 use anfitrion_core::tiempo::ReglasHorario;
-use chrono::{Datelike, Duration, NaiveDate, Utc};
+use chrono::{Datelike, Duration, NaiveDate};
 use serde_json::{json, Value};
 
 use crate::helpers::{en_ambos, leer, spawn_app, Respuesta, TestApp};
@@ -13,7 +13,7 @@ const SUCURSAL_AJENA: &str = "No tienes acceso a esta sucursal.";
 
 /// Today in Mexico City, where the demo branches are.
 fn hoy() -> NaiveDate {
-    ReglasHorario::default().local(Utc::now()).date()
+    ReglasHorario::default().local(crate::helpers::ahora_de_prueba()).date()
 }
 
 async fn borrar(app: &TestApp, ruta: &str, token: &str) -> Respuesta {

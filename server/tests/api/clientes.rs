@@ -3,7 +3,7 @@
 //! codes on bookings and their attendance rate.
 
 use anfitrion_core::tiempo::ReglasHorario;
-use chrono::{Datelike, Duration, NaiveDate, Utc};
+use chrono::{Datelike, Duration, NaiveDate};
 use serde_json::{json, Value};
 
 use crate::helpers::{en_ambos, leer, spawn_app, Respuesta, TestApp};
@@ -13,7 +13,7 @@ const SUCURSAL_AJENA: &str = "No tienes acceso a esta sucursal.";
 
 /// A date `dias` ahead, in Mexico City, that the demo branches are open on.
 fn fecha_abierta(dias: i64) -> NaiveDate {
-    let mut f = ReglasHorario::default().local(Utc::now()).date() + Duration::days(dias);
+    let mut f = ReglasHorario::default().local(crate::helpers::ahora_de_prueba()).date() + Duration::days(dias);
     while f.month() == 12 && f.day() == 25 {
         f += Duration::days(1);
     }
@@ -115,7 +115,7 @@ en_ambos! {
         assert!(items.len() >= 10, "the demo's guests: {}", items.len());
         // The demo books guests for the coming days: a last visit is a day the guest came, so
         // none lies after today in the branch (the demo seats today's parties at fixed hours).
-        let hoy = chrono::Utc::now().with_timezone(&chrono_tz::America::Mexico_City).format("%Y-%m-%d").to_string();
+        let hoy = app.hoy().format("%Y-%m-%d").to_string();
         for c in items {
             if let Some(u) = c["ultima_visita"].as_str() {
                 assert!(u[..10] <= *hoy.as_str(), "{} last came {u}, after today {hoy}", c["name"]);

@@ -10,7 +10,7 @@ en_ambos! {
         let app = spawn(motor, Opciones::default()).await;
         // A real install: one administrator, no demo.
         let claves = Claves::new(CostoHash::Ligero);
-        anfitrion_server::demo::crear_admin(app.store.as_ref(), &claves, "admin@restaurante.mx", "Ana Admin", "clave-segura").await.unwrap();
+        anfitrion_server::demo::crear_admin(app.store.as_ref(), &claves, "admin@restaurante.mx", "Ana Admin", "clave-segura", app.reloj.ahora()).await.unwrap();
         let otra = lanzar(&app.database_url, Opciones { demo: true, ..Default::default() }).await;
         otra.login("sistemas@demo.mx", CLAVE).await.es_error(401, "Correo o contraseña incorrectos");
         let r = otra.login("admin@restaurante.mx", "clave-segura").await;
@@ -47,13 +47,13 @@ en_ambos! {
     async fn create_admin_gives_a_sistemas_user_every_branch(motor: Motor) {
         let app = spawn_app(motor).await;
         let claves = Claves::new(CostoHash::Ligero);
-        anfitrion_server::demo::crear_admin(app.store.as_ref(), &claves, "Nueva@Restaurante.mx", "  Nueva   Admin ", "clave-segura").await.unwrap();
+        anfitrion_server::demo::crear_admin(app.store.as_ref(), &claves, "Nueva@Restaurante.mx", "  Nueva   Admin ", "clave-segura", app.reloj.ahora()).await.unwrap();
         let r = app.login("nueva@restaurante.mx", "clave-segura").await;
         let user = &r.es_exito()["user"];
         assert_eq!(user["name"], "Nueva Admin");
         assert_eq!(user["role"]["name"], "Sistemas");
         assert_eq!(user["tags"], json!(["monterrey", "polanco", "satelite"]));
-        let repetido = anfitrion_server::demo::crear_admin(app.store.as_ref(), &claves, "nueva@restaurante.mx", "Otra", "clave-segura").await;
+        let repetido = anfitrion_server::demo::crear_admin(app.store.as_ref(), &claves, "nueva@restaurante.mx", "Otra", "clave-segura", app.reloj.ahora()).await;
         assert_eq!(repetido.unwrap_err().to_string(), "Ya existe un usuario con ese correo");
         app.agregar_sucursal("queretaro").await;
         let r = app.login("nueva@restaurante.mx", "clave-segura").await;
@@ -64,8 +64,8 @@ en_ambos! {
         let app = spawn(motor, Opciones::default()).await;
         let claves = Claves::new(CostoHash::Ligero);
         let crear = |clave: String| {
-            let (store, claves) = (app.store.clone(), claves.clone());
-            async move { anfitrion_server::demo::crear_admin(store.as_ref(), &claves, "admin@restaurante.mx", "Ana", &clave).await }
+            let (store, claves, ahora) = (app.store.clone(), claves.clone(), app.reloj.ahora());
+            async move { anfitrion_server::demo::crear_admin(store.as_ref(), &claves, "admin@restaurante.mx", "Ana", &clave, ahora).await }
         };
         assert_eq!(crear("corta".into()).await.unwrap_err().to_string(), "La contraseña debe tener al menos 8 caracteres");
         let larga = "x".repeat(anfitrion_core::cuenta::CLAVE_MAX + 1);

@@ -9,8 +9,11 @@ use std::time::Duration;
 use anfitrion_server::auth::claves::CostoHash;
 use anfitrion_server::auth::freno::DemoraCuenta;
 use anfitrion_server::config::Config;
+use anfitrion_core::tiempo::ReglasHorario;
 use anfitrion_server::db::{nuevo_id, Store};
+use anfitrion_server::reloj::{leer_ahora, Reloj};
 use anfitrion_server::AppState;
+use chrono::{DateTime, NaiveDate, NaiveDateTime, Utc};
 use axum::Router;
 use serde_json::{json, Value};
 use sqlx::Connection;
@@ -115,6 +118,26 @@ impl Drop for BaseTemporal {
     }
 }
 
+/// The day the suite runs on unless `ANFITRION_TEST_FECHA` names another: a Wednesday, so the
+/// demo branches are open 13:00–22:30.
+pub const FECHA_DE_PRUEBA: &str = "2026-11-25";
+/// The local hour in Mexico City the suite runs at unless `ANFITRION_TEST_HORA` names another.
+pub const HORA_DE_PRUEBA: &str = "13:00";
+
+/// The instant every server of the suite starts its clock at: `ANFITRION_TEST_FECHA` (default
+/// [`FECHA_DE_PRUEBA`]) at `ANFITRION_TEST_HORA` (default [`HORA_DE_PRUEBA`]), Mexico City time.
+/// `make test` is run at several hours by setting the second.
+pub fn ahora_de_prueba() -> DateTime<Utc> {
+    let leer = |var: &str, defecto: &str| std::env::var(var).ok().filter(|v| !v.trim().is_empty()).unwrap_or_else(|| defecto.to_owned());
+    let texto = format!("{} {}", leer("ANFITRION_TEST_FECHA", FECHA_DE_PRUEBA), leer("ANFITRION_TEST_HORA", HORA_DE_PRUEBA));
+    leer_ahora(&texto, &ReglasHorario::default()).unwrap_or_else(|e| panic!("ANFITRION_TEST_FECHA/HORA: {e}"))
+}
+
+/// An instant given as local time in Mexico City, `AAAA-MM-DD HH:MM`.
+pub fn local(texto: &str) -> DateTime<Utc> {
+    leer_ahora(texto, &ReglasHorario::default()).expect("fecha y hora de prueba")
+}
+
 /// A running server and a client for it.
 pub struct TestApp {
     pub base: String,
@@ -123,6 +146,8 @@ pub struct TestApp {
     pub database_url: String,
     pub store: Arc<dyn Store>,
     pub client: reqwest::Client,
+    /// The server's clock: a test reads it and moves it, never waits for time to pass.
+    pub reloj: Reloj,
     _db: Option<BaseTemporal>,
 }
 
@@ -137,6 +162,9 @@ pub struct Opciones {
     pub proxies_confiables: Vec<IpAddr>,
     /// Changes to the test configuration (timeouts, limits) before the server starts.
     pub ajustar: Option<Ajuste>,
+    /// The server's clock: by default one that starts at [`ahora_de_prueba`]. Another instance
+    /// of the same test passes the first one's, so both agree on the time.
+    pub reloj: Option<Reloj>,
 }
 
 impl Opciones {
@@ -146,9 +174,15 @@ impl Opciones {
     }
 }
 
-/// A server with the demo data, on a fresh database.
+/// A server with the demo data, on a fresh database, its clock at [`ahora_de_prueba`].
 pub async fn spawn_app(motor: Motor) -> TestApp {
     spawn(motor, Opciones { demo: true, ..Default::default() }).await
+}
+
+/// A server with the demo data whose clock starts at `ahora` (local time in Mexico City,
+/// `AAAA-MM-DD HH:MM`): the demo is seeded around it.
+pub async fn spawn_app_a(motor: Motor, ahora: &str) -> TestApp {
+    spawn(motor, Opciones { demo: true, reloj: Some(Reloj::desde(local(ahora))), ..Default::default() }).await
 }
 
 pub async fn spawn(motor: Motor, opciones: Opciones) -> TestApp {
@@ -168,6 +202,8 @@ pub async fn lanzar(url: &str, opciones: Opciones) -> TestApp {
     config.proxies_confiables = opciones.proxies_confiables;
     // The account-wide delay at a test's pace: the same doubling, in milliseconds.
     config.demora_cuenta = DemoraCuenta { paso: Duration::from_millis(2), tope: Duration::from_millis(40) };
+    config.reloj = opciones.reloj.unwrap_or_else(|| Reloj::desde(ahora_de_prueba()));
+    let reloj = config.reloj.clone();
     if let Some(ajustar) = opciones.ajustar {
         ajustar(&mut config);
     }
@@ -178,6 +214,7 @@ pub async fn lanzar(url: &str, opciones: Opciones) -> TestApp {
         database_url: url.to_owned(),
         store: app.store.clone(),
         client: reqwest::Client::new(),
+        reloj,
         _db: None,
     }
 }
@@ -230,6 +267,16 @@ pub async fn leer(r: reqwest::Response) -> Respuesta {
 pub const CLAVE: &str = "demo1234";
 
 impl TestApp {
+    /// The server's local time in Mexico City, where the demo branches are.
+    pub fn ahora_local(&self) -> NaiveDateTime {
+        self.reloj.local(&ReglasHorario::default())
+    }
+
+    /// Today at the demo branches, by the server's clock.
+    pub fn hoy(&self) -> NaiveDate {
+        self.ahora_local().date()
+    }
+
     pub fn url(&self, ruta: &str) -> String {
         format!("{}{}", self.base, ruta)
     }
@@ -321,7 +368,7 @@ impl TestApp {
     /// Adds a branch and its brand straight into the database, as a later admin screen will;
     /// answers the branch's `_id`.
     pub async fn agregar_sucursal(&self, tag: &str) -> String {
-        let (marca, sucursal, ahora) = (nuevo_id(), nuevo_id(), chrono::Utc::now());
+        let (marca, sucursal, ahora) = (nuevo_id(), nuevo_id(), self.reloj.ahora());
         macro_rules! insertar {
             ($con:expr) => {{
                 let mut con = $con;

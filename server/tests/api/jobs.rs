@@ -22,7 +22,7 @@ en_ambos! {
     async fn the_purge_forgets_dead_sessions_and_stale_login_attempts(motor: Motor) {
         let app = spawn_app(motor).await;
         let usuario = app.store.credenciales("gerente@demo.mx").await.unwrap().unwrap().usuario_id;
-        let ahora = Utc::now();
+        let ahora = app.reloj.ahora();
         let h = Duration::hours;
         let vencida_hace_dias = sesion(&app, &usuario, ahora - h(50), ahora - h(26), None).await;
         let revocada_hace_dias = sesion(&app, &usuario, ahora - h(30), ahora - h(6), Some(ahora - h(29))).await;

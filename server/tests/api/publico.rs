@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use anfitrion_core::tiempo::ReglasHorario;
 use base64::Engine;
-use chrono::{Datelike, Duration as Dias, NaiveDate, Utc};
+use chrono::{Datelike, Duration as Dias, NaiveDate};
 use serde_json::{json, Value};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 use tokio::net::TcpListener;
@@ -16,7 +16,7 @@ use crate::helpers::{en_ambos, lanzar, spawn, spawn_app, Motor, Opciones, TestAp
 
 /// Today in Mexico City, where the demo branches are.
 fn hoy() -> NaiveDate {
-    ReglasHorario::default().local(Utc::now()).date()
+    ReglasHorario::default().local(crate::helpers::ahora_de_prueba()).date()
 }
 
 /// A date `dias` ahead, on a weekday (the demo branches open 13:00–22:30 then) and not Christmas.

@@ -6,7 +6,7 @@ use std::time::Duration;
 use anfitrion_core::tiempo::ReglasHorario;
 use anfitrion_server::db::reservaciones::NuevaReservacion;
 use anfitrion_server::db::nuevo_id;
-use chrono::{Datelike, Duration as Dias, NaiveDate, Utc};
+use chrono::{Datelike, Duration as Dias, NaiveDate};
 use serde_json::{json, Value};
 
 use crate::helpers::{en_ambos, lanzar, spawn_app, Motor, Opciones, TestApp};
@@ -16,7 +16,7 @@ const SUCURSAL_AJENA: &str = "No tienes acceso a esta sucursal.";
 
 /// Today in Mexico City, where the demo branches are.
 fn hoy() -> NaiveDate {
-    ReglasHorario::default().local(Utc::now()).date()
+    ReglasHorario::default().local(crate::helpers::ahora_de_prueba()).date()
 }
 
 /// A date `dias` ahead that the demo branches are open on (not Christmas, their closed day).
@@ -63,7 +63,7 @@ en_ambos! {
             assert!(!l.is_empty(), "{slug}");
             assert!(l.iter().all(|r| r["status"] == estado), "{slug}");
         }
-        let ahora = ReglasHorario::default().local(Utc::now()).format("%Y-%m-%dT%H:%M").to_string();
+        let ahora = ReglasHorario::default().local(crate::helpers::ahora_de_prueba()).format("%Y-%m-%dT%H:%M").to_string();
         let pendientes = lista(&app, &t, "tag=polanco&status=pendientes").await;
         assert!(!pendientes.is_empty());
         assert!(pendientes.iter().all(|r| r["status"] == "Pendiente" && r["fecha_hora"].as_str().unwrap() >= ahora.as_str()));
@@ -252,7 +252,7 @@ en_ambos! {
         let app = spawn_app(motor).await;
         let otra = lanzar(&app.database_url, Opciones::default()).await;
         let polanco = app.id_sucursal("polanco").await;
-        let ahora = Utc::now();
+        let ahora = app.reloj.ahora();
         let mut ids = Vec::new();
         for minutos in [45, 90, 5] {
             let id = nuevo_id();

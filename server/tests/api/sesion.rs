@@ -8,7 +8,7 @@ use anfitrion_server::auth::freno::DemoraCuenta;
 use anfitrion_server::auth::{hash_token, nuevo_token, MAX_FALLOS_DIRECCION, MAX_FALLOS_PAR, UMBRAL_DEMORA_CUENTA, VENTANA_INTENTOS};
 use anfitrion_server::db::sesiones::NuevaSesion;
 use anfitrion_server::db::nuevo_id;
-use chrono::{Duration, Utc};
+use chrono::Duration;
 use serde_json::json;
 
 use crate::helpers::{en_ambos, es_frenado, leer, spawn, spawn_app, Opciones, TestApp, CLAVE};
@@ -87,7 +87,7 @@ en_ambos! {
         let app = spawn_app(motor).await;
         let usuario = app.store.credenciales("gerente@demo.mx").await.unwrap().unwrap().usuario_id;
         let token = nuevo_token();
-        let ahora = Utc::now();
+        let ahora = app.reloj.ahora();
         let sesion = NuevaSesion {
             id: nuevo_id(),
             token_hash: hash_token(&token),
@@ -213,7 +213,7 @@ en_ambos! {
             es_frenado(&app.login("hostess@demo.mx", "adivinando").await);
             es_frenado(&app.login("hostess@demo.mx", CLAVE).await);
         }
-        let fallos = app.store.fallos_recientes("hostess@demo.mx", "127.0.0.1", Utc::now() - VENTANA_INTENTOS).await.unwrap();
+        let fallos = app.store.fallos_recientes("hostess@demo.mx", "127.0.0.1", app.reloj.ahora() - VENTANA_INTENTOS).await.unwrap();
         assert_eq!((fallos.par, fallos.cuenta, fallos.direccion), (10, 10, 10));
     }
 
@@ -222,7 +222,7 @@ en_ambos! {
         let codigos = simultaneos(&app, 40, |i| ("gerente@demo.mx", CLAVE, Some(format!("203.0.113.{i}")))).await;
         assert!(codigos.iter().all(|c| *c == 200), "{codigos:?}");
         // None of them was a failure, so none throttles anyone afterwards.
-        let fallos = app.store.fallos_recientes("gerente@demo.mx", "203.0.113.1", Utc::now() - VENTANA_INTENTOS).await.unwrap();
+        let fallos = app.store.fallos_recientes("gerente@demo.mx", "203.0.113.1", app.reloj.ahora() - VENTANA_INTENTOS).await.unwrap();
         assert_eq!((fallos.par, fallos.cuenta, fallos.direccion), (0, 0, 0));
         app.login_reenviado("gerente@demo.mx", CLAVE, "198.51.100.7").await.es_exito();
     }
