@@ -26,7 +26,7 @@ use anfitrion_core::tiempo::{formato_hora, ModoBuffet, ReglasHorario};
 use anfitrion_core::walkin::ConfWalkin;
 use anfitrion_core::ReglaError;
 use anyhow::Context;
-use chrono::{DateTime, Datelike, Duration, NaiveDate, NaiveTime, Utc};
+use chrono::{DateTime, Datelike, Duration, NaiveDate, NaiveDateTime, NaiveTime, Timelike, Utc};
 
 use crate::auth::claves::Claves;
 use crate::db::bitacora::{Autor, Cambio};
@@ -149,41 +149,84 @@ const CLIENTES: [(&str, Option<&str>, Option<&str>); 12] = [
     ("Leonardo Guzmán", Some("leo.guzman@correo.mx"), Some("528112345612")),
 ];
 
-/// A reservation of the demo: days from today, local time, status, party size, event, comment.
+/// When a demo reservation or walk-in is: a fixed local time some days away, or today, minutes
+/// from now (negative: already past), kept within today at the branch.
+#[derive(Clone, Copy)]
+enum Cuando {
+    Dia(i64, &'static str),
+    Hoy(i64),
+}
+
+use Cuando::{Dia, Hoy};
+use EstadoReservacion::{Asistio, Cancelada, Pendiente, Vencido};
+
+/// A reservation of the demo: when, status, party size, event, comment.
 struct Plan {
-    dias: i64,
-    hora: &'static str,
+    cuando: Cuando,
     status: EstadoReservacion,
     personas: u32,
     evento: Evento,
     comentarios: &'static str,
 }
 
+const fn plan(cuando: Cuando, status: EstadoReservacion, personas: u32, evento: Evento, comentarios: &'static str) -> Plan {
+    Plan { cuando, status, personas, evento, comentarios }
+}
+
+/// Whatever the hour, today holds arrivals in the next hours (two within half an hour), parties
+/// already seated, one no-show and cancellations; the days around it hold the rest.
 const PLANES: [Plan; 23] = [
-    Plan { dias: -6, hora: "14:00", status: EstadoReservacion::Asistio, personas: 4, evento: Evento::Ninguno, comentarios: "" },
-    Plan { dias: -5, hora: "19:30", status: EstadoReservacion::Vencido, personas: 2, evento: Evento::Aniversario, comentarios: "Mesa tranquila, por favor" },
-    Plan { dias: -3, hora: "15:00", status: EstadoReservacion::Cancelada, personas: 6, evento: Evento::ComidaDeNegocios, comentarios: "" },
-    Plan { dias: -2, hora: "20:00", status: EstadoReservacion::Asistio, personas: 5, evento: Evento::Cumpleanos, comentarios: "Traen pastel" },
-    Plan { dias: -1, hora: "13:30", status: EstadoReservacion::Vencido, personas: 3, evento: Evento::Ninguno, comentarios: "" },
-    Plan { dias: -1, hora: "18:45", status: EstadoReservacion::Asistio, personas: 2, evento: Evento::OcasionEspecial, comentarios: "" },
-    Plan { dias: 0, hora: "13:15", status: EstadoReservacion::Asistio, personas: 4, evento: Evento::Ninguno, comentarios: "" },
-    Plan { dias: 0, hora: "14:30", status: EstadoReservacion::Pendiente, personas: 2, evento: Evento::Ninguno, comentarios: "" },
-    Plan { dias: 0, hora: "16:00", status: EstadoReservacion::Cancelada, personas: 8, evento: Evento::ComidaDeNegocios, comentarios: "Cancelan por lluvia" },
-    Plan { dias: 0, hora: "19:15", status: EstadoReservacion::Pendiente, personas: 6, evento: Evento::Cumpleanos, comentarios: "Festejada: Sofía, cumple 30" },
-    Plan { dias: 0, hora: "20:30", status: EstadoReservacion::Pendiente, personas: 3, evento: Evento::Aniversario, comentarios: "" },
-    Plan { dias: 1, hora: "14:00", status: EstadoReservacion::Pendiente, personas: 10, evento: Evento::ComidaDeNegocios, comentarios: "Requieren factura" },
-    Plan { dias: 2, hora: "19:45", status: EstadoReservacion::Pendiente, personas: 4, evento: Evento::OcasionEspecial, comentarios: "" },
-    Plan { dias: 3, hora: "15:30", status: EstadoReservacion::Cancelada, personas: 2, evento: Evento::Ninguno, comentarios: "" },
-    Plan { dias: 6, hora: "13:10", status: EstadoReservacion::Pendiente, personas: 12, evento: Evento::Cumpleanos, comentarios: "Pastel propio" },
-    Plan { dias: 0, hora: "13:45", status: EstadoReservacion::Vencido, personas: 2, evento: Evento::Ninguno, comentarios: "" },
-    Plan { dias: 0, hora: "15:15", status: EstadoReservacion::Asistio, personas: 7, evento: Evento::ComidaDeNegocios, comentarios: "Mesa cerca de la ventana" },
-    Plan { dias: 0, hora: "17:30", status: EstadoReservacion::Pendiente, personas: 4, evento: Evento::Ninguno, comentarios: "" },
-    Plan { dias: 0, hora: "18:15", status: EstadoReservacion::Pendiente, personas: 2, evento: Evento::Aniversario, comentarios: "Sorpresa: traen flores" },
-    Plan { dias: 0, hora: "18:50", status: EstadoReservacion::Asistio, personas: 3, evento: Evento::Ninguno, comentarios: "" },
-    Plan { dias: 0, hora: "20:00", status: EstadoReservacion::Pendiente, personas: 8, evento: Evento::Cumpleanos, comentarios: "Festejado: Andrés, cumple 8" },
-    Plan { dias: 0, hora: "21:15", status: EstadoReservacion::Pendiente, personas: 5, evento: Evento::OcasionEspecial, comentarios: "" },
-    Plan { dias: 0, hora: "21:45", status: EstadoReservacion::Cancelada, personas: 2, evento: Evento::Ninguno, comentarios: "Cambio de planes" },
+    plan(Dia(-6, "14:00"), Asistio, 4, Evento::Ninguno, ""),
+    plan(Dia(-5, "19:30"), Vencido, 2, Evento::Aniversario, "Mesa tranquila, por favor"),
+    plan(Dia(-3, "15:00"), Cancelada, 6, Evento::ComidaDeNegocios, ""),
+    plan(Dia(-2, "20:00"), Asistio, 5, Evento::Cumpleanos, "Traen pastel"),
+    plan(Dia(-1, "13:30"), Vencido, 3, Evento::Ninguno, ""),
+    plan(Dia(-1, "18:45"), Asistio, 2, Evento::OcasionEspecial, ""),
+    plan(Hoy(-150), Asistio, 4, Evento::Ninguno, ""),
+    plan(Hoy(10), Pendiente, 2, Evento::Ninguno, ""),
+    plan(Hoy(60), Cancelada, 8, Evento::ComidaDeNegocios, "Cancelan por lluvia"),
+    plan(Hoy(25), Pendiente, 6, Evento::Cumpleanos, "Festejada: Sofía, cumple 30"),
+    plan(Hoy(95), Pendiente, 3, Evento::Aniversario, ""),
+    plan(Dia(1, "14:00"), Pendiente, 10, Evento::ComidaDeNegocios, "Requieren factura"),
+    plan(Dia(2, "19:45"), Pendiente, 4, Evento::OcasionEspecial, ""),
+    plan(Dia(3, "15:30"), Cancelada, 2, Evento::Ninguno, ""),
+    plan(Dia(6, "13:10"), Pendiente, 12, Evento::Cumpleanos, "Pastel propio"),
+    plan(Hoy(-75), Vencido, 2, Evento::Ninguno, ""),
+    plan(Hoy(-50), Asistio, 7, Evento::ComidaDeNegocios, "Mesa cerca de la ventana"),
+    plan(Hoy(45), Pendiente, 4, Evento::Ninguno, ""),
+    plan(Hoy(70), Pendiente, 2, Evento::Aniversario, "Sorpresa: traen flores"),
+    plan(Hoy(-20), Asistio, 3, Evento::Ninguno, ""),
+    plan(Hoy(130), Pendiente, 8, Evento::Cumpleanos, "Festejado: Andrés, cumple 8"),
+    plan(Hoy(180), Pendiente, 5, Evento::OcasionEspecial, ""),
+    plan(Hoy(-100), Cancelada, 2, Evento::Ninguno, "Cambio de planes"),
 ];
+
+/// The local time of `cuando` at a branch whose local time now is `ahora`. Today's times fall on
+/// five-minute marks (upcoming ones rounded up, past ones down) and never leave today: near
+/// midnight the upcoming ones bunch up before 23:59 in their order, and just after midnight the
+/// past ones bunch up between 00:00 and now.
+fn momento(cuando: Cuando, ahora: NaiveDateTime) -> NaiveDateTime {
+    let hoy = ahora.date();
+    let medianoche = hoy.and_time(NaiveTime::MIN);
+    let minuto = |m: i64| medianoche + Duration::minutes(m);
+    match cuando {
+        Dia(dias, h) => (hoy + Duration::days(dias)).and_time(hora(h)),
+        Hoy(minutos) => {
+            let t = ahora + Duration::minutes(minutos);
+            let m = i64::from(t.hour() * 60 + t.minute());
+            let ya = minuto(i64::from(ahora.hour() * 60 + ahora.minute()));
+            if minutos >= 0 {
+                // At most 23:59, the ones further away later.
+                let tope = minuto(23 * 60 + 59 - (200 - minutos).clamp(0, 200) / 20).max(ya);
+                if t.date() == hoy { minuto((m + 4) / 5 * 5).min(tope) } else { tope }
+            } else {
+                let piso = minuto((200 + minutos).clamp(0, 200) / 20);
+                let t = if t.date() == hoy { minuto(m / 5 * 5).max(piso) } else { piso };
+                t.min(ya)
+            }
+        }
+    }
+}
 
 fn hora(s: &str) -> NaiveTime {
     NaiveTime::parse_from_str(s, "%H:%M").expect("hora de la demostración")
@@ -229,12 +272,13 @@ fn abre(mesa: &str, evento: Evento, promos: &[NuevaPromo], festejado: &str, pers
     Abre::nuevo(mesa, &cumple, Some(personas))
 }
 
-/// Writes the whole demo around the current date in Mexico City. The first brand's unique name is
+/// Writes the whole demo around `ahora` in Mexico City. The first brand's unique name is
 /// the claim: when another instance seeding at the same moment took it, this one writes nothing
 /// more and answers false.
 async fn sembrar(store: &dyn Store, claves: &Claves, ahora: DateTime<Utc>) -> anyhow::Result<bool> {
     let reglas = ReglasHorario::default();
-    let hoy: NaiveDate = reglas.local(ahora).date();
+    let local = reglas.local(ahora);
+    let hoy: NaiveDate = local.date();
 
     let mut marcas = Vec::new();
     for (i, name) in MARCAS.iter().enumerate() {
@@ -407,7 +451,8 @@ async fn sembrar(store: &dyn Store, claves: &Claves, ahora: DateTime<Utc>) -> an
         for (i_plan, plan) in PLANES.iter().enumerate() {
             let (cliente_name, cliente_email, cliente_phone) = clientes[(i_plan + i_suc * 5) % clientes.len()];
             let origin = Origen::TODOS[(i_plan + i_suc) % Origen::TODOS.len()];
-            let fecha_hora = (hoy + Duration::days(plan.dias)).and_time(hora(plan.hora));
+            let fecha_hora = momento(plan.cuando, local);
+            let dias = (fecha_hora.date() - hoy).num_days();
             let id = nuevo_id();
             let creada = ahora - Duration::hours(2 + (PLANES.len() - i_plan) as i64 * 5);
             let reservacion = NuevaReservacion {
@@ -432,7 +477,7 @@ async fn sembrar(store: &dyn Store, claves: &Claves, ahora: DateTime<Utc>) -> an
                 creada,
             };
             n_reservacion += 1;
-            let avisada = (plan.dias >= 0 && plan.status == EstadoReservacion::Pendiente) || plan.dias == 0;
+            let avisada = (dias >= 0 && plan.status == EstadoReservacion::Pendiente) || dias == 0;
             let aviso = avisada.then(|| NuevaNotificacion {
                 id: nuevo_id(),
                 sucursal_id: sucursal_id.clone(),
@@ -450,7 +495,7 @@ async fn sembrar(store: &dyn Store, claves: &Claves, ahora: DateTime<Utc>) -> an
             });
             store.crear_reservacion(&reservacion, aviso.as_ref()).await?;
             if let Some(aviso) = &aviso {
-                if plan.dias < 0 || n_reservacion.is_multiple_of(3) {
+                if dias < 0 || n_reservacion.is_multiple_of(3) {
                     store.marcar_notificacion_leida(&aviso.id).await?;
                 }
             }
@@ -469,7 +514,7 @@ async fn sembrar(store: &dyn Store, claves: &Claves, ahora: DateTime<Utc>) -> an
                     let mesa = (5 + i_plan % 10).to_string();
                     let asistencia = Asistencia {
                         reservacion_id: id.clone(),
-                        pedido: pedido(plan.personas, reglas.modo_sugerido(hora(plan.hora)))?,
+                        pedido: pedido(plan.personas, reglas.modo_sugerido(fecha_hora.time()))?,
                         abre: abre(&mesa, plan.evento, &promos, cliente_name, plan.personas)?,
                         mesa,
                         mesero: meseros[i_plan % meseros.len()].clone(),
@@ -484,12 +529,13 @@ async fn sembrar(store: &dyn Store, claves: &Claves, ahora: DateTime<Utc>) -> an
 
         // The last walk-in is a guest who also books: her phone, typed another way, finds her record.
         let walkins = [
-            (-1, "14:10", 3, Evento::Ninguno, "Familia Robles", None),
-            (-1, "19:20", 2, Evento::Aniversario, "Tomás y Elisa Varela", None),
-            (0, "13:40", 5, Evento::Cumpleanos, "Mariana Ibarra", None),
-            (-4, "14:45", 2, Evento::Ninguno, "Elena Castillo", Some("+52 55 1234 5605")),
+            (Dia(-1, "14:10"), 3, Evento::Ninguno, "Familia Robles", None),
+            (Dia(-1, "19:20"), 2, Evento::Aniversario, "Tomás y Elisa Varela", None),
+            (Hoy(-35), 5, Evento::Cumpleanos, "Mariana Ibarra", None),
+            (Dia(-4, "14:45"), 2, Evento::Ninguno, "Elena Castillo", Some("+52 55 1234 5605")),
         ];
-        for (i, (dias, h, personas, evento, name, phone)) in walkins.into_iter().enumerate() {
+        for (i, (cuando, personas, evento, name, phone)) in walkins.into_iter().enumerate() {
+            let fecha_hora = momento(cuando, local);
             let mesa = (1 + i).to_string();
             let walkin = NuevoWalkin {
                 id: nuevo_id(),
@@ -498,14 +544,14 @@ async fn sembrar(store: &dyn Store, claves: &Claves, ahora: DateTime<Utc>) -> an
                 name: name.to_owned(),
                 email: None,
                 phone: phone.map(str::to_owned),
-                fecha_hora: (hoy + Duration::days(dias)).and_time(hora(h)),
+                fecha_hora,
                 evento,
-                pedido: pedido(personas, reglas.modo_sugerido(hora(h)))?,
+                pedido: pedido(personas, reglas.modo_sugerido(fecha_hora.time()))?,
                 abre: abre(&mesa, evento, &promos, name, personas)?,
                 mesa,
                 mesero: meseros[(i + 1) % meseros.len()].clone(),
                 created_by: Some(hostess.clone()),
-                creado: ahora + Duration::days(dias),
+                creado: reglas.instante(fecha_hora).unwrap_or(ahora).min(ahora),
             };
             let cambio = Cambio {
                 autor: autor(&hostess, None),

@@ -4,6 +4,7 @@
 // A 429 or 503 carries how many seconds the server asks to wait (`reintentarEn`).
 import type { Envelope } from '../types/api';
 import { segundosDeEspera } from './reintento';
+import { ajustarReloj } from './reloj';
 import { cerrarSesionLocal, leerToken } from './session';
 import { toast } from '../stores/toasts';
 
@@ -74,6 +75,8 @@ export async function apiConMensaje<T>(ruta: string, opciones: OpcionesApi = {})
     if (!silencioso) toast.error(SIN_CONEXION);
     throw new ApiError(SIN_CONEXION, 0);
   }
+
+  ajustarReloj(respuesta.headers.get('Date'));
 
   let cuerpo: unknown = null;
   try {

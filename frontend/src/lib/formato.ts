@@ -2,6 +2,8 @@
 // reservation's `fecha_hora` is the branch's wall time ("YYYY-MM-DDTHH:MM:SS", no zone): it is
 // read as UTC and formatted as UTC, so the browser's own zone can never shift it.
 
+import { ahora as relojAhora } from './reloj';
+
 const LOCALE = 'es-MX';
 
 /** Spec §9: list names show their first 15 characters. */
@@ -73,7 +75,7 @@ const UNIDADES: [Intl.RelativeTimeFormatUnit, number][] = [
 ];
 
 /** "hace 5 minutos", "ayer"; "justo ahora" under a minute. */
-export function haceCuanto(instante: string, ahora: Date = new Date()): string {
+export function haceCuanto(instante: string, ahora: Date = relojAhora()): string {
   const t = Date.parse(instante);
   if (Number.isNaN(t)) return '';
   const segundos = Math.round((t - ahora.getTime()) / 1000);

@@ -20,7 +20,7 @@ pub mod walkin;
 use std::any::Any;
 use std::sync::Arc;
 
-use axum::extract::{DefaultBodyLimit, Request};
+use axum::extract::{DefaultBodyLimit, Request, State};
 use axum::http::{header, HeaderValue};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
@@ -119,6 +119,7 @@ pub fn router(state: AppState, extra: Option<Router<AppState>>) -> Router {
         .layer(DefaultBodyLimit::max(LIMITE_CUERPO))
         .layer(CatchPanicLayer::custom(panico))
         .layer(middleware::from_fn(sin_cache_en_api))
+        .layer(middleware::from_fn_with_state(state.reloj.clone(), fecha_del_reloj))
         // A tablet's first visit downloads the console and the WASM core (about 2 MB, a quarter
         // of that gzipped); assets are then cached for a year, so compressing costs little.
         .layer(CompressionLayer::new().gzip(true))
@@ -135,6 +136,17 @@ async fn sin_cache_en_api(req: Request, next: Next) -> Response {
     let mut respuesta = next.run(req).await;
     if es_api {
         respuesta.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    }
+    respuesta
+}
+
+/// Every answer's `Date` is the server's clock, which the console follows (a tablet whose own
+/// clock is off still suggests the right buffet, and a demonstration's time is everyone's).
+async fn fecha_del_reloj(State(reloj): State<crate::reloj::Reloj>, req: Request, next: Next) -> Response {
+    let mut respuesta = next.run(req).await;
+    let fecha = reloj.ahora().format("%a, %d %b %Y %H:%M:%S GMT").to_string();
+    if let Ok(valor) = HeaderValue::from_str(&fecha) {
+        respuesta.headers_mut().insert(header::DATE, valor);
     }
     respuesta
 }

@@ -13,6 +13,7 @@ mod jobs;
 mod organizacion;
 mod ordenes;
 mod publico;
+mod reloj;
 mod reservaciones;
 mod sesion;
 mod sucursales;

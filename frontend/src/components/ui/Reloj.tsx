@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { ahora as horaDelServidor } from '../../lib/reloj';
 
 const formato = new Intl.DateTimeFormat('es-MX', {
   hour: '2-digit',
@@ -10,9 +11,9 @@ const formato = new Intl.DateTimeFormat('es-MX', {
 
 /** Live clock of the check-in screen: es-MX, 12-hour with seconds, ticking every second. */
 export function Reloj({ className = '' }: { className?: string }) {
-  const [ahora, setAhora] = useState(() => new Date());
+  const [ahora, setAhora] = useState(() => horaDelServidor());
   useEffect(() => {
-    const reloj = setInterval(() => setAhora(new Date()), 1000);
+    const reloj = setInterval(() => setAhora(horaDelServidor()), 1000);
     return () => clearInterval(reloj);
   }, []);
   return (

@@ -2,6 +2,7 @@
 // attendance rate as read.
 import type { TipoAfiliado } from '../../types/api';
 import { diaEn, sumarDias } from '../bitacoras/fechas';
+import { ahora as relojAhora } from '../../lib/reloj';
 
 /** Days the period covers when the address does not say (today and the 29 before). */
 export const DIAS_PERIODO = 30;
@@ -14,7 +15,7 @@ export interface Periodo {
 const esDia = (v: string | null): v is string => v !== null && /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`));
 
 /** The period of `?desde=&hasta=`; a missing or malformed end falls back to the last 30 days. */
-export function periodoDe(params: URLSearchParams, ahora: Date = new Date()): Periodo {
+export function periodoDe(params: URLSearchParams, ahora: Date = relojAhora()): Periodo {
   const hoy = diaEn(ahora);
   const hasta = esDia(params.get('hasta')) ? (params.get('hasta') as string) : hoy;
   const desde = esDia(params.get('desde')) ? (params.get('desde') as string) : sumarDias(hasta, -(DIAS_PERIODO - 1));

@@ -15,6 +15,7 @@ import {
 } from '../../lib/wasm';
 import type { ComandaGuardada, Reservacion, SolicitudAsistencia, SolicitudComanda, SolicitudWalkin, Walkin } from '../../types/api';
 import type { DatosPersonales } from '../../lib/wasm';
+import { ahora as relojAhora } from '../../lib/reloj';
 
 /** Core's wizard form (spec §3 "Wizard form fields"): the attendance fills the same fields. */
 export type FormularioOrden = FormularioWalkin;
@@ -28,13 +29,13 @@ export const PROMOS_POR_PAGINA = 3;
  * Whether core suggests the promo buffet for a party seated now at the branch (DESIGN §4), by the
  * branch's own time settings (zone, buffet hours, late cutoff) when given.
  */
-export function promoSugerido(ahora: Date = new Date(), config: ConfigHorario | null = null): boolean {
+export function promoSugerido(ahora: Date = relojAhora(), config: ConfigHorario | null = null): boolean {
   const hora = horaSucursal(ahora.toISOString(), config);
   return 'ok' in hora && hora.ok.modo_sugerido === 'Promo';
 }
 
 /** A new walk-in: core's defaults, in the buffet mode core suggests for now. */
-export function ordenNueva(tag: string, ahora: Date = new Date(), config: ConfigHorario | null = null): FormularioOrden {
+export function ordenNueva(tag: string, ahora: Date = relojAhora(), config: ConfigHorario | null = null): FormularioOrden {
   return walkinNuevo(tag, promoSugerido(ahora, config));
 }
 
@@ -42,7 +43,7 @@ export function ordenNueva(tag: string, ahora: Date = new Date(), config: Config
 export function ordenDeReservacion(
   r: Reservacion,
   tag: string,
-  ahora: Date = new Date(),
+  ahora: Date = relojAhora(),
   config: ConfigHorario | null = null,
 ): FormularioOrden {
   const promo = promoSugerido(ahora, config);

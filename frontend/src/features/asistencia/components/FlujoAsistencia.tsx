@@ -20,6 +20,7 @@ import { hallazgoDe, hallazgoDeError, type Hallazgo, type MetodoBusqueda } from 
 import { BuscarPorCorreo, ElegirMetodo, LectorDispositivo, RegresarAMetodos } from './BusquedaReservacion';
 import { LectorCamara } from './LectorCamara';
 import { TarjetaReservacion } from './TarjetaReservacion';
+import { ahora } from '../../../lib/reloj';
 
 /** Spec §2: the lookup dialog's four steps (the attendance's three and the summary). */
 export const PASOS_ASISTENCIA = ['Búsqueda', 'Comanda', 'Abre', 'Imprimir'] as const;
@@ -80,7 +81,7 @@ export function FlujoAsistencia({ alTerminar, codigoInicial }: { alTerminar?: ()
       if (esta !== consulta.current) return;
       const h = hallazgoDe(r, tag);
       setHallazgo(h);
-      if (h.tipo === 'pendiente') setOrden(ordenDeReservacion(h.reservacion, tag, new Date(), horario ?? null));
+      if (h.tipo === 'pendiente') setOrden(ordenDeReservacion(h.reservacion, tag, ahora(), horario ?? null));
     } catch (e) {
       if (esta !== consulta.current) return;
       // Spec §4/§8: the server's reason in a toast, and no reservation to go on with.

@@ -13,6 +13,7 @@ import { cambios, etiquetaAccion } from '../acciones';
 import { POR_PAGINA, rutaBitacora, useBitacora, type TipoBitacora } from '../api/get-bitacora';
 import { descargarCsv } from '../csv';
 import { diaEn, fechaHoraBitacora, sumarDias } from '../fechas';
+import { ahora } from '../../../lib/reloj';
 
 const TITULOS: Record<TipoBitacora, string> = { walkin: 'Bitácora de walk-in', reserva: 'Bitácora de reservaciones' };
 
@@ -40,7 +41,7 @@ function Cambios({ entrada }: { entrada: EntradaBitacora }) {
 export function BitacoraPantalla({ tipo }: { tipo: TipoBitacora }) {
   const titulo = TITULOS[tipo];
   useTitulo(titulo);
-  const hoy = diaEn(new Date());
+  const hoy = diaEn(ahora());
   const [desde, setDesde] = useState(() => sumarDias(hoy, -6));
   const [hasta, setHasta] = useState(hoy);
   const [texto, setTexto] = useState('');

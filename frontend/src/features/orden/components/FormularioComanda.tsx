@@ -9,6 +9,7 @@ import { useMesas } from '../api/get-mesas';
 import { useMeseros } from '../api/get-meseros';
 import { useHorarioSucursal } from '../../sucursales/api/get-sucursales-usuario';
 import { camposBuffet, conteosDe, mensajesInline, promoSugerido, type CampoConteo, type FormularioOrden } from '../orden';
+import { ahora } from '../../../lib/reloj';
 
 /** Puts the cursor in the box a refusal names, when the form has it. */
 export function enfocarCampo(formulario: HTMLFormElement | null, campo: string | null | undefined) {
@@ -41,7 +42,7 @@ export function FormularioComanda({
   const mesas = useMesas();
   const [mensajes, setMensajes] = useState<Partial<Record<CampoConteo, string>>>({});
   const horario = useHorarioSucursal(orden.tag || null);
-  const sugerido = useMemo(() => promoSugerido(new Date(), horario ?? null), [horario]);
+  const sugerido = useMemo(() => promoSugerido(ahora(), horario ?? null), [horario]);
 
   function cambiar(campo: CampoConteo, valor: number | null) {
     const siguiente = { ...orden, [campo]: valor };

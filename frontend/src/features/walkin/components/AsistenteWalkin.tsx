@@ -26,6 +26,7 @@ import { avisarErrorAlGuardar, campoRechazado, pasoDelCampo } from '../../orden/
 import { EVENTOS, ordenNueva, solicitudWalkin, ticketDeWalkin, type FormularioOrden } from '../../orden/orden';
 import { useHorarioSucursal, useSucursalesUsuario } from '../../sucursales/api/get-sucursales-usuario';
 import { useRegistrarWalkin } from '../api/registrar-walkin';
+import { ahora } from '../../../lib/reloj';
 
 /** Spec §2: the four steps of the walk-in wizard. */
 export const PASOS_WALKIN = ['Información Personal', 'Comanda', 'Abre', 'Imprimir'] as const;
@@ -130,7 +131,7 @@ export function AsistenteWalkin({ tag }: { tag: string }) {
 
 function Asistente({ tag, horario }: { tag: string; horario: ConfigHorario | null }) {
   const [paso, setPaso] = useState(0);
-  const [orden, setOrden] = useState<FormularioOrden>(() => ordenNueva(tag, new Date(), horario));
+  const [orden, setOrden] = useState<FormularioOrden>(() => ordenNueva(tag, ahora(), horario));
   const [pais, setPais] = useState(PAIS_POR_DEFECTO);
   const [personal, setPersonal] = useState<DatosPersonales | null>(null);
   const [guardado, setGuardado] = useState<Walkin | null>(null);
@@ -142,7 +143,7 @@ function Asistente({ tag, horario }: { tag: string; horario: ConfigHorario | nul
   const cambiar = (cambios: Partial<FormularioOrden>) => setOrden((o) => ({ ...o, ...cambios }));
 
   function reiniciar() {
-    setOrden(ordenNueva(tag, new Date(), horario));
+    setOrden(ordenNueva(tag, ahora(), horario));
     setPais(PAIS_POR_DEFECTO);
     setPersonal(null);
   }
