@@ -55,10 +55,11 @@ impl ClaveCliente {
     }
 }
 
-/// A client's edit as the client page sends it: only what is given changes.
+/// A client's edit as the client page sends it: only what is given changes. In the OpenAPI
+/// document it is `EdicionDatosCliente`: `EdicionCliente` there is the reservation's contact edit.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export), ts(optional_fields = nullable))]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = EdicionDatosCliente))]
 pub struct EdicionCliente {
     #[serde(default)]
     pub name: Option<String>,

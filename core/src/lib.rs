@@ -12,6 +12,7 @@ pub mod permisos;
 pub mod personal;
 pub mod promos;
 pub mod qr;
+pub mod referencia;
 pub mod reservacion;
 pub mod sucursal;
 pub mod tablero;

@@ -38,8 +38,8 @@ pub struct DatosUsuario {
     pub name: String,
     #[serde(default)]
     pub email: String,
-    /// The role's `_id`.
-    #[serde(default)]
+    /// The role's `_id` (or the role as the user's answer shows it, `{_id, name}`).
+    #[serde(default, deserialize_with = "crate::referencia::id")]
     pub role: String,
     /// Tags of the branches the user works in.
     #[serde(default)]
@@ -85,8 +85,8 @@ impl UsuarioValido {
 pub struct DatosRol {
     #[serde(default)]
     pub name: String,
-    /// Permission names (`marcas.index`, …).
-    #[serde(default)]
+    /// Permission names (`marcas.index`, …), or as the role's answer lists them (`{name}`).
+    #[serde(default, deserialize_with = "crate::referencia::nombres")]
     pub permissions: Vec<String>,
 }
 

@@ -46,8 +46,13 @@ impl VistaReservaciones {
         }
     }
 
+    /// A tab by its slug, or by the status it shows (`Pendiente`, `Asistio`, `Vencido`,
+    /// `Cancelada`, as reservations carry it): a client may ask for either.
     pub fn parse(slug: &str) -> Result<Self, ReglaError> {
-        Self::TODAS.into_iter().find(|v| v.slug() == slug).ok_or_else(|| ReglaError::VistaDesconocida(slug.to_owned()))
+        Self::TODAS
+            .into_iter()
+            .find(|v| v.slug() == slug || v.estado().is_some_and(|e| e.nombre() == slug))
+            .ok_or_else(|| ReglaError::VistaDesconocida(slug.to_owned()))
     }
 
     /// The one status the tab shows, if it shows one.
@@ -72,11 +77,17 @@ impl VistaReservaciones {
     }
 }
 
-/// A branch-local date and time as forms send it: `YYYY-MM-DD HH:mm`.
+/// A branch-local date and time as forms send it, `YYYY-MM-DD HH:MM`, or as answers and ISO 8601
+/// write it, `YYYY-MM-DDTHH:MM[:SS]` (so what a GET answers, a PUT takes). Hours are two digits;
+/// seconds, when given, are `00`: a reservation's time is to the minute.
 pub fn parse_fecha_hora(raw: &str) -> Result<NaiveDateTime, ReglaError> {
     let raw = raw.trim();
-    let (fecha, hora) = raw.split_once(' ').ok_or(ReglaError::FechaHoraInvalida)?;
+    let (fecha, hora) = raw.split_once([' ', 'T']).ok_or(ReglaError::FechaHoraInvalida)?;
     let fecha = NaiveDate::parse_from_str(fecha, "%Y-%m-%d").map_err(|_| ReglaError::FechaHoraInvalida)?;
+    let hora = match hora.split_at_checked(5) {
+        Some((hm, "" | ":00")) => hm,
+        _ => return Err(ReglaError::FechaHoraInvalida),
+    };
     let hora = parse_hora(hora).map_err(|_| ReglaError::FechaHoraInvalida)?;
     Ok(fecha.and_time(hora))
 }
@@ -111,6 +122,7 @@ pub fn exigir_editable(estado: EstadoReservacion) -> Result<(), ReglaError> {
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export), ts(optional_fields = nullable))]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct EdicionReservacion {
+    /// `YYYY-MM-DD HH:MM` (or `YYYY-MM-DDTHH:MM[:SS]`), branch-local.
     #[serde(default)]
     pub fecha_hora: String,
     #[serde(default)]
@@ -170,7 +182,7 @@ pub struct SolicitudReservacion {
     pub email: Option<String>,
     #[serde(default)]
     pub phone: Option<String>,
-    /// `YYYY-MM-DD HH:mm`, branch-local.
+    /// `YYYY-MM-DD HH:MM` (or `YYYY-MM-DDTHH:MM[:SS]`), branch-local.
     #[serde(default)]
     pub fecha_hora: String,
     #[serde(default)]
@@ -368,6 +380,27 @@ mod tests {
         assert!(exigir_editable(EstadoReservacion::Cancelada).is_err());
         let e = EdicionReservacion { fecha_hora: "2026-11-24 7:00".into(), no_personas: Some(2), ..Default::default() };
         assert_eq!(CambiosReservacion::parse(&e), Err(ReglaError::FechaHoraInvalida));
+    }
+
+    #[test]
+    fn a_local_date_time_reads_as_forms_and_answers_write_it() {
+        let esperada = NaiveDate::from_ymd_opt(2026, 11, 25).unwrap().and_hms_opt(14, 0, 0).unwrap();
+        for texto in ["2026-11-25 14:00", "2026-11-25T14:00", "2026-11-25T14:00:00", "2026-11-25 14:00:00", " 2026-11-25T14:00 "] {
+            assert_eq!(parse_fecha_hora(texto), Ok(esperada), "{texto}");
+        }
+        assert_eq!(crate::tiempo::formato_fecha_hora(esperada), "2026-11-25 14:00");
+        for texto in ["2026-11-25", "2026-11-25T14", "2026-11-25T14:00:30", "2026-11-25T14:00:00Z", "2026-11-25T14:00:00-06:00", "2026-11-25T7:00", "25/11/2026 14:00", "2026-11-25  14:00"] {
+            assert_eq!(parse_fecha_hora(texto), Err(ReglaError::FechaHoraInvalida), "{texto}");
+        }
+    }
+
+    #[test]
+    fn a_tab_is_asked_for_by_slug_or_by_the_status_it_shows() {
+        assert_eq!(VistaReservaciones::parse("Pendiente"), Ok(VistaReservaciones::Pendientes));
+        assert_eq!(VistaReservaciones::parse("Asistio"), Ok(VistaReservaciones::Asistio));
+        assert_eq!(VistaReservaciones::parse("Vencido"), Ok(VistaReservaciones::Vencidas));
+        assert_eq!(VistaReservaciones::parse("Cancelada"), Ok(VistaReservaciones::Canceladas));
+        assert_eq!(VistaReservaciones::parse("Perdida"), Err(ReglaError::VistaDesconocida("Perdida".into())));
     }
 
     #[test]

@@ -44,8 +44,8 @@ pub struct DatosSucursal {
     pub tag: String,
     #[serde(default)]
     pub name: String,
-    /// `_id` of its brand.
-    #[serde(default)]
+    /// `_id` of its brand (or the brand as the branch's answer shows it, `{_id, name}`).
+    #[serde(default, deserialize_with = "crate::referencia::id")]
     pub marca: String,
     #[serde(default)]
     pub zona: Option<String>,

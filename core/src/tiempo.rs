@@ -63,6 +63,32 @@ pub fn formato_hora(t: NaiveTime) -> String {
     t.format("%H:%M").to_string()
 }
 
+/// How every answer writes a branch-local date and time (a reservation's, a walk-in's, a visit's):
+/// `YYYY-MM-DD HH:MM`, no zone, no seconds. Input takes this and `YYYY-MM-DDTHH:MM[:SS]` too
+/// ([`crate::reservacion::parse_fecha_hora`]).
+pub const FORMATO_FECHA_HORA: &str = "%Y-%m-%d %H:%M";
+
+/// A branch-local date and time as answers write it ([`FORMATO_FECHA_HORA`]).
+pub fn formato_fecha_hora(t: NaiveDateTime) -> String {
+    t.format(FORMATO_FECHA_HORA).to_string()
+}
+
+/// `#[serde(with = "fecha_hora_local")]` for a branch-local `NaiveDateTime` field: written as
+/// [`formato_fecha_hora`], read as [`crate::reservacion::parse_fecha_hora`] reads a form's.
+pub mod fecha_hora_local {
+    use chrono::NaiveDateTime;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(t: &NaiveDateTime, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&super::formato_fecha_hora(*t))
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<NaiveDateTime, D::Error> {
+        let texto = String::deserialize(d)?;
+        crate::reservacion::parse_fecha_hora(&texto).map_err(serde::de::Error::custom)
+    }
+}
+
 /// Parses `HH:MM` (24-hour).
 pub fn parse_hora(s: &str) -> Result<NaiveTime, ReglaError> {
     let s = s.trim();
@@ -161,7 +187,7 @@ pub fn hora_sucursal(instante: DateTime<Utc>, reglas: &ReglasHorario) -> HoraSuc
     HoraSucursal {
         fecha: local.format("%Y-%m-%d").to_string(),
         hora: local.format("%H:%M").to_string(),
-        fecha_hora: local.format("%Y-%m-%d %H:%M").to_string(),
+        fecha_hora: formato_fecha_hora(local),
         periodo: reglas.periodo_buffet(hora),
         tarde: reglas.es_tarde(hora),
         modo_sugerido: reglas.modo_sugerido(hora),

@@ -140,8 +140,9 @@ pub struct ConfirmacionPublica {
     #[serde(rename = "_id")]
     pub id: String,
     pub name: String,
-    /// Branch-local wall time.
-    #[schema(value_type = String, example = "2026-11-22T19:15:00")]
+    /// Branch-local wall time, `YYYY-MM-DD HH:MM` as every answer writes one.
+    #[serde(with = "anfitrion_core::tiempo::fecha_hora_local")]
+    #[schema(value_type = String, example = "2026-11-22 19:15")]
     pub fecha_hora: NaiveDateTime,
     pub no_personas: u32,
     /// The branch's name.

@@ -10,6 +10,7 @@ use anfitrion_core::ReglaError;
 use anfitrion_core::permisos::{requiere, Permiso};
 use anfitrion_core::personal::DatosPersonales;
 use anfitrion_core::reservacion::{exigir_editable, CambiosReservacion, ContactoReservacion, EdicionReservacion, VistaReservaciones};
+use anfitrion_core::tiempo::formato_fecha_hora;
 use axum::extract::State;
 use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
@@ -49,7 +50,8 @@ pub fn router() -> OpenApiRouter<AppState> {
 pub struct ParametrosLista {
     /// Branch tag.
     pub tag: Option<String>,
-    /// Tab: hoy, pendientes, asistio, vencidas, canceladas or todas (hoy when absent).
+    /// Tab: hoy, pendientes, asistio, vencidas, canceladas or todas (hoy when absent); or the
+    /// status a tab shows: Pendiente, Asistio, Vencido or Cancelada.
     pub status: Option<String>,
     /// Name, e-mail or phone (e-mail and phone only for callers who may see them).
     pub q: Option<String>,
@@ -209,8 +211,8 @@ async fn editar(
     let cambios = CambiosReservacion::parse(&edicion)?;
     let r = leer(&state, &usuario, &id).await?;
     exigir_editable(r.status).map_err(|e| ApiError::Conflicto(e.to_string()))?;
-    let antes = json!({ "fecha_hora": r.fecha_hora, "no_personas": r.no_personas, "evento": r.evento, "comentarios": r.comentarios });
-    let despues = json!({ "fecha_hora": cambios.fecha_hora, "no_personas": cambios.no_personas, "evento": cambios.evento, "comentarios": cambios.comentarios });
+    let antes = json!({ "fecha_hora": formato_fecha_hora(r.fecha_hora), "no_personas": r.no_personas, "evento": r.evento, "comentarios": r.comentarios });
+    let despues = json!({ "fecha_hora": formato_fecha_hora(cambios.fecha_hora), "no_personas": cambios.no_personas, "evento": cambios.evento, "comentarios": cambios.comentarios });
     if !state.store.editar_reservacion(&id, &cambios, &cambio(&usuario, &r, "editar", antes, despues)).await? {
         let ahora = leer(&state, &usuario, &id).await?;
         return Err(ApiError::Conflicto(exigir_editable(ahora.status).err().map(|e| e.to_string()).unwrap_or_default()));

@@ -7,7 +7,6 @@ use anfitrion_core::walkin::{SolicitudWalkin, WalkinValido};
 use axum::extract::State;
 use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
-use serde_json::json;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -160,7 +159,8 @@ async fn registrar(
         entidad_id: walkin.id.clone(),
         accion: "registrar",
         antes: None,
-        despues: Some(json!({ "name": walkin.name, "no_personas": walkin.pedido.personas(), "mesa": walkin.mesa, "mesero": walkin.mesero.name })),
+        // Storage writes the record as saved, its folio with it.
+        despues: None,
     };
     state.store.crear_walkin(&walkin, &cambio).await?;
     let guardado = en_alcance(state.store.walkin_en(&alcance, &walkin.id, VeContacto::de(&usuario)).await?, "el walk-in")?;

@@ -36,6 +36,22 @@ pub struct Cambio {
     pub despues: Option<Value>,
 }
 
+impl Cambio {
+    /// This change with `registro`'s members written over what `despues` held: how storage
+    /// completes an entry with what only its transaction knows (a folio) or with the record a
+    /// creation made, whatever the caller wrote.
+    pub fn con_registro(&self, registro: Value) -> Cambio {
+        let despues = match (self.despues.clone(), registro) {
+            (Some(Value::Object(mut dado)), Value::Object(registro)) => {
+                dado.extend(registro);
+                Value::Object(dado)
+            }
+            (_, registro) => registro,
+        };
+        Cambio { despues: Some(despues), ..self.clone() }
+    }
+}
+
 /// An entry as read back.
 #[derive(Debug, Clone, Serialize, sqlx::FromRow, utoipa::ToSchema)]
 pub struct EntradaBitacora {
@@ -61,7 +77,7 @@ pub struct FiltroBitacora {
     pub entidades: &'static [&'static str],
     pub desde: Option<DateTime<Utc>>,
     pub hasta: Option<DateTime<Utc>>,
-    /// Who, what or which record.
+    /// Who, what or which record, or a value the entry holds (a guest's name, a folio).
     pub q: Option<String>,
 }
 
@@ -138,7 +154,10 @@ para_cada_motor! {
         if let Some(q) = f.q.as_deref().map(str::trim).filter(|q| !q.is_empty()) {
             let p = crate::db::patron_like(&q.to_lowercase());
             qb.push(" AND (lower(usuario_name) LIKE ").push_bind(p.clone()).push(" ESCAPE '\\' OR lower(accion) LIKE ")
-                .push_bind(p.clone()).push(" ESCAPE '\\' OR entidad_id LIKE ").push_bind(p).push(" ESCAPE '\\')");
+                .push_bind(p.clone()).push(" ESCAPE '\\' OR entidad_id LIKE ").push_bind(p.clone()).push(" ESCAPE '\\'");
+            // What the entry holds: the values of its antes and despues (a creation's record).
+            qb.push(format!(" OR EXISTS (SELECT 1 FROM ({} UNION ALL {}) v WHERE lower(CAST(v.value AS TEXT)) LIKE ", Motor::valores_json("antes"), Motor::valores_json("despues")))
+                .push_bind(p).push(" ESCAPE '\\'))");
         }
     }
 

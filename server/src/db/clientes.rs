@@ -16,7 +16,7 @@ use super::{nuevo_id, para_cada_motor, Alcance, DbResult};
 
 /// How a visit's time reads in the guest book: branch-local `YYYY-MM-DD HH:MM`.
 fn formato(f: NaiveDateTime) -> String {
-    f.format("%Y-%m-%d %H:%M").to_string()
+    anfitrion_core::tiempo::formato_fecha_hora(f)
 }
 
 /// A guest in a branch's list. `email` and `phone` are null for callers without

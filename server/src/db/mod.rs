@@ -87,6 +87,10 @@ pub(crate) trait Dialecto {
     /// The condition that a client (`c`) holds `q` in its name, or also in its e-mail or phone
     /// (the phone also by the digits of `q`), using each engine's trigram index.
     fn busqueda_cliente(q: &str, con_contacto: bool) -> Vec<Parte>;
+    /// A subquery of the member values of the JSON object in column `col`, one row each, in a
+    /// column `value` (text, or the JSON of a nested value): none when it holds no object. What
+    /// the log search reads of an entry's `antes` and `despues`.
+    fn valores_json(col: &str) -> String;
 }
 
 /// A piece of SQL built by a [`Dialecto`] hook: text, or a value to bind in its place.

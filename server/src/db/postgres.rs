@@ -51,6 +51,10 @@ impl super::Dialecto for PgStore {
         partes
     }
 
+    fn valores_json(col: &str) -> String {
+        format!("SELECT value FROM jsonb_each_text(CASE WHEN jsonb_typeof({col}) = 'object' THEN {col} END)")
+    }
+
     fn busqueda_cliente(q: &str, con_contacto: bool) -> Vec<super::Parte> {
         use super::Parte::*;
         // As for reservations: each side matches an indexed expression, and OFFSET 0 keeps the

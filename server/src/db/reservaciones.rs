@@ -7,6 +7,7 @@ use anfitrion_core::permisos::Permiso;
 use anfitrion_core::personal::Evento;
 use anfitrion_core::promos::Abre;
 use anfitrion_core::reservacion::{CambiosReservacion, ContactoReservacion, VistaReservaciones};
+use anfitrion_core::tiempo::formato_fecha_hora;
 use anfitrion_core::walkin::formato_folio;
 use async_trait::async_trait;
 use chrono::{DateTime, NaiveDate, NaiveDateTime, Utc};
@@ -15,7 +16,7 @@ use sqlx::types::Json;
 use utoipa::ToSchema;
 
 use super::avisos::Aviso;
-use super::bitacora::Cambio;
+use super::bitacora::{Autor, Cambio};
 use super::usuarios::Usuario;
 use super::{para_cada_motor, Alcance, DbResult, EnAlcance};
 
@@ -70,8 +71,9 @@ pub struct Reservacion {
     #[serde(flatten, skip_serializing_if = "Option::is_none")]
     #[schema(inline)]
     pub contacto: Option<Contacto>,
-    /// Branch-local wall time.
-    #[schema(value_type = String, example = "2026-11-22T19:15:00")]
+    /// Branch-local wall time, `YYYY-MM-DD HH:MM` as every answer writes one.
+    #[serde(with = "anfitrion_core::tiempo::fecha_hora_local")]
+    #[schema(value_type = String, example = "2026-11-22 19:15")]
     pub fecha_hora: NaiveDateTime,
     pub no_personas: u32,
     pub evento: Evento,
@@ -303,12 +305,14 @@ pub trait Reservaciones {
     /// local time, with the branch's id: the no-show job's candidates.
     async fn pendientes_hasta(&self, sucursal_id: &str, hasta: NaiveDateTime) -> DbResult<Vec<(String, NaiveDateTime)>>;
 
-    /// A Pendiente reservation and, when given, the notification of its arrival, together; the
-    /// notification is announced to every instance when the transaction commits.
+    /// A Pendiente reservation, its creation entry (the record, by the channel it came through)
+    /// and, when given, the notification of its arrival, together; the notification is announced
+    /// to every instance when the transaction commits.
     async fn crear_reservacion(&self, reservacion: &NuevaReservacion, aviso: Option<&NuevaNotificacion>) -> DbResult<Option<Aviso>>;
 
     /// Pendiente → Asistio with the comanda (its folio taken from the branch's sequence), the
-    /// abre and the audit entry, in one transaction. `None`, with nothing changed, when the
+    /// abre and the audit entry (completed with the printed folio and the guest's name), in one
+    /// transaction. `None`, with nothing changed, when the
     /// reservation is not Pendiente (or does not exist).
     async fn registrar_asistencia(&self, asistencia: &Asistencia, cambio: &Cambio) -> DbResult<Option<Comanda>>;
 
@@ -319,10 +323,33 @@ pub trait Reservaciones {
     async fn marcar_notificacion_leida(&self, id: &str) -> DbResult<bool>;
 }
 
+/// A reservation's creation entry: the record as booked, so the log finds it by the guest's name.
+/// Not the contact (the log's readers need not hold `reservacion.client`). Bookings come without
+/// a session: the author is the channel the guest booked through.
+fn alta(r: &NuevaReservacion) -> Cambio {
+    Cambio {
+        autor: Autor { usuario_id: None, usuario_name: r.origin.nombre().to_owned() },
+        sucursal_id: Some(r.sucursal_id.clone()),
+        entidad: "reservacion",
+        entidad_id: r.id.clone(),
+        accion: "crear",
+        antes: None,
+        despues: Some(serde_json::json!({
+            "name": r.name,
+            "fecha_hora": formato_fecha_hora(r.fecha_hora),
+            "no_personas": r.no_personas.get(),
+            "evento": r.evento,
+            "comentarios": r.comentarios,
+            "origin": r.origin,
+            "status": EstadoReservacion::Pendiente,
+        })),
+    }
+}
+
 para_cada_motor! {
     impl Motor {
-        /// A Pendiente reservation and its notification, inside the caller's transaction; the
-        /// notification's announcement is sent when it commits.
+        /// A Pendiente reservation, its creation entry and its notification, inside the caller's
+        /// transaction; the notification's announcement is sent when it commits.
         pub(in crate::db) async fn insertar_reservacion(&self, con: &mut Conexion, r: &NuevaReservacion, aviso: Option<&NuevaNotificacion>) -> DbResult<Option<Aviso>> {
             let cliente_id = self.vincular_cliente(&mut *con, &r.name, r.email.as_deref(), r.phone.as_deref()).await?.or_else(|| r.cliente_id.clone());
             sqlx::query(
@@ -348,6 +375,7 @@ para_cada_motor! {
             .bind(r.creada)
             .execute(&mut *con)
             .await?;
+            self.anotar(&mut *con, &alta(r)).await?;
             let mut anunciado = None;
             if let Some(n) = aviso {
                 sqlx::query(
@@ -600,12 +628,12 @@ para_cada_motor! {
         async fn registrar_asistencia(&self, a: &Asistencia, cambio: &Cambio) -> DbResult<Option<Comanda>> {
             let pendiente = EstadoReservacion::Pendiente.nombre();
             let mut tx = self.pool.begin().await?;
-            let sucursal: Option<String> = sqlx::query_scalar("SELECT sucursal_id FROM reservaciones WHERE id = $1 AND status = $2")
+            let fila: Option<(String, String)> = sqlx::query_as("SELECT sucursal_id, name FROM reservaciones WHERE id = $1 AND status = $2")
                 .bind(&a.reservacion_id)
                 .bind(pendiente)
                 .fetch_optional(&mut *tx)
                 .await?;
-            let Some(sucursal) = sucursal else { return Ok(None) };
+            let Some((sucursal, name)) = fila else { return Ok(None) };
             let Some(folio) = Motor::siguiente_folio(&mut tx, &sucursal).await? else { return Ok(None) };
             let comanda = Comanda::nueva(&a.pedido, folio, &a.mesa, a.mesero.clone());
             let b = a.pedido.buffets();
@@ -632,7 +660,9 @@ para_cada_motor! {
             if hecho.rows_affected() != 1 {
                 return Ok(None);
             }
-            self.anotar(&mut tx, cambio).await?;
+            // The entry holds the folio the transaction took, and the guest's name: the log finds it by either.
+            let folio_impreso = Motor::folio_impreso(&mut tx, &sucursal, folio).await?;
+            self.anotar(&mut tx, &cambio.con_registro(serde_json::json!({ "name": name, "folio": folio_impreso }))).await?;
             tx.commit().await?;
             Ok(Some(comanda))
         }

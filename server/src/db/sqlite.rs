@@ -69,6 +69,10 @@ impl super::Dialecto for SqliteStore {
         }
     }
 
+    fn valores_json(col: &str) -> String {
+        format!("SELECT value FROM json_each(CASE WHEN json_type({col}) = 'object' THEN {col} END)")
+    }
+
     fn busqueda_cliente(q: &str, con_contacto: bool) -> Vec<super::Parte> {
         use super::Parte::*;
         let digitos: String = q.chars().filter(char::is_ascii_digit).collect();

@@ -1,6 +1,8 @@
 //! Brands and their branches: schedule (horario), tables (mesas), special days, walk-in
 //! settings and the folio counter each branch starts with.
 
+use std::collections::HashMap;
+
 use anfitrion_core::organizacion::{ConfSucursal, DatosDia, DatosMesa, DiaEspecialValido};
 use anfitrion_core::sucursal::SucursalNueva;
 use anfitrion_core::tiempo::ConfigHorario;
@@ -315,6 +317,16 @@ para_cada_motor! {
             Ok(folio.and_then(|f| u64::try_from(f).ok()))
         }
 
+        /// A folio as its ticket prints it, with the branch's prefix, read inside the caller's
+        /// transaction (what an audit entry records of a new comanda).
+        pub(in crate::db) async fn folio_impreso(con: &mut Conexion, sucursal_id: &str, folio: u64) -> DbResult<String> {
+            let prefijo: Option<String> = sqlx::query_scalar("SELECT prefijo_folio FROM conf_walkin WHERE sucursal_id = $1")
+                .bind(sucursal_id)
+                .fetch_optional(&mut *con)
+                .await?;
+            Ok(anfitrion_core::walkin::formato_folio(prefijo.as_deref().unwrap_or(""), folio))
+        }
+
         /// Schedules, tables and days of the branches whose ids are the JSON array `ids`.
         pub(in crate::db) async fn detalles(&self, ids: &[String]) -> DbResult<(Vec<DiaHorario>, Vec<Mesa>, Vec<DiaEspecial>)> {
             let ids = serde_json::to_string(ids).expect("ids en JSON");
@@ -468,7 +480,12 @@ para_cada_motor! {
             .execute(&mut *tx)
             .await?;
             sqlx::query("INSERT INTO folios (sucursal_id, ultimo) VALUES ($1, 0)").bind(&s.id).execute(&mut *tx).await?;
-            self.anotar(&mut tx, cambio).await?;
+            // The entry holds the branch created, whatever the caller wrote.
+            let registro = serde_json::json!({
+                "tag": d.tag.as_str(), "name": d.name, "marca": d.marca, "zona": d.zona.name(),
+                "direccion": d.direccion, "telefono": d.telefono, "prefijo_folio": c.prefijo_folio,
+            });
+            self.anotar(&mut tx, &cambio.con_registro(registro)).await?;
             tx.commit().await?;
             Ok(())
         }
@@ -572,12 +589,20 @@ para_cada_motor! {
 
         async fn reemplazar_mesas(&self, id: &str, mesas: &[DatosMesa], cambio: &Cambio) -> DbResult<()> {
             let mut tx = self.pool.begin().await?;
+            // A table keeps its `_id` while its number stays: saving the list unchanged changes nothing.
+            let previas: HashMap<i32, String> = sqlx::query_as::<_, (i32, String)>("SELECT numero, id FROM mesas WHERE sucursal_id = $1")
+                .bind(id)
+                .fetch_all(&mut *tx)
+                .await?
+                .into_iter()
+                .collect();
             sqlx::query("DELETE FROM mesas WHERE sucursal_id = $1").bind(id).execute(&mut *tx).await?;
             for m in mesas {
+                let numero = i32::try_from(m.numero).unwrap_or(0);
                 sqlx::query("INSERT INTO mesas (id, sucursal_id, numero, asientos, combinable) VALUES ($1, $2, $3, $4, $5)")
-                    .bind(crate::db::nuevo_id())
+                    .bind(previas.get(&numero).cloned().unwrap_or_else(crate::db::nuevo_id))
                     .bind(id)
-                    .bind(i32::try_from(m.numero).unwrap_or(0))
+                    .bind(numero)
                     .bind(i32::try_from(m.asientos).unwrap_or(0))
                     .bind(m.combinable)
                     .execute(&mut *tx)
@@ -590,10 +615,17 @@ para_cada_motor! {
 
         async fn reemplazar_dias(&self, id: &str, dias: &[DiaEspecialValido], cambio: &Cambio) -> DbResult<()> {
             let mut tx = self.pool.begin().await?;
+            // A day keeps its `_id` while its date stays: saving the list unchanged changes nothing.
+            let previos: HashMap<NaiveDate, String> = sqlx::query_as::<_, (NaiveDate, String)>("SELECT fecha, id FROM sucursal_dias WHERE sucursal_id = $1")
+                .bind(id)
+                .fetch_all(&mut *tx)
+                .await?
+                .into_iter()
+                .collect();
             sqlx::query("DELETE FROM sucursal_dias WHERE sucursal_id = $1").bind(id).execute(&mut *tx).await?;
             for d in dias {
                 sqlx::query("INSERT INTO sucursal_dias (id, sucursal_id, fecha, tipo, abre, cierra, motivo) VALUES ($1, $2, $3, $4, $5, $6, $7)")
-                    .bind(crate::db::nuevo_id())
+                    .bind(previos.get(&d.fecha).cloned().unwrap_or_else(crate::db::nuevo_id))
                     .bind(id)
                     .bind(d.fecha)
                     .bind(if d.cerrado { "cerrado" } else { "especial" })

@@ -84,7 +84,7 @@ impl FilaWalkin {
         let comanda = self.comanda.0;
         Walkin {
             contacto: ve.permite().then(|| Contacto { email: self.email, phone: self.phone }),
-            fecha_hora: self.fecha_hora.format("%Y-%m-%d %H:%M").to_string(),
+            fecha_hora: anfitrion_core::tiempo::formato_fecha_hora(self.fecha_hora),
             fecha: self.fecha_hora.format("%Y-%m-%d").to_string(),
             hora: self.fecha_hora.format("%H:%M").to_string(),
             no_personas: u32::try_from(self.no_personas).unwrap_or(0),
@@ -128,10 +128,26 @@ pub struct NuevoWalkin {
     pub creado: DateTime<Utc>,
 }
 
+/// What a walk-in's creation entry holds: the record as saved, its printed folio too, so the log
+/// finds it by the guest's name or the folio. Not the contact: the log's readers need not hold
+/// `reservacion.client`.
+fn registro(w: &NuevoWalkin, comanda: &Comanda, folio: &str) -> serde_json::Value {
+    serde_json::json!({
+        "name": w.name,
+        "folio": folio,
+        "fecha_hora": anfitrion_core::tiempo::formato_fecha_hora(w.fecha_hora),
+        "no_personas": comanda.no_personas().get(),
+        "mesa": comanda.mesa(),
+        "mesero": w.mesero.name,
+        "evento": w.evento,
+    })
+}
+
 #[async_trait]
 pub trait Walkins {
     /// Saves the walk-in with the next folio of its branch and its audit entry, all or nothing;
-    /// answers the comanda as saved.
+    /// answers the comanda as saved. The entry's `despues` is completed with the record (name,
+    /// folio, party, table, waiter) whatever the caller gave.
     async fn crear_walkin(&self, walkin: &NuevoWalkin, cambio: &Cambio) -> DbResult<Comanda>;
 
     /// A branch's walk-ins, newest first: one day's, or all in pages; with the total.
@@ -221,7 +237,8 @@ para_cada_motor! {
             .bind(w.creado)
             .execute(&mut *tx)
             .await?;
-            self.anotar(&mut tx, cambio).await?;
+            let folio_impreso = Motor::folio_impreso(&mut tx, &w.sucursal_id, folio).await?;
+            self.anotar(&mut tx, &cambio.con_registro(registro(w, &comanda, &folio_impreso))).await?;
             tx.commit().await?;
             Ok(comanda)
         }

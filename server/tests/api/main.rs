@@ -9,6 +9,7 @@ mod clientes;
 mod conexiones;
 mod demo;
 mod errores;
+mod ida_y_vuelta;
 mod jobs;
 mod organizacion;
 mod ordenes;

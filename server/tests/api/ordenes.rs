@@ -185,7 +185,8 @@ en_ambos! {
         segunda.es_error(409, "La reservación ya no está pendiente: está en «Asistió»");
         let despues = app.get(&format!("/api/v1/admin/reservacion/{id}"), Some(&gerente)).await;
         assert_eq!(despues.es_exito()["comanda"]["folio"].as_u64(), Some(antes + 1), "nothing changed");
-        assert_eq!(app.store.bitacora_de(id).await.unwrap().len(), 1);
+        let acciones: Vec<String> = app.store.bitacora_de(id).await.unwrap().into_iter().map(|e| e.accion).collect();
+        assert_eq!(acciones, ["crear", "asistencia"], "one attendance entry");
         // Another branch's reservation cannot be attended here.
         let otra = app.get("/api/v1/admin/reservacion?tag=satelite&status=pendientes", Some(&gerente)).await.es_exito()["items"][0]["_id"].as_str().unwrap().to_owned();
         app.put_json(&format!("/api/v1/admin/reservacion/{otra}/asistencia"), Some(&t), &cuerpo).await

@@ -248,7 +248,7 @@ en_ambos! {
         let c = app.get(&format!("/api/v1/public/reservacion/{id}?t={token}"), None).await;
         let c = c.es_exito();
         assert_eq!((c["_id"].as_str(), c["no_personas"].as_u64(), c["tag"].as_str()), (Some(id.as_str()), Some(3), Some("polanco")));
-        assert_eq!(c["fecha_hora"].as_str(), Some(format!("{fecha}T19:15:00").as_str()));
+        assert_eq!(c["fecha_hora"].as_str(), Some(format!("{fecha} 19:15").as_str()));
         assert!(c["qr_svg"].as_str().unwrap().starts_with("<svg"));
         let texto = c.to_string();
         assert!(!texto.contains("correo.mx") && !texto.contains("5511112222"), "no contact in the answer: {texto}");

@@ -63,7 +63,7 @@ en_ambos! {
             assert!(!l.is_empty(), "{slug}");
             assert!(l.iter().all(|r| r["status"] == estado), "{slug}");
         }
-        let ahora = ReglasHorario::default().local(crate::helpers::ahora_de_prueba()).format("%Y-%m-%dT%H:%M").to_string();
+        let ahora = ReglasHorario::default().local(crate::helpers::ahora_de_prueba()).format("%Y-%m-%d %H:%M").to_string();
         let pendientes = lista(&app, &t, "tag=polanco&status=pendientes").await;
         assert!(!pendientes.is_empty());
         assert!(pendientes.iter().all(|r| r["status"] == "Pendiente" && r["fecha_hora"].as_str().unwrap() >= ahora.as_str()));
@@ -75,6 +75,23 @@ en_ambos! {
         app.get("/api/v1/admin/reservacion?tag=polanco&status=manana", Some(&t)).await.es_error(400, "Pestaña de reservaciones desconocida: manana");
         app.get("/api/v1/admin/reservacion?tag=polanco&status=todas&limit=201", Some(&t)).await.es_error(400, "El parámetro «limit» debe estar entre 1 y 200.");
         app.get("/api/v1/admin/reservacion?status=todas", Some(&t)).await.es_error(400, "Indica la sucursal en el parámetro «tag».");
+    }
+
+    async fn the_list_takes_a_status_name_as_well_as_a_tab_slug(motor: Motor) {
+        let app = spawn_app(motor).await;
+        let t = app.token("gerente@demo.mx").await;
+        for (estado, slug) in [("Pendiente", "pendientes"), ("Asistio", "asistio"), ("Vencido", "vencidas"), ("Cancelada", "canceladas")] {
+            let por_estado = app.get(&format!("/api/v1/admin/reservacion?tag=polanco&status={estado}&limit=200"), Some(&t)).await.es_exito().clone();
+            let por_pestana = app.get(&format!("/api/v1/admin/reservacion?tag=polanco&status={slug}&limit=200"), Some(&t)).await.es_exito().clone();
+            assert_eq!(por_estado, por_pestana, "{estado} is the tab {slug}");
+            let items = por_estado["items"].as_array().unwrap();
+            assert!(!items.is_empty() && items.iter().all(|r| r["status"] == estado), "{estado}: {items:?}");
+        }
+        // A status is named as reservations carry it; a label or another case is not a status.
+        for otro in ["Asistió", "pendiente", "Perdida"] {
+            app.get(&format!("/api/v1/admin/reservacion?tag=polanco&status={otro}"), Some(&t)).await
+                .es_error(400, &format!("Pestaña de reservaciones desconocida: {otro}"));
+        }
     }
 
     async fn search_narrows_by_name_email_and_phone_in_the_server(motor: Motor) {
@@ -154,10 +171,11 @@ en_ambos! {
         app.put(&format!("/api/v1/admin/reservacion/{atendida}/cancel?tag=polanco"), Some(&t)).await
             .es_error(409, "No se puede cambiar una reservación de Asistió a Cancelada");
         let entradas = app.store.bitacora_de(&id).await.unwrap();
-        assert_eq!(entradas.len(), 1);
-        assert_eq!((entradas[0].accion.as_str(), entradas[0].usuario_name.as_str()), ("cancelar", "Gabriela Gerente"));
-        assert_eq!(entradas[0].antes.as_ref().unwrap().0["status"], "Pendiente");
-        assert_eq!(entradas[0].despues.as_ref().unwrap().0["status"], "Cancelada");
+        assert_eq!(entradas.len(), 2, "its creation, then the cancel");
+        assert_eq!((entradas[0].accion.as_str(), entradas[0].usuario_name.as_str()), ("crear", "Whatsapp"));
+        assert_eq!((entradas[1].accion.as_str(), entradas[1].usuario_name.as_str()), ("cancelar", "Gabriela Gerente"));
+        assert_eq!(entradas[1].antes.as_ref().unwrap().0["status"], "Pendiente");
+        assert_eq!(entradas[1].despues.as_ref().unwrap().0["status"], "Cancelada");
     }
 
     async fn edits_are_checked_by_core_and_logged(motor: Motor) {
@@ -168,7 +186,10 @@ en_ambos! {
         let nueva = format!("{} 19:30", fecha_abierta(4));
         let r = app.put_json(&ruta, Some(&t), &json!({ "fecha_hora": nueva, "no_personas": 6, "evento": "Cumpleaños", "comentarios": "  Pastel  " })).await;
         let d = r.es_exito();
-        assert_eq!(d["fecha_hora"], format!("{}T19:30:00", fecha_abierta(4)));
+        assert_eq!(d["fecha_hora"], format!("{} 19:30", fecha_abierta(4)));
+        // What ISO 8601 writes is taken as well: the same minute, answered as every answer writes it.
+        let r = app.put_json(&ruta, Some(&t), &json!({ "fecha_hora": format!("{}T19:45:00", fecha_abierta(4)), "no_personas": 6, "evento": "Cumpleaños", "comentarios": "Pastel" })).await;
+        assert_eq!(r.es_exito()["fecha_hora"], format!("{} 19:45", fecha_abierta(4)));
         assert_eq!((d["no_personas"].as_u64(), d["evento"].as_str(), d["comentarios"].as_str()), (Some(6), Some("Cumpleaños"), Some("Pastel")));
         app.put_json(&ruta, Some(&t), &json!({ "fecha_hora": "mañana", "no_personas": 2 })).await.es_error(400, "La fecha y hora deben tener el formato AAAA-MM-DD HH:MM");
         app.put_json(&ruta, Some(&t), &json!({ "fecha_hora": nueva, "no_personas": 0 })).await.es_error(400, "El número de personas no puede ser 0");
@@ -180,7 +201,7 @@ en_ambos! {
         app.put_json(&cliente, Some(&t), &json!({ "name": "Ana", "email": "ana@nuevo" })).await.es_error(400, "Correo electrónico no válido");
         app.put_json(&cliente, Some(&t), &json!({ "name": "" })).await.es_error(400, "El nombre es obligatorio");
         let acciones: Vec<String> = app.store.bitacora_de(&id).await.unwrap().into_iter().map(|e| e.accion).collect();
-        assert_eq!(acciones, ["editar", "editar_cliente"]);
+        assert_eq!(acciones, ["crear", "editar", "editar", "editar_cliente"]);
         // A reservation that is no longer pending keeps its date and party.
         app.put(&format!("/api/v1/admin/reservacion/{id}/cancel?tag=polanco"), Some(&t)).await.es_exito();
         app.put_json(&ruta, Some(&t), &json!({ "fecha_hora": nueva, "no_personas": 2 })).await
@@ -285,7 +306,7 @@ en_ambos! {
         for (id, vencida) in ids.iter().zip([true, true, false]) {
             let r = app.get(&format!("/api/v1/admin/reservacion/{id}"), Some(&t)).await;
             assert_eq!(r.es_exito()["status"], if vencida { "Vencido" } else { "Pendiente" }, "la de 5 minutos aún está en su tolerancia");
-            let entradas = app.store.bitacora_de(id).await.unwrap();
+            let entradas: Vec<_> = app.store.bitacora_de(id).await.unwrap().into_iter().filter(|e| e.accion != "crear").collect();
             assert_eq!(entradas.len(), usize::from(vencida), "one audit entry per reservation marked");
             if vencida {
                 assert_eq!((entradas[0].accion.as_str(), entradas[0].usuario_name.as_str()), ("no_show", "Sistema"));
