@@ -22,6 +22,10 @@ count() { # suite passed failed
 step() { echo; echo "### $*"; }
 make_q() { make --no-print-directory "$@"; }
 
+# Every server the suites start runs its clock from this moment (Mexico City time), whatever
+# the hour the machine says: ANFITRION_TEST_FECHA / ANFITRION_TEST_HORA choose another.
+echo "Hora de las pruebas: ${ANFITRION_TEST_FECHA:-2026-11-25} ${ANFITRION_TEST_HORA:-13:00} (Ciudad de México)"
+
 step "Herramientas"
 make_q deps-rust && rust_ok=1 || { rust_ok=0; count herramientas-rust 0 1; }
 make_q deps-node && node_ok=1 || { node_ok=0; count herramientas-npm 0 1; }

@@ -1,6 +1,6 @@
 // One headless Debian Chromium per test file, driven by playwright-core (never a downloaded browser).
 import { after, before, beforeEach } from 'node:test';
-import { iniciarServidor } from './servidor.mjs';
+import { ahoraPrueba, iniciarServidor } from './servidor.mjs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -156,9 +156,9 @@ export async function llamarApi(servidor, ruta, { token, method = 'GET', query, 
   return { status: respuesta.status, body: await respuesta.json() };
 }
 
-/** "YYYY-MM-DD" of the day `dias` from today in the branches' zone (America/Mexico_City). */
+/** "YYYY-MM-DD" of the day `dias` from today, by the test server's clock, in the branches' zone. */
 export function diaSucursal(dias = 0, zona = 'America/Mexico_City') {
-  const hoy = new Intl.DateTimeFormat('en-CA', { timeZone: zona, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  const hoy = new Intl.DateTimeFormat('en-CA', { timeZone: zona, year: 'numeric', month: '2-digit', day: '2-digit' }).format(ahoraPrueba());
   const d = new Date(`${hoy}T12:00:00Z`);
   d.setUTCDate(d.getUTCDate() + dias);
   return d.toISOString().slice(0, 10);

@@ -98,7 +98,7 @@ describe('the tabs', () => {
     const [r] = await delApi(token, tag, 'todas');
     const fila = pagina.locator(`a[data-reservacion="${r._id}"]`);
     await fila.waitFor();
-    const partes = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(r.fecha_hora).slice(1).map(Number);
+    const partes = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})/.exec(r.fecha_hora).slice(1).map(Number);
     const instante = new Date(Date.UTC(partes[0], partes[1] - 1, partes[2], partes[3], partes[4]));
     const dia = new Intl.DateTimeFormat('es-MX', { day: '2-digit', timeZone: 'UTC' }).format(instante);
     const mes = new Intl.DateTimeFormat('es-MX', { month: 'short', timeZone: 'UTC' }).format(instante);

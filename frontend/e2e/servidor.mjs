@@ -27,6 +27,25 @@ export function puertoLibre() {
 
 const espera = (ms) => new Promise((r) => setTimeout(r, ms));
 
+/**
+ * The local time in Mexico City every test server starts its clock at, as the Rust suite does:
+ * ANFITRION_TEST_FECHA (a Wednesday by default) at ANFITRION_TEST_HORA. `make test` is run at
+ * several hours by setting the second; no test depends on the hour the machine says it is.
+ */
+export const FECHA_PRUEBA = process.env.ANFITRION_TEST_FECHA?.trim() || '2026-11-25';
+export const HORA_PRUEBA = process.env.ANFITRION_TEST_HORA?.trim() || '13:00';
+
+/** Mexico City has kept UTC-6 all year since 2022. */
+const instanteLocal = (fechaHora) => Date.parse(`${fechaHora.replace(' ', 'T')}${fechaHora.length <= 16 ? ':00' : ''}-06:00`);
+
+const cargado = Date.now();
+let relojUltimo = null;
+
+/** Now by the last test server's clock (the suite's time, running, before any started). */
+export function ahoraPrueba() {
+  return relojUltimo ? relojUltimo() : new Date(instanteLocal(`${FECHA_PRUEBA} ${HORA_PRUEBA}`) + (Date.now() - cargado));
+}
+
 async function esperarRespuesta(url, proceso, salida, limiteMs = 90_000) {
   const hasta = Date.now() + limiteMs;
   while (Date.now() < hasta) {
@@ -45,10 +64,12 @@ async function esperarRespuesta(url, proceso, salida, limiteMs = 90_000) {
 }
 
 /**
- * @returns {Promise<{ base: string, api: string, cerrar: () => Promise<void>, salida: string[] }>}
- *   `base` is the URL the browser opens; `api` the binary's own address.
+ * @param {{ ahora?: string }} [opciones] `ahora`: the server clock's start, `AAAA-MM-DD HH:MM` in
+ *   Mexico City (the suite's time by default).
+ * @returns {Promise<{ base: string, api: string, cerrar: () => Promise<void>, salida: string[], reloj: () => Date }>}
+ *   `base` is the URL the browser opens; `api` the binary's own address; `reloj()` the server's now.
  */
-export async function iniciarServidor() {
+export async function iniciarServidor({ ahora = `${FECHA_PRUEBA} ${HORA_PRUEBA}` } = {}) {
   const bin = resolve(FRONTEND, process.env.ANFITRION_BIN ?? '../target/debug/anfitrion');
   if (!existsSync(bin)) {
     throw new Error(`No existe el binario ${bin}: compílalo (cargo build -p anfitrion-server) o indica ANFITRION_BIN.`);
@@ -62,9 +83,15 @@ export async function iniciarServidor() {
   const puerto = await puertoLibre();
   const api = `http://127.0.0.1:${puerto}`;
   const salida = [];
+  const inicio = instanteLocal(ahora);
+  if (Number.isNaN(inicio)) throw new Error(`hora de prueba ilegible: «${ahora}» (AAAA-MM-DD HH:MM)`);
+  const arranque = Date.now();
+  /** Now by the server's clock, which started at `ahora` and runs from there. */
+  const reloj = () => new Date(inicio + (Date.now() - arranque));
+  relojUltimo = reloj;
   const proceso = spawn(
     bin,
-    ['serve', '--demo', '--addr', `127.0.0.1:${puerto}`, '--database-url', `sqlite://${join(dir, 'e2e.db')}`],
+    ['serve', '--demo', '--ahora', ahora, '--addr', `127.0.0.1:${puerto}`, '--database-url', `sqlite://${join(dir, 'e2e.db')}`],
     { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, RUST_LOG: process.env.RUST_LOG ?? 'warn' } },
   );
   proceso.stdout.on('data', (d) => salida.push(String(d)));
@@ -87,7 +114,7 @@ export async function iniciarServidor() {
 
   try {
     await esperarRespuesta(`${api}/api/v1/auth/me`, proceso, salida);
-    if (modo === 'binario') return { base: api, api, cerrar, salida };
+    if (modo === 'binario') return { base: api, api, cerrar, salida, reloj };
 
     process.env.ANFITRION_API_URL = api;
     const { preview } = await import('vite');
@@ -98,7 +125,7 @@ export async function iniciarServidor() {
       logLevel: 'warn',
       preview: { host: '127.0.0.1', port: puertoVista, strictPort: true, proxy: { '/api': { target: api } } },
     });
-    return { base: `http://127.0.0.1:${puertoVista}`, api, cerrar, salida };
+    return { base: `http://127.0.0.1:${puertoVista}`, api, cerrar, salida, reloj };
   } catch (e) {
     await cerrar();
     throw e;

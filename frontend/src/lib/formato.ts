@@ -1,6 +1,7 @@
 // How dates, times and names read on screen (spec §9: 'DD, MMM' and 'hh:mm a', es-MX). A
-// reservation's `fecha_hora` is the branch's wall time ("YYYY-MM-DDTHH:MM:SS", no zone): it is
-// read as UTC and formatted as UTC, so the browser's own zone can never shift it.
+// reservation's `fecha_hora` is the branch's wall time ("YYYY-MM-DD HH:MM", no zone; the "T" form
+// reads the same): it is read as UTC and formatted as UTC, so the browser's own zone can never
+// shift it.
 
 import { ahora as relojAhora } from './reloj';
 
