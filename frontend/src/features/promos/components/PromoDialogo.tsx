@@ -13,7 +13,7 @@ import { useEscribirPromo } from '../api/promociones';
 import { DIAS } from '../../marcas/sucursal';
 import { alternarDia, datosDe, DIAS_CORTOS, formularioDe, type FormularioPromo } from '../vigencia';
 import { esCumpleanos } from '../../orden/orden';
-import { ahora } from '../../../lib/reloj';
+import { ahora as horaDelServidor } from '../../../lib/reloj';
 
 /** A field of the form, or the window as a whole (a refusal core does not pin on one field). */
 type Campo = keyof FormularioPromo | 'vigencia';
@@ -29,8 +29,9 @@ export function PromoDialogo({ promo, alCerrar }: { promo: Promocion | null; alC
   // decides `vigente`); the default zone's date until the branch's settings arrive.
   const { sucursal } = useSesion();
   const horario = useHorarioSucursal(sucursal);
-  const ahora = horaSucursal(ahora().toISOString(), horario ?? null);
-  const hoy = promoVigente(datosDe(f), 'ok' in ahora ? ahora.ok.fecha : diaEn(ahora()));
+  const instante = horaDelServidor();
+  const ahora = horaSucursal(instante.toISOString(), horario ?? null);
+  const hoy = promoVigente(datosDe(f), 'ok' in ahora ? ahora.ok.fecha : diaEn(instante));
   // Core asks the birthday promotion's names whatever the switch says; the switch shows it.
   const cumpleanos = esCumpleanos({ _id: 'nueva', name: f.name.trim() });
   const poner = <K extends keyof FormularioPromo>(campo: K, valor: FormularioPromo[K]) => {
