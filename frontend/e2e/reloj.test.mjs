@@ -41,6 +41,7 @@ describe("the server's clock", () => {
   test('one minute before the late cutoff the wizard starts in the regular buffet, and the stand shows the server’s time', async () => {
     assert.equal(await modoDelAsistente(antes), 'Regular');
     await pagina.goto(`${antes.base}/hostes`);
+    // From its first frame (the offset learned before the reload is kept for the tab).
     const reloj = await pagina.locator('header time').innerText();
     assert.match(reloj, /^06:(39|40):\d{2}\s?p\.?\s?m\.?$/i, `the stand's clock reads the server's 18:39, not the tablet's 10:00 (${reloj})`);
   });

@@ -4,8 +4,20 @@
 // buffet and shows the right day, and a demonstration's or a test's time is the console's too.
 // Timers that only measure a wait (a countdown, the camera's pace) keep using Date.now().
 
+/** Where the last offset is kept, so a reload shows the server's time from its first frame. */
+const CLAVE = 'anfitrion:desfase-reloj';
+
+function guardado(): number | null {
+  try {
+    const v = Number(sessionStorage.getItem(CLAVE));
+    return sessionStorage.getItem(CLAVE) !== null && Number.isFinite(v) ? v : null;
+  } catch {
+    return null;
+  }
+}
+
 /** How far the server's clock is ahead of the device's, in milliseconds. */
-let desfase = 0;
+let desfase = guardado() ?? 0;
 let conocido = false;
 
 /** A `Date` header is whole seconds: a new reading within this much of the last is the same clock. */
@@ -23,8 +35,13 @@ export function ajustarReloj(encabezado: string | null, recibido: number = Date.
   const nuevo = servidor + 500 - recibido;
   if (!conocido || Math.abs(nuevo - desfase) > TOLERANCIA_MS) {
     desfase = nuevo;
-    conocido = true;
+    try {
+      sessionStorage.setItem(CLAVE, String(nuevo));
+    } catch {
+      // Storage refused (a private window's quota): the offset lives in memory only.
+    }
   }
+  conocido = true;
 }
 
 /** Now, by the server's clock (the device's until the first answer arrives). */
@@ -36,4 +53,9 @@ export function ahora(): Date {
 export function reiniciarReloj(): void {
   desfase = 0;
   conocido = false;
+  try {
+    sessionStorage.removeItem(CLAVE);
+  } catch {
+    // Nothing kept.
+  }
 }
