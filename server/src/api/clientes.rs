@@ -179,13 +179,15 @@ pub struct Fusion {
     responses(
         (status = 200, description = "Clientes fusionados", body = Envelope<ClienteDetalle>),
         (status = 400, description = "Falta el duplicado, o es el mismo cliente", body = EnvelopeError),
-        (status = 403, description = "Sin el permiso clientes.edit", body = EnvelopeError),
+        (status = 403, description = "Sin los permisos clientes.edit y clientes.delete (el duplicado se elimina)", body = EnvelopeError),
         (status = 404, description = "Alguno no existe, o no tiene visitas en tus sucursales", body = EnvelopeError),
     )
 )]
 async fn fusionar(
     State(state): State<AppState>,
     Con(usuario, ..): Con<requiere::ClientesEdit>,
+    // The duplicate is deleted: merging is deleting too.
+    _elimina: Con<requiere::ClientesDelete>,
     Path(id): Path<String>,
     Json(f): Json<Fusion>,
 ) -> Result<Envelope<ClienteDetalle>> {

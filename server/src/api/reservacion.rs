@@ -432,6 +432,10 @@ async fn correos(
     _tag: SucursalElegida,
     Path(id): Path<String>,
 ) -> Result<Envelope<Vec<CorreoReservacion>>> {
-    let lista = en_alcance(state.store.correos_de_en(&usuario.alcance(), &id).await?, "la reservación")?;
+    let mut lista = en_alcance(state.store.correos_de_en(&usuario.alcance(), &id).await?, "la reservación")?;
+    // The address is the guest's contact: hidden from whoever may not see it.
+    if !VeContacto::de(&usuario).permite() {
+        lista.iter_mut().for_each(|c| c.destinatario = None);
+    }
     Ok(Envelope::ok("Correos de la reservación", lista))
 }

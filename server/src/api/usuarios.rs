@@ -14,7 +14,7 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::access::Con;
+use crate::access::{Autenticado, Con};
 use crate::api::reservacion::{LIMITE_MAX, LIMITE_POR_DEFECTO};
 use crate::db::bitacora::Cambio;
 use crate::db::usuarios::{EdicionUsuario, NuevoUsuario, PaginaUsuarios, UsuarioAdmin};
@@ -152,7 +152,7 @@ pub struct NuevaClave {
     pub password: String,
 }
 
-/// Sets a new password (core's length rules).
+/// Sets a new password (core's length rules) and ends the user's other sessions.
 #[utoipa::path(
     put, path = "/api/v1/admin/users/{id}/password", tag = "usuarios", operation_id = "cambiar_clave", security(("token" = [])),
     params(("id" = String, Path, description = "`_id` del usuario")),
@@ -167,12 +167,15 @@ pub struct NuevaClave {
 async fn clave(
     State(state): State<AppState>,
     Con(autor, ..): Con<requiere::UsersEdit>,
+    sesion: Autenticado,
     Path(id): Path<String>,
     Json(n): Json<NuevaClave>,
 ) -> Result<Envelope<Option<String>>> {
     validar_clave_nueva(&n.password)?;
     let hash = state.claves.hash(&n.password).await.map_err(|_| ApiError::Ocupado)?;
-    if !state.store.cambiar_clave(&id, &hash, &cambio(&autor, &id, "cambiar_clave", None, None)).await? {
+    // Every session of the user ends; users changing their own keep the one they are using.
+    let conservar = (autor.id == id).then_some(sesion.token_hash.as_str());
+    if !state.store.cambiar_clave(&id, &hash, conservar, &cambio(&autor, &id, "cambiar_clave", None, None)).await? {
         return Err(ApiError::NoEncontrado("el usuario"));
     }
     Ok(Envelope::ok("Contraseña actualizada", None))

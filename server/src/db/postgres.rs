@@ -3,8 +3,10 @@
 use std::time::Duration;
 
 use anyhow::Context;
-use sqlx::postgres::PgPoolOptions;
-use sqlx::PgPool;
+use std::str::FromStr;
+
+use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
+use sqlx::{Connection as _, PgConnection, PgPool};
 
 pub struct PgStore {
     pub(crate) pool: PgPool,
@@ -14,14 +16,37 @@ pub struct PgStore {
 
 impl PgStore {
     pub async fn conectar(url: &str, conexiones: u32, reloj: crate::reloj::Reloj) -> anyhow::Result<Self> {
+        let opciones = PgConnectOptions::from_str(url).context("DATABASE_URL de PostgreSQL no válida")?;
+        // One connection first, without the pool's retries: a server that is down or refuses us
+        // is said at once, with its address, instead of after the pool's timeout.
+        let donde = format!("{}:{}", opciones.get_host(), opciones.get_port());
+        match tokio::time::timeout(Duration::from_secs(10), PgConnection::connect_with(&opciones)).await {
+            Err(_) => anyhow::bail!("PostgreSQL en {donde} no respondió en 10 s"),
+            Ok(Err(e)) => return Err(anyhow::Error::msg(explicar(&e, &donde))),
+            Ok(Ok(con)) => {
+                let _ = con.close().await;
+            }
+        }
         let pool = PgPoolOptions::new()
             .max_connections(conexiones.max(1))
             .acquire_timeout(Duration::from_secs(10))
-            .connect(url)
+            .connect_with(opciones)
             .await
-            .context("no se pudo conectar a PostgreSQL")?;
+            .with_context(|| format!("no se pudo conectar a PostgreSQL en {donde}"))?;
         sqlx::migrate!("../migrations/postgres").run(&pool).await.context("migraciones de PostgreSQL")?;
         Ok(PgStore { pool, reloj })
+    }
+}
+
+/// Why PostgreSQL at `donde` could not be reached, in the words an operator needs.
+fn explicar(e: &sqlx::Error, donde: &str) -> String {
+    match e {
+        sqlx::Error::Io(io) if io.kind() == std::io::ErrorKind::ConnectionRefused => {
+            format!("PostgreSQL rechazó la conexión en {donde}: nadie escucha en esa dirección (¿está en marcha el servidor?)")
+        }
+        sqlx::Error::Io(io) => format!("no se pudo conectar a PostgreSQL en {donde}: {io}"),
+        sqlx::Error::Database(db) => format!("PostgreSQL en {donde} rechazó la conexión: {}", db.message()),
+        otro => format!("no se pudo conectar a PostgreSQL en {donde}: {otro}"),
     }
 }
 

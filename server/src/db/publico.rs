@@ -85,7 +85,9 @@ pub struct CorreoReservacion {
     pub id: String,
     /// `confirmacion`.
     pub tipo: String,
-    pub destinatario: String,
+    /// The guest's address: only for callers with `reservacion.client`, absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub destinatario: Option<String>,
     /// `pendiente`, `enviado` or `fallido`.
     #[schema(example = "pendiente")]
     pub estado: String,

@@ -189,7 +189,9 @@ pub trait Usuarios {
     async fn editar_usuario(&self, id: &str, edicion: &EdicionUsuario, cambio: &Cambio) -> DbResult<bool>;
 
     /// A new password hash for an account.
-    async fn cambiar_clave(&self, id: &str, password_hash: &str, cambio: &Cambio) -> DbResult<bool>;
+    /// Sets a user's password and, in the same transaction, ends every live session of theirs
+    /// but `conservar` (the caller's own, when users change their own password).
+    async fn cambiar_clave(&self, id: &str, password_hash: &str, conservar: Option<&str>, cambio: &Cambio) -> DbResult<bool>;
 
     async fn roles_admin(&self) -> DbResult<Vec<RolAdmin>>;
     async fn crear_rol(&self, id: &str, rol: &RolValido, cambio: &Cambio) -> DbResult<()>;
@@ -381,9 +383,23 @@ para_cada_motor! {
             Ok(true)
         }
 
-        async fn cambiar_clave(&self, id: &str, hash: &str, cambio: &Cambio) -> DbResult<bool> {
-            let consulta = sqlx::query("UPDATE usuarios SET password_hash = $2, updated_at = $3 WHERE id = $1").bind(id).bind(hash).bind(self.reloj.ahora());
-            self.cambiar_con_bitacora(consulta, cambio).await
+        async fn cambiar_clave(&self, id: &str, hash: &str, conservar: Option<&str>, cambio: &Cambio) -> DbResult<bool> {
+            let ahora = self.reloj.ahora();
+            let mut tx = self.pool.begin().await?;
+            let hecho = sqlx::query("UPDATE usuarios SET password_hash = $2, updated_at = $3 WHERE id = $1").bind(id).bind(hash).bind(ahora).execute(&mut *tx).await?;
+            if hecho.rows_affected() != 1 {
+                return Ok(false);
+            }
+            // Whoever knew the old password is signed out everywhere (ASVS V3.3).
+            sqlx::query("UPDATE sesiones SET revoked_at = $2 WHERE usuario_id = $1 AND revoked_at IS NULL AND token_hash <> $3")
+                .bind(id)
+                .bind(ahora)
+                .bind(conservar.unwrap_or(""))
+                .execute(&mut *tx)
+                .await?;
+            self.anotar(&mut tx, cambio).await?;
+            tx.commit().await?;
+            Ok(true)
         }
 
         async fn roles_admin(&self) -> DbResult<Vec<RolAdmin>> {

@@ -170,6 +170,8 @@ en_ambos! {
         app.post_json(&url, Some(&gerente), &json!({ "duplicado": "" })).await.es_error(400, "Indica el cliente duplicado en «duplicado».");
         app.post_json(&url, Some(&gerente), &json!({ "duplicado": "000000000000000000000000" })).await.es_error(404, "No se encontró el cliente.");
         app.post_json(&url, Some(&app.token("hostess@demo.mx").await), &json!({ "duplicado": b })).await.es_error(403, SIN_PERMISO);
+        // Merging deletes the duplicate: marketing edits clients but may not delete them.
+        app.post_json(&url, Some(&app.token("mercadotecnia@demo.mx").await), &json!({ "duplicado": b })).await.es_error(403, SIN_PERMISO);
         assert_eq!(buscar(&app, &gerente, "q=Luis%20Paredes").await["total"], 2);
 
         let r = app.post_json(&url, Some(&gerente), &json!({ "duplicado": b })).await;

@@ -7,6 +7,7 @@ mod bitacoras;
 mod catalogo;
 mod clientes;
 mod conexiones;
+mod confianza;
 mod demo;
 mod errores;
 mod ida_y_vuelta;

@@ -32,6 +32,8 @@ export function ClientePantalla() {
   const { usuario } = useSesion();
   const [fusionando, setFusionando] = useState(false);
   const puedeEditar = tienePermiso(usuario, 'clientes.edit');
+  // Merging deletes the duplicate, so it takes the delete permission too (as the server asks).
+  const puedeFusionar = puedeEditar && tienePermiso(usuario, 'clientes.delete');
   const noExiste = cliente.error instanceof ApiError && cliente.error.status === 404;
 
   return (
@@ -60,7 +62,7 @@ export function ClientePantalla() {
                 </Insignia>
               </p>
             </div>
-            {puedeEditar && (
+            {puedeFusionar && (
               <Button variante="secundario" onClick={() => setFusionando(true)}>
                 <ArrowsPointingInIcon aria-hidden className="size-5" />
                 Fusionar

@@ -33,7 +33,7 @@ export function CorreosReservacion({ id }: { id: string }) {
             <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
               <span className="font-medium text-stone-900">{TIPOS[c.tipo] ?? c.tipo}</span>
               <Estado correo={c} />
-              <span className="min-w-0 truncate text-stone-600">{c.destinatario}</span>
+              {c.destinatario && <span className="min-w-0 truncate text-stone-600">{c.destinatario}</span>}
             </div>
             <p className="mt-0.5 text-xs text-stone-500">
               {c.intentos === 0 ? 'Sin intentos todavía' : c.intentos === 1 ? '1 intento' : `${c.intentos} intentos`} · creado{' '}

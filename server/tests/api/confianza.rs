@@ -1,0 +1,82 @@
+//! Trust boundaries: what a caller may claim and change, and what a session outlives.
+
+use chrono::{Datelike, Duration};
+use serde_json::{json, Value};
+
+use crate::helpers::{en_ambos, spawn_app, Motor, TestApp, CLAVE};
+
+/// A public booking at Polanco on a weekday a few days ahead at 15:00, with `cambios` on top.
+fn reserva(app: &TestApp, cambios: Value) -> Value {
+    let mut f = app.hoy() + Duration::days(3);
+    while f.weekday().number_from_monday() >= 6 || (f.month() == 12 && f.day() == 25) {
+        f += Duration::days(1);
+    }
+    let mut r = json!({ "tag": "polanco", "name": "Lucía Fernández", "email": "lucia.fernandez@correo.mx", "phone": "525511112222",
+                        "fecha_hora": format!("{} 15:00", f.format("%Y-%m-%d")), "no_personas": 2, "evento": "Ninguno", "comentarios": "" });
+    for (k, v) in cambios.as_object().unwrap() {
+        r[k] = v.clone();
+    }
+    r
+}
+
+async fn id_de(app: &TestApp, email: &str) -> String {
+    app.store.credenciales(email).await.unwrap().unwrap().usuario_id
+}
+
+en_ambos! {
+    async fn a_password_reset_by_an_administrator_ends_every_session_of_the_user(motor: Motor) {
+        let app = spawn_app(motor).await;
+        let sistemas = app.token("sistemas@demo.mx").await;
+        let (uno, otro) = (app.token("gerente@demo.mx").await, app.token("gerente@demo.mx").await);
+        let gerente = id_de(&app, "gerente@demo.mx").await;
+        app.get("/api/v1/auth/me", Some(&uno)).await.es_exito();
+        // A refused password changes nothing, sessions included.
+        app.put_json(&format!("/api/v1/admin/users/{gerente}/password"), Some(&sistemas), &json!({ "password": "corta" })).await
+            .es_error(400, "La contraseña debe tener al menos 8 caracteres");
+        app.get("/api/v1/auth/me", Some(&otro)).await.es_exito();
+        app.put_json(&format!("/api/v1/admin/users/{gerente}/password"), Some(&sistemas), &json!({ "password": "nueva-clave-segura" })).await.es_exito();
+        for token in [&uno, &otro] {
+            app.get("/api/v1/auth/me", Some(token)).await.es_error(401, "Tu sesión expiró. Inicia sesión de nuevo.");
+        }
+        app.login("gerente@demo.mx", CLAVE).await.es_error(401, "Correo o contraseña incorrectos");
+        app.login("gerente@demo.mx", "nueva-clave-segura").await.es_exito();
+        // The administrator's own sessions were not touched.
+        app.get("/api/v1/auth/me", Some(&sistemas)).await.es_exito();
+    }
+
+    async fn changing_ones_own_password_ends_the_other_sessions_only(motor: Motor) {
+        let app = spawn_app(motor).await;
+        let (aqui, alla) = (app.token("sistemas@demo.mx").await, app.token("sistemas@demo.mx").await);
+        let yo = id_de(&app, "sistemas@demo.mx").await;
+        app.put_json(&format!("/api/v1/admin/users/{yo}/password"), Some(&aqui), &json!({ "password": "otra-clave-segura" })).await.es_exito();
+        app.get("/api/v1/auth/me", Some(&aqui)).await.es_exito();
+        app.get("/api/v1/auth/me", Some(&alla)).await.es_error(401, "Tu sesión expiró. Inicia sesión de nuevo.");
+    }
+
+    async fn a_guests_e_mail_in_the_outbox_shows_only_to_who_may_see_contacts(motor: Motor) {
+        let app = spawn_app(motor).await;
+        let r = app.post_json("/api/v1/public/reservacion", None, &reserva(&app, json!({}))).await;
+        let id = r.es_exito_201()["_id"].as_str().unwrap().to_owned();
+        let ruta = format!("/api/v1/admin/reservacion/{id}/correos?tag=polanco");
+        let gerente = app.get(&ruta, Some(&app.token("gerente@demo.mx").await)).await;
+        assert_eq!(gerente.es_exito()[0]["destinatario"], "lucia.fernandez@correo.mx");
+        // The host lacks reservacion.client: the pending e-mail shows, its address does not.
+        let hostess = app.get(&ruta, Some(&app.token("hostess@demo.mx").await)).await;
+        let correo = &hostess.es_exito()[0];
+        assert_eq!(correo["estado"], "pendiente");
+        assert!(correo.get("destinatario").is_none(), "{correo}");
+        assert!(!hostess.cuerpo.to_string().contains("lucia.fernandez"), "{}", hostess.cuerpo);
+    }
+}
+
+/// A PostgreSQL that is not there is said at once, with its address, not after a pool's timeout.
+#[tokio::test]
+async fn a_postgres_that_refuses_the_connection_is_named_at_once() {
+    // Port 1 on the loopback: nothing listens there.
+    let url = "postgres://postgres@127.0.0.1:1/anfitrion";
+    let e = anfitrion_server::db::conectar(url, 2, anfitrion_server::reloj::Reloj::sistema()).await.err().expect("nothing listens on port 1");
+    let texto = format!("{e:#}");
+    assert!(texto.contains("PostgreSQL rechazó la conexión en 127.0.0.1:1"), "{texto}");
+    assert!(!texto.contains("timed out"), "{texto}");
+}
+
