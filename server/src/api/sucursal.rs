@@ -1,7 +1,7 @@
 //! `/api/v1/admin/sucursal`: branches, limited to the caller's tags.
 
 use anfitrion_core::organizacion::{validar_dias, validar_horario, validar_mesas, DatosDia, DatosDiaEspecial, DatosMesa};
-use anfitrion_core::permisos::requiere;
+use anfitrion_core::permisos::{requiere, Permiso};
 use anfitrion_core::sucursal::{DatosSucursal, SucursalNueva};
 use anfitrion_core::walkin::ConfWalkin;
 use axum::extract::State;
@@ -160,7 +160,7 @@ pub struct DatosEdicionSucursal {
     responses(
         (status = 200, description = "Sucursal actualizada", body = Envelope<Sucursal>),
         (status = 400, description = "Datos no válidos", body = EnvelopeError),
-        (status = 403, description = "Sin el permiso sucursal.edit, o sucursal ajena", body = EnvelopeError),
+        (status = 403, description = "Sin el permiso sucursal.edit, sucursal ajena, o un cambio de marca sin marcas.edit o a una marca ajena", body = EnvelopeError),
         (status = 404, description = "No existe", body = EnvelopeError),
         (status = 409, description = "Etiqueta repetida", body = EnvelopeError),
     )
@@ -176,6 +176,9 @@ async fn editar(
     if datos.marca.trim().is_empty() {
         datos.marca = actual.marca.id.clone();
     }
+    if datos.marca.trim() != actual.marca.id {
+        cambio_de_marca(&state, &usuario, datos.marca.trim()).await?;
+    }
     let e = EdicionSucursal { datos: SucursalNueva::parse(&datos)?, activa: d.activa.unwrap_or(actual.activa) };
     let c = cambio(&usuario, &actual, "editar", json!({ "tag": e.datos.tag, "name": e.datos.name, "zona": e.datos.zona.name(), "activa": e.activa }));
     state.store.editar_sucursal(&id, &e, &c).await.map_err(|err| match err {
@@ -184,6 +187,22 @@ async fn editar(
     })?;
     let alcance = Alcance::de_tags(&[e.datos.tag.as_str().to_owned()]);
     Ok(Envelope::ok("Sucursal actualizada", en_alcance(state.store.sucursal_en(&alcance, &id).await?, "la sucursal")?))
+}
+
+/// Moving a branch under another brand is the brand's business: it needs `marcas.edit`, and a
+/// brand the caller has a branch of (or any, for who may create brands).
+async fn cambio_de_marca(state: &AppState, usuario: &Usuario, marca: &str) -> Result<()> {
+    if !usuario.tiene_permiso(Permiso::MarcasEdit) {
+        return Err(ApiError::SinPermiso);
+    }
+    let Some(destino) = state.store.marca(marca).await? else {
+        return Err(ApiError::SinReferencia("La marca indicada no existe.".to_owned()));
+    };
+    let suya = usuario.tiene_permiso(Permiso::MarcasCreate) || destino.sucursales.iter().any(|s| usuario.tiene_sucursal(&s.tag));
+    if !suya {
+        return Err(ApiError::SinPermiso);
+    }
+    Ok(())
 }
 
 /// Replaces the weekly schedule (each weekday once; a closed day keeps no hours).

@@ -69,6 +69,29 @@ en_ambos! {
     }
 }
 
+en_ambos! {
+    async fn moving_a_branch_under_another_brand_takes_the_brands_permission(motor: Motor) {
+        let app = spawn_app(motor).await;
+        let sistemas = app.token("sistemas@demo.mx").await;
+        let gerente = app.token("gerente@demo.mx").await;
+        let marcas = app.get("/api/v1/admin/marcas", Some(&sistemas)).await.es_exito().clone();
+        let marca = |nombre: &str| marcas.as_array().unwrap().iter().find(|m| m["name"] == nombre).unwrap()["_id"].as_str().unwrap().to_owned();
+        let (hacienda, brasa) = (marca("La Hacienda Buffet"), marca("Brasa Norteña"));
+        let id = app.id_sucursal("satelite").await;
+        let cuerpo = |marca: &str, name: &str| json!({ "tag": "satelite", "name": name, "marca": marca, "zona": "America/Mexico_City" });
+        let ruta = format!("/api/v1/admin/sucursal/{id}");
+        // A manager edits her branch, but may not hand it to another brand.
+        app.put_json(&ruta, Some(&gerente), &cuerpo(&brasa, "La Hacienda Satélite")).await.es_error(403, "No tienes permiso para realizar esta acción.");
+        let s = app.get(&ruta, Some(&sistemas)).await;
+        assert_eq!(s.es_exito()["marca"]["_id"], hacienda.as_str(), "nothing changed");
+        app.put_json(&ruta, Some(&gerente), &cuerpo(&hacienda, "Hacienda Satélite")).await.es_exito();
+        // Who runs the brands may.
+        let r = app.put_json(&ruta, Some(&sistemas), &cuerpo(&brasa, "Brasa Satélite")).await;
+        assert_eq!(r.es_exito()["marca"]["_id"], brasa.as_str());
+        app.put_json(&ruta, Some(&sistemas), &cuerpo("000000000000000000000000", "Brasa Satélite")).await.es_error(400, "La marca indicada no existe.");
+    }
+}
+
 /// A PostgreSQL that is not there is said at once, with its address, not after a pool's timeout.
 #[tokio::test]
 async fn a_postgres_that_refuses_the_connection_is_named_at_once() {
