@@ -69,10 +69,11 @@ fn escapar(s: &str) -> String {
 
 /// The confirmation e-mail of a booking: Spanish, with the branch, date, time, party, the QR
 /// (attached inline when sent) and the links to the confirmation page and the e-mail check.
-pub fn confirmacion(url_publica: &str, suc: &SucursalReservable, r: &NuevaReservacion, destinatario: &str, token: &str) -> NuevoCorreo {
+/// `token` opens the confirmation page; `token_verificacion`, the e-mail's own, verifies the address.
+pub fn confirmacion(url_publica: &str, suc: &SucursalReservable, r: &NuevaReservacion, destinatario: &str, token: &str, token_verificacion: &str) -> NuevoCorreo {
     let base = url_publica.trim_end_matches('/');
     let enlace = format!("{base}{}", ruta_confirmacion(&suc.tag, &r.id, token));
-    let verificar = format!("{base}{}", ruta_verificacion(&suc.tag, &r.id, token));
+    let verificar = format!("{base}{}", ruta_verificacion(&suc.tag, &r.id, token_verificacion));
     let fecha = r.fecha_hora.format("%d/%m/%Y").to_string();
     let hora = r.fecha_hora.format("%H:%M").to_string();
     let n = r.no_personas.get();

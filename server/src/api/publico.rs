@@ -30,7 +30,7 @@ use utoipa_axum::routes;
 use crate::auth::{hash_token, nuevo_token};
 use crate::correo;
 use crate::db::nuevo_id;
-use crate::db::publico::SucursalReservable;
+use crate::db::publico::{HashesReserva, SucursalReservable};
 use crate::db::reservaciones::{NuevaNotificacion, NuevaReservacion};
 use crate::db::ErrorAlmacen;
 use crate::envelope::Envelope;
@@ -331,13 +331,18 @@ async fn reservar(
         origin: reserva.origin.nombre().to_owned(),
         creada: ahora,
     };
-    let correo = nueva.email.as_deref().map(|destinatario| {
-        correo::confirmacion(&state.url_publica, &suc, &nueva, destinatario, &token)
+    // The e-mail check has its own secret, in the e-mail alone: the answer below carries the
+    // confirmation's, and whoever books must not be able to verify someone else's address.
+    let verificacion = nueva.email.as_ref().map(|_| nuevo_token());
+    let correo = nueva.email.as_deref().zip(verificacion.as_deref()).map(|(destinatario, verificacion)| {
+        correo::confirmacion(&state.url_publica, &suc, &nueva, destinatario, &token, verificacion)
     });
     let revisar = |tomadas: &[_]| salon.exigir_disponible(reserva.fecha_hora, n, tomadas, ahora);
+    let hash_verificacion = verificacion.as_deref().map(hash_token);
+    let hashes = HashesReserva { confirmacion: &hash_token(&token), verificacion: hash_verificacion.as_deref() };
     let anunciado = state
         .store
-        .reservar_publica(&nueva, &aviso, &hash_token(&token), correo.as_ref(), desde, hasta, &revisar)
+        .reservar_publica(&nueva, &aviso, &hashes, correo.as_ref(), desde, hasta, &revisar)
         .await
         .map_err(|e| match e {
             ErrorAlmacen::Regla(r) => refusal(r),
@@ -403,7 +408,8 @@ async fn confirmacion(
     Ok(Envelope::ok("Reservación confirmada", c))
 }
 
-/// The link of the confirmation e-mail: its token marks the guest's e-mail verified.
+/// The link of the confirmation e-mail: its own token (not the confirmation page's) marks the
+/// guest's e-mail verified.
 #[utoipa::path(
     operation_id = "verificar_correo_publico",
     post, path = "/api/v1/public/reservacion/{id}/verificar", tag = "público",
@@ -424,7 +430,7 @@ async fn verificar(
 ) -> Result<Envelope<CorreoVerificado>> {
     admitir_consulta(&state, ip)?;
     let fila = state.store.confirmacion(id.trim()).await?;
-    let Some(f) = fila.filter(|f| token_valido(v.token.as_deref(), f.confirmacion_hash.as_deref())) else {
+    let Some(f) = fila.filter(|f| token_valido(v.token.as_deref(), f.verificacion_hash.as_deref())) else {
         return Err(ApiError::Entrada(ENLACE_INVALIDO.to_owned()));
     };
     if !state.store.verificar_correo(&f.id).await? {

@@ -63,6 +63,8 @@ pub struct FilaConfirmacion {
     pub marca: String,
     pub tag: String,
     pub confirmacion_hash: Option<String>,
+    /// SHA-256 of the e-mail check's own token, which only the e-mail carries.
+    pub verificacion_hash: Option<String>,
 }
 
 /// A queued e-mail, as the sending job reads it.
@@ -76,6 +78,13 @@ pub struct CorreoSalida {
     pub html: String,
     pub intentos: i32,
     pub siguiente_intento: DateTime<Utc>,
+}
+
+/// The SHA-256 of a booking's two secrets: the confirmation page's (in the booking's answer and
+/// the e-mail) and the e-mail check's (in the e-mail alone; none without an e-mail).
+pub struct HashesReserva<'a> {
+    pub confirmacion: &'a str,
+    pub verificacion: Option<&'a str>,
 }
 
 /// A reservation's e-mail as its detail lists it.
@@ -114,7 +123,7 @@ pub trait ReservasPublicas {
         &self,
         reservacion: &NuevaReservacion,
         aviso: &NuevaNotificacion,
-        confirmacion_hash: &str,
+        hashes: &HashesReserva<'_>,
         correo: Option<&NuevoCorreo>,
         desde: NaiveDateTime,
         hasta: NaiveDateTime,
@@ -217,7 +226,7 @@ para_cada_motor! {
             &self,
             r: &NuevaReservacion,
             aviso: &NuevaNotificacion,
-            confirmacion_hash: &str,
+            hashes: &HashesReserva<'_>,
             correo: Option<&NuevoCorreo>,
             desde: NaiveDateTime,
             hasta: NaiveDateTime,
@@ -233,9 +242,10 @@ para_cada_motor! {
                 .await?;
             revisar(&tomadas(filas)).map_err(ErrorAlmacen::Regla)?;
             let anunciado = self.insertar_reservacion(&mut tx, r, Some(aviso)).await?;
-            sqlx::query("UPDATE reservaciones SET confirmacion_hash = $2 WHERE id = $1")
+            sqlx::query("UPDATE reservaciones SET confirmacion_hash = $2, verificacion_hash = $3 WHERE id = $1")
                 .bind(&r.id)
-                .bind(confirmacion_hash)
+                .bind(hashes.confirmacion)
+                .bind(hashes.verificacion)
                 .execute(&mut *tx)
                 .await?;
             if let Some(c) = correo {
@@ -260,7 +270,7 @@ para_cada_motor! {
 
         async fn confirmacion(&self, id: &str) -> DbResult<Option<FilaConfirmacion>> {
             Ok(sqlx::query_as::<_, FilaConfirmacion>(
-                "SELECT r.id, r.name, r.fecha_hora, r.no_personas, s.name AS sucursal, m.name AS marca, s.tag, r.confirmacion_hash \
+                "SELECT r.id, r.name, r.fecha_hora, r.no_personas, s.name AS sucursal, m.name AS marca, s.tag, r.confirmacion_hash, r.verificacion_hash \
                  FROM reservaciones r JOIN sucursales s ON s.id = r.sucursal_id JOIN marcas m ON m.id = s.marca_id WHERE r.id = $1",
             )
             .bind(id)

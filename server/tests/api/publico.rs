@@ -295,7 +295,10 @@ en_ambos! {
         let enlace = format!("https://reservas.ejemplo.mx/reservacion/polanco/verificar/{id}?t=");
         let inicio = texto.find(&enlace).unwrap_or_else(|| panic!("sin enlace de verificación: {texto}")) + enlace.len();
         let token: String = texto[inicio..].chars().take_while(char::is_ascii_alphanumeric).collect();
-        assert!(texto.contains(&format!("https://reservas.ejemplo.mx/reservacion/polanco/confirmacion/{id}?t={token}")));
+        // The confirmation page's link carries the booking's answer's token; the check, its own.
+        let confirmacion = r.es_exito_201()["confirmacion"].as_str().unwrap().to_owned();
+        assert!(texto.contains(&format!("https://reservas.ejemplo.mx{confirmacion}")), "{texto}");
+        assert!(token.len() >= 32 && !confirmacion.contains(&token), "the check's secret is not in the booking's answer");
 
         let lista = correos(&app, &id).await;
         assert_eq!((lista[0]["estado"].as_str(), lista[0]["intentos"].as_i64()), (Some("enviado"), Some(1)));
@@ -304,6 +307,12 @@ en_ambos! {
         let t = app.token("gerente@demo.mx").await;
         let antes = app.get(&format!("/api/v1/admin/reservacion/{id}?tag=polanco"), Some(&t)).await;
         assert_eq!(antes.es_exito()["verified"]["email_verified"], false);
+        // Whoever booked holds the confirmation's token: it verifies nothing.
+        let de_la_respuesta = confirmacion.rsplit("?t=").next().unwrap();
+        app.post_json(&format!("/api/v1/public/reservacion/{id}/verificar"), None, &json!({ "token": de_la_respuesta })).await
+            .es_error(400, "El enlace de verificación no es válido. Ábrelo tal como llegó en el correo.");
+        let sigue = app.get(&format!("/api/v1/admin/reservacion/{id}?tag=polanco"), Some(&t)).await;
+        assert_eq!(sigue.es_exito()["verified"]["email_verified"], false);
         let r = app.post_json(&format!("/api/v1/public/reservacion/{id}/verificar"), None, &json!({ "token": token })).await;
         assert_eq!(r.es_exito()["email_verified"], true);
         let despues = app.get(&format!("/api/v1/admin/reservacion/{id}?tag=polanco"), Some(&t)).await;
