@@ -6,8 +6,8 @@ use anfitrion_core::permisos::requiere;
 use anfitrion_core::walkin::{SolicitudWalkin, WalkinValido};
 use axum::extract::State;
 use axum::http::StatusCode;
-use serde::{Deserialize, Serialize};
-use utoipa::{IntoParams, ToSchema};
+use serde::Deserialize;
+use utoipa::IntoParams;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -39,20 +39,13 @@ pub struct ParametrosWalkins {
     pub limit: Option<u32>,
 }
 
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(untagged)]
-pub enum ListaWalkins {
-    Dia(Vec<Walkin>),
-    Pagina(PaginaWalkins),
-}
-
 /// The branch's walk-ins.
 #[utoipa::path(
     operation_id = "listar_walkins",
     get, path = "/api/v1/admin/walkin", tag = "walk-in", security(("token" = [])),
     params(ParametrosWalkins),
     responses(
-        (status = 200, description = "Walk-ins", body = Envelope<ListaWalkins>),
+        (status = 200, description = "Walk-ins, una página: los de hoy en la sucursal o todos", body = Envelope<PaginaWalkins>),
         (status = 400, description = "Pestaña, página o límite no válidos", body = EnvelopeError),
         (status = 401, description = "Sin sesión", body = EnvelopeError),
         (status = 403, description = "Sucursal ajena", body = EnvelopeError),
@@ -63,7 +56,7 @@ async fn listar(
     sesion: Autenticado,
     SucursalElegida(tag): SucursalElegida,
     Query(p): Query<ParametrosWalkins>,
-) -> Result<Envelope<ListaWalkins>> {
+) -> Result<Envelope<PaginaWalkins>> {
     let usuario = sesion.usuario;
     let tag = super::tag_requerido(tag)?;
     let hoy = match p.slug.as_deref().map(str::trim).unwrap_or("hoy") {
@@ -82,12 +75,12 @@ async fn listar(
         sucursal_id: &sucursal_id,
         dia: hoy.then(|| conf.horario.local(state.reloj.ahora()).date()),
         q: p.q.as_deref(),
-        page: if hoy { 1 } else { page },
-        limit: if hoy { 5000 } else { limit },
+        page,
+        limit,
     };
+    // The day's list pages like every other: a busy branch's day is never cut short.
     let (items, total) = state.store.walkins_de(&consulta, VeContacto::de(&usuario)).await?;
-    let lista = if hoy { ListaWalkins::Dia(items) } else { ListaWalkins::Pagina(PaginaWalkins { items, total, page, limit }) };
-    Ok(Envelope::ok("Walk-ins", lista))
+    Ok(Envelope::ok("Walk-ins", PaginaWalkins { items, total, page, limit }))
 }
 
 /// One walk-in, to review or reprint its tickets.

@@ -164,7 +164,7 @@ en_ambos! {
         let app = spawn_app(motor).await;
         let t = app.token("gerente@demo.mx").await;
         let hoy = app.get("/api/v1/admin/reservacion?tag=polanco&status=hoy", Some(&t)).await.es_exito().as_array().unwrap().clone();
-        let walkins = app.get("/api/v1/admin/walkin?tag=polanco&slug=hoy", Some(&t)).await.es_exito().as_array().unwrap().clone();
+        let walkins = app.get("/api/v1/admin/walkin?tag=polanco&slug=hoy", Some(&t)).await.es_exito()["items"].as_array().unwrap().clone();
         let d = app.get("/api/v1/admin/dashboard?tag=polanco", Some(&t)).await.es_exito().clone();
         let cuenta = |estado: &str| hoy.iter().filter(|r| r["status"] == estado).count() as u64;
         assert_eq!(d["reservaciones"]["pendiente"].as_u64(), Some(cuenta("Pendiente")));

@@ -92,6 +92,36 @@ en_ambos! {
     }
 }
 
+en_ambos! {
+    async fn the_days_walk_ins_page_with_their_total_like_every_list(motor: Motor) {
+        let app = spawn_app(motor).await;
+        let t = app.token("hostess@demo.mx").await;
+        let mesero = app.get("/api/v1/admin/meseros?tag=polanco", Some(&t)).await.es_exito()[0]["_id"].as_str().unwrap().to_owned();
+        for i in 0..3 {
+            let w = json!({ "tag_sucursal": "polanco", "name": format!("Familia {i}"), "email": "", "phone": "52", "evento": "Ninguno",
+                            "comanda": { "mesa": "5", "mesero_id": mesero, "no_personas": 2, "buffet_adulto": 2, "buffet_boy": 0,
+                                         "buffet_promo_adulto": 0, "buffet_promo_girl": 0, "buffet_promo_boy": 0, "isAfter7pm": false },
+                            "abre": { "promo": [] } });
+            app.post_json("/api/v1/admin/walkin", Some(&t), &w).await.es_exito_201();
+        }
+        let todo = app.get("/api/v1/admin/walkin?tag=polanco&slug=hoy", Some(&t)).await.es_exito().clone();
+        let total = todo["total"].as_u64().unwrap();
+        assert!(total >= 3 && todo["items"].as_array().unwrap().len() as u64 == total, "{todo}");
+        let mut vistos = Vec::new();
+        for page in 1.. {
+            let p = app.get(&format!("/api/v1/admin/walkin?tag=polanco&slug=hoy&limit=2&page={page}"), Some(&t)).await.es_exito().clone();
+            assert_eq!((p["total"].as_u64(), p["page"].as_u64(), p["limit"].as_u64()), (Some(total), Some(page), Some(2)));
+            let items = p["items"].as_array().unwrap();
+            if items.is_empty() {
+                break;
+            }
+            vistos.extend(items.iter().map(|w| w["_id"].clone()));
+        }
+        assert_eq!(vistos, todo["items"].as_array().unwrap().iter().map(|w| w["_id"].clone()).collect::<Vec<_>>());
+        app.get("/api/v1/admin/walkin?tag=polanco&slug=hoy&limit=0", Some(&t)).await.es_error(400, "«page» empieza en 1 y «limit» va de 1 a 200.");
+    }
+}
+
 /// A PostgreSQL that is not there is said at once, with its address, not after a pool's timeout.
 #[tokio::test]
 async fn a_postgres_that_refuses_the_connection_is_named_at_once() {

@@ -60,7 +60,7 @@ en_ambos! {
         assert_eq!(w["abre"]["mesa"], "5");
         assert!(w["fecha_hora"].as_str().unwrap().len() == 16 && w["hora"].as_str().unwrap().len() == 5);
         let hoy = app.get("/api/v1/admin/walkin?tag=polanco&slug=hoy", Some(&t)).await;
-        assert!(hoy.es_exito().as_array().unwrap().iter().any(|x| x["_id"] == w["_id"]));
+        assert!(hoy.es_exito()["items"].as_array().unwrap().iter().any(|x| x["_id"] == w["_id"]));
         let id = w["_id"].as_str().unwrap();
         let entradas = app.store.bitacora_de(id).await.unwrap();
         assert_eq!((entradas.len(), entradas[0].usuario_name.as_str()), (1, "Hilda Hostess"));

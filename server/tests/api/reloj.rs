@@ -147,9 +147,9 @@ en_ambos! {
             .await;
         let w = w.es_exito_201();
         assert_eq!(fecha_hora(w).format("%Y-%m-%d %H").to_string(), "2026-11-24 22", "{w}");
-        // The day's list (the local day, an array) holds it.
+        // The day's list (the local day) holds it.
         let hoy = app.get("/api/v1/admin/walkin?tag=polanco&slug=hoy", Some(&t)).await;
-        assert!(hoy.es_exito().as_array().unwrap().iter().any(|x| x["name"] == "Familia Noche"), "{}", hoy.cuerpo);
+        assert!(hoy.es_exito()["items"].as_array().unwrap().iter().any(|x| x["name"] == "Familia Noche"), "{}", hoy.cuerpo);
     }
 
     async fn a_zone_with_daylight_saving_reads_local_time_on_each_side_of_the_change(motor: Motor) {

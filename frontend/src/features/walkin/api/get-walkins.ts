@@ -2,7 +2,7 @@ import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanst
 import { api } from '../../../lib/api-client';
 import { claveSucursal } from '../../../lib/claves';
 import { useSesion } from '../../../lib/use-session';
-import type { PaginaWalkins, Walkin } from '../../../types/api';
+import type { PaginaWalkins } from '../../../types/api';
 
 /** The list tabs (spec §2); Registrar has no list. */
 export type SlugWalkins = 'hoy' | 'todas';
@@ -12,16 +12,9 @@ export const POR_PAGINA = 100;
 /** Every walk-in query of a branch (lists and details): a new walk-in refreshes them all. */
 export const claveWalkins = (tag: string) => claveSucursal(tag, 'walkins');
 
-/**
- * `GET /v1/admin/walkin?tag=&slug=&q=&page=&limit=`: hoy answers the day's plain array, todas a
- * page; both arrive here as a page.
- */
+/** `GET /v1/admin/walkin?tag=&slug=&q=&page=&limit=`: a page of the day's walk-ins (hoy) or of all. */
 export async function getWalkins(tag: string, slug: SlugWalkins, q: string, page: number, signal?: AbortSignal): Promise<PaginaWalkins> {
   const query = { tag, slug, q: q || undefined, page, limit: POR_PAGINA };
-  if (slug === 'hoy') {
-    const items = await api<Walkin[]>('/v1/admin/walkin', { query, signal });
-    return { items, total: items.length, page: 1, limit: items.length };
-  }
   return api<PaginaWalkins>('/v1/admin/walkin', { query, signal });
 }
 
