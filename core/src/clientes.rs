@@ -77,6 +77,9 @@ impl CambiosCliente {
     pub fn parse(e: &EdicionCliente) -> Result<CambiosCliente, ReglaError> {
         let name = e.name.as_deref().map(normalizar_nombre).transpose()?;
         let notas = e.notas.as_deref().map(str::trim).map(str::to_owned);
+        if let Some(n) = &notas {
+            crate::texto::exigir_visible(n, "notas", true)?;
+        }
         if notas
             .as_ref()
             .is_some_and(|n| n.chars().count() > NOTAS_MAX)
@@ -185,6 +188,7 @@ impl AfiliadoValido {
         let name = normalizar_nombre(&d.name)?;
         let tipo = TipoAfiliado::parse(&d.tipo)?;
         let contacto = d.contacto.as_deref().unwrap_or("").trim().to_owned();
+        crate::texto::exigir_visible(&contacto, "contacto", false)?;
         if contacto.chars().count() > CONTACTO_MAX {
             return Err(ReglaError::ContactoLargo { max: CONTACTO_MAX });
         }

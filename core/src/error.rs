@@ -182,6 +182,10 @@ pub enum ReglaError {
     AfiliadoDesconocido,
     #[error("Un cliente no se puede fusionar consigo mismo")]
     FusionConsigoMismo,
+    /// A typed text holds a control or invisible formatting character (U+202E, a zero-width
+    /// space, BEL, ESC…): it would print as garbage or reverse what staff read.
+    #[error("El texto tiene caracteres invisibles o de control: escríbelo de nuevo sin ellos")]
+    CaracteresInvisibles { campo: &'static str },
     /// Input of the wrong shape (a negative count, text where a number goes, …); the detail is
     /// for logs, not for staff.
     #[error("Los datos enviados no son válidos")]
@@ -271,6 +275,7 @@ impl ReglaError {
             TipoAfiliadoDesconocido(_) => "tipo_afiliado_desconocido",
             AfiliadoDesconocido => "afiliado_desconocido",
             FusionConsigoMismo => "fusion_consigo_mismo",
+            CaracteresInvisibles { .. } => "caracteres_invisibles",
             EntradaInvalida(_) => "entrada_invalida",
         }
     }
@@ -315,6 +320,7 @@ impl ReglaError {
             TipoAfiliadoDesconocido(_) => Some("tipo"),
             AfiliadoDesconocido => Some("afiliado"),
             FusionConsigoMismo => Some("duplicado"),
+            CaracteresInvisibles { campo } => Some(campo),
             _ => None,
         }
     }

@@ -16,6 +16,7 @@ pub mod referencia;
 pub mod reservacion;
 pub mod sucursal;
 pub mod tablero;
+pub mod texto;
 pub mod tiempo;
 pub mod walkin;
 

@@ -313,6 +313,7 @@ impl ConfSucursal {
             return Err(ReglaError::PrefijoInvalido { max: PREFIJO_MAX });
         }
         let pie = d.pie_ticket.trim();
+        crate::texto::exigir_visible(pie, "pie_ticket", true)?;
         if pie.chars().count() > PIE_MAX {
             return Err(ReglaError::PieLargo { max: PIE_MAX });
         }

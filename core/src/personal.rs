@@ -116,6 +116,7 @@ pub fn validar_correo(raw: &str) -> Result<Option<String>, ReglaError> {
 
 /// A person's name as stored, guest or staff: inner runs of spaces folded, required, bounded.
 pub fn normalizar_nombre(raw: &str) -> Result<String, ReglaError> {
+    crate::texto::exigir_visible(raw, "name", false)?;
     let name = raw.split_whitespace().collect::<Vec<_>>().join(" ");
     if name.is_empty() {
         return Err(ReglaError::NombreRequerido);

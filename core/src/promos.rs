@@ -91,6 +91,9 @@ pub fn validar_cantidad_promo(qty: Option<u32>, no_personas: Option<u32>) -> Res
 
 fn festejados(p: &PromoAplicada) -> Result<Option<String>, ReglaError> {
     let nombres = p.field.as_deref().map(str::trim).filter(|s| !s.is_empty());
+    if let Some(n) = nombres {
+        crate::texto::exigir_visible(n, "field", false)?;
+    }
     if p.pide_festejados() {
         nombres.map(|s| Some(s.to_owned())).ok_or(ReglaError::FestejadosRequeridos)
     } else {
@@ -229,6 +232,7 @@ impl PromocionValida {
     pub fn parse(d: &DatosPromocion) -> Result<PromocionValida, ReglaError> {
         let name = normalizar_nombre(&d.name)?;
         let descripcion = d.descripcion.as_deref().unwrap_or("").trim().to_owned();
+        crate::texto::exigir_visible(&descripcion, "descripcion", true)?;
         if descripcion.chars().count() > DESCRIPCION_MAX {
             return Err(ReglaError::DescripcionLarga { max: DESCRIPCION_MAX });
         }

@@ -102,6 +102,7 @@ fn personas(n: Option<u32>) -> Result<Personas, ReglaError> {
 
 fn comentarios(raw: &str) -> Result<String, ReglaError> {
     let c = raw.trim();
+    crate::texto::exigir_visible(c, "comentarios", true)?;
     if c.chars().count() > COMENTARIOS_MAX {
         return Err(ReglaError::ComentariosLargos { max: COMENTARIOS_MAX });
     }

@@ -122,6 +122,40 @@ en_ambos! {
     }
 }
 
+const INVISIBLES: &str = "El texto tiene caracteres invisibles o de control: escríbelo de nuevo sin ellos";
+
+en_ambos! {
+    async fn control_and_bidirectional_characters_are_refused_and_nothing_is_stored(motor: Motor) {
+        let app = spawn_app(motor).await;
+        let t = app.token("gerente@demo.mx").await;
+        let mesero = app.get("/api/v1/admin/meseros?tag=polanco", Some(&t)).await.es_exito()[0]["_id"].as_str().unwrap().to_owned();
+        let walkin = |name: &str| json!({ "tag_sucursal": "polanco", "name": name, "email": "", "phone": "52", "evento": "Ninguno",
+            "comanda": { "mesa": "5", "mesero_id": mesero, "no_personas": 2, "buffet_adulto": 2, "buffet_boy": 0,
+                         "buffet_promo_adulto": 0, "buffet_promo_girl": 0, "buffet_promo_boy": 0, "isAfter7pm": false },
+            "abre": { "promo": [] } });
+        let antes = app.get("/api/v1/admin/walkin?tag=polanco&slug=todas", Some(&t)).await.es_exito()["total"].clone();
+        for name in ["Ana \u{202E}zepóL", "Ana\u{200B} López", "Ana\u{7}\u{1B}[31m"] {
+            let r = app.post_json("/api/v1/admin/walkin", Some(&t), &walkin(name)).await;
+            r.es_error(400, INVISIBLES);
+            assert_eq!(r.cuerpo["data"]["campo"], "name", "{}", r.cuerpo);
+        }
+        assert_eq!(app.get("/api/v1/admin/walkin?tag=polanco&slug=todas", Some(&t)).await.es_exito()["total"], antes, "nothing stored");
+        // Accents, ñ and emoji stay.
+        let ok = app.post_json("/api/v1/admin/walkin", Some(&t), &walkin("Begoña Núñez 🎂 👨\u{200D}👩\u{200D}👧")).await;
+        assert_eq!(ok.es_exito_201()["name"], "Begoña Núñez 🎂 👨\u{200D}👩\u{200D}👧");
+
+        // A booking's comments and a client's notes: line breaks yes, an override no.
+        let r = app.post_json("/api/v1/public/reservacion", None, &reserva(&app, json!({ "comentarios": "Sin cebolla\u{202E}" }))).await;
+        r.es_error(400, INVISIBLES);
+        let r = app.post_json("/api/v1/public/reservacion", None, &reserva(&app, json!({ "comentarios": "Mesa junto a la ventana.\nSin cebolla." }))).await;
+        r.es_exito_201();
+        let cliente = app.get("/api/v1/admin/clientes?tag=polanco&q=Lucía", Some(&t)).await.es_exito()["items"][0]["_id"].as_str().unwrap().to_owned();
+        app.put_json(&format!("/api/v1/admin/clientes/{cliente}"), Some(&t), &json!({ "notas": "Alérgica\u{200B} a las nueces" })).await.es_error(400, INVISIBLES);
+        let r = app.put_json(&format!("/api/v1/admin/clientes/{cliente}"), Some(&t), &json!({ "notas": "Alérgica a las nueces" })).await;
+        assert_eq!(r.es_exito()["notas"], "Alérgica a las nueces");
+    }
+}
+
 /// A PostgreSQL that is not there is said at once, with its address, not after a pool's timeout.
 #[tokio::test]
 async fn a_postgres_that_refuses_the_connection_is_named_at_once() {
