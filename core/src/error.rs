@@ -186,6 +186,9 @@ pub enum ReglaError {
     /// space, BEL, ESC…): it would print as garbage or reverse what staff read.
     #[error("El texto tiene caracteres invisibles o de control: escríbelo de nuevo sin ellos")]
     CaracteresInvisibles { campo: &'static str },
+    /// The console's own origin, sent by someone who is not signed in to the console.
+    #[error("El origen Plataforma es solo para el personal: reserva desde la consola con tu sesión.")]
+    OrigenDelPersonal,
     /// Input of the wrong shape (a negative count, text where a number goes, …); the detail is
     /// for logs, not for staff.
     #[error("Los datos enviados no son válidos")]
@@ -276,6 +279,7 @@ impl ReglaError {
             AfiliadoDesconocido => "afiliado_desconocido",
             FusionConsigoMismo => "fusion_consigo_mismo",
             CaracteresInvisibles { .. } => "caracteres_invisibles",
+            OrigenDelPersonal => "origen_del_personal",
             EntradaInvalida(_) => "entrada_invalida",
         }
     }
@@ -321,6 +325,7 @@ impl ReglaError {
             AfiliadoDesconocido => Some("afiliado"),
             FusionConsigoMismo => Some("duplicado"),
             CaracteresInvisibles { campo } => Some(campo),
+            OrigenDelPersonal => Some("origin"),
             _ => None,
         }
     }

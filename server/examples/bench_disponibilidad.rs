@@ -54,6 +54,8 @@ async fn medir(url: &str, motor: &str) -> anyhow::Result<()> {
             origin: Origen::Widget,
             email_verified: false,
             phone_verified: false,
+            origin_declarado: false,
+            autor: None,
             creada: anfitrion_server::reloj::Reloj::sistema().ahora(),
         };
         app.store.crear_reservacion(&r, None).await?;

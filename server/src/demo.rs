@@ -474,6 +474,8 @@ async fn sembrar(store: &dyn Store, claves: &Claves, ahora: DateTime<Utc>) -> an
                 origin,
                 email_verified: cliente_email.is_some() && i_plan % 3 != 2,
                 phone_verified: cliente_phone.is_some() && i_plan % 2 == 0,
+                origin_declarado: false,
+                autor: None,
                 creada,
             };
             n_reservacion += 1;

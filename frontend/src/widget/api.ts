@@ -1,6 +1,7 @@
 // The booking page's calls: no session, base /api, the {status, message, data} envelope. Kept
 // apart from the console's client, which carries the session, its toasts and its stores.
 
+import { CLAVE_TOKEN } from '../lib/session';
 import type { ConfirmacionPublica, Disponibilidad, ReservaRegistrada, SolicitudReservacion, SucursalPublica } from '../types/api';
 
 export type { ConfirmacionPublica, Disponibilidad, SucursalPublica };
@@ -19,12 +20,18 @@ export class ErrorPublico extends Error {
   }
 }
 
-export async function llamar<T>(ruta: string, { method = 'GET', body, signal }: { method?: 'GET' | 'POST'; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
+export async function llamar<T>(
+  ruta: string,
+  { method = 'GET', body, signal, token }: { method?: 'GET' | 'POST'; body?: unknown; signal?: AbortSignal; token?: string } = {},
+): Promise<T> {
   let respuesta: Response;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
   try {
     respuesta = await fetch(`/api${ruta}`, {
       method,
-      headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+      headers,
       body: body === undefined ? undefined : JSON.stringify(body),
       signal,
     });
@@ -49,7 +56,26 @@ export const getSucursal = (tag: string, signal?: AbortSignal) => llamar<Sucursa
 export const getDisponibilidad = (tag: string, fecha: string, personas: number, signal?: AbortSignal) =>
   llamar<Disponibilidad>(`/v1/public/sucursal/${tagRuta(tag)}/disponibilidad?${new URLSearchParams({ fecha, personas: String(personas) })}`, { signal });
 
-export const reservar = (solicitud: SolicitudReservacion) => llamar<ReservaRegistrada>('/v1/public/reservacion', { method: 'POST', body: solicitud });
+/**
+ * A guest's booking goes to the public call. Opened by the console (origin Plataforma: the Nueva
+ * dialog, the host stand), it is staff booking with their session: the console's own call, which
+ * records who booked; the server refuses Plataforma from anyone not signed in.
+ */
+export const reservar = (solicitud: SolicitudReservacion) => {
+  const token = solicitud.origin === 'Plataforma' ? sesionDelPersonal() : null;
+  return token
+    ? llamar<ReservaRegistrada>('/v1/admin/reservacion', { method: 'POST', body: solicitud, token })
+    : llamar<ReservaRegistrada>('/v1/public/reservacion', { method: 'POST', body: solicitud });
+};
+
+/** The console's session token in this browser, if staff are signed in (same origin). */
+function sesionDelPersonal(): string | null {
+  try {
+    return localStorage.getItem(CLAVE_TOKEN);
+  } catch {
+    return null;
+  }
+}
 
 export const getConfirmacion = (id: string, token: string, signal?: AbortSignal) =>
   llamar<ConfirmacionPublica>(`/v1/public/reservacion/${encodeURIComponent(id)}?${new URLSearchParams({ t: token })}`, { signal });

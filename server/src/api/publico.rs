@@ -13,6 +13,7 @@ use std::sync::Mutex;
 
 
 use anfitrion_core::comanda::Personas;
+use anfitrion_core::estado::Origen;
 use anfitrion_core::disponibilidad::{ventana_tomadas, Disponibilidad};
 use anfitrion_core::reservacion::{ReservaNueva, SolicitudReservacion};
 use anfitrion_core::ReglaError;
@@ -32,6 +33,7 @@ use crate::correo;
 use crate::db::nuevo_id;
 use crate::db::publico::{HashesReserva, SucursalReservable};
 use crate::db::reservaciones::{NuevaNotificacion, NuevaReservacion};
+use crate::db::usuarios::Usuario;
 use crate::db::ErrorAlmacen;
 use crate::envelope::Envelope;
 use crate::error::{ApiError, EnvelopeError, Result};
@@ -279,15 +281,44 @@ async fn reservar(
     DireccionCliente(ip): DireccionCliente,
     JsonPublico(s): JsonPublico<SolicitudReservacion>,
 ) -> Result<(StatusCode, Envelope<ReservaRegistrada>)> {
-    let suc = reservable(&state, &s.tag).await?;
+    let registrada = reservar_como(&state, s, Quien::Huesped(ip)).await?;
+    Ok((StatusCode::CREATED, Envelope::ok("Reservación registrada", registrada)))
+}
+
+/// Who books: a guest on the public page (throttled per address; the console's origin is not
+/// theirs to claim) or staff signed in to the console (their branches only; the audit entry
+/// names them).
+pub enum Quien<'a> {
+    Huesped(IpAddr),
+    Personal(&'a Usuario),
+}
+
+/// A booking, checked by core and by availability, stored with its notification and its
+/// confirmation e-mail in one transaction that runs availability again under the branch's lock.
+pub async fn reservar_como(state: &AppState, mut s: SolicitudReservacion, quien: Quien<'_>) -> Result<ReservaRegistrada> {
+    if let Quien::Personal(usuario) = quien {
+        crate::access::exigir_sucursal(usuario, s.tag.trim())?;
+        // Staff book for the console unless they say the guest came through another channel.
+        if s.origin.as_deref().is_none_or(|o| o.trim().is_empty()) {
+            s.origin = Some(Origen::Plataforma.nombre().to_owned());
+        }
+    }
+    let suc = reservable(state, &s.tag).await?;
     let ahora = state.reloj.ahora();
     let reloj = suc.conf.walkin.horario;
     let reserva = ReservaNueva::parse(&s, reloj.local(ahora), &suc.horario, &suc.especiales)?;
-    if !state.reservas_publicas.admitir(ip) {
-        tracing::warn!(%ip, "reservaciones públicas frenadas");
-        return Err(ApiError::DemasiadasReservaciones);
+    if let Quien::Huesped(ip) = quien {
+        if reserva.origin == Origen::Plataforma {
+            return Err(ReglaError::OrigenDelPersonal.into());
+        }
+        if !state.reservas_publicas.admitir(ip) {
+            tracing::warn!(%ip, "reservaciones públicas frenadas");
+            return Err(ApiError::DemasiadasReservaciones);
+        }
     }
-    let afiliado_id = crate::api::afiliados::afiliado_de_reserva(&state, reserva.afiliado.as_deref()).await?;
+    let afiliado_id = crate::api::afiliados::afiliado_de_reserva(state, reserva.afiliado.as_deref()).await?;
+    // A partner origin from the public page without a partner's code is only what the booker said.
+    let origin_declarado = matches!(quien, Quien::Huesped(_)) && reserva.origin != Origen::Widget && afiliado_id.is_none();
     let personas: Personas = reserva.no_personas;
     let n = personas.get();
     let salon = suc.salon();
@@ -314,6 +345,11 @@ async fn reservar(
         origin: reserva.origin,
         email_verified: false,
         phone_verified: false,
+        origin_declarado,
+        autor: match quien {
+            Quien::Personal(usuario) => Some(usuario.into()),
+            Quien::Huesped(_) => None,
+        },
         creada: ahora,
     };
     let aviso = NuevaNotificacion {
@@ -349,8 +385,7 @@ async fn reservar(
             otro => otro.into(),
         })?;
     state.eventos.tras_commit(anunciado);
-    let registrada = ReservaRegistrada { confirmacion: correo::ruta_confirmacion(&suc.tag, &id, &token), id };
-    Ok((StatusCode::CREATED, Envelope::ok("Reservación registrada", registrada)))
+    Ok(ReservaRegistrada { confirmacion: correo::ruta_confirmacion(&suc.tag, &id, &token), id })
 }
 
 /// A full time is a conflict with what others booked (409); every other refusal is bad input.

@@ -9,7 +9,7 @@ use anfitrion_core::walkin::SolicitudAsistencia;
 use anfitrion_core::ReglaError;
 use anfitrion_core::permisos::{requiere, Permiso};
 use anfitrion_core::personal::DatosPersonales;
-use anfitrion_core::reservacion::{exigir_editable, CambiosReservacion, ContactoReservacion, EdicionReservacion, VistaReservaciones};
+use anfitrion_core::reservacion::{exigir_editable, CambiosReservacion, ContactoReservacion, EdicionReservacion, SolicitudReservacion, VistaReservaciones};
 use anfitrion_core::tiempo::formato_fecha_hora;
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -20,6 +20,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::access::{en_alcance, Con, JsonSucursal, NombraSucursal, SucursalElegida};
+use crate::api::publico::{reservar_como, Quien, ReservaRegistrada};
 use crate::db::bitacora::Cambio;
 use crate::db::publico::CorreoReservacion;
 use crate::db::reservaciones::{Asistencia, ConsultaReservaciones, PaginaReservaciones, Reservacion, VeContacto};
@@ -35,7 +36,7 @@ pub const LIMITE_MAX: u32 = 200;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .routes(routes!(listar))
+        .routes(routes!(listar, crear))
         .routes(routes!(detalle, editar))
         .routes(routes!(cancelar))
         .routes(routes!(editar_cliente))
@@ -412,6 +413,31 @@ async fn asistencia(
         return Err(no_pendiente(&leer(&state, &usuario, &id).await?));
     }
     Ok(Envelope::ok(mensajes::ASISTENCIA_REGISTRADA, leer(&state, &usuario, &id).await?))
+}
+
+/// A booking made by staff (the console's Nueva dialog, the host stand): the same checks as a
+/// guest's booking, within the caller's branches, recorded with the caller as its author. The
+/// origin is Plataforma unless the staff member names the channel the guest called through.
+#[utoipa::path(
+    operation_id = "crear_reservacion",
+    post, path = "/api/v1/admin/reservacion", tag = "reservaciones", security(("token" = [])),
+    request_body = SolicitudReservacion,
+    responses(
+        (status = 201, description = "Reservación registrada", body = Envelope<ReservaRegistrada>),
+        (status = 400, description = "Datos no válidos, fecha pasada, sucursal cerrada u horario no disponible", body = EnvelopeError),
+        (status = 401, description = "Sin sesión", body = EnvelopeError),
+        (status = 403, description = "Sin el permiso reservacion.create, o sucursal ajena", body = EnvelopeError),
+        (status = 404, description = "La sucursal no existe", body = EnvelopeError),
+        (status = 409, description = "Ya no hay mesa a esa hora", body = EnvelopeError),
+    )
+)]
+async fn crear(
+    State(state): State<AppState>,
+    Con(usuario, ..): Con<requiere::ReservacionCreate>,
+    Json(s): Json<SolicitudReservacion>,
+) -> Result<(StatusCode, Envelope<ReservaRegistrada>)> {
+    let registrada = reservar_como(&state, s, Quien::Personal(&usuario)).await?;
+    Ok((StatusCode::CREATED, Envelope::ok("Reservación registrada", registrada)))
 }
 
 /// A reservation's confirmation e-mails and where each stands (pending, sent, failed).

@@ -56,6 +56,9 @@ pub struct Nombre {
 pub struct Verificado {
     pub email_verified: bool,
     pub phone_verified: bool,
+    /// The origin is only the booker's claim: a partner origin sent to the public booking call
+    /// without an affiliate's code. Staff bookings and affiliates' are not claims.
+    pub origin_declarado: bool,
 }
 
 /// A reservation as the API answers it (spec §3). `email` and `phone` are left out for callers
@@ -169,6 +172,7 @@ struct FilaReservacion {
     origin: String,
     email_verified: bool,
     phone_verified: bool,
+    origin_declarado: bool,
     comanda: Option<Json<Comanda>>,
     abre: Option<Json<Abre>>,
     folio: Option<i64>,
@@ -193,7 +197,7 @@ impl FilaReservacion {
             evento: Evento::de_nombre(&self.evento),
             status: EstadoReservacion::parse(&self.status).map_err(mal_guardado)?,
             origin: Origen::parse(&self.origin).map_err(mal_guardado)?,
-            verified: Verificado { email_verified: self.email_verified, phone_verified: self.phone_verified },
+            verified: Verificado { email_verified: self.email_verified, phone_verified: self.phone_verified, origin_declarado: self.origin_declarado },
             marca: Nombre { name: self.marca_name },
             sucursal: Nombre { name: self.sucursal_name },
             comanda: self.comanda.map(|j| j.0),
@@ -220,7 +224,7 @@ impl FilaReservacion {
 fn select_reservacion(en_alcance: &str) -> String {
     format!(
         "SELECT r.id, r.sucursal_id, r.name, r.email, r.phone, r.fecha_hora, r.no_personas, r.evento, r.comentarios, r.status, \
-         s.tag, m.name AS marca_name, s.name AS sucursal_name, r.origin, r.email_verified, r.phone_verified, r.comanda, \
+         s.tag, m.name AS marca_name, s.name AS sucursal_name, r.origin, r.email_verified, r.phone_verified, r.origin_declarado, r.comanda, \
          r.abre, r.folio, (SELECT c.prefijo_folio FROM conf_walkin c WHERE c.sucursal_id = r.sucursal_id) AS prefijo, \
          r.buffet_adulto, r.buffet_boy, r.buffet_promo_adulto, r.buffet_promo_girl, r.buffet_promo_boy, ({}) AS en_alcance \
          FROM reservaciones r JOIN sucursales s ON s.id = r.sucursal_id JOIN marcas m ON m.id = s.marca_id",
@@ -246,6 +250,10 @@ pub struct NuevaReservacion {
     pub origin: Origen,
     pub email_verified: bool,
     pub phone_verified: bool,
+    /// The origin is the guest's claim (see [`Verificado::origin_declarado`]).
+    pub origin_declarado: bool,
+    /// Who booked it, when staff did (their session's user); `None` for a guest's own booking.
+    pub autor: Option<Autor>,
     pub creada: DateTime<Utc>,
 }
 
@@ -325,10 +333,10 @@ pub trait Reservaciones {
 
 /// A reservation's creation entry: the record as booked, so the log finds it by the guest's name.
 /// Not the contact (the log's readers need not hold `reservacion.client`). Bookings come without
-/// a session: the author is the channel the guest booked through.
+/// a session: the author is the channel the guest booked through, or the staff member who booked.
 fn alta(r: &NuevaReservacion) -> Cambio {
     Cambio {
-        autor: Autor { usuario_id: None, usuario_name: r.origin.nombre().to_owned() },
+        autor: r.autor.clone().unwrap_or_else(|| Autor { usuario_id: None, usuario_name: r.origin.nombre().to_owned() }),
         sucursal_id: Some(r.sucursal_id.clone()),
         entidad: "reservacion",
         entidad_id: r.id.clone(),
@@ -354,8 +362,8 @@ para_cada_motor! {
             let cliente_id = self.vincular_cliente(&mut *con, &r.name, r.email.as_deref(), r.phone.as_deref()).await?.or_else(|| r.cliente_id.clone());
             sqlx::query(
                 "INSERT INTO reservaciones (id, sucursal_id, cliente_id, afiliado_id, name, email, phone, fecha_hora, \
-                 no_personas, evento, comentarios, status, origin, email_verified, phone_verified, created_at, updated_at) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $16)",
+                 no_personas, evento, comentarios, status, origin, email_verified, phone_verified, origin_declarado, created_at, updated_at) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $17, $16, $16)",
             )
             .bind(&r.id)
             .bind(&r.sucursal_id)
@@ -373,6 +381,7 @@ para_cada_motor! {
             .bind(r.email_verified)
             .bind(r.phone_verified)
             .bind(r.creada)
+            .bind(r.origin_declarado)
             .execute(&mut *con)
             .await?;
             self.anotar(&mut *con, &alta(r)).await?;

@@ -122,6 +122,14 @@ en_ambos! {
     }
 }
 
+async fn detalle(app: &TestApp, token: &str, id: &str) -> Value {
+    app.get(&format!("/api/v1/admin/reservacion/{id}?tag=polanco"), Some(token)).await.es_exito().clone()
+}
+
+async fn total(app: &TestApp, token: &str) -> Value {
+    app.get("/api/v1/admin/reservacion?tag=polanco&status=todas", Some(token)).await.es_exito()["total"].clone()
+}
+
 const INVISIBLES: &str = "El texto tiene caracteres invisibles o de control: escríbelo de nuevo sin ellos";
 
 en_ambos! {
@@ -153,6 +161,42 @@ en_ambos! {
         app.put_json(&format!("/api/v1/admin/clientes/{cliente}"), Some(&t), &json!({ "notas": "Alérgica\u{200B} a las nueces" })).await.es_error(400, INVISIBLES);
         let r = app.put_json(&format!("/api/v1/admin/clientes/{cliente}"), Some(&t), &json!({ "notas": "Alérgica a las nueces" })).await;
         assert_eq!(r.es_exito()["notas"], "Alérgica a las nueces");
+    }
+}
+
+en_ambos! {
+    async fn only_staff_book_as_the_console_and_a_partner_origin_without_a_code_is_a_claim(motor: Motor) {
+        let app = spawn_app(motor).await;
+        let gerente = app.token("gerente@demo.mx").await;
+        let antes = total(&app, &gerente).await;
+        // Anyone: the console's origin is refused, nothing stored.
+        let r = app.post_json("/api/v1/public/reservacion", None, &reserva(&app, json!({ "origin": "Plataforma" }))).await;
+        r.es_error(400, "El origen Plataforma es solo para el personal: reserva desde la consola con tu sesión.");
+        assert_eq!(r.cuerpo["data"]["campo"], "origin");
+        assert_eq!(total(&app, &gerente).await, antes);
+        // A partner origin is kept as the booker's claim; with the partner's code, or the widget's own, it is not one.
+        for (cambios, declarado) in [
+            (json!({ "origin": "Whatsapp" }), true),
+            (json!({ "origin": "Airbnb", "name": "Con código" , "afiliado": "AIRBNB-LUZ" }), false),
+            (json!({ "origin": "Widget", "name": "Del widget" }), false),
+        ] {
+            let r = app.post_json("/api/v1/public/reservacion", None, &reserva(&app, cambios.clone())).await;
+            let id = r.es_exito_201()["_id"].as_str().unwrap().to_owned();
+            let d = detalle(&app, &gerente, &id).await;
+            assert_eq!((d["origin"].clone(), d["verified"]["origin_declarado"].as_bool()), (cambios["origin"].clone(), Some(declarado)), "{d}");
+        }
+        // Staff book through their own call: Plataforma by default, their name on the log.
+        let r = app.post_json("/api/v1/admin/reservacion", Some(&gerente), &reserva(&app, json!({ "name": "Por teléfono" }))).await;
+        let id = r.es_exito_201()["_id"].as_str().unwrap().to_owned();
+        let d = detalle(&app, &gerente, &id).await;
+        assert_eq!((d["origin"].as_str(), d["verified"]["origin_declarado"].as_bool()), (Some("Plataforma"), Some(false)));
+        let alta = app.store.bitacora_de(&id).await.unwrap();
+        assert_eq!((alta[0].accion.as_str(), alta[0].usuario_name.as_str()), ("crear", "Gabriela Gerente"));
+        // Without reservacion.create, or for another's branch: refused.
+        let hostess = app.token("hostess@demo.mx").await;
+        app.post_json("/api/v1/admin/reservacion", Some(&hostess), &reserva(&app, json!({}))).await.es_error(403, "No tienes permiso para realizar esta acción.");
+        app.post_json("/api/v1/admin/reservacion", Some(&gerente), &reserva(&app, json!({ "tag": "monterrey" }))).await.es_error(403, "No tienes acceso a esta sucursal.");
+        app.post_json("/api/v1/admin/reservacion", None, &reserva(&app, json!({}))).await.es_error(401, "Inicia sesión para continuar.");
     }
 }
 

@@ -292,6 +292,8 @@ en_ambos! {
                 origin: anfitrion_core::estado::Origen::Chatbot,
                 email_verified: false,
                 phone_verified: false,
+                origin_declarado: false,
+                autor: None,
                 creada: ahora,
             };
             app.store.crear_reservacion(&r, None).await.unwrap();
