@@ -178,7 +178,14 @@ export function DetalleReservacion({ id }: { id: string }) {
           </span>
         </Dato>
         <Dato icono={<IconoOrigen origen={r.origin} className="size-5" />} titulo="Origen">
-          <span data-campo="origen">{origen.nombre}</span>
+          <span data-campo="origen">
+            {origen.nombre}
+            {r.verified.origin_declarado && (
+              <span className="ml-1.5 text-xs text-stone-500" title="Lo indicó quien reservó desde la página pública, sin código de afiliado">
+                (declarado)
+              </span>
+            )}
+          </span>
         </Dato>
         <Dato icono={<CheckCircleIcon className="size-5" />} titulo="Verificación">
           <span className="flex flex-col gap-0.5" data-campo="verificacion">
