@@ -60,10 +60,29 @@ pub fn aplicacion(
     cabeceras: Cabeceras,
 ) -> impl Service<Request, Response = Response, Error = Infallible, Future: Send> + Clone + Send + 'static {
     ServiceBuilder::new()
+        .layer(axum::middleware::from_fn(anunciar_cierre))
         .layer(axum::middleware::from_fn_with_state(Arc::new(cabeceras), seguridad::poner_cabeceras))
         .layer(axum::middleware::from_fn(seguridad::filtrar))
         .layer(NormalizePathLayer::trim_trailing_slash())
         .service(router)
+}
+
+/// A refusal of a request that carries a body may be sent before the body arrives (a 401 or 403
+/// decided from the headers); hyper then cannot tell where the next request would start and
+/// closes the connection. Saying so with `Connection: close` lets the client open a new one for
+/// its next request instead of failing on a connection it believes alive.
+async fn anunciar_cierre(req: Request, next: axum::middleware::Next) -> Response {
+    let con_cuerpo = req.headers().contains_key(axum::http::header::TRANSFER_ENCODING)
+        || req
+            .headers()
+            .get(axum::http::header::CONTENT_LENGTH)
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|v| v.trim() != "0");
+    let mut respuesta = next.run(req).await;
+    if con_cuerpo && (respuesta.status().is_client_error() || respuesta.status().is_server_error()) {
+        respuesta.headers_mut().insert(axum::http::header::CONNECTION, axum::http::HeaderValue::from_static("close"));
+    }
+    respuesta
 }
 
 /// Serves `app` on `listener` until `fin` resolves, then lets answers in progress finish (at most

@@ -207,4 +207,24 @@ en_ambos! {
         let grande = app.client.get(app.url("/api/v1/auth/me")).header("x-grande", "a".repeat(20 * 1024));
         crate::helpers::leer(grande.send().await.unwrap()).await.es_error(431, "Las cabeceras de la solicitud son demasiado grandes.");
     }
+
+    async fn a_refusal_sent_before_the_body_arrives_announces_the_close(motor: Motor) {
+        let app = spawn(motor, con_limites(|_| {})).await;
+        // The head of a POST, its body still to come: refused from the headers alone (no token).
+        let mut socket = TcpStream::connect(app.addr).await.unwrap();
+        socket
+            .write_all(b"POST /api/v1/admin/walkin HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 40\r\n\r\n")
+            .await
+            .unwrap();
+        let (recibido, cerrada) = leer_hasta_cierre(&mut socket, Duration::from_secs(5)).await;
+        assert!(cerrada.is_some(), "the server closes, as it must");
+        let r = partir(&recibido);
+        r.es_error(401, "Inicia sesión para continuar.");
+        assert!(r.cabeza.contains("\r\nconnection: close"), "the close is announced: {}", r.cabeza);
+        // A request without a body keeps its connection.
+        let mut socket = TcpStream::connect(app.addr).await.unwrap();
+        socket.write_all(b"GET /api/v1/auth/me HTTP/1.1\r\nHost: x\r\n\r\n").await.unwrap();
+        let (recibido, _) = leer_hasta_cierre(&mut socket, Duration::from_millis(150)).await;
+        assert!(!String::from_utf8_lossy(&recibido).to_ascii_lowercase().contains("connection: close"));
+    }
 }
