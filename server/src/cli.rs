@@ -40,6 +40,9 @@ pub enum Comando {
         /// Conexiones abiertas a la vez; las siguientes reciben 503.
         #[arg(long, env = "ANFITRION_MAX_CONNECTIONS", default_value_t = LimitesConexion::default().max_conexiones)]
         max_connections: usize,
+        /// Conexiones abiertas a la vez desde una misma dirección (los proxies de confianza no cuentan).
+        #[arg(long, env = "ANFITRION_MAX_CONNECTIONS_PER_ADDRESS", default_value_t = LimitesConexion::default().max_por_direccion)]
+        max_connections_per_address: usize,
         /// Segundos para recibir las cabeceras de una solicitud.
         #[arg(long, env = "ANFITRION_HEADER_TIMEOUT", default_value_t = LimitesConexion::default().cabeceras.as_secs())]
         header_timeout: u64,
@@ -90,6 +93,7 @@ pub async fn ejecutar(cli: Cli) -> anyhow::Result<()> {
             trusted_proxies,
             hsts,
             max_connections,
+            max_connections_per_address,
             header_timeout,
             body_timeout,
             idle_timeout,
@@ -109,6 +113,7 @@ pub async fn ejecutar(cli: Cli) -> anyhow::Result<()> {
             let segundos = |s: u64| Duration::from_secs(s.max(1));
             config.conexion = LimitesConexion {
                 max_conexiones: max_connections.max(1),
+                max_por_direccion: max_connections_per_address.clamp(1, max_connections.max(1)),
                 cabeceras: segundos(header_timeout),
                 cuerpo: segundos(body_timeout),
                 inactividad: segundos(idle_timeout),

@@ -79,6 +79,9 @@ pub struct LimitesConexion {
     pub inactividad: Duration,
     /// Connections open at once; one more is answered 503 and closed.
     pub max_conexiones: usize,
+    /// Connections one address may hold at once, below the global cap, so one client cannot take
+    /// every place; trusted proxies (whose connections carry many clients) are not counted.
+    pub max_por_direccion: usize,
     /// After a shutdown signal, how long answers in progress may take to finish.
     pub cierre: Duration,
 }
@@ -90,6 +93,8 @@ impl Default for LimitesConexion {
             cuerpo: Duration::from_secs(30),
             inactividad: Duration::from_secs(5),
             max_conexiones: 1024,
+            // A restaurant's tablets may share one public address: room for a few dozen of them.
+            max_por_direccion: 256,
             cierre: Duration::from_secs(10),
         }
     }

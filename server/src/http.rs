@@ -16,10 +16,11 @@
 //!
 //! HTTP/2 is not offered: browsers only speak it over TLS, which a proxy in front terminates.
 
+use std::collections::HashMap;
 use std::convert::Infallible;
 use std::future::Future as _;
 use std::io;
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::pin::Pin;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
@@ -91,6 +92,7 @@ pub async fn servir<S>(
     listener: TcpListener,
     app: S,
     limites: LimitesConexion,
+    proxies: Arc<[IpAddr]>,
     cabeceras: Cabeceras,
     fin: impl std::future::Future<Output = ()>,
 ) -> io::Result<()>
@@ -102,6 +104,7 @@ where
     asegurar_descriptores(max);
     let conexiones = Arc::new(Semaphore::new(max));
     let rechazos = Arc::new(Semaphore::new(MAX_RECHAZOS));
+    let por_direccion = PorDireccion::new(limites.max_por_direccion.clamp(1, max), proxies);
     let (apagar, apagado) = watch::channel(false);
     let cabeceras = Arc::new(cabeceras);
     tokio::pin!(fin);
@@ -119,16 +122,21 @@ where
             },
         };
         let _ = socket.set_nodelay(true);
-        match conexiones.clone().try_acquire_owned() {
-            Ok(permiso) => {
+        let lugar = por_direccion.tomar(par.ip());
+        match (lugar, conexiones.clone().try_acquire_owned()) {
+            (Some(lugar), Ok(permiso)) => {
                 let (app, cabeceras, apagado) = (app.clone(), cabeceras.clone(), apagado.clone());
                 tokio::spawn(async move {
                     atender(socket, par, app, limites, cabeceras, apagado).await;
                     drop(permiso);
+                    drop(lugar);
                 });
             }
-            Err(_) => match rechazos.clone().try_acquire_owned() {
+            (lugar, _) => match rechazos.clone().try_acquire_owned() {
                 Ok(permiso) => {
+                    if lugar.is_none() {
+                        por_direccion.contar_rechazo(par.ip());
+                    }
                     let cabeceras = cabeceras.clone();
                     tokio::spawn(async move {
                         rechazar(socket, &cabeceras).await;
@@ -144,6 +152,62 @@ where
     // Every connection holds one permit: all of them back means every answer was sent.
     let _ = tokio::time::timeout(limites.cierre, conexiones.acquire_many(max as u32)).await;
     Ok(())
+}
+
+/// The connections each address holds, so one client cannot take every place (trusted proxies,
+/// whose connections carry many clients, are not counted), and how many were refused for it.
+struct PorDireccion {
+    maximo: usize,
+    exentas: Arc<[IpAddr]>,
+    abiertas: Arc<std::sync::Mutex<HashMap<IpAddr, usize>>>,
+    rechazadas: AtomicU64,
+}
+
+/// One address's place, given back when the connection ends.
+struct LugarDireccion {
+    abiertas: Option<(Arc<std::sync::Mutex<HashMap<IpAddr, usize>>>, IpAddr)>,
+}
+
+impl Drop for LugarDireccion {
+    fn drop(&mut self) {
+        if let Some((abiertas, ip)) = self.abiertas.take() {
+            let mut mapa = abiertas.lock().unwrap_or_else(|e| e.into_inner());
+            if let Some(n) = mapa.get_mut(&ip) {
+                *n -= 1;
+                if *n == 0 {
+                    mapa.remove(&ip);
+                }
+            }
+        }
+    }
+}
+
+impl PorDireccion {
+    fn new(maximo: usize, exentas: Arc<[IpAddr]>) -> Self {
+        PorDireccion { maximo, exentas, abiertas: Arc::default(), rechazadas: AtomicU64::new(0) }
+    }
+
+    /// A place for a connection from `ip`, or None when the address holds its share already.
+    fn tomar(&self, ip: IpAddr) -> Option<LugarDireccion> {
+        if self.exentas.contains(&ip) {
+            return Some(LugarDireccion { abiertas: None });
+        }
+        let mut mapa = self.abiertas.lock().unwrap_or_else(|e| e.into_inner());
+        let n = mapa.entry(ip).or_insert(0);
+        if *n >= self.maximo {
+            return None;
+        }
+        *n += 1;
+        Some(LugarDireccion { abiertas: Some((self.abiertas.clone(), ip)) })
+    }
+
+    fn contar_rechazo(&self, ip: IpAddr) {
+        let total = self.rechazadas.fetch_add(1, Ordering::Relaxed) + 1;
+        // One line for the first refusal and then one per hundred: a flood does not flood the log.
+        if total % 100 == 1 {
+            tracing::warn!(%ip, rechazadas = total, max_por_direccion = self.maximo, "conexiones rechazadas: una dirección tiene todas las que le tocan");
+        }
+    }
 }
 
 /// Room for `max` connections plus the database's and the log's: raises the soft limit of open

@@ -78,10 +78,11 @@ pub async fn launch(config: Config) -> anyhow::Result<App> {
     }
     let freno = Arc::new(Freno::new(config.demora_cuenta, reloj.clone()));
     let eventos = Arc::new(eventos::Eventos::iniciar(store.as_ref()).await?);
+    let state_proxies: Arc<[IpAddr]> = config.proxies_confiables.clone().into();
     let state = AppState {
         store: store.clone(),
         claves,
-        proxies_confiables: config.proxies_confiables.into(),
+        proxies_confiables: state_proxies.clone(),
         freno,
         eventos,
         reservas_publicas: Arc::new(api::publico::LimitePorDireccion::new(api::publico::RESERVAS_POR_HORA, reloj.clone())),
@@ -94,9 +95,10 @@ pub async fn launch(config: Config) -> anyhow::Result<App> {
 
     let listener = tokio::net::TcpListener::bind(config.addr).await.with_context(|| format!("no se pudo escuchar en {}", config.addr))?;
     let addr = listener.local_addr()?;
+    let proxies: Arc<[IpAddr]> = state_proxies;
     let trabajos = jobs::iniciar(store.clone(), config.correo.clone(), reloj);
     let servidor = tokio::spawn(async move {
-        let fin = http::servir(listener, app, config.conexion, cabeceras, senal_de_fin()).await;
+        let fin = http::servir(listener, app, config.conexion, proxies, cabeceras, senal_de_fin()).await;
         trabajos.abort();
         fin
     });

@@ -28,7 +28,7 @@ export function reservacionDe(cambios: Partial<Reservacion> = {}): Reservacion {
     marca: { name: 'La Hacienda' },
     sucursal: { name: 'La Hacienda Polanco' },
     origin: 'Widget',
-    verified: { email_verified: false, phone_verified: false },
+    verified: { email_verified: false, phone_verified: false, origin_declarado: false },
     comanda: null,
     abre: null,
     folio: null,

@@ -227,4 +227,34 @@ en_ambos! {
         let (recibido, _) = leer_hasta_cierre(&mut socket, Duration::from_millis(150)).await;
         assert!(!String::from_utf8_lossy(&recibido).to_ascii_lowercase().contains("connection: close"));
     }
+
+    async fn one_address_cannot_take_every_connection(motor: Motor) {
+        let app = spawn(motor, con_limites(|l| {
+            l.max_conexiones = 8;
+            l.max_por_direccion = 3;
+            l.inactividad = Duration::from_secs(30);
+            l.cabeceras = Duration::from_secs(30);
+        }))
+        .await;
+        // One client holds its three places with silent sockets…
+        let mut suyas = Vec::new();
+        for _ in 0..3 {
+            suyas.push(TcpStream::connect(app.addr).await.unwrap());
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        // …its fourth is refused, although the server has room…
+        let r = enviar(app.addr, b"GET /api/v1/auth/me HTTP/1.1\r\nHost: x\r\n\r\n").await;
+        r.es_error(503, "El servidor está ocupado. Inténtalo de nuevo en unos segundos.");
+        // …and another address (another loopback one) is served.
+        let socket = tokio::net::TcpSocket::new_v4().unwrap();
+        socket.bind("127.0.0.2:0".parse().unwrap()).unwrap();
+        let mut otra = socket.connect(app.addr).await.unwrap();
+        otra.write_all(b"GET /api/v1/auth/me HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").await.unwrap();
+        let (recibido, _) = leer_hasta_cierre(&mut otra, Duration::from_secs(5)).await;
+        partir(&recibido).es_error(401, "Inicia sesión para continuar.");
+        // A place given back is the client's again.
+        drop(suyas.pop());
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        enviar(app.addr, b"GET /api/v1/auth/me HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").await.es_error(401, "Inicia sesión para continuar.");
+    }
 }

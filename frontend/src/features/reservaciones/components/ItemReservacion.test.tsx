@@ -45,11 +45,11 @@ describe('a reservation in the sidebar', () => {
   });
 
   it('shows the verified tick only when e-mail or phone is verified', () => {
-    const sin = html(reservacionDe({ verified: { email_verified: false, phone_verified: false } }));
+    const sin = html(reservacionDe({ verified: { email_verified: false, phone_verified: false, origin_declarado: false } }));
     expect(sin.querySelector('[data-marca="verificada"]')).toBeNull();
     for (const verified of [
-      { email_verified: true, phone_verified: false },
-      { email_verified: false, phone_verified: true },
+      { email_verified: true, phone_verified: false, origin_declarado: false },
+      { email_verified: false, phone_verified: true, origin_declarado: false },
     ]) {
       expect(html(reservacionDe({ verified })).querySelector('[data-marca="verificada"]')).not.toBeNull();
     }
