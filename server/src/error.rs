@@ -44,6 +44,9 @@ pub enum ApiError {
     /// Too many public calls (availability, confirmation) from one address.
     #[error("Demasiadas consultas desde esta dirección. Inténtalo más tarde.")]
     DemasiadasConsultas,
+    /// One account holds too many live notification streams on this instance.
+    #[error("Esta cuenta tiene demasiadas pantallas abiertas con avisos en vivo. Cierra alguna e inténtalo de nuevo.")]
+    DemasiadosFlujos,
     /// No session token came with the request.
     #[error("Inicia sesión para continuar.")]
     SinSesion,
@@ -124,7 +127,7 @@ impl ApiError {
             MetodoNoPermitido => StatusCode::METHOD_NOT_ALLOWED,
             Conflicto(_) => StatusCode::CONFLICT,
             ConDatos { codigo, .. } => *codigo,
-            DemasiadasReservaciones | DemasiadasConsultas => StatusCode::TOO_MANY_REQUESTS,
+            DemasiadasReservaciones | DemasiadasConsultas | DemasiadosFlujos => StatusCode::TOO_MANY_REQUESTS,
             DemasiadosIntentos { .. } => StatusCode::TOO_MANY_REQUESTS,
             Ocupado => StatusCode::SERVICE_UNAVAILABLE,
             TiempoAgotado => StatusCode::REQUEST_TIMEOUT,

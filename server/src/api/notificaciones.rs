@@ -19,7 +19,7 @@ use crate::access::{en_alcance, Con, SucursalElegida};
 use crate::db::bitacora::Cambio;
 use crate::db::reservaciones::Notificacion;
 use crate::envelope::Envelope;
-use crate::error::{EnvelopeError, Result};
+use crate::error::{ApiError, EnvelopeError, Result};
 use crate::extract::Path;
 use crate::AppState;
 
@@ -104,6 +104,7 @@ async fn leer(
         (status = 200, description = "Flujo de eventos (text/event-stream)", content_type = "text/event-stream", body = String),
         (status = 401, description = "Sin sesión", body = EnvelopeError),
         (status = 403, description = "Sin el permiso reservaciones.index, o sucursal ajena", body = EnvelopeError),
+        (status = 429, description = "La cuenta tiene demasiados flujos abiertos", body = EnvelopeError),
     )
 )]
 async fn flujo(
@@ -113,6 +114,10 @@ async fn flujo(
     headers: HeaderMap,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>> {
     let tag = super::tag_requerido(tag)?;
+    let abierto = state.eventos.abrir_flujo(&usuario.id).ok_or_else(|| {
+        tracing::warn!(usuario = %usuario.id, "flujo de avisos rechazado: la cuenta tiene todos los que le tocan");
+        ApiError::DemasiadosFlujos
+    })?;
     // Subscribe before catching up, so nothing falls between the two.
     let vivos = BroadcastStream::new(state.eventos.suscribir());
     let desde = headers
@@ -127,6 +132,8 @@ async fn flujo(
     let ya: std::collections::HashSet<String> = perdidas.iter().map(|n| n.id.clone()).collect();
     let previas = stream::iter(perdidas.iter().map(evento).map(Ok).collect::<Vec<_>>());
     let nuevas = vivos.filter_map(move |aviso| {
+        // The stream holds its place in the user's count until the client goes away.
+        let _abierto = &abierto;
         let listo = match aviso {
             Ok(a) if a.tag == tag && !ya.contains(&a.notificacion.id) => Some(Ok(evento(&a.notificacion))),
             _ => None,

@@ -200,6 +200,25 @@ en_ambos! {
     }
 }
 
+en_ambos! {
+    async fn one_account_cannot_hold_every_live_stream(motor: Motor) {
+        let app = spawn_app(motor).await;
+        let t = app.token("gerente@demo.mx").await;
+        let abrir = |token: &str| app.client.get(app.url("/api/v1/admin/notifications/stream?tag=polanco")).bearer_auth(token).send();
+        let mut abiertos = Vec::new();
+        for _ in 0..anfitrion_server::eventos::MAX_FLUJOS_POR_USUARIO {
+            let r = abrir(&t).await.unwrap();
+            assert_eq!(r.status().as_u16(), 200);
+            abiertos.push(r);
+        }
+        let r = crate::helpers::leer(abrir(&t).await.unwrap()).await;
+        r.es_error(429, "Esta cuenta tiene demasiadas pantallas abiertas con avisos en vivo. Cierra alguna e inténtalo de nuevo.");
+        // Another account is not held back by this one.
+        let hostess = app.token("hostess@demo.mx").await;
+        assert_eq!(abrir(&hostess).await.unwrap().status().as_u16(), 200);
+    }
+}
+
 /// A PostgreSQL that is not there is said at once, with its address, not after a pool's timeout.
 #[tokio::test]
 async fn a_postgres_that_refuses_the_connection_is_named_at_once() {
