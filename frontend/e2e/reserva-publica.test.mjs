@@ -181,11 +181,19 @@ test('a guest books on /reservacion/polanco on a 390 px phone, sees the QR (it d
   await correo.waitFor();
   assert.match(await correo.getAttribute('data-estado-correo'), /^(pendiente|fallido)$/);
 
-  // The e-mail's link verifies the address; a link cut short does not.
-  const token = new URL(pagina.url()).searchParams.get('t');
-  await pagina.goto(`${servidor.base}/reservacion/${TAG}/verificar/${data._id}?t=${token.slice(0, 20)}`);
-  await pagina.getByRole('alert').getByRole('heading', { name: 'No se pudo verificar tu correo' }).waitFor();
-  await pagina.goto(`${servidor.base}/reservacion/${TAG}/verificar/${data._id}?t=${token}`);
+  // The e-mail's own link verifies the address; the confirmation page's token (which whoever
+  // booked holds) does not, nor does a link cut short.
+  const deLaPagina = new URL(pagina.url()).searchParams.get('t');
+  const texto = servidor.bandeja(data._id);
+  const enlace = new RegExp(`(/reservacion/${TAG}/verificar/${data._id}\\?t=([0-9a-f]+)&c=[0-9a-f]+)`).exec(texto);
+  assert.ok(enlace, `the e-mail carries its verification link: ${texto}`);
+  const token = enlace[2];
+  assert.notEqual(token, deLaPagina);
+  for (const mal of [deLaPagina, token.slice(0, 20)]) {
+    await pagina.goto(`${servidor.base}/reservacion/${TAG}/verificar/${data._id}?t=${mal}`);
+    await pagina.getByRole('alert').getByRole('heading', { name: 'No se pudo verificar tu correo' }).waitFor();
+  }
+  await pagina.goto(`${servidor.base}${enlace[1]}`);
   await pagina.getByRole('status').getByRole('heading', { name: 'Tu correo quedó verificado. ¡Gracias!' }).waitFor();
   await pagina.getByRole('link', { name: 'Ver mi reservación' }).click();
   await pagina.getByTestId('confirmacion').and(pagina.locator(`[data-reservacion="${data._id}"]`)).waitFor();
@@ -257,11 +265,13 @@ test('Nueva opens the widget in a 700×410 frame (origin Plataforma, limit 50); 
   });
   // The frame's booking makes the console's lists ask again.
   const lista = pagina.waitForResponse((r) => new URL(r.url()).pathname === '/api/v1/admin/reservacion' && r.request().method() === 'GET');
+  // Staff book through the console's own call, with their session (never the public one).
   const [respuesta] = await Promise.all([
-    pagina.waitForResponse((r) => new URL(r.url()).pathname === '/api/v1/public/reservacion' && r.request().method() === 'POST'),
+    pagina.waitForResponse((r) => new URL(r.url()).pathname === '/api/v1/admin/reservacion' && r.request().method() === 'POST'),
     boton.click(),
   ]);
   assert.equal(respuesta.status(), 201);
+  assert.match(respuesta.request().headers().authorization ?? '', /^Bearer /);
   const { data } = await respuesta.json();
   assert.equal((await lista).status(), 200);
   await widget.getByTestId('confirmacion').and(widget.locator(`[data-reservacion="${data._id}"]`)).waitFor();
@@ -270,6 +280,7 @@ test('Nueva opens the widget in a 700×410 frame (origin Plataforma, limit 50); 
   const guardada = await llamarApi(servidor, `/v1/admin/reservacion/${data._id}`, { token, query: { tag: TAG } });
   assert.equal(guardada.status, 200, guardada.body.message);
   assert.equal(guardada.body.data.origin, 'Plataforma');
+  assert.equal(guardada.body.data.verified.origin_declarado, false);
   assert.equal(guardada.body.data.name, name);
 
   // Escape inside the frame closes the dialog, as anywhere else in it.

@@ -2,7 +2,7 @@
 // fresh SQLite database, and — unless ANFITRION_E2E_FRONT=binario — `vite preview` serving the
 // current frontend/dist with /api proxied to that binary (the binary embeds dist at compile time,
 // so the preview always shows the latest build). Everything is stopped and removed by `cerrar()`.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -64,10 +64,22 @@ async function esperarRespuesta(url, proceso, salida, limiteMs = 90_000) {
 }
 
 /**
+ * The plain text of the e-mail a reservation left in the server's outbox, read from its SQLite
+ * file (Python's sqlite3, which the machine has): what the guest would receive, links included.
+ */
+function textoEnBandeja(archivo, reservacion) {
+  const consulta = 'import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); r=c.execute("SELECT texto FROM correos_salida WHERE reservacion_id=? ORDER BY creado_en", (sys.argv[2],)).fetchone(); print(r[0] if r else "", end="")';
+  const r = spawnSync('python3', ['-c', consulta, archivo, reservacion], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`no se pudo leer la bandeja de salida: ${r.stderr}`);
+  return r.stdout;
+}
+
+/**
  * @param {{ ahora?: string }} [opciones] `ahora`: the server clock's start, `AAAA-MM-DD HH:MM` in
  *   Mexico City (the suite's time by default).
  * @returns {Promise<{ base: string, api: string, cerrar: () => Promise<void>, salida: string[], reloj: () => Date }>}
- *   `base` is the URL the browser opens; `api` the binary's own address; `reloj()` the server's now.
+ *   `base` is the URL the browser opens; `api` the binary's own address; `reloj()` the server's now;
+ *   `bandeja(id)` the text of a reservation's e-mail waiting in the outbox (there is no SMTP here).
  */
 export async function iniciarServidor({ ahora = `${FECHA_PRUEBA} ${HORA_PRUEBA}` } = {}) {
   const bin = resolve(FRONTEND, process.env.ANFITRION_BIN ?? '../target/debug/anfitrion');
@@ -114,7 +126,8 @@ export async function iniciarServidor({ ahora = `${FECHA_PRUEBA} ${HORA_PRUEBA}`
 
   try {
     await esperarRespuesta(`${api}/api/v1/auth/me`, proceso, salida);
-    if (modo === 'binario') return { base: api, api, cerrar, salida, reloj };
+    const bandeja = (id) => textoEnBandeja(join(dir, 'e2e.db'), id);
+    if (modo === 'binario') return { base: api, api, cerrar, salida, reloj, bandeja };
 
     process.env.ANFITRION_API_URL = api;
     const { preview } = await import('vite');
@@ -125,7 +138,7 @@ export async function iniciarServidor({ ahora = `${FECHA_PRUEBA} ${HORA_PRUEBA}`
       logLevel: 'warn',
       preview: { host: '127.0.0.1', port: puertoVista, strictPort: true, proxy: { '/api': { target: api } } },
     });
-    return { base: `http://127.0.0.1:${puertoVista}`, api, cerrar, salida, reloj };
+    return { base: `http://127.0.0.1:${puertoVista}`, api, cerrar, salida, reloj, bandeja };
   } catch (e) {
     await cerrar();
     throw e;

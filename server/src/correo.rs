@@ -58,9 +58,10 @@ pub fn ruta_confirmacion(tag: &str, id: &str, token: &str) -> String {
     format!("/reservacion/{tag}/confirmacion/{id}?t={token}")
 }
 
-/// The verification link's path.
-pub fn ruta_verificacion(tag: &str, id: &str, token: &str) -> String {
-    format!("/reservacion/{tag}/verificar/{id}?t={token}")
+/// The verification link's path: its own token (`t`), and the confirmation's (`c`) so the page
+/// can lead on to the booking, as the e-mail that carries both does.
+pub fn ruta_verificacion(tag: &str, id: &str, token: &str, confirmacion: &str) -> String {
+    format!("/reservacion/{tag}/verificar/{id}?t={token}&c={confirmacion}")
 }
 
 fn escapar(s: &str) -> String {
@@ -73,7 +74,7 @@ fn escapar(s: &str) -> String {
 pub fn confirmacion(url_publica: &str, suc: &SucursalReservable, r: &NuevaReservacion, destinatario: &str, token: &str, token_verificacion: &str) -> NuevoCorreo {
     let base = url_publica.trim_end_matches('/');
     let enlace = format!("{base}{}", ruta_confirmacion(&suc.tag, &r.id, token));
-    let verificar = format!("{base}{}", ruta_verificacion(&suc.tag, &r.id, token_verificacion));
+    let verificar = format!("{base}{}", ruta_verificacion(&suc.tag, &r.id, token_verificacion, token));
     let fecha = r.fecha_hora.format("%d/%m/%Y").to_string();
     let hora = r.fecha_hora.format("%H:%M").to_string();
     let n = r.no_personas.get();

@@ -62,7 +62,7 @@ export function App() {
         ) : vista.tipo === 'confirmacion' ? (
           <Confirmacion key={vista.id} id={vista.id} token={vista.token} incrustado={incrustado} volver={volver} />
         ) : vista.tipo === 'verificar' ? (
-          <Verificar id={vista.id} token={vista.token} tag={vista.tag} />
+          <Verificar id={vista.id} token={vista.token} confirmacion={vista.confirmacion} tag={vista.tag} />
         ) : (
           <Aviso titulo="Esta página no existe" incrustado={incrustado}>
             <p>Revisa la dirección de la reservación.</p>

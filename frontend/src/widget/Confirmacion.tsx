@@ -150,8 +150,11 @@ export function Confirmacion({ id, token, incrustado, volver }: { id: string; to
   );
 }
 
-/** /reservacion/{tag}/verificar/{id}?t=: the e-mail's link; opening it verifies the address. */
-export function Verificar({ id, token, tag }: { id: string; token: string; tag: string }) {
+/**
+ * /reservacion/{tag}/verificar/{id}?t=&c=: the e-mail's link; opening it verifies the address
+ * (`t`, the check's own secret) and offers the booking (`c`, the confirmation's).
+ */
+export function Verificar({ id, token, confirmacion, tag }: { id: string; token: string; confirmacion: string | null; tag: string }) {
   const [estado, setEstado] = useState<{ tipo: 'cargando' } | { tipo: 'listo'; mensaje: string } | { tipo: 'error'; mensaje: string }>({
     tipo: 'cargando',
   });
@@ -176,10 +179,9 @@ export function Verificar({ id, token, tag }: { id: string; token: string; tag: 
     <Aviso titulo={estado.tipo === 'listo' ? estado.mensaje : 'No se pudo verificar tu correo'} incrustado={false} rol={estado.tipo === 'listo' ? 'status' : 'alert'}>
       {estado.tipo === 'error' && <p>{estado.mensaje}</p>}
       <p className="mt-4 flex flex-wrap justify-center gap-x-6 gap-y-2">
-        {estado.tipo === 'listo' && (
-          // The e-mail's token is the confirmation's too.
+        {estado.tipo === 'listo' && confirmacion && (
           <a
-            href={`/reservacion/${encodeURIComponent(tag)}/confirmacion/${encodeURIComponent(id)}?${new URLSearchParams({ t: token })}`}
+            href={`/reservacion/${encodeURIComponent(tag)}/confirmacion/${encodeURIComponent(id)}?${new URLSearchParams({ t: confirmacion })}`}
             className="font-semibold text-primary-700 underline underline-offset-2"
           >
             Ver mi reservación

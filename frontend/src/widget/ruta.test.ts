@@ -32,7 +32,8 @@ describe('the booking page reads its address', () => {
   it('the confirmation and verification pages carry the id and the token', () => {
     const ruta = rutaConfirmacion('/reservacion/polanco/confirmacion/abc123?t=t%2Fk%2Bn');
     expect(vista(ruta)).toEqual({ tipo: 'confirmacion', tag: 'polanco', id: 'abc123', token: 't/k+n' });
-    expect(vista('/reservacion/polanco/verificar/abc123?t=xyz')).toEqual({ tipo: 'verificar', tag: 'polanco', id: 'abc123', token: 'xyz' });
+    expect(vista('/reservacion/polanco/verificar/abc123?t=xyz&c=conf')).toEqual({ tipo: 'verificar', tag: 'polanco', id: 'abc123', token: 'xyz', confirmacion: 'conf' });
+    expect(vista('/reservacion/polanco/verificar/abc123?t=xyz')).toEqual({ tipo: 'verificar', tag: 'polanco', id: 'abc123', token: 'xyz', confirmacion: null });
   });
 
   it('after booking only a confirmation page of this site is followed', () => {

@@ -2,7 +2,8 @@
 //   /reservacion/{tag}                         the booking as a full page
 //   /widget/{tag}                              the same booking, meant for an iframe
 //   /reservacion/{tag}/confirmacion/{id}?t=    the booking made, with its QR
-//   /reservacion/{tag}/verificar/{id}?t=       the e-mail's link that verifies the address
+//   /reservacion/{tag}/verificar/{id}?t=&c=    the e-mail's link that verifies the address (t, its
+//                                              own secret) and leads on to the booking (c)
 
 import type { Origen } from '../wasm/tipos/Origen';
 
@@ -14,7 +15,7 @@ const ORIGENES: readonly Origen[] = ['Widget', 'Plataforma', 'Whatsapp', 'Chatbo
 export type Vista =
   | { tipo: 'reservar'; tag: string; origin: Origen; personasMax: number | null; afiliado: string | null; incrustado: boolean }
   | { tipo: 'confirmacion'; tag: string; id: string; token: string }
-  | { tipo: 'verificar'; tag: string; id: string; token: string }
+  | { tipo: 'verificar'; tag: string; id: string; token: string; confirmacion: string | null }
   | { tipo: 'desconocida' };
 
 /** The origin of the URL, matched without regard to case; Widget when absent or unknown. */
@@ -61,8 +62,11 @@ export function leerVista(url: URL, incrustado: boolean): Vista {
   }
   const id = segmento(idCrudo);
   const token = q.get('t') ?? '';
-  if (raiz === 'reservacion' && partes.length === 4 && id && (accion === 'confirmacion' || accion === 'verificar')) {
+  if (raiz === 'reservacion' && partes.length === 4 && id && accion === 'confirmacion') {
     return { tipo: accion, tag, id, token };
+  }
+  if (raiz === 'reservacion' && partes.length === 4 && id && accion === 'verificar') {
+    return { tipo: accion, tag, id, token, confirmacion: q.get('c')?.trim() || null };
   }
   return { tipo: 'desconocida' };
 }
