@@ -16,7 +16,6 @@
 //!
 //! HTTP/2 is not offered: browsers only speak it over TLS, which a proxy in front terminates.
 
-use std::collections::HashMap;
 use std::convert::Infallible;
 use std::future::Future as _;
 use std::io;
@@ -41,6 +40,7 @@ use tower::{Service, ServiceBuilder, ServiceExt};
 use tower_http::normalize_path::NormalizePathLayer;
 
 use crate::config::LimitesConexion;
+use crate::cupos::{Cupo, Cupos};
 use crate::error::ApiError;
 use crate::seguridad::{self, Cabeceras};
 
@@ -157,55 +157,30 @@ where
 /// The connections each address holds, so one client cannot take every place (trusted proxies,
 /// whose connections carry many clients, are not counted), and how many were refused for it.
 struct PorDireccion {
-    maximo: usize,
+    cupos: Cupos<IpAddr>,
     exentas: Arc<[IpAddr]>,
-    abiertas: Arc<std::sync::Mutex<HashMap<IpAddr, usize>>>,
     rechazadas: AtomicU64,
-}
-
-/// One address's place, given back when the connection ends.
-struct LugarDireccion {
-    abiertas: Option<(Arc<std::sync::Mutex<HashMap<IpAddr, usize>>>, IpAddr)>,
-}
-
-impl Drop for LugarDireccion {
-    fn drop(&mut self) {
-        if let Some((abiertas, ip)) = self.abiertas.take() {
-            let mut mapa = abiertas.lock().unwrap_or_else(|e| e.into_inner());
-            if let Some(n) = mapa.get_mut(&ip) {
-                *n -= 1;
-                if *n == 0 {
-                    mapa.remove(&ip);
-                }
-            }
-        }
-    }
 }
 
 impl PorDireccion {
     fn new(maximo: usize, exentas: Arc<[IpAddr]>) -> Self {
-        PorDireccion { maximo, exentas, abiertas: Arc::default(), rechazadas: AtomicU64::new(0) }
+        PorDireccion { cupos: Cupos::new(maximo), exentas, rechazadas: AtomicU64::new(0) }
     }
 
-    /// A place for a connection from `ip`, or None when the address holds its share already.
-    fn tomar(&self, ip: IpAddr) -> Option<LugarDireccion> {
+    /// A place for a connection from `ip` (`Some(None)` for a trusted proxy, which is not
+    /// counted), or None when the address holds its share already.
+    fn tomar(&self, ip: IpAddr) -> Option<Option<Cupo<IpAddr>>> {
         if self.exentas.contains(&ip) {
-            return Some(LugarDireccion { abiertas: None });
+            return Some(None);
         }
-        let mut mapa = self.abiertas.lock().unwrap_or_else(|e| e.into_inner());
-        let n = mapa.entry(ip).or_insert(0);
-        if *n >= self.maximo {
-            return None;
-        }
-        *n += 1;
-        Some(LugarDireccion { abiertas: Some((self.abiertas.clone(), ip)) })
+        self.cupos.tomar(&ip).map(Some)
     }
 
     fn contar_rechazo(&self, ip: IpAddr) {
         let total = self.rechazadas.fetch_add(1, Ordering::Relaxed) + 1;
         // One line for the first refusal and then one per hundred: a flood does not flood the log.
         if total % 100 == 1 {
-            tracing::warn!(%ip, rechazadas = total, max_por_direccion = self.maximo, "conexiones rechazadas: una dirección tiene todas las que le tocan");
+            tracing::warn!(%ip, rechazadas = total, max_por_direccion = self.cupos.maximo(), "conexiones rechazadas: una dirección tiene todas las que le tocan");
         }
     }
 }

@@ -7,6 +7,7 @@ pub mod auth;
 pub mod cli;
 pub mod config;
 pub mod correo;
+pub mod cupos;
 pub mod db;
 pub mod demo;
 pub mod envelope;
