@@ -194,7 +194,7 @@ para_cada_motor! {
     #[async_trait]
     impl Catalogo for Motor {
         async fn crear_mesero(&self, m: &NuevoMesero, cambio: Option<&Cambio>) -> DbResult<()> {
-            let mut tx = self.pool.begin().await?;
+            let mut tx = self.pool.begin_with(Motor::EMPEZAR_ESCRITURA).await?;
             sqlx::query("INSERT INTO meseros (id, sucursal_id, name, activo, created_at) VALUES ($1, $2, $3, $4, $5)")
                 .bind(&m.id)
                 .bind(&m.sucursal_id)
@@ -278,7 +278,7 @@ para_cada_motor! {
 
         async fn crear_promo(&self, p: &NuevaPromo, cambio: Option<&Cambio>) -> DbResult<()> {
             let v = &p.promo.ventana;
-            let mut tx = self.pool.begin().await?;
+            let mut tx = self.pool.begin_with(Motor::EMPEZAR_ESCRITURA).await?;
             sqlx::query(
                 "INSERT INTO promociones (id, sucursal_id, name, descripcion, activa, desde, hasta, dias, pide_nombres, eliminada, created_at) \
                  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",

@@ -81,6 +81,11 @@ pub(crate) trait Dialecto {
     /// What opens a booking's transaction: SQLite takes the database's write lock up front
     /// (`BEGIN IMMEDIATE`), so two bookings never read the same free table.
     const EMPEZAR_RESERVA: &'static str;
+    /// What opens every other write's transaction. On SQLite a deferred `BEGIN` that reads first
+    /// and then writes fails at once with "database is locked" when another connection wrote in
+    /// between (the busy wait cannot help a reader that must upgrade), so writes take the lock
+    /// up front and wait their turn; PostgreSQL's row locks need nothing more than `BEGIN`.
+    const EMPEZAR_ESCRITURA: &'static str;
     /// Locks the branch (`$1`) for the rest of a booking's transaction: on PostgreSQL a row lock
     /// (`FOR UPDATE`) that the next booking of that branch waits on; SQLite already holds its lock.
     const BLOQUEAR_SUCURSAL: &'static str;

@@ -52,6 +52,7 @@ fn explicar(e: &sqlx::Error, donde: &str) -> String {
 
 impl super::Dialecto for PgStore {
     const EMPEZAR_RESERVA: &'static str = "BEGIN";
+    const EMPEZAR_ESCRITURA: &'static str = "BEGIN";
     const BLOQUEAR_SUCURSAL: &'static str = "SELECT id FROM sucursales WHERE id = $1 FOR UPDATE";
 
     fn en_lista_json(expr: &str, n: usize) -> String {

@@ -49,6 +49,7 @@ fn crear_carpeta(url: &str) -> anyhow::Result<()> {
 
 impl super::Dialecto for SqliteStore {
     const EMPEZAR_RESERVA: &'static str = "BEGIN IMMEDIATE";
+    const EMPEZAR_ESCRITURA: &'static str = "BEGIN IMMEDIATE";
     const BLOQUEAR_SUCURSAL: &'static str = "SELECT id FROM sucursales WHERE id = $1";
 
     fn en_lista_json(expr: &str, n: usize) -> String {

@@ -412,7 +412,7 @@ para_cada_motor! {
         async fn crear_sucursal(&self, s: &NuevaSucursal, cambio: &Cambio) -> DbResult<()> {
             let ahora = self.reloj.ahora();
             let d = &s.datos;
-            let mut tx = self.pool.begin().await?;
+            let mut tx = self.pool.begin_with(Motor::EMPEZAR_ESCRITURA).await?;
             sqlx::query(
                 "INSERT INTO sucursales (id, tag, name, marca_id, zona, direccion, telefono, activa, created_at) \
                  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
@@ -569,7 +569,7 @@ para_cada_motor! {
         }
 
         async fn reemplazar_horario(&self, id: &str, dias: &[DatosDia], cambio: &Cambio) -> DbResult<()> {
-            let mut tx = self.pool.begin().await?;
+            let mut tx = self.pool.begin_with(Motor::EMPEZAR_ESCRITURA).await?;
             sqlx::query("DELETE FROM sucursal_horario WHERE sucursal_id = $1").bind(id).execute(&mut *tx).await?;
             for d in dias {
                 sqlx::query("INSERT INTO sucursal_horario (sucursal_id, dia, abre, cierra, cerrado) VALUES ($1, $2, $3, $4, $5)")
@@ -588,7 +588,7 @@ para_cada_motor! {
         }
 
         async fn reemplazar_mesas(&self, id: &str, mesas: &[DatosMesa], cambio: &Cambio) -> DbResult<()> {
-            let mut tx = self.pool.begin().await?;
+            let mut tx = self.pool.begin_with(Motor::EMPEZAR_ESCRITURA).await?;
             // A table keeps its `_id` while its number stays: saving the list unchanged changes nothing.
             let previas: HashMap<i32, String> = sqlx::query_as::<_, (i32, String)>("SELECT numero, id FROM mesas WHERE sucursal_id = $1")
                 .bind(id)
@@ -614,7 +614,7 @@ para_cada_motor! {
         }
 
         async fn reemplazar_dias(&self, id: &str, dias: &[DiaEspecialValido], cambio: &Cambio) -> DbResult<()> {
-            let mut tx = self.pool.begin().await?;
+            let mut tx = self.pool.begin_with(Motor::EMPEZAR_ESCRITURA).await?;
             // A day keeps its `_id` while its date stays: saving the list unchanged changes nothing.
             let previos: HashMap<NaiveDate, String> = sqlx::query_as::<_, (NaiveDate, String)>("SELECT fecha, id FROM sucursal_dias WHERE sucursal_id = $1")
                 .bind(id)
@@ -653,7 +653,7 @@ para_cada_motor! {
         async fn guardar_conf(&self, sucursal_id: &str, c: &ConfSucursal, cambio: &Cambio) -> DbResult<()> {
             let w = &c.walkin;
             let n = |v: u32| i64::from(v);
-            let mut tx = self.pool.begin().await?;
+            let mut tx = self.pool.begin_with(Motor::EMPEZAR_ESCRITURA).await?;
             sqlx::query(
                 "UPDATE conf_walkin SET inicio_regular = $2, inicio_promo = $3, corte_tarde = $4, gracia_min = $5, prefijo_folio = $6, \
                  pie_ticket = $7, correo_requerido = $8, telefono_requerido = $9, paso_min = $10, estancia_min = $11, \

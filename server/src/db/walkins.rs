@@ -205,7 +205,7 @@ para_cada_motor! {
         }
 
         async fn crear_walkin(&self, w: &NuevoWalkin, cambio: &Cambio) -> DbResult<Comanda> {
-            let mut tx = self.pool.begin().await?;
+            let mut tx = self.pool.begin_with(Motor::EMPEZAR_ESCRITURA).await?;
             let folio = Motor::siguiente_folio(&mut tx, &w.sucursal_id).await?.ok_or(ErrorAlmacen::SinReferencia)?;
             let comanda = Comanda::nueva(&w.pedido, folio, &w.mesa, w.mesero.clone());
             let b = w.pedido.buffets();
