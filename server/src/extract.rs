@@ -40,7 +40,7 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Json<T> {
             return Err(ApiError::Entrada("El texto no puede contener el carácter nulo (\\u0000).".to_owned()));
         }
         let mut de = serde_json::Deserializer::from_slice(&cuerpo);
-        let valor = serde_path_to_error::deserialize(&mut de).map_err(|e| {
+        let valor = serde_path_to_error::deserialize(SoloObjeto(&mut de)).map_err(|e| {
             let ruta = e.path().to_string();
             let inner = e.into_inner();
             match inner.classify() {
@@ -50,6 +50,54 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Json<T> {
         })?;
         de.end().map_err(|_| ApiError::JsonMalformado)?;
         Ok(Json(valor))
+    }
+}
+
+/// The body's top level as the operation declares it: a struct only from a JSON object. serde
+/// also reads a struct from an array of its fields in order, so `[]` would pass as a body whose
+/// every field took its default; a list body (`Vec`) still reads an array.
+struct SoloObjeto<D>(D);
+
+impl<'de, D: serde::Deserializer<'de>> serde::Deserializer<'de> for SoloObjeto<D> {
+    type Error = D::Error;
+
+    fn deserialize_any<V: serde::de::Visitor<'de>>(self, visitor: V) -> Result<V::Value, D::Error> {
+        self.0.deserialize_any(visitor)
+    }
+
+    fn deserialize_struct<V: serde::de::Visitor<'de>>(
+        self,
+        _name: &'static str,
+        _fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, D::Error> {
+        self.0.deserialize_map(visitor)
+    }
+
+    fn deserialize_seq<V: serde::de::Visitor<'de>>(self, visitor: V) -> Result<V::Value, D::Error> {
+        self.0.deserialize_seq(visitor)
+    }
+
+    fn deserialize_option<V: serde::de::Visitor<'de>>(self, visitor: V) -> Result<V::Value, D::Error> {
+        self.0.deserialize_option(visitor)
+    }
+
+    fn deserialize_enum<V: serde::de::Visitor<'de>>(
+        self,
+        name: &'static str,
+        variants: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, D::Error> {
+        self.0.deserialize_enum(name, variants, visitor)
+    }
+
+    fn deserialize_newtype_struct<V: serde::de::Visitor<'de>>(self, name: &'static str, visitor: V) -> Result<V::Value, D::Error> {
+        self.0.deserialize_newtype_struct(name, visitor)
+    }
+
+    serde::forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes byte_buf unit
+        unit_struct tuple tuple_struct map identifier ignored_any
     }
 }
 

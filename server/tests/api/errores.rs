@@ -28,6 +28,22 @@ en_ambos! {
         app.post_crudo(LOGIN, JSON, "42").await.es_error(400, "El cuerpo de la solicitud debe ser un objeto JSON.");
     }
 
+    /// serde reads a struct from an array of its fields too: `[]` would have been a body whose
+    /// every field took its default (a waiter's edit that changed nothing answered 200).
+    async fn an_array_where_an_object_goes_is_a_400_and_changes_nothing(motor: Motor) {
+        let app = spawn_app(motor).await;
+        let t = app.token("gerente@demo.mx").await;
+        let meseros = app.get("/api/v1/admin/meseros?tag=polanco&todos=true", Some(&t)).await;
+        let mesero = meseros.es_exito()[0].clone();
+        let ruta = format!("/api/v1/admin/meseros/{}", mesero["_id"].as_str().unwrap());
+        for cuerpo in [json!([]), json!(["Otro nombre", false])] {
+            app.put_json(&ruta, Some(&t), &cuerpo).await.es_error(400, "El cuerpo de la solicitud debe ser un objeto JSON.");
+        }
+        app.post_crudo(LOGIN, JSON, r#"["gerente@demo.mx", "demo1234"]"#).await
+            .es_error(400, "El cuerpo de la solicitud debe ser un objeto JSON.");
+        assert_eq!(app.get("/api/v1/admin/meseros?tag=polanco&todos=true", Some(&t)).await.es_exito()[0], mesero);
+    }
+
     async fn a_missing_field_is_a_400_naming_it(motor: Motor) {
         let app = spawn(motor, Opciones::default()).await;
         let cuerpo = json!({ "email": "gerente@demo.mx" }).to_string();
