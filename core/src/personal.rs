@@ -71,8 +71,12 @@ pub fn limitar_telefono(raw: &str) -> String {
     raw.chars().filter(char::is_ascii_digit).take(TELEFONO_MAX_DIGITOS).collect()
 }
 
-/// The phone as stored (digits with country code), `None` when only a prefix was typed.
+/// The phone as stored (digits with country code), `None` when only a prefix was typed. More
+/// than [`TELEFONO_MAX_DIGITOS`] digits is refused, never cut: a cut number is someone else's.
 pub fn normalizar_telefono(raw: &str) -> Result<Option<String>, ReglaError> {
+    if raw.chars().filter(char::is_ascii_digit).count() > TELEFONO_MAX_DIGITOS {
+        return Err(ReglaError::TelefonoInvalido);
+    }
     let digitos = limitar_telefono(raw);
     match digitos.len() {
         n if n < TELEFONO_MIN_DIGITOS => Ok(None),
