@@ -120,6 +120,8 @@ pub enum ReglaError {
     MesaRepetida,
     #[error("Una mesa tiene de 1 a {max} asientos")]
     AsientosInvalidos { max: u32 },
+    #[error("El número de mesa va de 1 a {max}")]
+    NumeroMesaInvalido { max: u32 },
     #[error("La fecha debe tener el formato AAAA-MM-DD")]
     FechaInvalida,
     #[error("Esa fecha ya tiene un día especial")]
@@ -231,6 +233,7 @@ impl ReglaError {
             HorarioVacio => "horario_vacio",
             MesaRepetida => "mesa_repetida",
             AsientosInvalidos { .. } => "asientos_invalidos",
+            NumeroMesaInvalido { .. } => "numero_mesa_invalido",
             FechaInvalida => "fecha_invalida",
             FechaRepetida => "fecha_repetida",
             TipoDiaInvalido => "tipo_dia_invalido",

@@ -35,8 +35,10 @@ pub fn administra(permisos: &[Permiso]) -> bool {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct DatosUsuario {
     #[serde(default)]
+    #[cfg_attr(feature = "openapi", schema(required = true, min_length = 1))]
     pub name: String,
     #[serde(default)]
+    #[cfg_attr(feature = "openapi", schema(required = true, min_length = 1))]
     pub email: String,
     /// The role's `_id` (or the role as the user's answer shows it, `{_id, name}`).
     #[serde(default, deserialize_with = "crate::referencia::id")]
@@ -84,6 +86,7 @@ impl UsuarioValido {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct DatosRol {
     #[serde(default)]
+    #[cfg_attr(feature = "openapi", schema(required = true, min_length = 1))]
     pub name: String,
     /// Permission names (`marcas.index`, …), or as the role's answer lists them (`{name}`).
     #[serde(default, deserialize_with = "crate::referencia::nombres")]
@@ -124,6 +127,7 @@ pub fn nombre_marca(raw: &str) -> Result<String, ReglaError> {
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct DatosDia {
+    #[cfg_attr(feature = "openapi", schema(minimum = 1, maximum = 7))]
     pub dia: u32,
     #[serde(default)]
     pub abre: String,
@@ -159,17 +163,25 @@ pub fn validar_horario(dias: &[DatosDia]) -> Result<Vec<DatosDia>, ReglaError> {
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct DatosMesa {
+    #[cfg_attr(feature = "openapi", schema(minimum = 1, maximum = 9999))]
     pub numero: u32,
+    #[cfg_attr(feature = "openapi", schema(minimum = 1, maximum = 50))]
     pub asientos: u32,
     /// Whether it may be joined with the next table by number that may be joined too.
     #[serde(default)]
     pub combinable: bool,
 }
 
-/// Tables numbered once each, each seating 1 to 50.
+/// The highest table number a floor plan may use (a printed ticket has room for four digits).
+pub const MESA_MAX: u32 = 9999;
+
+/// Tables numbered once each (1 to [`MESA_MAX`]), each seating 1 to 50.
 pub fn validar_mesas(mesas: &[DatosMesa]) -> Result<Vec<DatosMesa>, ReglaError> {
     let mut salida: Vec<DatosMesa> = Vec::new();
     for m in mesas {
+        if m.numero > MESA_MAX {
+            return Err(ReglaError::NumeroMesaInvalido { max: MESA_MAX });
+        }
         if m.numero == 0 || salida.iter().any(|s| s.numero == m.numero) {
             return Err(ReglaError::MesaRepetida);
         }
@@ -189,13 +201,16 @@ pub fn validar_mesas(mesas: &[DatosMesa]) -> Result<Vec<DatosMesa>, ReglaError> 
 pub struct DatosDiaEspecial {
     /// `YYYY-MM-DD`.
     #[serde(default)]
+    #[cfg_attr(feature = "openapi", schema(required = true, format = Date))]
     pub fecha: String,
     /// `cerrado` or `especial`.
     #[serde(default)]
     pub tipo: String,
     #[serde(default)]
+    #[cfg_attr(feature = "openapi", schema(pattern = r"^([01]\d|2[0-3]):[0-5]\d$"))]
     pub abre: Option<String>,
     #[serde(default)]
+    #[cfg_attr(feature = "openapi", schema(pattern = r"^([01]\d|2[0-3]):[0-5]\d$"))]
     pub cierra: Option<String>,
     #[serde(default)]
     pub motivo: Option<String>,
@@ -241,10 +256,13 @@ pub fn validar_dias(dias: &[DatosDiaEspecial]) -> Result<Vec<DiaEspecialValido>,
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct DatosConfWalkin {
     /// `HH:MM`: the regular buffet starts.
+    #[cfg_attr(feature = "openapi", schema(pattern = r"^([01]\d|2[0-3]):[0-5]\d$"))]
     pub inicio_regular: String,
     /// `HH:MM`: the promo buffet starts.
+    #[cfg_attr(feature = "openapi", schema(pattern = r"^([01]\d|2[0-3]):[0-5]\d$"))]
     pub inicio_promo: String,
     /// `HH:MM`: a party seated from here on starts in promo mode.
+    #[cfg_attr(feature = "openapi", schema(pattern = r"^([01]\d|2[0-3]):[0-5]\d$"))]
     pub corte_tarde: String,
     /// Minutes after its time a Pendiente reservation becomes a no-show.
     pub gracia_min: u32,
