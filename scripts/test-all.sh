@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # Every suite, one build: Rust (core vectors, QR, server on SQLite and PostgreSQL) with nextest;
+# the OpenAPI document against the running server on both engines (Schemathesis);
 # the same vectors through WebAssembly plus the frontend's unit tests with Vitest; the browser
 # tests in headless Chromium against the debug server binary, which serves the built console.
 # A suite whose prerequisite failed counts as one failure; the others still run.
@@ -58,6 +59,23 @@ if [ $rust_ok = 1 ]; then
   else
     count rust 0 1
   fi
+fi
+
+step "Conformidad con el documento OpenAPI (Schemathesis, ambos motores)"
+if [ $rust_ok = 1 ] && cargo build -q -p anfitrion-server; then
+  for motor in sqlite postgres; do
+    if [ "$motor" = postgres ] && [ -z "${ANFITRION_TEST_PG:-}" ]; then count "conformidad-$motor" 0 1; continue; fi
+    bash scripts/conformidad-api.sh "$motor" 2>&1 | tee "$logs/conformidad-$motor.log" | grep -aE '^(FALLA|Test cases|  [0-9]+ generated)' || true
+    resumen=$(grep -aE '^[0-9]+ passed, [0-9]+ failed$' "$logs/conformidad-$motor.log" | tail -1)
+    if [ -n "$resumen" ]; then
+      # The failures whole, as Schemathesis printed them.
+      grep -aq '^FALLA' "$logs/conformidad-$motor.log" && sed -n '/^=* FAILURES/,/^=* WARNINGS/p' "$logs/conformidad-$motor.log" | head -150
+      count "conformidad-$motor" "$(awk '{print $1}' <<<"$resumen")" "$(awk '{print $3}' <<<"$resumen")"
+    else
+      tail -20 "$logs/conformidad-$motor.log"
+      count "conformidad-$motor" 0 1
+    fi
+  done
 fi
 
 step "Vitest (vectores por WASM y pruebas de la interfaz)"

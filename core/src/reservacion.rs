@@ -125,8 +125,10 @@ pub fn exigir_editable(estado: EstadoReservacion) -> Result<(), ReglaError> {
 pub struct EdicionReservacion {
     /// `YYYY-MM-DD HH:MM` (or `YYYY-MM-DDTHH:MM[:SS]`), branch-local.
     #[serde(default)]
+    #[cfg_attr(feature = "openapi", schema(pattern = r"^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}"))]
     pub fecha_hora: String,
     #[serde(default)]
+    #[cfg_attr(feature = "openapi", schema(minimum = 1, maximum = 50))]
     pub no_personas: Option<u32>,
     #[serde(default)]
     pub evento: Option<Evento>,
@@ -176,8 +178,10 @@ impl ContactoReservacion {
 pub struct SolicitudReservacion {
     /// The branch's tag.
     #[serde(default)]
+    #[cfg_attr(feature = "openapi", schema(required = true, min_length = 1, pattern = r"\S"))]
     pub tag: String,
     #[serde(default)]
+    #[cfg_attr(feature = "openapi", schema(required = true, min_length = 1))]
     pub name: String,
     #[serde(default)]
     pub email: Option<String>,
@@ -185,8 +189,10 @@ pub struct SolicitudReservacion {
     pub phone: Option<String>,
     /// `YYYY-MM-DD HH:MM` (or `YYYY-MM-DDTHH:MM[:SS]`), branch-local.
     #[serde(default)]
+    #[cfg_attr(feature = "openapi", schema(required = true, pattern = r"^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}"))]
     pub fecha_hora: String,
     #[serde(default)]
+    #[cfg_attr(feature = "openapi", schema(minimum = 1, maximum = 50))]
     pub no_personas: Option<u32>,
     #[serde(default)]
     pub evento: Option<Evento>,

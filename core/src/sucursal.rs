@@ -41,8 +41,10 @@ impl Tag {
 #[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
 pub struct DatosSucursal {
     #[serde(default)]
+    #[cfg_attr(feature = "openapi", schema(required = true, pattern = r"^[a-z0-9-]{2,40}$"))]
     pub tag: String,
     #[serde(default)]
+    #[cfg_attr(feature = "openapi", schema(required = true, min_length = 1))]
     pub name: String,
     /// `_id` of its brand (or the brand as the branch's answer shows it, `{_id, name}`).
     #[serde(default, deserialize_with = "crate::referencia::id")]

@@ -211,6 +211,7 @@ pub struct OrdenValida {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct SolicitudAsistencia {
     #[serde(default)]
+    #[cfg_attr(feature = "openapi", schema(required = true, min_length = 1, pattern = r"\S"))]
     pub tag_sucursal: String,
     /// `Asistio`, the only status attendance sets.
     #[serde(default)]
@@ -248,6 +249,7 @@ impl SolicitudAsistencia {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct SolicitudWalkin {
     #[serde(default)]
+    #[cfg_attr(feature = "openapi", schema(required = true, min_length = 1, pattern = r"\S"))]
     pub tag_sucursal: String,
     #[serde(default)]
     pub name: String,

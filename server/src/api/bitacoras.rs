@@ -37,6 +37,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[into_params(parameter_in = Query)]
 pub struct ParametrosBitacora {
     /// Branch tag.
+    #[param(required = true)]
     pub tag: Option<String>,
     /// First day, `YYYY-MM-DD` (branch-local), included.
     pub desde: Option<String>,

@@ -59,6 +59,7 @@ async fn sucursal(
 #[into_params(parameter_in = Query)]
 pub struct ParametrosMeseros {
     /// Branch tag.
+    #[param(required = true)]
     pub tag: Option<String>,
     /// `true`: the deactivated ones too (needs meseros.index).
     pub todos: Option<bool>,
@@ -97,8 +98,10 @@ async fn meseros(
 pub struct NuevoMeseroSolicitud {
     /// Branch tag.
     #[serde(default)]
+    #[schema(required = true, min_length = 1, pattern = r"\S")]
     pub tag: String,
     #[serde(default)]
+    #[schema(required = true, min_length = 1)]
     pub name: String,
 }
 

@@ -34,6 +34,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[into_params(parameter_in = Query)]
 pub struct ParametrosClientes {
     /// Branch tag.
+    #[param(required = true)]
     pub tag: Option<String>,
     /// Part of the name; or of the e-mail or phone, for callers who may see them.
     pub q: Option<String>,
@@ -166,6 +167,7 @@ async fn editar(
 pub struct Fusion {
     /// `_id` of the duplicate, deleted once its visits are moved.
     #[serde(default)]
+    #[schema(required = true, min_length = 1)]
     pub duplicado: String,
 }
 

@@ -27,6 +27,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct DatosMarca {
     #[serde(default)]
+    #[schema(required = true, min_length = 1)]
     pub name: String,
 }
 

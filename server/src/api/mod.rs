@@ -7,6 +7,7 @@ pub mod bitacoras;
 pub mod catalogo;
 pub mod clientes;
 pub mod conf_walkin;
+mod documento;
 pub mod marcas;
 pub mod notificaciones;
 pub mod publico;
@@ -100,12 +101,19 @@ fn rutas() -> OpenApiRouter<AppState> {
 /// The OpenAPI document the server serves at `/api/openapi.json` (`anfitrion openapi` prints it;
 /// the console's API types are generated from it).
 pub fn documento() -> utoipa::openapi::OpenApi {
-    rutas().split_for_parts().1
+    partes().1
+}
+
+/// The routes and their document, completed with the answers every operation shares.
+fn partes() -> (Router<AppState>, utoipa::openapi::OpenApi) {
+    let (api, mut documento) = rutas().split_for_parts();
+    documento::completar(&mut documento);
+    (api, documento)
 }
 
 /// The whole application: API routes, the OpenAPI document, the console fallback.
 pub fn router(state: AppState, extra: Option<Router<AppState>>) -> Router {
-    let (api, documento) = rutas().split_for_parts();
+    let (api, documento) = partes();
     let documento = Arc::new(documento);
 
     Router::new()

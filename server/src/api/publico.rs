@@ -173,8 +173,10 @@ pub struct CorreoVerificado {
 #[into_params(parameter_in = Query)]
 pub struct ParametrosDisponibilidad {
     /// `YYYY-MM-DD`, branch-local.
+    #[param(required = true)]
     pub fecha: Option<String>,
     /// Party size, 1 to 50.
+    #[param(required = true)]
     pub personas: Option<String>,
 }
 

@@ -50,6 +50,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[into_params(parameter_in = Query)]
 pub struct ParametrosLista {
     /// Branch tag.
+    #[param(required = true)]
     pub tag: Option<String>,
     /// Tab: hoy, pendientes, asistio, vencidas, canceladas or todas (hoy when absent); or the
     /// status a tab shows: Pendiente, Asistio, Vencido or Cancelada.
@@ -268,6 +269,7 @@ pub struct Busqueda {
     #[serde(default)]
     pub id: Option<String>,
     #[serde(default)]
+    #[schema(required = true, min_length = 1, pattern = r"\S")]
     pub tag: String,
     #[serde(default)]
     pub email: Option<String>,

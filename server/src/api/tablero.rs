@@ -17,7 +17,7 @@ use crate::extract::Query;
 use crate::AppState;
 
 /// The longest series asked for.
-const DIAS_MAX: u32 = 90;
+pub(crate) const DIAS_MAX: u32 = 90;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(dia)).routes(routes!(serie))
@@ -27,6 +27,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[into_params(parameter_in = Query)]
 pub struct ParametrosTablero {
     /// Branch tag.
+    #[param(required = true)]
     pub tag: Option<String>,
     /// `YYYY-MM-DD`; today at the branch when absent.
     pub fecha: Option<String>,

@@ -149,6 +149,7 @@ async fn editar(
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct NuevaClave {
     #[serde(default)]
+    #[schema(required = true, min_length = 8)]
     pub password: String,
 }
 

@@ -30,6 +30,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[into_params(parameter_in = Query)]
 pub struct ParametrosWalkins {
     /// Branch tag.
+    #[param(required = true)]
     pub tag: Option<String>,
     /// `hoy` (the branch-local date, whole) or `todas` (in pages); hoy when absent.
     pub slug: Option<String>,

@@ -230,3 +230,43 @@ async fn a_postgres_that_refuses_the_connection_is_named_at_once() {
     assert!(!texto.contains("timed out"), "{texto}");
 }
 
+en_ambos! {
+    /// Staff at several screens saving the same branch at once: every save either lands or is
+    /// refused by a rule, never a 500 ("database is locked" on SQLite when a transaction that
+    /// read first had to become a writer while another one wrote).
+    async fn saves_of_one_branch_at_the_same_moment_all_land(motor: Motor) {
+        let app = spawn_app(motor).await;
+        let t = app.token("sistemas@demo.mx").await;
+        let id = app.id_sucursal("polanco").await;
+        let ruta = |s: &str| format!("/api/v1/admin/sucursal/{id}{s}");
+        let cuerpo = |i: u32| {
+            if i % 2 == 0 {
+                json!([{ "fecha": format!("2027-01-{:02}", i + 1), "tipo": "cerrado", "motivo": "Inventario" }])
+            } else {
+                json!((1..=i).map(|n| json!({ "numero": n, "asientos": 4, "combinable": true })).collect::<Vec<_>>())
+            }
+        };
+        let rutas: Vec<String> = (0..24u32).map(|i| ruta(if i % 2 == 0 { "/days" } else { "/mesas" })).collect();
+        let cuerpos: Vec<Value> = (0..24u32).map(cuerpo).collect();
+        let guardados = futures_util::future::join_all(rutas.iter().zip(&cuerpos).map(|(r, c)| app.put_json(r, Some(&t), c))).await;
+        for r in guardados {
+            assert_eq!(r.status, 200, "{}", r.cuerpo);
+        }
+    }
+}
+
+en_ambos! {
+    /// A phone longer than any number (15 digits, E.164) is refused, not cut to someone else's.
+    async fn a_phone_past_fifteen_digits_is_refused_not_cut(motor: Motor) {
+        let app = spawn_app(motor).await;
+        for phone in ["5255111122223333", "+52 55 1111 2222 3333 44"] {
+            app.post_json("/api/v1/public/reservacion", None, &reserva(&app, json!({ "phone": phone }))).await
+                .es_error(400, "Número de teléfono no válido");
+        }
+        let r = app.post_json("/api/v1/public/reservacion", None, &reserva(&app, json!({ "phone": "525511112222333" }))).await;
+        let id = r.es_exito_201()["_id"].as_str().unwrap().to_owned();
+        let t = app.token("gerente@demo.mx").await;
+        let guardada = app.get(&format!("/api/v1/admin/reservacion/{id}?tag=polanco"), Some(&t)).await;
+        assert_eq!(guardada.es_exito()["phone"], "525511112222333");
+    }
+}
