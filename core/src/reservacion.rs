@@ -154,6 +154,27 @@ impl CambiosReservacion {
             comentarios: comentarios(e.comentarios.as_deref().unwrap_or(""))?,
         })
     }
+
+    /// Whether staff may move a booking made for `antes` to these values, at the branch's local
+    /// time `ahora`: a new time must be ahead and within the branch's opening (a closure, a closed
+    /// weekday or 03:00 in a branch open 13:00–22:30 is refused). Staff may book past the party
+    /// limit and the lead time, so those are not checked; an unchanged time is not checked again
+    /// (a guest a few minutes late can still have their party corrected).
+    pub fn exigir_posible(
+        &self,
+        antes: NaiveDateTime,
+        ahora: NaiveDateTime,
+        horario: &[HorarioDia],
+        especiales: &[DiaEspecial],
+    ) -> Result<(), ReglaError> {
+        if self.fecha_hora == antes {
+            return Ok(());
+        }
+        if self.fecha_hora <= ahora {
+            return Err(ReglaError::FechaPasada);
+        }
+        exigir_abierto(self.fecha_hora, horario, especiales)
+    }
 }
 
 /// The guest's contact as stored: name, and e-mail and phone normalised.
@@ -338,6 +359,23 @@ mod tests {
             no_personas: Some(4),
             ..Default::default()
         }
+    }
+
+    fn cambios(fecha_hora: &str) -> CambiosReservacion {
+        CambiosReservacion::parse(&EdicionReservacion { fecha_hora: fecha_hora.into(), no_personas: Some(12), ..Default::default() }).unwrap()
+    }
+
+    #[test]
+    fn an_edit_keeps_to_the_opening_hours_and_the_future() {
+        let (antes, ahora) = (fh("2026-11-27 15:00"), fh("2026-11-25 19:00"));
+        let ok = |f: &str| cambios(f).exigir_posible(antes, ahora, &semana(), &[]);
+        assert_eq!(ok("2026-11-27 20:00"), Ok(()));
+        assert_eq!(ok("2026-11-27 03:00"), Err(ReglaError::FueraDeHorario));
+        assert_eq!(ok("2026-11-30 15:00"), Err(ReglaError::SucursalCerrada));
+        assert_eq!(ok("2026-11-24 15:00"), Err(ReglaError::FechaPasada));
+        assert_eq!(ok("2026-11-25 18:59"), Err(ReglaError::FechaPasada));
+        // The time it already had is not judged again: a late guest's party can still change.
+        assert_eq!(cambios("2026-11-25 18:50").exigir_posible(fh("2026-11-25 18:50"), ahora, &semana(), &[]), Ok(()));
     }
 
     #[test]

@@ -189,7 +189,8 @@ async fn cancelar(
     Ok(Envelope::ok("Reservación cancelada", leer(&state, &usuario, &id).await?))
 }
 
-/// Changes date, party, event and comments of a Pendiente reservation.
+/// Changes date, party, event and comments of a Pendiente reservation. A new time must be ahead
+/// and within the branch's opening; the party limit and the lead time are staff's to override.
 #[utoipa::path(
     operation_id = "editar_reservacion",
     put, path = "/api/v1/admin/reservacion/{id}", tag = "reservaciones", security(("token" = [])),
@@ -213,6 +214,10 @@ async fn editar(
     let cambios = CambiosReservacion::parse(&edicion)?;
     let r = leer(&state, &usuario, &id).await?;
     exigir_editable(r.status).map_err(|e| ApiError::Conflicto(e.to_string()))?;
+    // Core's booking rules, as staff may bend them: never outside the opening hours or in the past.
+    let suc = state.store.sucursal_reservable(&r.tag_sucursal).await?.ok_or(ApiError::NoEncontrado("la sucursal"))?;
+    let ahora = suc.conf.walkin.horario.local(state.reloj.ahora());
+    cambios.exigir_posible(r.fecha_hora, ahora, &suc.horario, &suc.especiales)?;
     let antes = json!({ "fecha_hora": formato_fecha_hora(r.fecha_hora), "no_personas": r.no_personas, "evento": r.evento, "comentarios": r.comentarios });
     let despues = json!({ "fecha_hora": formato_fecha_hora(cambios.fecha_hora), "no_personas": cambios.no_personas, "evento": cambios.evento, "comentarios": cambios.comentarios });
     if !state.store.editar_reservacion(&id, &cambios, &cambio(&usuario, &r, "editar", antes, despues)).await? {

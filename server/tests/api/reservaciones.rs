@@ -194,6 +194,16 @@ en_ambos! {
         app.put_json(&ruta, Some(&t), &json!({ "fecha_hora": "mañana", "no_personas": 2 })).await.es_error(400, "La fecha y hora deben tener el formato AAAA-MM-DD HH:MM");
         app.put_json(&ruta, Some(&t), &json!({ "fecha_hora": nueva, "no_personas": 0 })).await.es_error(400, "El número de personas no puede ser 0");
         app.put_json(&ruta, Some(&t), &json!({ "fecha_hora": nueva, "no_personas": 51 })).await.es_error(400, "El número de personas no puede ser mayor que 50");
+        // Core's booking rules apply to an edit: not at 03:00 in a branch open 13:00–22:30, not
+        // in the past; each refusal changes nothing.
+        app.put_json(&ruta, Some(&t), &json!({ "fecha_hora": format!("{} 03:00", fecha_abierta(4)), "no_personas": 6 })).await
+            .es_error(400, "La sucursal no abre a esa hora");
+        let ayer = format!("{} 15:00", (hoy() - Dias::days(1)).format("%Y-%m-%d"));
+        app.put_json(&ruta, Some(&t), &json!({ "fecha_hora": ayer, "no_personas": 6 })).await.es_error(400, "La fecha y hora elegidas ya pasaron");
+        assert_eq!(app.get(&ruta, Some(&t)).await.es_exito()["fecha_hora"], format!("{} 19:45", fecha_abierta(4)));
+        // Staff may still seat a party past what the web offers, at the time it already has.
+        let r = app.put_json(&ruta, Some(&t), &json!({ "fecha_hora": format!("{} 19:45", fecha_abierta(4)), "no_personas": 40, "evento": "Cumpleaños", "comentarios": "Pastel" })).await;
+        assert_eq!(r.es_exito()["no_personas"], 40);
         let cliente = format!("/api/v1/admin/reservacion/{id}/editclient?tag=polanco");
         let r = app.put_json(&cliente, Some(&t), &json!({ "name": " Ana  María Ruiz ", "email": "ANA@Nuevo.mx", "phone": "+52 55 9999 8888" })).await;
         let d = r.es_exito();
@@ -201,7 +211,7 @@ en_ambos! {
         app.put_json(&cliente, Some(&t), &json!({ "name": "Ana", "email": "ana@nuevo" })).await.es_error(400, "Correo electrónico no válido");
         app.put_json(&cliente, Some(&t), &json!({ "name": "" })).await.es_error(400, "El nombre es obligatorio");
         let acciones: Vec<String> = app.store.bitacora_de(&id).await.unwrap().into_iter().map(|e| e.accion).collect();
-        assert_eq!(acciones, ["crear", "editar", "editar", "editar_cliente"]);
+        assert_eq!(acciones, ["crear", "editar", "editar", "editar", "editar_cliente"]);
         // A reservation that is no longer pending keeps its date and party.
         app.put(&format!("/api/v1/admin/reservacion/{id}/cancel?tag=polanco"), Some(&t)).await.es_exito();
         app.put_json(&ruta, Some(&t), &json!({ "fecha_hora": nueva, "no_personas": 2 })).await
