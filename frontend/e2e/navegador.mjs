@@ -42,6 +42,15 @@ export async function abrirNavegador({ args = [], ...opciones } = {}) {
     ...opciones,
   });
   contexto.setDefaultTimeout(15_000);
+  // The print dialog a ticket's button opens is counted, not opened: headless Chromium
+  // 156.0.8078.108 starts a real print job for window.print(), and the test's own PDF of the
+  // page (`imprimirPdf`) would then fail with "Page is already being printed".
+  await contexto.addInitScript(() => {
+    window.__impresiones = 0;
+    window.print = () => {
+      window.__impresiones += 1;
+    };
+  });
   return {
     contexto,
     cerrar: async () => {

@@ -62,6 +62,7 @@ export async function reemplazar(pagina, valor) {
  */
 export async function imprimirPdf(pagina, tipo) {
   await pagina.locator(`[data-testid="raiz-impresion"][data-imprimiendo="${tipo}"]`).waitFor({ state: 'attached' });
+  assert.ok((await pagina.evaluate(() => window.__impresiones)) > 0, 'the button opened the print dialog');
   await pagina.emulateMedia({ media: 'print' });
   try {
     const pdf = await pagina.pdf({ preferCSSPageSize: true, printBackground: true });
