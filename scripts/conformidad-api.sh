@@ -83,6 +83,8 @@ print(llamar("POST", "/api/v1/auth/login", {"email": "conformidad@demo.mx", "pas
 PY
 )
 
+# One worker: with two, Hypothesis' source inspection (not thread-safe on CPython 3.11) now and
+# then fails a case with "AST constructor recursion depth mismatch", an error of the tool's own.
 # Left out: logout (it would end the session every other case uses) and the notification stream
 # (an answer that never ends by design; its 401/403/400 are covered by the server's tests).
 set +e
@@ -94,7 +96,7 @@ set +e
   --exclude-operation-id flujo_notificaciones \
   --max-examples "$casos" \
   --seed 20261125 \
-  --workers 2 \
+  --workers 1 \
   --request-timeout 20 \
   --no-color \
   --suppress-health-check all \
