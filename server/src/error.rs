@@ -71,6 +71,12 @@ pub enum ApiError {
     /// A known path called with a method it does not take.
     #[error("Este método no está permitido para esta ruta.")]
     MetodoNoPermitido,
+    /// An `Idempotency-Key` already used for a different write (another path or body).
+    #[error("Esta clave de idempotencia ya se usó para otra solicitud; usa una clave nueva para cada acción.")]
+    ClaveReutilizada,
+    /// The same write (same `Idempotency-Key`) is still running and did not finish in time.
+    #[error("Esta misma solicitud se sigue guardando. Espera un momento y vuelve a intentarlo.")]
+    SolicitudEnCurso,
     /// The write collides with existing data (a unique key); the text says with what.
     #[error("{0}")]
     Conflicto(String),
@@ -125,7 +131,8 @@ impl ApiError {
             SinPermiso | SucursalAjena => StatusCode::FORBIDDEN,
             NoEncontrado(_) | RutaDesconocida => StatusCode::NOT_FOUND,
             MetodoNoPermitido => StatusCode::METHOD_NOT_ALLOWED,
-            Conflicto(_) => StatusCode::CONFLICT,
+            Conflicto(_) | SolicitudEnCurso => StatusCode::CONFLICT,
+            ClaveReutilizada => StatusCode::UNPROCESSABLE_ENTITY,
             ConDatos { codigo, .. } => *codigo,
             DemasiadasReservaciones | DemasiadasConsultas | DemasiadosFlujos => StatusCode::TOO_MANY_REQUESTS,
             DemasiadosIntentos { .. } => StatusCode::TOO_MANY_REQUESTS,

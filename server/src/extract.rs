@@ -26,15 +26,7 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Json<T> {
         if !es_json(req.headers()) {
             return Err(ApiError::TipoDeContenido);
         }
-        let cuerpo = Bytes::from_request(req, state).await.map_err(|e| {
-            if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
-                ApiError::DemasiadoGrande
-            } else if por_lento(&e) {
-                ApiError::TiempoAgotado
-            } else {
-                ApiError::CuerpoIlegible
-            }
-        })?;
+        let cuerpo = leer_cuerpo(req, state).await?;
         // PostgreSQL cannot store a NUL in text; refuse it on both engines alike.
         if json_con_nulo(&cuerpo) {
             return Err(ApiError::Entrada("El texto no puede contener el carácter nulo (\\u0000).".to_owned()));
@@ -99,6 +91,20 @@ impl<'de, D: serde::Deserializer<'de>> serde::Deserializer<'de> for SoloObjeto<D
         bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes byte_buf unit
         unit_struct tuple tuple_struct map identifier ignored_any
     }
+}
+
+/// The request's body whole, within the router's size limit: 413 past it, 408 when it arrives
+/// too slowly ([`CuerpoLento`]).
+pub(crate) async fn leer_cuerpo<S: Send + Sync>(req: Request, state: &S) -> Result<Bytes, ApiError> {
+    Bytes::from_request(req, state).await.map_err(|e| {
+        if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            ApiError::DemasiadoGrande
+        } else if por_lento(&e) {
+            ApiError::TiempoAgotado
+        } else {
+            ApiError::CuerpoIlegible
+        }
+    })
 }
 
 /// Whether reading the body failed because its time ran out ([`CuerpoLento`]).

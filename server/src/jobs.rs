@@ -24,10 +24,13 @@ pub const CADA_PURGA: Duration = Duration::from_secs(60 * 60);
 /// How long an expired or revoked session is kept (for a look at recent sign-ins) before the purge.
 pub const CONSERVAR_SESIONES: chrono::Duration = chrono::Duration::days(1);
 
-/// Deletes sessions dead for more than [`CONSERVAR_SESIONES`] and login attempts older than the
-/// throttle window, which no longer count for anything.
+/// Deletes sessions dead for more than [`CONSERVAR_SESIONES`], login attempts older than the
+/// throttle window, which no longer count for anything, and the answers of idempotent writes
+/// older than their window.
 pub async fn purgar(store: &dyn Store, ahora: DateTime<Utc>) -> DbResult<Purga> {
-    store.purgar(ahora - CONSERVAR_SESIONES, ahora - VENTANA_INTENTOS).await
+    let mut purga = store.purgar(ahora - CONSERVAR_SESIONES, ahora - VENTANA_INTENTOS).await?;
+    purga.respuestas = store.purgar_respuestas(ahora - crate::idempotencia::VENTANA).await?;
+    Ok(purga)
 }
 
 /// How often overdue reservations are looked for.

@@ -15,6 +15,7 @@ pub mod error;
 pub mod eventos;
 pub mod extract;
 pub mod http;
+pub mod idempotencia;
 pub mod jobs;
 pub mod reloj;
 pub mod seguridad;

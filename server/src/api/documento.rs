@@ -5,7 +5,8 @@
 //! operation answers without declaring it.
 
 use serde_json::{json, Value};
-use utoipa::openapi::path::{Operation, ParameterIn};
+use utoipa::openapi::path::{Operation, ParameterBuilder, ParameterIn};
+use utoipa::openapi::Required;
 use utoipa::openapi::{ContentBuilder, OpenApi, Ref, RefOr, ResponseBuilder, Schema};
 
 use crate::api::reservacion::LIMITE_MAX;
@@ -17,15 +18,19 @@ use crate::api::reservacion::LIMITE_MAX;
 /// - 400 to each one with parameters (a query string or path that cannot be read).
 pub fn completar(documento: &mut OpenApi) {
     for item in documento.paths.paths.values_mut() {
-        let operaciones = [&mut item.get, &mut item.put, &mut item.post, &mut item.delete, &mut item.patch];
-        for operacion in operaciones.into_iter().flatten() {
-            completar_operacion(operacion);
+        let operaciones = [(&mut item.get, false), (&mut item.put, true), (&mut item.post, true), (&mut item.delete, true), (&mut item.patch, true)];
+        for (operacion, escritura) in operaciones {
+            let Some(operacion) = operacion else { continue };
+            completar_operacion(operacion, escritura);
             precisar_parametros(operacion);
         }
     }
 }
 
-fn completar_operacion(operacion: &mut Operation) {
+fn completar_operacion(operacion: &mut Operation, escritura: bool) {
+    if escritura {
+        declarar_idempotencia(operacion);
+    }
     let con_sesion = operacion.security.as_ref().is_some_and(|s| !s.is_empty());
     if con_sesion {
         agregar(operacion, "401", "Sin sesión, o la sesión venció o se cerró");
@@ -38,6 +43,22 @@ fn completar_operacion(operacion: &mut Operation) {
     if operacion.parameters.as_ref().is_some_and(|p| !p.is_empty()) {
         agregar(operacion, "400", "Parámetros no válidos");
     }
+}
+
+/// Every write takes an `Idempotency-Key` (see `crate::idempotencia`): a repeat gets the first
+/// answer again; a key reused for another write is a 422, a repeat that outlasts the wait a 409.
+fn declarar_idempotencia(operacion: &mut Operation) {
+    let esquema = json!({ "type": "string", "pattern": format!("^[!-~]{{1,{}}}$", crate::idempotencia::LARGO_MAX) });
+    let parametro = ParameterBuilder::new()
+        .name("Idempotency-Key")
+        .parameter_in(ParameterIn::Header)
+        .required(Required::False)
+        .description(Some("Una clave por acción (la misma en sus reintentos): una repetición recibe la primera respuesta, con `Idempotent-Replayed: true`, sin guardar dos veces."))
+        .schema(Some(serde_json::from_value::<RefOr<Schema>>(esquema).expect("esquema de la clave")))
+        .build();
+    operacion.parameters.get_or_insert_with(Vec::new).push(parametro);
+    agregar(operacion, "409", "La misma solicitud (misma «Idempotency-Key») se sigue guardando");
+    agregar(operacion, "422", "La «Idempotency-Key» ya se usó para otra solicitud");
 }
 
 /// Declares `status` with the error envelope, unless the operation already describes it.

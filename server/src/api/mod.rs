@@ -124,8 +124,11 @@ pub fn router(state: AppState, extra: Option<Router<AppState>>) -> Router {
         .route("/api/{*resto}", any(ruta_desconocida))
         .fallback(web::consola)
         .method_not_allowed_fallback(metodo_no_permitido)
-        .layer(DefaultBodyLimit::max(LIMITE_CUERPO))
         .layer(CatchPanicLayer::custom(panico))
+        // Outside the panic guard, so a write that panicked frees its key for the retry; inside
+        // the body limit, which it reads the body under.
+        .layer(middleware::from_fn_with_state(state.clone(), crate::idempotencia::capa))
+        .layer(DefaultBodyLimit::max(LIMITE_CUERPO))
         .layer(middleware::from_fn(sin_cache_en_api))
         .layer(middleware::from_fn_with_state(state.reloj.clone(), fecha_del_reloj))
         // A tablet's first visit downloads the console and the WASM core (about 2 MB, a quarter

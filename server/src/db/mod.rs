@@ -11,6 +11,7 @@ pub mod avisos;
 pub mod bitacora;
 pub mod catalogo;
 pub mod clientes;
+pub mod idempotencia;
 mod error;
 pub mod postgres;
 pub mod publico;
@@ -32,6 +33,7 @@ pub use bitacora::Bitacora;
 pub use catalogo::Catalogo;
 pub use clientes::Clientes;
 pub use error::{Clave, DbResult, ErrorAlmacen};
+pub use idempotencia::Idempotencia;
 pub use publico::ReservasPublicas;
 pub use reservaciones::Reservaciones;
 pub use sesiones::Sesiones;
@@ -62,12 +64,12 @@ impl Motor {
 /// Everything the server reads and writes: every aggregate's trait. Call a method through the
 /// aggregate's trait (`use crate::db::Sucursales;`).
 pub trait Store:
-    Sesiones + Usuarios + Sucursales + Reservaciones + ReservasPublicas + Walkins + Catalogo + Clientes + Bitacora + Avisos + Tablero + Send + Sync + 'static
+    Sesiones + Usuarios + Sucursales + Reservaciones + ReservasPublicas + Walkins + Catalogo + Clientes + Bitacora + Avisos + Tablero + Idempotencia + Send + Sync + 'static
 {
 }
 
 impl<T> Store for T where
-    T: Sesiones + Usuarios + Sucursales + Reservaciones + ReservasPublicas + Walkins + Catalogo + Clientes + Bitacora + Avisos + Tablero + Send + Sync + 'static
+    T: Sesiones + Usuarios + Sucursales + Reservaciones + ReservasPublicas + Walkins + Catalogo + Clientes + Bitacora + Avisos + Tablero + Idempotencia + Send + Sync + 'static
 {
 }
 

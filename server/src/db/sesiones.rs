@@ -54,6 +54,8 @@ pub struct Fallos {
 pub struct Purga {
     pub sesiones: u64,
     pub intentos: u64,
+    /// Stored answers of idempotent writes past their window.
+    pub respuestas: u64,
 }
 
 #[async_trait]
@@ -153,7 +155,7 @@ para_cada_motor! {
                 .rows_affected();
             let intentos =
                 sqlx::query("DELETE FROM intentos_login WHERE at < $1").bind(intentos_antes).execute(&self.pool).await?.rows_affected();
-            Ok(Purga { sesiones, intentos })
+            Ok(Purga { sesiones, intentos, respuestas: 0 })
         }
     }
 }

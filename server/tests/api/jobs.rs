@@ -41,7 +41,7 @@ en_ambos! {
         }
 
         let purga = anfitrion_server::jobs::purgar(app.store.as_ref(), ahora).await.unwrap();
-        assert_eq!(purga, Purga { sesiones: 2, intentos: 2 });
+        assert_eq!(purga, Purga { sesiones: 2, intentos: 2, respuestas: 0 });
         for borrada in [&vencida_hace_dias, &revocada_hace_dias] {
             assert!(app.store.sesion(borrada).await.unwrap().is_none());
         }

@@ -11,6 +11,7 @@ mod confianza;
 mod demo;
 mod errores;
 mod ida_y_vuelta;
+mod idempotencia;
 mod jobs;
 mod organizacion;
 mod ordenes;
