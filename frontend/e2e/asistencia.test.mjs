@@ -82,6 +82,40 @@ async function cerrarYVerEnAsistio(dialogo, id) {
   await pagina.locator(`a[data-reservacion="${id}"]`).waitFor();
 }
 
+describe('a rushed host at the attendance', () => {
+  test('a real double click on Registrar Asistencia saves once and reaches the print step, without an error', async () => {
+    const { token } = await entrar(pagina, servidor.base, CUENTAS.gerente);
+    const tag = await pagina.evaluate(() => localStorage.getItem('sucursal'));
+    const r = (await pendientes(token, tag)).find((x) => x.email);
+    const dialogo = await abrirAsistencia();
+    await dialogo.getByRole('button', { name: /Por correo/ }).click();
+    await dialogo.getByLabel('Correo electrónico').fill(r.email);
+    await dialogo.getByRole('button', { name: 'Buscar cliente' }).click();
+    await dialogo.getByTestId('tarjeta-reservacion').waitFor();
+    const id = await dialogo.getByTestId('tarjeta-reservacion').getAttribute('data-reservacion');
+    await dialogo.getByRole('button', { name: 'Siguiente' }).click();
+    await dialogo.locator('form[data-paso="comanda"]').waitFor();
+    const cajaMesa = dialogo.locator('[name="mesa"]');
+    if ((await cajaMesa.evaluate((el) => el.tagName)) === 'SELECT') await cajaMesa.selectOption({ index: 1 });
+    else await cajaMesa.fill('6');
+    await dialogo.locator('select[name="mesero_id"]').selectOption({ index: 1 });
+    await dialogo.getByRole('button', { name: 'Siguiente' }).click();
+    await dialogo.locator('form[data-paso="abre"]').waitFor();
+
+    let guardados = 0;
+    const contar = (q) => q.method() === 'PUT' && /\/asistencia$/.test(new URL(q.url()).pathname) && guardados++;
+    pagina.on('request', contar);
+    await dialogo.getByRole('button', { name: 'Registrar Asistencia' }).dblclick();
+    await toastUnico(pagina, 'Asistencia registrada correctamente. Imprime la comanda y el abre', 'exito');
+    await dialogo.locator('[data-paso="imprimir"]').waitFor();
+    pagina.off('request', contar);
+    assert.equal(guardados, 1);
+    assert.equal(await pagina.getByText('Error al guardar los datos').count(), 0, 'no error beside the success');
+    const guardada = (await llamarApi(servidor, `/v1/admin/reservacion/${id}`, { token, query: { tag } })).body.data;
+    assert.equal(guardada.status, 'Asistio');
+  });
+});
+
 describe('the attendance dialog', () => {
   test('finds a reservation by e-mail, seats it with its comanda and abre, prints both tickets, and it shows under Asistió', async () => {
     const { token } = await entrar(pagina, servidor.base, CUENTAS.gerente);

@@ -262,6 +262,35 @@ describe('the walk-in wizard', () => {
   });
 });
 
+describe('a rushed host', () => {
+  test('a real double click on Registrar saves one walk-in and reaches the print step', async () => {
+    const { token } = await entrar(pagina, servidor.base, CUENTAS.hostess);
+    const tag = await pagina.evaluate(() => localStorage.getItem('sucursal'));
+    await pagina.goto(`${servidor.base}/walkin/registrar`);
+    await pagina.getByLabel('Nombre').fill('Familia Doble Clic');
+    await pagina.getByRole('button', { name: 'Siguiente' }).click();
+    await pagina.locator('form[data-paso="comanda"]').waitFor();
+    await pagina.locator('input[name="mesa"]').fill('4');
+    await pagina.locator('select[name="mesero_id"]').selectOption({ index: 1 });
+    const promo = (await pagina.getByRole('switch', { name: 'Buffet promoción' }).getAttribute('aria-checked')) === 'true';
+    await pagina.locator(`input[name="${promo ? 'buffet_promo_adulto' : 'buffet_adulto'}"]`).fill('1');
+    await pagina.getByRole('button', { name: 'Siguiente' }).click();
+    await pagina.locator('form[data-paso="abre"]').waitFor();
+
+    const guardados = [];
+    const contar = (q) => q.method() === 'POST' && new URL(q.url()).pathname === '/api/v1/admin/walkin' && guardados.push(q);
+    pagina.on('request', contar);
+    await pagina.getByRole('button', { name: 'Registrar', exact: true }).dblclick();
+    await toastUnico(pagina, 'Datos guardados correctamente', 'exito');
+    await pagina.getByRole('button', { name: 'Imprimir Comanda' }).waitFor();
+    pagina.off('request', contar);
+    assert.equal(guardados.length, 1, 'one save sent');
+    assert.ok(guardados[0].headers()['idempotency-key'], 'the save carries its key');
+    const { body } = await llamarApi(servidor, '/v1/admin/walkin', { token, query: { tag, slug: 'hoy', q: 'Familia Doble Clic', limit: '200' } });
+    assert.equal(body.data.items.filter((w) => w.name === 'Familia Doble Clic').length, 1, 'one walk-in, one folio for the kitchen');
+  });
+});
+
 describe('the walk-in lists', () => {
   test('Hoy and Todas list what the API answers, search in the server, and the detail reprints both tickets', async () => {
     const { token } = await entrar(pagina, servidor.base, CUENTAS.gerente);

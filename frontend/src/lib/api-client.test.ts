@@ -39,6 +39,35 @@ describe('the API client', () => {
     expect(init.body).toBe('{"name":"Luis"}');
   });
 
+  it('marks every write with an Idempotency-Key, a read with none', async () => {
+    const fetch = responder(200, { status: 'success', message: '', data: null });
+    vi.stubGlobal('fetch', fetch);
+    await api('/v1/admin/meseros', { method: 'POST', body: { name: 'Luis' } });
+    await api('/v1/admin/meseros', { method: 'POST', body: { name: 'Luis' } });
+    await api('/v1/admin/meseros', { method: 'PUT', body: {}, clave: 'accion-1' });
+    await api('/v1/admin/meseros');
+    const claves = fetch.mock.calls.map((c) => ((c as unknown as [string, RequestInit])[1].headers as Record<string, string>)['Idempotency-Key']);
+    expect(claves[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(claves[1]).not.toBe(claves[0]);
+    expect(claves.slice(2)).toEqual(['accion-1', undefined]);
+  });
+
+  it('sends a write again with its key when the answer never came, and gives up after two retries', async () => {
+    let fallos = 1;
+    const fetch = vi.fn(async () => {
+      if (fallos-- > 0) throw new TypeError('Failed to fetch');
+      return new Response(JSON.stringify({ status: 'success', message: '', data: 7 }), { status: 201 });
+    });
+    vi.stubGlobal('fetch', fetch);
+    expect(await api('/v1/admin/walkin', { method: 'POST', body: {}, clave: 'k' })).toBe(7);
+    expect(fetch).toHaveBeenCalledTimes(2);
+    // A read is not repeated behind the caller's back.
+    fallos = 5;
+    fetch.mockClear();
+    await api('/v1/admin/walkin').catch(() => undefined);
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
   it('sends no Authorization header without a session', async () => {
     const fetch = responder(200, { status: 'success', message: '', data: null });
     vi.stubGlobal('fetch', fetch);

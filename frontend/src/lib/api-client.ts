@@ -34,6 +34,20 @@ export interface OpcionesApi {
   signal?: AbortSignal;
   /** Do not toast failures; the caller reports them itself. */
   silencioso?: boolean;
+  /**
+   * The write's `Idempotency-Key`: one per intended action, the same for its retries (see
+   * `useMutacionUnica`). A write without one gets its own, kept for the client's own retry.
+   */
+  clave?: string;
+}
+
+const ESCRITURAS = new Set(['POST', 'PUT', 'DELETE']);
+/** How many times a write whose answer never arrived is sent again, with the same key. */
+const REINTENTOS_SIN_RESPUESTA = 2;
+
+/** A new idempotency key: random, so no two actions of any device share one. */
+export function nuevaClave(): string {
+  return globalThis.crypto.randomUUID();
 }
 
 function url(ruta: string, query?: OpcionesApi['query']): string {
@@ -62,18 +76,26 @@ export async function apiConMensaje<T>(ruta: string, opciones: OpcionesApi = {})
   const token = leerToken();
   if (token) headers.Authorization = `Bearer ${token}`;
 
-  let respuesta: Response;
-  try {
-    respuesta = await fetch(url(ruta, query), {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal,
-    });
-  } catch (e) {
-    if (e instanceof DOMException && e.name === 'AbortError') throw e;
-    if (!silencioso) toast.error(SIN_CONEXION);
-    throw new ApiError(SIN_CONEXION, 0);
+  const escritura = ESCRITURAS.has(method);
+  if (escritura) headers['Idempotency-Key'] = opciones.clave ?? nuevaClave();
+
+  // A write whose answer was lost (the connection dropped, the tablet changed networks) may have
+  // been saved: sent again with its key, the server answers with what it saved the first time.
+  let respuesta: Response | null = null;
+  for (let intento = 0; respuesta === null; intento++) {
+    try {
+      respuesta = await fetch(url(ruta, query), {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal,
+      });
+    } catch (e) {
+      if (e instanceof DOMException && e.name === 'AbortError') throw e;
+      if (escritura && intento < REINTENTOS_SIN_RESPUESTA) continue;
+      if (!silencioso) toast.error(SIN_CONEXION);
+      throw new ApiError(SIN_CONEXION, 0);
+    }
   }
 
   ajustarReloj(respuesta.headers.get('Date'));

@@ -203,6 +203,8 @@ function Formulario({
   const [comentarios, setComentarios] = useState('');
   const [error, setError] = useState<{ mensaje: string; campo: string | null } | null>(null);
   const [enviando, setEnviando] = useState(false);
+  const enviandoAhora = useRef(false);
+  const intento = useRef<{ clave: string; datos: string } | null>(null);
   const formulario = useRef<HTMLFormElement>(null);
 
   const fechaValida = /^\d{4}-\d{2}-\d{2}$/.test(fecha) && fecha >= sucursal.fecha_min && fecha <= sucursal.fecha_max;
@@ -225,7 +227,9 @@ function Formulario({
 
   async function enviar(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    if (enviando || !horaElegida) return;
+    // The state reaches the next click only after a render; the ref stops a double tap at once.
+    if (enviandoAhora.current || enviando || !horaElegida) return;
+    enviandoAhora.current = true;
     setError(null);
     setEnviando(true);
     try {
@@ -242,7 +246,7 @@ function Formulario({
       const fechaHora = `${fecha} ${horaElegida}`;
       const reserva = validarEdicionReservacion({ fecha_hora: fechaHora, no_personas: personas, evento, comentarios });
       if ('error' in reserva) return marcarError(reserva.error.mensaje, reserva.error.campo);
-      const hecha = await reservar({
+      const solicitud = {
         tag: sucursal.tag,
         name: contacto.ok.name,
         email: contacto.ok.email,
@@ -254,10 +258,17 @@ function Formulario({
         origin,
         // A partner's code (DESIGN §4, afiliados) from the widget's URL.
         ...(afiliado ? { afiliado } : {}),
-      });
+      };
+      // The same booking tried again (its answer was lost) keeps its key; changed data get a new one.
+      const datos = JSON.stringify(solicitud);
+      if (intento.current?.datos !== datos) intento.current = { clave: globalThis.crypto.randomUUID(), datos };
+      const hecha = await reservar(solicitud, intento.current.clave);
+      intento.current = null;
       avisarReservada(hecha._id, sucursal.tag);
       navegar(rutaConfirmacion(hecha.confirmacion));
     } catch (e) {
+      // The server answered: the next try is a new action. Without an answer, the same one.
+      if (!(e instanceof ErrorPublico && e.status === 0)) intento.current = null;
       if (e instanceof ErrorPublico) {
         // Taken a moment ago by someone else: say so and show what is still free.
         if (e.status === 409) {
@@ -270,6 +281,7 @@ function Formulario({
       }
       marcarError(e instanceof Error ? e.message : String(e), null);
     } finally {
+      enviandoAhora.current = false;
       setEnviando(false);
     }
   }

@@ -22,22 +22,35 @@ export class ErrorPublico extends Error {
 
 export async function llamar<T>(
   ruta: string,
-  { method = 'GET', body, signal, token }: { method?: 'GET' | 'POST'; body?: unknown; signal?: AbortSignal; token?: string } = {},
+  {
+    method = 'GET',
+    body,
+    signal,
+    token,
+    clave,
+  }: { method?: 'GET' | 'POST'; body?: unknown; signal?: AbortSignal; token?: string; clave?: string } = {},
 ): Promise<T> {
-  let respuesta: Response;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
-  try {
-    respuesta = await fetch(`/api${ruta}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal,
-    });
-  } catch (e) {
-    if (e instanceof DOMException && e.name === 'AbortError') throw e;
-    throw new ErrorPublico(SIN_CONEXION, 0);
+  // A booking is made once: its key goes with every attempt, and an attempt whose answer was
+  // lost is sent again with it (the server answers with the booking it already made).
+  const escritura = method === 'POST';
+  if (escritura) headers['Idempotency-Key'] = clave ?? globalThis.crypto.randomUUID();
+  let respuesta: Response | null = null;
+  for (let intento = 0; respuesta === null; intento++) {
+    try {
+      respuesta = await fetch(`/api${ruta}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal,
+      });
+    } catch (e) {
+      if (e instanceof DOMException && e.name === 'AbortError') throw e;
+      if (escritura && intento < 2) continue;
+      throw new ErrorPublico(SIN_CONEXION, 0);
+    }
   }
   type Sobre = { status?: string; message?: string; data?: unknown };
   const cuerpo = (await respuesta.json().catch(() => null)) as Sobre | null;
@@ -61,11 +74,11 @@ export const getDisponibilidad = (tag: string, fecha: string, personas: number, 
  * dialog, the host stand), it is staff booking with their session: the console's own call, which
  * records who booked; the server refuses Plataforma from anyone not signed in.
  */
-export const reservar = (solicitud: SolicitudReservacion) => {
+export const reservar = (solicitud: SolicitudReservacion, clave?: string) => {
   const token = solicitud.origin === 'Plataforma' ? sesionDelPersonal() : null;
   return token
-    ? llamar<ReservaRegistrada>('/v1/admin/reservacion', { method: 'POST', body: solicitud, token })
-    : llamar<ReservaRegistrada>('/v1/public/reservacion', { method: 'POST', body: solicitud });
+    ? llamar<ReservaRegistrada>('/v1/admin/reservacion', { method: 'POST', body: solicitud, token, clave })
+    : llamar<ReservaRegistrada>('/v1/public/reservacion', { method: 'POST', body: solicitud, clave });
 };
 
 /** The console's session token in this browser, if staff are signed in (same origin). */

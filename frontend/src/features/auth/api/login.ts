@@ -1,7 +1,8 @@
-import { useMutation } from '@tanstack/react-query';
+import { } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { iniciarSesionLocal } from '../../../lib/session';
 import type { Credenciales, Sesion } from '../../../types/api';
+import { useMutacionUnica } from '../../../lib/mutacion-unica';
 
 export type { Credenciales };
 
@@ -11,7 +12,7 @@ export function login(credenciales: Credenciales): Promise<Sesion> {
 
 /** Signs in and stores the session; the caller decides where to go. */
 export function useLogin() {
-  return useMutation({
+  return useMutacionUnica({
     mutationFn: login,
     onSuccess: (sesion) => iniciarSesionLocal(sesion.token, sesion.user),
   });

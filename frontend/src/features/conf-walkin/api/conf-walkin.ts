@@ -1,10 +1,11 @@
 // `GET|PUT /v1/admin/conf-walkin?tag=`: the current branch's walk-in and booking settings.
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiConMensaje } from '../../../lib/api-client';
 import { claveSucursal } from '../../../lib/claves';
 import { useSesion } from '../../../lib/use-session';
 import { toast } from '../../../stores/toasts';
 import type { DatosConfWalkin } from '../../../types/api';
+import { useMutacionUnica } from '../../../lib/mutacion-unica';
 
 export const claveConfWalkin = (tag: string) => claveSucursal(tag, 'conf-walkin');
 
@@ -22,7 +23,7 @@ export function useConfWalkin() {
 export function useGuardarConfWalkin() {
   const { sucursal } = useSesion();
   const queryClient = useQueryClient();
-  return useMutation({
+  return useMutacionUnica({
     mutationFn: ({ tag, datos }: { tag: string; datos: DatosConfWalkin }) =>
       apiConMensaje<DatosConfWalkin>('/v1/admin/conf-walkin', { method: 'PUT', query: { tag }, body: datos }).then((r) => ({ ...r, tag })),
     onSuccess: ({ data, message, tag }) => {

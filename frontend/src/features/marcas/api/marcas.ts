@@ -1,6 +1,6 @@
 // Brands and their branches (DESIGN §2): the lists, a branch in full, and each part's save call.
 // Every branch call answers the whole branch, which replaces the cached one.
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiConMensaje } from '../../../lib/api-client';
 import { toast } from '../../../stores/toasts';
 import type {
@@ -12,6 +12,7 @@ import type {
   Marca,
   SucursalCompleta,
 } from '../../../types/api';
+import { useMutacionUnica } from '../../../lib/mutacion-unica';
 
 const CLAVE = ['admin', 'marcas'] as const;
 const claveSucursal = (id: string) => ['admin', 'sucursal', id] as const;
@@ -37,7 +38,7 @@ export const useSucursal = (id: string | null) => useQuery({ ...sucursalQueryOpt
 /** `POST /marcas` or `PUT /marcas/{id}` with `{name}`. */
 export function useGuardarMarca() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useMutacionUnica({
     mutationFn: ({ id, name }: { id: string | null; name: string }) =>
       id === null
         ? apiConMensaje<Marca>('/v1/admin/marcas', { method: 'POST', body: { name } })
@@ -65,7 +66,7 @@ export function escribirSucursal(e: EscrituraSucursal): Promise<{ data: Sucursal
 
 export function useEscribirSucursal() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useMutacionUnica({
     mutationFn: escribirSucursal,
     onSuccess: async ({ data, message }) => {
       toast.exito(message);

@@ -1,8 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useSesion } from '../../../lib/use-session';
 import type { Notificacion } from '../../../types/api';
 import { claveNotificaciones } from './get-notificaciones';
+import { useMutacionUnica } from '../../../lib/mutacion-unica';
 
 /** `PUT /v1/admin/notifications/{id}`. Spec §8: a failure is not announced; the list is asked again. */
 export function marcarLeida(id: string): Promise<Notificacion> {
@@ -14,7 +15,7 @@ export function useMarcarLeida() {
   const { sucursal } = useSesion();
   const queryClient = useQueryClient();
   const clave = claveNotificaciones(sucursal ?? '');
-  return useMutation({
+  return useMutacionUnica({
     mutationFn: marcarLeida,
     onMutate: (id) => {
       queryClient.setQueryData<Notificacion[]>(clave, (lista) =>

@@ -1,8 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {useQueryClient } from '@tanstack/react-query';
 import { apiConMensaje } from '../../../lib/api-client';
 import { useSesion } from '../../../lib/use-session';
 import type { Reservacion } from '../../../types/api';
 import { guardarEnCache } from './cache';
+import { useMutacionUnica } from '../../../lib/mutacion-unica';
 
 /**
  * `PUT /v1/admin/reservacion/{id}/cancel?tag=`: 409 with the reason when it is not Pendiente.
@@ -16,7 +17,7 @@ export function cancelarReservacion(tag: string, id: string): Promise<{ data: Re
 export function useCancelarReservacion() {
   const { sucursal } = useSesion();
   const queryClient = useQueryClient();
-  return useMutation({
+  return useMutacionUnica({
     mutationFn: (id: string) => cancelarReservacion(sucursal ?? '', id),
     onSuccess: ({ data }) => guardarEnCache(queryClient, sucursal ?? '', data),
   });

@@ -1,8 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useSesion } from '../../../lib/use-session';
 import type { EdicionCliente, Reservacion } from '../../../types/api';
 import { guardarEnCache } from './cache';
+import { useMutacionUnica } from '../../../lib/mutacion-unica';
 
 /** `PUT /v1/admin/reservacion/{id}/editclient?tag=`: the guest's name, e-mail and phone. */
 export function editarCliente(tag: string, id: string, datos: EdicionCliente): Promise<Reservacion> {
@@ -12,7 +13,7 @@ export function editarCliente(tag: string, id: string, datos: EdicionCliente): P
 export function useEditarCliente(id: string) {
   const { sucursal } = useSesion();
   const queryClient = useQueryClient();
-  return useMutation({
+  return useMutacionUnica({
     mutationFn: (datos: EdicionCliente) => editarCliente(sucursal ?? '', id, datos),
     onSuccess: (reservacion) => guardarEnCache(queryClient, sucursal ?? '', reservacion),
   });

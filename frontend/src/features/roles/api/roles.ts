@@ -1,8 +1,9 @@
 // The roles calls (DESIGN §2) and the permission catalogue the editor groups by area.
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiConMensaje } from '../../../lib/api-client';
 import { toast } from '../../../stores/toasts';
 import type { DatosRol, PermisoCatalogo, RolAdmin } from '../../../types/api';
+import { useMutacionUnica } from '../../../lib/mutacion-unica';
 
 const CLAVE = ['admin', 'roles'] as const;
 
@@ -29,7 +30,7 @@ export function escribirRol(e: Escritura): Promise<{ message: string }> {
 
 export function useEscribirRol() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useMutacionUnica({
     mutationFn: escribirRol,
     onSuccess: async ({ message }) => {
       toast.exito(message);

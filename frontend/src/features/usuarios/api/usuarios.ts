@@ -1,9 +1,10 @@
 // The users calls (DESIGN §2): the paged, searched list and the writes. Every write refreshes
 // the lists (a user's role or branches show in them) and announces the server's line.
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiConMensaje } from '../../../lib/api-client';
 import { toast } from '../../../stores/toasts';
 import type { DatosUsuario, PaginaUsuarios, UsuarioAdmin } from '../../../types/api';
+import { useMutacionUnica } from '../../../lib/mutacion-unica';
 
 export const POR_PAGINA = 50;
 const CLAVE = ['admin', 'usuarios'] as const;
@@ -46,7 +47,7 @@ export function escribirUsuario(e: Escritura): Promise<{ message: string }> {
 
 export function useEscribirUsuario() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useMutacionUnica({
     mutationFn: escribirUsuario,
     onSuccess: async ({ message }) => {
       toast.exito(message);
