@@ -1,6 +1,6 @@
 // The affiliates calls (DESIGN §2): the partners (shared by every branch) and the writes, and one
 // partner's reservations at the current branch over a period, with its attendance.
-import {queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiConMensaje } from '../../../lib/api-client';
 import { claveSucursal } from '../../../lib/claves';
 import { useSesion } from '../../../lib/use-session';

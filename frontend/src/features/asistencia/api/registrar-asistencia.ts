@@ -1,4 +1,4 @@
-import {useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { apiConMensaje } from '../../../lib/api-client';
 import { claveSucursal } from '../../../lib/claves';
 import type { Reservacion, SolicitudAsistencia } from '../../../types/api';

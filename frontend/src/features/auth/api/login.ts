@@ -1,4 +1,3 @@
-import { } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { iniciarSesionLocal } from '../../../lib/session';
 import type { Credenciales, Sesion } from '../../../types/api';

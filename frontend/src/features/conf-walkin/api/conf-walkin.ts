@@ -1,5 +1,5 @@
 // `GET|PUT /v1/admin/conf-walkin?tag=`: the current branch's walk-in and booking settings.
-import {queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiConMensaje } from '../../../lib/api-client';
 import { claveSucursal } from '../../../lib/claves';
 import { useSesion } from '../../../lib/use-session';

@@ -1,6 +1,6 @@
 // Brands and their branches (DESIGN §2): the lists, a branch in full, and each part's save call.
 // Every branch call answers the whole branch, which replaces the cached one.
-import {queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiConMensaje } from '../../../lib/api-client';
 import { toast } from '../../../stores/toasts';
 import type {

@@ -1,6 +1,6 @@
 // The waiters calls (spec §7): the branch's waiters, active or not, and the writes. Every write
 // refreshes every waiter list of the branch, the order forms' selector included.
-import {queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiConMensaje } from '../../../lib/api-client';
 import { claveSucursal } from '../../../lib/claves';
 import { useSesion } from '../../../lib/use-session';

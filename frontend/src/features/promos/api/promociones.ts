@@ -1,6 +1,6 @@
 // The promotions calls (spec §7): the branch's promotions and the writes. Every write refreshes
 // every promotion list of the branch, the order forms' active ones included.
-import {queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiConMensaje } from '../../../lib/api-client';
 import { claveSucursal } from '../../../lib/claves';
 import { useSesion } from '../../../lib/use-session';

@@ -1,4 +1,4 @@
-import {useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { apiConMensaje } from '../../../lib/api-client';
 import { useSesion } from '../../../lib/use-session';
 import type { Reservacion } from '../../../types/api';

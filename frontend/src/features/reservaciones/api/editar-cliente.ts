@@ -1,4 +1,4 @@
-import {useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useSesion } from '../../../lib/use-session';
 import type { EdicionCliente, Reservacion } from '../../../types/api';

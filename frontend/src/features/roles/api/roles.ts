@@ -1,5 +1,5 @@
 // The roles calls (DESIGN §2) and the permission catalogue the editor groups by area.
-import {queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiConMensaje } from '../../../lib/api-client';
 import { toast } from '../../../stores/toasts';
 import type { DatosRol, PermisoCatalogo, RolAdmin } from '../../../types/api';

@@ -1,6 +1,6 @@
 // The users calls (DESIGN §2): the paged, searched list and the writes. Every write refreshes
 // the lists (a user's role or branches show in them) and announces the server's line.
-import {keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiConMensaje } from '../../../lib/api-client';
 import { toast } from '../../../stores/toasts';
 import type { DatosUsuario, PaginaUsuarios, UsuarioAdmin } from '../../../types/api';

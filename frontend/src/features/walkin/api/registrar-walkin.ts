@@ -1,4 +1,4 @@
-import {useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { apiConMensaje } from '../../../lib/api-client';
 import type { SolicitudWalkin, Walkin } from '../../../types/api';
 import { claveWalkin } from './get-walkin';
