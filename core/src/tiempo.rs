@@ -89,6 +89,19 @@ pub mod fecha_hora_local {
     }
 }
 
+/// As [`fecha_hora_local`], for a time that may not be there yet (`null`).
+pub mod fecha_hora_local_opcional {
+    use chrono::NaiveDateTime;
+    use serde::Serializer;
+
+    pub fn serialize<S: Serializer>(t: &Option<NaiveDateTime>, s: S) -> Result<S::Ok, S::Error> {
+        match t {
+            Some(t) => s.serialize_str(&super::formato_fecha_hora(*t)),
+            None => s.serialize_none(),
+        }
+    }
+}
+
 /// Parses `HH:MM` (24-hour).
 pub fn parse_hora(s: &str) -> Result<NaiveTime, ReglaError> {
     let s = s.trim();

@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { CUENTAS, entrar, llamarApi, prepararSuite } from './navegador.mjs';
+import { esTicket80mm, imprimirPdf, impreso } from './orden.mjs';
 
 let servidor;
 let pagina;
@@ -142,6 +143,42 @@ describe('the tabs', () => {
     } finally {
       soltar();
       await pagina.unrouteAll();
+    }
+  });
+});
+
+describe('an attended reservation', () => {
+  test('its detail shows both tickets with the time the table opened, and prints them again', async () => {
+    const { token } = await entrar(pagina, servidor.base, CUENTAS.gerente);
+    const tag = await pagina.evaluate(() => localStorage.getItem('sucursal'));
+    const { body: hoy } = await llamarApi(servidor, '/v1/admin/reservacion', { token, query: { tag, status: 'hoy' } });
+    const r = hoy.data.find((x) => x.status === 'Pendiente');
+    const { body: meseros } = await llamarApi(servidor, '/v1/admin/meseros', { token, query: { tag } });
+    const n = r.no_personas;
+    const { status, body } = await llamarApi(servidor, `/v1/admin/reservacion/${r._id}/asistencia`, {
+      token,
+      method: 'PUT',
+      body: { tag_sucursal: tag, status: 'Asistio', no_personas: n,
+        comanda: { mesa: '3', mesero_id: meseros.data[0]._id, no_personas: n, buffet_adulto: n, buffet_boy: 0,
+                   buffet_promo_adulto: n, buffet_promo_girl: 0, buffet_promo_boy: 0, isAfter7pm: false },
+        abre: { promo: [] } },
+    });
+    assert.equal(status, 200, body.message);
+    const sentada = body.data;
+    assert.match(sentada.abierta, /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+
+    // The dialog that seated it is long closed: the detail still prints both tickets.
+    await pagina.goto(`${servidor.base}/reservaciones/asistio/${r._id}`);
+    const tickets = pagina.getByTestId('tickets-reservacion');
+    await tickets.waitFor();
+    const [h, m] = sentada.abierta.slice(11).split(':').map(Number);
+    const abierta = new Intl.DateTimeFormat('es-MX', { hour: '2-digit', minute: '2-digit', hour12: true, timeZone: 'UTC' }).format(new Date(Date.UTC(2026, 0, 1, h, m)));
+    assert.ok((await tickets.innerText()).includes(abierta), `the tickets say ${abierta}, when the table opened`);
+    for (const tipo of ['Comanda', 'Abre']) {
+      await tickets.getByRole('button', { name: `Imprimir ${tipo}` }).click();
+      const { paginas, texto } = await imprimirPdf(pagina, tipo.toLowerCase());
+      esTicket80mm(paginas);
+      assert.match(texto, impreso(sentada.folio));
     }
   });
 });

@@ -516,6 +516,8 @@ async fn sembrar(store: &dyn Store, claves: &Claves, ahora: DateTime<Utc>) -> an
                     let mesa = (5 + i_plan % 10).to_string();
                     let asistencia = Asistencia {
                         reservacion_id: id.clone(),
+                        // Guests arrive around their time; the table opens then.
+                        abierta: fecha_hora + chrono::Duration::minutes(i64::try_from(i_plan % 12).unwrap_or(0)),
                         pedido: pedido(plan.personas, reglas.modo_sugerido(fecha_hora.time()))?,
                         abre: abre(&mesa, plan.evento, &promos, cliente_name, plan.personas)?,
                         mesa,

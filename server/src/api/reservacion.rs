@@ -408,7 +408,10 @@ async fn asistencia(
     }
     let orden = orden.en_sucursal(&state.store.catalogo_de(&r.sucursal_id).await?)?;
     let mesero = orden.mesero.clone();
-    let a = Asistencia { reservacion_id: id.clone(), pedido: orden.pedido, mesa: orden.mesa, mesero: orden.mesero, abre: orden.abre };
+    // The table opens now, at the branch's wall time: the tickets print it.
+    let (_, conf) = en_alcance(state.store.conf_sucursal_en(&usuario.alcance(), &r.tag_sucursal).await?, "la sucursal")?;
+    let abierta = conf.walkin.horario.local(state.reloj.ahora());
+    let a = Asistencia { reservacion_id: id.clone(), abierta, pedido: orden.pedido, mesa: orden.mesa, mesero: orden.mesero, abre: orden.abre };
     let c = cambio(
         &usuario,
         &r,

@@ -89,6 +89,11 @@ pub struct Reservacion {
     pub verified: Verificado,
     pub comanda: Option<Comanda>,
     pub abre: Option<Abre>,
+    /// When the table was opened (the attendance registered), branch-local `YYYY-MM-DD HH:MM`;
+    /// the tickets print it. `null` until seated, and for the ones seated before it was kept.
+    #[serde(serialize_with = "anfitrion_core::tiempo::fecha_hora_local_opcional::serialize")]
+    #[schema(value_type = Option<String>, example = "2026-11-24 22:47")]
+    pub abierta: Option<NaiveDateTime>,
     /// The comanda's folio as it prints, with the branch's prefix (`POL-0042`), once seated.
     #[schema(example = "POL-0042")]
     pub folio: Option<String>,
@@ -175,6 +180,7 @@ struct FilaReservacion {
     origin_declarado: bool,
     comanda: Option<Json<Comanda>>,
     abre: Option<Json<Abre>>,
+    abierta_en: Option<NaiveDateTime>,
     folio: Option<i64>,
     prefijo: Option<String>,
     buffet_adulto: i32,
@@ -202,6 +208,7 @@ impl FilaReservacion {
             sucursal: Nombre { name: self.sucursal_name },
             comanda: self.comanda.map(|j| j.0),
             abre: self.abre.map(|j| j.0),
+            abierta: self.abierta_en,
             id: self.id,
             sucursal_id: self.sucursal_id,
             name: self.name,
@@ -225,7 +232,7 @@ fn select_reservacion(en_alcance: &str) -> String {
     format!(
         "SELECT r.id, r.sucursal_id, r.name, r.email, r.phone, r.fecha_hora, r.no_personas, r.evento, r.comentarios, r.status, \
          s.tag, m.name AS marca_name, s.name AS sucursal_name, r.origin, r.email_verified, r.phone_verified, r.origin_declarado, r.comanda, \
-         r.abre, r.folio, (SELECT c.prefijo_folio FROM conf_walkin c WHERE c.sucursal_id = r.sucursal_id) AS prefijo, \
+         r.abre, r.abierta_en, r.folio, (SELECT c.prefijo_folio FROM conf_walkin c WHERE c.sucursal_id = r.sucursal_id) AS prefijo, \
          r.buffet_adulto, r.buffet_boy, r.buffet_promo_adulto, r.buffet_promo_girl, r.buffet_promo_boy, ({}) AS en_alcance \
          FROM reservaciones r JOIN sucursales s ON s.id = r.sucursal_id JOIN marcas m ON m.id = s.marca_id",
         en_alcance
@@ -272,6 +279,8 @@ pub struct NuevaNotificacion {
 #[derive(Debug, Clone)]
 pub struct Asistencia {
     pub reservacion_id: String,
+    /// Branch-local now: when the table opened.
+    pub abierta: NaiveDateTime,
     pub pedido: Pedido,
     pub mesa: String,
     pub mesero: Mesero,
@@ -649,7 +658,7 @@ para_cada_motor! {
             let hecho = sqlx::query(
                 "UPDATE reservaciones SET status = $3, no_personas = $4, buffet_adulto = $5, buffet_boy = $6, \
                  buffet_promo_adulto = $7, buffet_promo_girl = $8, buffet_promo_boy = $9, folio = $10, comanda = $11, \
-                 abre = $12, updated_at = $13 WHERE id = $1 AND status = $2",
+                 abre = $12, updated_at = $13, abierta_en = $14 WHERE id = $1 AND status = $2",
             )
             .bind(&a.reservacion_id)
             .bind(pendiente)
@@ -664,6 +673,7 @@ para_cada_motor! {
             .bind(Json(&comanda))
             .bind(Json(&a.abre))
             .bind(self.reloj.ahora())
+            .bind(a.abierta)
             .execute(&mut *tx)
             .await?;
             if hecho.rows_affected() != 1 {

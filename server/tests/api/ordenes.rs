@@ -360,3 +360,27 @@ async fn acknowledged_walk_ins_survive_sigkill_on_sqlite() {
 async fn acknowledged_walk_ins_survive_sigkill_on_postgres() {
     los_guardados_sobreviven_a_sigkill(Motor::Postgres).await;
 }
+
+en_ambos! {
+    /// The tickets print when the table opened, not the time it was booked for.
+    async fn a_seated_reservation_keeps_the_time_its_table_opened(motor: Motor) {
+        let app = crate::helpers::spawn_app_a(motor, "2026-11-25 19:41").await;
+        let gerente = app.token("gerente@demo.mx").await;
+        let t = app.token("hostess@demo.mx").await;
+        let lista = app.get("/api/v1/admin/reservacion?tag=polanco&status=hoy", Some(&gerente)).await;
+        let r = lista.es_exito().as_array().unwrap().iter().find(|r| r["status"] == "Pendiente").cloned().expect("a pending arrival today");
+        assert_eq!(r["abierta"], Value::Null, "not seated yet");
+        let (id, n) = (r["_id"].as_str().unwrap(), r["no_personas"].as_u64().unwrap());
+        let m = mesero(&app, &t, "polanco").await;
+        let cuerpo = json!({ "tag_sucursal": "polanco", "status": "Asistio", "no_personas": n,
+            "comanda": { "mesa": "7", "mesero_id": m["_id"], "no_personas": n, "buffet_adulto": n, "buffet_boy": 0,
+                         "buffet_promo_adulto": n, "buffet_promo_girl": 0, "buffet_promo_boy": 0, "isAfter7pm": true },
+            "abre": { "promo": [] } });
+        let d = app.put_json(&format!("/api/v1/admin/reservacion/{id}/asistencia"), Some(&t), &cuerpo).await.es_exito().clone();
+        assert_eq!(d["abierta"], "2026-11-25 19:41");
+        assert_eq!(d["fecha_hora"], r["fecha_hora"], "the booked time stays what it was");
+        app.reloj.avanzar(chrono::Duration::minutes(30));
+        let despues = app.get(&format!("/api/v1/admin/reservacion/{id}?tag=polanco"), Some(&gerente)).await;
+        assert_eq!(despues.es_exito()["abierta"], "2026-11-25 19:41");
+    }
+}

@@ -219,7 +219,8 @@ export function ticketDeReservacion(r: Reservacion): DatosTicket | null {
     folio: r.folio ?? String(c.folio),
     nombre: r.name,
     evento: r.evento,
-    fechaHora: r.fecha_hora,
+    // When the table opened; the booked time for those seated before it was kept.
+    fechaHora: r.abierta ?? r.fecha_hora,
     mesa: c.mesa,
     mesero: c.mesero.name,
     personas: c.no_personas,

@@ -25,6 +25,8 @@ import { CancelarReservacionDialogo } from './CancelarReservacionDialogo';
 import { CorreosReservacion } from './CorreosReservacion';
 import { EditarClienteDialogo } from './EditarClienteDialogo';
 import { EditarReservacionDialogo } from './EditarReservacionDialogo';
+import { TicketsOrden } from '../../orden/components/Tickets';
+import { ticketDeReservacion } from '../../orden/orden';
 import { EstadoReservacion } from './EstadoReservacion';
 import { IconoEvento } from './marcas';
 
@@ -122,6 +124,7 @@ export function DetalleReservacion({ id }: { id: string }) {
   const veContacto = tienePermiso(usuario, 'reservacion.client');
   const pendiente = r.status === 'Pendiente';
   const origen = datosOrigen(r.origin);
+  const tickets = ticketDeReservacion(r);
 
   return (
     // Laid out by its own width (container queries): beside the list on a tablet it is narrow.
@@ -235,6 +238,15 @@ export function DetalleReservacion({ id }: { id: string }) {
       </div>
 
       {r.comanda && <ResumenComanda comanda={r.comanda} />}
+      {tickets && (
+        // Printed again whenever needed: the dialog may have closed before the printer answered.
+        <section aria-labelledby="titulo-tickets" className="py-4" data-testid="tickets-reservacion">
+          <h3 id="titulo-tickets" className="mb-3 text-xs font-medium tracking-wide text-stone-500 uppercase">
+            Tickets
+          </h3>
+          <TicketsOrden datos={tickets} />
+        </section>
+      )}
       <CorreosReservacion id={r._id} />
 
       {pendiente && puedeEditar && (
