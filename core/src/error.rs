@@ -136,6 +136,12 @@ pub enum ReglaError {
     PieLargo { max: usize },
     #[error("El valor de «{campo}» debe estar entre {min} y {max}")]
     FueraDeRango { campo: &'static str, min: u32, max: u32 },
+    /// Check-in: too early for the reservation (another day's, or hours ahead of its time).
+    #[error("La reservación es del {fecha} a las {hora}: su llegada se registra desde {antes_min} minutos antes de esa hora")]
+    LlegadaAnticipada { fecha: String, hora: String, antes_min: u32 },
+    /// Check-in: past the reservation's time and its tolerance (it is, or is about to be, a no-show).
+    #[error("La reservación era del {fecha} a las {hora} y ya pasó su tolerancia de {gracia_min} minutos")]
+    LlegadaTardia { fecha: String, hora: String, gracia_min: u32 },
     #[error("No se puede eliminar el rol: {usuarios} usuario(s) lo tienen")]
     RolEnUso { usuarios: u64 },
     #[error("No puedes desactivarte a ti mismo")]
@@ -241,6 +247,8 @@ impl ReglaError {
             PrefijoInvalido { .. } => "prefijo_invalido",
             PieLargo { .. } => "pie_largo",
             FueraDeRango { .. } => "fuera_de_rango",
+            LlegadaAnticipada { .. } => "llegada_anticipada",
+            LlegadaTardia { .. } => "llegada_tardia",
             RolEnUso { .. } => "rol_en_uso",
             AutoDesactivacion => "auto_desactivacion",
             UltimoAdministrador => "ultimo_administrador",

@@ -266,6 +266,10 @@ pub struct DatosConfWalkin {
     pub corte_tarde: String,
     /// Minutes after its time a Pendiente reservation becomes a no-show.
     pub gracia_min: u32,
+    /// Minutes before its time from which a reservation's arrival may be registered (120 when
+    /// a client leaves it out).
+    #[serde(default = "llegada_antes_por_defecto")]
+    pub llegada_antes_min: u32,
     pub prefijo_folio: String,
     pub pie_ticket: String,
     pub correo_requerido: bool,
@@ -280,6 +284,10 @@ pub struct DatosConfWalkin {
     pub horizonte_dias: u32,
     /// Booking: guests that may start in one slot.
     pub cubiertos_por_turno: u32,
+}
+
+fn llegada_antes_por_defecto() -> u32 {
+    crate::walkin::LLEGADA_ANTES_MIN_POR_DEFECTO
 }
 
 /// A branch's settings, parsed.
@@ -339,6 +347,7 @@ impl ConfSucursal {
             walkin: ConfWalkin {
                 horario,
                 gracia_min: entre(d.gracia_min, 0, 240, "gracia_min")?,
+                llegada_antes_min: entre(d.llegada_antes_min, 0, 720, "llegada_antes_min")?,
                 prefijo_folio: prefijo.to_owned(),
                 pie_ticket: pie.to_owned(),
                 correo_requerido: d.correo_requerido,
@@ -361,6 +370,7 @@ impl ConfSucursal {
             inicio_promo: f(h.inicio_promo),
             corte_tarde: f(h.corte_tarde),
             gracia_min: self.walkin.gracia_min,
+            llegada_antes_min: self.walkin.llegada_antes_min,
             prefijo_folio: self.walkin.prefijo_folio.clone(),
             pie_ticket: self.walkin.pie_ticket.clone(),
             correo_requerido: self.walkin.correo_requerido,

@@ -1,5 +1,6 @@
 //! The walk-in wizard's form and where it starts.
 
+use chrono::NaiveDateTime;
 use serde::{Deserialize, Serialize};
 
 use crate::comanda::{ConteosComanda, Mesero, Pedido};
@@ -73,6 +74,9 @@ impl FormularioWalkin {
 /// Minutes past its time after which a Pendiente reservation is a no-show, unless the branch
 /// says otherwise (DESIGN §4).
 pub const GRACIA_MIN_POR_DEFECTO: u32 = 30;
+/// How many minutes before its time a reservation's arrival may be registered, unless the branch
+/// says otherwise.
+pub const LLEGADA_ANTES_MIN_POR_DEFECTO: u32 = 120;
 
 /// A branch's walk-in settings (conf-walkin, DESIGN §4). The defaults are the spec's: buffet
 /// hours 13:00 and 19:00, late cutoff 18:40, in the branch's zone.
@@ -80,10 +84,28 @@ pub const GRACIA_MIN_POR_DEFECTO: u32 = 30;
 pub struct ConfWalkin {
     pub horario: ReglasHorario,
     pub gracia_min: u32,
+    /// Minutes before its time from which a reservation's arrival may be registered.
+    pub llegada_antes_min: u32,
     pub prefijo_folio: String,
     pub pie_ticket: String,
     pub correo_requerido: bool,
     pub telefono_requerido: bool,
+}
+
+impl ConfWalkin {
+    /// Whether a Pendiente reservation for `fecha_hora` may be seated at `ahora` (both the
+    /// branch's wall time): from [`ConfWalkin::llegada_antes_min`] before its time until its
+    /// tolerance after it. Another day's reservation, next month's too, is refused with its date.
+    pub fn exigir_llegada(&self, fecha_hora: NaiveDateTime, ahora: NaiveDateTime) -> Result<(), ReglaError> {
+        let (fecha, hora) = (fecha_hora.format("%d/%m/%Y").to_string(), fecha_hora.format("%H:%M").to_string());
+        if ahora < fecha_hora - chrono::Duration::minutes(i64::from(self.llegada_antes_min)) {
+            return Err(ReglaError::LlegadaAnticipada { fecha, hora, antes_min: self.llegada_antes_min });
+        }
+        if ahora > fecha_hora + chrono::Duration::minutes(i64::from(self.gracia_min)) {
+            return Err(ReglaError::LlegadaTardia { fecha, hora, gracia_min: self.gracia_min });
+        }
+        Ok(())
+    }
 }
 
 impl Default for ConfWalkin {
@@ -91,6 +113,7 @@ impl Default for ConfWalkin {
         ConfWalkin {
             horario: ReglasHorario::default(),
             gracia_min: GRACIA_MIN_POR_DEFECTO,
+            llegada_antes_min: LLEGADA_ANTES_MIN_POR_DEFECTO,
             prefijo_folio: String::new(),
             pie_ticket: String::new(),
             correo_requerido: false,
@@ -301,6 +324,26 @@ impl WalkinValido {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_arrival_is_registered_on_its_day_from_two_hours_before_until_its_tolerance() {
+        let conf = ConfWalkin::default();
+        let at = |s: &str| chrono::NaiveDateTime::parse_from_str(s, "%Y-%m-%d %H:%M").unwrap();
+        let reserva = at("2026-11-30 13:10");
+        assert_eq!(conf.exigir_llegada(reserva, at("2026-11-30 11:10")), Ok(()));
+        assert_eq!(conf.exigir_llegada(reserva, at("2026-11-30 13:40")), Ok(()));
+        assert_eq!(
+            conf.exigir_llegada(reserva, at("2026-11-24 22:47")).map_err(|e| e.to_string()),
+            Err("La reservación es del 30/11/2026 a las 13:10: su llegada se registra desde 120 minutos antes de esa hora".to_owned())
+        );
+        assert!(matches!(conf.exigir_llegada(reserva, at("2026-11-30 11:09")), Err(ReglaError::LlegadaAnticipada { .. })));
+        assert_eq!(
+            conf.exigir_llegada(reserva, at("2026-11-30 13:41")).map_err(|e| e.to_string()),
+            Err("La reservación era del 30/11/2026 a las 13:10 y ya pasó su tolerancia de 30 minutos".to_owned())
+        );
+        let amplia = ConfWalkin { llegada_antes_min: 600, ..ConfWalkin::default() };
+        assert_eq!(amplia.exigir_llegada(reserva, at("2026-11-30 04:00")), Ok(()));
+    }
 
     fn solicitud() -> SolicitudWalkin {
         SolicitudWalkin {

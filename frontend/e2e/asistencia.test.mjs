@@ -4,7 +4,7 @@
 // reservation refused with its brand and branch; codes that are not a reservation's refused.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { CUENTAS, entrar, llamarApi, prepararSuite } from './navegador.mjs';
+import { CUENTAS, entrar, llamarApi, prepararSuite, sentablesAhora } from './navegador.mjs';
 import { esperarFoco, esTicket80mm, imprimirPdf, impreso, toastUnico } from './orden.mjs';
 
 let servidor;
@@ -21,6 +21,11 @@ async function pendientes(token, tag) {
   const { status, body } = await llamarApi(servidor, '/v1/admin/reservacion', { token, query: { tag, status: 'pendientes', limit: '200' } });
   assert.equal(status, 200, body.message);
   return body.data.items;
+}
+
+/** Those the door may seat now: their arrival is today, around their time. */
+async function llegandoAhora(token, tag) {
+  return sentablesAhora(servidor, await pendientes(token, tag));
 }
 
 async function abrirAsistencia() {
@@ -86,7 +91,7 @@ describe('a rushed host at the attendance', () => {
   test('a real double click on Registrar Asistencia saves once and reaches the print step, without an error', async () => {
     const { token } = await entrar(pagina, servidor.base, CUENTAS.gerente);
     const tag = await pagina.evaluate(() => localStorage.getItem('sucursal'));
-    const r = (await pendientes(token, tag)).find((x) => x.email);
+    const r = (await llegandoAhora(token, tag)).find((x) => x.email);
     const dialogo = await abrirAsistencia();
     await dialogo.getByRole('button', { name: /Por correo/ }).click();
     await dialogo.getByLabel('Correo electrónico').fill(r.email);
@@ -120,7 +125,7 @@ describe('the attendance dialog', () => {
   test('finds a reservation by e-mail, seats it with its comanda and abre, prints both tickets, and it shows under Asistió', async () => {
     const { token } = await entrar(pagina, servidor.base, CUENTAS.gerente);
     const tag = await pagina.evaluate(() => localStorage.getItem('sucursal'));
-    const conCorreo = (await pendientes(token, tag)).find((r) => r.email);
+    const conCorreo = (await llegandoAhora(token, tag)).find((r) => r.email);
     assert.ok(conCorreo, 'a demo reservation with an e-mail is pending');
 
     const dialogo = await abrirAsistencia();
@@ -194,7 +199,7 @@ describe('the attendance dialog', () => {
   test('reads the scanner device once its typing pauses a second, goes on with Enter, seats the reservation, and a second scan is refused', async () => {
     const { token } = await entrar(pagina, servidor.base, CUENTAS.hostess);
     const tag = await pagina.evaluate(() => localStorage.getItem('sucursal'));
-    const [r] = await pendientes(token, tag);
+    const [r] = await llegandoAhora(token, tag);
     assert.ok(r, 'a demo reservation is pending');
 
     const dialogo = await abrirAsistencia();

@@ -165,6 +165,18 @@ export async function llamarApi(servidor, ruta, { token, method = 'GET', query, 
   return { status: respuesta.status, body: await respuesta.json() };
 }
 
+/**
+ * The Pendiente reservations the door may seat now by the test server's clock (from two hours
+ * before their time until the 30-minute tolerance, the demo branches' settings), soonest first.
+ */
+export function sentablesAhora(servidor, reservaciones) {
+  const ahora = servidor.reloj().getTime();
+  const instante = (fh) => Date.parse(`${fh.replace(' ', 'T')}:00-06:00`);
+  return reservaciones
+    .filter((r) => r.status === 'Pendiente' && ahora >= instante(r.fecha_hora) - 120 * 60_000 && ahora <= instante(r.fecha_hora) + 30 * 60_000)
+    .sort((a, b) => a.fecha_hora.localeCompare(b.fecha_hora));
+}
+
 /** "YYYY-MM-DD" of the day `dias` from today, by the test server's clock, in the branches' zone. */
 export function diaSucursal(dias = 0, zona = 'America/Mexico_City') {
   const hoy = new Intl.DateTimeFormat('en-CA', { timeZone: zona, year: 'numeric', month: '2-digit', day: '2-digit' }).format(ahoraPrueba());

@@ -4,7 +4,7 @@
 // and the list stays small in the DOM however long it grows.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { CUENTAS, entrar, llamarApi, prepararSuite } from './navegador.mjs';
+import { CUENTAS, entrar, llamarApi, prepararSuite, sentablesAhora } from './navegador.mjs';
 import { esTicket80mm, imprimirPdf, impreso } from './orden.mjs';
 
 let servidor;
@@ -152,7 +152,7 @@ describe('an attended reservation', () => {
     const { token } = await entrar(pagina, servidor.base, CUENTAS.gerente);
     const tag = await pagina.evaluate(() => localStorage.getItem('sucursal'));
     const { body: hoy } = await llamarApi(servidor, '/v1/admin/reservacion', { token, query: { tag, status: 'hoy' } });
-    const r = hoy.data.find((x) => x.status === 'Pendiente');
+    const [r] = sentablesAhora(servidor, hoy.data);
     const { body: meseros } = await llamarApi(servidor, '/v1/admin/meseros', { token, query: { tag } });
     const n = r.no_personas;
     const { status, body } = await llamarApi(servidor, `/v1/admin/reservacion/${r._id}/asistencia`, {

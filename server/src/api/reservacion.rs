@@ -295,6 +295,12 @@ fn otra_sucursal(r: &Reservacion) -> ApiError {
     }
 }
 
+/// A reservation of this branch that cannot be seated now (another day's, or past its tolerance):
+/// the reason with its date and time, and the reservation for the card.
+fn fuera_de_hora(e: ReglaError, r: &Reservacion) -> ApiError {
+    ApiError::ConDatos { codigo: StatusCode::CONFLICT, mensaje: e.to_string(), data: serde_json::to_value(r).unwrap_or_default() }
+}
+
 /// A reservation that already ended: the reason, with the reservation for the card.
 fn no_pendiente(r: &Reservacion) -> ApiError {
     ApiError::ConDatos {
@@ -310,7 +316,8 @@ async fn buscar(state: &AppState, usuario: &Usuario, b: &Busqueda, id: Option<St
         _ => None,
     };
     let conf = en_alcance(state.store.conf_walkin_en(&usuario.alcance(), &b.tag).await?, "la sucursal")?;
-    let hoy = conf.horario.local(state.reloj.ahora()).date().and_hms_opt(0, 0, 0).expect("medianoche");
+    let ahora = conf.horario.local(state.reloj.ahora());
+    let hoy = ahora.date().and_hms_opt(0, 0, 0).expect("medianoche");
     let encontrada = state.store.buscar_para_asistencia(id.as_deref(), email.as_deref(), &b.tag, hoy, VeContacto::de(usuario)).await?;
     let r = encontrada.ok_or(ApiError::NoEncontrado("la reservación"))?;
     if r.tag_sucursal != b.tag {
@@ -319,6 +326,7 @@ async fn buscar(state: &AppState, usuario: &Usuario, b: &Busqueda, id: Option<St
     if r.status != EstadoReservacion::Pendiente {
         return Err(no_pendiente(&r));
     }
+    conf.exigir_llegada(r.fecha_hora, ahora).map_err(|e| fuera_de_hora(e, &r))?;
     Ok(Envelope::ok("Reservación encontrada", r))
 }
 
@@ -332,7 +340,7 @@ async fn buscar(state: &AppState, usuario: &Usuario, b: &Busqueda, id: Option<St
         (status = 400, description = "El código no es de una reservación", body = EnvelopeError),
         (status = 403, description = "Sin el permiso reservacion.asistio, o sucursal ajena", body = EnvelopeError),
         (status = 404, description = "No existe", body = EnvelopeError),
-        (status = 409, description = "De otra sucursal (data: marca y sucursal) o ya no pendiente", body = EnvelopeError),
+        (status = 409, description = "De otra sucursal (data: marca y sucursal), ya no pendiente, o fuera de la ventana de llegada (otro día, o pasada su tolerancia; data: la reservación)", body = EnvelopeError),
     )
 )]
 async fn buscar_por_codigo(
@@ -354,7 +362,7 @@ async fn buscar_por_codigo(
         (status = 400, description = "Correo no válido", body = EnvelopeError),
         (status = 403, description = "Sin el permiso reservacion.asistio, o sucursal ajena", body = EnvelopeError),
         (status = 404, description = "No existe", body = EnvelopeError),
-        (status = 409, description = "De otra sucursal (data: marca y sucursal) o ya no pendiente", body = EnvelopeError),
+        (status = 409, description = "De otra sucursal (data: marca y sucursal), ya no pendiente, o fuera de la ventana de llegada (otro día, o pasada su tolerancia; data: la reservación)", body = EnvelopeError),
     )
 )]
 async fn buscar_por_correo(
@@ -389,7 +397,7 @@ impl NombraSucursal for SolicitudAsistencia {
         (status = 400, description = "Una regla no se cumple; no se guardó nada", body = EnvelopeError),
         (status = 403, description = "Sin el permiso reservacion.asistio, o sucursal ajena", body = EnvelopeError),
         (status = 404, description = "No existe", body = EnvelopeError),
-        (status = 409, description = "De otra sucursal o ya no pendiente", body = EnvelopeError),
+        (status = 409, description = "De otra sucursal, ya no pendiente, o fuera de la ventana de llegada (otro día, o pasada su tolerancia)", body = EnvelopeError),
     )
 )]
 async fn asistencia(
@@ -411,6 +419,8 @@ async fn asistencia(
     // The table opens now, at the branch's wall time: the tickets print it.
     let (_, conf) = en_alcance(state.store.conf_sucursal_en(&usuario.alcance(), &r.tag_sucursal).await?, "la sucursal")?;
     let abierta = conf.walkin.horario.local(state.reloj.ahora());
+    // Only around its own time: another day's reservation is not seated today.
+    conf.walkin.exigir_llegada(r.fecha_hora, abierta).map_err(|e| fuera_de_hora(e, &r))?;
     let a = Asistencia { reservacion_id: id.clone(), abierta, pedido: orden.pedido, mesa: orden.mesa, mesero: orden.mesero, abre: orden.abre };
     let c = cambio(
         &usuario,

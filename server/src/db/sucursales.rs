@@ -137,6 +137,7 @@ struct FilaConf {
     inicio_promo: String,
     corte_tarde: String,
     gracia_min: i32,
+    llegada_antes_min: Option<i32>,
     prefijo_folio: String,
     pie_ticket: String,
     correo_requerido: bool,
@@ -176,6 +177,7 @@ impl FilaConf {
                 corte_tarde: hora(&self.corte_tarde, d.horario.corte_tarde),
             },
             gracia_min: u32::try_from(self.gracia_min).unwrap_or(d.gracia_min),
+            llegada_antes_min: self.llegada_antes_min.and_then(|n| u32::try_from(n).ok()).unwrap_or(d.llegada_antes_min),
             prefijo_folio: self.prefijo_folio,
             pie_ticket: self.pie_ticket,
             correo_requerido: self.correo_requerido,
@@ -185,7 +187,7 @@ impl FilaConf {
 }
 
 /// Columns of a branch's settings; `{}` is the condition on `s`.
-const SELECT_CONF: &str = "SELECT c.inicio_regular, c.inicio_promo, c.corte_tarde, c.gracia_min, c.prefijo_folio, c.pie_ticket, \
+const SELECT_CONF: &str = "SELECT c.inicio_regular, c.inicio_promo, c.corte_tarde, c.gracia_min, c.llegada_antes_min, c.prefijo_folio, c.pie_ticket, \
      c.correo_requerido, c.telefono_requerido, s.zona, c.paso_min, c.estancia_min, c.anticipacion_min, c.horizonte_dias, \
      c.cubiertos_por_turno FROM sucursales s JOIN conf_walkin c ON c.sucursal_id = s.id";
 
@@ -657,7 +659,8 @@ para_cada_motor! {
             sqlx::query(
                 "UPDATE conf_walkin SET inicio_regular = $2, inicio_promo = $3, corte_tarde = $4, gracia_min = $5, prefijo_folio = $6, \
                  pie_ticket = $7, correo_requerido = $8, telefono_requerido = $9, paso_min = $10, estancia_min = $11, \
-                 anticipacion_min = $12, horizonte_dias = $13, cubiertos_por_turno = $14, updated_at = $15 WHERE sucursal_id = $1",
+                 anticipacion_min = $12, horizonte_dias = $13, cubiertos_por_turno = $14, updated_at = $15, llegada_antes_min = $16 \
+                 WHERE sucursal_id = $1",
             )
             .bind(sucursal_id)
             .bind(formato_hora(w.horario.inicio_regular))
@@ -674,6 +677,7 @@ para_cada_motor! {
             .bind(n(c.horizonte_dias))
             .bind(n(c.cubiertos_por_turno))
             .bind(self.reloj.ahora())
+            .bind(n(w.llegada_antes_min))
             .execute(&mut *tx)
             .await?;
             self.anotar(&mut tx, cambio).await?;

@@ -61,7 +61,8 @@ en_ambos! {
     async fn a_creation_entry_holds_the_record_and_the_log_finds_it_by_name_and_folio(motor: Motor) {
         let app = spawn_app(motor).await;
         let hostess = app.token("hostess@demo.mx").await;
-        let t = app.token("gerente@demo.mx").await;
+        // The manager's session, renewed when the test moves the clock past its day.
+        let t = std::cell::RefCell::new(app.token("gerente@demo.mx").await);
         let mesero = app.get("/api/v1/admin/meseros?tag=polanco", Some(&hostess)).await.es_exito()[0].clone();
         let cuerpo = json!({
             "tag_sucursal": "polanco", "name": "Familia Quiroga", "email": "quiroga@correo.mx", "phone": "", "evento": "Aniversario",
@@ -72,8 +73,8 @@ en_ambos! {
         let w = app.post_json("/api/v1/admin/walkin", Some(&hostess), &cuerpo).await.es_exito_201().clone();
         let folio = w["folio"].as_str().unwrap().to_owned();
         let buscar = |log: &'static str, q: String| {
-            let (app, t) = (&app, &t);
-            async move { app.get(&format!("/api/v1/admin/logs/{log}?tag=polanco&q={q}"), Some(t)).await.es_exito().clone() }
+            let (app, t) = (&app, t.borrow().clone());
+            async move { app.get(&format!("/api/v1/admin/logs/{log}?tag=polanco&q={q}"), Some(&t)).await.es_exito().clone() }
         };
         // By the guest's name, in another case, and by the folio as printed: the walk-in's own entry.
         for q in ["quiroga".to_owned(), folio.clone(), folio.to_lowercase()] {
@@ -87,10 +88,10 @@ en_ambos! {
             assert!(e["despues"].get("email").is_none(), "the log's readers need not see the contact");
         }
         // Every walk-in entry holds its record, the demo's too; a field's name is not a value.
-        let todas = app.get("/api/v1/admin/logs/walkin?tag=polanco&limit=200", Some(&t)).await.es_exito()["items"].clone();
+        let todas = app.get("/api/v1/admin/logs/walkin?tag=polanco&limit=200", Some(&t.borrow())).await.es_exito()["items"].clone();
         assert!(todas.as_array().unwrap().iter().all(|e| e["despues"]["name"].is_string() && e["despues"]["folio"].is_string()), "{todas}");
         assert_eq!(buscar("walkin", "no_personas".to_owned()).await["total"], 0);
-        assert_eq!(app.get("/api/v1/admin/logs/walkin?tag=satelite&q=quiroga", Some(&t)).await.es_exito()["total"], 0);
+        assert_eq!(app.get("/api/v1/admin/logs/walkin?tag=satelite&q=quiroga", Some(&t.borrow())).await.es_exito()["total"], 0);
 
         // A booking's creation holds it; the attendance entry holds its folio.
         let fecha = app.hoy() + chrono::Duration::days(2);
@@ -108,13 +109,17 @@ en_ambos! {
             "comanda": { "mesa": "3", "mesero_id": mesero["_id"], "no_personas": 2, "buffet_adulto": 2, "buffet_boy": 0,
                          "buffet_promo_adulto": 2, "buffet_promo_girl": 0, "buffet_promo_boy": 0, "isAfter7pm": false },
             "abre": { "promo": [] } });
+        // The guest arrives on the day, a few minutes before their time.
+        app.llevar_reloj_a(&format!("{fecha} 14:55"));
+        let hostess = app.token("hostess@demo.mx").await;
+        *t.borrow_mut() = app.token("gerente@demo.mx").await;
         let a = app.put_json(&format!("/api/v1/admin/reservacion/{id}/asistencia"), Some(&hostess), &asistencia).await.es_exito().clone();
         let r = buscar("reserva", a["folio"].as_str().unwrap().to_owned()).await;
         assert_eq!(r["total"], 1, "{r}");
         assert_eq!((r["items"][0]["accion"].as_str(), r["items"][0]["despues"]["name"].as_str()), (Some("asistencia"), Some("Renata Villaseñor")));
         assert_eq!(buscar("reserva", "villase".to_owned()).await["total"], 2, "its creation and its attendance");
         // The demo's bookings have their creation entries too.
-        let demo = app.get("/api/v1/admin/reservacion?tag=polanco&status=todas&limit=1", Some(&t)).await.es_exito()["items"][0].clone();
+        let demo = app.get("/api/v1/admin/reservacion?tag=polanco&status=todas&limit=1", Some(&t.borrow())).await.es_exito()["items"][0].clone();
         let entradas = app.store.bitacora_de(demo["_id"].as_str().unwrap()).await.unwrap();
         assert_eq!(entradas[0].accion, "crear");
         assert_eq!(entradas[0].despues.as_ref().unwrap().0["name"], demo["name"]);

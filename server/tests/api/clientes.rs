@@ -227,7 +227,10 @@ en_ambos! {
         let mut desconocido = con_codigo.clone();
         desconocido["afiliado"] = json!("NO-EXISTE");
         app.post_json("/api/v1/public/reservacion", None, &desconocido).await.es_error(400, "El código de afiliado no existe o no está activo");
-        // One comes, one cancels.
+        // One comes, one cancels: on the day, a few minutes before their time (a new day's sessions).
+        app.llevar_reloj_a(&format!("{} 14:55", fecha_abierta(3)));
+        let (mercadotecnia, gerente, hostess) =
+            (app.token("mercadotecnia@demo.mx").await, app.token("gerente@demo.mx").await, app.token("hostess@demo.mx").await);
         let m = mesero(&app, &hostess).await;
         let asistencia = json!({ "tag_sucursal": "polanco", "status": "Asistio", "no_personas": 2,
             "comanda": { "mesa": "7", "mesero_id": m, "no_personas": 2, "buffet_adulto": 2, "buffet_boy": 0,

@@ -3,7 +3,7 @@
 use chrono::{Datelike, Duration};
 use serde_json::{json, Value};
 
-use crate::helpers::{en_ambos, spawn_app, Motor, TestApp, CLAVE};
+use crate::helpers::{en_ambos, spawn_app, TestApp, CLAVE};
 
 /// A public booking at Polanco on a weekday a few days ahead at 15:00, with `cambios` on top.
 fn reserva(app: &TestApp, cambios: Value) -> Value {

@@ -273,6 +273,12 @@ impl TestApp {
     }
 
     /// Today at the demo branches, by the server's clock.
+    /// Moves the server's clock to `texto` (`AAAA-MM-DD HH:MM`, Mexico City time), as a day
+    /// passing would: a guest booked for another day arrives. Sessions older than a day end.
+    pub fn llevar_reloj_a(&self, texto: &str) {
+        self.reloj.fijar(local(texto));
+    }
+
     pub fn hoy(&self) -> NaiveDate {
         self.ahora_local().date()
     }

@@ -271,7 +271,6 @@ en_ambos! {
         let app = spawn_app(motor).await;
         let mut r = Recorrido { app: &app, doc: documento(), hechas: BTreeSet::new() };
         let gerente = app.token("gerente@demo.mx").await;
-        let sistemas = app.token("sistemas@demo.mx").await;
 
         let id = reservar(&app, "Zoe Quintanar", Some("zoe@correo.mx"), None, 2).await;
         let ruta = format!("/api/v1/admin/reservacion/{id}?tag=polanco");
@@ -279,6 +278,10 @@ en_ambos! {
             (409, "No se puede cambiar una reservación de Cancelada a Cancelada")).await;
 
         let id = reservar(&app, "Iván Ortega", Some("ivan@correo.mx"), None, 2).await;
+        // Iván arrives on his day, a few minutes early (a new day's sessions).
+        let dia = app.get(&format!("/api/v1/admin/reservacion/{id}?tag=polanco"), Some(&gerente)).await.es_exito()["fecha_hora"].as_str().unwrap()[..10].to_owned();
+        app.llevar_reloj_a(&format!("{dia} 14:55"));
+        let (gerente, sistemas) = (app.token("gerente@demo.mx").await, app.token("sistemas@demo.mx").await);
         let mesero = app.get("/api/v1/admin/meseros?tag=polanco", Some(&gerente)).await.es_exito()[0]["_id"].clone();
         let asistencia = json!({ "tag_sucursal": "polanco", "status": "Asistio", "no_personas": 3,
             "comanda": { "mesa": "7", "mesero_id": mesero, "no_personas": 3, "buffet_adulto": 3, "buffet_boy": 0,

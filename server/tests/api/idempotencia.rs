@@ -5,7 +5,7 @@ use chrono::Duration;
 use reqwest::Method;
 use serde_json::{json, Value};
 
-use crate::helpers::{en_ambos, lanzar, leer, spawn_app, Motor, Opciones, Respuesta, TestApp};
+use crate::helpers::{en_ambos, lanzar, leer, spawn_app, Opciones, Respuesta, TestApp};
 
 async fn enviar(app: &TestApp, metodo: Method, ruta: &str, token: Option<&str>, clave: Option<&str>, cuerpo: &Value) -> Respuesta {
     let mut req = app.client.request(metodo, app.url(ruta)).json(cuerpo);

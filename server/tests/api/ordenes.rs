@@ -384,3 +384,59 @@ en_ambos! {
         assert_eq!(despues.es_exito()["abierta"], "2026-11-25 19:41");
     }
 }
+
+en_ambos! {
+    /// The door seats a reservation on its day, around its time: next month's is refused with its
+    /// date by the lookup and by the attendance alike; the branch's setting widens the window.
+    async fn only_a_reservation_arriving_now_is_seated(motor: Motor) {
+        let app = crate::helpers::spawn_app_a(motor, "2026-11-24 22:47").await;
+        let t = app.token("hostess@demo.mx").await;
+        let gerente = app.token("gerente@demo.mx").await;
+        let r = app.post_json("/api/v1/public/reservacion", None, &json!({ "tag": "polanco", "name": "Cliente Del Treinta",
+            "email": "treinta@correo.mx", "fecha_hora": "2026-11-30 13:15", "no_personas": 2, "evento": "Ninguno" })).await;
+        let id = r.es_exito_201()["_id"].as_str().unwrap().to_owned();
+        let motivo = "La reservación es del 30/11/2026 a las 13:15: su llegada se registra desde 120 minutos antes de esa hora";
+        let hallada = app.post_json(&format!("/api/v1/admin/reservacion/{id}/check"), Some(&t), &json!({ "tag": "polanco" })).await;
+        hallada.es_error(409, motivo);
+        assert_eq!(hallada.cuerpo["data"]["_id"], id.as_str(), "the card still shows which one it is");
+        let por_correo = app.post_json("/api/v1/admin/reservacion/check", Some(&t), &json!({ "tag": "polanco", "email": "treinta@correo.mx" })).await;
+        por_correo.es_error(409, motivo);
+        let m = mesero(&app, &t, "polanco").await;
+        let cuerpo = json!({ "tag_sucursal": "polanco", "status": "Asistio", "no_personas": 2,
+            "comanda": { "mesa": "7", "mesero_id": m["_id"], "no_personas": 2, "buffet_adulto": 2, "buffet_boy": 0,
+                         "buffet_promo_adulto": 2, "buffet_promo_girl": 0, "buffet_promo_boy": 0, "isAfter7pm": false },
+            "abre": { "promo": [] } });
+        let ruta = format!("/api/v1/admin/reservacion/{id}/asistencia");
+        app.put_json(&ruta, Some(&t), &cuerpo).await.es_error(409, motivo);
+        assert_eq!(app.get(&format!("/api/v1/admin/reservacion/{id}?tag=polanco"), Some(&gerente)).await.es_exito()["status"], "Pendiente");
+
+        // On the day, from two hours before its time, the same guest is seated.
+        app.llevar_reloj_a("2026-11-30 11:20");
+        let t = app.token("hostess@demo.mx").await;
+        app.post_json(&format!("/api/v1/admin/reservacion/{id}/check"), Some(&t), &json!({ "tag": "polanco" })).await.es_exito();
+        let sentada = app.put_json(&ruta, Some(&t), &cuerpo).await;
+        assert_eq!(sentada.es_exito()["abierta"], "2026-11-30 11:20");
+
+        // Past its tolerance it is refused with its time (the no-show job marks it next).
+        let otra = app.post_json("/api/v1/public/reservacion", None, &json!({ "tag": "polanco", "name": "Cliente Tardío",
+            "email": "tarde@correo.mx", "fecha_hora": "2026-11-30 15:00", "no_personas": 2, "evento": "Ninguno" })).await;
+        let otra = otra.es_exito_201()["_id"].as_str().unwrap().to_owned();
+        app.llevar_reloj_a("2026-11-30 15:31");
+        let t = app.token("hostess@demo.mx").await;
+        app.post_json(&format!("/api/v1/admin/reservacion/{otra}/check"), Some(&t), &json!({ "tag": "polanco" })).await
+            .es_error(409, "La reservación era del 30/11/2026 a las 15:00 y ya pasó su tolerancia de 30 minutos");
+
+        // A branch that seats early guests says so in its settings.
+        let g = app.token("gerente@demo.mx").await;
+        let mut conf = app.get("/api/v1/admin/conf-walkin?tag=polanco", Some(&g)).await.es_exito().clone();
+        assert_eq!(conf["llegada_antes_min"], 120);
+        conf["llegada_antes_min"] = json!(721);
+        app.put_json("/api/v1/admin/conf-walkin?tag=polanco", Some(&g), &conf).await.es_error(400, "El valor de «llegada_antes_min» debe estar entre 0 y 720");
+        conf["llegada_antes_min"] = json!(300);
+        app.put_json("/api/v1/admin/conf-walkin?tag=polanco", Some(&g), &conf).await.es_exito();
+        let tercera = app.post_json("/api/v1/public/reservacion", None, &json!({ "tag": "polanco", "name": "Cliente Temprano",
+            "email": "temprano@correo.mx", "fecha_hora": "2026-11-30 20:00", "no_personas": 2, "evento": "Ninguno" })).await;
+        let tercera = tercera.es_exito_201()["_id"].as_str().unwrap().to_owned();
+        app.post_json(&format!("/api/v1/admin/reservacion/{tercera}/check"), Some(&t), &json!({ "tag": "polanco" })).await.es_exito();
+    }
+}

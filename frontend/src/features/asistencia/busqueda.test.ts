@@ -22,6 +22,9 @@ describe('what a lookup found', () => {
   it('no longer pending still shows the reservation, which cannot go on', () => {
     const r = reservacionDe({ status: 'Vencido' });
     expect(hallazgoDeError(new ApiError('La reservación ya no está pendiente: está en «No asistió»', 409, r), 'polanco')).toEqual({ tipo: 'no-pendiente', reservacion: r });
+    const otroDia = { ...r, status: 'Pendiente' as const };
+    const motivo = 'La reservación es del 30/11/2026 a las 13:10: su llegada se registra desde 120 minutos antes de esa hora';
+    expect(hallazgoDeError(new ApiError(motivo, 409, otroDia), 'polanco')).toEqual({ tipo: 'otro-momento', reservacion: otroDia, motivo });
   });
 
   it('is nothing when the refusal tells no more than its message', () => {

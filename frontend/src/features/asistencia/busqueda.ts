@@ -11,7 +11,9 @@ export type Hallazgo =
   /** Another branch's: only its brand and branch are known here. */
   | { tipo: 'otra-sucursal'; marca: string; sucursal: string }
   /** This branch's, but already seated, a no-show or cancelled. */
-  | { tipo: 'no-pendiente'; reservacion: Reservacion };
+  | { tipo: 'no-pendiente'; reservacion: Reservacion }
+  /** This branch's and Pendiente, but not for now: another day's, or past its tolerance. */
+  | { tipo: 'otro-momento'; reservacion: Reservacion; motivo: string };
 
 type Nombres = Pick<Reservacion, 'marca' | 'sucursal'>;
 
@@ -37,7 +39,12 @@ export function hallazgoDe(r: Reservacion, tag: string): Hallazgo {
  */
 export function hallazgoDeError(error: unknown, tag: string): Hallazgo | null {
   if (!(error instanceof ApiError) || error.status !== 409) return null;
-  if (esReservacion(error.data)) return hallazgoDe(error.data, tag);
+  if (esReservacion(error.data)) {
+    const r = error.data;
+    // Pendiente and ours, yet refused: the server said when it is (the door seats it then).
+    if (r.tag_sucursal === tag && r.status === 'Pendiente') return { tipo: 'otro-momento', reservacion: r, motivo: error.message };
+    return hallazgoDe(r, tag);
+  }
   if (tieneNombres(error.data)) return { tipo: 'otra-sucursal', marca: error.data.marca.name, sucursal: error.data.sucursal.name };
   return null;
 }

@@ -58,9 +58,16 @@ export function TarjetaReservacion({ hallazgo }: { hallazgo: Hallazgo }) {
   }
   const r = hallazgo.reservacion;
   const estado = etiquetaEstado(r.status);
+  const otroMomento = hallazgo.tipo === 'otro-momento';
   return (
     <div data-testid="tarjeta-reservacion" data-hallazgo={hallazgo.tipo} data-reservacion={r._id}>
-      <Talon>
+      <Talon tono={otroMomento ? 'aviso' : 'normal'}>
+        {otroMomento && (
+          <p className="mb-3 flex items-start gap-2 text-sm font-medium text-amber-900" data-campo="motivo">
+            <ExclamationTriangleIcon aria-hidden className="mt-0.5 size-5 shrink-0 text-amber-600" />
+            <span className="min-w-0">{hallazgo.motivo}</span>
+          </p>
+        )}
         <div className="flex items-start justify-between gap-3">
           <p className="min-w-0 text-lg font-bold break-words text-stone-900" data-campo="nombre">
             {r.name}

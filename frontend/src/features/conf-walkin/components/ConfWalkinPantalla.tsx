@@ -10,7 +10,7 @@ import { useTitulo } from '../../../lib/use-titulo';
 import type { DatosConfWalkin } from '../../../types/api';
 import { useConfWalkin, useGuardarConfWalkin } from '../api/conf-walkin';
 
-type Numericos = 'gracia_min' | 'paso_min' | 'estancia_min' | 'anticipacion_min' | 'horizonte_dias' | 'cubiertos_por_turno';
+type Numericos = 'gracia_min' | 'llegada_antes_min' | 'paso_min' | 'estancia_min' | 'anticipacion_min' | 'horizonte_dias' | 'cubiertos_por_turno';
 type Horas = 'inicio_regular' | 'inicio_promo' | 'corte_tarde';
 
 /** /conf-walkin: the current branch's walk-in and booking settings. */
@@ -74,8 +74,11 @@ function Formulario({ tag, original }: { tag: string; original: DatosConfWalkin 
             {hora('corte_tarde', 'Corte de la tarde')}
           </div>
         </Seccion>
-        <Seccion titulo="No-shows" descripcion="Tolerancia antes de marcar una reservación como no asistida.">
-          <div className="max-w-xs">{numero('gracia_min', 'Tolerancia (minutos)')}</div>
+        <Seccion titulo="Llegadas" descripcion="Desde cuándo se registra la llegada de una reservación, y la tolerancia antes de marcarla como no asistida.">
+          <div className="grid grid-cols-[repeat(auto-fit,minmax(9.5rem,1fr))] gap-4">
+            {numero('llegada_antes_min', 'Llegada anticipada (minutos)')}
+            {numero('gracia_min', 'Tolerancia (minutos)')}
+          </div>
         </Seccion>
         <Seccion titulo="Tickets" descripcion="Prefijo del folio y texto al pie del ticket.">
           <div className="grid gap-4">
