@@ -295,6 +295,8 @@ describe('editing a reservation at the stand', () => {
     await pagina.evaluate((t) => localStorage.setItem('sucursal', t), tag);
     await pagina.goto(`${servidor.base}/hostes`);
     await esperarFoco(pagina, { name: 'codigo' });
+    // A Hostess does not book (no reservacion.create): the stand offers check-in and walk-in only.
+    assert.deepEqual(await pagina.locator('nav[aria-label="Acciones de recepción"] [data-accion]').evaluateAll((as) => as.map((a) => a.dataset.accion)), ['checkin', 'walkin']);
     await pagina.keyboard.type(r._id);
     await panel.locator(`[data-testid="tarjeta-reservacion"][data-reservacion="${r._id}"]`).waitFor();
     await panel.getByRole('button', { name: 'Registrar llegada' }).waitFor();
@@ -304,5 +306,7 @@ describe('editing a reservation at the stand', () => {
     assert.equal(await pagina.getByTestId('editar-reserva').count(), 0);
     await pagina.getByRole('link', { name: 'Ir a Recepción' }).click();
     await pagina.waitForURL((u) => u.pathname === '/hostes');
+    await pagina.goto(`${servidor.base}/hostes/reserva`);
+    await pagina.getByRole('heading', { name: 'No tienes permiso para ver esta pantalla' }).waitFor();
   });
 });

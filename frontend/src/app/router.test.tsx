@@ -58,7 +58,7 @@ describe('the router', () => {
     const casos: [string, string, string | null][] = [
       ['/hostes', 'hostes', null],
       ['/hostes/walkin', 'hostes-walkin', 'walkin.index'],
-      ['/hostes/reserva', 'hostes-reserva', null],
+      ['/hostes/reserva', 'hostes-reserva', 'reservacion.create'],
       ['/hostes/reserva/r-1', 'hostes-editar-reserva', 'reservacion.edit'],
       ['/hostes/checkin/r-1', 'hostes-checkin', 'reservacion.asistio'],
     ];

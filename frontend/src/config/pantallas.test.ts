@@ -74,14 +74,15 @@ describe('the route guard', () => {
     expect(accesoARuta('/logs', hostess)).toEqual({ tipo: 'sin-permiso', inicio: '/reservaciones/hoy' });
   });
 
-  it('opens the host stand to a session, its check-in and walk-in to their permissions, the edit of a reservation only with reservacion.edit', () => {
-    const gerente = usuarioDe('Gerente', ['walkin.index', 'reservacion.asistio', 'reservacion.edit']);
-    const reservaciones = usuarioDe('Reservaciones', ['reservacion.index', 'reservacion.edit']);
+  it('opens the host stand to a session, its check-in, walk-in and booking to their permissions, the edit of a reservation only with reservacion.edit', () => {
+    const gerente = usuarioDe('Gerente', ['walkin.index', 'reservacion.asistio', 'reservacion.edit', 'reservacion.create']);
+    const reservaciones = usuarioDe('Reservaciones', ['reservacion.index', 'reservacion.edit', 'reservacion.create']);
     const casos: [string, boolean, boolean, boolean][] = [
       // address, hostess, gerente, reservaciones
       ['/hostes', true, true, true],
       ['/hostes/walkin', true, true, false],
-      ['/hostes/reserva', true, true, true],
+      // A Hostess does not book (no reservacion.create): the stand does not offer it.
+      ['/hostes/reserva', false, true, true],
       ['/hostes/reserva/r-1', false, true, true],
       ['/hostes/checkin/r-1', true, true, false],
     ];

@@ -194,8 +194,8 @@ export const PANTALLAS = [
 export const PANTALLAS_HOSTES = [
   { clave: 'hostes', ruta: '/hostes', titulo: 'Recepción', permiso: null },
   { clave: 'hostes-walkin', ruta: '/hostes/walkin', titulo: 'Registro de walk-in', permiso: 'walkin.index' },
-  // The booking widget is the public page's: anyone at the stand may open it.
-  { clave: 'hostes-reserva', ruta: '/hostes/reserva', titulo: 'Nueva reservación', permiso: null },
+  // The public page's booking form, booking as staff (origin Plataforma): the console's call.
+  { clave: 'hostes-reserva', ruta: '/hostes/reserva', titulo: 'Nueva reservación', permiso: 'reservacion.create' },
   { clave: 'hostes-editar-reserva', ruta: '/hostes/reserva/:id', titulo: 'Editar reservación', permiso: 'reservacion.edit' },
   { clave: 'hostes-checkin', ruta: '/hostes/checkin/:id', titulo: 'Check-in', permiso: 'reservacion.asistio' },
 ] as const satisfies readonly Pantalla[];

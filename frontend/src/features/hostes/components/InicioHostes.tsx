@@ -1,6 +1,7 @@
 import { CalendarDaysIcon, QrCodeIcon, UserPlusIcon } from '@heroicons/react/24/outline';
 import { useState, type ComponentType, type ReactNode, type SVGProps } from 'react';
 import { Link } from 'react-router';
+import { tienePermiso } from '../../../lib/session';
 import { useSesion } from '../../../lib/use-session';
 import { useTitulo } from '../../../lib/use-titulo';
 import { AsistenciaDialogo } from '../../asistencia/components/AsistenciaDialogo';
@@ -27,8 +28,14 @@ function Accion({ icono: Icono, titulo, detalle }: { icono: ComponentType<SVGPro
 /** The host's home for the current branch: the QR check-in, the big actions and the next arrivals. */
 export function InicioHostes() {
   useTitulo('Anfitriones');
-  const { sucursal } = useSesion();
+  const { sucursal, usuario } = useSesion();
   const [asistencia, setAsistencia] = useState(false);
+  // Only what the role may do: an action it cannot finish is not offered.
+  const puede = {
+    checkin: tienePermiso(usuario, 'reservacion.asistio'),
+    walkin: tienePermiso(usuario, 'walkin.index'),
+    reserva: tienePermiso(usuario, 'reservacion.create'),
+  };
 
   if (!sucursal) {
     return <p className="text-base text-stone-600">Elige una sucursal en la consola para usar la recepción.</p>;
@@ -39,20 +46,26 @@ export function InicioHostes() {
       <h1 className="sr-only">Recepción</h1>
       <div className="space-y-6">
         <PanelCheckin key={sucursal} tag={sucursal} />
-        <nav aria-label="Acciones de recepción" className="grid gap-4 sm:grid-cols-3">
-          <button type="button" onClick={() => setAsistencia(true)} className={CLASE_ACCION} data-accion="checkin">
-            <Accion icono={QrCodeIcon} titulo="Check-in" detalle="Registrar la llegada de una reservación" />
-          </button>
-          <Link to="/hostes/walkin" className={CLASE_ACCION} data-accion="walkin">
-            <Accion icono={UserPlusIcon} titulo="Walk-in" detalle="Registrar clientes sin reservación" />
-          </Link>
-          <Link to="/hostes/reserva" className={CLASE_ACCION} data-accion="reserva">
-            <Accion icono={CalendarDaysIcon} titulo="Nueva reservación" detalle="Apartar una mesa" />
-          </Link>
+        <nav aria-label="Acciones de recepción" className="grid gap-4 sm:grid-cols-[repeat(auto-fit,minmax(11rem,1fr))]">
+          {puede.checkin && (
+            <button type="button" onClick={() => setAsistencia(true)} className={CLASE_ACCION} data-accion="checkin">
+              <Accion icono={QrCodeIcon} titulo="Check-in" detalle="Registrar la llegada de una reservación" />
+            </button>
+          )}
+          {puede.walkin && (
+            <Link to="/hostes/walkin" className={CLASE_ACCION} data-accion="walkin">
+              <Accion icono={UserPlusIcon} titulo="Walk-in" detalle="Registrar clientes sin reservación" />
+            </Link>
+          )}
+          {puede.reserva && (
+            <Link to="/hostes/reserva" className={CLASE_ACCION} data-accion="reserva">
+              <Accion icono={CalendarDaysIcon} titulo="Nueva reservación" detalle="Apartar una mesa" />
+            </Link>
+          )}
         </nav>
       </div>
       <ProximasLlegadas />
-      <AsistenciaDialogo abierto={asistencia} alCerrar={() => setAsistencia(false)} />
+      {puede.checkin && <AsistenciaDialogo abierto={asistencia} alCerrar={() => setAsistencia(false)} />}
     </div>
   );
 }
