@@ -129,6 +129,46 @@ test('a throttled login counts down the wait the server names, then can be sent 
   }
 });
 
+test("an account's wait holds that account only, and the last try is announced before it is spent", async () => {
+  const rafaga = '**/api/v1/auth/login';
+  let respuesta = { status: 401, message: 'Correo o contraseña incorrectos', data: { intentos_restantes: 1 } };
+  await pagina.route(rafaga, (ruta) =>
+    ruta.fulfill({
+      status: respuesta.status,
+      headers: { 'Content-Type': 'application/json', ...(respuesta.status === 429 ? { 'Retry-After': '883' } : {}) },
+      body: JSON.stringify({ status: 'error', message: respuesta.message, data: respuesta.data }),
+    }),
+  );
+  try {
+    await pagina.goto(`${servidor.base}/login`);
+    const correo = pagina.getByLabel('Correo electrónico');
+    await correo.fill('hostess@demo.mx');
+    await pagina.getByLabel('Contraseña', { exact: true }).fill('adivinando');
+    await pagina.getByRole('button', { name: 'Iniciar sesión' }).click();
+    const aviso = pagina.locator('[data-aviso="ultimo-intento"]');
+    await aviso.waitFor();
+    assert.equal(await aviso.innerText(), 'Te queda un intento con esta cuenta: si la contraseña no es correcta, tendrás que esperar 15 minutos.');
+
+    respuesta = { status: 429, message: 'Demasiados intentos. Espera 15 minutos e inténtalo de nuevo.', data: { reintentar_en: 883, alcance: 'cuenta' } };
+    await pagina.getByRole('button', { name: 'Iniciar sesión' }).click();
+    const estado = pagina.getByRole('status').filter({ hasText: 'Demasiados intentos.' });
+    await estado.waitFor();
+    // A wait read as a wait, not as a clock time.
+    assert.match(await estado.innerText(), /Podrás intentarlo de nuevo en 14 min 4\d s con esta cuenta; otra cuenta puede entrar ahora\./);
+    assert.ok(await pagina.getByRole('button', { name: /^Espera 14 min 4\d s$/ }).isDisabled());
+    // The manager signs in on the same tablet: the hostess's wait does not hold another e-mail.
+    await correo.fill('gerente@demo.mx');
+    const entrarBoton = pagina.getByRole('button', { name: 'Iniciar sesión' });
+    await entrarBoton.waitFor();
+    assert.ok(await entrarBoton.isEnabled());
+    assert.equal(await estado.count(), 0);
+    await correo.fill('HOSTESS@demo.mx');
+    assert.ok(await pagina.getByRole('button', { name: /^Espera / }).isDisabled(), "the throttled account's wait is still there");
+  } finally {
+    await pagina.unroute(rafaga);
+  }
+});
+
 test('the console runs under its Content-Security-Policy without a violation', async () => {
   const violaciones = [];
   const anotar = (m) => {

@@ -90,7 +90,7 @@ pub enum ApiError {
     /// Too many failed logins for the account from this address, or from the address; the text,
     /// `Retry-After` and `data.reintentar_en` say how many seconds until the next try counts.
     #[error("Demasiados intentos. Espera {} e inténtalo de nuevo.", duracion_legible(*segundos))]
-    DemasiadosIntentos { segundos: u64 },
+    DemasiadosIntentos { segundos: u64, direccion: bool },
     /// The server could not take the request in time (passwords queued, connections full).
     #[error("El servidor está ocupado. Inténtalo de nuevo en unos segundos.")]
     Ocupado,
@@ -147,7 +147,7 @@ impl ApiError {
     /// Seconds the client should wait before trying again, for `Retry-After`.
     pub fn reintentar_en(&self) -> Option<u64> {
         match self {
-            ApiError::DemasiadosIntentos { segundos } => Some(*segundos),
+            ApiError::DemasiadosIntentos { segundos, .. } => Some(*segundos),
             ApiError::Ocupado => Some(REINTENTAR_OCUPADO),
             _ => None,
         }
@@ -162,6 +162,11 @@ impl ApiError {
         let data = match self {
             ApiError::Regla(r) => serde_json::to_value(r).ok(),
             ApiError::ConDatos { data, .. } => Some(data.clone()),
+            // Whom the wait is for: this account from this address, or the address for every
+            // account (a form lets another e-mail in only in the first case).
+            ApiError::DemasiadosIntentos { segundos, direccion } => {
+                Some(serde_json::json!({ "reintentar_en": segundos, "alcance": if *direccion { "direccion" } else { "cuenta" } }))
+            }
             _ => self.reintentar_en().map(|s| serde_json::json!({ "reintentar_en": s })),
         };
         EnvelopeError { status: Estado::Error, message: self.to_string(), data }
@@ -249,7 +254,7 @@ mod tests {
 
     #[test]
     fn a_throttled_login_says_how_long_to_wait() {
-        let e = ApiError::DemasiadosIntentos { segundos: 600 };
+        let e = ApiError::DemasiadosIntentos { segundos: 600, direccion: false };
         assert_eq!(e.to_string(), "Demasiados intentos. Espera 10 minutos e inténtalo de nuevo.");
         let r = e.into_response();
         assert_eq!(r.status(), StatusCode::TOO_MANY_REQUESTS);

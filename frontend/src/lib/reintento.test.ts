@@ -25,7 +25,8 @@ describe('a countdown', () => {
   it('shows seconds under a minute, then minutes and seconds', () => {
     expect(formatoEspera(45)).toBe('45 s');
     expect(formatoEspera(0.2)).toBe('1 s');
-    expect(formatoEspera(60)).toBe('1:00');
-    expect(formatoEspera(899)).toBe('14:59');
+    expect(formatoEspera(60)).toBe('1 min');
+    expect(formatoEspera(883)).toBe('14 min 43 s');
+    expect(formatoEspera(900)).toBe('15 min');
   });
 });

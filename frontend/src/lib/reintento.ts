@@ -17,10 +17,10 @@ export function segundosDeEspera(retryAfter: string | null, data: unknown, ahora
   return null;
 }
 
-/** A countdown as people read it: "45 s" under a minute, else "14:05". */
+/** A countdown as people read it, never like a clock time: "45 s", "14 min 43 s", "15 min". */
 export function formatoEspera(segundos: number): string {
   const s = Math.max(0, Math.ceil(segundos));
   if (s < 60) return `${s} s`;
   const minutos = Math.floor(s / 60);
-  return `${minutos}:${String(s % 60).padStart(2, '0')}`;
+  return s % 60 === 0 ? `${minutos} min` : `${minutos} min ${s % 60} s`;
 }

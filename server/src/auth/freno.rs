@@ -100,17 +100,19 @@ pub struct Freno {
 pub enum Decision {
     Pasa,
     Espera,
-    Frena { segundos: u64 },
+    /// Refused for `segundos`: the account from this address, or (`direccion`) the address for
+    /// every account.
+    Frena { segundos: u64, direccion: bool },
 }
 
 /// Pure rule: `fallos` completed failures, `en_par` and `en_direccion` logins still in progress.
 pub fn decidir(fallos: &Fallos, en_par: i64, en_direccion: i64, ahora: DateTime<Utc>) -> Decision {
-    let frena = |desde: Option<DateTime<Utc>>| Decision::Frena { segundos: segundos_hasta(desde, ahora) };
-    if fallos.par >= MAX_FALLOS_PAR {
-        return frena(fallos.par_desde);
-    }
+    let frena = |desde: Option<DateTime<Utc>>, direccion| Decision::Frena { segundos: segundos_hasta(desde, ahora), direccion };
     if fallos.direccion >= MAX_FALLOS_DIRECCION {
-        return frena(fallos.direccion_desde);
+        return frena(fallos.direccion_desde, true);
+    }
+    if fallos.par >= MAX_FALLOS_PAR {
+        return frena(fallos.par_desde, false);
     }
     if fallos.par + en_par >= MAX_FALLOS_PAR || fallos.direccion + en_direccion >= MAX_FALLOS_DIRECCION {
         return Decision::Espera;
@@ -134,6 +136,9 @@ pub struct Turno {
     ip: String,
     /// The account's failures when the turn was given, for its delay.
     pub fallos_cuenta: i64,
+    /// The account's failures from this address when the turn was given: one more wrong password
+    /// and how many tries are left before the wait.
+    pub fallos_par: i64,
     abierto: bool,
 }
 
@@ -191,15 +196,16 @@ impl Freno {
                             email: email.to_owned(),
                             ip: ip.to_owned(),
                             fallos_cuenta: fallos.cuenta,
+                            fallos_par: fallos.par,
                             abierto: true,
                         });
                     }
-                    Decision::Frena { segundos } => {
+                    Decision::Frena { segundos, direccion } => {
                         if en_curso.total == 0 {
                             tabla.por_direccion.remove(ip);
                         }
                         tracing::warn!(ip, fallos_par = fallos.par, fallos_direccion = fallos.direccion, segundos, "inicio de sesión frenado");
-                        return Err(ApiError::DemasiadosIntentos { segundos });
+                        return Err(ApiError::DemasiadosIntentos { segundos, direccion });
                     }
                     Decision::Espera => {
                         if en_curso.total == 0 {
@@ -280,8 +286,8 @@ mod tests {
     fn the_eleventh_failure_of_an_account_from_one_address_is_refused() {
         let ahora = un_instante();
         assert_eq!(decidir(&fallos(9, 9), 0, 0, ahora), Decision::Pasa);
-        assert!(matches!(decidir(&fallos(10, 10), 0, 0, ahora), Decision::Frena { .. }));
-        assert!(matches!(decidir(&fallos(0, 50), 0, 0, ahora), Decision::Frena { .. }));
+        assert!(matches!(decidir(&fallos(10, 10), 0, 0, ahora), Decision::Frena { direccion: false, .. }));
+        assert!(matches!(decidir(&fallos(0, 50), 0, 0, ahora), Decision::Frena { direccion: true, .. }));
         assert_eq!(decidir(&fallos(9, 49), 0, 0, ahora), Decision::Pasa);
     }
 
@@ -303,11 +309,11 @@ mod tests {
     fn a_refusal_lasts_until_the_oldest_counted_failure_leaves_the_window() {
         let ahora = un_instante();
         let hace_cinco = Fallos { par: 10, par_desde: Some(ahora - chrono::Duration::minutes(5)), ..Default::default() };
-        assert_eq!(decidir(&hace_cinco, 0, 0, ahora), Decision::Frena { segundos: 600 });
+        assert_eq!(decidir(&hace_cinco, 0, 0, ahora), Decision::Frena { segundos: 600, direccion: false });
         let recien = Fallos { direccion: 50, direccion_desde: Some(ahora), ..Default::default() };
-        assert_eq!(decidir(&recien, 0, 0, ahora), Decision::Frena { segundos: 900 });
+        assert_eq!(decidir(&recien, 0, 0, ahora), Decision::Frena { segundos: 900, direccion: true });
         let casi = Fallos { par: 10, par_desde: Some(ahora - VENTANA_INTENTOS + chrono::Duration::milliseconds(10)), ..Default::default() };
-        assert_eq!(decidir(&casi, 0, 0, ahora), Decision::Frena { segundos: 1 });
+        assert_eq!(decidir(&casi, 0, 0, ahora), Decision::Frena { segundos: 1, direccion: false });
     }
 
     #[test]

@@ -66,8 +66,20 @@ async fn revisar(state: &AppState, turno: Turno, email: &str, clave: &str, ip: &
         (Some(c), true) if c.activo => state.store.usuario(&c.usuario_id).await?,
         _ => None,
     };
+    let fallos_par = turno.fallos_par;
     turno.cerrar(usuario.is_some()).await;
-    let usuario = usuario.ok_or(ApiError::Credenciales)?;
+    let Some(usuario) = usuario else {
+        // One wrong password left before the wait: said before it is spent.
+        let restantes = freno::MAX_FALLOS_PAR - (fallos_par + 1);
+        if restantes == 1 {
+            return Err(ApiError::ConDatos {
+                codigo: axum::http::StatusCode::UNAUTHORIZED,
+                mensaje: ApiError::Credenciales.to_string(),
+                data: serde_json::json!({ "intentos_restantes": restantes }),
+            });
+        }
+        return Err(ApiError::Credenciales);
+    };
 
     let ahora = state.reloj.ahora();
     let token = nuevo_token();

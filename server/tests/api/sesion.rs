@@ -9,7 +9,7 @@ use anfitrion_server::auth::{hash_token, nuevo_token, MAX_FALLOS_DIRECCION, MAX_
 use anfitrion_server::db::sesiones::NuevaSesion;
 use anfitrion_server::db::nuevo_id;
 use chrono::Duration;
-use serde_json::json;
+use serde_json::{json, Value};
 
 use crate::helpers::{en_ambos, es_frenado, leer, spawn, spawn_app, Opciones, TestApp, CLAVE};
 
@@ -115,11 +115,17 @@ en_ambos! {
 
     async fn ten_failed_logins_throttle_the_account_with_429(motor: Motor) {
         let app = spawn_app(motor).await;
-        for _ in 0..10 {
-            app.login("hostess@demo.mx", "adivinando").await.es_error(401, "Correo o contraseña incorrectos");
+        for i in 1..=10 {
+            let r = app.login("hostess@demo.mx", "adivinando").await;
+            r.es_error(401, "Correo o contraseña incorrectos");
+            // Before the last try, the answer says one is left; never otherwise.
+            let aviso = if i == 9 { json!({ "intentos_restantes": 1 }) } else { Value::Null };
+            assert_eq!(r.cuerpo["data"], aviso, "intento {i}");
         }
         let r = app.login("hostess@demo.mx", CLAVE).await;
         es_frenado(&r);
+        // The wait is the account's (from this address), and the answer says so.
+        assert_eq!(r.cuerpo["data"]["alcance"], "cuenta");
         // The throttle is per account: a colleague at the same address still signs in.
         app.login("gerente@demo.mx", CLAVE).await.es_exito();
     }
@@ -154,7 +160,9 @@ en_ambos! {
         for i in 0..MAX_FALLOS_DIRECCION {
             app.login(&format!("persona{i}@demo.mx"), "adivinando").await.es_error(401, "Correo o contraseña incorrectos");
         }
-        es_frenado(&app.login("gerente@demo.mx", CLAVE).await);
+        let r = app.login("gerente@demo.mx", CLAVE).await;
+        es_frenado(&r);
+        assert_eq!(r.cuerpo["data"]["alcance"], "direccion", "every account from this address waits");
     }
 
     async fn a_trusted_proxy_forwards_the_client_address(motor: Motor) {

@@ -24,8 +24,15 @@ export function LoginForm({ alEntrar }: { alEntrar: (usuario: Usuario) => void }
   const entrar = useLogin();
   const campoCorreo = useRef<HTMLInputElement>(null);
   const campoClave = useRef<HTMLInputElement>(null);
-  const [freno, setFreno] = useState<{ hasta: number; motivo: string } | null>(null);
-  const espera = useCuentaRegresiva(freno?.hasta ?? null);
+  // A wait the server named: for one account from this device (`email`), or for every account
+  // from this address (`email` null, or a busy server). Another e-mail is not held by an account's wait.
+  const [freno, setFreno] = useState<{ hasta: number; motivo: string; email: string | null } | null>(null);
+  // The e-mail the server warned has one try left before its wait.
+  const [ultimoIntento, setUltimoIntento] = useState<string | null>(null);
+  const correoActual = email.trim().toLowerCase();
+  const aplica = freno !== null && (freno.email === null || freno.email === correoActual);
+  const restante = useCuentaRegresiva(freno?.hasta ?? null);
+  const espera = aplica ? restante : 0;
 
   function enviar(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -38,14 +45,19 @@ export function LoginForm({ alEntrar }: { alEntrar: (usuario: Usuario) => void }
       (clave ? campoClave : campoCorreo).current?.focus();
       return;
     }
+    const correo = credenciales.ok.trim().toLowerCase();
     entrar.mutate(
       { email: credenciales.ok, password },
       {
         onSuccess: (sesion) => alEntrar(sesion.user),
         onError: (error) => {
-          if (!(error instanceof ApiError) || !error.reintentarEn) return;
+          if (!(error instanceof ApiError)) return;
+          const datos = (error.data ?? {}) as { alcance?: string; intentos_restantes?: number };
+          setUltimoIntento(error.status === 401 && datos.intentos_restantes === 1 ? correo : null);
+          if (!error.reintentarEn) return;
           const motivo = { 429: 'Demasiados intentos.', 503: 'El servidor está ocupado.' }[error.status];
-          if (motivo) setFreno({ hasta: Date.now() + error.reintentarEn * 1000, motivo });
+          const deLaCuenta = error.status === 429 && datos.alcance === 'cuenta';
+          if (motivo) setFreno({ hasta: Date.now() + error.reintentarEn * 1000, motivo, email: deLaCuenta ? correo : null });
         },
       },
     );
@@ -95,7 +107,13 @@ export function LoginForm({ alEntrar }: { alEntrar: (usuario: Usuario) => void }
       </Field>
       {espera > 0 && (
         <p role="status" className="rounded-lg bg-amber-50 px-3.5 py-2.5 text-sm text-amber-900 ring-1 ring-inset ring-amber-200">
-          {freno?.motivo} Podrás intentarlo de nuevo en <span className="font-semibold tabular-nums">{formatoEspera(espera)}</span>.
+          {freno?.motivo} Podrás intentarlo de nuevo en <span className="font-semibold tabular-nums">{formatoEspera(espera)}</span>
+          {freno?.email ? ' con esta cuenta; otra cuenta puede entrar ahora.' : '.'}
+        </p>
+      )}
+      {espera === 0 && ultimoIntento === correoActual && (
+        <p role="status" className="rounded-lg bg-amber-50 px-3.5 py-2.5 text-sm text-amber-900 ring-1 ring-inset ring-amber-200" data-aviso="ultimo-intento">
+          Te queda un intento con esta cuenta: si la contraseña no es correcta, tendrás que esperar 15 minutos.
         </p>
       )}
       <Button type="submit" cargando={entrar.isPending} disabled={espera > 0} className="w-full py-3">
