@@ -31,9 +31,48 @@ pub fn exigir_visible(texto: &str, campo: &'static str, multilinea: bool) -> Res
     Ok(())
 }
 
+/// The accented letters search folds, and what each folds to: a search for "hector" finds
+/// "Héctor", "nunez" finds "Ñúñez". Both engines fold their column with the same pairs
+/// (PostgreSQL's `translate`, SQLite's `replace`), so the two sides always agree.
+pub const PLEGADO_DESDE: &str = "ÁÀÂÄÃáàâäãÉÈÊËéèêëÍÌÎÏíìîïÓÒÔÖÕóòôöõÚÙÛÜúùûüÑñÇç";
+/// See [`PLEGADO_DESDE`]; one letter for each.
+pub const PLEGADO_HACIA: &str = "aaaaaaaaaaeeeeeeeeiiiiiiiioooooooooouuuuuuuunncc";
+
+/// A text as search compares it: accents of [`PLEGADO_DESDE`] removed, ASCII in lower case (as
+/// SQL's `lower` does everywhere).
+pub fn plegar(texto: &str) -> String {
+    texto
+        .chars()
+        .map(|c| match PLEGADO_DESDE.chars().position(|d| d == c) {
+            Some(i) => PLEGADO_HACIA.chars().nth(i).unwrap_or(c),
+            None => c.to_ascii_lowercase(),
+        })
+        .collect()
+}
+
+/// The digits of a search typed as a phone ("55 1234 5610", "+52 (55) 1234-5610"), if that is
+/// what it is: at least three digits and nothing else but spaces and `+ ( ) - .`.
+pub fn digitos_de_telefono(texto: &str) -> Option<String> {
+    let t = texto.trim();
+    let digitos: String = t.chars().filter(char::is_ascii_digit).collect();
+    let solo_telefono = t.chars().all(|c| c.is_ascii_digit() || " +()-.".contains(c));
+    (solo_telefono && digitos.len() >= 3).then_some(digitos)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn search_folds_accents_enye_and_case_and_reads_a_phone_typed_with_spaces() {
+        assert_eq!(PLEGADO_DESDE.chars().count(), PLEGADO_HACIA.chars().count());
+        assert_eq!(plegar("Héctor MARTÍNEZ Ñúñez"), "hector martinez nunez");
+        assert_eq!(plegar("Çà ü"), "ca u");
+        assert_eq!(digitos_de_telefono("55 1234 5610"), Some("5512345610".into()));
+        assert_eq!(digitos_de_telefono("+52 (55) 1234-5610"), Some("525512345610".into()));
+        assert_eq!(digitos_de_telefono("Ana 55"), None);
+        assert_eq!(digitos_de_telefono("55"), None);
+    }
 
     #[test]
     fn accents_enye_and_emoji_stay() {

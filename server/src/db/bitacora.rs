@@ -152,11 +152,12 @@ para_cada_motor! {
             qb.push(" AND at < ").push_bind(h);
         }
         if let Some(q) = f.q.as_deref().map(str::trim).filter(|q| !q.is_empty()) {
-            let p = crate::db::patron_like(&q.to_lowercase());
-            qb.push(" AND (lower(usuario_name) LIKE ").push_bind(p.clone()).push(" ESCAPE '\\' OR lower(accion) LIKE ")
+            // Folded on both sides: accents and case aside, on either engine.
+            let p = crate::db::patron_like(&anfitrion_core::texto::plegar(q));
+            qb.push(format!(" AND ({} LIKE ", Motor::plegado("usuario_name"))).push_bind(p.clone()).push(" ESCAPE '\\' OR lower(accion) LIKE ")
                 .push_bind(p.clone()).push(" ESCAPE '\\' OR entidad_id LIKE ").push_bind(p.clone()).push(" ESCAPE '\\'");
             // What the entry holds: the values of its antes and despues (a creation's record).
-            qb.push(format!(" OR EXISTS (SELECT 1 FROM ({} UNION ALL {}) v WHERE lower(CAST(v.value AS TEXT)) LIKE ", Motor::valores_json("antes"), Motor::valores_json("despues")))
+            qb.push(format!(" OR EXISTS (SELECT 1 FROM ({} UNION ALL {}) v WHERE {} LIKE ", Motor::valores_json("antes"), Motor::valores_json("despues"), Motor::plegado("CAST(v.value AS TEXT)")))
                 .push_bind(p).push(" ESCAPE '\\'))");
         }
     }

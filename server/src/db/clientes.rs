@@ -375,7 +375,7 @@ para_cada_motor! {
                 qb.push(" WHERE cs.sucursal_id = ").push_bind(sucursal_id.to_owned());
                 if let Some(q) = q {
                     qb.push(" AND ");
-                    for parte in Motor::busqueda_cliente(q, ve.permite()) {
+                    for parte in Motor::busqueda_cliente(q) {
                         match parte {
                             crate::db::Parte::Sql(sql) => qb.push(sql),
                             crate::db::Parte::Valor(v) => qb.push_bind(v),

@@ -77,9 +77,10 @@ impl<T> Store for T where
 pub(crate) trait Dialecto {
     /// `expr` is one of the texts of the JSON array bound as parameter `$n`.
     fn en_lista_json(expr: &str, n: usize) -> String;
-    /// The condition that a reservation (`r`) holds `q` in its name, or also in its e-mail or
-    /// phone, using each engine's trigram index.
-    fn busqueda_reservacion(q: &str, con_contacto: bool) -> Vec<Parte>;
+    /// The condition that a reservation (`r`) holds `q` in its name (accents and case aside), its
+    /// e-mail or its phone (also as the digits of a phone typed with spaces), using each engine's
+    /// trigram index. Whoever may list may search by contact; the answer hides it as always.
+    fn busqueda_reservacion(q: &str) -> Vec<Parte>;
     /// What opens a booking's transaction: SQLite takes the database's write lock up front
     /// (`BEGIN IMMEDIATE`), so two bookings never read the same free table.
     const EMPEZAR_RESERVA: &'static str;
@@ -91,13 +92,14 @@ pub(crate) trait Dialecto {
     /// Locks the branch (`$1`) for the rest of a booking's transaction: on PostgreSQL a row lock
     /// (`FOR UPDATE`) that the next booking of that branch waits on; SQLite already holds its lock.
     const BLOQUEAR_SUCURSAL: &'static str;
-    /// The condition that a client (`c`) holds `q` in its name, or also in its e-mail or phone
-    /// (the phone also by the digits of `q`), using each engine's trigram index.
-    fn busqueda_cliente(q: &str, con_contacto: bool) -> Vec<Parte>;
+    /// As [`Dialecto::busqueda_reservacion`], for a client (`c`).
+    fn busqueda_cliente(q: &str) -> Vec<Parte>;
     /// A subquery of the member values of the JSON object in column `col`, one row each, in a
     /// column `value` (text, or the JSON of a nested value): none when it holds no object. What
     /// the log search reads of an entry's `antes` and `despues`.
     fn valores_json(col: &str) -> String;
+    /// `expr` as search compares it: core's `texto::plegar` in SQL (accents folded, ASCII lower).
+    fn plegado(expr: &str) -> String;
 }
 
 /// A piece of SQL built by a [`Dialecto`] hook: text, or a value to bind in its place.

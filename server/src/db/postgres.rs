@@ -50,6 +50,28 @@ fn explicar(e: &sqlx::Error, donde: &str) -> String {
     }
 }
 
+impl PgStore {
+    /// Rows of `tabla` (aliased `alias` outside) whose folded name, or e-mail or phone, holds
+    /// `q`; a phone typed with spaces or a country code finds the stored digits.
+    fn busqueda_en(tabla: &str, alias: &str, q: &str) -> Vec<super::Parte> {
+        use super::{Dialecto, Parte::*};
+        let contacto = " OR (coalesce(x.email, '') || ' ' || coalesce(x.phone, '')) ILIKE ";
+        let mut partes = vec![
+            Sql(format!("{alias}.id IN (SELECT x.id FROM {tabla} x WHERE {} LIKE ", Self::plegado("x.name"))),
+            Valor(super::patron_like(&anfitrion_core::texto::plegar(q))),
+            Sql(" ESCAPE '\\'".into()),
+            Sql(contacto.into()),
+            Valor(super::patron_like(q)),
+            Sql(" ESCAPE '\\'".into()),
+        ];
+        if let Some(digitos) = anfitrion_core::texto::digitos_de_telefono(q).filter(|d| d != q.trim()) {
+            partes.extend([Sql(contacto.into()), Valor(format!("%{digitos}%"))]);
+        }
+        partes.push(Sql(" OFFSET 0)".into()));
+        partes
+    }
+}
+
 impl super::Dialecto for PgStore {
     const EMPEZAR_RESERVA: &'static str = "BEGIN";
     const EMPEZAR_ESCRITURA: &'static str = "BEGIN";
@@ -59,44 +81,23 @@ impl super::Dialecto for PgStore {
         format!("{expr} IN (SELECT jsonb_array_elements_text(${n}::jsonb))")
     }
 
-    fn busqueda_reservacion(q: &str, con_contacto: bool) -> Vec<super::Parte> {
-        use super::Parte::*;
-        // Each side matches an indexed expression (pg_trgm), so ILIKE '%…%' uses the index.
-        // OFFSET 0 keeps the search a step of its own: otherwise the planner may walk the page's
-        // date index hoping to meet 50 matches early, and read every row for a rare one.
-        let patron = super::patron_like(q);
-        let mut partes = vec![Sql("r.id IN (SELECT x.id FROM reservaciones x WHERE x.name ILIKE ".into()), Valor(patron.clone()), Sql(" ESCAPE '\\'".into())];
-        if con_contacto {
-            partes.extend([
-                Sql(" OR (coalesce(x.email, '') || ' ' || coalesce(x.phone, '')) ILIKE ".into()),
-                Valor(patron),
-                Sql(" ESCAPE '\\'".into()),
-            ]);
-        }
-        partes.push(Sql(" OFFSET 0)".into()));
-        partes
+    fn busqueda_reservacion(q: &str) -> Vec<super::Parte> {
+        // Each side matches an indexed expression (pg_trgm), so LIKE '%…%' uses the index: the
+        // folded name (migration 0012), and the contact. OFFSET 0 keeps the search a step of its
+        // own: otherwise the planner may walk the page's date index hoping to meet 50 matches
+        // early, and read every row for a rare one.
+        Self::busqueda_en("reservaciones", "r", q)
     }
 
     fn valores_json(col: &str) -> String {
         format!("SELECT value FROM jsonb_each_text(CASE WHEN jsonb_typeof({col}) = 'object' THEN {col} END)")
     }
 
-    fn busqueda_cliente(q: &str, con_contacto: bool) -> Vec<super::Parte> {
-        use super::Parte::*;
-        // As for reservations: each side matches an indexed expression, and OFFSET 0 keeps the
-        // search a step of its own.
-        let patron = super::patron_like(q);
-        let contacto = " OR (coalesce(x.email, '') || ' ' || coalesce(x.phone, '')) ILIKE ";
-        let mut partes = vec![Sql("c.id IN (SELECT x.id FROM clientes x WHERE x.name ILIKE ".into()), Valor(patron.clone()), Sql(" ESCAPE '\\'".into())];
-        if con_contacto {
-            partes.extend([Sql(contacto.into()), Valor(patron), Sql(" ESCAPE '\\'".into())]);
-            // A phone typed with spaces or a country code finds the stored digits.
-            let digitos: String = q.chars().filter(char::is_ascii_digit).collect();
-            if digitos.len() >= 3 && digitos != q {
-                partes.extend([Sql(contacto.into()), Valor(format!("%{digitos}%"))]);
-            }
-        }
-        partes.push(Sql(" OFFSET 0)".into()));
-        partes
+    fn busqueda_cliente(q: &str) -> Vec<super::Parte> {
+        Self::busqueda_en("clientes", "c", q)
+    }
+
+    fn plegado(expr: &str) -> String {
+        format!("translate(lower({expr}), '{}', '{}')", anfitrion_core::texto::PLEGADO_DESDE, anfitrion_core::texto::PLEGADO_HACIA)
     }
 }

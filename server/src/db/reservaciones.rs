@@ -478,7 +478,7 @@ para_cada_motor! {
                     // Contact fields are searched only for callers who may see them: otherwise a
                     // search would tell who booked with an e-mail or phone.
                     qb.push(" AND ");
-                    for parte in Motor::busqueda_reservacion(q, ve.0) {
+                    for parte in Motor::busqueda_reservacion(q) {
                         match parte {
                             crate::db::Parte::Sql(sql) => qb.push(sql),
                             crate::db::Parte::Valor(v) => qb.push_bind(v),

@@ -47,6 +47,36 @@ fn crear_carpeta(url: &str) -> anyhow::Result<()> {
     Ok(())
 }
 
+impl SqliteStore {
+    /// Rows (aliased `alias`) whose name, e-mail or phone holds `q`, through the FTS table
+    /// `indice` (trigrams, accents and case removed: migration 0012) from three characters on,
+    /// by a scan of the folded columns below that; a phone typed with spaces or a country code
+    /// finds the stored digits.
+    fn busqueda_en(alias: &str, indice: &str, q: &str) -> Vec<super::Parte> {
+        use super::{Dialecto, Parte::*};
+        let en_indice = |frase: String| {
+            [Sql(format!("{alias}.rowid IN (SELECT rowid FROM {indice} WHERE {indice} MATCH ")), Valor(frase), Sql(")".into())]
+        };
+        let mut partes = vec![Sql("(".into())];
+        if q.chars().count() >= 3 {
+            partes.extend(en_indice(format!("{{name email phone}} : \"{}\"", q.replace('"', "\"\""))));
+        } else {
+            let texto = format!("{alias}.name || ' ' || coalesce({alias}.email, '') || ' ' || coalesce({alias}.phone, '')");
+            partes.extend([
+                Sql(format!("{} LIKE ", Self::plegado(&format!("({texto})")))),
+                Valor(super::patron_like(&anfitrion_core::texto::plegar(q))),
+                Sql(" ESCAPE '\\'".into()),
+            ]);
+        }
+        if let Some(digitos) = anfitrion_core::texto::digitos_de_telefono(q).filter(|d| d != q.trim()) {
+            partes.push(Sql(" OR ".into()));
+            partes.extend(en_indice(format!("{{phone}} : \"{digitos}\"")));
+        }
+        partes.push(Sql(")".into()));
+        partes
+    }
+}
+
 impl super::Dialecto for SqliteStore {
     const EMPEZAR_RESERVA: &'static str = "BEGIN IMMEDIATE";
     const EMPEZAR_ESCRITURA: &'static str = "BEGIN IMMEDIATE";
@@ -56,48 +86,23 @@ impl super::Dialecto for SqliteStore {
         format!("{expr} IN (SELECT value FROM json_each(${n}))")
     }
 
-    fn busqueda_reservacion(q: &str, con_contacto: bool) -> Vec<super::Parte> {
-        use super::Parte::*;
-        // The trigram index finds 3 characters or more; shorter searches scan (they are rare
-        // and match too much to page usefully anyway).
-        if q.chars().count() >= 3 {
-            let columnas = if con_contacto { "{name email phone}" } else { "{name}" };
-            let frase = format!("{columnas} : \"{}\"", q.replace('"', "\"\""));
-            vec![Sql("r.rowid IN (SELECT rowid FROM reservaciones_busqueda WHERE reservaciones_busqueda MATCH ".into()), Valor(frase), Sql(")".into())]
-        } else {
-            let texto = if con_contacto { "(r.name || ' ' || coalesce(r.email, '') || ' ' || coalesce(r.phone, ''))" } else { "r.name" };
-            vec![Sql(format!("{texto} LIKE ")), Valor(super::patron_like(q)), Sql(" ESCAPE '\\'".into())]
-        }
+    fn busqueda_reservacion(q: &str) -> Vec<super::Parte> {
+        Self::busqueda_en("r", "reservaciones_busqueda", q)
     }
 
     fn valores_json(col: &str) -> String {
         format!("SELECT value FROM json_each(CASE WHEN json_type({col}) = 'object' THEN {col} END)")
     }
 
-    fn busqueda_cliente(q: &str, con_contacto: bool) -> Vec<super::Parte> {
-        use super::Parte::*;
-        let digitos: String = q.chars().filter(char::is_ascii_digit).collect();
-        let mut partes = vec![Sql("(".into())];
-        if q.chars().count() >= 3 {
-            let columnas = if con_contacto { "{name email phone}" } else { "{name}" };
-            partes.extend([
-                Sql("c.rowid IN (SELECT rowid FROM clientes_busqueda WHERE clientes_busqueda MATCH ".into()),
-                Valor(format!("{columnas} : \"{}\"", q.replace('"', "\"\""))),
-                Sql(")".into()),
-            ]);
-        } else {
-            let texto = if con_contacto { "(c.name || ' ' || coalesce(c.email, '') || ' ' || coalesce(c.phone, ''))" } else { "c.name" };
-            partes.extend([Sql(format!("{texto} LIKE ")), Valor(super::patron_like(q)), Sql(" ESCAPE '\\'".into())]);
+    fn busqueda_cliente(q: &str) -> Vec<super::Parte> {
+        Self::busqueda_en("c", "clientes_busqueda", q)
+    }
+
+    fn plegado(expr: &str) -> String {
+        let mut sql = format!("lower({expr})");
+        for (desde, hacia) in anfitrion_core::texto::PLEGADO_DESDE.chars().zip(anfitrion_core::texto::PLEGADO_HACIA.chars()) {
+            sql = format!("replace({sql}, '{desde}', '{hacia}')");
         }
-        // A phone typed with spaces or a country code finds the stored digits.
-        if con_contacto && digitos.len() >= 3 && digitos != q {
-            partes.extend([
-                Sql(" OR c.rowid IN (SELECT rowid FROM clientes_busqueda WHERE clientes_busqueda MATCH ".into()),
-                Valor(format!("{{phone}} : \"{digitos}\"")),
-                Sql(")".into()),
-            ]);
-        }
-        partes.push(Sql(")".into()));
-        partes
+        sql
     }
 }

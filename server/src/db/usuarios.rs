@@ -297,8 +297,8 @@ para_cada_motor! {
         }
 
         async fn usuarios_admin(&self, q: Option<&str>, page: u32, limit: u32) -> DbResult<(Vec<UsuarioAdmin>, i64)> {
-            let patron = q.map(str::trim).filter(|q| !q.is_empty()).map(|q| crate::db::patron_like(&q.to_lowercase()));
-            let filtro = "($1 IS NULL OR lower(u.name) LIKE $1 ESCAPE '\\' OR lower(u.email) LIKE $1 ESCAPE '\\')";
+            let patron = q.map(str::trim).filter(|q| !q.is_empty()).map(|q| crate::db::patron_like(&anfitrion_core::texto::plegar(q)));
+            let filtro = format!("($1 IS NULL OR {} LIKE $1 ESCAPE '\\' OR lower(u.email) LIKE $1 ESCAPE '\\')", Motor::plegado("u.name"));
             let filas = sqlx::query_as::<_, FilaUsuarioAdmin>(&format!(
                 "SELECT u.id, u.name, u.email, u.activo, r.id AS rol_id, r.name AS rol FROM usuarios u JOIN roles r ON r.id = u.rol_id \
                  WHERE {filtro} ORDER BY u.name, u.id LIMIT $2 OFFSET $3"

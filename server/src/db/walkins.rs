@@ -169,12 +169,14 @@ para_cada_motor! {
                     qb.push(" AND w.fecha_hora < ").push_bind(dia.succ_opt().and_then(|d| d.and_hms_opt(0, 0, 0)));
                 }
                 if let Some(q) = q {
-                    // lower() on both sides: case-insensitive on either engine.
-                    let p = patron_like(&q.to_lowercase());
-                    qb.push(" AND (lower(w.name) LIKE ").push_bind(p.clone()).push(" ESCAPE '\\'");
-                    if ve.permite() {
-                        qb.push(" OR lower(coalesce(w.email, '')) LIKE ").push_bind(p.clone()).push(" ESCAPE '\\'");
-                        qb.push(" OR coalesce(w.phone, '') LIKE ").push_bind(p).push(" ESCAPE '\\'");
+                    // Folded on both sides: accents and case aside, on either engine. Whoever may
+                    // list may search by contact; the answer hides it as always.
+                    let p = patron_like(&anfitrion_core::texto::plegar(q));
+                    qb.push(format!(" AND ({} LIKE ", Motor::plegado("w.name"))).push_bind(p.clone()).push(" ESCAPE '\\'");
+                    qb.push(" OR lower(coalesce(w.email, '')) LIKE ").push_bind(p.clone()).push(" ESCAPE '\\'");
+                    qb.push(" OR coalesce(w.phone, '') LIKE ").push_bind(p).push(" ESCAPE '\\'");
+                    if let Some(digitos) = anfitrion_core::texto::digitos_de_telefono(q) {
+                        qb.push(" OR coalesce(w.phone, '') LIKE ").push_bind(format!("%{digitos}%"));
                     }
                     qb.push(")");
                 }

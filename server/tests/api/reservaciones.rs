@@ -106,9 +106,11 @@ en_ambos! {
         assert!(lista(&app, &t, "tag=polanco&status=todas&q=nadie-se-llama-asi").await.is_empty());
         // A search is not a wildcard: % is a character like any other.
         assert!(lista(&app, &t, "tag=polanco&status=todas&q=%25").await.is_empty());
-        // Without reservacion.client, contact fields are not searched either.
+        // Without reservacion.client the contact is searched all the same, and never shown.
         let hostess = app.token("hostess@demo.mx").await;
-        assert!(lista(&app, &hostess, "tag=polanco&status=todas&q=ana.lopez@correo").await.is_empty());
+        let por_correo = lista(&app, &hostess, "tag=polanco&status=todas&q=ana.lopez@correo").await;
+        assert!(!por_correo.is_empty());
+        assert!(por_correo.iter().all(|r| r.get("email").is_none() && r.get("phone").is_none()));
         assert_eq!(lista(&app, &hostess, "tag=polanco&status=todas&q=quintanar").await.len(), 1);
     }
 
