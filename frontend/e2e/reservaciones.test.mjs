@@ -305,6 +305,22 @@ describe('the edit forms', () => {
       await dialogo.getByRole('button', { name: 'Descartar' }).click();
       await dialogo.waitFor({ state: 'detached' });
 
+      // The phone is the same field as everywhere: the country's code shown, the rest in the box;
+      // "55" is an incomplete number, refused, not a phone silently deleted.
+      await detalle.getByRole('button', { name: 'Editar cliente' }).click();
+      dialogo = pagina.getByRole('dialog', { name: 'Editar cliente' });
+      const telefono = dialogo.locator('input[name="phone"]');
+      if (r.phone?.startsWith('52')) {
+        assert.equal(await dialogo.locator('[data-campo="codigo-pais"]').innerText(), '+52');
+        assert.equal(await telefono.inputValue(), r.phone.slice(2));
+      }
+      await telefono.fill('55');
+      await dialogo.getByRole('button', { name: 'Guardar cambios' }).click();
+      await pagina.getByRole('alert').filter({ hasText: 'Número de teléfono no válido' }).waitFor();
+      assert.equal(await telefono.evaluate((el) => el === document.activeElement), true);
+      await dialogo.getByRole('button', { name: 'Descartar' }).click();
+      await dialogo.waitFor({ state: 'detached' });
+
       // A party of 0, refused by core's rule.
       await detalle.getByRole('button', { name: 'Editar reservación' }).click();
       dialogo = pagina.getByRole('dialog', { name: 'Editar reservación' });

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { buscarPaises, PAISES, PAIS_POR_DEFECTO, paisPorIso } from './paises';
+import { buscarPaises, PAISES, PAIS_POR_DEFECTO, paisDeTelefono, paisPorIso } from './paises';
 
 describe('the phone countries', () => {
+  it('read the country of a stored phone from its calling code, Mexico by default', () => {
+    expect(paisDeTelefono('525511223344').iso).toBe('MX');
+    expect(paisDeTelefono('50212345678').iso).toBe('GT');
+    expect(paisDeTelefono(null).iso).toBe('MX');
+    expect(paisDeTelefono('').iso).toBe('MX');
+  });
+
   it('start with Mexico, +52, the default', () => {
     expect(PAISES[0]).toMatchObject({ iso: 'MX', codigo: '52' });
     expect(paisPorIso(PAIS_POR_DEFECTO).codigo).toBe('52');

@@ -45,6 +45,18 @@ export function paisPorIso(iso: string): Pais {
   return PAISES.find((p) => p.iso === iso) ?? (PAISES[0] as Pais);
 }
 
+/**
+ * The country of a stored phone (its digits with the calling code): the one whose code starts
+ * it, the longest if several do (+1 and +1 868), Mexico when none does or there is no phone.
+ */
+export function paisDeTelefono(telefono: string | null | undefined): Pais {
+  const digitos = telefono ?? '';
+  const mexico = PAISES[0] as Pais;
+  if (!digitos || digitos.startsWith(mexico.codigo)) return mexico;
+  const candidatos = PAISES.filter((p) => digitos.startsWith(p.codigo) && digitos.length > p.codigo.length);
+  return candidatos.sort((a, b) => b.codigo.length - a.codigo.length)[0] ?? mexico;
+}
+
 /** Lower case without accents, so "mexico" finds "México". */
 function plano(s: string): string {
   return s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase().trim();

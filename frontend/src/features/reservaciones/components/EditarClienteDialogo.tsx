@@ -1,7 +1,9 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { CampoTexto } from '../../../components/ui/Campo';
+import { CampoTelefono } from '../../../components/ui/CampoTelefono';
 import { Dialogo } from '../../../components/ui/Dialogo';
+import { paisDeTelefono, paisPorIso } from '../../../lib/paises';
 import { limitarTelefono, mensajes, validarDatosPersonales } from '../../../lib/wasm';
 import { toast } from '../../../stores/toasts';
 import type { Reservacion } from '../../../types/api';
@@ -9,22 +11,41 @@ import { useEditarCliente } from '../api/editar-cliente';
 
 /**
  * The guest's name, e-mail and phone, checked by core (WASM) before anything is sent: name
- * required, e-mail pattern, phone bounds. A refusal is a toast and the cursor goes to the field.
+ * required, e-mail pattern, phone bounds. The phone is the same field as everywhere: the country
+ * (read from the stored number) sets the code, the box takes the rest. A refusal is a toast and
+ * the cursor goes to the field. A phone is removed only by emptying its box: a few digits typed
+ * are an incomplete number, refused, never a phone silently deleted.
  */
 export function EditarClienteDialogo({ reservacion: r, alCerrar }: { reservacion: Reservacion; alCerrar: () => void }) {
   const [name, setName] = useState(r.name);
   const [email, setEmail] = useState(r.email ?? '');
-  const [phone, setPhone] = useState(r.phone ?? '');
+  const [pais, setPais] = useState(() => paisDeTelefono(r.phone).iso);
+  const codigo = paisPorIso(pais).codigo;
+  const [local, setLocal] = useState(() => {
+    const inicial = paisDeTelefono(r.phone);
+    return (r.phone ?? '').startsWith(inicial.codigo) ? (r.phone ?? '').slice(inicial.codigo.length) : (r.phone ?? '');
+  });
   const editar = useEditarCliente(r._id);
-  const campos = { name: useRef<HTMLInputElement>(null), email: useRef<HTMLInputElement>(null), phone: useRef<HTMLInputElement>(null) };
+  const campos = { name: useRef<HTMLInputElement>(null), email: useRef<HTMLInputElement>(null), phone: useRef<HTMLDivElement>(null) };
 
   function enviar(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
+    const digitos = local.replace(/\D/g, '');
+    const phone = digitos ? limitarTelefono(codigo + digitos) : '';
     const datos = validarDatosPersonales({ name, email, phone });
+    // Core clears a phone that is only a code and a digit or two (the walk-in's rule); here the
+    // number exists already, so anything typed must be a whole number.
+    const incompleto = digitos !== '' && 'ok' in datos && !datos.ok.phone;
+    if (incompleto) {
+      toast.error('Número de teléfono no válido');
+      campos.phone.current?.querySelector('input')?.focus();
+      return;
+    }
     if ('error' in datos) {
       toast.error(datos.error.mensaje);
       const campo = datos.error.campo;
-      if (campo === 'name' || campo === 'email' || campo === 'phone') campos[campo].current?.focus();
+      if (campo === 'name' || campo === 'email') campos[campo].current?.focus();
+      if (campo === 'phone') campos.phone.current?.querySelector('input')?.focus();
       return;
     }
     editar.mutate(
@@ -66,17 +87,15 @@ export function EditarClienteDialogo({ reservacion: r, alCerrar }: { reservacion
           value={email}
           onChange={(e) => setEmail(e.target.value)}
         />
-        <CampoTexto
-          etiqueta="Teléfono"
-          name="phone"
-          type="tel"
-          inputMode="tel"
-          autoComplete="off"
-          ref={campos.phone}
-          value={phone}
-          onChange={(e) => setPhone(limitarTelefono(e.target.value))}
-          placeholder="52 55 1234 5678"
-        />
+        <div ref={campos.phone}>
+          <CampoTelefono
+            etiqueta="Teléfono"
+            pais={pais}
+            alCambiarPais={setPais}
+            local={local}
+            alCambiarLocal={(texto) => setLocal(limitarTelefono(codigo + texto.replace(/\D/g, '')).slice(codigo.length))}
+          />
+        </div>
       </form>
     </Dialogo>
   );
