@@ -100,6 +100,8 @@ describe('a rushed host at the attendance', () => {
     const id = await dialogo.getByTestId('tarjeta-reservacion').getAttribute('data-reservacion');
     await dialogo.getByRole('button', { name: 'Siguiente' }).click();
     await dialogo.locator('form[data-paso="comanda"]').waitFor();
+    // The step is ready (its tables and waiters loaded) once the party has the focus.
+    await esperarFoco(pagina, { name: 'no_personas' });
     const cajaMesa = dialogo.locator('[name="mesa"]');
     if ((await cajaMesa.evaluate((el) => el.tagName)) === 'SELECT') await cajaMesa.selectOption({ index: 1 });
     else await cajaMesa.fill('6');

@@ -263,6 +263,25 @@ describe('the walk-in wizard', () => {
 });
 
 describe('a rushed host', () => {
+  test('every message is the console\'s, in Spanish: an empty table or waiter is said in a toast, never by the browser\'s bubble', async () => {
+    await entrar(pagina, servidor.base, CUENTAS.hostess);
+    await pagina.goto(`${servidor.base}/walkin/registrar`);
+    await pagina.getByLabel('Nombre').fill('Familia Sin Mesa');
+    await pagina.getByRole('button', { name: 'Siguiente' }).click();
+    await pagina.locator('form[data-paso="comanda"]').waitFor();
+    // No form leaves its checks to the browser (its bubbles are in the browser's language).
+    assert.equal(await pagina.locator('form:not([novalidate])').count(), 0);
+    await pagina.getByRole('button', { name: 'Siguiente' }).click();
+    await toastUnico(pagina, 'Elige la mesa');
+    await esperarFoco(pagina, { name: 'mesa' });
+    await pagina.locator('input[name="mesa"]').fill('4');
+    await pagina.getByRole('button', { name: 'Siguiente' }).click();
+    await toastUnico(pagina, 'Elige al mesero');
+    await esperarFoco(pagina, { name: 'mesero_id' });
+    assert.equal(await pagina.locator('form[data-paso="comanda"]').count(), 1, 'still on the order step');
+  });
+
+
   test('a real double click on Registrar saves one walk-in and reaches the print step', async () => {
     const { token } = await entrar(pagina, servidor.base, CUENTAS.hostess);
     const tag = await pagina.evaluate(() => localStorage.getItem('sucursal'));

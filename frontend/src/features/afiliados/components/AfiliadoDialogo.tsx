@@ -60,7 +60,7 @@ export function AfiliadoDialogo({ afiliado, alCerrar }: { afiliado: Afiliado | n
       ancho="sm:max-w-lg"
       acciones={<AccionesGuardar alCerrar={alCerrar} alGuardar={guardar} deshabilitado={sinCambios || incompleto} cargando={escribir.isPending}>{afiliado ? 'Guardar' : 'Crear afiliado'}</AccionesGuardar>}
     >
-      <form onSubmit={guardar} className="space-y-4" aria-label="Afiliado">
+      <form noValidate onSubmit={guardar} className="space-y-4" aria-label="Afiliado">
         <div className="grid gap-4 sm:grid-cols-2">
           {texto('code', 'Código', { 'data-autofocus': true, spellCheck: false })}
           {texto('name', 'Nombre')}

@@ -127,7 +127,7 @@ function DatosCliente({ cliente, editable }: { cliente: ClienteDetalle; editable
         </dl>
       )}
       {editable ? (
-        <form onSubmit={guardar} className="grid gap-3 md:grid-cols-[minmax(0,18rem)_minmax(0,1fr)]" aria-label="Datos del cliente">
+        <form noValidate onSubmit={guardar} className="grid gap-3 md:grid-cols-[minmax(0,18rem)_minmax(0,1fr)]" aria-label="Datos del cliente">
           <div>
             <CampoTexto etiqueta="Nombre" name="name" autoComplete="off" value={nombre} invalid={Boolean(errores.name)} onChange={(e) => { setNombre(e.target.value); setErrores({}); }} />
             <MensajeCampo nombre="name" mensaje={errores.name} />

@@ -59,7 +59,7 @@ function Formulario({ tag, original }: { tag: string; original: DatosConfWalkin 
   };
 
   return (
-    <form
+    <form noValidate
       className="space-y-4"
       onSubmit={(e) => {
         e.preventDefault();

@@ -20,7 +20,7 @@ export function MarcaDialogo({ marca, alCerrar }: { marca: Pick<Marca, '_id' | '
       titulo={marca ? 'Editar marca' : 'Nueva marca'}
       acciones={<AccionesGuardar alCerrar={alCerrar} alGuardar={enviar} deshabilitado={sinCambios} cargando={guardar.isPending}>{marca ? 'Guardar' : 'Crear marca'}</AccionesGuardar>}
     >
-      <form
+      <form noValidate
         onSubmit={(e) => {
           e.preventDefault();
           if (!sinCambios) enviar();

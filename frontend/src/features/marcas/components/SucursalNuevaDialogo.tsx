@@ -42,7 +42,7 @@ export function SucursalNuevaDialogo({ marca, alCerrar, alCrear }: { marca: stri
       ancho="sm:max-w-xl"
       acciones={<AccionesGuardar alCerrar={alCerrar} alGuardar={crear} deshabilitado={vacio} cargando={escribir.isPending}>Crear sucursal</AccionesGuardar>}
     >
-      <form
+      <form noValidate
         className="grid gap-4 sm:grid-cols-2"
         onSubmit={(e) => {
           e.preventDefault();

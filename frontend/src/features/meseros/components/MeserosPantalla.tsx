@@ -103,7 +103,7 @@ function NuevoMesero() {
     );
   };
   return (
-    <form onSubmit={enviar} aria-label="Agregar mesero">
+    <form noValidate onSubmit={enviar} aria-label="Agregar mesero">
       <Field className="space-y-1.5">
         <Label className="block text-sm font-medium text-stone-700">Nuevo mesero</Label>
         <div className="flex items-stretch gap-2 sm:max-w-md">
@@ -148,7 +148,7 @@ function RenombrarDialogo({ mesero, alCerrar }: { mesero: MeseroRef; alCerrar: (
       descripcion="Las comandas anteriores conservan el nombre con el que se abrieron."
       acciones={<AccionesGuardar alCerrar={alCerrar} alGuardar={guardar} deshabilitado={sinCambios} cargando={escribir.isPending} />}
     >
-      <form onSubmit={guardar}>
+      <form noValidate onSubmit={guardar}>
         <CampoTexto etiqueta="Nombre" name="name" autoComplete="off" data-autofocus value={nombre} invalid={Boolean(error)} onChange={(e) => { setNombre(e.target.value); setError(null); }} />
         <MensajeCampo nombre="name" mensaje={error} />
       </form>

@@ -115,7 +115,7 @@ export function FormularioAbre({
   }
 
   return (
-    <form ref={formulario} onSubmit={enviar} onKeyDown={enterEnSelectEnvia} className="space-y-6" aria-label="Abre" data-paso="abre">
+    <form noValidate ref={formulario} onSubmit={enviar} onKeyDown={enterEnSelectEnvia} className="space-y-6" aria-label="Abre" data-paso="abre">
       <dl className="grid grid-cols-3 gap-4 rounded-xl bg-stone-50 p-4 ring-1 ring-stone-200">
         <Dato etiqueta="Cliente">
           <span data-campo="cliente" title={orden.name}>

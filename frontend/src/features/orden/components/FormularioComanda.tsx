@@ -21,7 +21,8 @@ export function enfocarCampo(formulario: HTMLFormElement | null, campo: string |
  * The order step (spec §2 "Comanda form"), the same for a walk-in and an attendance: party,
  * table, waiter and the buffet counts of the current mode. Each count is checked inline as it is
  * edited; Siguiente (or Enter) runs every rule of spec §5 and shows the first broken one as a
- * toast. Table and waiter are required boxes: the browser points at the empty one.
+ * toast. An empty table or waiter is core's refusal too ("Elige la mesa", "Elige al mesero"),
+ * said in Spanish by the console, never by the browser's own bubble.
  */
 export function FormularioComanda({
   orden,
@@ -58,6 +59,12 @@ export function FormularioComanda({
 
   function enviar(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
+    const vacio = !orden.mesa.trim() ? 'mesa' : !orden.mesero_id ? 'mesero_id' : null;
+    if (vacio) {
+      toast.error(vacio === 'mesa' ? 'Elige la mesa' : 'Elige al mesero');
+      e.currentTarget.querySelector<HTMLElement>(`[name="${vacio}"]`)?.focus();
+      return;
+    }
     const r = validarComanda(conteosDe(orden));
     if ('error' in r) {
       toast.error(r.error.mensaje);
@@ -71,7 +78,7 @@ export function FormularioComanda({
   const suma = buffet.reduce((n, b) => n + (orden[b.campo] ?? 0), 0);
 
   return (
-    <form onSubmit={enviar} onKeyDown={enterEnSelectEnvia} className="space-y-6" aria-label="Comanda" data-paso="comanda">
+    <form noValidate onSubmit={enviar} onKeyDown={enterEnSelectEnvia} className="space-y-6" aria-label="Comanda" data-paso="comanda">
       {encabezado}
       <div className="grid gap-4 sm:grid-cols-3">
         <CampoNumero

@@ -63,7 +63,7 @@ export function PromoDialogo({ promo, alCerrar }: { promo: Promocion | null; alC
       ancho="sm:max-w-lg"
       acciones={<AccionesGuardar alCerrar={alCerrar} alGuardar={guardar} deshabilitado={sinCambios || !f.name.trim()} cargando={escribir.isPending}>{promo ? 'Guardar' : 'Crear promoción'}</AccionesGuardar>}
     >
-      <form onSubmit={guardar} className="space-y-4" aria-label="Promoción">
+      <form noValidate onSubmit={guardar} className="space-y-4" aria-label="Promoción">
         <div>
           <CampoTexto etiqueta="Nombre" name="name" autoComplete="off" data-autofocus value={f.name} invalid={Boolean(errores.name)} onChange={(e) => poner('name', e.target.value)} />
           <MensajeCampo nombre="name" mensaje={errores.name} />

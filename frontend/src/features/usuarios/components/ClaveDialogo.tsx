@@ -27,7 +27,7 @@ export function ClaveDialogo({ usuario, alCerrar }: { usuario: UsuarioAdmin; alC
       descripcion={`${usuario.name} · ${usuario.email}`}
       acciones={<AccionesGuardar alCerrar={alCerrar} alGuardar={guardar} deshabilitado={clave === ''} cargando={escribir.isPending} />}
     >
-      <form
+      <form noValidate
         onSubmit={(e) => {
           e.preventDefault();
           if (clave !== '') guardar();

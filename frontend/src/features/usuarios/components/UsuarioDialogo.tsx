@@ -69,7 +69,7 @@ export function UsuarioDialogo({ usuario, abierto, alCerrar }: { usuario: Usuari
       ancho="sm:max-w-xl"
       acciones={<AccionesGuardar alCerrar={alCerrar} alGuardar={guardar} deshabilitado={sinCambios} cargando={escribir.isPending}>{nuevo ? 'Crear usuario' : 'Guardar'}</AccionesGuardar>}
     >
-      <form
+      <form noValidate
         className="grid gap-4 sm:grid-cols-2"
         onSubmit={(e) => {
           e.preventDefault();
