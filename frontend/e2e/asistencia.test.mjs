@@ -124,6 +124,43 @@ describe('a rushed host at the attendance', () => {
 });
 
 describe('the attendance dialog', () => {
+  test('once the order is being filled, Escape or a click outside asks before dropping it', async () => {
+    const { token } = await entrar(pagina, servidor.base, CUENTAS.gerente);
+    const tag = await pagina.evaluate(() => localStorage.getItem('sucursal'));
+    const r = (await llegandoAhora(token, tag)).find((x) => x.email);
+    let dialogo = await abrirAsistencia();
+    // On the search nothing was typed yet: Escape closes at once.
+    await pagina.keyboard.press('Escape');
+    await dialogo.waitFor({ state: 'detached' });
+    dialogo = await abrirAsistencia();
+    await dialogo.getByRole('button', { name: /Por correo/ }).click();
+    await dialogo.getByLabel('Correo electrónico').fill(r.email);
+    await dialogo.getByRole('button', { name: 'Buscar cliente' }).click();
+    await dialogo.getByTestId('tarjeta-reservacion').waitFor();
+    await dialogo.getByRole('button', { name: 'Siguiente' }).click();
+    await dialogo.locator('form[data-paso="comanda"]').waitFor();
+    await esperarFoco(pagina, { name: 'no_personas' });
+    await dialogo.locator('input[name="no_personas"]').fill('7');
+
+    const confirmar = pagina.getByTestId('confirmar-descartar');
+    await pagina.keyboard.press('Escape');
+    await confirmar.waitFor();
+    assert.equal(await confirmar.getByText('¿Descartar lo que llevas?').count(), 1);
+    await confirmar.getByRole('button', { name: 'Seguir aquí' }).click();
+    await confirmar.waitFor({ state: 'detached' });
+    assert.equal(await dialogo.locator('input[name="no_personas"]').inputValue(), '7', 'what was typed is still there');
+    // A stray tap outside the dialog asks too; Descartar closes it.
+    await pagina.mouse.click(5, 5);
+    await confirmar.waitFor();
+    await confirmar.getByRole('button', { name: 'Descartar' }).click();
+    await dialogo.waitFor({ state: 'detached' });
+    dialogo = await abrirAsistencia();
+    await dialogo.getByRole('button', { name: /Por correo/ }).waitFor();
+    await pagina.keyboard.press('Escape');
+    await dialogo.waitFor({ state: 'detached' });
+  });
+
+
   test('finds a reservation by e-mail, seats it with its comanda and abre, prints both tickets, and it shows under Asistió', async () => {
     const { token } = await entrar(pagina, servidor.base, CUENTAS.gerente);
     const tag = await pagina.evaluate(() => localStorage.getItem('sucursal'));

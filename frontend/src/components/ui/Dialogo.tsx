@@ -1,11 +1,13 @@
 import { CloseButton, Description, Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
 import { XMarkIcon } from '@heroicons/react/24/outline';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button } from './Button';
 
 /**
  * The console's modal dialog: a title, an optional line under it, the content and a row of
- * actions. On a phone it rises from the bottom edge, where a thumb reaches its buttons.
+ * actions. On a phone it rises from the bottom edge, where a thumb reaches its buttons. While
+ * `sinGuardar` (something typed and not saved), a click outside, Escape or the close button asks
+ * first instead of dropping it.
  */
 export function Dialogo({
   abierto,
@@ -15,6 +17,7 @@ export function Dialogo({
   children,
   acciones,
   ancho = 'sm:max-w-md',
+  sinGuardar = false,
 }: {
   abierto: boolean;
   alCerrar: () => void;
@@ -24,9 +27,17 @@ export function Dialogo({
   /** Buttons, the main one last (rightmost on wide screens, first under the thumb on phones). */
   acciones?: ReactNode;
   ancho?: string;
+  sinGuardar?: boolean;
 }) {
+  const [confirmando, setConfirmando] = useState(false);
+  const intentarCerrar = () => {
+    // Escape while asking goes back to the form; otherwise a dirty form asks first.
+    if (confirmando) setConfirmando(false);
+    else if (sinGuardar) setConfirmando(true);
+    else alCerrar();
+  };
   return (
-    <Dialog open={abierto} onClose={alCerrar} className="fixed inset-0 z-50">
+    <Dialog open={abierto} onClose={intentarCerrar} className="fixed inset-0 z-50">
       <DialogBackdrop
         transition
         className="fixed inset-0 bg-stone-900/40 transition-opacity duration-150 ease-out data-closed:opacity-0"
@@ -53,6 +64,36 @@ export function Dialogo({
             </div>
             {children && <div className="px-5 pt-4 sm:px-6">{children}</div>}
             <div className="flex flex-col-reverse gap-2 px-5 pt-5 pb-5 sm:flex-row sm:justify-end sm:px-6">{acciones}</div>
+            {confirmando && (
+              <div
+                role="alertdialog"
+                aria-labelledby="descartar-titulo"
+                className="absolute inset-0 z-10 grid place-items-center rounded-t-2xl bg-white/95 p-6 sm:rounded-2xl"
+                data-testid="confirmar-descartar"
+              >
+                <div className="max-w-sm text-center">
+                  <p id="descartar-titulo" className="text-lg font-semibold text-stone-900">
+                    ¿Descartar lo que llevas?
+                  </p>
+                  <p className="mt-1 text-sm text-stone-600">Lo que escribiste en esta ventana no se ha guardado y se perderá.</p>
+                  <div className="mt-5 flex flex-col-reverse justify-center gap-2 sm:flex-row">
+                    <Button variante="secundario" onClick={() => setConfirmando(false)} className="min-h-12" autoFocus>
+                      Seguir aquí
+                    </Button>
+                    <Button
+                      variante="peligro"
+                      onClick={() => {
+                        setConfirmando(false);
+                        alCerrar();
+                      }}
+                      className="min-h-12"
+                    >
+                      Descartar
+                    </Button>
+                  </div>
+                </div>
+              </div>
+            )}
           </DialogPanel>
         </div>
       </div>

@@ -34,11 +34,24 @@ const TITULOS_METODO: Record<MetodoBusqueda, string> = { device: 'Lector QR', ca
  * It holds no dialog chrome, so the check-in screens can host it too; `codigoInicial` starts it
  * with that reservation looked up, as if the scanner device had read it.
  */
-export function FlujoAsistencia({ alTerminar, codigoInicial }: { alTerminar?: () => void; codigoInicial?: string }) {
+export function FlujoAsistencia({
+  alTerminar,
+  codigoInicial,
+  alCambiarEnCurso,
+}: {
+  alTerminar?: () => void;
+  codigoInicial?: string;
+  /** Told whether an order is being filled (comanda or abre, not yet saved). */
+  alCambiarEnCurso?: (enCurso: boolean) => void;
+}) {
   const { sucursal: tagSesion } = useSesion();
   const tag = tagSesion ?? '';
   const horario = useHorarioSucursal(tag);
   const [paso, setPaso] = useState(0);
+  useEffect(() => {
+    alCambiarEnCurso?.(paso === 1 || paso === 2);
+    // Only the step decides; the callback is the parent's setter.
+  }, [paso]);
   const [metodo, setMetodo] = useState<MetodoBusqueda | null>(codigoInicial ? 'device' : null);
   const [hallazgo, setHallazgo] = useState<Hallazgo | null>(null);
   const [buscando, setBuscando] = useState(false);
