@@ -380,8 +380,8 @@ test('a restaurant\'s own site includes widget.js: its button opens the widget o
   }
 });
 
-test('/hostes/reserva frames the same widget', async () => {
-  await entrar(pagina, servidor.base, CUENTAS.hostess);
+test('/hostes/reserva frames the same widget, for a role that may book (reservacion.create)', async () => {
+  await entrar(pagina, servidor.base, CUENTAS.gerente);
   await pagina.evaluate((tag) => localStorage.setItem('sucursal', tag), TAG);
   await pagina.goto(`${servidor.base}/hostes/reserva`);
   const marco = pagina.locator('iframe[title="Widget de reservaciones"]');
