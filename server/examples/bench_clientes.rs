@@ -57,7 +57,7 @@ async fn sembrar(url: &str, n: u64) -> anyhow::Result<()> {
         // built once at the end; the visit table and the counts are then filled in one pass.
         sqlx::query("ALTER TABLE reservaciones DISABLE TRIGGER USER").execute(&mut c).await?;
         sqlx::query("ALTER TABLE clientes_sucursal DISABLE TRIGGER USER").execute(&mut c).await?;
-        sqlx::query("DROP INDEX clientes_busqueda_nombre, clientes_busqueda_contacto").execute(&mut c).await?;
+        let indices = comun::quitar_indices_busqueda(&mut c, "clientes").await?;
         sqlx::query(
             "INSERT INTO clientes (id, name, email, phone, notas, created_at, updated_at) SELECT lpad(to_hex(i), 24, '0'), 'Cliente ' || i, \
              'cliente' || i || '@correo.mx', '55' || lpad(i::text, 8, '0'), '', now(), now() FROM generate_series(1, $1::bigint) AS i",
@@ -95,10 +95,7 @@ async fn sembrar(url: &str, n: u64) -> anyhow::Result<()> {
         sqlx::query("INSERT INTO clientes_conteo (sucursal_id, n) SELECT sucursal_id, COUNT(*) FROM clientes_sucursal GROUP BY 1")
             .execute(&mut c)
             .await?;
-        sqlx::query("CREATE INDEX clientes_busqueda_nombre ON clientes USING gin (name gin_trgm_ops)").execute(&mut c).await?;
-        sqlx::query("CREATE INDEX clientes_busqueda_contacto ON clientes USING gin ((coalesce(email, '') || ' ' || coalesce(phone, '')) gin_trgm_ops)")
-            .execute(&mut c)
-            .await?;
+        comun::crear_indices(&mut c, &indices).await?;
         sqlx::query("ANALYZE").execute(&mut c).await?;
     }
     Ok(())

@@ -47,7 +47,7 @@ async fn sembrar(url: &str, n: u64) -> anyhow::Result<()> {
         // A load this size goes faster with the per-row triggers off and the trigram indexes
         // built once at the end; the counts are then taken in one pass.
         sqlx::query("ALTER TABLE reservaciones DISABLE TRIGGER USER").execute(&mut c).await?;
-        sqlx::query("DROP INDEX reservaciones_busqueda_nombre, reservaciones_busqueda_contacto").execute(&mut c).await?;
+        let indices = comun::quitar_indices_busqueda(&mut c, "reservaciones").await?;
         sqlx::query(&format!(
             "INSERT INTO reservaciones ({cols}) SELECT lpad(to_hex(i), 24, '0'), $1, 'Cliente ' || i, 'cliente' || i || '@correo.mx', \
              '5255' || lpad(i::text, 8, '0'), timestamp '2025-06-01' + (i * 37 % 1051200) * interval '1 minute', 1 + i % 8, 'Ninguno', '', \
@@ -58,9 +58,7 @@ async fn sembrar(url: &str, n: u64) -> anyhow::Result<()> {
         sqlx::query("ALTER TABLE reservaciones ENABLE TRIGGER USER").execute(&mut c).await?;
         sqlx::query("INSERT INTO reservaciones_conteo (sucursal_id, status, n) SELECT sucursal_id, status, COUNT(*) FROM reservaciones GROUP BY 1, 2")
             .execute(&mut c).await?;
-        sqlx::query("CREATE INDEX reservaciones_busqueda_nombre ON reservaciones USING gin (name gin_trgm_ops)").execute(&mut c).await?;
-        sqlx::query("CREATE INDEX reservaciones_busqueda_contacto ON reservaciones USING gin ((coalesce(email, '') || ' ' || coalesce(phone, '')) gin_trgm_ops)")
-            .execute(&mut c).await?;
+        comun::crear_indices(&mut c, &indices).await?;
         sqlx::query("ANALYZE").execute(&mut c).await?;
     }
     Ok(())

@@ -102,3 +102,28 @@ pub async fn sucursal_bench(url: &str) -> anyhow::Result<String> {
     }
     Ok(sucursal)
 }
+
+/// Drops `tabla`'s search indexes (`{tabla}_busqueda_*`) for a bulk load on PostgreSQL and
+/// answers their definitions as the migrations wrote them, for [`crear_indices`] afterwards: the
+/// benchmark measures the indexes the product has, whatever their current shape.
+pub async fn quitar_indices_busqueda(c: &mut sqlx::PgConnection, tabla: &str) -> anyhow::Result<Vec<String>> {
+    let filas: Vec<(String, String)> =
+        sqlx::query_as("SELECT indexname, indexdef FROM pg_indexes WHERE tablename = $1 AND indexname LIKE $2")
+            .bind(tabla)
+            .bind(format!("{tabla}_busqueda_%"))
+            .fetch_all(&mut *c)
+            .await?;
+    anyhow::ensure!(!filas.is_empty(), "{tabla} no tiene índices de búsqueda");
+    for (nombre, _) in &filas {
+        sqlx::query(&format!("DROP INDEX {nombre}")).execute(&mut *c).await?;
+    }
+    Ok(filas.into_iter().map(|(_, def)| def).collect())
+}
+
+/// Builds again the indexes [`quitar_indices_busqueda`] dropped.
+pub async fn crear_indices(c: &mut sqlx::PgConnection, definiciones: &[String]) -> anyhow::Result<()> {
+    for def in definiciones {
+        sqlx::query(def).execute(&mut *c).await?;
+    }
+    Ok(())
+}
