@@ -21,7 +21,7 @@ use axum::response::{IntoResponse, Response};
 use sha2::{Digest, Sha256};
 
 use crate::access::token_de;
-use crate::auth::hash_token;
+use crate::auth::{hash_token, vigente};
 use crate::db::idempotencia::Reserva;
 use crate::error::ApiError;
 use crate::extract::leer_cuerpo;
@@ -66,7 +66,7 @@ pub async fn capa(State(state): State<AppState>, req: Request, next: Next) -> Re
     let alcance = match token_de(req.headers()) {
         Some(token) => {
             match state.store.sesion(&hash_token(&token)).await {
-                Ok(Some(s)) if s.revoked_at.is_none() && s.expires_at > state.reloj.ahora() => format!("usuario:{}", s.usuario_id),
+                Ok(Some(s)) if vigente(s.expires_at, s.revoked_at, state.reloj.ahora()) => format!("usuario:{}", s.usuario_id),
                 Ok(_) => return next.run(req).await,
                 Err(e) => return ApiError::from(e).into_response(),
             }

@@ -3,6 +3,7 @@
 // server's Spanish message; a 401 from any call ends the session (the guard then shows /login).
 // A 429 or 503 carries how many seconds the server asks to wait (`reintentarEn`).
 import type { Envelope } from '../types/api';
+import { enviar, nuevaClave } from './envio';
 import { segundosDeEspera } from './reintento';
 import { ajustarReloj } from './reloj';
 import { cerrarSesionLocal, leerToken } from './session';
@@ -41,14 +42,7 @@ export interface OpcionesApi {
   clave?: string;
 }
 
-const ESCRITURAS = new Set(['POST', 'PUT', 'DELETE']);
-/** How many times a write whose answer never arrived is sent again, with the same key. */
-const REINTENTOS_SIN_RESPUESTA = 2;
-
-/** A new idempotency key: random, so no two actions of any device share one. */
-export function nuevaClave(): string {
-  return globalThis.crypto.randomUUID();
-}
+export { nuevaClave };
 
 function url(ruta: string, query?: OpcionesApi['query']): string {
   const params = new URLSearchParams();
@@ -76,26 +70,10 @@ export async function apiConMensaje<T>(ruta: string, opciones: OpcionesApi = {})
   const token = leerToken();
   if (token) headers.Authorization = `Bearer ${token}`;
 
-  const escritura = ESCRITURAS.has(method);
-  if (escritura) headers['Idempotency-Key'] = opciones.clave ?? nuevaClave();
-
-  // A write whose answer was lost (the connection dropped, the tablet changed networks) may have
-  // been saved: sent again with its key, the server answers with what it saved the first time.
-  let respuesta: Response | null = null;
-  for (let intento = 0; respuesta === null; intento++) {
-    try {
-      respuesta = await fetch(url(ruta, query), {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal,
-      });
-    } catch (e) {
-      if (e instanceof DOMException && e.name === 'AbortError') throw e;
-      if (escritura && intento < REINTENTOS_SIN_RESPUESTA) continue;
-      if (!silencioso) toast.error(SIN_CONEXION);
-      throw new ApiError(SIN_CONEXION, 0);
-    }
+  const respuesta = await enviar(url(ruta, query), { method, headers, body, signal, clave: opciones.clave });
+  if (respuesta === null) {
+    if (!silencioso) toast.error(SIN_CONEXION);
+    throw new ApiError(SIN_CONEXION, 0);
   }
 
   ajustarReloj(respuesta.headers.get('Date'));

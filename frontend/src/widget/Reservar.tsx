@@ -6,6 +6,7 @@ import { EVENTOS } from '../lib/eventos';
 import { ErrorPublico, getDisponibilidad, getSucursal, reservar, type Disponibilidad, type SucursalPublica } from './api';
 import { avisarReservada } from './mensaje';
 import { rutaConfirmacion, type Origen } from './ruta';
+import { nuevaClave } from '../lib/envio';
 
 /** Spec §3: the event values, "Ninguno" first. */
 
@@ -261,7 +262,7 @@ function Formulario({
       };
       // The same booking tried again (its answer was lost) keeps its key; changed data get a new one.
       const datos = JSON.stringify(solicitud);
-      if (intento.current?.datos !== datos) intento.current = { clave: globalThis.crypto.randomUUID(), datos };
+      if (intento.current?.datos !== datos) intento.current = { clave: nuevaClave(), datos };
       const hecha = await reservar(solicitud, intento.current.clave);
       intento.current = null;
       avisarReservada(hecha._id, sucursal.tag);

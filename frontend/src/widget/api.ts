@@ -1,6 +1,7 @@
 // The booking page's calls: no session, base /api, the {status, message, data} envelope. Kept
 // apart from the console's client, which carries the session, its toasts and its stores.
 
+import { enviar } from '../lib/envio';
 import { CLAVE_TOKEN } from '../lib/session';
 import type { ConfirmacionPublica, Disponibilidad, ReservaRegistrada, SolicitudReservacion, SucursalPublica } from '../types/api';
 
@@ -33,25 +34,9 @@ export async function llamar<T>(
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
-  // A booking is made once: its key goes with every attempt, and an attempt whose answer was
-  // lost is sent again with it (the server answers with the booking it already made).
-  const escritura = method === 'POST';
-  if (escritura) headers['Idempotency-Key'] = clave ?? globalThis.crypto.randomUUID();
-  let respuesta: Response | null = null;
-  for (let intento = 0; respuesta === null; intento++) {
-    try {
-      respuesta = await fetch(`/api${ruta}`, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal,
-      });
-    } catch (e) {
-      if (e instanceof DOMException && e.name === 'AbortError') throw e;
-      if (escritura && intento < 2) continue;
-      throw new ErrorPublico(SIN_CONEXION, 0);
-    }
-  }
+  // A booking is made once: its key goes with every attempt (see lib/envio.ts).
+  const respuesta = await enviar(`/api${ruta}`, { method, headers, body, signal, clave });
+  if (respuesta === null) throw new ErrorPublico(SIN_CONEXION, 0);
   type Sobre = { status?: string; message?: string; data?: unknown };
   const cuerpo = (await respuesta.json().catch(() => null)) as Sobre | null;
   if (!respuesta.ok || cuerpo?.status !== 'success') {

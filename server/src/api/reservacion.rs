@@ -295,19 +295,15 @@ fn otra_sucursal(r: &Reservacion) -> ApiError {
     }
 }
 
-/// A reservation of this branch that cannot be seated now (another day's, or past its tolerance):
-/// the reason with its date and time, and the reservation for the card.
-fn fuera_de_hora(e: ReglaError, r: &Reservacion) -> ApiError {
+/// A reservation of this branch that cannot be seated (`e` says why: it already ended, or it is
+/// another day's or past its tolerance): the reason, with the reservation for the card.
+fn no_sentable(e: ReglaError, r: &Reservacion) -> ApiError {
     ApiError::ConDatos { codigo: StatusCode::CONFLICT, mensaje: e.to_string(), data: serde_json::to_value(r).unwrap_or_default() }
 }
 
-/// A reservation that already ended: the reason, with the reservation for the card.
+/// A reservation that already ended.
 fn no_pendiente(r: &Reservacion) -> ApiError {
-    ApiError::ConDatos {
-        codigo: StatusCode::CONFLICT,
-        mensaje: ReglaError::NoPendiente { estado: r.status }.to_string(),
-        data: serde_json::to_value(r).unwrap_or_default(),
-    }
+    no_sentable(ReglaError::NoPendiente { estado: r.status }, r)
 }
 
 async fn buscar(state: &AppState, usuario: &Usuario, b: &Busqueda, id: Option<String>) -> Result<Envelope<Reservacion>> {
@@ -326,7 +322,7 @@ async fn buscar(state: &AppState, usuario: &Usuario, b: &Busqueda, id: Option<St
     if r.status != EstadoReservacion::Pendiente {
         return Err(no_pendiente(&r));
     }
-    conf.exigir_llegada(r.fecha_hora, ahora).map_err(|e| fuera_de_hora(e, &r))?;
+    conf.exigir_llegada(r.fecha_hora, ahora).map_err(|e| no_sentable(e, &r))?;
     Ok(Envelope::ok("Reservación encontrada", r))
 }
 
@@ -420,7 +416,7 @@ async fn asistencia(
     let (_, conf) = en_alcance(state.store.conf_sucursal_en(&usuario.alcance(), &r.tag_sucursal).await?, "la sucursal")?;
     let abierta = conf.walkin.horario.local(state.reloj.ahora());
     // Only around its own time: another day's reservation is not seated today.
-    conf.walkin.exigir_llegada(r.fecha_hora, abierta).map_err(|e| fuera_de_hora(e, &r))?;
+    conf.walkin.exigir_llegada(r.fecha_hora, abierta).map_err(|e| no_sentable(e, &r))?;
     let a = Asistencia { reservacion_id: id.clone(), abierta, pedido: orden.pedido, mesa: orden.mesa, mesero: orden.mesero, abre: orden.abre };
     let c = cambio(
         &usuario,

@@ -113,7 +113,7 @@ pub async fn validar_token(state: &AppState, token: &str) -> Result<(Usuario, St
     }
 }
 
-fn vigente(expira: DateTime<Utc>, revocada: Option<DateTime<Utc>>, ahora: DateTime<Utc>) -> bool {
+pub(crate) fn vigente(expira: DateTime<Utc>, revocada: Option<DateTime<Utc>>, ahora: DateTime<Utc>) -> bool {
     revocada.is_none() && ahora < expira
 }
 
