@@ -89,6 +89,17 @@ pub struct Disponibilidad {
     pub horarios: Vec<String>,
 }
 
+/// Who books. Staff (the console's Nueva dialog, the host stand) may book within the lead time
+/// and a party larger than any table or joined pair seats (the floor joins tables for a group:
+/// its covers still count), up to [`PERSONAS_MAX`]; never a closed hour, a past time or a date
+/// beyond the horizon.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Reservante {
+    #[default]
+    Huesped,
+    Personal,
+}
+
 /// A branch as availability reads it.
 #[derive(Debug, Clone)]
 pub struct Salon<'a> {
@@ -256,11 +267,13 @@ impl Salon<'_> {
     /// none at all (closed, past, out of the horizon, a party no table seats).
     fn turnos(
         &self,
+        quien: Reservante,
         fecha: NaiveDate,
         personas: u32,
         tomadas: &[ReservaTomada],
         ahora: DateTime<Utc>,
     ) -> Result<Result<Vec<Turno>, ReglaError>, ReglaError> {
+        let personal = quien == Reservante::Personal;
         let personas = parse_personas(personas)?;
         if fecha < self.fecha_min(ahora) {
             return Ok(Err(ReglaError::FechaPasada));
@@ -268,7 +281,9 @@ impl Salon<'_> {
         if fecha > self.fecha_max(ahora) {
             return Ok(Err(ReglaError::FueraDeHorizonte { dias: self.reglas.horizonte_dias }));
         }
-        if personas > self.personas_max() {
+        // A group no table seats: refused to guests; staff book it and the floor joins tables.
+        let grupo = personas > self.personas_max();
+        if grupo && !personal {
             return Ok(Err(ReglaError::GrupoSinMesa { personas }));
         }
         let candidatos = self.candidatos(fecha)?;
@@ -280,7 +295,8 @@ impl Salon<'_> {
         let reloj = self.reloj();
         let paso = Duration::minutes(i64::from(self.reglas.paso_min.max(1)));
         let estancia = Duration::minutes(i64::from(self.reglas.estancia_min));
-        let desde = ahora + Duration::minutes(i64::from(self.reglas.anticipacion_min));
+        let anticipacion = if personal { 0 } else { self.reglas.anticipacion_min };
+        let desde = ahora + Duration::minutes(i64::from(anticipacion));
         // The parties held, by the instant they start.
         let mut ocupadas: Vec<(DateTime<Utc>, u32)> = tomadas
             .iter()
@@ -304,7 +320,7 @@ impl Salon<'_> {
             } else {
                 let cubiertos: u32 = ocupadas[entre(s, s + paso)].iter().map(|(_, n)| n).sum();
                 let mut cabe = cubiertos + personas <= self.reglas.cubiertos_por_turno;
-                if cabe && !self.mesas.is_empty() {
+                if cabe && !self.mesas.is_empty() && !grupo {
                     // The moments the set of parties present changes during the stay: its start,
                     // and each arrival before it ends.
                     let llegadas = entre(s, s + estancia);
@@ -334,7 +350,7 @@ impl Salon<'_> {
         Ok(Ok(turnos))
     }
 
-    /// The bookable times of `fecha` for a party of `personas` at `ahora`.
+    /// The bookable times of `fecha` for a guest's party of `personas` at `ahora`.
     pub fn disponibilidad(
         &self,
         fecha: NaiveDate,
@@ -342,8 +358,20 @@ impl Salon<'_> {
         tomadas: &[ReservaTomada],
         ahora: DateTime<Utc>,
     ) -> Result<Disponibilidad, ReglaError> {
+        self.disponibilidad_para(Reservante::Huesped, fecha, personas, tomadas, ahora)
+    }
+
+    /// The bookable times of `fecha` for a party of `personas` at `ahora`, booked by `quien`.
+    pub fn disponibilidad_para(
+        &self,
+        quien: Reservante,
+        fecha: NaiveDate,
+        personas: u32,
+        tomadas: &[ReservaTomada],
+        ahora: DateTime<Utc>,
+    ) -> Result<Disponibilidad, ReglaError> {
         let mut d = Disponibilidad { fecha: fecha.format("%Y-%m-%d").to_string(), cerrado: false, motivo: None, horarios: Vec::new() };
-        match self.turnos(fecha, personas, tomadas, ahora)? {
+        match self.turnos(quien, fecha, personas, tomadas, ahora)? {
             Err(motivo) => {
                 d.cerrado = motivo == ReglaError::SucursalCerrada;
                 d.motivo = Some(motivo.mensaje());
@@ -369,10 +397,24 @@ impl Salon<'_> {
         tomadas: &[ReservaTomada],
         ahora: DateTime<Utc>,
     ) -> Result<(), ReglaError> {
-        let turnos = self.turnos(fecha_hora.date(), personas, tomadas, ahora)??;
+        self.exigir_disponible_para(Reservante::Huesped, fecha_hora, personas, tomadas, ahora)
+    }
+
+    /// [`Salon::exigir_disponible`] for a booking made by `quien`.
+    pub fn exigir_disponible_para(
+        &self,
+        quien: Reservante,
+        fecha_hora: NaiveDateTime,
+        personas: u32,
+        tomadas: &[ReservaTomada],
+        ahora: DateTime<Utc>,
+    ) -> Result<(), ReglaError> {
+        let turnos = self.turnos(quien, fecha_hora.date(), personas, tomadas, ahora)??;
         match turnos.iter().find(|t| t.hora == fecha_hora).map(|t| t.estado) {
             Some(Estado::Libre) => Ok(()),
             Some(Estado::Lleno) => Err(ReglaError::SinLugar),
+            // Staff have no lead time: a time too soon for them is one already gone.
+            Some(Estado::Pronto) if quien == Reservante::Personal => Err(ReglaError::FechaPasada),
             Some(Estado::Pronto) => Err(ReglaError::SinAnticipacion { minutos: self.reglas.anticipacion_min }),
             None => Err(ReglaError::HorarioNoDisponible),
         }
@@ -439,6 +481,10 @@ mod tests {
         crate::reservacion::parse_fecha_hora(s).unwrap()
     }
 
+    fn fecha(s: &str) -> NaiveDate {
+        NaiveDate::parse_from_str(s, "%Y-%m-%d").unwrap()
+    }
+
     #[test]
     fn the_last_table_goes_once() {
         let horario = semana("13:00", "22:00");
@@ -453,6 +499,30 @@ mod tests {
         let cancelada = ReservaTomada { status: EstadoReservacion::Cancelada, ..tomada };
         assert_eq!(salon.exigir_disponible(fh("2026-11-24 15:00"), 4, &[cancelada], ahora), Ok(()));
         assert_eq!(salon.exigir_disponible(fh("2026-11-24 15:05"), 4, &[], ahora), Err(ReglaError::HorarioNoDisponible));
+    }
+
+    #[test]
+    fn staff_book_a_group_no_table_seats_and_within_the_lead_time_but_never_a_closed_or_past_hour() {
+        let horario = semana("13:00", "22:00");
+        let mesas = [mesa(1, 4, true), mesa(2, 6, true)];
+        let salon = Salon { zona: chrono_tz::America::Mexico_City, horario: &horario, especiales: &[], mesas: &mesas, reglas: ReglasReserva::default() };
+        // 14:00 local on the 24th.
+        let ahora = utc("2026-11-24T20:00:00Z");
+        let (huesped, personal) = (Reservante::Huesped, Reservante::Personal);
+        assert_eq!(salon.personas_max(), 10);
+        assert_eq!(salon.exigir_disponible_para(huesped, fh("2026-11-25 15:00"), 12, &[], ahora), Err(ReglaError::GrupoSinMesa { personas: 12 }));
+        assert_eq!(salon.exigir_disponible_para(personal, fh("2026-11-25 15:00"), 12, &[], ahora), Ok(()));
+        let d = salon.disponibilidad_para(personal, fecha("2026-11-25"), 12, &[], ahora).unwrap();
+        assert_eq!(d.horarios.first().map(String::as_str), Some("13:00"));
+        // Its covers still count: 40 a slot, 30 already held at 15:00.
+        let grupo = ReservaTomada { fecha_hora: fh("2026-11-25 15:00"), no_personas: 30, status: EstadoReservacion::Pendiente };
+        assert_eq!(salon.exigir_disponible_para(personal, fh("2026-11-25 15:00"), 12, &[grupo], ahora), Err(ReglaError::SinLugar));
+        // The lead time (60 min) binds guests only; a time gone binds everyone.
+        assert_eq!(salon.exigir_disponible_para(huesped, fh("2026-11-24 14:30"), 2, &[], ahora), Err(ReglaError::SinAnticipacion { minutos: 60 }));
+        assert_eq!(salon.exigir_disponible_para(personal, fh("2026-11-24 14:30"), 2, &[], ahora), Ok(()));
+        assert_eq!(salon.exigir_disponible_para(personal, fh("2026-11-24 13:30"), 2, &[], ahora), Err(ReglaError::FechaPasada));
+        assert_eq!(salon.exigir_disponible_para(personal, fh("2026-11-25 22:00"), 2, &[], ahora), Err(ReglaError::HorarioNoDisponible));
+        assert_eq!(salon.exigir_disponible_para(personal, fh("2026-11-25 15:00"), 51, &[], ahora), Err(ReglaError::PersonasExcedenLimite { max: 50 }));
     }
 
     #[test]

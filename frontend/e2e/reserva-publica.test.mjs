@@ -23,14 +23,20 @@ wasm.initSync({ module: readFileSync(join(FRONTEND, 'src/wasm/qr/anfitrion_wasm_
 
 const TAG = 'polanco';
 
-/** The first date from the branch's first bookable one that offers times for `personas`, and its times. */
-async function diaConHorarios(personas, saltar = 0) {
+/**
+ * The first date from the branch's first bookable one that offers times for `personas`, and its
+ * times: a guest's, or with `token` the ones staff may book.
+ */
+async function diaConHorarios(personas, saltar = 0, token = null) {
   const { body } = await llamarApi(servidor, `/v1/public/sucursal/${TAG}`);
   const d = new Date(`${body.data.fecha_min}T12:00:00Z`);
   d.setUTCDate(d.getUTCDate() + saltar);
   for (let i = 0; i < 14; i++, d.setUTCDate(d.getUTCDate() + 1)) {
     const fecha = d.toISOString().slice(0, 10);
-    const r = await llamarApi(servidor, `/v1/public/sucursal/${TAG}/disponibilidad`, { query: { fecha, personas: String(personas) } });
+    const query = { fecha, personas: String(personas) };
+    const r = token
+      ? await llamarApi(servidor, '/v1/admin/reservacion/disponibilidad', { token, query: { ...query, tag: TAG } })
+      : await llamarApi(servidor, `/v1/public/sucursal/${TAG}/disponibilidad`, { query });
     assert.equal(r.status, 200, r.body.message);
     if (r.body.data.horarios.length > 0) return { fecha, horarios: r.body.data.horarios };
   }
@@ -229,7 +235,7 @@ test('core refuses a bad e-mail on the page, in Spanish, before anything is sent
   assert.equal(enviadas, 0, 'nothing was sent');
 });
 
-test('Nueva opens the widget in a 700×410 frame (origin Plataforma, limit 50); a booking made there refreshes the list and is stored as Plataforma', async () => {
+test('Nueva opens the widget in a 700×410 frame (origin Plataforma, limit 50); staff book a party of 12 no table seats, the list refreshes and it is stored as Plataforma', async () => {
   const { token } = await entrar(pagina, servidor.base, CUENTAS.reservaciones);
   await pagina.evaluate((tag) => localStorage.setItem('sucursal', tag), TAG);
   await pagina.goto(`${servidor.base}/reservaciones/hoy`);
@@ -245,18 +251,22 @@ test('Nueva opens the widget in a 700×410 frame (origin Plataforma, limit 50); 
   assert.deepEqual([Math.round(caja.width), Math.round(caja.height)], [700, 410]);
 
   const widget = pagina.frameLocator('iframe[title="Widget de reservaciones"]');
-  // The party sizes offered: up to the branch's own limit (under the URL's 50).
+  // The party sizes offered: all of the URL's 50, past what the branch's tables seat (a guest's
+  // limit): staff book a group and the floor joins tables for it.
   const sucursal = (await llamarApi(servidor, `/v1/public/sucursal/${TAG}`)).body.data;
+  assert.ok(sucursal.personas_max < 12, `the demo's tables seat ${sucursal.personas_max}`);
   await widget.getByTestId('formulario-reserva').waitFor();
-  assert.equal(await widget.getByLabel('Personas').locator('option').count(), Math.min(50, sucursal.personas_max));
+  const opciones = widget.getByLabel('Personas').locator('option');
+  assert.equal(await opciones.count(), 50);
+  assert.equal(await opciones.last().textContent(), '50 personas');
 
-  const { fecha, horarios } = await diaConHorarios(4, 3);
+  const { fecha, horarios } = await diaConHorarios(12, 3, token);
   const hora = horarios[horarios.length - 1];
   const name = `Teléfono Prueba ${String(Date.now()).slice(-5)}`;
   const boton = await reservar(widget, {
     fecha,
     hora,
-    personas: 4,
+    personas: 12,
     name,
     email: 'telefono.prueba@correo.mx',
     phone: '5599887766',
@@ -282,6 +292,7 @@ test('Nueva opens the widget in a 700×410 frame (origin Plataforma, limit 50); 
   assert.equal(guardada.body.data.origin, 'Plataforma');
   assert.equal(guardada.body.data.verified.origin_declarado, false);
   assert.equal(guardada.body.data.name, name);
+  assert.equal(guardada.body.data.no_personas, 12);
 
   // Escape inside the frame closes the dialog, as anywhere else in it.
   await widget.getByRole('button', { name: 'Imprimir' }).focus();

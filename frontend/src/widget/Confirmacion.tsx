@@ -99,7 +99,9 @@ export function Confirmacion({ id, token, incrustado, volver }: { id: string; to
         <h1 id="titulo-confirmacion" className={`${incrustado ? 'text-lg' : 'text-2xl'} font-semibold text-stone-900`}>
           Tu reservación está confirmada
         </h1>
-        <p className={`${incrustado ? 'mt-0.5' : 'mt-1'} text-sm text-stone-600`}>Muestra este código QR al llegar; también te lo enviamos por correo.</p>
+        <p className={`${incrustado ? 'mt-0.5' : 'mt-1'} text-sm text-stone-600`}>
+          {r.con_correo ? 'Muestra este código QR al llegar; también te lo enviamos por correo.' : 'Muestra este código QR al llegar: guárdalo o tómale una captura.'}
+        </p>
       </header>
       <div className={`grid items-center ${incrustado ? 'mt-3 grid-cols-[9rem_1fr] gap-4' : 'mt-4 gap-4 sm:grid-cols-[16rem_1fr] sm:gap-8'}`}>
         <div

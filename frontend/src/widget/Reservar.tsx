@@ -3,7 +3,7 @@ import { horaCorta, textoPersonas } from '../lib/formato';
 import { PAISES, PAIS_POR_DEFECTO, paisPorIso } from '../lib/paises';
 import { iniciarCore, limitarTelefono, validarDatosPersonales, validarEdicionReservacion, type Evento } from '../lib/wasm';
 import { EVENTOS } from '../lib/eventos';
-import { ErrorPublico, getDisponibilidad, getSucursal, reservar, type Disponibilidad, type SucursalPublica } from './api';
+import { ErrorPublico, getDisponibilidad, getSucursal, reservaPersonal, reservar, type Disponibilidad, type SucursalPublica } from './api';
 import { avisarReservada } from './mensaje';
 import { rutaConfirmacion, type Origen } from './ruta';
 import { nuevaClave } from '../lib/envio';
@@ -143,6 +143,7 @@ export function Reservar({
   navegar: (url: string) => void;
 }) {
   const sucursal = useConsulta<SucursalPublica>(tag, (s) => getSucursal(tag, s));
+  const [personal] = useState(() => reservaPersonal(origin));
   if (sucursal.tipo === 'cargando') {
     return (
       <div role="status" aria-label="Cargando sucursal" className="space-y-4 p-5">
@@ -167,8 +168,14 @@ export function Reservar({
     <Formulario
       sucursal={sucursal.datos}
       origin={origin}
-      // The branch's limit is core's (the server sends it); the URL may only lower it.
-      limite={Math.max(1, Math.min(personasMax ?? sucursal.datos.personas_max, sucursal.datos.personas_max))}
+      // The branch's limit is core's (the server sends it: what its tables seat); the URL may only
+      // lower it. Staff book groups the floor seats by joining tables, up to the URL's limit (50).
+      limite={
+        personal
+          ? Math.max(1, Math.min(personasMax ?? sucursal.datos.personas_max_personal, sucursal.datos.personas_max_personal))
+          : Math.max(1, Math.min(personasMax ?? sucursal.datos.personas_max, sucursal.datos.personas_max))
+      }
+      personal={personal}
       afiliado={afiliado}
       incrustado={incrustado}
       navegar={navegar}
@@ -180,6 +187,7 @@ function Formulario({
   sucursal,
   origin,
   limite,
+  personal,
   afiliado,
   incrustado,
   navegar,
@@ -187,6 +195,7 @@ function Formulario({
   sucursal: SucursalPublica;
   origin: Origen;
   limite: number;
+  personal: boolean;
   afiliado: string | null;
   incrustado: boolean;
   navegar: (url: string) => void;
@@ -211,7 +220,7 @@ function Formulario({
   const fechaValida = /^\d{4}-\d{2}-\d{2}$/.test(fecha) && fecha >= sucursal.fecha_min && fecha <= sucursal.fecha_max;
   const disponibilidad = useConsulta<Disponibilidad>(
     fechaValida ? `${fecha}|${personas}` : null,
-    (s) => getDisponibilidad(sucursal.tag, fecha, personas, s),
+    (s) => getDisponibilidad(sucursal.tag, fecha, personas, s, personal),
     vuelta,
   );
   // A time chosen for another day or party is no choice at all.

@@ -51,8 +51,20 @@ const tagRuta = (tag: string) => encodeURIComponent(tag);
 
 export const getSucursal = (tag: string, signal?: AbortSignal) => llamar<SucursalPublica>(`/v1/public/sucursal/${tagRuta(tag)}`, { signal });
 
-export const getDisponibilidad = (tag: string, fecha: string, personas: number, signal?: AbortSignal) =>
-  llamar<Disponibilidad>(`/v1/public/sucursal/${tagRuta(tag)}/disponibilidad?${new URLSearchParams({ fecha, personas: String(personas) })}`, { signal });
+/**
+ * The bookable times of a date. Staff booking from the console (`personal`: origin Plataforma,
+ * signed in) read their own times: no lead time, and groups larger than any table (core's
+ * `Reservante::Personal`).
+ */
+export const getDisponibilidad = (tag: string, fecha: string, personas: number, signal?: AbortSignal, personal = false) => {
+  const token = personal ? sesionDelPersonal() : null;
+  return token
+    ? llamar<Disponibilidad>(`/v1/admin/reservacion/disponibilidad?${new URLSearchParams({ tag, fecha, personas: String(personas) })}`, { signal, token })
+    : llamar<Disponibilidad>(`/v1/public/sucursal/${tagRuta(tag)}/disponibilidad?${new URLSearchParams({ fecha, personas: String(personas) })}`, { signal });
+};
+
+/** Staff signed in to the console book from this page (the Nueva dialog, the host stand). */
+export const reservaPersonal = (origin: string) => origin === 'Plataforma' && sesionDelPersonal() !== null;
 
 /**
  * A guest's booking goes to the public call. Opened by the console (origin Plataforma: the Nueva

@@ -14,8 +14,8 @@ use std::sync::Mutex;
 
 use anfitrion_core::comanda::Personas;
 use anfitrion_core::estado::Origen;
-use anfitrion_core::disponibilidad::{ventana_tomadas, Disponibilidad};
-use anfitrion_core::reservacion::{ReservaNueva, SolicitudReservacion};
+use anfitrion_core::disponibilidad::{ventana_tomadas, Disponibilidad, Reservante};
+use anfitrion_core::reservacion::{ReservaNueva, SolicitudReservacion, PERSONAS_MAX};
 use anfitrion_core::ReglaError;
 use axum::extract::{DefaultBodyLimit, FromRequest, Request, State};
 use axum::http::StatusCode;
@@ -118,6 +118,8 @@ pub struct SucursalPublica {
     pub zona_horaria: String,
     /// The largest party one table, or two joined, seats (at most 50).
     pub personas_max: u32,
+    /// The largest party staff may book from the console (50): the floor joins tables for a group.
+    pub personas_max_personal: u32,
     /// First bookable date, `YYYY-MM-DD` (today at the branch).
     #[schema(example = "2026-11-22")]
     pub fecha_min: String,
@@ -155,6 +157,8 @@ pub struct ConfirmacionPublica {
     pub tag: String,
     /// The QR code holding the reservation's `_id` (what the check-in scanner reads), as an SVG document.
     pub qr_svg: String,
+    /// The booking gave an e-mail: the code went there too (the address itself is not shown).
+    pub con_correo: bool,
 }
 
 /// The e-mail's verification link's token.
@@ -223,6 +227,7 @@ async fn sucursal(
     let ahora = state.reloj.ahora();
     let publica = SucursalPublica {
         personas_max: salon.personas_max(),
+        personas_max_personal: PERSONAS_MAX,
         fecha_min: salon.fecha_min(ahora).format("%Y-%m-%d").to_string(),
         fecha_max: salon.fecha_max(ahora).format("%Y-%m-%d").to_string(),
         zona_horaria: s.conf.walkin.horario.zona.name().to_owned(),
@@ -252,17 +257,28 @@ async fn disponibilidad(
     Query(p): Query<ParametrosDisponibilidad>,
 ) -> Result<Envelope<Disponibilidad>> {
     admitir_consulta(&state, ip)?;
+    let d = disponibilidad_como(&state, &tag, &p, Reservante::Huesped).await?;
+    Ok(Envelope::ok("Horarios disponibles", d))
+}
+
+/// The bookable times a query asks for, as `quien` may book them (the public page's and the
+/// console's reads, one rule).
+pub async fn disponibilidad_como(
+    state: &AppState,
+    tag: &str,
+    p: &ParametrosDisponibilidad,
+    quien: Reservante,
+) -> Result<Disponibilidad> {
     let fecha = p.fecha.as_deref().map(str::trim).unwrap_or("");
     let fecha = NaiveDate::parse_from_str(fecha, "%Y-%m-%d").map_err(|_| ApiError::Regla(ReglaError::FechaInvalida))?;
     let personas: u32 = match p.personas.as_deref().map(str::trim) {
         None | Some("") => return Err(ApiError::Entrada("Indica el número de personas en el parámetro «personas».".to_owned())),
         Some(n) => n.parse().map_err(|_| ApiError::Entrada("El número de personas debe ser un número entero.".to_owned()))?,
     };
-    let s = reservable(&state, &tag).await?;
+    let s = reservable(state, tag).await?;
     let (desde, hasta) = ventana_tomadas(fecha);
     let tomadas = state.store.reservas_tomadas(&s.id, desde, hasta).await?;
-    let d = s.salon().disponibilidad(fecha, personas, &tomadas, state.reloj.ahora())?;
-    Ok(Envelope::ok("Horarios disponibles", d))
+    Ok(s.salon().disponibilidad_para(quien, fecha, personas, &tomadas, state.reloj.ahora())?)
 }
 
 /// Books a table. No session: throttled per address.
@@ -324,11 +340,15 @@ pub async fn reservar_como(state: &AppState, mut s: SolicitudReservacion, quien:
     let personas: Personas = reserva.no_personas;
     let n = personas.get();
     let salon = suc.salon();
+    let reservante = match quien {
+        Quien::Personal(_) => Reservante::Personal,
+        Quien::Huesped(_) => Reservante::Huesped,
+    };
     let (desde, hasta) = ventana_tomadas(reserva.fecha_hora.date());
     // Checked first outside the transaction (most refusals end here, without taking the lock),
     // then again inside it, where it counts.
     let tomadas = state.store.reservas_tomadas(&suc.id, desde, hasta).await?;
-    salon.exigir_disponible(reserva.fecha_hora, n, &tomadas, ahora).map_err(refusal)?;
+    salon.exigir_disponible_para(reservante, reserva.fecha_hora, n, &tomadas, ahora).map_err(refusal)?;
 
     let id = nuevo_id();
     let token = nuevo_token();
@@ -375,7 +395,7 @@ pub async fn reservar_como(state: &AppState, mut s: SolicitudReservacion, quien:
     let correo = nueva.email.as_deref().zip(verificacion.as_deref()).map(|(destinatario, verificacion)| {
         correo::confirmacion(&state.url_publica, &suc, &nueva, destinatario, &token, verificacion)
     });
-    let revisar = |tomadas: &[_]| salon.exigir_disponible(reserva.fecha_hora, n, tomadas, ahora);
+    let revisar = |tomadas: &[_]| salon.exigir_disponible_para(reservante, reserva.fecha_hora, n, tomadas, ahora);
     let hash_verificacion = verificacion.as_deref().map(hash_token);
     let hashes = HashesReserva { confirmacion: &hash_token(&token), verificacion: hash_verificacion.as_deref() };
     let anunciado = state
@@ -441,6 +461,8 @@ async fn confirmacion(
         marca: f.marca,
         tag: f.tag,
         qr_svg,
+        // Only a booking with an e-mail gets the e-mail check's token.
+        con_correo: f.verificacion_hash.is_some(),
     };
     Ok(Envelope::ok("Reservación confirmada", c))
 }

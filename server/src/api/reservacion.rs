@@ -1,6 +1,7 @@
 //! `/api/v1/admin/reservacion`: a branch's reservations by tab, one in detail, and the staff's
 //! changes (cancel, edit, the guest's contact). Contact fields reach only `reservacion.client`.
 
+use anfitrion_core::disponibilidad::{Disponibilidad, Reservante};
 use anfitrion_core::estado::EstadoReservacion;
 use anfitrion_core::mensajes;
 use anfitrion_core::personal::validar_correo;
@@ -20,7 +21,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::access::{en_alcance, Con, JsonSucursal, NombraSucursal, SucursalElegida};
-use crate::api::publico::{reservar_como, Quien, ReservaRegistrada};
+use crate::api::publico::{disponibilidad_como, reservar_como, ParametrosDisponibilidad, Quien, ReservaRegistrada};
 use crate::db::bitacora::Cambio;
 use crate::db::publico::CorreoReservacion;
 use crate::db::reservaciones::{Asistencia, ConsultaReservaciones, PaginaReservaciones, Reservacion, VeContacto};
@@ -37,6 +38,7 @@ pub const LIMITE_MAX: u32 = 200;
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(listar, crear))
+        .routes(routes!(disponibilidad))
         .routes(routes!(detalle, editar))
         .routes(routes!(cancelar))
         .routes(routes!(editar_cliente))
@@ -454,6 +456,32 @@ async fn crear(
 ) -> Result<(StatusCode, Envelope<ReservaRegistrada>)> {
     let registrada = reservar_como(&state, s, Quien::Personal(&usuario)).await?;
     Ok((StatusCode::CREATED, Envelope::ok("Reservación registrada", registrada)))
+}
+
+/// The times staff may book (the console's Nueva dialog, the host stand): the public page's,
+/// without the lead time, and with parties larger than any table seats (core's
+/// `Reservante::Personal`).
+#[utoipa::path(
+    operation_id = "disponibilidad_personal",
+    get, path = "/api/v1/admin/reservacion/disponibilidad", tag = "reservaciones", security(("token" = [])),
+    params(("tag" = String, Query, description = "Sucursal actual"), ParametrosDisponibilidad),
+    responses(
+        (status = 200, description = "Horarios disponibles; `motivo` dice por qué no hay ninguno", body = Envelope<Disponibilidad>),
+        (status = 400, description = "Fecha, personas o sucursal no válidas", body = EnvelopeError),
+        (status = 401, description = "Sin sesión", body = EnvelopeError),
+        (status = 403, description = "Sin el permiso reservacion.create, o sucursal ajena", body = EnvelopeError),
+        (status = 404, description = "La sucursal no existe o no está activa", body = EnvelopeError),
+    )
+)]
+async fn disponibilidad(
+    State(state): State<AppState>,
+    _usuario: Con<requiere::ReservacionCreate>,
+    SucursalElegida(tag): SucursalElegida,
+    Query(p): Query<ParametrosDisponibilidad>,
+) -> Result<Envelope<Disponibilidad>> {
+    let tag = super::tag_requerido(tag)?;
+    let d = disponibilidad_como(&state, &tag, &p, Reservante::Personal).await?;
+    Ok(Envelope::ok("Horarios disponibles", d))
 }
 
 /// A reservation's confirmation e-mails and where each stands (pending, sent, failed).

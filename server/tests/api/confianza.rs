@@ -3,7 +3,7 @@
 use chrono::{Datelike, Duration};
 use serde_json::{json, Value};
 
-use crate::helpers::{en_ambos, spawn_app, TestApp, CLAVE};
+use crate::helpers::{en_ambos, spawn_app, spawn_app_a, TestApp, CLAVE};
 
 /// A public booking at Polanco on a weekday a few days ahead at 15:00, with `cambios` on top.
 fn reserva(app: &TestApp, cambios: Value) -> Value {
@@ -197,6 +197,41 @@ en_ambos! {
         app.post_json("/api/v1/admin/reservacion", Some(&hostess), &reserva(&app, json!({}))).await.es_error(403, "No tienes permiso para realizar esta acción.");
         app.post_json("/api/v1/admin/reservacion", Some(&gerente), &reserva(&app, json!({ "tag": "monterrey" }))).await.es_error(403, "No tienes acceso a esta sucursal.");
         app.post_json("/api/v1/admin/reservacion", None, &reserva(&app, json!({}))).await.es_error(401, "Inicia sesión para continuar.");
+    }
+}
+
+en_ambos! {
+    async fn staff_book_a_group_no_table_seats_and_within_the_lead_time_guests_cannot(motor: Motor) {
+        // Tuesday 24 November 2026, 14:00 at the branch.
+        let app = spawn_app_a(motor, "2026-11-24 14:00").await;
+        let gerente = app.token("gerente@demo.mx").await;
+        let publica = |fecha: &str, personas: u32| format!("/api/v1/public/sucursal/polanco/disponibilidad?fecha={fecha}&personas={personas}");
+        let personal = |fecha: &str, personas: u32| format!("/api/v1/admin/reservacion/disponibilidad?tag=polanco&fecha={fecha}&personas={personas}");
+        // A party of 12: no table of the demo seats it. Guests are told to call; staff get the day's times.
+        let d = app.get(&publica("2026-11-25", 12), None).await.es_exito().clone();
+        assert_eq!((d["horarios"].as_array().map(Vec::len), d["motivo"].as_str()), (Some(0), Some("No tenemos mesas para 12 personas; llámanos para reservar")));
+        let d = app.get(&personal("2026-11-25", 12), Some(&gerente)).await.es_exito().clone();
+        assert!(d["horarios"].as_array().unwrap().iter().any(|h| h == "15:00"), "{d}");
+        let doce = json!({ "fecha_hora": "2026-11-25 15:00", "no_personas": 12 });
+        app.post_json("/api/v1/public/reservacion", None, &reserva(&app, doce.clone())).await.es_error(400, "No tenemos mesas para 12 personas; llámanos para reservar");
+        let id = app.post_json("/api/v1/admin/reservacion", Some(&gerente), &reserva(&app, doce)).await.es_exito_201()["_id"].as_str().unwrap().to_owned();
+        assert_eq!(detalle(&app, &gerente, &id).await["no_personas"], 12);
+        // Half an hour from now: inside the guests' 60-minute lead time, not the staff's; a time gone is gone for both.
+        let hoy = app.get(&personal("2026-11-24", 2), Some(&gerente)).await.es_exito().clone();
+        assert!(hoy["horarios"].as_array().unwrap().iter().any(|h| h == "14:30"), "{hoy}");
+        let guest = app.get(&publica("2026-11-24", 2), None).await.es_exito().clone();
+        assert!(guest["horarios"].as_array().unwrap().iter().all(|h| h.as_str().unwrap() >= "15:00"), "{guest}");
+        let pronto = json!({ "fecha_hora": "2026-11-24 14:30" });
+        app.post_json("/api/v1/public/reservacion", None, &reserva(&app, pronto.clone())).await.es_error(400, "Reserva con al menos 60 minutos de anticipación");
+        app.post_json("/api/v1/admin/reservacion", Some(&gerente), &reserva(&app, pronto)).await.es_exito_201();
+        let ida = json!({ "fecha_hora": "2026-11-24 13:30" });
+        app.post_json("/api/v1/admin/reservacion", Some(&gerente), &reserva(&app, ida)).await.es_error(400, "La fecha y hora elegidas ya pasaron");
+        // Beyond 50, or closed, for no one; the staff read needs reservacion.create and a branch of one's own.
+        app.get(&personal("2026-11-25", 51), Some(&gerente)).await.es_error(400, "El número de personas no puede ser mayor que 50");
+        let hostess = app.token("hostess@demo.mx").await;
+        app.get(&personal("2026-11-25", 2), Some(&hostess)).await.es_error(403, "No tienes permiso para realizar esta acción.");
+        app.get("/api/v1/admin/reservacion/disponibilidad?tag=monterrey&fecha=2026-11-25&personas=2", Some(&gerente)).await.es_error(403, "No tienes acceso a esta sucursal.");
+        app.get(&personal("2026-11-25", 2), None).await.es_error(401, "Inicia sesión para continuar.");
     }
 }
 

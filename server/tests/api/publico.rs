@@ -250,6 +250,11 @@ en_ambos! {
         assert_eq!((c["_id"].as_str(), c["no_personas"].as_u64(), c["tag"].as_str()), (Some(id.as_str()), Some(3), Some("polanco")));
         assert_eq!(c["fecha_hora"].as_str(), Some(format!("{fecha} 19:15").as_str()));
         assert!(c["qr_svg"].as_str().unwrap().starts_with("<svg"));
+        // It says whether the code also went by e-mail; a booking without one is not told it did.
+        assert_eq!(c["con_correo"], true);
+        let sin = app.post_json("/api/v1/public/reservacion", None, &reserva("polanco", &format!("{fecha} 19:30"), 2, "")).await;
+        let sin = sin.es_exito_201()["confirmacion"].as_str().unwrap().replace("/reservacion/polanco/confirmacion/", "/api/v1/public/reservacion/");
+        assert_eq!(app.get(&sin, None).await.es_exito()["con_correo"], false);
         let texto = c.to_string();
         assert!(!texto.contains("correo.mx") && !texto.contains("5511112222"), "no contact in the answer: {texto}");
 
