@@ -71,6 +71,11 @@ impl VistaReservaciones {
         matches!(self, Self::Hoy | Self::Pendientes)
     }
 
+    /// The day's list puts who is still expected (Pendiente) first, then the rest of the day.
+    pub fn pendientes_primero(self) -> bool {
+        self == Self::Hoy
+    }
+
     /// The day's list is bounded by the day: it comes whole, the others in pages (DESIGN §2).
     pub fn paginada(self) -> bool {
         self != Self::Hoy

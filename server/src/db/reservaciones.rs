@@ -490,7 +490,14 @@ para_cada_motor! {
             // The branch was checked against the scope above.
             let mut qb = sqlx::QueryBuilder::<Db>::new(select_reservacion("TRUE"));
             condiciones(&mut qb);
-            qb.push(format!(" ORDER BY r.fecha_hora {orden}, r.id {orden} LIMIT "))
+            // The day's list opens on who is still expected (Pendiente, in time order), then the
+            // rest of the day: at 22:30 the host sees the next arrivals, not lunch's no-shows.
+            if c.vista.pendientes_primero() {
+                qb.push(" ORDER BY CASE WHEN r.status = ").push_bind(EstadoReservacion::Pendiente.nombre()).push(" THEN 0 ELSE 1 END,");
+            } else {
+                qb.push(" ORDER BY");
+            }
+            qb.push(format!(" r.fecha_hora {orden}, r.id {orden} LIMIT "))
                 .push_bind(i64::from(c.limit))
                 .push(" OFFSET ")
                 .push_bind(i64::from(c.page.saturating_sub(1)) * i64::from(c.limit));

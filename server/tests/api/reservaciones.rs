@@ -362,3 +362,25 @@ en_ambos! {
         assert!(recibido.starts_with(": conectado"), "the stream greets at once: {recibido}");
     }
 }
+
+en_ambos! {
+    async fn at_night_today_opens_on_the_next_arrivals_then_the_rest_of_the_day(motor: Motor) {
+        // 20:00 on a Tuesday: lunch is over (attended, no-shows), two parties still expected.
+        let app = crate::helpers::spawn_app_a(motor, "2026-11-24 20:00").await;
+        let t = app.token("gerente@demo.mx").await;
+        for (name, hora) in [("Llega Tarde", "21:00"), ("Llega Antes", "20:30")] {
+            app.post_json("/api/v1/admin/reservacion", Some(&t), &reserva("polanco", name, &format!("2026-11-24 {hora}"))).await.es_exito_201();
+        }
+        let dia = lista(&app, &t, "tag=polanco&status=hoy").await;
+        let estados: Vec<&str> = dia.iter().map(|r| r["status"].as_str().unwrap()).collect();
+        let pendientes = estados.iter().take_while(|e| **e == "Pendiente").count();
+        assert!(pendientes >= 2 && estados[pendientes..].iter().all(|e| *e != "Pendiente"), "Pendiente first: {estados:?}");
+        assert!(pendientes < estados.len(), "the rest of the day follows: {estados:?}");
+        // Each group in time order.
+        let horas: Vec<&str> = dia.iter().map(|r| r["fecha_hora"].as_str().unwrap()).collect();
+        assert!(horas[..pendientes].is_sorted() && horas[pendientes..].is_sorted(), "{horas:?}");
+        let nombres: Vec<&str> = dia[..pendientes].iter().map(|r| r["name"].as_str().unwrap()).collect();
+        let (antes, tarde) = (nombres.iter().position(|n| *n == "Llega Antes"), nombres.iter().position(|n| *n == "Llega Tarde"));
+        assert!(antes.is_some() && antes < tarde, "{nombres:?}");
+    }
+}
