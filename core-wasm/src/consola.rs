@@ -25,6 +25,13 @@ pub fn conteos_desde_reservacion(no_personas: u32, is_after7pm: bool) -> Resulta
     salida(&ConteosComanda::desde_reservacion(no_personas, is_after7pm))
 }
 
+/// The counts after the party changes: untouched ones follow it (`ConteosComanda::con_personas`).
+#[wasm_bindgen(js_name = conteosConPersonas)]
+pub fn conteos_con_personas(conteos: JsValue, no_personas: JsValue) -> Resultado {
+    let conteos: ConteosComanda = entrada(conteos)?;
+    salida(&conteos.con_personas(entrada(no_personas)?))
+}
+
 #[wasm_bindgen(js_name = validarCantidadPromo)]
 pub fn validar_cantidad_promo(qty: JsValue, no_personas: JsValue) -> Resultado {
     responder(promos::validar_cantidad_promo(entrada(qty)?, entrada(no_personas)?))

@@ -44,6 +44,25 @@ impl ConteosComanda {
             is_after7pm,
         }
     }
+
+    /// The counts after the party is changed to `no_personas`. While the host has not touched the
+    /// buffet counts (they still say "everyone an adult" for the previous party, as the defaults
+    /// and the check-in's prefill do), they follow the party; once edited, they are the host's and
+    /// only the party changes (the order step then says whether they still add up).
+    pub fn con_personas(&self, no_personas: Option<u32>) -> Self {
+        // Everyone an adult in both modes, as many as the party (or the party box was emptied, or
+        // held a 0, on the way to a new number). A party of 0 is refused by the order step; the
+        // counts do not follow it there.
+        let ceros = [self.buffet_boy, self.buffet_promo_girl, self.buffet_promo_boy].iter().all(|v| *v == Some(0));
+        let siguen = ceros
+            && self.buffet_adulto.is_some()
+            && self.buffet_adulto == self.buffet_promo_adulto
+            && (matches!(self.no_personas, None | Some(0)) || self.no_personas == self.buffet_adulto);
+        match no_personas {
+            Some(nuevas) if nuevas > 0 && siguen => Self::desde_reservacion(nuevas, self.is_after7pm),
+            _ => ConteosComanda { no_personas, ..self.clone() },
+        }
+    }
 }
 
 /// The check run when staff press Siguiente on the order step; the first broken rule wins.
@@ -303,6 +322,28 @@ pub fn validar_campo_comanda(c: &ConteosComanda, campo: &str) -> Result<(), Regl
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn untouched_counts_follow_the_party_and_edited_ones_stay() {
+        // The walk-in's defaults: a party of one, one adult in each mode.
+        let inicio = ConteosComanda::desde_reservacion(1, true);
+        let tres = inicio.con_personas(Some(3));
+        assert_eq!(tres, ConteosComanda::desde_reservacion(3, true));
+        assert_eq!(validar_comanda(&tres), Ok(()));
+        // The host makes one a Dama: from then on the counts are theirs.
+        let editados = ConteosComanda { buffet_promo_adulto: Some(2), buffet_promo_girl: Some(1), ..tres };
+        let cuatro = editados.con_personas(Some(4));
+        assert_eq!((cuatro.no_personas, cuatro.buffet_promo_adulto, cuatro.buffet_promo_girl), (Some(4), Some(2), Some(1)));
+        // An emptied party box changes only the party; typed again, untouched counts follow it.
+        let vacio = tres.con_personas(None);
+        assert_eq!((vacio.no_personas, vacio.buffet_promo_adulto), (None, Some(3)));
+        assert_eq!(vacio.con_personas(Some(5)), ConteosComanda::desde_reservacion(5, true));
+        assert_eq!(editados.con_personas(None).con_personas(Some(5)).buffet_promo_girl, Some(1));
+        // Through a 0 typed on the way: the counts wait for the real number.
+        let cero = tres.con_personas(Some(0));
+        assert_eq!((cero.no_personas, cero.buffet_promo_adulto), (Some(0), Some(3)));
+        assert_eq!(cero.con_personas(Some(4)), ConteosComanda::desde_reservacion(4, true));
+    }
 
     fn regular(personas: u32, adulto: u32, nino: u32) -> ConteosComanda {
         ConteosComanda {

@@ -70,6 +70,10 @@ describe('the walk-in wizard', () => {
     await esperarFoco(pagina, { name: 'no_personas' });
     await reemplazar(pagina, '4');
     assert.equal(await mensajeEn('no_personas').count(), 0, 'fixed: the inline message is gone');
+    // The buffet counts nobody touched follow the party: four adults (four Caballeros in promo).
+    assert.equal(await pagina.locator('input[name="buffet_adulto"]').inputValue(), '4');
+    await tabHasta(pagina, { name: 'buffet_adulto' });
+    await reemplazar(pagina, '3');
     await tecla('Enter');
     await toastUnico(pagina, 'El número de personas no coincide con el número de Buffets');
     await tabHasta(pagina, { name: 'buffet_adulto' });
@@ -259,6 +263,8 @@ describe('the walk-in wizard', () => {
     await toastUnico(pagina, 'La mesa no es de esta sucursal');
     await pagina.locator('form[data-paso="comanda"]').waitFor();
     assert.equal(await pagina.locator('input[name="mesa"]').inputValue(), '99', 'nothing typed is lost');
+    // The box the refusal names holds the cursor, not the party's.
+    await esperarFoco(pagina, { name: 'mesa' });
   });
 });
 

@@ -74,6 +74,10 @@ export const validarCampoComanda = (conteos: ConteosComanda, campo: string): Res
 export const conteosDesdeReservacion = (noPersonas: number, isAfter7pm: boolean): ConteosComanda =>
   core.conteosDesdeReservacion(noPersonas, isAfter7pm) as ConteosComanda;
 
+/** The counts after the party changes: untouched ones follow it, edited ones stay (core's rule). */
+export const conteosConPersonas = (conteos: ConteosComanda, noPersonas: number | null): ConteosComanda =>
+  core.conteosConPersonas(conteos, noPersonas) as ConteosComanda;
+
 export const validarCantidadPromo = (qty: number | null, noPersonas: number | null): Resultado<null> =>
   regla(() => (core.validarCantidadPromo(qty, noPersonas) as null | undefined) ?? null);
 

@@ -1,8 +1,8 @@
-import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { CampoSelect, CampoTexto } from '../../../components/ui/Campo';
 import { CampoNumero } from '../../../components/ui/CampoNumero';
 import { Interruptor } from '../../../components/ui/Interruptor';
-import { validarComanda } from '../../../lib/wasm';
+import { conteosConPersonas, validarComanda } from '../../../lib/wasm';
 import { enterEnSelectEnvia } from '../../../lib/teclado';
 import { toast } from '../../../stores/toasts';
 import { useMesas } from '../api/get-mesas';
@@ -30,6 +30,7 @@ export function FormularioComanda({
   alContinuar,
   acciones,
   encabezado,
+  enfocar = null,
 }: {
   orden: FormularioOrden;
   alCambiar: (cambios: Partial<FormularioOrden>) => void;
@@ -38,7 +39,17 @@ export function FormularioComanda({
   /** The step's buttons; the submit one continues. */
   acciones: ReactNode;
   encabezado?: ReactNode;
+  /**
+   * The box a refusal at the last step named (the table taken, say): the step opens on it
+   * instead of the party.
+   */
+  enfocar?: string | null;
 }) {
+  const formulario = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    // Once, as the step opens: the refused box, never the party's by default.
+    if (enfocar) enfocarCampo(formulario.current, enfocar);
+  }, []);
   const meseros = useMeseros();
   const mesas = useMesas();
   const [mensajes, setMensajes] = useState<Partial<Record<CampoConteo, string>>>({});
@@ -46,8 +57,10 @@ export function FormularioComanda({
   const sugerido = useMemo(() => promoSugerido(ahora(), horario ?? null), [horario]);
 
   function cambiar(campo: CampoConteo, valor: number | null) {
-    const siguiente = { ...orden, [campo]: valor };
-    alCambiar({ [campo]: valor });
+    // A new party carries the buffet counts the host has not touched with it (core's rule).
+    const cambios: Partial<FormularioOrden> = campo === 'no_personas' ? conteosConPersonas(conteosDe(orden), valor) : { [campo]: valor };
+    const siguiente = { ...orden, ...cambios };
+    alCambiar(cambios);
     setMensajes((previos) => mensajesInline(previos, siguiente, campo));
   }
 
@@ -78,7 +91,7 @@ export function FormularioComanda({
   const suma = buffet.reduce((n, b) => n + (orden[b.campo] ?? 0), 0);
 
   return (
-    <form noValidate onSubmit={enviar} onKeyDown={enterEnSelectEnvia} className="space-y-6" aria-label="Comanda" data-paso="comanda">
+    <form ref={formulario} noValidate onSubmit={enviar} onKeyDown={enterEnSelectEnvia} className="space-y-6" aria-label="Comanda" data-paso="comanda">
       {encabezado}
       <div className="grid gap-4 sm:grid-cols-3">
         <CampoNumero
@@ -87,7 +100,7 @@ export function FormularioComanda({
           valor={orden.no_personas}
           alCambiar={(v) => cambiar('no_personas', v)}
           mensaje={mensajes.no_personas}
-          autoFocus
+          autoFocus={!enfocar}
         />
         {mesas.data && mesas.data.length > 0 ? (
           <CampoSelect etiqueta="Mesa" name="mesa" required value={orden.mesa} onChange={(e) => alCambiar({ mesa: e.target.value })}>

@@ -132,6 +132,8 @@ export function AsistenteWalkin({ tag }: { tag: string }) {
 function Asistente({ tag, horario }: { tag: string; horario: ConfigHorario | null }) {
   const [paso, setPaso] = useState(0);
   const [orden, setOrden] = useState<FormularioOrden>(() => ordenNueva(tag, ahora(), horario));
+  // The box a refusal at the last step named: the order step opens on it.
+  const [enfocar, setEnfocar] = useState<string | null>(null);
   const [pais, setPais] = useState(PAIS_POR_DEFECTO);
   const [personal, setPersonal] = useState<DatosPersonales | null>(null);
   const [guardado, setGuardado] = useState<Walkin | null>(null);
@@ -164,7 +166,10 @@ function Asistente({ tag, horario }: { tag: string; horario: ConfigHorario | nul
         avisarErrorAlGuardar(error);
         const donde = pasoDelCampo(campoRechazado(error));
         if (donde === 'personal') setPaso(0);
-        if (donde === 'comanda') setPaso(1);
+        if (donde === 'comanda') {
+          setEnfocar(campoRechazado(error));
+          setPaso(1);
+        }
       },
     });
   }
@@ -191,7 +196,16 @@ function Asistente({ tag, horario }: { tag: string; horario: ConfigHorario | nul
           />
         )}
         {paso === 1 && (
-          <FormularioComanda orden={orden} alCambiar={cambiar} alContinuar={() => setPaso(2)} acciones={<AccionesPaso alRegresar={() => setPaso(0)} />} />
+          <FormularioComanda
+            orden={orden}
+            alCambiar={cambiar}
+            alContinuar={() => {
+              setEnfocar(null);
+              setPaso(2);
+            }}
+            acciones={<AccionesPaso alRegresar={() => setPaso(0)} />}
+            enfocar={enfocar}
+          />
         )}
         {paso === 2 && (
           <FormularioAbre
