@@ -89,9 +89,12 @@ describe('the host stand', () => {
     await esperarFoco(pagina, { name: 'codigo' });
     await pagina.keyboard.press('Enter');
     await pagina.waitForURL((u) => u.pathname === `/hostes/checkin/${r._id}`);
+    // The reservation is known: the check-in opens on its order, not on a second search.
     const flujo = pagina.getByTestId('flujo-asistencia');
-    await flujo.getByTestId('tarjeta-reservacion').and(pagina.locator(`[data-reservacion="${r._id}"]`)).waitFor();
-    assert.equal(await flujo.getByRole('button', { name: 'Siguiente' }).isDisabled(), false);
+    const comanda = flujo.locator('form[data-paso="comanda"]');
+    await comanda.waitFor();
+    assert.equal(await flujo.locator('[data-paso="busqueda"]').count(), 0);
+    assert.equal(await comanda.locator('input[name="no_personas"]').inputValue(), String(r.no_personas));
 
     // Walk-in and Nueva reservación from the home.
     await pagina.goto(`${servidor.base}/hostes`);
@@ -281,6 +284,16 @@ describe('editing a reservation at the stand', () => {
     await pagina.waitForURL((u) => u.pathname === '/hostes');
     const fila = pagina.locator(`[data-testid="proximas-llegadas"] a[data-reservacion="${r._id}"]`);
     await fila.filter({ hasText: texto(nuevas) }).waitFor();
+    // Back at the stand its card shows again, with the new party; "Registrar llegada" opens its
+    // order straight away (the reservation is known: no search step).
+    const tarjeta = panel.locator(`[data-testid="tarjeta-reservacion"][data-reservacion="${r._id}"]`);
+    await tarjeta.filter({ hasText: texto(nuevas) }).waitFor();
+    await panel.getByRole('button', { name: 'Registrar llegada' }).click();
+    await pagina.waitForURL((u) => u.pathname === `/hostes/checkin/${r._id}`);
+    const comanda = pagina.locator('form[data-paso="comanda"]');
+    await comanda.waitFor();
+    assert.equal(await pagina.locator('[data-paso="busqueda"]').count(), 0);
+    assert.equal(await comanda.locator('input[name="no_personas"]').inputValue(), String(nuevas));
 
     // Stored: the server answers the new party, and the edit screen opens with it.
     const leida = await llamarApi(servidor, `/v1/admin/reservacion/${r._id}`, { token, query: { tag } });

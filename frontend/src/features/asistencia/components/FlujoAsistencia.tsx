@@ -56,6 +56,8 @@ export function FlujoAsistencia({
   const [hallazgo, setHallazgo] = useState<Hallazgo | null>(null);
   const [buscando, setBuscando] = useState(false);
   const [orden, setOrden] = useState<FormularioOrden | null>(null);
+  // The box a refusal at the last step named: the order step opens on it.
+  const [enfocar, setEnfocar] = useState<string | null>(null);
   const [sentada, setSentada] = useState<Reservacion | null>(null);
   const registrar = useRegistrarAsistencia();
   const pie = useRef<HTMLDivElement>(null);
@@ -84,7 +86,8 @@ export function FlujoAsistencia({
     setPaso(0);
   }
 
-  async function consultar(llamada: () => Promise<Reservacion>) {
+  /** Looks a reservation up; `avanzar` (opened for a known one) goes straight on to its order. */
+  async function consultar(llamada: () => Promise<Reservacion>, avanzar = false) {
     const esta = ++consulta.current;
     setHallazgo(null);
     setOrden(null);
@@ -94,7 +97,10 @@ export function FlujoAsistencia({
       if (esta !== consulta.current) return;
       const h = hallazgoDe(r, tag);
       setHallazgo(h);
-      if (h.tipo === 'pendiente') setOrden(ordenDeReservacion(h.reservacion, tag, ahora(), horario ?? null));
+      if (h.tipo === 'pendiente') {
+        setOrden(ordenDeReservacion(h.reservacion, tag, ahora(), horario ?? null));
+        if (avanzar) setPaso(1);
+      }
     } catch (e) {
       if (esta !== consulta.current) return;
       // Spec §4/§8: the server's reason in a toast, and no reservation to go on with.
@@ -105,14 +111,14 @@ export function FlujoAsistencia({
     }
   }
 
-  function leerCodigo(crudo: string) {
+  function leerCodigo(crudo: string, avanzar = false) {
     const codigo = validarCodigoReservacion(crudo);
     if ('error' in codigo) {
       olvidar();
       toast.error(codigo.error.mensaje);
       return;
     }
-    void consultar(() => buscarPorCodigo(tag, codigo.ok));
+    void consultar(() => buscarPorCodigo(tag, codigo.ok), avanzar);
   }
 
   function buscarCorreo(crudo: string) {
@@ -127,12 +133,14 @@ export function FlujoAsistencia({
     void consultar(() => buscarPorCorreo(tag, email));
   }
 
-  // Opened for one reservation (/hostes/checkin/:id): looked up once the branch is known.
+  // Opened for one reservation (/hostes/checkin/:id, "Registrar llegada" on its card): looked up
+  // once the branch is known, and straight on to its order when it can be seated; otherwise
+  // the search step says why (another branch, another day, already attended).
   const inicial = useRef<string | null>(null);
   useEffect(() => {
     if (!codigoInicial || !tag || inicial.current === codigoInicial) return;
     inicial.current = codigoInicial;
-    leerCodigo(codigoInicial);
+    leerCodigo(codigoInicial, true);
     // Only the code and the branch start it; leerCodigo is this render's, which is current.
   }, [codigoInicial, tag]);
 
@@ -152,7 +160,11 @@ export function FlujoAsistencia({
         },
         onError: (error) => {
           avisarErrorAlGuardar(error);
-          if (pasoDelCampo(campoRechazado(error)) === 'comanda') setPaso(1);
+          const campo = campoRechazado(error);
+          if (pasoDelCampo(campo) === 'comanda') {
+            setEnfocar(campo);
+            setPaso(1);
+          }
         },
       },
     );
@@ -205,7 +217,11 @@ export function FlujoAsistencia({
         <FormularioComanda
           orden={orden}
           alCambiar={cambiar}
-          alContinuar={() => setPaso(2)}
+          alContinuar={() => {
+            setEnfocar(null);
+            setPaso(2);
+          }}
+          enfocar={enfocar}
           encabezado={
             <p className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-xl bg-stone-50 px-4 py-3 text-sm text-stone-600 ring-1 ring-stone-200">
               <span className="text-base font-semibold text-stone-900" data-campo="cliente">

@@ -1,7 +1,7 @@
 import { ArrowRightIcon, PencilSquareIcon } from '@heroicons/react/20/solid';
 import { QrCodeIcon } from '@heroicons/react/24/outline';
-import { useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/Button';
 import { tienePermiso } from '../../../lib/session';
 import { useSesion } from '../../../lib/use-session';
@@ -16,7 +16,7 @@ import { TarjetaReservacion } from '../../asistencia/components/TarjetaReservaci
  * Spec §2 Check-in layout: the QR check-in panel. Its scan box is focused on arrival and after
  * every lookup, so a handheld reader works without touching the screen; a read reservation shows
  * its card, and Enter (or the button) goes on to its check-in; with reservacion.edit, the card
- * also leads to its edit screen.
+ * also leads to its edit screen, which comes back here with the card shown again.
  */
 export function PanelCheckin({ tag }: { tag: string }) {
   const navegar = useNavigate();
@@ -27,6 +27,16 @@ export function PanelCheckin({ tag }: { tag: string }) {
   const consulta = useRef(0);
 
   const pendiente = hallazgo?.tipo === 'pendiente' ? hallazgo.reservacion : null;
+
+  // Back from editing a reservation (`?reserva=id`): its card shows again, as it was before.
+  const [parametros, setParametros] = useSearchParams();
+  const deVuelta = parametros.get('reserva');
+  useEffect(() => {
+    if (!deVuelta) return;
+    setParametros({}, { replace: true });
+    void leer(deVuelta);
+    // The parameter alone starts it; leer is this render's, which is current.
+  }, [deVuelta]);
 
   async function leer(crudo: string) {
     const esta = ++consulta.current;

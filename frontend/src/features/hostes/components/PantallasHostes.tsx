@@ -135,7 +135,8 @@ function EdicionHostes({ reservacion: r }: { reservacion: Reservacion }) {
               editar.mutate(edicion, {
                 onSuccess: () => {
                   toast.exito(mensajes().datosGuardados);
-                  void navegar('/hostes');
+                  // Back to the stand with the reservation's card showing again, ready to seat.
+                  void navegar(`/hostes?reserva=${encodeURIComponent(r._id)}`);
                 },
               })
             }
