@@ -173,6 +173,27 @@ describe('the shell', () => {
     await pagina.getByRole('button', { name: 'Sucursal actual' }).filter({ hasText: nombre }).waitFor();
   });
 
+  test('the host stand names its branch and switches it; the user menu goes between the console and the stand', async () => {
+    const { user } = await entrar(pagina, servidor.base, CUENTAS.gerente);
+    await pagina.getByRole('button', { name: 'Cuenta de usuario' }).click();
+    await pagina.getByRole('menuitem', { name: 'Ir a Recepción' }).click();
+    await pagina.waitForURL((u) => u.pathname === '/hostes');
+    const actual = await pagina.evaluate(() => localStorage.getItem('sucursal'));
+    const otra = user.tags.find((t) => t !== actual);
+    const selector = pagina.getByRole('button', { name: 'Sucursal actual' });
+    await selector.click();
+    const opcion = pagina.locator(`[role="option"][data-tag="${otra}"]`);
+    const nombre = (await opcion.locator('.font-medium').innerText()).trim();
+    await opcion.click();
+    await selector.filter({ hasText: nombre }).waitFor();
+    assert.equal(await pagina.evaluate(() => localStorage.getItem('sucursal')), otra);
+    await pagina.getByRole('button', { name: 'Cuenta de usuario' }).click();
+    await pagina.getByRole('menuitem', { name: 'Ir a la consola' }).click();
+    await pagina.waitForURL((u) => u.pathname === '/reservaciones/hoy');
+    // The branch chosen at the stand is the console's too.
+    await selector.filter({ hasText: nombre }).waitFor();
+  });
+
   test('the entry of the current first path segment is highlighted', async () => {
     await entrar(pagina, servidor.base, CUENTAS.gerente);
     await pagina.goto(`${servidor.base}/reservaciones/todas`);

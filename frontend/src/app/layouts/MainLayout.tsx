@@ -81,7 +81,12 @@ export function MainLayout() {
         <div className="flex-1" />
         {usuario.role.name !== 'Sistemas' && <SelectorSucursal />}
         {tienePermiso(usuario, 'reservaciones.index') && <CampanaNotificaciones />}
-        <MenuUsuario usuario={usuario} conDatos />
+        <MenuUsuario
+          usuario={usuario}
+          conDatos
+          // Whoever seats or registers guests has the host stand one tap away.
+          cambiarA={tienePermiso(usuario, 'walkin.index') || tienePermiso(usuario, 'reservacion.asistio') ? { to: '/hostes', etiqueta: 'Ir a Recepción' } : undefined}
+        />
       </header>
 
       <main id="contenido" tabIndex={-1} className="pt-header-mobile focus:outline-none lg:pt-header-desktop lg:pl-nav">

@@ -1,13 +1,25 @@
 import { Menu, MenuButton, MenuItem, MenuItems, MenuSeparator } from '@headlessui/react';
-import { ArrowRightStartOnRectangleIcon } from '@heroicons/react/24/outline';
+import { ArrowRightStartOnRectangleIcon, ArrowsRightLeftIcon } from '@heroicons/react/24/outline';
+import { Link } from 'react-router';
 import { Avatar } from '../../components/ui/Avatar';
 import { PANEL_FLOTANTE } from '../../components/ui/flotante';
 import { useLogout } from '../../features/auth/api/logout';
 import { correoCorto } from '../../lib/session';
 import type { Usuario } from '../../types/api';
 
-/** Avatar button with the user's name and e-mail and the 'Cerrar Sesión' item. */
-export function MenuUsuario({ usuario, conDatos = false }: { usuario: Usuario; conDatos?: boolean }) {
+/**
+ * Avatar button with the user's name and e-mail, the way between the console and the host stand
+ * (`cambiarA`), and the 'Cerrar Sesión' item.
+ */
+export function MenuUsuario({
+  usuario,
+  conDatos = false,
+  cambiarA,
+}: {
+  usuario: Usuario;
+  conDatos?: boolean;
+  cambiarA?: { to: string; etiqueta: string };
+}) {
   const salir = useLogout();
   return (
     <Menu as="div" className="relative">
@@ -33,6 +45,18 @@ export function MenuUsuario({ usuario, conDatos = false }: { usuario: Usuario; c
           <p className="truncate text-sm text-stone-500">{usuario.email}</p>
         </div>
         <MenuSeparator className="my-1 h-px bg-stone-100" />
+        {cambiarA && (
+          <MenuItem>
+            <Link
+              to={cambiarA.to}
+              data-accion="cambiar-pantalla"
+              className="flex w-full items-center gap-2.5 rounded-lg px-3 py-2 text-sm font-medium text-stone-800 data-focus:bg-stone-100"
+            >
+              <ArrowsRightLeftIcon aria-hidden className="size-5 text-stone-500" />
+              {cambiarA.etiqueta}
+            </Link>
+          </MenuItem>
+        )}
         <MenuItem>
           <button
             type="button"
