@@ -18,10 +18,27 @@ describe('toasts', () => {
   });
 
   it('stack in order and show the same text only once at a time', () => {
-    toast.error('Uno');
-    toast.exito('Dos');
-    toast.error('Uno');
-    expect(leerToasts().map((t) => `${t.tipo} ${t.mensaje}`)).toEqual(['error Uno', 'exito Dos']);
+    toast.info('Uno');
+    toast.error('Dos');
+    toast.info('Uno');
+    expect(leerToasts().map((t) => `${t.tipo} ${t.mensaje}`)).toEqual(['info Uno', 'error Dos']);
+  });
+
+  it('show at most two at once: a third pushes the oldest out', () => {
+    toast.info('Uno');
+    toast.error('Dos');
+    toast.error('Tres');
+    expect(leerToasts().map((t) => t.mensaje)).toEqual(['Dos', 'Tres']);
+    // The one pushed out does not come back, nor does its clock close anything else.
+    vi.advanceTimersByTime(6000);
+    expect(leerToasts()).toEqual([]);
+  });
+
+  it('a success clears the errors before it, not the notices', () => {
+    toast.error('Error al guardar los datos');
+    toast.info('Sin conexión: reintentando');
+    toast.exito('Datos guardados correctamente');
+    expect(leerToasts().map((t) => `${t.tipo} ${t.mensaje}`)).toEqual(['info Sin conexión: reintentando', 'exito Datos guardados correctamente']);
   });
 
   it('close on demand', () => {

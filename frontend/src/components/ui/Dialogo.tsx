@@ -1,6 +1,8 @@
 import { CloseButton, Description, Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
 import { XMarkIcon } from '@heroicons/react/24/outline';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { abrirDialogo } from '../../stores/toasts';
+import { AvisosDeDialogo } from './Toaster';
 import { Button } from './Button';
 
 /**
@@ -30,6 +32,8 @@ export function Dialogo({
   sinGuardar?: boolean;
 }) {
   const [confirmando, setConfirmando] = useState(false);
+  const id = useId();
+  useEffect(() => (abierto ? abrirDialogo(id) : undefined), [abierto, id]);
   const intentarCerrar = () => {
     // Escape while asking goes back to the form; otherwise a dirty form asks first.
     if (confirmando) setConfirmando(false);
@@ -63,6 +67,7 @@ export function Dialogo({
               </CloseButton>
             </div>
             {children && <div className="px-5 pt-4 sm:px-6">{children}</div>}
+            <AvisosDeDialogo id={id} />
             <div className="flex flex-col-reverse gap-2 px-5 pt-5 pb-5 sm:flex-row sm:justify-end sm:px-6">{acciones}</div>
             {confirmando && (
               <div
