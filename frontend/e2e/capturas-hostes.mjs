@@ -60,7 +60,8 @@ try {
     await pagina.getByLabel('Nombre').waitFor();
     await foto('walkin');
     await pagina.goto(`${servidor.base}/hostes/checkin/${r._id}`);
-    await pagina.getByTestId('flujo-asistencia').getByTestId('tarjeta-reservacion').waitFor();
+    // A known reservation opens on its order.
+    await pagina.getByTestId('flujo-asistencia').locator('form[data-paso="comanda"]').waitFor();
     await foto('checkin');
     await pagina.goto(`${servidor.base}/hostes/reserva/${r._id}`);
     await pagina.getByTestId('editar-reserva').waitFor();

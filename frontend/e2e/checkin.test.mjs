@@ -142,6 +142,25 @@ describe('the host stand', () => {
     );
     assert.ok(total < 1000, `the card follows the first frame quickly (${total.toFixed(1)} ms)`);
     assert.equal(await dialogo.getByRole('button', { name: 'Siguiente' }).isDisabled(), false);
+    // On a 1024×768 tablet the card's Siguiente comes into view under the camera's picture.
+    const tamano = pagina.viewportSize();
+    await pagina.setViewportSize({ width: 1024, height: 768 });
+    await tarjeta.evaluate((el) => el.closest('[data-testid="flujo-asistencia"]')?.scrollIntoView({ block: 'start' }));
+    await writeFile(video, y4mConQr(r._id));
+    await olvidarEscaneo(pagina);
+    await dialogo.getByRole('button', { name: 'Regresar' }).click();
+    await dialogo.getByRole('button', { name: /Cámara/ }).click();
+    await tarjeta.waitFor();
+    const siguiente = dialogo.getByRole('button', { name: 'Siguiente' });
+    await pagina.waitForFunction(
+      (el) => {
+        const caja = el.getBoundingClientRect();
+        return caja.top >= 0 && caja.bottom <= window.innerHeight;
+      },
+      await siguiente.elementHandle(),
+      { timeout: 2000 },
+    );
+    await pagina.setViewportSize(tamano);
 
     // The toggle pauses the reader and locks itself for a second.
     const alternar = dialogo.locator('[data-accion="alternar-lector"]');

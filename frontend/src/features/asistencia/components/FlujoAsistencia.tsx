@@ -72,6 +72,12 @@ export function FlujoAsistencia({
     if (pendiente && metodo === 'user') pie.current?.querySelector('button')?.focus();
   }, [pendiente, metodo]);
 
+  // A found reservation's card and Siguiente come into view: under the camera's picture they sit
+  // below the fold of a 1024×768 tablet. The focus stays where it is (the scanner's box).
+  useEffect(() => {
+    if (hallazgo) pie.current?.scrollIntoView({ block: 'nearest' });
+  }, [hallazgo]);
+
   function olvidar() {
     consulta.current++;
     setHallazgo(null);
