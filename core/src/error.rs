@@ -134,7 +134,7 @@ pub enum ReglaError {
     PrefijoInvalido { max: usize },
     #[error("El pie del ticket no puede tener más de {max} caracteres")]
     PieLargo { max: usize },
-    #[error("El valor de «{campo}» debe estar entre {min} y {max}")]
+    #[error("«{}» debe estar entre {min} y {max}", crate::campos::nombre(.campo))]
     FueraDeRango { campo: &'static str, min: u32, max: u32 },
     /// Check-in: too early for the reservation (another day's, or hours ahead of its time).
     #[error("La reservación es del {fecha} a las {hora}: su llegada se registra desde {antes_min} minutos antes de esa hora")]

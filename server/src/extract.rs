@@ -36,7 +36,14 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Json<T> {
             let ruta = e.path().to_string();
             let inner = e.into_inner();
             match inner.classify() {
-                serde_json::error::Category::Data => ApiError::Entrada(describir(&ruta, &inner.to_string(), Origen::Cuerpo)),
+                serde_json::error::Category::Data => {
+                    let mensaje = describir(&ruta, &inner.to_string(), Origen::Cuerpo);
+                    // A field the form shows: the answer names it, so the form marks its box.
+                    match campo_de(&ruta) {
+                        Some(campo) => ApiError::ConDatos { codigo: StatusCode::BAD_REQUEST, mensaje, data: serde_json::json!({ "campo": campo }) },
+                        None => ApiError::Entrada(mensaje),
+                    }
+                }
                 _ => ApiError::JsonMalformado,
             }
         })?;
@@ -220,6 +227,7 @@ fn describir(ruta: &str, mensaje: &str, origen: Origen) -> String {
     };
     if let Some(resto) = mensaje.strip_prefix("missing field `") {
         let campo = resto.split('`').next().unwrap_or_default();
+        let campo = anfitrion_core::campos::nombre(campo);
         let completo = if ruta == "." || ruta.is_empty() { campo.to_owned() } else { format!("{ruta}.{campo}") };
         return mayuscula(&format!("falta {sustantivo} «{completo}»."));
     }
@@ -227,7 +235,12 @@ fn describir(ruta: &str, mensaje: &str, origen: Origen) -> String {
         return todo.to_owned();
     }
     let esperado = mensaje.rsplit("expected ").next().unwrap_or("");
-    let como = if esperado.contains("string") || esperado.contains("char") {
+    // A field a form shows is named as the form labels it.
+    let ruta = campo_de(ruta).and_then(anfitrion_core::campos::etiqueta).unwrap_or(ruta);
+    let negativo = mensaje.starts_with("invalid value: integer `-") && esperado.starts_with('u');
+    let como = if negativo {
+        "no puede ser negativo"
+    } else if esperado.contains("string") || esperado.contains("char") {
         "debe ser texto"
     } else if ["u8", "u16", "u32", "u64", "i8", "i16", "i32", "i64", "integer"].iter().any(|t| esperado.contains(t)) {
         "debe ser un número entero"
@@ -243,6 +256,12 @@ fn describir(ruta: &str, mensaje: &str, origen: Origen) -> String {
         "tiene un valor no válido"
     };
     mayuscula(&format!("{sustantivo} «{ruta}» {como}."))
+}
+
+/// The body field a path ends on (`dias[2].abre` → `abre`), when it is one a form shows.
+fn campo_de(ruta: &str) -> Option<&str> {
+    let campo = ruta.rsplit('.').next()?.split('[').next()?;
+    anfitrion_core::campos::etiqueta(campo).map(|_| campo)
 }
 
 fn mayuscula(s: &str) -> String {
@@ -299,14 +318,19 @@ mod tests {
 
     #[test]
     fn a_missing_field_is_named() {
-        assert_eq!(describir(".", "missing field `email`", Origen::Cuerpo), "Falta el campo «email».");
+        assert_eq!(describir(".", "missing field `email`", Origen::Cuerpo), "Falta el campo «Correo electrónico».");
+        assert_eq!(describir(".", "missing field `tag`", Origen::Cuerpo), "Falta el campo «tag».");
     }
 
     #[test]
     fn a_mistyped_field_says_what_it_should_be() {
         assert_eq!(
             describir("password", "invalid type: integer `5`, expected a string", Origen::Cuerpo),
-            "El campo «password» debe ser texto."
+            "El campo «Contraseña» debe ser texto."
+        );
+        assert_eq!(
+            describir("gracia_min", "invalid value: integer `-15`, expected u32", Origen::Cuerpo),
+            "El campo «Tolerancia (minutos)» no puede ser negativo."
         );
     }
 

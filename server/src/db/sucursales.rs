@@ -54,6 +54,8 @@ pub struct SucursalResumen {
     pub name: String,
     pub marca: MarcaRef,
     pub horario: ConfigHorario,
+    /// The closing line of the branch's tickets (its walk-in settings); empty for the default.
+    pub pie_ticket: String,
 }
 
 /// Opening hours of one weekday (1 = Monday … 7 = Sunday).
@@ -127,6 +129,7 @@ struct FilaSucursal {
     inicio_regular: Option<String>,
     inicio_promo: Option<String>,
     corte_tarde: Option<String>,
+    pie_ticket: Option<String>,
     /// Whether the branch is among the caller's.
     en_alcance: bool,
 }
@@ -211,7 +214,7 @@ pub struct EdicionSucursal {
 fn select_sucursal<D: super::Dialecto>() -> String {
     format!(
         "SELECT s.id, s.tag, s.name, s.zona, s.direccion, s.telefono, s.activa, m.id AS marca_id, m.name AS marca_name, \
-         c.inicio_regular, c.inicio_promo, c.corte_tarde, ({}) AS en_alcance \
+         c.inicio_regular, c.inicio_promo, c.corte_tarde, c.pie_ticket, ({}) AS en_alcance \
          FROM sucursales s JOIN marcas m ON m.id = s.marca_id LEFT JOIN conf_walkin c ON c.sucursal_id = s.id",
         D::en_lista_json("s.tag", 1)
     )
@@ -234,6 +237,7 @@ impl FilaSucursal {
             name: self.name.clone(),
             marca: MarcaRef { id: self.marca_id.clone(), name: self.marca_name.clone() },
             horario: self.horario(),
+            pie_ticket: self.pie_ticket.clone().unwrap_or_default(),
         }
     }
 

@@ -24,7 +24,7 @@ en_ambos! {
     async fn a_field_of_the_wrong_type_is_a_400_naming_it(motor: Motor) {
         let app = spawn(motor, Opciones::default()).await;
         let cuerpo = json!({ "email": "gerente@demo.mx", "password": 1234 }).to_string();
-        app.post_crudo(LOGIN, JSON, cuerpo).await.es_error(400, "El campo «password» debe ser texto.");
+        app.post_crudo(LOGIN, JSON, cuerpo).await.es_error(400, "El campo «Contraseña» debe ser texto.");
         app.post_crudo(LOGIN, JSON, "42").await.es_error(400, "El cuerpo de la solicitud debe ser un objeto JSON.");
     }
 
@@ -47,7 +47,7 @@ en_ambos! {
     async fn a_missing_field_is_a_400_naming_it(motor: Motor) {
         let app = spawn(motor, Opciones::default()).await;
         let cuerpo = json!({ "email": "gerente@demo.mx" }).to_string();
-        app.post_crudo(LOGIN, JSON, cuerpo).await.es_error(400, "Falta el campo «password».");
+        app.post_crudo(LOGIN, JSON, cuerpo).await.es_error(400, "Falta el campo «Contraseña».");
     }
 
     async fn a_body_that_is_not_declared_json_is_a_415_envelope(motor: Motor) {

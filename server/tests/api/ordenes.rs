@@ -431,7 +431,7 @@ en_ambos! {
         let mut conf = app.get("/api/v1/admin/conf-walkin?tag=polanco", Some(&g)).await.es_exito().clone();
         assert_eq!(conf["llegada_antes_min"], 120);
         conf["llegada_antes_min"] = json!(721);
-        app.put_json("/api/v1/admin/conf-walkin?tag=polanco", Some(&g), &conf).await.es_error(400, "El valor de «llegada_antes_min» debe estar entre 0 y 720");
+        app.put_json("/api/v1/admin/conf-walkin?tag=polanco", Some(&g), &conf).await.es_error(400, "«Llegada anticipada (minutos)» debe estar entre 0 y 720");
         conf["llegada_antes_min"] = json!(300);
         app.put_json("/api/v1/admin/conf-walkin?tag=polanco", Some(&g), &conf).await.es_exito();
         let tercera = app.post_json("/api/v1/public/reservacion", None, &json!({ "tag": "polanco", "name": "Cliente Temprano",

@@ -175,12 +175,29 @@ en_ambos! {
         let r = app.get("/api/v1/admin/sucursal/sucuser/suc", Some(&hostess)).await;
         let polanco = r.es_exito().as_array().unwrap().iter().find(|s| s["tag"] == "polanco").unwrap().clone();
         assert_eq!(polanco["horario"]["corte_tarde"], "18:00", "the order forms read the new cutoff");
+        // "Pie del ticket": the tickets printed after the save close with it.
+        let mut pie = conf.clone();
+        pie["pie_ticket"] = json!("¡Vuelve pronto a Polanco!");
+        app.put_json("/api/v1/admin/conf-walkin?tag=polanco", Some(&t), &pie).await.es_exito();
+        let r = app.get("/api/v1/admin/sucursal/sucuser/suc", Some(&hostess)).await;
+        let polanco = r.es_exito().as_array().unwrap().iter().find(|s| s["tag"] == "polanco").unwrap().clone();
+        assert_eq!(polanco["pie_ticket"], "¡Vuelve pronto a Polanco!");
+        // A negative number is refused by its name on the screen, and marks its box; nothing changes.
+        for (campo, etiqueta) in [("gracia_min", "Tolerancia (minutos)"), ("cubiertos_por_turno", "Cubiertos por turno")] {
+            let mut negativo = conf.clone();
+            negativo[campo] = json!(-15);
+            let r = app.put_json("/api/v1/admin/conf-walkin?tag=polanco", Some(&t), &negativo).await;
+            r.es_error(400, &format!("El campo «{etiqueta}» no puede ser negativo."));
+            assert_eq!(r.cuerpo["data"]["campo"], campo);
+        }
+        let guardada = app.get("/api/v1/admin/conf-walkin?tag=polanco", Some(&t)).await.es_exito().clone();
+        assert_eq!((guardada["gracia_min"].clone(), guardada["pie_ticket"].clone()), (conf["gracia_min"].clone(), json!("¡Vuelve pronto a Polanco!")));
         let mut malo = conf.clone();
         malo["inicio_promo"] = json!("12:00");
         app.put_json("/api/v1/admin/conf-walkin?tag=polanco", Some(&t), &malo).await.es_error(400, "El buffet de promoción debe empezar después del regular");
         malo = conf.clone();
         malo["gracia_min"] = json!(999);
-        app.put_json("/api/v1/admin/conf-walkin?tag=polanco", Some(&t), &malo).await.es_error(400, "El valor de «gracia_min» debe estar entre 0 y 240");
+        app.put_json("/api/v1/admin/conf-walkin?tag=polanco", Some(&t), &malo).await.es_error(400, "«Tolerancia (minutos)» debe estar entre 0 y 240");
         app.get("/api/v1/admin/conf-walkin?tag=monterrey", Some(&t)).await.es_error(403, "No tienes acceso a esta sucursal.");
     }
 }

@@ -180,6 +180,8 @@ export interface DatosTicket {
   promos: PromoAplicada[];
   /** The branch's name, when known. */
   lugar: string | null;
+  /** The branch's tag: its settings give the ticket's closing line. */
+  tag: string;
 }
 
 /** The buffet lines of a ticket in the comanda's mode. */
@@ -208,6 +210,7 @@ export function ticketDeWalkin(w: Walkin, lugar: string | null = null): DatosTic
     buffet: w.comanda.buffet,
     promos: w.abre.promo,
     lugar,
+    tag: w.tag_sucursal,
   };
 }
 
@@ -227,5 +230,6 @@ export function ticketDeReservacion(r: Reservacion): DatosTicket | null {
     buffet: c.buffet,
     promos: r.abre?.promo ?? [],
     lugar: r.sucursal.name,
+    tag: r.tag_sucursal,
   };
 }

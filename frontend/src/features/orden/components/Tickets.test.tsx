@@ -5,7 +5,7 @@ import type { PromoAplicada } from '../../../lib/wasm';
 import type { DatosTicket } from '../orden';
 import { Ticket } from './Tickets';
 
-function abre(promos: PromoAplicada[]): HTMLElement {
+function abre(promos: PromoAplicada[], pie: string | null = null): HTMLElement {
   const datos: DatosTicket = {
     folio: 'POL-0042',
     nombre: 'Familia Varela',
@@ -17,13 +17,19 @@ function abre(promos: PromoAplicada[]): HTMLElement {
     buffet: { afterSeven: false, adulto: 2, dama: 0, nino: 1 },
     promos,
     lugar: 'Polanco',
+    tag: 'polanco',
   };
   const caja = document.createElement('div');
-  caja.innerHTML = renderToStaticMarkup(<Ticket datos={datos} tipo="abre" />);
+  caja.innerHTML = renderToStaticMarkup(<Ticket datos={datos} tipo="abre" pie={pie} />);
   return caja;
 }
 
 describe('the abre ticket', () => {
+  it("closes with the branch's own footer, or the default when it has none", () => {
+    expect(abre([], '¡Vuelve pronto a Polanco!').querySelector('[data-campo="pie"]')?.textContent).toBe('¡Vuelve pronto a Polanco!');
+    expect(abre([]).querySelector('[data-campo="pie"]')?.textContent).toBe('Gracias por su visita');
+  });
+
   it('prints the birthday greeting and the celebrants of the birthday promotion', () => {
     const el = abre([{ _id: 'c', name: 'Cumpleaños', qty: 1, field: 'Ana' }]);
     const promo = el.querySelector('[data-promo="Cumpleaños"]');

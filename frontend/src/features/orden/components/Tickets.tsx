@@ -4,12 +4,16 @@ import { createPortal, flushSync } from 'react-dom';
 import { Button } from '../../../components/ui/Button';
 import { fechaCorta, horaCorta } from '../../../lib/formato';
 import { esCumpleanos, lineasBuffet, type DatosTicket } from '../orden';
+import { usePieTicket } from '../../sucursales/api/get-sucursales-usuario';
 import { ImagenCumpleanos } from './ImagenCumpleanos';
 import './impresion.css';
 
 export type TipoTicket = 'comanda' | 'abre';
 
 const TITULOS: Record<TipoTicket, string> = { comanda: 'Comanda', abre: 'Abre' };
+
+/** A branch without a "Pie del ticket" of its own closes its tickets with this. */
+export const PIE_POR_DEFECTO = 'Gracias por su visita';
 
 /** Pixels per millimetre at the CSS reference resolution (96 dpi). */
 const PX_POR_MM = 96 / 25.4;
@@ -29,7 +33,7 @@ const Corte = () => <div aria-hidden className="my-[2mm] border-t border-dashed 
  * One 80 mm ticket, as it prints and as the screen previews it: monospaced, black on white,
  * 4 mm side padding so the text stays within a 72 mm printable width.
  */
-export function Ticket({ datos: d, tipo }: { datos: DatosTicket; tipo: TipoTicket }) {
+export function Ticket({ datos: d, tipo, pie = null }: { datos: DatosTicket; tipo: TipoTicket; /** The branch's closing line. */ pie?: string | null }) {
   return (
     <article
       data-ticket={tipo}
@@ -99,7 +103,9 @@ export function Ticket({ datos: d, tipo }: { datos: DatosTicket; tipo: TipoTicke
         </ul>
       )}
       <Corte />
-      <p className="text-center text-[11px]">Gracias por su visita</p>
+      <p className="text-center text-[11px] break-words whitespace-pre-line" data-campo="pie">
+        {pie ?? PIE_POR_DEFECTO}
+      </p>
     </article>
   );
 }
@@ -111,6 +117,7 @@ export function Ticket({ datos: d, tipo }: { datos: DatosTicket; tipo: TipoTicke
  */
 export function TicketsOrden({ datos, enfocar = false }: { datos: DatosTicket; /** Focus the first print button (the last step of a wizard). */ enfocar?: boolean }) {
   const [aImprimir, setAImprimir] = useState<TipoTicket | null>(null);
+  const pie = usePieTicket(datos.tag);
   const raiz = useRef<HTMLDivElement>(null);
   const pagina = useRef<HTMLStyleElement>(null);
 
@@ -134,7 +141,7 @@ export function TicketsOrden({ datos, enfocar = false }: { datos: DatosTicket; /
             Imprimir {TITULOS[tipo]}
           </Button>
           <div className="rounded-md shadow-md ring-1 ring-stone-200">
-            <Ticket datos={datos} tipo={tipo} />
+            <Ticket datos={datos} tipo={tipo} pie={pie} />
           </div>
         </section>
       ))}
@@ -142,7 +149,7 @@ export function TicketsOrden({ datos, enfocar = false }: { datos: DatosTicket; /
         createPortal(
           <div ref={raiz} className="raiz-impresion" data-testid="raiz-impresion" data-imprimiendo={aImprimir}>
             <style ref={pagina} />
-            <Ticket datos={datos} tipo={aImprimir} />
+            <Ticket datos={datos} tipo={aImprimir} pie={pie} />
           </div>,
           document.body,
         )}

@@ -28,3 +28,13 @@ export function useHorarioSucursal(tag: string | null) {
   if (consulta.isPending) return undefined;
   return consulta.data?.find((s) => s.tag === tag)?.horario ?? null;
 }
+
+/**
+ * The closing line of a branch's tickets ("Pie del ticket" of its walk-in settings); `null`
+ * while the list loads or when the branch has none (the ticket then says its default).
+ */
+export function usePieTicket(tag: string) {
+  const consulta = useSucursalesUsuario(true);
+  const pie = consulta.data?.find((s) => s.tag === tag)?.pie_ticket.trim();
+  return pie ? pie : null;
+}
