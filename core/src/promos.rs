@@ -44,7 +44,13 @@ impl PromoAplicada {
 /// Whether a promotion asks for the celebrants' names: its switch says so, or it is Cumpleaños,
 /// which always asks (spec §5) whatever its switch says.
 fn pide_nombres(interruptor: Option<bool>, name: &str) -> bool {
-    interruptor == Some(true) || name == PROMO_CUMPLEANOS
+    interruptor == Some(true) || es_cumpleanos(name)
+}
+
+/// Whether a promotion's name is Cumpleaños, as names are told apart: without regard to case,
+/// accents or the spaces around it ("cumpleaños", "CUMPLEANOS").
+pub fn es_cumpleanos(name: &str) -> bool {
+    crate::texto::mismo_nombre(name, PROMO_CUMPLEANOS)
 }
 
 fn total(lista: &[PromoAplicada]) -> u64 {
@@ -268,6 +274,15 @@ mod tests {
         let lista = vec![promo("a", "2x1", 2)];
         assert!(agregar_promo(&lista, Some(&promo("b", "Niños gratis", 2)), Some(3)).is_err());
         assert_eq!(lista.len(), 1);
+    }
+
+    #[test]
+    fn cumpleanos_is_recognised_whatever_its_case_or_accents() {
+        for nombre in ["Cumpleaños", "cumpleaños", " CUMPLEANOS ", "Cumpleanos"] {
+            assert!(es_cumpleanos(nombre), "{nombre}");
+            assert!(pide_nombres(Some(false), nombre));
+        }
+        assert!(!es_cumpleanos("Cumpleaños doble"));
     }
 
     #[test]

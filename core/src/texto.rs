@@ -38,6 +38,13 @@ pub const PLEGADO_DESDE: &str = "ÁÀÂÄÃáàâäãÉÈÊËéèêëÍÌÎÏí�
 /// See [`PLEGADO_DESDE`]; one letter for each.
 pub const PLEGADO_HACIA: &str = "aaaaaaaaaaeeeeeeeeiiiiiiiioooooooooouuuuuuuunncc";
 
+/// Whether two names are the same name as staff tell names apart: without regard to case,
+/// accents or the spaces around them ("juan pérez" is "Juan Pérez"). Names of roles, brands,
+/// waiters and promotions are unique this way (the schema's unique indexes fold the same way).
+pub fn mismo_nombre(a: &str, b: &str) -> bool {
+    plegar(a.trim()) == plegar(b.trim())
+}
+
 /// A text as search compares it: accents of [`PLEGADO_DESDE`] removed, ASCII in lower case (as
 /// SQL's `lower` does everywhere).
 pub fn plegar(texto: &str) -> String {

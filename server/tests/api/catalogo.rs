@@ -186,3 +186,33 @@ en_ambos! {
         assert_eq!(acciones, ["crear", "editar", "editar", "editar", "eliminar"]);
     }
 }
+
+en_ambos! {
+    async fn names_that_differ_only_in_capitals_or_accents_are_the_same_name(motor: Motor) {
+        let app = spawn_app(motor).await;
+        let sistemas = app.token("sistemas@demo.mx").await;
+        let gerente = app.token("gerente@demo.mx").await;
+        let mercadotecnia = app.token("mercadotecnia@demo.mx").await;
+        // Roles and brands: unique across the group.
+        app.post_json("/api/v1/admin/roles", Some(&sistemas), &json!({ "name": "Capitán", "permissions": [] })).await.es_exito_201();
+        app.post_json("/api/v1/admin/roles", Some(&sistemas), &json!({ "name": "capitan", "permissions": [] })).await
+            .es_error(409, "Ya existe un rol con ese nombre.");
+        app.post_json("/api/v1/admin/roles", Some(&sistemas), &json!({ "name": " GERENTE ", "permissions": [] })).await
+            .es_error(409, "Ya existe un rol con ese nombre.");
+        let marcas = app.get("/api/v1/admin/marcas", Some(&sistemas)).await.es_exito().clone();
+        let marca = marcas[0]["name"].as_str().unwrap().to_lowercase();
+        app.post_json("/api/v1/admin/marcas", Some(&sistemas), &json!({ "name": marca })).await.es_error(409, "Ya existe una marca con ese nombre.");
+        // Waiters and promotions: unique within the branch (so the comanda never offers both).
+        app.post_json("/api/v1/admin/meseros", Some(&gerente), &json!({ "tag": "polanco", "name": "Rocío Núñez" })).await.es_exito_201();
+        app.post_json("/api/v1/admin/meseros", Some(&gerente), &json!({ "tag": "polanco", "name": "ROCIO NUNEZ" })).await
+            .es_error(409, "La sucursal ya tiene un mesero activo con ese nombre.");
+        let promo = |name: &str| json!({ "tag": "polanco", "name": name, "descripcion": "", "activa": true, "desde": null, "hasta": null, "dias": [], "pide_nombres": false });
+        app.post_json("/api/v1/admin/promocion", Some(&mercadotecnia), &promo("cumpleaños")).await
+            .es_error(409, "La sucursal ya tiene una promoción con ese nombre.");
+        // Renamed "cumpleanos", it is still the birthday promotion: it asks the celebrants' names.
+        let activas = app.get("/api/v1/admin/promocion/activas?tag=polanco", Some(&mercadotecnia)).await.es_exito().clone();
+        let cumple = activas.as_array().unwrap().iter().find(|p| p["name"] == "Cumpleaños").unwrap()["_id"].as_str().unwrap().to_owned();
+        let r = app.put_json(&format!("/api/v1/admin/promocion/{cumple}"), Some(&mercadotecnia), &promo("CUMPLEANOS")).await;
+        assert_eq!((r.es_exito()["name"].as_str(), r.es_exito()["pide_nombres"].as_bool()), (Some("CUMPLEANOS"), Some(true)));
+    }
+}
