@@ -56,8 +56,13 @@ en_ambos! {
         let dia = lista(&app, &t, "tag=polanco&status=hoy").await;
         assert!(dia.len() >= 10, "{}", dia.len());
         assert!(dia.iter().all(|r| r["fecha_hora"].as_str().unwrap().starts_with(&hoy_) && r["tag_sucursal"] == "polanco"));
-        let horas: Vec<&str> = dia.iter().map(|r| r["fecha_hora"].as_str().unwrap()).collect();
-        assert!(horas.windows(2).all(|w| w[0] <= w[1]), "hoy va en orden de hora");
+        // Who is still expected first, then the rest of the day; each in time order.
+        let (esperados, resto): (Vec<&Value>, Vec<&Value>) = dia.iter().partition(|r| r["status"] == "Pendiente");
+        assert_eq!(dia.iter().position(|r| r["status"] != "Pendiente").unwrap_or(dia.len()), esperados.len(), "Pendiente first");
+        for grupo in [esperados, resto] {
+            let horas: Vec<&str> = grupo.iter().map(|r| r["fecha_hora"].as_str().unwrap()).collect();
+            assert!(horas.windows(2).all(|w| w[0] <= w[1]), "hoy va en orden de hora: {horas:?}");
+        }
         for (slug, estado) in [("asistio", "Asistio"), ("vencidas", "Vencido"), ("canceladas", "Cancelada")] {
             let l = lista(&app, &t, &format!("tag=polanco&status={slug}")).await;
             assert!(!l.is_empty(), "{slug}");
