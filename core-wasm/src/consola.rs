@@ -80,6 +80,15 @@ pub fn validar_clave_nueva(clave: &str) -> Resultado {
     responder(cuenta::validar_clave_nueva(clave))
 }
 
+/// The day in stretches of served buffet and order mode, for the settings screen's timeline; the
+/// refusal of hours out of order instead.
+#[wasm_bindgen(js_name = tramosDelDia)]
+pub fn tramos_del_dia(config: JsValue) -> Resultado {
+    let config: ConfigHorario = entrada(config)?;
+    let reglas = tiempo::ReglasHorario::parse(&config).and_then(|r| r.exigir_orden().map(|()| r));
+    responder(reglas.map(|r| r.tramos()))
+}
+
 #[wasm_bindgen(js_name = horaSucursal)]
 pub fn hora_sucursal(instante: &str, config: JsValue) -> Resultado {
     let config: Option<ConfigHorario> = entrada(config)?;

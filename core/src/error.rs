@@ -116,6 +116,18 @@ pub enum ReglaError {
     DiaInvalido,
     #[error("La hora de apertura y la de cierre no pueden ser la misma")]
     HorarioVacio,
+    /// An account whose role works in a branch, saved without one.
+    #[error("Asigna al menos una sucursal: el rol «{rol}» trabaja en una")]
+    SucursalRequerida { rol: String },
+    /// A branch's phone that is not one (spec §5's rules: 12 to 15 digits with the country code).
+    #[error("El teléfono de la sucursal no es válido: escribe la lada del país y el número, de 12 a 15 dígitos")]
+    TelefonoSucursalInvalido,
+    /// Hours that close before they open: only a close after midnight (until 06:00) runs over.
+    #[error("La hora de cierre debe ser posterior a la de apertura; si cierra después de medianoche, hasta las {limite}")]
+    CierreAntesDeApertura { limite: String },
+    /// A special day added with a date already gone.
+    #[error("El día especial del {fecha} ya pasó: elige hoy o una fecha futura")]
+    DiaEspecialPasado { fecha: String },
     #[error("Cada mesa lleva un número distinto, mayor que 0")]
     MesaRepetida,
     #[error("Una mesa tiene de 1 a {max} asientos")]
@@ -130,6 +142,8 @@ pub enum ReglaError {
     TipoDiaInvalido,
     #[error("El buffet de promoción debe empezar después del regular")]
     PromoAntesDeRegular,
+    #[error("El corte de la tarde va después del inicio regular y a más tardar al inicio de la promoción: desde el corte, las comandas nuevas empiezan en promoción")]
+    CorteFueraDeTramo,
     #[error("El prefijo del folio lleva hasta {max} mayúsculas, números o guiones")]
     PrefijoInvalido { max: usize },
     #[error("El pie del ticket no puede tener más de {max} caracteres")]
@@ -237,6 +251,10 @@ impl ReglaError {
             PermisoDesconocido(_) => "permiso_desconocido",
             DiaInvalido => "dia_invalido",
             HorarioVacio => "horario_vacio",
+            CierreAntesDeApertura { .. } => "cierre_antes_de_apertura",
+            TelefonoSucursalInvalido => "telefono_sucursal_invalido",
+            SucursalRequerida { .. } => "sucursal_requerida",
+            DiaEspecialPasado { .. } => "dia_especial_pasado",
             MesaRepetida => "mesa_repetida",
             AsientosInvalidos { .. } => "asientos_invalidos",
             NumeroMesaInvalido { .. } => "numero_mesa_invalido",
@@ -244,6 +262,7 @@ impl ReglaError {
             FechaRepetida => "fecha_repetida",
             TipoDiaInvalido => "tipo_dia_invalido",
             PromoAntesDeRegular => "promo_antes_de_regular",
+            CorteFueraDeTramo => "corte_fuera_de_tramo",
             PrefijoInvalido { .. } => "prefijo_invalido",
             PieLargo { .. } => "pie_largo",
             FueraDeRango { .. } => "fuera_de_rango",
@@ -300,6 +319,12 @@ impl ReglaError {
         use ReglaError::*;
         match self {
             PersonasCero => Some("no_personas"),
+            CierreAntesDeApertura { .. } => Some("cierra"),
+            CorteFueraDeTramo => Some("corte_tarde"),
+            PromoAntesDeRegular => Some("inicio_promo"),
+            TelefonoSucursalInvalido => Some("telefono"),
+            SucursalRequerida { .. } => Some("tags"),
+            DiaEspecialPasado { .. } => Some("fecha"),
             BuffetsAdultoCero => Some("buffet_adulto"),
             BuffetCero { campo } => Some(campo),
             CantidadCero | MayorQuePersonas => Some("qty"),

@@ -1,7 +1,7 @@
 //! The organisation as administrators edit it: staff accounts, roles, brands, and a branch's
 //! schedule, tables, special days and settings. Each form's rules, and what a valid one holds.
 
-use chrono::NaiveDate;
+use chrono::{NaiveDate, NaiveTime};
 use serde::{Deserialize, Serialize};
 
 use crate::cuenta::validar_clave_nueva;
@@ -78,6 +78,28 @@ impl UsuarioValido {
         tags.dedup();
         Ok(UsuarioValido { name, email, role: role.to_owned(), tags })
     }
+
+    /// An account whose role works in a branch (any permission of a branch's screens) needs at
+    /// least one: without it the console opens on nothing to work with.
+    pub fn exigir_sucursal(&self, rol: &str, permisos: &[Permiso]) -> Result<(), ReglaError> {
+        if self.tags.is_empty() && trabaja_en_sucursal(permisos) {
+            return Err(ReglaError::SucursalRequerida { rol: rol.to_owned() });
+        }
+        Ok(())
+    }
+}
+
+/// Whether a role's holders work in a branch: a permission of the screens that show one
+/// branch's data (walk-ins, reservations, clients, waiters, promotions, the dashboard, the logs,
+/// affiliates). Brands, users and roles are the group's.
+pub fn trabaja_en_sucursal(permisos: &[Permiso]) -> bool {
+    use crate::permisos::Area;
+    permisos.iter().any(|p| {
+        matches!(
+            p.area(),
+            Area::Tablero | Area::Walkin | Area::Reservaciones | Area::Clientes | Area::Meseros | Area::Promociones | Area::Bitacoras | Area::Afiliados
+        )
+    })
 }
 
 /// A role as the roles form sends it.
@@ -138,6 +160,34 @@ pub struct DatosDia {
 }
 
 /// The week's hours: each weekday once, times `HH:MM`. A closed day keeps no hours.
+/// The latest a day's hours may close after midnight: a close earlier than the opening is read as
+/// the next morning's only up to here ("18:00–02:00" runs past midnight; "18:00–14:00" is a mistake).
+pub const CIERRE_MADRUGADA_MAX: NaiveTime = match NaiveTime::from_hms_opt(6, 0, 0) {
+    Some(t) => t,
+    None => NaiveTime::MIN,
+};
+
+/// Opening and closing times that make an opening: different, and a close before the opening only
+/// after midnight, until [`CIERRE_MADRUGADA_MAX`].
+fn exigir_apertura(abre: NaiveTime, cierra: NaiveTime) -> Result<(), ReglaError> {
+    if abre == cierra {
+        return Err(ReglaError::HorarioVacio);
+    }
+    if cierra < abre && cierra > CIERRE_MADRUGADA_MAX {
+        return Err(ReglaError::CierreAntesDeApertura { limite: CIERRE_MADRUGADA_MAX.format("%H:%M").to_string() });
+    }
+    Ok(())
+}
+
+/// Special days as a save may keep them: the ones already stored stay whatever their date (the
+/// form sends the whole list back), and each one added is dated today or later.
+pub fn exigir_dias_vigentes(dias: &[DiaEspecialValido], guardados: &[NaiveDate], hoy: NaiveDate) -> Result<(), ReglaError> {
+    match dias.iter().find(|d| d.fecha < hoy && !guardados.contains(&d.fecha)) {
+        Some(d) => Err(ReglaError::DiaEspecialPasado { fecha: d.fecha.format("%d/%m/%Y").to_string() }),
+        None => Ok(()),
+    }
+}
+
 pub fn validar_horario(dias: &[DatosDia]) -> Result<Vec<DatosDia>, ReglaError> {
     let mut salida: Vec<DatosDia> = Vec::new();
     for d in dias {
@@ -148,10 +198,7 @@ pub fn validar_horario(dias: &[DatosDia]) -> Result<Vec<DatosDia>, ReglaError> {
             salida.push(DatosDia { dia: d.dia, abre: String::new(), cierra: String::new(), cerrado: true });
             continue;
         }
-        let (a, c) = (parse_hora(&d.abre)?, parse_hora(&d.cierra)?);
-        if a == c {
-            return Err(ReglaError::HorarioVacio);
-        }
+        exigir_apertura(parse_hora(&d.abre)?, parse_hora(&d.cierra)?)?;
         salida.push(DatosDia { dia: d.dia, abre: d.abre.trim().to_owned(), cierra: d.cierra.trim().to_owned(), cerrado: false });
     }
     salida.sort_by_key(|d| d.dia);
@@ -237,9 +284,7 @@ pub fn validar_dias(dias: &[DatosDiaEspecial]) -> Result<Vec<DiaEspecialValido>,
             "cerrado" => DiaEspecialValido { fecha, cerrado: true, abre: None, cierra: None, motivo },
             "especial" => {
                 let (a, c) = (d.abre.as_deref().unwrap_or(""), d.cierra.as_deref().unwrap_or(""));
-                if parse_hora(a)? == parse_hora(c)? {
-                    return Err(ReglaError::HorarioVacio);
-                }
+                exigir_apertura(parse_hora(a)?, parse_hora(c)?)?;
                 DiaEspecialValido { fecha, cerrado: false, abre: Some(a.trim().to_owned()), cierra: Some(c.trim().to_owned()), motivo }
             }
             _ => return Err(ReglaError::TipoDiaInvalido),
@@ -331,9 +376,7 @@ impl ConfSucursal {
             inicio_promo: parse_hora(&d.inicio_promo)?,
             corte_tarde: parse_hora(&d.corte_tarde)?,
         };
-        if horario.inicio_promo <= horario.inicio_regular {
-            return Err(ReglaError::PromoAntesDeRegular);
-        }
+        horario.exigir_orden()?;
         let prefijo = d.prefijo_folio.trim();
         if prefijo.chars().count() > PREFIJO_MAX || !prefijo.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '-') {
             return Err(ReglaError::PrefijoInvalido { max: PREFIJO_MAX });
@@ -388,6 +431,38 @@ impl ConfSucursal {
 mod tests {
     use super::*;
 
+    fn especial(fecha: &str, abre: &str, cierra: &str) -> DatosDiaEspecial {
+        DatosDiaEspecial { fecha: fecha.into(), tipo: "especial".into(), abre: Some(abre.into()), cierra: Some(cierra.into()), motivo: None }
+    }
+
+    #[test]
+    fn hours_close_after_they_open_or_after_midnight_until_six() {
+        assert!(validar_dias(&[especial("2026-12-24", "18:00", "02:00")]).is_ok());
+        assert!(validar_dias(&[especial("2026-12-24", "18:00", "06:00")]).is_ok());
+        let limite = ReglaError::CierreAntesDeApertura { limite: "06:00".into() };
+        assert_eq!(validar_dias(&[especial("2026-12-24", "18:00", "14:00")]), Err(limite.clone()));
+        let semana = DatosDia { dia: 1, abre: "18:00".into(), cierra: "14:00".into(), cerrado: false };
+        assert_eq!(validar_horario(&[semana]), Err(limite));
+    }
+
+    #[test]
+    fn a_special_day_added_in_the_past_is_refused_but_a_stored_one_stays() {
+        let hoy = NaiveDate::from_ymd_opt(2026, 11, 25).unwrap();
+        let dias = validar_dias(&[especial("2020-01-01", "13:00", "20:00"), especial("2026-11-25", "13:00", "20:00")]).unwrap();
+        assert_eq!(exigir_dias_vigentes(&dias, &[], hoy), Err(ReglaError::DiaEspecialPasado { fecha: "01/01/2020".into() }));
+        assert_eq!(exigir_dias_vigentes(&dias, &[NaiveDate::from_ymd_opt(2020, 1, 1).unwrap()], hoy), Ok(()));
+    }
+
+    #[test]
+    fn an_account_whose_role_works_in_a_branch_needs_one() {
+        let d = DatosUsuario { name: "Ana".into(), email: "ana@correo.mx".into(), role: "r1".into(), ..DatosUsuario::default() };
+        let sin = UsuarioValido::parse(&d, false).unwrap();
+        assert_eq!(sin.exigir_sucursal("Hostess", &[Permiso::WalkinIndex]), Err(ReglaError::SucursalRequerida { rol: "Hostess".into() }));
+        assert_eq!(sin.exigir_sucursal("Sistemas", &[Permiso::UsersEdit, Permiso::RoleEdit]), Ok(()));
+        let con = UsuarioValido::parse(&DatosUsuario { tags: vec!["polanco".into()], ..d }, false).unwrap();
+        assert_eq!(con.exigir_sucursal("Hostess", &[Permiso::WalkinIndex]), Ok(()));
+    }
+
     #[test]
     fn a_role_keeps_each_known_permission_once_and_refuses_unknown_ones() {
         let r = RolValido::parse(&DatosRol { name: " Caja ".into(), permissions: vec!["walkin.index".into(), "walkin.index".into()] }).unwrap();
@@ -424,7 +499,13 @@ mod tests {
         assert_eq!(ConfSucursal::parse(&d, zona).unwrap(), ConfSucursal::default());
         let mal = DatosConfWalkin { inicio_promo: "12:00".into(), ..d.clone() };
         assert_eq!(ConfSucursal::parse(&mal, zona), Err(ReglaError::PromoAntesDeRegular));
-        let prefijo = DatosConfWalkin { prefijo_folio: "pol ".into(), ..d };
+        let prefijo = DatosConfWalkin { prefijo_folio: "pol ".into(), ..d.clone() };
         assert_eq!(ConfSucursal::parse(&prefijo, zona), Err(ReglaError::PrefijoInvalido { max: 10 }));
+        // The late cutoff between the two starts (at the promo start at the latest).
+        for (corte, bien) in [("19:30", false), ("13:00", false), ("12:00", false), ("19:00", true), ("18:00", true)] {
+            let c = DatosConfWalkin { corte_tarde: corte.into(), ..d.clone() };
+            assert_eq!(ConfSucursal::parse(&c, zona).is_ok(), bien, "{corte}");
+        }
+        assert_eq!(ConfSucursal::parse(&DatosConfWalkin { corte_tarde: "19:30".into(), ..d }, zona), Err(ReglaError::CorteFueraDeTramo));
     }
 }

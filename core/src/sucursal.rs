@@ -84,14 +84,36 @@ impl SucursalNueva {
             marca: d.marca.trim().to_owned(),
             zona,
             direccion: opcional(&d.direccion),
-            telefono: opcional(&d.telefono),
+            telefono: telefono_sucursal(&d.telefono)?,
         })
+    }
+}
+
+/// A branch's phone follows spec §5's phone rules, as guests' phones do: digits with the country
+/// code (12 to 15), stored as digits; spaces, dashes, dots, brackets and a leading + may separate
+/// them as typed. Empty is no phone.
+fn telefono_sucursal(v: &Option<String>) -> Result<Option<String>, ReglaError> {
+    let Some(t) = opcional(v) else { return Ok(None) };
+    let legible = t.chars().all(|c| c.is_ascii_digit() || " +-().".contains(c));
+    match crate::personal::normalizar_telefono(&t) {
+        Ok(Some(digitos)) if legible => Ok(Some(digitos)),
+        _ => Err(ReglaError::TelefonoSucursalInvalido),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_branch_phone_follows_the_phone_rules() {
+        let con = |t: &str| telefono_sucursal(&Some(t.to_owned()));
+        assert_eq!(con("+52 (55) 5512-3456"), Ok(Some("525555123456".to_owned())));
+        assert_eq!(con("  "), Ok(None));
+        for malo in ["abc-12", "55 1234 5678x", "5512", "5555123456", "1234567890123456"] {
+            assert_eq!(con(malo), Err(ReglaError::TelefonoSucursalInvalido), "{malo}");
+        }
+    }
 
     #[test]
     fn a_tag_with_capitals_spaces_or_edge_hyphens_is_refused() {

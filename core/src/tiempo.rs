@@ -102,6 +102,19 @@ pub mod fecha_hora_local_opcional {
     }
 }
 
+/// One stretch of a branch's day as its settings make it: which buffet is served then (none
+/// before the regular one opens) and which mode a new order starts in.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+pub struct TramoDia {
+    /// `HH:MM`, inclusive.
+    pub desde: String,
+    /// `HH:MM`, exclusive; `24:00` for the end of the day.
+    pub hasta: String,
+    pub servido: Option<ModoBuffet>,
+    pub comanda: ModoBuffet,
+}
+
 /// Parses `HH:MM` (24-hour).
 pub fn parse_hora(s: &str) -> Result<NaiveTime, ReglaError> {
     let s = s.trim();
@@ -125,6 +138,38 @@ impl ReglasHorario {
             corte_tarde: hora(&c.corte_tarde, d.corte_tarde)?,
         };
         Ok(reglas)
+    }
+
+    /// The three hours in their order: the promo buffet after the regular one, and the late
+    /// cutoff after the regular start and by the promo start (it starts late arrivals' orders in
+    /// promo ahead of the promo buffet: after the promo start it would change nothing).
+    pub fn exigir_orden(&self) -> Result<(), ReglaError> {
+        if self.inicio_promo <= self.inicio_regular {
+            return Err(ReglaError::PromoAntesDeRegular);
+        }
+        if self.corte_tarde <= self.inicio_regular || self.corte_tarde > self.inicio_promo {
+            return Err(ReglaError::CorteFueraDeTramo);
+        }
+        Ok(())
+    }
+
+    /// The day from midnight to midnight in stretches of the same served buffet and order mode:
+    /// what the settings screen draws under its hours, so the pair of the late cutoff and the
+    /// promo start is read before it is saved.
+    pub fn tramos(&self) -> Vec<TramoDia> {
+        let mut cortes = vec![NaiveTime::MIN, self.inicio_regular, self.corte_tarde, self.inicio_promo];
+        cortes.sort_unstable();
+        cortes.dedup();
+        let mut tramos: Vec<TramoDia> = Vec::new();
+        for (i, desde) in cortes.iter().enumerate() {
+            let hasta = cortes.get(i + 1).map(|t| t.format("%H:%M").to_string()).unwrap_or_else(|| "24:00".to_owned());
+            let (servido, comanda) = (self.periodo_buffet(*desde), self.modo_sugerido(*desde));
+            match tramos.last_mut() {
+                Some(t) if t.servido == servido && t.comanda == comanda => t.hasta = hasta,
+                _ => tramos.push(TramoDia { desde: desde.format("%H:%M").to_string(), hasta, servido, comanda }),
+            }
+        }
+        tramos
     }
 
     /// The buffet being served at a local time; `None` before the regular buffet opens.
@@ -237,6 +282,25 @@ pub fn periodo(desde: Option<&str>, hasta: Option<&str>) -> Result<(Option<Naive
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_day_in_stretches_of_served_buffet_and_order_mode() {
+        let t = ReglasHorario::default().tramos();
+        let leer: Vec<(&str, &str, Option<ModoBuffet>, ModoBuffet)> =
+            t.iter().map(|t| (t.desde.as_str(), t.hasta.as_str(), t.servido, t.comanda)).collect();
+        assert_eq!(
+            leer,
+            [
+                ("00:00", "13:00", None, ModoBuffet::Regular),
+                ("13:00", "18:40", Some(ModoBuffet::Regular), ModoBuffet::Regular),
+                ("18:40", "19:00", Some(ModoBuffet::Regular), ModoBuffet::Promo),
+                ("19:00", "24:00", Some(ModoBuffet::Promo), ModoBuffet::Promo),
+            ]
+        );
+        // The cutoff at the promo start: one stretch fewer.
+        let juntos = ReglasHorario { corte_tarde: hm(19, 0), ..ReglasHorario::default() }.tramos();
+        assert_eq!(juntos.len(), 3);
+    }
 
     #[test]
     fn a_custom_cutoff_moves_the_suggested_mode() {

@@ -132,10 +132,48 @@ test("a branch's late cutoff, changed in conf-walkin, sets the walk-in wizard's 
   };
   // Regular from midnight until the last two minutes of the day…
   const ahora = new Intl.DateTimeFormat('en-GB', { timeZone: 'America/Mexico_City', hour: '2-digit', minute: '2-digit' }).format(servidor.reloj());
-  if (ahora >= '23:57') return; // the one moment of the day this check cannot be made
+  if (ahora >= '23:57' || ahora < '00:02') return; // the moments of the day this check cannot be made
   await guardar({ inicio_regular: '00:00', inicio_promo: '23:59', corte_tarde: '23:58' });
   assert.equal(await modo(), 'Regular');
-  // …and promo from a cutoff at midnight: the same branch, the next visit to the wizard.
-  await guardar({ corte_tarde: '00:00' });
+  // …and promo from a cutoff a minute after the regular start: the same branch, the next visit to
+  // the wizard (the cutoff goes after the regular start and by the promo start, core's rule).
+  await guardar({ corte_tarde: '00:01' });
   assert.equal(await modo(), 'Promo');
+});
+
+test("'Pie del ticket' saved in /conf-walkin closes both tickets of a walk-in registered after a reload", async () => {
+  const { token } = await entrar(pagina, servidor.base, CUENTAS.gerente);
+  const tag = await pagina.evaluate(() => localStorage.getItem('sucursal'));
+  await pagina.goto(`${servidor.base}/conf-walkin`);
+  const pie = '¡Vuelve pronto, te esperamos!';
+  await pagina.getByLabel('Pie del ticket').fill(pie);
+  // The day as the hours make it, drawn under them.
+  await pagina.getByTestId('linea-del-dia').locator('[data-tramo]').first().waitFor();
+  await guardarCon(pagina.getByRole('button', { name: 'Guardar' }), 'PUT', '/v1/admin/conf-walkin');
+  await pagina.reload();
+  assert.equal(await pagina.getByLabel('Pie del ticket').inputValue(), pie);
+
+  // A late cutoff after the promo start is refused on screen before any save, with core's words.
+  await pagina.getByLabel('Corte de la tarde').fill('19:30');
+  await pagina.getByTestId('linea-del-dia-error').filter({ hasText: 'El corte de la tarde va después del inicio regular' }).waitFor();
+
+  const meseros = await llamarApi(servidor, '/v1/admin/meseros', { token, query: { tag } });
+  const { status, body } = await llamarApi(servidor, '/v1/admin/walkin', {
+    token,
+    method: 'POST',
+    body: {
+      tag_sucursal: tag,
+      name: 'Familia Pie',
+      phone: '',
+      evento: 'Ninguno',
+      comanda: { mesa: '5', mesero_id: meseros.body.data[0]._id, no_personas: 2, buffet_adulto: 2, buffet_boy: 0, buffet_promo_adulto: 2, buffet_promo_girl: 0, buffet_promo_boy: 0, isAfter7pm: false },
+      abre: { promo: [] },
+    },
+  });
+  assert.equal(status, 201, body.message);
+  await pagina.goto(`${servidor.base}/walkin/hoy/${body.data._id}`);
+  const detalle = pagina.getByTestId('detalle-walkin');
+  for (const tipo of ['comanda', 'abre']) {
+    assert.equal(await detalle.locator(`[data-ticket="${tipo}"] [data-campo="pie"]`).innerText(), pie);
+  }
 });

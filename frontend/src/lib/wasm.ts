@@ -26,6 +26,7 @@ export type { EstadoReservacion } from '../wasm/tipos/EstadoReservacion';
 export type { Evento } from '../wasm/tipos/Evento';
 export type { FormularioWalkin } from '../wasm/tipos/FormularioWalkin';
 export type { HoraSucursal } from '../wasm/tipos/HoraSucursal';
+export type { TramoDia } from '../wasm/tipos/TramoDia';
 export type { EdicionReservacion } from '../wasm/tipos/EdicionReservacion';
 export type { Mensajes } from '../wasm/tipos/Mensajes';
 export type { ModoBuffet } from '../wasm/tipos/ModoBuffet';
@@ -41,6 +42,7 @@ import type { DatosPersonales } from '../wasm/tipos/DatosPersonales';
 import type { EstadoReservacion } from '../wasm/tipos/EstadoReservacion';
 import type { FormularioWalkin } from '../wasm/tipos/FormularioWalkin';
 import type { HoraSucursal } from '../wasm/tipos/HoraSucursal';
+import type { TramoDia } from '../wasm/tipos/TramoDia';
 import type { EdicionReservacion } from '../wasm/tipos/EdicionReservacion';
 import type { Mensajes } from '../wasm/tipos/Mensajes';
 import type { PromoAplicada } from '../wasm/tipos/PromoAplicada';
@@ -92,6 +94,9 @@ export const eliminarPromo = (lista: PromoAplicada[], id: string | null): Result
 
 export const validarPromos = (lista: PromoAplicada[], noPersonas: number | null): Resultado<null> =>
   regla(() => (core.validarPromos(lista, noPersonas) as null | undefined) ?? null);
+
+/** The day in stretches of served buffet and order mode (the settings screen's timeline). */
+export const tramosDelDia = (config: ConfigHorario): Resultado<TramoDia[]> => regla(() => core.tramosDelDia(config) as TramoDia[]);
 
 /** "Now" at a branch from an RFC 3339 instant; `config` null means the defaults. */
 export const horaSucursal = (instante: string, config: ConfigHorario | null = null): Resultado<HoraSucursal> =>

@@ -1,6 +1,6 @@
 //! `/api/v1/admin/sucursal`: branches, limited to the caller's tags.
 
-use anfitrion_core::organizacion::{validar_dias, validar_horario, validar_mesas, DatosDia, DatosDiaEspecial, DatosMesa};
+use anfitrion_core::organizacion::{exigir_dias_vigentes, validar_dias, validar_horario, validar_mesas, DatosDia, DatosDiaEspecial, DatosMesa};
 use anfitrion_core::permisos::{requiere, Permiso};
 use anfitrion_core::sucursal::{DatosSucursal, SucursalNueva};
 use anfitrion_core::walkin::ConfWalkin;
@@ -273,6 +273,11 @@ async fn dias(
 ) -> Result<Envelope<Sucursal>> {
     let validos = validar_dias(&dias)?;
     let s = editable(&state, &usuario, &id).await?;
+    // A day added is today or later at the branch; the ones already stored may stay.
+    let zona: chrono_tz::Tz = s.zona.parse().unwrap_or(chrono_tz::America::Mexico_City);
+    let hoy = state.reloj.ahora().with_timezone(&zona).date_naive();
+    let guardados: Vec<_> = s.days.iter().map(|d| d.fecha).collect();
+    exigir_dias_vigentes(&validos, &guardados, hoy)?;
     state.store.reemplazar_dias(&id, &validos, &cambio(&usuario, &s, "dias", serde_json::to_value(&dias).unwrap_or_default())).await?;
     Ok(Envelope::ok("Días guardados", editable(&state, &usuario, &id).await?))
 }

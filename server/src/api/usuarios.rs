@@ -48,6 +48,17 @@ fn sin_sucursal(e: ErrorAlmacen) -> ApiError {
     }
 }
 
+/// Core's rule: an account whose role works in a branch is given one. An unknown role is left to
+/// the save, which names it.
+async fn exigir_sucursal(state: &AppState, v: &UsuarioValido) -> Result<()> {
+    let roles = state.store.roles_admin().await?;
+    if let Some(rol) = roles.iter().find(|r| r.id == v.role) {
+        let permisos: Vec<_> = rol.permissions.iter().map(|p| p.name).collect();
+        v.exigir_sucursal(&rol.name, &permisos)?;
+    }
+    Ok(())
+}
+
 async fn leer(state: &AppState, id: &str) -> Result<UsuarioAdmin> {
     state.store.usuario_admin(id).await?.ok_or(ApiError::NoEncontrado("el usuario"))
 }
@@ -101,6 +112,7 @@ async fn crear(
     Json(d): Json<DatosUsuario>,
 ) -> Result<(StatusCode, Envelope<UsuarioAdmin>)> {
     let v = UsuarioValido::parse(&d, true)?;
+    exigir_sucursal(&state, &v).await?;
     let u = NuevoUsuario {
         id: nuevo_id(),
         email: v.email.clone(),
@@ -135,6 +147,7 @@ async fn editar(
     Json(d): Json<DatosUsuario>,
 ) -> Result<Envelope<UsuarioAdmin>> {
     let v = UsuarioValido::parse(&d, false)?;
+    exigir_sucursal(&state, &v).await?;
     let antes = leer(&state, &id).await?;
     let activo = d.active.unwrap_or(antes.active);
     if !activo && id == autor.id {

@@ -94,7 +94,7 @@ en_ambos! {
         assert!(rol["permissions"].as_array().unwrap().iter().any(|p| p["name"] == "users.edit"), "nothing changed");
         // Moving the only administrator to another role is refused the same way.
         let gerente = rol_id(&app, &t, "Gerente").await;
-        app.put_json(&format!("/api/v1/admin/users/{yo}"), Some(&t), &json!({ "name": "Sofía", "email": "sistemas@demo.mx", "role": gerente, "tags": [] })).await
+        app.put_json(&format!("/api/v1/admin/users/{yo}"), Some(&t), &json!({ "name": "Sofía", "email": "sistemas@demo.mx", "role": gerente, "tags": ["polanco"] })).await
             .es_error(409, "El grupo debe conservar al menos un usuario activo que administre usuarios y roles");
     }
 
@@ -199,5 +199,58 @@ en_ambos! {
         malo["gracia_min"] = json!(999);
         app.put_json("/api/v1/admin/conf-walkin?tag=polanco", Some(&t), &malo).await.es_error(400, "«Tolerancia (minutos)» debe estar entre 0 y 240");
         app.get("/api/v1/admin/conf-walkin?tag=monterrey", Some(&t)).await.es_error(403, "No tienes acceso a esta sucursal.");
+    }
+}
+
+en_ambos! {
+    async fn the_back_office_refuses_what_cannot_be_and_changes_nothing(motor: Motor) {
+        // 25 November 2026, 13:00 at the branches.
+        let app = spawn_app(motor).await;
+        let t = app.token("sistemas@demo.mx").await;
+        let polanco = app.id_sucursal("polanco").await;
+        let ruta = |r: &str| format!("/api/v1/admin/sucursal/{polanco}{r}");
+        let antes = app.get(&ruta(""), Some(&t)).await.es_exito().clone();
+
+        // Special days: not added in the past; hours that close before they open only past midnight (until 06:00).
+        let r = app.put_json(&ruta("/days"), Some(&t), &json!([{ "fecha": "2020-01-01", "tipo": "cerrado" }])).await;
+        r.es_error(400, "El día especial del 01/01/2020 ya pasó: elige hoy o una fecha futura");
+        assert_eq!(r.cuerpo["data"]["campo"], "fecha");
+        let r = app.put_json(&ruta("/days"), Some(&t), &json!([{ "fecha": "2026-12-24", "tipo": "especial", "abre": "18:00", "cierra": "14:00" }])).await;
+        r.es_error(400, "La hora de cierre debe ser posterior a la de apertura; si cierra después de medianoche, hasta las 06:00");
+        assert_eq!(r.cuerpo["data"]["campo"], "cierra");
+        let horario = json!([{ "dia": 1, "abre": "18:00", "cierra": "14:00", "cerrado": false }]);
+        app.put_json(&ruta("/horario"), Some(&t), &horario).await.es_error(400, "La hora de cierre debe ser posterior a la de apertura; si cierra después de medianoche, hasta las 06:00");
+        // Today, and a night that runs past midnight, are fine.
+        let r = app.put_json(&ruta("/days"), Some(&t), &json!([{ "fecha": "2026-11-25", "tipo": "especial", "abre": "18:00", "cierra": "02:00" }])).await;
+        assert_eq!(r.es_exito()["days"][0]["cierra"], "02:00");
+
+        // A branch's phone follows the phone rules, stored as digits.
+        let datos = |telefono: &str| json!({ "tag": antes["tag"], "name": antes["name"], "marca": antes["marca"]["_id"], "zona": antes["zona"], "activa": true, "telefono": telefono });
+        let r = app.put_json(&ruta(""), Some(&t), &datos("abc-12")).await;
+        r.es_error(400, "El teléfono de la sucursal no es válido: escribe la lada del país y el número, de 12 a 15 dígitos");
+        assert_eq!(r.cuerpo["data"]["campo"], "telefono");
+        assert_eq!(app.get(&ruta(""), Some(&t)).await.es_exito()["telefono"], antes["telefono"]);
+        assert_eq!(app.put_json(&ruta(""), Some(&t), &datos("+52 55 5512 3456")).await.es_exito()["telefono"], "525555123456");
+
+        // The late cutoff goes between the regular start and the promo start.
+        let g = app.token("gerente@demo.mx").await;
+        let mut conf = app.get("/api/v1/admin/conf-walkin?tag=polanco", Some(&g)).await.es_exito().clone();
+        conf["corte_tarde"] = json!("19:30");
+        let r = app.put_json("/api/v1/admin/conf-walkin?tag=polanco", Some(&g), &conf).await;
+        r.es_error(400, "El corte de la tarde va después del inicio regular y a más tardar al inicio de la promoción: desde el corte, las comandas nuevas empiezan en promoción");
+        assert_eq!(r.cuerpo["data"]["campo"], "corte_tarde");
+        assert_eq!(app.get("/api/v1/admin/conf-walkin?tag=polanco", Some(&g)).await.es_exito()["corte_tarde"], "18:40");
+
+        // An account whose role works in a branch needs one; Sistemas' role (the group's) does not.
+        let hostess = rol_id(&app, &t, "Hostess").await;
+        let sin = json!({ "name": "Ana Caja", "email": "ana.caja@demo.mx", "role": hostess, "tags": [], "password": "clave-segura" });
+        let r = app.post_json("/api/v1/admin/users", Some(&t), &sin).await;
+        r.es_error(400, "Asigna al menos una sucursal: el rol «Hostess» trabaja en una");
+        assert_eq!(r.cuerpo["data"]["campo"], "tags");
+        let creada = app.post_json("/api/v1/admin/users", Some(&t), &usuario(&hostess, "ana.caja@demo.mx")).await.es_exito_201().clone();
+        let id = creada["_id"].as_str().unwrap();
+        let mut sin_sucursal = creada.clone();
+        sin_sucursal["tags"] = json!([]);
+        app.put_json(&format!("/api/v1/admin/users/{id}"), Some(&t), &sin_sucursal).await.es_error(400, "Asigna al menos una sucursal: el rol «Hostess» trabaja en una");
     }
 }

@@ -9,6 +9,7 @@ import { useSesion } from '../../../lib/use-session';
 import { useTitulo } from '../../../lib/use-titulo';
 import type { DatosConfWalkin } from '../../../types/api';
 import { useConfWalkin, useGuardarConfWalkin } from '../api/conf-walkin';
+import { LineaDelDia } from './LineaDelDia';
 
 type Numericos = 'gracia_min' | 'llegada_antes_min' | 'paso_min' | 'estancia_min' | 'anticipacion_min' | 'horizonte_dias' | 'cubiertos_por_turno';
 type Horas = 'inicio_regular' | 'inicio_promo' | 'corte_tarde';
@@ -68,10 +69,13 @@ function Formulario({ tag, original }: { tag: string; original: DatosConfWalkin 
     >
       <div className="grid gap-4 lg:grid-cols-2">
         <Seccion titulo="Buffet" descripcion="Horarios y corte de la tarde.">
+          <div className="space-y-4">
           <div className="grid grid-cols-[repeat(auto-fit,minmax(9.5rem,1fr))] gap-4">
             {hora('inicio_regular', 'Inicio regular')}
             {hora('inicio_promo', 'Inicio promoción')}
             {hora('corte_tarde', 'Corte de la tarde')}
+          </div>
+          <LineaDelDia inicio_regular={form.inicio_regular} inicio_promo={form.inicio_promo} corte_tarde={form.corte_tarde} />
           </div>
         </Seccion>
         <Seccion titulo="Llegadas" descripcion="Desde cuándo se registra la llegada de una reservación, y la tolerancia antes de marcarla como no asistida.">
