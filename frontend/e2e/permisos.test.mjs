@@ -3,7 +3,7 @@
 // to its landing screen.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { CUENTAS, entrar, prepararSuite } from './navegador.mjs';
+import { CUENTAS, entrar, llamarApi, prepararSuite } from './navegador.mjs';
 
 let servidor;
 let pagina;
@@ -79,4 +79,37 @@ test('Sistemas is refused the reservations and pointed at its own landing screen
   await contenido.getByRole('heading', { name: SIN_PERMISO }).waitFor();
   assert.equal(await contenido.getByRole('navigation', { name: 'Estado de las reservaciones' }).count(), 0, 'no tab bar');
   assert.equal(await contenido.getByRole('link', { name: 'Ir a Usuarios' }).getAttribute('href'), '/users');
+});
+
+test("the Dashboard names its branch, and each origin keeps one colour and its list name in every chart", async () => {
+  const { token } = await entrar(pagina, servidor.base, CUENTAS.gerente);
+  const tag = await pagina.evaluate(() => localStorage.getItem('sucursal'));
+  const { body } = await llamarApi(servidor, '/v1/admin/sucursal/sucuser/suc', { token });
+  const sucursal = body.data.find((s) => s.tag === tag);
+  await pagina.goto(`${servidor.base}/`);
+  await pagina.getByTestId('tablero-sucursal').filter({ hasText: sucursal.name }).waitFor();
+  await pagina.locator('svg[data-grafica="apiladas"] rect[data-clave]').first().waitFor();
+  await pagina.locator('[data-grafica="origenes"] li[data-origen]').first().waitFor();
+  // The 30-day mix: one fill per origin, whatever day.
+  const mezcla = await pagina.locator('svg[data-grafica="apiladas"] rect[data-clave]').evaluateAll((rs) => rs.map((r) => [r.dataset.clave, r.getAttribute('fill')]));
+  const colores = new Map();
+  for (const [clave, fill] of mezcla) {
+    assert.equal(colores.get(clave) ?? fill, fill, `${clave} drawn in two colours`);
+    colores.set(clave, fill);
+  }
+  assert.equal(new Set(colores.values()).size, colores.size, 'two origins share a colour');
+  // Today's bars: the same colour for the same origin, under the name the lists give it.
+  const hoy = await pagina.locator('[data-grafica="origenes"] li[data-origen]').evaluateAll((lis) =>
+    lis.map((li) => [li.dataset.origen, li.querySelector('[data-tinta]').dataset.tinta, li.querySelector('span').textContent]),
+  );
+  let comunes = 0;
+  for (const [clave, tinta, nombre] of hoy) {
+    if (colores.has(clave)) {
+      assert.equal(tinta, colores.get(clave), `${clave}: today's bar and the mix differ`);
+      comunes++;
+    }
+    if (clave === 'google') assert.equal(nombre, 'Google');
+    if (clave === 'Whatsapp') assert.equal(nombre, 'WhatsApp');
+  }
+  assert.ok(comunes > 0, 'an origin of today is in the mix');
 });

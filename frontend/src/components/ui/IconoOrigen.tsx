@@ -28,19 +28,25 @@ const Airbnb: Icono = (props) => (
 
 const Chatbot: Icono = ChatBubbleLeftRightIcon;
 
-/** Each of the seven origins (spec §3) with the name staff read and its mark. */
-export const ORIGENES: Record<Origen, { nombre: string; icono: Icono; color: string }> = {
-  Widget: { nombre: 'Widget', icono: GlobeAltIcon, color: 'text-sky-700' },
-  Plataforma: { nombre: 'Plataforma', icono: ComputerDesktopIcon, color: 'text-stone-700' },
-  Whatsapp: { nombre: 'WhatsApp', icono: Whatsapp, color: 'text-emerald-700' },
-  Chatbot: { nombre: 'Chatbot', icono: Chatbot, color: 'text-violet-700' },
-  Airbnb: { nombre: 'Airbnb', icono: Airbnb, color: 'text-rose-600' },
-  Concierge: { nombre: 'Concierge', icono: BuildingOffice2Icon, color: 'text-amber-700' },
-  google: { nombre: 'Google', icono: Google, color: 'text-blue-700' },
+type DatosOrigen = { nombre: string; icono: Icono; color: string; tinta: string };
+
+/**
+ * Each of the seven origins (spec §3) with the name staff read, its mark, and its one colour:
+ * `color` for the mark, `tinta` (the same hue) for every chart, so Airbnb is the same rose in
+ * each chart and list.
+ */
+export const ORIGENES: Record<Origen, DatosOrigen> = {
+  Widget: { nombre: 'Widget', icono: GlobeAltIcon, color: 'text-sky-700', tinta: '#0369a1' },
+  Plataforma: { nombre: 'Plataforma', icono: ComputerDesktopIcon, color: 'text-stone-700', tinta: '#57534e' },
+  Whatsapp: { nombre: 'WhatsApp', icono: Whatsapp, color: 'text-emerald-700', tinta: '#059669' },
+  Chatbot: { nombre: 'Chatbot', icono: Chatbot, color: 'text-violet-700', tinta: '#7c3aed' },
+  Airbnb: { nombre: 'Airbnb', icono: Airbnb, color: 'text-rose-600', tinta: '#e11d48' },
+  Concierge: { nombre: 'Concierge', icono: BuildingOffice2Icon, color: 'text-amber-700', tinta: '#d97706' },
+  google: { nombre: 'Google', icono: Google, color: 'text-blue-700', tinta: '#2563eb' },
 };
 
-export function datosOrigen(origen: string): { nombre: string; icono: Icono; color: string } {
-  return ORIGENES[origen as Origen] ?? { nombre: origen, icono: QuestionMarkCircleIcon, color: 'text-stone-500' };
+export function datosOrigen(origen: string): DatosOrigen {
+  return ORIGENES[origen as Origen] ?? { nombre: origen, icono: QuestionMarkCircleIcon, color: 'text-stone-500', tinta: '#a8a29e' };
 }
 
 /** The origin's mark, named for screen readers and on hover. */

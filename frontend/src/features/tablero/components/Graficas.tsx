@@ -125,11 +125,16 @@ export function Apiladas({
   claves,
   etiquetas,
   titulo,
+  colorDe,
+  nombreDe = (clave) => clave,
 }: {
   dias: readonly (readonly { clave: string; total: number }[])[];
   claves: readonly string[];
   etiquetas: readonly string[];
   titulo: string;
+  /** Each key's colour (an origin's own) and the name it reads as. */
+  colorDe: (clave: string) => string;
+  nombreDe?: (clave: string) => string;
 }) {
   const totales = dias.map((d) => d.reduce((s, c) => s + c.total, 0));
   const techo = techoBonito(Math.max(0, ...totales));
@@ -141,15 +146,15 @@ export function Apiladas({
       <Ejes techo={techo} formato={entero} />
       {dias.map((dia, i) => {
         let base = 0;
-        return claves.map((clave, k) => {
+        return claves.map((clave) => {
           const total = dia.find((c) => c.clave === clave)?.total ?? 0;
           if (total === 0) return null;
           const y0 = ARRIBA + escalaY(base, techo, alto);
           base += total;
           const y1 = ARRIBA + escalaY(base, techo, alto);
           return (
-            <rect key={`${i}-${clave}`} x={IZQ + i * banda + banda * 0.15} width={banda * 0.7} y={y1} height={y0 - y1} fill={color(k)}>
-              <title>{`${etiquetas[i] ?? ''} · ${clave}: ${total}`}</title>
+            <rect key={`${i}-${clave}`} x={IZQ + i * banda + banda * 0.15} width={banda * 0.7} y={y1} height={y0 - y1} fill={colorDe(clave)} data-clave={clave}>
+              <title>{`${etiquetas[i] ?? ''} · ${nombreDe(clave)}: ${total}`}</title>
             </rect>
           );
         });

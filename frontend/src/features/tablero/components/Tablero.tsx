@@ -6,6 +6,8 @@ import { useTitulo } from '../../../lib/use-titulo';
 import type { ResumenDia } from '../../../types/api';
 import { DIAS_SERIE, useDashboard, useSerie } from '../api/get-dashboard';
 import { horasCompletas, origenesTotales, porcentaje } from '../escala';
+import { datosOrigen } from '../../../components/ui/IconoOrigen';
+import { useSucursalesUsuario } from '../../sucursales/api/get-sucursales-usuario';
 import { Apiladas, Barras, color, Leyenda, Lineas } from './Graficas';
 
 function Tarjeta({ nombre, valor, detalle, tono = 'text-stone-900' }: { nombre: string; valor: ReactNode; detalle?: string; tono?: string }) {
@@ -43,11 +45,11 @@ function Origenes({ origenes }: { origenes: ResumenDia['origenes'] }) {
   const max = Math.max(...origenes.map((o) => o.total));
   return (
     <ul className="space-y-2" data-grafica="origenes">
-      {origenes.map((o, i) => (
-        <li key={o.clave} className="grid grid-cols-[7rem_1fr_2rem] items-center gap-2 text-sm">
-          <span className="truncate text-stone-700" title={o.clave}>{o.clave}</span>
+      {origenes.map((o) => (
+        <li key={o.clave} className="grid grid-cols-[7rem_1fr_2rem] items-center gap-2 text-sm" data-origen={o.clave}>
+          <span className="truncate text-stone-700" title={datosOrigen(o.clave).nombre}>{datosOrigen(o.clave).nombre}</span>
           <span className="h-3 rounded-full bg-stone-100">
-            <span className="block h-3 rounded-full" style={{ width: `${(o.total / max) * 100}%`, backgroundColor: color(i) }} />
+            <span className="block h-3 rounded-full" data-tinta={datosOrigen(o.clave).tinta} style={{ width: `${(o.total / max) * 100}%`, backgroundColor: datosOrigen(o.clave).tinta }} />
           </span>
           <span className="text-right font-medium text-stone-900 tabular-nums">{o.total}</span>
         </li>
@@ -133,9 +135,16 @@ function Historico() {
           {cargando ? (
             <Cargando />
           ) : (
-            <Apiladas titulo="Mezcla de orígenes" dias={dias.map((d) => d.origenes)} claves={origenes.map((o) => o.clave)} etiquetas={etiquetas} />
+            <Apiladas
+              titulo="Mezcla de orígenes"
+              dias={dias.map((d) => d.origenes)}
+              claves={origenes.map((o) => o.clave)}
+              etiquetas={etiquetas}
+              colorDe={(clave) => datosOrigen(clave).tinta}
+              nombreDe={(clave) => datosOrigen(clave).nombre}
+            />
           )}
-          <div className="mt-2"><Leyenda elementos={origenes.map((o, i) => ({ nombre: o.clave, color: color(i) }))} /></div>
+          <div className="mt-2"><Leyenda elementos={origenes.map((o) => ({ nombre: datosOrigen(o.clave).nombre, color: datosOrigen(o.clave).tinta }))} /></div>
         </Panel>
       </div>
     </>
@@ -146,10 +155,12 @@ function Historico() {
 export function Tablero() {
   useTitulo('Dashboard');
   const { sucursal } = useSesion();
+  // The branch by its name, as the selector shows it (its tag while the list loads).
+  const nombre = useSucursalesUsuario(Boolean(sucursal)).data?.find((s) => s.tag === sucursal)?.name ?? sucursal;
   return (
     <section aria-labelledby="titulo-pantalla" className="space-y-4">
       <h1 id="titulo-pantalla" className="text-2xl font-bold tracking-tight text-stone-900">
-        Dashboard{sucursal ? <span className="ml-2 text-base font-medium text-stone-500">· {sucursal}</span> : null}
+        Dashboard{nombre ? <span className="ml-2 text-base font-medium text-stone-500" data-testid="tablero-sucursal">· {nombre}</span> : null}
       </h1>
       <Hoy />
       <Historico />
