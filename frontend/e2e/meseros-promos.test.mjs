@@ -77,6 +77,17 @@ test('a waiter a manager adds is offered in the walk-in wizard, and once deactiv
   assert.equal(await pagina.getByLabel('Nuevo mesero').inputValue(), '', 'the box is ready for the next one');
   assert.ok((await meserosDelAsistente()).includes(nombre), 'offered in the Comanda step');
 
+  // The same name in other capitals and without its accent is the same waiter: refused on screen,
+  // in Spanish, and the comanda never offers both.
+  await pagina.goto(`${servidor.base}/meseros`);
+  await pagina.locator(`tr[data-mesero="${nombre}"]`).waitFor();
+  const otro = nombre.toUpperCase().replace('Í', 'I');
+  await pagina.getByLabel('Nuevo mesero').fill(otro);
+  await pagina.getByLabel('Nuevo mesero').press('Enter');
+  await pagina.getByText('La sucursal ya tiene un mesero activo con ese nombre.').first().waitFor();
+  assert.equal(await pagina.locator(`tr[data-mesero="${otro}"]`).count(), 0);
+  assert.ok(!(await meserosDelAsistente()).includes(otro), 'not offered twice');
+
   // Renamed, then deactivated after confirming: the old name and then the waiter leave the wizard.
   await pagina.goto(`${servidor.base}/meseros`);
   await pagina.getByRole('button', { name: `Renombrar a ${nombre}` }).click();

@@ -6,6 +6,7 @@ import { TABLA } from '../../../components/ui/formulario';
 import { Insignia } from '../../../components/ui/Insignia';
 import { Paginacion } from '../../../components/ui/Paginacion';
 import { BotonIcono, FilaMensaje, FilasCargando, paginasDe, PantallaAdmin, TablaAdmin, ThAcciones, useBusquedaPaginada, usePuede } from '../../../components/ui/PantallaAdmin';
+import { useSesion } from '../../../lib/use-session';
 import { useTitulo } from '../../../lib/use-titulo';
 import type { UsuarioAdmin } from '../../../types/api';
 import { POR_PAGINA, useEscribirUsuario, useUsuarios } from '../api/usuarios';
@@ -22,6 +23,8 @@ export function UsuariosPantalla() {
   const lista = useUsuarios(q, pagina);
   const desactivar = useEscribirUsuario();
   const puede = usePuede('users');
+  // One's own account is never deactivated from here (the server refuses it): no button offers it.
+  const yo = useSesion().usuario?._id;
   const paginas = paginasDe(lista.data, POR_PAGINA);
 
   return (
@@ -73,7 +76,7 @@ export function UsuariosPantalla() {
                     <BotonIcono icono={KeyIcon} titulo="Cambiar contraseña" etiqueta={`Cambiar contraseña de ${u.name}`} alPulsar={() => setAbierto({ tipo: 'clave', usuario: u })} />
                   </>
                 )}
-                {puede.borrar && u.active && (
+                {puede.borrar && u.active && u._id !== yo && (
                   <BotonIcono icono={NoSymbolIcon} titulo="Desactivar" etiqueta={`Desactivar a ${u.name}`} peligro alPulsar={() => setAbierto({ tipo: 'desactivar', usuario: u })} />
                 )}
               </div>
@@ -82,7 +85,7 @@ export function UsuariosPantalla() {
         ))}
       </TablaAdmin>
       <div className="flex items-center justify-between gap-3">
-        <p className="text-sm text-stone-500 tabular-nums">{lista.data ? `${lista.data.total} usuarios` : ''}</p>
+        <p className="text-sm text-stone-500 tabular-nums">{lista.data ? (lista.data.total === 1 ? '1 usuario' : `${lista.data.total.toLocaleString('es-MX')} usuarios`) : ''}</p>
         <Paginacion pagina={pagina} paginas={paginas} alCambiar={setPagina} />
       </div>
 
