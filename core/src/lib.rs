@@ -1,6 +1,7 @@
 //! Anfitrión's business rules, written once and run both by the server and, compiled to
 //! WebAssembly, by the browser. Pure functions only: no I/O, no clock, no database.
 
+pub mod bitacora;
 pub mod campos;
 pub mod clientes;
 pub mod comanda;

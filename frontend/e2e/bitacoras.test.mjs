@@ -1,6 +1,7 @@
 // The audit logs and the dashboard against the real server: a manager narrows the reservation
-// log to a date range, downloads it as CSV (BOM and the spec's header), and the dashboard shows
-// the API's numbers for the demo branch and draws its SVG charts.
+// log to a date range, downloads it as CSV (BOM and the screen's headings), searches it in the
+// words it shows (an action's label, a guest's name) and opens a guest from it; the dashboard
+// shows the API's numbers for the demo branch and draws its SVG charts.
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { describe, test } from 'node:test';
@@ -73,10 +74,68 @@ describe('bitácoras', () => {
     const bytes = await readFile(await descarga.path());
     assert.deepEqual([...bytes.subarray(0, 3)], [0xef, 0xbb, 0xbf]);
     const texto = bytes.subarray(3).toString('utf8');
-    assert.equal(texto.split(/\r?\n/)[0], 'Fecha,Usuario,Acción,Registro,Antes,Después');
+    assert.equal(texto.split(/\r?\n/)[0], 'Fecha y hora,Usuario,Acción,Registro,Antes / después');
     const lineas = texto.split(/\r?\n/).filter((l) => l !== '');
     assert.equal(lineas.length - 1, api.body.data.total, 'one line per entry of the range');
     assert.match(descarga.suggestedFilename(), /\.csv$/);
+  });
+
+  test('a manager finds a cancellation by its label and by the guest, opens the guest, and the CSV says the same', async () => {
+    const sesion = await entrar(pagina, servidor.base, CUENTAS.gerente);
+    const tag = await pagina.evaluate(() => localStorage.getItem('sucursal'));
+    // A booking of the demo branch is cancelled: the log's newest cancellation.
+    const pendientes = await llamarApi(servidor, '/v1/admin/reservacion', { token: sesion.token, query: { tag, status: 'pendientes', limit: '50' } });
+    const reserva = pendientes.body.data.items.find((r) => /^[\p{L} ]+$/u.test(r.name));
+    assert.ok(reserva, 'the demo branch has a pending booking');
+    const cancelada = await llamarApi(servidor, `/v1/admin/reservacion/${reserva._id}/cancel`, { token: sesion.token, method: 'PUT', query: { tag } });
+    assert.equal(cancelada.body.status, 'success');
+
+    await pagina.goto(`${servidor.base}/logs/reserva`);
+    await pagina.getByRole('heading', { name: 'Bitácora de reservaciones' }).waitFor();
+    const filas = pagina.locator('tbody tr:not([data-esqueleto])');
+    const buscar = async (q) => {
+      const [respuesta] = await Promise.all([
+        pagina.waitForResponse((r) => esBitacora(r, { q })),
+        pagina.getByLabel('Buscar en la bitácora').fill(q),
+      ]);
+      const datos = (await respuesta.json()).data;
+      await pagina.getByText(`${datos.total} ${datos.total === 1 ? 'registro' : 'registros'}`, { exact: true }).waitFor();
+      return datos;
+    };
+    const accion = (fila) => fila.locator('td').nth(2).locator('div').first().innerText();
+    const registro = (fila) => fila.locator('td').nth(3);
+
+    // By the action's label, typed without its accent: only cancellations, ours first, naming the guest.
+    const porEtiqueta = await buscar('cancelacion');
+    assert.ok(porEtiqueta.total >= 1);
+    for (const a of await pagina.locator('tbody tr td:nth-child(3) > div:first-child').allInnerTexts()) assert.equal(a, 'Cancelación');
+    assert.equal(await registro(filas.first()).innerText(), reserva.name);
+    assert.doesNotMatch(await filas.first().innerText(), new RegExp(reserva._id));
+    assert.match(await filas.first().locator('td').nth(4).innerText(), /Estado:\s*Pendiente\s*→\s*Cancelada/);
+
+    // By the guest's name in capitals: the booking's creation and its cancellation (which holds
+    // no name), every row naming the guest.
+    const porNombre = await buscar(reserva.name.toUpperCase());
+    const deLaReserva = porNombre.items.filter((e) => e.enlace?._id === reserva._id).map((e) => e.accion_etiqueta);
+    assert.deepEqual(deLaReserva.sort(), ['Cancelación', 'Registro']);
+    assert.equal(await filas.count(), porNombre.items.length);
+    for (const celda of await pagina.locator('tbody tr td:nth-child(4)').allInnerTexts()) assert.ok(celda.includes(reserva.name), celda);
+
+    // The CSV of the search holds the same words: the label, the guest, the change.
+    await buscar('cancelación');
+    const [descarga] = await Promise.all([pagina.waitForEvent('download'), pagina.getByRole('button', { name: 'Descargar CSV' }).click()]);
+    const texto = (await readFile(await descarga.path())).subarray(3).toString('utf8');
+    const lineas = texto.split('\r\n').filter((l) => l !== '');
+    assert.equal(lineas[0], 'Fecha y hora,Usuario,Acción,Registro,Antes / después');
+    assert.equal(lineas.length - 1, porEtiqueta.total);
+    assert.match(lineas[1], new RegExp(`^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2},Gabriela Gerente,Cancelación,${reserva.name},Estado: Pendiente → Cancelada$`));
+    assert.ok(lineas.slice(1).every((l) => l.includes(',Cancelación,')), texto);
+    assert.doesNotMatch(texto, /[{}]|cancelar|Vencido/);
+
+    // The guest's name opens the booking.
+    await registro(filas.first()).getByRole('link', { name: reserva.name }).click();
+    await pagina.waitForURL(`**/reservaciones/todas/${reserva._id}`);
+    await pagina.getByTestId('detalle-reservacion').getByText(reserva.name).first().waitFor();
   });
 
   test('the walk-in log lists the branch entries', async () => {
@@ -85,6 +144,10 @@ describe('bitácoras', () => {
     await pagina.getByRole('heading', { name: 'Bitácora de walk-in' }).waitFor();
     await pagina.locator('tbody tr:not([data-esqueleto])').first().waitFor();
     assert.ok((await pagina.getByRole('cell', { name: 'Registro', exact: true }).count()) > 0);
+    // Each walk-in is named by its guest and folio, linking to it.
+    const enlace = pagina.locator('tbody tr td:nth-child(4) a').first();
+    assert.match(await enlace.innerText(), /^.+ \(folio .+\)$/);
+    assert.match(await enlace.getAttribute('href'), /^\/walkin\/todas\/[^/]+$/);
   });
 });
 

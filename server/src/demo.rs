@@ -501,14 +501,15 @@ async fn sembrar(store: &dyn Store, claves: &Claves, ahora: DateTime<Utc>) -> an
                     store.marcar_notificacion_leida(&aviso.id).await?;
                 }
             }
-            let cambio = |accion, hacia| Cambio {
+            // A cancellation or a no-show records the state it left, as the console's and the job's do.
+            let cambio = |accion, hacia: Option<EstadoReservacion>| Cambio {
                 autor: autor(&hostess, hacia),
                 sucursal_id: Some(sucursal_id.clone()),
                 entidad: "reservacion",
                 entidad_id: id.clone(),
                 accion,
-                antes: None,
-                despues: None,
+                antes: hacia.map(|_| serde_json::json!({ "status": EstadoReservacion::Pendiente })),
+                despues: hacia.map(|h| serde_json::json!({ "status": h })),
             };
             match plan.status {
                 EstadoReservacion::Pendiente => {}

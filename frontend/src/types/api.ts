@@ -77,8 +77,10 @@ export type DatosMesa = Esquemas['DatosMesa'];
 export type DatosDiaEspecial = Esquemas['DatosDiaEspecial'];
 /** A branch's walk-in and booking settings. */
 export type DatosConfWalkin = Esquemas['DatosConfWalkin'];
-/** One entry of an audit log (who, when, what, before/after). */
+/** One entry of an audit log (who, when, what, before/after), in the screens' words too. */
 export type EntradaBitacora = Esquemas['EntradaBitacora'];
+/** The record an audit entry is about, to open it. */
+export type EnlaceRegistro = Esquemas['EnlaceRegistro'];
 /** One page of an audit log. */
 export type PaginaBitacora = Esquemas['PaginaBitacora'];
 /** One day of a branch at a glance (the dashboard). */

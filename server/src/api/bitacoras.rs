@@ -1,8 +1,10 @@
 //! `/api/v1/admin/logs/walkin` and `/api/v1/admin/logs/reserva`: a branch's audit log of walk-ins
 //! and of reservations, newest first, by date range and text; with `Accept: text/csv` the whole
-//! range streams as CSV (UTF-8 with BOM, comma, header row, dates in the branch's time), a batch
-//! at a time, never all of it in memory. No call changes or deletes an entry.
+//! range streams as CSV (UTF-8 with BOM, comma, header row, dates in the branch's time, the
+//! screen's words: action labels, the record's name, the changes as "campo: antes → después"), a
+//! batch at a time, never all of it in memory. No call changes or deletes an entry.
 
+use anfitrion_core::bitacora;
 use anfitrion_core::permisos::requiere;
 use anfitrion_core::tiempo::ReglasHorario;
 use axum::body::Body;
@@ -26,8 +28,8 @@ use crate::AppState;
 
 /// Entries an export reads per batch.
 const LOTE: u32 = 1000;
-/// The export's header row.
-const ENCABEZADO: &str = "Fecha,Usuario,Acción,Registro,Antes,Después\r\n";
+/// The export's header row: the screen's column headings.
+const ENCABEZADO: &str = "Fecha y hora,Usuario,Acción,Registro,Antes / después\r\n";
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(walkin)).routes(routes!(reserva))
@@ -43,7 +45,8 @@ pub struct ParametrosBitacora {
     pub desde: Option<String>,
     /// Last day, `YYYY-MM-DD` (branch-local), included.
     pub hasta: Option<String>,
-    /// Who, what or which record.
+    /// Who, what or which record, in the log's words: a user's or guest's name, a folio, an
+    /// action's or a state's label ("Cancelación", "No asistió"), accents and case aside.
     pub q: Option<String>,
     pub page: Option<u32>,
     pub limit: Option<u32>,
@@ -75,15 +78,14 @@ fn campo(texto: &str) -> String {
     }
 }
 
+/// An entry as the screen reads it: the action's label, the record's name, the changes in words.
 fn fila(e: &EntradaBitacora, reglas: &ReglasHorario) -> String {
-    let json = |v: &Option<sqlx::types::Json<serde_json::Value>>| v.as_ref().map(|j| j.0.to_string()).unwrap_or_default();
     let columnas = [
         reglas.local(e.at).format("%Y-%m-%d %H:%M:%S").to_string(),
         e.usuario_name.clone(),
-        e.accion.clone(),
-        e.entidad_id.clone(),
-        json(&e.antes),
-        json(&e.despues),
+        e.accion_etiqueta.clone(),
+        e.registro.clone(),
+        bitacora::linea_de_cambios(&e.cambios),
     ];
     let mut linea = columnas.iter().map(|c| campo(c)).collect::<Vec<_>>().join(",");
     linea.push_str("\r\n");

@@ -7,6 +7,9 @@ use serde::Serialize;
 use serde_json::Value;
 use sqlx::types::Json;
 
+use anfitrion_core::bitacora::{self, CampoCambiado, Valor};
+use anfitrion_core::walkin::formato_folio;
+
 use super::{nuevo_id, para_cada_motor, DbResult};
 
 /// Who made a change: copied into the entry, so history survives the user's removal.
@@ -52,8 +55,10 @@ impl Cambio {
     }
 }
 
-/// An entry as read back.
-#[derive(Debug, Clone, Serialize, sqlx::FromRow, utoipa::ToSchema)]
+/// An entry as read back: what was stored, and the same in the words the screens use (the
+/// action's label, the record's name, the changes field by field), so a log's screen and its CSV
+/// read alike and neither shows a code or an id.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct EntradaBitacora {
     #[serde(rename = "_id")]
     pub id: String,
@@ -68,6 +73,105 @@ pub struct EntradaBitacora {
     pub antes: Option<Json<Value>>,
     #[schema(value_type = Option<Object>)]
     pub despues: Option<Json<Value>>,
+    /// The action in words ("Cancelación", "No asistió").
+    pub accion_etiqueta: String,
+    /// The record in words: the guest's name, with its folio when it has one ("Familia Quiroga
+    /// (folio POL-0042)"); empty when neither the record nor the entry names it.
+    pub registro: String,
+    /// The record to open from the log (a notification's entry opens its reservation); absent
+    /// when it no longer exists.
+    pub enlace: Option<EnlaceRegistro>,
+    /// What changed, field by field, in words (Spanish field names, states by their labels).
+    pub cambios: Vec<CampoCambiado>,
+}
+
+/// Which screen shows an entry's record.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum TipoRegistro {
+    Reservacion,
+    Walkin,
+}
+
+/// The record an entry is about, to link to it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+pub struct EnlaceRegistro {
+    pub tipo: TipoRegistro,
+    #[serde(rename = "_id")]
+    pub id: String,
+}
+
+/// An entry as its statement reads it, with the record it names joined in.
+#[derive(sqlx::FromRow)]
+struct FilaBitacora {
+    id: String,
+    at: DateTime<Utc>,
+    usuario_id: Option<String>,
+    usuario_name: String,
+    sucursal_id: Option<String>,
+    entidad: String,
+    entidad_id: String,
+    accion: String,
+    antes: Option<Json<Value>>,
+    despues: Option<Json<Value>>,
+    registro_tipo: Option<String>,
+    registro_id: Option<String>,
+    registro_name: Option<String>,
+    registro_folio: Option<i64>,
+    prefijo_folio: Option<String>,
+}
+
+/// An object's members as core reads them; anything but an object is one member, `valor`.
+fn miembros(v: &Option<Json<Value>>) -> Option<Vec<(String, Valor)>> {
+    let valor = |v: &Value| match v {
+        Value::Null => Valor::Nulo,
+        Value::Bool(b) => Valor::Logico(*b),
+        Value::String(t) => Valor::Texto(t.clone()),
+        otro => Valor::Otro(otro.to_string()),
+    };
+    match v.as_ref().map(|j| &j.0) {
+        None | Some(Value::Null) => None,
+        Some(Value::Object(m)) => Some(m.iter().map(|(k, v)| (k.clone(), valor(v))).collect()),
+        Some(otro) => Some(vec![("valor".to_owned(), valor(otro))]),
+    }
+}
+
+impl From<FilaBitacora> for EntradaBitacora {
+    fn from(f: FilaBitacora) -> Self {
+        let (antes, despues) = (miembros(&f.antes), miembros(&f.despues));
+        // The record as it is now; when it is gone, as the entry holds it.
+        let del_registro = |campo: &str| {
+            [&f.despues, &f.antes].into_iter().find_map(|v| v.as_ref().and_then(|j| j.0.get(campo)).and_then(Value::as_str).map(str::to_owned))
+        };
+        let registro = match &f.registro_name {
+            Some(name) => {
+                let folio = f.registro_folio.and_then(|n| u64::try_from(n).ok()).map(|n| formato_folio(f.prefijo_folio.as_deref().unwrap_or(""), n));
+                bitacora::texto_registro(name, folio.as_deref())
+            }
+            None => bitacora::texto_registro(&del_registro("name").unwrap_or_default(), del_registro("folio").as_deref()),
+        };
+        let enlace = match (f.registro_tipo.as_deref(), f.registro_id) {
+            (Some("walkin"), Some(id)) => Some(EnlaceRegistro { tipo: TipoRegistro::Walkin, id }),
+            (Some("reservacion"), Some(id)) => Some(EnlaceRegistro { tipo: TipoRegistro::Reservacion, id }),
+            _ => None,
+        };
+        EntradaBitacora {
+            accion_etiqueta: bitacora::etiqueta_accion(&f.accion),
+            registro,
+            enlace,
+            cambios: bitacora::cambios(antes.as_deref(), despues.as_deref()),
+            id: f.id,
+            at: f.at,
+            usuario_id: f.usuario_id,
+            usuario_name: f.usuario_name,
+            sucursal_id: f.sucursal_id,
+            entidad: f.entidad,
+            entidad_id: f.entidad_id,
+            accion: f.accion,
+            antes: f.antes,
+            despues: f.despues,
+        }
+    }
 }
 
 /// Which entries a log shows: one branch's, of some kinds of record, in a period, matching a text.
@@ -77,7 +181,8 @@ pub struct FiltroBitacora {
     pub entidades: &'static [&'static str],
     pub desde: Option<DateTime<Utc>>,
     pub hasta: Option<DateTime<Utc>>,
-    /// Who, what or which record, or a value the entry holds (a guest's name, a folio).
+    /// Who, what or which record, or a value the entry holds (a guest's name, a folio), in the
+    /// words the log shows: an action's or a state's label finds its codes.
     pub q: Option<String>,
 }
 
@@ -137,64 +242,101 @@ para_cada_motor! {
         }
     }
 
-    /// The filter's conditions, after a `WHERE`.
+    /// An entry with the record it names: a reservation's or a walk-in's guest and folio (a
+    /// notification's entry names its reservation), joined at read time, so the log shows the
+    /// name the record has now.
+    const DESDE: &str = " FROM bitacora b \
+        LEFT JOIN notificaciones n ON b.entidad = 'notificacion' AND n.id = b.entidad_id \
+        LEFT JOIN reservaciones r ON r.id = (CASE WHEN b.entidad = 'reservacion' THEN b.entidad_id ELSE n.reservacion_id END) \
+        LEFT JOIN walkins w ON b.entidad = 'walkin' AND w.id = b.entidad_id \
+        LEFT JOIN conf_walkin cw ON cw.sucursal_id = COALESCE(w.sucursal_id, r.sucursal_id)";
+
+    const COLUMNAS: &str = "SELECT b.id, b.at, b.usuario_id, b.usuario_name, b.sucursal_id, b.entidad, b.entidad_id, b.accion, b.antes, b.despues, \
+        CASE WHEN w.id IS NOT NULL THEN 'walkin' WHEN r.id IS NOT NULL THEN 'reservacion' END AS registro_tipo, \
+        COALESCE(w.id, r.id) AS registro_id, COALESCE(w.name, r.name) AS registro_name, \
+        COALESCE(w.folio, r.folio) AS registro_folio, cw.prefijo_folio AS prefijo_folio";
+
+    /// The filter's conditions, after [`DESDE`].
     fn condiciones<'a>(qb: &mut sqlx::QueryBuilder<'a, Db>, f: &FiltroBitacora) {
-        qb.push(" WHERE sucursal_id = ").push_bind(f.sucursal_id.clone()).push(" AND entidad IN (");
+        qb.push(" WHERE b.sucursal_id = ").push_bind(f.sucursal_id.clone()).push(" AND b.entidad IN (");
         let mut sep = qb.separated(", ");
         for e in f.entidades {
             sep.push_bind(*e);
         }
         qb.push(")");
         if let Some(d) = f.desde {
-            qb.push(" AND at >= ").push_bind(d);
+            qb.push(" AND b.at >= ").push_bind(d);
         }
         if let Some(h) = f.hasta {
-            qb.push(" AND at < ").push_bind(h);
+            qb.push(" AND b.at < ").push_bind(h);
         }
         if let Some(q) = f.q.as_deref().map(str::trim).filter(|q| !q.is_empty()) {
             // Folded on both sides: accents and case aside, on either engine.
             let p = crate::db::patron_like(&anfitrion_core::texto::plegar(q));
-            qb.push(format!(" AND ({} LIKE ", Motor::plegado("usuario_name"))).push_bind(p.clone()).push(" ESCAPE '\\' OR lower(accion) LIKE ")
-                .push_bind(p.clone()).push(" ESCAPE '\\' OR entidad_id LIKE ").push_bind(p.clone()).push(" ESCAPE '\\'");
-            // What the entry holds: the values of its antes and despues (a creation's record).
-            qb.push(format!(" OR EXISTS (SELECT 1 FROM ({} UNION ALL {}) v WHERE {} LIKE ", Motor::valores_json("antes"), Motor::valores_json("despues"), Motor::plegado("CAST(v.value AS TEXT)")))
-                .push_bind(p).push(" ESCAPE '\\'))");
+            let like = |qb: &mut sqlx::QueryBuilder<'a, Db>, antes: &str, expr: String| {
+                qb.push(format!("{antes}{expr} LIKE ")).push_bind(p.clone()).push(" ESCAPE '\\'");
+            };
+            like(qb, " AND (", Motor::plegado("b.usuario_name"));
+            like(qb, " OR ", "lower(b.accion)".to_owned());
+            like(qb, " OR ", "b.entidad_id".to_owned());
+            // The record's guest as the record names them now (only a creation's entry holds the name).
+            like(qb, " OR ", Motor::plegado("COALESCE(w.name, r.name, '')"));
+            // An action by its label: "cancelación" is `cancelar`.
+            en_lista(qb, " OR b.accion IN (", bitacora::acciones_que_dicen(q));
+            // What the entry holds: the values of its antes and despues (a creation's record), a
+            // state by its label too ("no asistió" is `Vencido`).
+            qb.push(format!(" OR EXISTS (SELECT 1 FROM ({} UNION ALL {}) v WHERE ", Motor::valores_json("b.antes"), Motor::valores_json("b.despues")));
+            like(qb, "", Motor::plegado("CAST(v.value AS TEXT)"));
+            en_lista(qb, " OR CAST(v.value AS TEXT) IN (", bitacora::estados_que_dicen(q));
+            qb.push("))");
         }
     }
 
-    const COLUMNAS: &str = "SELECT id, at, usuario_id, usuario_name, sucursal_id, entidad, entidad_id, accion, antes, despues FROM bitacora";
+    /// `{antes}$1, $2, …)`, or nothing when there are no values.
+    fn en_lista<'a>(qb: &mut sqlx::QueryBuilder<'a, Db>, antes: &str, valores: Vec<&'static str>) {
+        if valores.is_empty() {
+            return;
+        }
+        qb.push(antes);
+        let mut sep = qb.separated(", ");
+        for v in valores {
+            sep.push_bind(v);
+        }
+        qb.push(")");
+    }
 
     #[async_trait]
     impl Bitacora for Motor {
         async fn bitacora_en(&self, f: &FiltroBitacora, page: u32, limit: u32) -> DbResult<(Vec<EntradaBitacora>, i64)> {
             let mut qb = sqlx::QueryBuilder::<Db>::new(COLUMNAS);
+            qb.push(DESDE);
             condiciones(&mut qb, f);
-            qb.push(" ORDER BY at DESC, id DESC LIMIT ").push_bind(i64::from(limit)).push(" OFFSET ").push_bind(i64::from(page.saturating_sub(1)) * i64::from(limit));
-            let filas = qb.build_query_as::<EntradaBitacora>().fetch_all(&self.pool).await?;
-            let mut qb = sqlx::QueryBuilder::<Db>::new("SELECT COUNT(*) FROM bitacora");
+            qb.push(" ORDER BY b.at DESC, b.id DESC LIMIT ").push_bind(i64::from(limit)).push(" OFFSET ").push_bind(i64::from(page.saturating_sub(1)) * i64::from(limit));
+            let filas = qb.build_query_as::<FilaBitacora>().fetch_all(&self.pool).await?;
+            let mut qb = sqlx::QueryBuilder::<Db>::new("SELECT COUNT(*)");
+            qb.push(DESDE);
             condiciones(&mut qb, f);
             let total: i64 = qb.build_query_scalar().fetch_one(&self.pool).await?;
-            Ok((filas, total))
+            Ok((filas.into_iter().map(EntradaBitacora::from).collect(), total))
         }
 
         async fn bitacora_lote(&self, f: &FiltroBitacora, despues_de: Option<&Cursor>, limite: u32) -> DbResult<Vec<EntradaBitacora>> {
             let mut qb = sqlx::QueryBuilder::<Db>::new(COLUMNAS);
+            qb.push(DESDE);
             condiciones(&mut qb, f);
             if let Some((at, id)) = despues_de {
-                qb.push(" AND (at, id) < (").push_bind(*at).push(", ").push_bind(id.clone()).push(")");
+                qb.push(" AND (b.at, b.id) < (").push_bind(*at).push(", ").push_bind(id.clone()).push(")");
             }
-            qb.push(" ORDER BY at DESC, id DESC LIMIT ").push_bind(i64::from(limite));
-            Ok(qb.build_query_as::<EntradaBitacora>().fetch_all(&self.pool).await?)
+            qb.push(" ORDER BY b.at DESC, b.id DESC LIMIT ").push_bind(i64::from(limite));
+            Ok(qb.build_query_as::<FilaBitacora>().fetch_all(&self.pool).await?.into_iter().map(EntradaBitacora::from).collect())
         }
 
         async fn bitacora_de(&self, entidad_id: &str) -> DbResult<Vec<EntradaBitacora>> {
-            Ok(sqlx::query_as::<_, EntradaBitacora>(
-                "SELECT id, at, usuario_id, usuario_name, sucursal_id, entidad, entidad_id, accion, antes, despues \
-                 FROM bitacora WHERE entidad_id = $1 ORDER BY at, id",
-            )
-            .bind(entidad_id)
-            .fetch_all(&self.pool)
-            .await?)
+            let filas = sqlx::query_as::<_, FilaBitacora>(&format!("{COLUMNAS}{DESDE} WHERE b.entidad_id = $1 ORDER BY b.at, b.id"))
+                .bind(entidad_id)
+                .fetch_all(&self.pool)
+                .await?;
+            Ok(filas.into_iter().map(EntradaBitacora::from).collect())
         }
     }
 }

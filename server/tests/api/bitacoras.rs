@@ -8,13 +8,14 @@ use sqlx::Connection;
 use crate::helpers::{en_ambos, leer, spawn_app, TestApp};
 
 /// Writes an audit entry straight into the database, for a byte-exact export.
-async fn anotar(app: &TestApp, sucursal: &str, id: &str, at: &str, usuario: &str, accion: &str, registro: &str, despues: Value) {
+#[allow(clippy::too_many_arguments)]
+async fn anotar(app: &TestApp, sucursal: &str, id: &str, at: &str, usuario: &str, (entidad, accion): (&str, &str), registro: &str, (antes, despues): (Option<Value>, Value)) {
     let at: DateTime<Utc> = at.parse().unwrap();
     macro_rules! insertar {
         ($con:expr) => {{
             let mut con = $con;
-            sqlx::query("INSERT INTO bitacora (id, at, usuario_id, usuario_name, sucursal_id, entidad, entidad_id, accion, antes, despues) VALUES ($1, $2, NULL, $3, $4, 'walkin', $5, $6, NULL, $7)")
-                .bind(id).bind(at).bind(usuario).bind(sucursal).bind(registro).bind(accion).bind(Json(despues))
+            sqlx::query("INSERT INTO bitacora (id, at, usuario_id, usuario_name, sucursal_id, entidad, entidad_id, accion, antes, despues) VALUES ($1, $2, NULL, $3, $4, $5, $6, $7, $8, $9)")
+                .bind(id).bind(at).bind(usuario).bind(sucursal).bind(entidad).bind(registro).bind(accion).bind(antes.clone().map(Json)).bind(Json(despues.clone()))
                 .execute(&mut con).await.unwrap();
         }};
     }
@@ -30,6 +31,25 @@ async fn csv(app: &TestApp, token: &str, ruta: &str) -> (u16, String, Vec<u8>) {
     let status = r.status().as_u16();
     let tipo = r.headers().get("content-type").map(|v| v.to_str().unwrap().to_owned()).unwrap_or_default();
     (status, tipo, r.bytes().await.unwrap().to_vec())
+}
+
+/// Every entry of a log that `q` finds, page after page.
+async fn todas(app: &TestApp, token: &str, log: &str, q: &str) -> Vec<Value> {
+    let mut items = Vec::new();
+    for page in 1.. {
+        let ruta = format!("/api/v1/admin/logs/{log}?tag=polanco&limit=200&page={page}&q={}", urlencoding(q));
+        let r = app.get(&ruta, Some(token)).await.es_exito().clone();
+        let lote = r["items"].as_array().unwrap().clone();
+        items.extend(lote);
+        if items.len() as u64 >= r["total"].as_u64().unwrap() {
+            return items;
+        }
+    }
+    unreachable!()
+}
+
+fn urlencoding(q: &str) -> String {
+    q.bytes().map(|b| if b.is_ascii_alphanumeric() { (b as char).to_string() } else { format!("%{b:02X}") }).collect()
 }
 
 en_ambos! {
@@ -86,6 +106,9 @@ en_ambos! {
             assert_eq!(e["despues"], json!({ "name": "Familia Quiroga", "folio": folio, "fecha_hora": w["fecha_hora"], "no_personas": 4,
                                              "mesa": "12", "mesero": mesero["name"], "evento": "Aniversario" }));
             assert!(e["despues"].get("email").is_none(), "the log's readers need not see the contact");
+            assert_eq!(e["registro"], format!("Familia Quiroga (folio {folio})"));
+            assert_eq!(e["enlace"], json!({ "tipo": "walkin", "_id": w["_id"] }));
+            assert_eq!(e["accion_etiqueta"], "Registro");
         }
         // Every walk-in entry holds its record, the demo's too; a field's name is not a value.
         let todas = app.get("/api/v1/admin/logs/walkin?tag=polanco&limit=200", Some(&t.borrow())).await.es_exito()["items"].clone();
@@ -125,6 +148,93 @@ en_ambos! {
         assert_eq!(entradas[0].despues.as_ref().unwrap().0["name"], demo["name"]);
     }
 
+    async fn the_reservation_log_is_read_and_searched_in_the_screens_words(motor: Motor) {
+        let app = spawn_app(motor).await;
+        let t = app.token("gerente@demo.mx").await;
+        // One booking is cancelled; another, booked for today by staff, is a no-show.
+        let fecha = app.hoy() + chrono::Duration::days(2);
+        let reserva = json!({ "tag": "polanco", "name": "Renata Villaseñor", "email": "renata@correo.mx", "fecha_hora": format!("{fecha} 15:00"),
+                              "no_personas": 2, "evento": "Ninguno", "origin": "Concierge" });
+        let renata = app.post_json("/api/v1/public/reservacion", None, &reserva).await.es_exito_201()["_id"].as_str().unwrap().to_owned();
+        app.put(&format!("/api/v1/admin/reservacion/{renata}/cancel?tag=polanco"), Some(&t)).await.es_exito();
+        let hoy = app.hoy();
+        let reserva = json!({ "tag": "polanco", "name": "Mónica Durán", "email": "monica@correo.mx", "fecha_hora": format!("{hoy} 15:00"),
+                              "no_personas": 3, "evento": "Ninguno", "comentarios": "" });
+        let monica = app.post_json("/api/v1/admin/reservacion", Some(&t), &reserva).await.es_exito_201()["_id"].as_str().unwrap().to_owned();
+        app.llevar_reloj_a(&format!("{hoy} 17:00"));
+        assert!(anfitrion_server::jobs::marcar_no_shows(app.store.as_ref(), app.reloj.ahora()).await.unwrap() >= 1);
+        let t = app.token("gerente@demo.mx").await;
+        // An entry that holds the state without being the no-show job's (an edit of its status).
+        let ahora = app.reloj.ahora().to_rfc3339();
+        anotar(&app, &app.id_sucursal("polanco").await, "e1", &ahora, "Gabriela Gerente", ("reservacion", "editar"), &monica,
+               (Some(json!({ "status": "Pendiente" })), json!({ "status": "Vencido" }))).await;
+
+        // Every entry names its record in words, links to it, and labels its action: no code, no id.
+        let log = todas(&app, &t, "reserva", "").await;
+        assert!(log.len() > 10, "the demo's entries and ours: {}", log.len());
+        for e in &log {
+            let registro = e["registro"].as_str().unwrap();
+            assert!(!registro.is_empty() && registro != e["entidad_id"], "{e}");
+            assert_eq!(e["enlace"]["tipo"], "reservacion", "{e}");
+            assert!(!e["accion_etiqueta"].as_str().unwrap().contains('_'), "{e}");
+        }
+        let de = |id: &str, accion: &str| log.iter().find(|e| e["entidad_id"] == id && e["accion"] == accion).unwrap().clone();
+        let cancelada = de(&renata, "cancelar");
+        assert_eq!((cancelada["accion_etiqueta"].as_str(), cancelada["registro"].as_str()), (Some("Cancelación"), Some("Renata Villaseñor")));
+        assert_eq!(cancelada["enlace"], json!({ "tipo": "reservacion", "_id": renata }));
+        assert_eq!(cancelada["cambios"], json!([{ "campo": "Estado", "antes": "Pendiente", "despues": "Cancelada" }]));
+        let vencida = de(&monica, "no_show");
+        assert_eq!((vencida["accion_etiqueta"].as_str(), vencida["registro"].as_str(), vencida["usuario_name"].as_str()), (Some("No asistió"), Some("Mónica Durán"), Some("Sistema")));
+        assert_eq!(vencida["cambios"], json!([{ "campo": "Estado", "antes": "Pendiente", "despues": "No asistió" }]));
+        let alta = de(&monica, "crear");
+        assert_eq!(alta["accion_etiqueta"], "Registro");
+        assert!(alta["cambios"].as_array().unwrap().contains(&json!({ "campo": "Personas", "antes": null, "despues": "3" })), "{alta}");
+
+        // An action's label finds exactly that action's entries, accents and case aside.
+        for q in ["Cancelación", "CANCELACION", "cancelación"] {
+            let hallados = todas(&app, &t, "reserva", q).await;
+            let esperados = log.iter().filter(|e| e["accion"] == "cancelar").count();
+            assert!(esperados >= 2, "the demo's cancellations and ours");
+            assert_eq!(hallados.len(), esperados, "{q}");
+            assert!(hallados.iter().all(|e| e["accion_etiqueta"] == "Cancelación"), "{q}");
+        }
+        // A state's label: the no-shows, by their action and by the state they left the booking in.
+        for q in ["No asistió", "no asistio", "NO ASISTIÓ"] {
+            let hallados = todas(&app, &t, "reserva", q).await;
+            let dicen = |e: &Value| e["accion"] == "no_show" || e["cambios"].as_array().unwrap().iter().any(|c| c["despues"] == "No asistió" || c["antes"] == "No asistió");
+            assert_eq!(hallados.len(), log.iter().filter(|e| dicen(e)).count(), "{q}");
+            assert!(hallados.iter().all(dicen), "{q}");
+            for accion in ["no_show", "editar"] {
+                assert!(hallados.iter().any(|e| e["entidad_id"] == monica.as_str() && e["accion"] == accion), "{q}: {accion}");
+            }
+        }
+        // A guest's name finds every entry of their booking, the cancellation too (which holds no name).
+        for (q, id) in [("villasenor", &renata), ("RENATA VILLASEÑOR", &renata), ("monica duran", &monica)] {
+            let hallados = todas(&app, &t, "reserva", q).await;
+            let mut acciones: Vec<&str> = hallados.iter().map(|e| e["accion"].as_str().unwrap()).collect();
+            acciones.sort_unstable();
+            assert_eq!(acciones, if id == &renata { vec!["cancelar", "crear"] } else { vec!["crear", "editar", "no_show"] }, "{q}");
+            assert!(hallados.iter().all(|e| e["entidad_id"] == id.as_str()), "{q}");
+        }
+        assert!(todas(&app, &t, "reserva", "Cancelación de nadie").await.is_empty());
+
+        // The CSV holds the same words: labels, the guest, the changes field by field, no JSON.
+        let (status, _, cuerpo) = csv(&app, &t, "/api/v1/admin/logs/reserva?tag=polanco&q=villase%C3%B1or").await;
+        assert_eq!(status, 200);
+        let texto = String::from_utf8(cuerpo).unwrap();
+        let lineas: Vec<&str> = texto.trim_start_matches('\u{FEFF}').split("\r\n").filter(|l| !l.is_empty()).collect();
+        assert_eq!(lineas[0], "Fecha y hora,Usuario,Acción,Registro,Antes / después");
+        let sin_fecha: Vec<&str> = lineas[1..].iter().map(|l| l.split_once(',').unwrap().1).collect();
+        assert_eq!(sin_fecha, [
+            "Gabriela Gerente,Cancelación,Renata Villaseñor,Estado: Pendiente → Cancelada".to_owned(),
+            format!("Concierge,Registro,Renata Villaseñor,Nombre: Renata Villaseñor; Estado: Pendiente; Fecha y hora: {fecha} 15:00; Personas: 2; Evento: Ninguno; Origen: Concierge; Comentarios: (vacío)"),
+        ]);
+        let (_, _, cuerpo) = csv(&app, &t, "/api/v1/admin/logs/reserva?tag=polanco&q=no%20asisti%C3%B3").await;
+        let texto = String::from_utf8(cuerpo).unwrap();
+        assert!(texto.contains("Sistema,No asistió,Mónica Durán,Estado: Pendiente → No asistió\r\n"), "{texto}");
+        assert!(!texto.contains('{') && !texto.contains("no_show") && !texto.contains("Vencido"), "{texto}");
+    }
+
     async fn no_call_changes_or_deletes_an_entry_and_guards_hold(motor: Motor) {
         let app = spawn_app(motor).await;
         let t = app.token("gerente@demo.mx").await;
@@ -147,15 +257,16 @@ en_ambos! {
         let t = app.token("gerente@demo.mx").await;
         let polanco = app.id_sucursal("polanco").await;
         // 2026-03-10 in Mexico City (UTC-6): 18:00Z is 12:00 local; one entry falls outside the range.
-        anotar(&app, &polanco, "b1", "2026-03-10T18:00:00Z", "José Núñez", "registrar", "w1", json!({ "name": "Peña, \"La Güera\"", "nota": "línea 1\nlínea 2" })).await;
-        anotar(&app, &polanco, "b2", "2026-03-11T01:30:00Z", "Ana", "registrar", "w2", json!({ "mesa": "4" })).await;
-        anotar(&app, &polanco, "b3", "2026-03-12T18:00:00Z", "Fuera", "registrar", "w3", json!({})).await;
+        anotar(&app, &polanco, "b1", "2026-03-10T18:00:00Z", "José Núñez", ("walkin", "registrar"), "w1", (None, json!({ "name": "Peña, \"La Güera\"", "nota": "línea 1\nlínea 2" }))).await;
+        anotar(&app, &polanco, "b2", "2026-03-11T01:30:00Z", "Ana", ("walkin", "registrar"), "w2", (None, json!({ "mesa": "4" }))).await;
+        anotar(&app, &polanco, "b3", "2026-03-12T18:00:00Z", "Fuera", ("walkin", "registrar"), "w3", (None, json!({}))).await;
         let (status, tipo, cuerpo) = csv(&app, &t, "/api/v1/admin/logs/walkin?tag=polanco&desde=2026-03-10&hasta=2026-03-10").await;
         assert_eq!(status, 200);
         assert!(tipo.starts_with("text/csv"), "{tipo}");
-        let esperado = "\u{FEFF}Fecha,Usuario,Acción,Registro,Antes,Después\r\n\
-            2026-03-10 19:30:00,Ana,registrar,w2,,\"{\"\"mesa\"\":\"\"4\"\"}\"\r\n\
-            2026-03-10 12:00:00,José Núñez,registrar,w1,,\"{\"\"name\"\":\"\"Peña, \\\"\"La Güera\\\"\"\"\",\"\"nota\"\":\"\"línea 1\\nlínea 2\"\"}\"\r\n";
+        // A record that is gone reads as the entry names it; a field not in core's table, as its code in words.
+        let esperado = "\u{FEFF}Fecha y hora,Usuario,Acción,Registro,Antes / después\r\n\
+            2026-03-10 19:30:00,Ana,Registro,,Mesa: 4\r\n\
+            2026-03-10 12:00:00,José Núñez,Registro,\"Peña, \"\"La Güera\"\"\",\"Nombre: Peña, \"\"La Güera\"\"; Nota: línea 1\nlínea 2\"\r\n";
         assert_eq!(String::from_utf8(cuerpo.clone()).unwrap(), esperado);
         assert_eq!(&cuerpo[..3], [0xEF, 0xBB, 0xBF], "UTF-8 byte-order mark");
         // Browsers ask for gzip: the compressed stream still ends whole.

@@ -1,5 +1,6 @@
 import { ArrowDownTrayIcon } from '@heroicons/react/20/solid';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Buscador } from '../../../components/ui/Buscador';
 import { Button } from '../../../components/ui/Button';
 import { CampoTexto } from '../../../components/ui/Campo';
@@ -9,17 +10,17 @@ import { Paginacion } from '../../../components/ui/Paginacion';
 import { useDiferido } from '../../../lib/use-diferido';
 import { useTitulo } from '../../../lib/use-titulo';
 import type { EntradaBitacora } from '../../../types/api';
-import { cambios, etiquetaAccion } from '../acciones';
 import { POR_PAGINA, rutaBitacora, useBitacora, type TipoBitacora } from '../api/get-bitacora';
 import { descargarCsv } from '../csv';
+import { rutaDeRegistro } from '../registro';
 import { diaEn, fechaHoraBitacora, sumarDias } from '../fechas';
 import { ahora } from '../../../lib/reloj';
 
 const TITULOS: Record<TipoBitacora, string> = { walkin: 'Bitácora de walk-in', reserva: 'Bitácora de reservaciones' };
 
-/** The compact before/after of an entry: changed fields, at most three, then "+N". */
+/** The before/after of an entry, in the server's words: changed fields, at most three, then "+N". */
 function Cambios({ entrada }: { entrada: EntradaBitacora }) {
-  const lista = cambios(entrada.antes, entrada.despues);
+  const lista = entrada.cambios;
   if (lista.length === 0) return <span className="text-stone-400">—</span>;
   const vistos = lista.slice(0, 3);
   return (
@@ -27,13 +28,24 @@ function Cambios({ entrada }: { entrada: EntradaBitacora }) {
       {vistos.map((c) => (
         <li key={c.campo} className="min-w-0 truncate" title={`${c.campo}: ${c.antes ?? '—'} → ${c.despues ?? '—'}`}>
           <span className="font-medium text-stone-700">{c.campo}:</span>{' '}
-          {c.antes !== null && <span className="text-stone-500 line-through decoration-stone-300">{c.antes}</span>}
-          {c.antes !== null && c.despues !== null && <span aria-hidden className="text-stone-400"> → </span>}
-          {c.despues !== null && <span className="text-stone-900">{c.despues}</span>}
+          {c.antes != null && <span className="text-stone-500 line-through decoration-stone-300">{c.antes}</span>}
+          {c.antes != null && c.despues != null && <span aria-hidden className="text-stone-400"> → </span>}
+          {c.despues != null && <span className="text-stone-900">{c.despues}</span>}
         </li>
       ))}
       {lista.length > vistos.length && <li className="text-stone-500">+{lista.length - vistos.length} más</li>}
     </ul>
+  );
+}
+
+/** The record an entry is about: the guest's name (and folio), linking to it while it exists. */
+function Registro({ entrada }: { entrada: EntradaBitacora }) {
+  const texto = entrada.registro || '—';
+  if (!entrada.enlace) return <span>{texto}</span>;
+  return (
+    <Link to={rutaDeRegistro(entrada.enlace)} className="font-medium text-primary-800 underline-offset-2 hover:underline focus-visible:underline">
+      {texto}
+    </Link>
   );
 }
 
@@ -125,10 +137,14 @@ export function BitacoraPantalla({ tipo }: { tipo: TipoBitacora }) {
                 </td>
                 <td className={TABLA.td}>{e.usuario_name}</td>
                 <td className={TABLA.td}>
-                  <div className="font-medium text-stone-900">{etiquetaAccion(e.accion)}</div>
-                  <div className="truncate font-mono text-xs text-stone-500 md:hidden">{e.entidad_id}</div>
+                  <div className="font-medium text-stone-900">{e.accion_etiqueta}</div>
+                  <div className="truncate text-xs md:hidden">
+                    <Registro entrada={e} />
+                  </div>
                 </td>
-                <td className={`${TABLA.td} hidden font-mono text-xs md:table-cell`}>{e.entidad_id}</td>
+                <td className={`${TABLA.td} hidden md:table-cell`}>
+                  <Registro entrada={e} />
+                </td>
                 <td className={`${TABLA.td} hidden max-w-xs lg:table-cell`}>
                   <Cambios entrada={e} />
                 </td>
