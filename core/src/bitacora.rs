@@ -28,22 +28,11 @@ pub const ACCIONES: [(&str, &str); 15] = [
     ("dias", "Cambio de días especiales"),
 ];
 
-/// The fields an entry may hold, with their Spanish names, in the order a change lists them.
-pub const CAMPOS: [(&str, &str); 14] = [
-    ("name", "Nombre"),
-    ("folio", "Folio"),
-    ("status", "Estado"),
-    ("fecha_hora", "Fecha y hora"),
-    ("no_personas", "Personas"),
-    ("mesa", "Mesa"),
-    ("mesero", "Mesero"),
-    ("evento", "Evento"),
-    ("origin", "Origen"),
-    ("comentarios", "Comentarios"),
-    ("email", "Correo electrónico"),
-    ("phone", "Teléfono"),
-    ("isRead", "Leída"),
-    ("active", "Activo"),
+/// The fields an entry may hold, in the order a change lists them; their Spanish names are the
+/// forms' ([`crate::campos`]).
+pub const CAMPOS: [&str; 14] = [
+    "name", "folio", "status", "fecha_hora", "no_personas", "mesa", "mesero", "evento", "origin", "comentarios", "email", "phone",
+    "isRead", "active",
 ];
 
 /// A code written as words: `reabrir_mesa` reads "Reabrir mesa"; nothing reads "—".
@@ -62,9 +51,9 @@ pub fn etiqueta_accion(codigo: &str) -> String {
     ACCIONES.iter().find(|(c, _)| *c == codigo).map_or_else(|| como_palabras(codigo), |(_, e)| (*e).to_owned())
 }
 
-/// The Spanish name of a field; one not in [`CAMPOS`] reads as its code in words.
+/// The Spanish name of a field, as the forms label it; one no form shows reads as its code in words.
 pub fn nombre_campo(campo: &str) -> String {
-    CAMPOS.iter().find(|(c, _)| *c == campo).map_or_else(|| como_palabras(campo), |(_, n)| (*n).to_owned())
+    crate::campos::etiqueta(campo).map_or_else(|| como_palabras(campo), str::to_owned)
 }
 
 /// The codes of the actions whose label holds `q`, accents and case aside: what a search for
@@ -143,7 +132,7 @@ impl CampoCambiado {
 pub fn cambios(antes: Option<&[(String, Valor)]>, despues: Option<&[(String, Valor)]>) -> Vec<CampoCambiado> {
     let valor = |lado: Option<&[(String, Valor)]>, campo: &str| lado.and_then(|l| l.iter().find(|(c, _)| c == campo).map(|(_, v)| v.clone()));
     let mut campos: Vec<&str> = antes.into_iter().chain(despues).flatten().map(|(c, _)| c.as_str()).collect();
-    let orden = |c: &str| CAMPOS.iter().position(|(k, _)| *k == c).unwrap_or(CAMPOS.len());
+    let orden = |c: &str| CAMPOS.iter().position(|k| *k == c).unwrap_or(CAMPOS.len());
     campos.sort_by(|a, b| orden(a).cmp(&orden(b)).then(a.cmp(b)));
     campos.dedup();
     campos

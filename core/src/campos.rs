@@ -37,11 +37,18 @@ const ETIQUETAS: &[(&str, &str)] = &[
     ("password", "Contraseña"),
     ("evento", "Evento"),
     ("comentarios", "Comentarios"),
-    ("no_personas", "Número de personas"),
+    ("no_personas", "Personas"),
     ("fecha_hora", "Fecha y hora"),
     ("mesa", "Mesa"),
     ("mesero_id", "Mesero"),
     ("qty", "Cantidad"),
+    // What the logs record besides (their entries, the CSV).
+    ("folio", "Folio"),
+    ("status", "Estado"),
+    ("mesero", "Mesero"),
+    ("origin", "Origen"),
+    ("isRead", "Leída"),
+    ("active", "Activo"),
 ];
 
 /// The label the screens give `campo`, if a form shows it.

@@ -109,11 +109,18 @@ async fn bitacora(
     let (sucursal_id, conf) = en_alcance(state.store.conf_sucursal_en(&usuario.alcance(), &tag).await?, "la sucursal")?;
     let reglas = conf.walkin.horario;
     let inicio = |d: NaiveDate| d.and_hms_opt(0, 0, 0).and_then(|t| reglas.instante(t));
+    let (desde, hasta) = (fecha(&p.desde, "desde")?, fecha(&p.hasta, "hasta")?);
+    // A range that ends before it starts is said, never read as "everything" or "nothing".
+    if let (Some(a), Some(b)) = (desde, hasta) {
+        if a > b {
+            return Err(anfitrion_core::ReglaError::VentanaInvertida.into());
+        }
+    }
     let filtro = FiltroBitacora {
         sucursal_id,
         entidades,
-        desde: fecha(&p.desde, "desde")?.and_then(inicio),
-        hasta: fecha(&p.hasta, "hasta")?.and_then(|d| d.succ_opt()).and_then(inicio),
+        desde: desde.and_then(inicio),
+        hasta: hasta.and_then(|d| d.succ_opt()).and_then(inicio),
         q: p.q.clone(),
     };
     if quiere_csv(&headers) {

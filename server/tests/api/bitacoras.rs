@@ -250,6 +250,10 @@ en_ambos! {
         app.get("/api/v1/admin/logs/reserva?tag=monterrey", Some(&t)).await.es_error(403, "No tienes acceso a esta sucursal.");
         app.get("/api/v1/admin/dashboard/serie?tag=monterrey", Some(&t)).await.es_error(403, "No tienes acceso a esta sucursal.");
         app.get("/api/v1/admin/logs/walkin?tag=polanco&desde=ayer", Some(&t)).await.es_error(400, "El parámetro «desde» debe ser una fecha AAAA-MM-DD.");
+        // Desde after Hasta is said, for the list and its CSV alike.
+        let r = app.get("/api/v1/admin/logs/reserva?tag=polanco&desde=2026-12-01&hasta=2026-11-01", Some(&t)).await;
+        r.es_error(400, "La fecha de inicio no puede ser posterior a la fecha de fin");
+        assert_eq!(r.cuerpo["data"]["campo"], "hasta");
     }
 
     async fn the_csv_of_a_range_is_exactly_the_expected_file(motor: Motor) {
