@@ -137,7 +137,7 @@ test("a branch's late cutoff, changed in conf-walkin, sets the walk-in wizard's 
   assert.equal(await modo(), 'Regular');
   // …and promo from a cutoff a minute after the regular start: the same branch, the next visit to
   // the wizard (the cutoff goes after the regular start and by the promo start, core's rule).
-  await guardar({ corte_tarde: '00:01' });
+  await guardar({ inicio_regular: '00:00', inicio_promo: '23:59', corte_tarde: '00:01' });
   assert.equal(await modo(), 'Promo');
 });
 
@@ -154,6 +154,8 @@ test("'Pie del ticket' saved in /conf-walkin closes both tickets of a walk-in re
   assert.equal(await pagina.getByLabel('Pie del ticket').inputValue(), pie);
 
   // A late cutoff after the promo start is refused on screen before any save, with core's words.
+  await pagina.getByLabel('Inicio regular').fill('13:00');
+  await pagina.getByLabel('Inicio promoción').fill('19:00');
   await pagina.getByLabel('Corte de la tarde').fill('19:30');
   await pagina.getByTestId('linea-del-dia-error').filter({ hasText: 'El corte de la tarde va después del inicio regular' }).waitFor();
 
