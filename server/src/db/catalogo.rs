@@ -11,7 +11,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::bitacora::Cambio;
-use super::{para_cada_motor, Alcance, DbResult, EnAlcance};
+use super::{clave_de_nombre, para_cada_motor, Alcance, DbResult, EnAlcance};
 
 /// A waiter as the order forms and the waiters screen list them (spec §7: `_id`, `name`).
 #[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
@@ -195,12 +195,13 @@ para_cada_motor! {
     impl Catalogo for Motor {
         async fn crear_mesero(&self, m: &NuevoMesero, cambio: Option<&Cambio>) -> DbResult<()> {
             let mut tx = self.pool.begin_with(Motor::EMPEZAR_ESCRITURA).await?;
-            sqlx::query("INSERT INTO meseros (id, sucursal_id, name, activo, created_at) VALUES ($1, $2, $3, $4, $5)")
+            sqlx::query("INSERT INTO meseros (id, sucursal_id, name, activo, created_at, nombre_clave) VALUES ($1, $2, $3, $4, $5, $6)")
                 .bind(&m.id)
                 .bind(&m.sucursal_id)
                 .bind(&m.name)
                 .bind(true)
                 .bind(self.reloj.ahora())
+                .bind(clave_de_nombre(&m.name))
                 .execute(&mut *tx)
                 .await?;
             if let Some(c) = cambio {
@@ -231,10 +232,11 @@ para_cada_motor! {
         }
 
         async fn cambiar_mesero(&self, id: &str, c: &CambiosMesero, cambio: &Cambio) -> DbResult<bool> {
-            let consulta = sqlx::query("UPDATE meseros SET name = COALESCE($2, name), activo = COALESCE($3, activo) WHERE id = $1")
+            let consulta = sqlx::query("UPDATE meseros SET name = COALESCE($2, name), activo = COALESCE($3, activo), nombre_clave = COALESCE($4, nombre_clave) WHERE id = $1")
                 .bind(id)
                 .bind(&c.name)
-                .bind(c.activo);
+                .bind(c.activo)
+                .bind(c.name.as_deref().map(clave_de_nombre));
             self.cambiar_con_bitacora(consulta, cambio).await
         }
 
@@ -280,8 +282,8 @@ para_cada_motor! {
             let v = &p.promo.ventana;
             let mut tx = self.pool.begin_with(Motor::EMPEZAR_ESCRITURA).await?;
             sqlx::query(
-                "INSERT INTO promociones (id, sucursal_id, name, descripcion, activa, desde, hasta, dias, pide_nombres, eliminada, created_at) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+                "INSERT INTO promociones (id, sucursal_id, name, descripcion, activa, desde, hasta, dias, pide_nombres, eliminada, created_at, nombre_clave) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
             )
             .bind(&p.id)
             .bind(&p.sucursal_id)
@@ -294,6 +296,7 @@ para_cada_motor! {
             .bind(p.promo.pide_nombres)
             .bind(false)
             .bind(self.reloj.ahora())
+            .bind(clave_de_nombre(&p.promo.name))
             .execute(&mut *tx)
             .await?;
             if let Some(c) = cambio {
@@ -306,8 +309,8 @@ para_cada_motor! {
         async fn editar_promo(&self, id: &str, p: &PromocionValida, cambio: &Cambio) -> DbResult<bool> {
             let v = &p.ventana;
             let consulta = sqlx::query(
-                "UPDATE promociones SET name = $2, descripcion = $3, activa = $4, desde = $5, hasta = $6, dias = $7, pide_nombres = $8 \
-                 WHERE id = $1 AND NOT eliminada",
+                "UPDATE promociones SET name = $2, descripcion = $3, activa = $4, desde = $5, hasta = $6, dias = $7, pide_nombres = $8, \
+                 nombre_clave = $9 WHERE id = $1 AND NOT eliminada",
             )
             .bind(id)
             .bind(&p.name)
@@ -316,7 +319,8 @@ para_cada_motor! {
             .bind(v.desde)
             .bind(v.hasta)
             .bind(dias_json(v))
-            .bind(p.pide_nombres);
+            .bind(p.pide_nombres)
+            .bind(clave_de_nombre(&p.name));
             self.cambiar_con_bitacora(consulta, cambio).await
         }
 

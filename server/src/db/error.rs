@@ -30,12 +30,11 @@ const CLAVES: &[(Clave, &str, &str)] = &[
     (Clave::CodigoAfiliado, "afiliados_code_key", "afiliados.code"),
     (Clave::NombrePromocion, "promociones_nombre", "promociones.sucursal_id, promociones.name"),
     (Clave::NombreMesero, "meseros_nombre", "meseros.sucursal_id, meseros.name"),
-    // The same names without regard to case or accents (migration 0013); SQLite names an
-    // expression index instead of its columns.
-    (Clave::NombreMarca, "marcas_nombre_plegado", "index 'marcas_nombre_plegado'"),
-    (Clave::NombreRol, "roles_nombre_plegado", "index 'roles_nombre_plegado'"),
-    (Clave::NombreMesero, "meseros_nombre_plegado", "index 'meseros_nombre_plegado'"),
-    (Clave::NombrePromocion, "promociones_nombre_plegado", "index 'promociones_nombre_plegado'"),
+    // The same names without regard to case or accents (migration 0013's `nombre_clave`).
+    (Clave::NombreMarca, "marcas_nombre_plegado", "marcas.nombre_clave"),
+    (Clave::NombreRol, "roles_nombre_plegado", "roles.nombre_clave"),
+    (Clave::NombreMesero, "meseros_nombre_plegado", "meseros.sucursal_id, meseros.nombre_clave"),
+    (Clave::NombrePromocion, "promociones_nombre_plegado", "promociones.sucursal_id, promociones.nombre_clave"),
     (Clave::NumeroMesa, "mesas_sucursal_id_numero_key", "mesas.sucursal_id, mesas.numero"),
     (Clave::DiaSucursal, "sucursal_dias_sucursal_id_fecha_key", "sucursal_dias.sucursal_id, sucursal_dias.fecha"),
     (Clave::CorreoCliente, "clientes_email", "clientes.email"),

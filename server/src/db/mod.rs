@@ -108,6 +108,12 @@ pub(crate) enum Parte {
     Valor(String),
 }
 
+/// The key a name is unique by (migration 0013's `nombre_clave`): trimmed and folded as core
+/// tells names apart ([`anfitrion_core::texto::mismo_nombre`]).
+pub(crate) fn clave_de_nombre(name: &str) -> String {
+    anfitrion_core::texto::plegar(name.trim())
+}
+
 /// `%texto%` for LIKE, with its wildcards escaped (`\` is the escape character).
 pub(crate) fn patron_like(texto: &str) -> String {
     let mut p = String::from("%");

@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::bitacora::Cambio;
-use super::{para_cada_motor, Alcance, DbResult, EnAlcance};
+use super::{clave_de_nombre, para_cada_motor, Alcance, DbResult, EnAlcance};
 
 /// Brand reference as branches carry it.
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -406,10 +406,11 @@ para_cada_motor! {
         }
 
         async fn crear_marca(&self, m: &NuevaMarca) -> DbResult<()> {
-            sqlx::query("INSERT INTO marcas (id, name, created_at) VALUES ($1, $2, $3)")
+            sqlx::query("INSERT INTO marcas (id, name, created_at, nombre_clave) VALUES ($1, $2, $3, $4)")
                 .bind(&m.id)
                 .bind(&m.name)
                 .bind(self.reloj.ahora())
+                .bind(clave_de_nombre(&m.name))
                 .execute(&self.pool)
                 .await?;
             Ok(())
@@ -555,7 +556,7 @@ para_cada_motor! {
         }
 
         async fn editar_marca(&self, id: &str, name: &str, cambio: &Cambio) -> DbResult<bool> {
-            self.cambiar_con_bitacora(sqlx::query("UPDATE marcas SET name = $2 WHERE id = $1").bind(id).bind(name), cambio).await
+            self.cambiar_con_bitacora(sqlx::query("UPDATE marcas SET name = $2, nombre_clave = $3 WHERE id = $1").bind(id).bind(name).bind(clave_de_nombre(name)), cambio).await
         }
 
         async fn editar_sucursal(&self, id: &str, e: &EdicionSucursal, cambio: &Cambio) -> DbResult<bool> {

@@ -11,7 +11,7 @@ use anfitrion_core::organizacion::RolValido;
 use anfitrion_core::ReglaError;
 
 use super::bitacora::Cambio;
-use super::{nuevo_id, para_cada_motor, Alcance, DbResult, ErrorAlmacen};
+use super::{clave_de_nombre, nuevo_id, para_cada_motor, Alcance, DbResult, ErrorAlmacen};
 
 /// Active users whose role may manage users and roles (core's `administra`: users.edit and
 /// role.edit); the group must never be left without one.
@@ -231,10 +231,11 @@ para_cada_motor! {
             if hay == 0 {
                 let ahora = self.reloj.ahora();
                 for RolBase { nombre, permisos } in ROLES {
-                    sqlx::query("INSERT INTO roles (id, name, created_at) VALUES ($1, $2, $3) ON CONFLICT (name) DO NOTHING")
+                    sqlx::query("INSERT INTO roles (id, name, created_at, nombre_clave) VALUES ($1, $2, $3, $4) ON CONFLICT (name) DO NOTHING")
                         .bind(nuevo_id())
                         .bind(*nombre)
                         .bind(ahora)
+                        .bind(clave_de_nombre(nombre))
                         .execute(&mut *tx)
                         .await?;
                     for p in *permisos {
@@ -422,7 +423,13 @@ para_cada_motor! {
 
         async fn crear_rol(&self, id: &str, rol: &RolValido, cambio: &Cambio) -> DbResult<()> {
             let mut tx = self.pool.begin_with(Motor::EMPEZAR_ESCRITURA).await?;
-            sqlx::query("INSERT INTO roles (id, name, created_at) VALUES ($1, $2, $3)").bind(id).bind(&rol.name).bind(self.reloj.ahora()).execute(&mut *tx).await?;
+            sqlx::query("INSERT INTO roles (id, name, created_at, nombre_clave) VALUES ($1, $2, $3, $4)")
+                .bind(id)
+                .bind(&rol.name)
+                .bind(self.reloj.ahora())
+                .bind(clave_de_nombre(&rol.name))
+                .execute(&mut *tx)
+                .await?;
             for p in &rol.permisos {
                 sqlx::query("INSERT INTO rol_permisos (rol_id, permiso) VALUES ($1, $2)").bind(id).bind(p.nombre()).execute(&mut *tx).await?;
             }
@@ -433,7 +440,12 @@ para_cada_motor! {
 
         async fn editar_rol(&self, id: &str, rol: &RolValido, cambio: &Cambio) -> DbResult<bool> {
             let mut tx = self.pool.begin_with(Motor::EMPEZAR_ESCRITURA).await?;
-            let hecho = sqlx::query("UPDATE roles SET name = $2 WHERE id = $1").bind(id).bind(&rol.name).execute(&mut *tx).await?;
+            let hecho = sqlx::query("UPDATE roles SET name = $2, nombre_clave = $3 WHERE id = $1")
+                .bind(id)
+                .bind(&rol.name)
+                .bind(clave_de_nombre(&rol.name))
+                .execute(&mut *tx)
+                .await?;
             if hecho.rows_affected() != 1 {
                 return Ok(false);
             }
