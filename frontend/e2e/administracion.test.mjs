@@ -2,7 +2,7 @@
 // user with both; that user then signs in and sees exactly the menu the role allows.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { CUENTAS, PASSWORD, entrar, limpiar, llamarApi, prepararSuite } from './navegador.mjs';
+import { CUENTAS, PASSWORD, entrar, limpiar, llamarApi, prepararSuite, registrarWalkin } from './navegador.mjs';
 
 let servidor;
 let navegador;
@@ -159,21 +159,8 @@ test("'Pie del ticket' saved in /conf-walkin closes both tickets of a walk-in re
   await pagina.getByLabel('Corte de la tarde').fill('19:30');
   await pagina.getByTestId('linea-del-dia-error').filter({ hasText: 'El corte de la tarde va después del inicio regular' }).waitFor();
 
-  const meseros = await llamarApi(servidor, '/v1/admin/meseros', { token, query: { tag } });
-  const { status, body } = await llamarApi(servidor, '/v1/admin/walkin', {
-    token,
-    method: 'POST',
-    body: {
-      tag_sucursal: tag,
-      name: 'Familia Pie',
-      phone: '',
-      evento: 'Ninguno',
-      comanda: { mesa: '5', mesero_id: meseros.body.data[0]._id, no_personas: 2, buffet_adulto: 2, buffet_boy: 0, buffet_promo_adulto: 2, buffet_promo_girl: 0, buffet_promo_boy: 0, isAfter7pm: false },
-      abre: { promo: [] },
-    },
-  });
-  assert.equal(status, 201, body.message);
-  await pagina.goto(`${servidor.base}/walkin/hoy/${body.data._id}`);
+  const walkin = await registrarWalkin(servidor, token, tag, { name: 'Familia Pie', evento: 'Ninguno' });
+  await pagina.goto(`${servidor.base}/walkin/hoy/${walkin._id}`);
   const detalle = pagina.getByTestId('detalle-walkin');
   for (const tipo of ['comanda', 'abre']) {
     assert.equal(await detalle.locator(`[data-ticket="${tipo}"] [data-campo="pie"]`).innerText(), pie);

@@ -4,7 +4,7 @@
 // its notes and takes in a duplicate; an affiliate's code on an online booking counts on its page.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { CUENTAS, diaSucursal, enReposo, entrar, llamarApi, prepararSuite } from './navegador.mjs';
+import { CUENTAS, diaSucursal, enReposo, entrar, llamarApi, prepararSuite, registrarWalkin } from './navegador.mjs';
 
 let servidor;
 let pagina;
@@ -25,35 +25,6 @@ async function reservarEnLinea(datos) {
     assert.ok(status === 409 || body.data?.campo === 'fecha_hora', `${status}: ${body.message}`);
   }
   throw new Error('no day of the coming week accepts a booking at 15:00');
-}
-
-/** Registers a walk-in through the API as the console's wizard sends it. */
-async function registrarWalkin(token, tag, datos) {
-  const meseros = await llamarApi(servidor, '/v1/admin/meseros', { token, query: { tag } });
-  const { status, body } = await llamarApi(servidor, '/v1/admin/walkin', {
-    token,
-    method: 'POST',
-    body: {
-      tag_sucursal: tag,
-      phone: '',
-      evento: 'Cumpleaños',
-      comanda: {
-        mesa: '5',
-        mesero_id: meseros.body.data[0]._id,
-        no_personas: 3,
-        buffet_adulto: 2,
-        buffet_boy: 1,
-        buffet_promo_adulto: 3,
-        buffet_promo_girl: 0,
-        buffet_promo_boy: 0,
-        isAfter7pm: false,
-      },
-      abre: { promo: [] },
-      ...datos,
-    },
-  });
-  assert.equal(status, 201, body.message);
-  return body.data;
 }
 
 const tienePermiso = (sesion, nombre) => sesion.user.role.permissions.some((p) => p.name === nombre);
@@ -80,7 +51,7 @@ describe('clients', () => {
     const sufijo = String(Date.now()).slice(-5);
     const nombre = `Lucía Visitas ${sufijo}`;
     const reservada = await reservarEnLinea({ tag, name: nombre, email: `Lucia.Visitas${sufijo}@Correo.MX` });
-    const walkin = await registrarWalkin(sesion.token, tag, { name: nombre, email: `lucia.visitas${sufijo}@correo.mx` });
+    const walkin = await registrarWalkin(servidor, sesion.token, tag, { name: nombre, email: `lucia.visitas${sufijo}@correo.mx` });
 
     const { visitas } = await abrirCliente(nombre);
     // The list counts the times the guest came (the walk-in; the booking is still to come); the

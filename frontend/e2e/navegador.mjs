@@ -1,4 +1,5 @@
 // One headless Debian Chromium per test file, driven by playwright-core (never a downloaded browser).
+import assert from 'node:assert/strict';
 import { after, before, beforeEach } from 'node:test';
 import { ahoraPrueba, iniciarServidor } from './servidor.mjs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -183,4 +184,36 @@ export function diaSucursal(dias = 0, zona = 'America/Mexico_City') {
   const d = new Date(`${hoy}T12:00:00Z`);
   d.setUTCDate(d.getUTCDate() + dias);
   return d.toISOString().slice(0, 10);
+}
+
+/**
+ * Registers a walk-in through the API as the console's wizard sends it (a party of 3: two adults
+ * and a child, at table 5 with the branch's first waiter); `datos` overrides any field.
+ */
+export async function registrarWalkin(servidor, token, tag, datos) {
+  const meseros = await llamarApi(servidor, '/v1/admin/meseros', { token, query: { tag } });
+  const { status, body } = await llamarApi(servidor, '/v1/admin/walkin', {
+    token,
+    method: 'POST',
+    body: {
+      tag_sucursal: tag,
+      phone: '',
+      evento: 'Cumpleaños',
+      comanda: {
+        mesa: '5',
+        mesero_id: meseros.body.data[0]._id,
+        no_personas: 3,
+        buffet_adulto: 2,
+        buffet_boy: 1,
+        buffet_promo_adulto: 3,
+        buffet_promo_girl: 0,
+        buffet_promo_boy: 0,
+        isAfter7pm: false,
+      },
+      abre: { promo: [] },
+      ...datos,
+    },
+  });
+  assert.equal(status, 201, body.message);
+  return body.data;
 }
