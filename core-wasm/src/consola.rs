@@ -12,12 +12,17 @@ use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(js_name = validarComanda)]
 pub fn validar_comanda(conteos: JsValue) -> Resultado {
-    responder(comanda::validar_comanda(&entrada::<ConteosComanda>(conteos)?))
+    responder(comanda::validar_comanda(&entrada::<ConteosComanda>(
+        conteos,
+    )?))
 }
 
 #[wasm_bindgen(js_name = validarCampoComanda)]
 pub fn validar_campo_comanda(conteos: JsValue, campo: &str) -> Resultado {
-    responder(comanda::validar_campo_comanda(&entrada::<ConteosComanda>(conteos)?, campo))
+    responder(comanda::validar_campo_comanda(
+        &entrada::<ConteosComanda>(conteos)?,
+        campo,
+    ))
 }
 
 #[wasm_bindgen(js_name = conteosDesdeReservacion)]
@@ -34,30 +39,45 @@ pub fn conteos_con_personas(conteos: JsValue, no_personas: JsValue) -> Resultado
 
 #[wasm_bindgen(js_name = validarCantidadPromo)]
 pub fn validar_cantidad_promo(qty: JsValue, no_personas: JsValue) -> Resultado {
-    responder(promos::validar_cantidad_promo(entrada(qty)?, entrada(no_personas)?))
+    responder(promos::validar_cantidad_promo(
+        entrada(qty)?,
+        entrada(no_personas)?,
+    ))
 }
 
 #[wasm_bindgen(js_name = agregarPromo)]
 pub fn agregar_promo(lista: JsValue, nueva: JsValue, no_personas: JsValue) -> Resultado {
     let lista: Vec<PromoAplicada> = entrada(lista)?;
     let nueva: Option<PromoAplicada> = entrada(nueva)?;
-    responder(promos::agregar_promo(&lista, nueva.as_ref(), entrada(no_personas)?))
+    responder(promos::agregar_promo(
+        &lista,
+        nueva.as_ref(),
+        entrada(no_personas)?,
+    ))
 }
 
 #[wasm_bindgen(js_name = eliminarPromo)]
 pub fn eliminar_promo(lista: JsValue, id: JsValue) -> Resultado {
     let id: Option<String> = entrada(id)?;
-    responder(promos::eliminar_promo(&entrada::<Vec<PromoAplicada>>(lista)?, id.as_deref().unwrap_or("")))
+    responder(promos::eliminar_promo(
+        &entrada::<Vec<PromoAplicada>>(lista)?,
+        id.as_deref().unwrap_or(""),
+    ))
 }
 
 #[wasm_bindgen(js_name = validarPromos)]
 pub fn validar_promos(lista: JsValue, no_personas: JsValue) -> Resultado {
-    responder(promos::validar_promos(&entrada::<Vec<PromoAplicada>>(lista)?, entrada(no_personas)?))
+    responder(promos::validar_promos(
+        &entrada::<Vec<PromoAplicada>>(lista)?,
+        entrada(no_personas)?,
+    ))
 }
 
 #[wasm_bindgen(js_name = validarDatosPersonales)]
 pub fn validar_datos_personales(datos: JsValue) -> Resultado {
-    responder(personal::validar_datos_personales(&entrada::<DatosPersonales>(datos)?))
+    responder(personal::validar_datos_personales(&entrada::<
+        DatosPersonales,
+    >(datos)?))
 }
 
 #[wasm_bindgen(js_name = limitarTelefono)]
@@ -92,13 +112,21 @@ pub fn tramos_del_dia(config: JsValue) -> Resultado {
 #[wasm_bindgen(js_name = horaSucursal)]
 pub fn hora_sucursal(instante: &str, config: JsValue) -> Resultado {
     let config: Option<ConfigHorario> = entrada(config)?;
-    responder(tiempo::hora_sucursal_de(instante, &config.unwrap_or_default()))
+    responder(tiempo::hora_sucursal_de(
+        instante,
+        &config.unwrap_or_default(),
+    ))
 }
 
 /// The staff's edit of a reservation (date and time, party up to 50, event, comments).
 #[wasm_bindgen(js_name = validarEdicionReservacion)]
 pub fn validar_edicion_reservacion(edicion: JsValue) -> Resultado {
-    responder(reservacion::CambiosReservacion::parse(&entrada::<reservacion::EdicionReservacion>(edicion)?).map(|_| ()))
+    responder(
+        reservacion::CambiosReservacion::parse(&entrada::<reservacion::EdicionReservacion>(
+            edicion,
+        )?)
+        .map(|_| ()),
+    )
 }
 
 #[wasm_bindgen(js_name = pasarEstado)]
@@ -144,7 +172,10 @@ pub fn mensajes() -> Resultado {
 /// date `YYYY-MM-DD`: the rule the server applies to `activas` and to every saved order.
 #[wasm_bindgen(js_name = promoVigente)]
 pub fn promo_vigente(promo: JsValue, hoy: &str) -> Resultado {
-    responder(promos::promo_vigente(&entrada::<DatosPromocion>(promo)?, hoy))
+    responder(promos::promo_vigente(
+        &entrada::<DatosPromocion>(promo)?,
+        hoy,
+    ))
 }
 
 /// The promotions form's check before it is sent.

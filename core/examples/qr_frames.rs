@@ -7,7 +7,10 @@ mod cuadros;
 fn main() {
     let mut args = std::env::args().skip(1);
     let dir = std::path::PathBuf::from(args.next().expect("usage: qr_frames DIR [N]"));
-    let n: u64 = args.next().map(|s| s.parse().expect("N is a number")).unwrap_or(4);
+    let n: u64 = args
+        .next()
+        .map(|s| s.parse().expect("N is a number"))
+        .unwrap_or(4);
     std::fs::create_dir_all(&dir).expect("output folder");
     let mut manifiesto = Vec::new();
     for c in cuadros::conjunto(n) {
@@ -20,6 +23,10 @@ fn main() {
         }));
     }
     let total = manifiesto.len();
-    std::fs::write(dir.join("manifest.json"), serde_json::to_string_pretty(&manifiesto).unwrap()).expect("manifest");
+    std::fs::write(
+        dir.join("manifest.json"),
+        serde_json::to_string_pretty(&manifiesto).unwrap(),
+    )
+    .expect("manifest");
     println!("{total} cuadros en {}", dir.display());
 }

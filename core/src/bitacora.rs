@@ -31,8 +31,20 @@ pub const ACCIONES: [(&str, &str); 15] = [
 /// The fields an entry may hold, in the order a change lists them; their Spanish names are the
 /// forms' ([`crate::campos`]).
 pub const CAMPOS: [&str; 14] = [
-    "name", "folio", "status", "fecha_hora", "no_personas", "mesa", "mesero", "evento", "origin", "comentarios", "email", "phone",
-    "isRead", "active",
+    "name",
+    "folio",
+    "status",
+    "fecha_hora",
+    "no_personas",
+    "mesa",
+    "mesero",
+    "evento",
+    "origin",
+    "comentarios",
+    "email",
+    "phone",
+    "isRead",
+    "active",
 ];
 
 /// A code written as words: `reabrir_mesa` reads "Reabrir mesa"; nothing reads "—".
@@ -48,7 +60,10 @@ fn como_palabras(codigo: &str) -> String {
 
 /// The label of an action; one not in [`ACCIONES`] reads as its code in words.
 pub fn etiqueta_accion(codigo: &str) -> String {
-    ACCIONES.iter().find(|(c, _)| *c == codigo).map_or_else(|| como_palabras(codigo), |(_, e)| (*e).to_owned())
+    ACCIONES
+        .iter()
+        .find(|(c, _)| *c == codigo)
+        .map_or_else(|| como_palabras(codigo), |(_, e)| (*e).to_owned())
 }
 
 /// The Spanish name of a field, as the forms label it; one no form shows reads as its code in words.
@@ -63,7 +78,11 @@ pub fn acciones_que_dicen(q: &str) -> Vec<&'static str> {
     if q.is_empty() {
         return Vec::new();
     }
-    ACCIONES.iter().filter(|(_, e)| plegar(e).contains(&q)).map(|(c, _)| *c).collect()
+    ACCIONES
+        .iter()
+        .filter(|(_, e)| plegar(e).contains(&q))
+        .map(|(c, _)| *c)
+        .collect()
 }
 
 /// The stored names of the reservation states whose label holds `q`, accents and case aside:
@@ -73,7 +92,11 @@ pub fn estados_que_dicen(q: &str) -> Vec<&'static str> {
     if q.is_empty() {
         return Vec::new();
     }
-    EstadoReservacion::TODOS.into_iter().filter(|e| plegar(e.etiqueta()).contains(&q)).map(EstadoReservacion::nombre).collect()
+    EstadoReservacion::TODOS
+        .into_iter()
+        .filter(|e| plegar(e.etiqueta()).contains(&q))
+        .map(EstadoReservacion::nombre)
+        .collect()
 }
 
 /// A value an entry holds, as storage hands it over (core reads no JSON).
@@ -129,9 +152,19 @@ impl CampoCambiado {
 
 /// The fields whose value differs between `antes` and `despues` (each the members of an
 /// object, or absent), in the order of [`CAMPOS`] and then by code.
-pub fn cambios(antes: Option<&[(String, Valor)]>, despues: Option<&[(String, Valor)]>) -> Vec<CampoCambiado> {
-    let valor = |lado: Option<&[(String, Valor)]>, campo: &str| lado.and_then(|l| l.iter().find(|(c, _)| c == campo).map(|(_, v)| v.clone()));
-    let mut campos: Vec<&str> = antes.into_iter().chain(despues).flatten().map(|(c, _)| c.as_str()).collect();
+pub fn cambios(
+    antes: Option<&[(String, Valor)]>,
+    despues: Option<&[(String, Valor)]>,
+) -> Vec<CampoCambiado> {
+    let valor = |lado: Option<&[(String, Valor)]>, campo: &str| {
+        lado.and_then(|l| l.iter().find(|(c, _)| c == campo).map(|(_, v)| v.clone()))
+    };
+    let mut campos: Vec<&str> = antes
+        .into_iter()
+        .chain(despues)
+        .flatten()
+        .map(|(c, _)| c.as_str())
+        .collect();
     let orden = |c: &str| CAMPOS.iter().position(|k| *k == c).unwrap_or(CAMPOS.len());
     campos.sort_by(|a, b| orden(a).cmp(&orden(b)).then(a.cmp(b)));
     campos.dedup();
@@ -150,7 +183,11 @@ pub fn cambios(antes: Option<&[(String, Valor)]>, despues: Option<&[(String, Val
 
 /// The changes of an entry on one line, as its CSV holds them.
 pub fn linea_de_cambios(cambios: &[CampoCambiado]) -> String {
-    cambios.iter().map(CampoCambiado::linea).collect::<Vec<_>>().join("; ")
+    cambios
+        .iter()
+        .map(CampoCambiado::linea)
+        .collect::<Vec<_>>()
+        .join("; ")
 }
 
 /// How a log names the record of an entry: the guest, and the folio when it has one.
@@ -167,7 +204,10 @@ mod tests {
     use super::*;
 
     fn lado(pares: &[(&str, Valor)]) -> Vec<(String, Valor)> {
-        pares.iter().map(|(c, v)| ((*c).to_owned(), v.clone())).collect()
+        pares
+            .iter()
+            .map(|(c, v)| ((*c).to_owned(), v.clone()))
+            .collect()
     }
 
     #[test]
@@ -193,23 +233,44 @@ mod tests {
 
     #[test]
     fn a_change_lists_the_fields_that_differ_in_words() {
-        let antes = lado(&[("status", Valor::Texto("Pendiente".into())), ("no_personas", Valor::Otro("2".into()))]);
+        let antes = lado(&[
+            ("status", Valor::Texto("Pendiente".into())),
+            ("no_personas", Valor::Otro("2".into())),
+        ]);
         let despues = lado(&[
             ("status", Valor::Texto("Vencido".into())),
             ("no_personas", Valor::Otro("2".into())),
             ("mesa", Valor::Texto("3".into())),
         ]);
         let c = cambios(Some(antes.as_slice()), Some(despues.as_slice()));
-        assert_eq!(linea_de_cambios(&c), "Estado: Pendiente → No asistió; Mesa: 3");
-        let creacion = lado(&[("comentarios", Valor::Texto(String::new())), ("name", Valor::Texto("Ana".into()))]);
-        assert_eq!(linea_de_cambios(&cambios(None, Some(creacion.as_slice()))), "Nombre: Ana; Comentarios: (vacío)");
-        assert_eq!(linea_de_cambios(&cambios(Some(lado(&[("isRead", Valor::Logico(false))]).as_slice()), None)), "Leída: No → —");
+        assert_eq!(
+            linea_de_cambios(&c),
+            "Estado: Pendiente → No asistió; Mesa: 3"
+        );
+        let creacion = lado(&[
+            ("comentarios", Valor::Texto(String::new())),
+            ("name", Valor::Texto("Ana".into())),
+        ]);
+        assert_eq!(
+            linea_de_cambios(&cambios(None, Some(creacion.as_slice()))),
+            "Nombre: Ana; Comentarios: (vacío)"
+        );
+        assert_eq!(
+            linea_de_cambios(&cambios(
+                Some(lado(&[("isRead", Valor::Logico(false))]).as_slice()),
+                None
+            )),
+            "Leída: No → —"
+        );
         assert!(cambios(None, None).is_empty());
     }
 
     #[test]
     fn a_record_reads_by_its_guest_and_folio() {
-        assert_eq!(texto_registro("Familia Quiroga", Some("POL-0042")), "Familia Quiroga (folio POL-0042)");
+        assert_eq!(
+            texto_registro("Familia Quiroga", Some("POL-0042")),
+            "Familia Quiroga (folio POL-0042)"
+        );
         assert_eq!(texto_registro("Renata", None), "Renata");
         assert_eq!(texto_registro("", Some("0042")), "Folio 0042");
     }

@@ -160,7 +160,10 @@ pub fn codigo_afiliado(raw: &str) -> Result<String, ReglaError> {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct DatosAfiliado {
     #[serde(default)]
-    #[cfg_attr(feature = "openapi", schema(required = true, pattern = r"^[A-Za-z0-9-]{2,30}$"))]
+    #[cfg_attr(
+        feature = "openapi",
+        schema(required = true, pattern = r"^[A-Za-z0-9-]{2,30}$")
+    )]
     pub code: String,
     #[serde(default)]
     #[cfg_attr(feature = "openapi", schema(required = true, min_length = 1))]

@@ -53,14 +53,26 @@ impl ConteosComanda {
         // Everyone an adult in both modes, as many as the party (or the party box was emptied, or
         // held a 0, on the way to a new number). A party of 0 is refused by the order step; the
         // counts do not follow it there.
-        let ceros = [self.buffet_boy, self.buffet_promo_girl, self.buffet_promo_boy].iter().all(|v| *v == Some(0));
+        let ceros = [
+            self.buffet_boy,
+            self.buffet_promo_girl,
+            self.buffet_promo_boy,
+        ]
+        .iter()
+        .all(|v| *v == Some(0));
         let siguen = ceros
             && self.buffet_adulto.is_some()
             && self.buffet_adulto == self.buffet_promo_adulto
-            && (matches!(self.no_personas, None | Some(0)) || self.no_personas == self.buffet_adulto);
+            && (matches!(self.no_personas, None | Some(0))
+                || self.no_personas == self.buffet_adulto);
         match no_personas {
-            Some(nuevas) if nuevas > 0 && siguen => Self::desde_reservacion(nuevas, self.is_after7pm),
-            _ => ConteosComanda { no_personas, ..self.clone() },
+            Some(nuevas) if nuevas > 0 && siguen => {
+                Self::desde_reservacion(nuevas, self.is_after7pm)
+            }
+            _ => ConteosComanda {
+                no_personas,
+                ..self.clone()
+            },
         }
     }
 }
@@ -152,9 +164,17 @@ impl Pedido {
                 buffet_promo_boy: v(c.buffet_promo_boy),
             }
         } else {
-            Buffets { buffet_adulto: v(c.buffet_adulto), buffet_boy: v(c.buffet_boy), ..Buffets::default() }
+            Buffets {
+                buffet_adulto: v(c.buffet_adulto),
+                buffet_boy: v(c.buffet_boy),
+                ..Buffets::default()
+            }
         };
-        Ok(Pedido { personas, buffets, after_seven: c.is_after7pm })
+        Ok(Pedido {
+            personas,
+            buffets,
+            after_seven: c.is_after7pm,
+        })
     }
 
     pub fn personas(&self) -> Personas {
@@ -173,9 +193,19 @@ impl Pedido {
     pub fn buffet(&self) -> Buffet {
         let b = self.buffets;
         if self.after_seven {
-            Buffet { after_seven: true, adulto: b.buffet_promo_adulto, dama: b.buffet_promo_girl, nino: b.buffet_promo_boy }
+            Buffet {
+                after_seven: true,
+                adulto: b.buffet_promo_adulto,
+                dama: b.buffet_promo_girl,
+                nino: b.buffet_promo_boy,
+            }
         } else {
-            Buffet { after_seven: false, adulto: b.buffet_adulto, dama: 0, nino: b.buffet_boy }
+            Buffet {
+                after_seven: false,
+                adulto: b.buffet_adulto,
+                dama: 0,
+                nino: b.buffet_boy,
+            }
         }
     }
 
@@ -268,7 +298,13 @@ impl TryFrom<DocumentoComanda> for Comanda {
 impl Comanda {
     /// The comanda of a checked order, once the server has assigned its folio.
     pub fn nueva(pedido: &Pedido, folio: u64, mesa: &str, mesero: Mesero) -> Comanda {
-        Comanda { folio, mesa: mesa.trim().to_owned(), mesero, no_personas: pedido.personas(), buffet: pedido.buffet() }
+        Comanda {
+            folio,
+            mesa: mesa.trim().to_owned(),
+            mesero,
+            no_personas: pedido.personas(),
+            buffet: pedido.buffet(),
+        }
     }
 
     pub fn folio(&self) -> u64 {
@@ -295,9 +331,19 @@ impl Comanda {
     pub fn buffets(&self) -> Buffets {
         let b = self.buffet;
         if b.after_seven {
-            Buffets { buffet_adulto: b.adulto, buffet_boy: 0, buffet_promo_adulto: b.adulto, buffet_promo_girl: b.dama, buffet_promo_boy: b.nino }
+            Buffets {
+                buffet_adulto: b.adulto,
+                buffet_boy: 0,
+                buffet_promo_adulto: b.adulto,
+                buffet_promo_girl: b.dama,
+                buffet_promo_boy: b.nino,
+            }
         } else {
-            Buffets { buffet_adulto: b.adulto, buffet_boy: b.nino, ..Buffets::default() }
+            Buffets {
+                buffet_adulto: b.adulto,
+                buffet_boy: b.nino,
+                ..Buffets::default()
+            }
         }
     }
 }
@@ -307,12 +353,18 @@ pub fn validar_campo_comanda(c: &ConteosComanda, campo: &str) -> Result<(), Regl
     match campo {
         "no_personas" if n(c.no_personas) == 0 => Err(ReglaError::PersonasCero),
         "buffet_adulto" if !c.is_after7pm && n(c.buffet_adulto) == 0 => {
-            Err(ReglaError::BuffetCero { campo: "buffet_adulto" })
+            Err(ReglaError::BuffetCero {
+                campo: "buffet_adulto",
+            })
         }
         "buffet_promo_adulto" | "buffet_promo_girl"
             if c.is_after7pm && n(c.buffet_promo_adulto) == 0 && n(c.buffet_promo_girl) == 0 =>
         {
-            let campo = if campo == "buffet_promo_adulto" { "buffet_promo_adulto" } else { "buffet_promo_girl" };
+            let campo = if campo == "buffet_promo_adulto" {
+                "buffet_promo_adulto"
+            } else {
+                "buffet_promo_girl"
+            };
             Err(ReglaError::BuffetCero { campo })
         }
         _ => Ok(()),
@@ -331,18 +383,47 @@ mod tests {
         assert_eq!(tres, ConteosComanda::desde_reservacion(3, true));
         assert_eq!(validar_comanda(&tres), Ok(()));
         // The host makes one a Dama: from then on the counts are theirs.
-        let editados = ConteosComanda { buffet_promo_adulto: Some(2), buffet_promo_girl: Some(1), ..tres };
+        let editados = ConteosComanda {
+            buffet_promo_adulto: Some(2),
+            buffet_promo_girl: Some(1),
+            ..tres
+        };
         let cuatro = editados.con_personas(Some(4));
-        assert_eq!((cuatro.no_personas, cuatro.buffet_promo_adulto, cuatro.buffet_promo_girl), (Some(4), Some(2), Some(1)));
+        assert_eq!(
+            (
+                cuatro.no_personas,
+                cuatro.buffet_promo_adulto,
+                cuatro.buffet_promo_girl
+            ),
+            (Some(4), Some(2), Some(1))
+        );
         // An emptied party box changes only the party; typed again, untouched counts follow it.
         let vacio = tres.con_personas(None);
-        assert_eq!((vacio.no_personas, vacio.buffet_promo_adulto), (None, Some(3)));
-        assert_eq!(vacio.con_personas(Some(5)), ConteosComanda::desde_reservacion(5, true));
-        assert_eq!(editados.con_personas(None).con_personas(Some(5)).buffet_promo_girl, Some(1));
+        assert_eq!(
+            (vacio.no_personas, vacio.buffet_promo_adulto),
+            (None, Some(3))
+        );
+        assert_eq!(
+            vacio.con_personas(Some(5)),
+            ConteosComanda::desde_reservacion(5, true)
+        );
+        assert_eq!(
+            editados
+                .con_personas(None)
+                .con_personas(Some(5))
+                .buffet_promo_girl,
+            Some(1)
+        );
         // Through a 0 typed on the way: the counts wait for the real number.
         let cero = tres.con_personas(Some(0));
-        assert_eq!((cero.no_personas, cero.buffet_promo_adulto), (Some(0), Some(3)));
-        assert_eq!(cero.con_personas(Some(4)), ConteosComanda::desde_reservacion(4, true));
+        assert_eq!(
+            (cero.no_personas, cero.buffet_promo_adulto),
+            (Some(0), Some(3))
+        );
+        assert_eq!(
+            cero.con_personas(Some(4)),
+            ConteosComanda::desde_reservacion(4, true)
+        );
     }
 
     fn regular(personas: u32, adulto: u32, nino: u32) -> ConteosComanda {
@@ -361,12 +442,18 @@ mod tests {
 
     #[test]
     fn counts_that_sum_past_the_party_are_refused() {
-        assert_eq!(validar_comanda(&regular(2, 2, 1)), Err(ReglaError::BuffetsNoCoinciden));
+        assert_eq!(
+            validar_comanda(&regular(2, 2, 1)),
+            Err(ReglaError::BuffetsNoCoinciden)
+        );
     }
 
     #[test]
     fn huge_counts_do_not_overflow_the_sum() {
-        assert_eq!(validar_comanda(&regular(u32::MAX, u32::MAX, u32::MAX)), Err(ReglaError::BuffetsNoCoinciden));
+        assert_eq!(
+            validar_comanda(&regular(u32::MAX, u32::MAX, u32::MAX)),
+            Err(ReglaError::BuffetsNoCoinciden)
+        );
     }
 
     #[test]
@@ -374,8 +461,23 @@ mod tests {
         let mut c = regular(4, 3, 1);
         c.buffet_promo_girl = Some(7);
         let p = Pedido::parse(&c).unwrap();
-        assert_eq!(p.buffets(), Buffets { buffet_adulto: 3, buffet_boy: 1, ..Buffets::default() });
-        assert_eq!(p.buffet(), Buffet { after_seven: false, adulto: 3, dama: 0, nino: 1 });
+        assert_eq!(
+            p.buffets(),
+            Buffets {
+                buffet_adulto: 3,
+                buffet_boy: 1,
+                ..Buffets::default()
+            }
+        );
+        assert_eq!(
+            p.buffet(),
+            Buffet {
+                after_seven: false,
+                adulto: 3,
+                dama: 0,
+                nino: 1
+            }
+        );
     }
 
     #[test]
@@ -385,7 +487,10 @@ mod tests {
                 "buffet": { "afterSeven": false, "adulto": 2, "dama": 0, "nino": nino } })
         };
         let c: Comanda = serde_json::from_value(doc(1)).unwrap();
-        assert_eq!((c.folio(), c.no_personas().get(), c.buffets().buffet_boy), (7, 3, 1));
+        assert_eq!(
+            (c.folio(), c.no_personas().get(), c.buffets().buffet_boy),
+            (7, 3, 1)
+        );
         assert!(serde_json::from_value::<Comanda>(doc(2)).is_err());
         assert_eq!(serde_json::to_value(&c).unwrap(), doc(1));
     }
@@ -402,8 +507,17 @@ mod tests {
             ..Default::default()
         };
         let p = Pedido::parse(&c).unwrap();
-        let comanda = Comanda::nueva(&p, 9, "3", Mesero { id: "m".into(), name: "Ana".into() });
-        let leida: Comanda = serde_json::from_value(serde_json::to_value(&comanda).unwrap()).unwrap();
+        let comanda = Comanda::nueva(
+            &p,
+            9,
+            "3",
+            Mesero {
+                id: "m".into(),
+                name: "Ana".into(),
+            },
+        );
+        let leida: Comanda =
+            serde_json::from_value(serde_json::to_value(&comanda).unwrap()).unwrap();
         assert_eq!(leida, comanda);
     }
 

@@ -71,7 +71,10 @@ pub struct ReservaTomada {
 
 impl ReservaTomada {
     fn ocupa(&self) -> bool {
-        matches!(self.status, EstadoReservacion::Pendiente | EstadoReservacion::Asistio)
+        matches!(
+            self.status,
+            EstadoReservacion::Pendiente | EstadoReservacion::Asistio
+        )
     }
 }
 
@@ -182,7 +185,9 @@ impl<'m> Plano<'m> {
 /// (clocks going back) is the later instant, as [`ReglasHorario::instante`] reads reservations.
 fn instante_exacto(zona: Tz, t: NaiveDateTime) -> Option<DateTime<Utc>> {
     match zona.from_local_datetime(&t) {
-        chrono::LocalResult::Single(i) | chrono::LocalResult::Ambiguous(_, i) => Some(i.with_timezone(&Utc)),
+        chrono::LocalResult::Single(i) | chrono::LocalResult::Ambiguous(_, i) => {
+            Some(i.with_timezone(&Utc))
+        }
         chrono::LocalResult::None => None,
     }
 }
@@ -202,13 +207,19 @@ fn parse_personas(personas: u32) -> Result<u32, ReglaError> {
 /// Saturating at chrono's last date: a query for a date that far away finds nothing, and never panics.
 pub fn ventana_tomadas(fecha: NaiveDate) -> (NaiveDateTime, NaiveDateTime) {
     let desde = fecha.pred_opt().unwrap_or(fecha).and_time(NaiveTime::MIN);
-    let hasta = fecha.checked_add_days(Days::new(2)).unwrap_or(NaiveDate::MAX).and_time(NaiveTime::MIN);
+    let hasta = fecha
+        .checked_add_days(Days::new(2))
+        .unwrap_or(NaiveDate::MAX)
+        .and_time(NaiveTime::MIN);
     (desde, hasta)
 }
 
 impl Salon<'_> {
     fn reloj(&self) -> ReglasHorario {
-        ReglasHorario { zona: self.zona, ..ReglasHorario::default() }
+        ReglasHorario {
+            zona: self.zona,
+            ..ReglasHorario::default()
+        }
     }
 
     /// The branch-local date at `ahora`: the first bookable date.
@@ -219,7 +230,8 @@ impl Salon<'_> {
     /// The last bookable date: today plus the horizon.
     pub fn fecha_max(&self, ahora: DateTime<Utc>) -> NaiveDate {
         let hoy = self.fecha_min(ahora);
-        hoy.checked_add_days(Days::new(u64::from(self.reglas.horizonte_dias))).unwrap_or(NaiveDate::MAX)
+        hoy.checked_add_days(Days::new(u64::from(self.reglas.horizonte_dias)))
+            .unwrap_or(NaiveDate::MAX)
     }
 
     /// The largest party one table or two joined seat (capped at the booking limit); the limit
@@ -232,20 +244,31 @@ impl Salon<'_> {
     }
 
     /// The wall times of `fecha` the openings offer (with their instants), before any capacity.
-    fn candidatos(&self, fecha: NaiveDate) -> Result<Vec<(NaiveDateTime, DateTime<Utc>)>, ReglaError> {
+    fn candidatos(
+        &self,
+        fecha: NaiveDate,
+    ) -> Result<Vec<(NaiveDateTime, DateTime<Utc>)>, ReglaError> {
         let reloj = self.reloj();
         let paso = Duration::minutes(i64::from(self.reglas.paso_min.max(1)));
         let estancia = Duration::minutes(i64::from(self.reglas.estancia_min));
         let mut v = Vec::new();
         for dia in [fecha.pred_opt(), Some(fecha)].into_iter().flatten() {
-            let Some((a, c)) = horas_del_dia(dia, self.horario, self.especiales)? else { continue };
+            let Some((a, c)) = horas_del_dia(dia, self.horario, self.especiales)? else {
+                continue;
+            };
             let cruza = c <= a;
             if dia != fecha && !cruza {
                 continue;
             }
             let inicio = dia.and_time(a);
-            let fin = if cruza { dia.succ_opt().unwrap_or(dia).and_time(c) } else { dia.and_time(c) };
-            let (Some(abre), Some(cierra)) = (reloj.instante(inicio), reloj.instante(fin)) else { continue };
+            let fin = if cruza {
+                dia.succ_opt().unwrap_or(dia).and_time(c)
+            } else {
+                dia.and_time(c)
+            };
+            let (Some(abre), Some(cierra)) = (reloj.instante(inicio), reloj.instante(fin)) else {
+                continue;
+            };
             let mut t = inicio;
             while t < fin {
                 if t.date() == fecha {
@@ -279,7 +302,9 @@ impl Salon<'_> {
             return Ok(Err(ReglaError::FechaPasada));
         }
         if fecha > self.fecha_max(ahora) {
-            return Ok(Err(ReglaError::FueraDeHorizonte { dias: self.reglas.horizonte_dias }));
+            return Ok(Err(ReglaError::FueraDeHorizonte {
+                dias: self.reglas.horizonte_dias,
+            }));
         }
         // A group no table seats: refused to guests; staff book it and the floor joins tables.
         let grupo = personas > self.personas_max();
@@ -289,13 +314,21 @@ impl Salon<'_> {
         let candidatos = self.candidatos(fecha)?;
         if candidatos.is_empty() {
             let abierto = horas_del_dia(fecha, self.horario, self.especiales)?.is_some();
-            return Ok(Err(if abierto { ReglaError::HorarioNoDisponible } else { ReglaError::SucursalCerrada }));
+            return Ok(Err(if abierto {
+                ReglaError::HorarioNoDisponible
+            } else {
+                ReglaError::SucursalCerrada
+            }));
         }
 
         let reloj = self.reloj();
         let paso = Duration::minutes(i64::from(self.reglas.paso_min.max(1)));
         let estancia = Duration::minutes(i64::from(self.reglas.estancia_min));
-        let anticipacion = if personal { 0 } else { self.reglas.anticipacion_min };
+        let anticipacion = if personal {
+            0
+        } else {
+            self.reglas.anticipacion_min
+        };
         let desde = ahora + Duration::minutes(i64::from(anticipacion));
         // The parties held, by the instant they start.
         let mut ocupadas: Vec<(DateTime<Utc>, u32)> = tomadas
@@ -324,10 +357,18 @@ impl Salon<'_> {
                     // The moments the set of parties present changes during the stay: its start,
                     // and each arrival before it ends.
                     let llegadas = entre(s, s + estancia);
-                    let momentos = std::iter::once(s).chain(ocupadas[llegadas].iter().map(|(t, _)| *t));
+                    let momentos =
+                        std::iter::once(s).chain(ocupadas[llegadas].iter().map(|(t, _)| *t));
                     for p in momentos {
                         presentes.clear();
-                        presentes.extend(ocupadas[entre(p - estancia + Duration::seconds(1), p + Duration::seconds(1))].iter().map(|(_, n)| *n));
+                        presentes.extend(
+                            ocupadas[entre(
+                                p - estancia + Duration::seconds(1),
+                                p + Duration::seconds(1),
+                            )]
+                            .iter()
+                            .map(|(_, n)| *n),
+                        );
                         presentes.sort_unstable_by(|a, b| b.cmp(a));
                         plano.vaciar();
                         for n in &presentes {
@@ -370,17 +411,33 @@ impl Salon<'_> {
         tomadas: &[ReservaTomada],
         ahora: DateTime<Utc>,
     ) -> Result<Disponibilidad, ReglaError> {
-        let mut d = Disponibilidad { fecha: fecha.format("%Y-%m-%d").to_string(), cerrado: false, motivo: None, horarios: Vec::new() };
+        let mut d = Disponibilidad {
+            fecha: fecha.format("%Y-%m-%d").to_string(),
+            cerrado: false,
+            motivo: None,
+            horarios: Vec::new(),
+        };
         match self.turnos(quien, fecha, personas, tomadas, ahora)? {
             Err(motivo) => {
                 d.cerrado = motivo == ReglaError::SucursalCerrada;
                 d.motivo = Some(motivo.mensaje());
             }
             Ok(turnos) => {
-                d.horarios = turnos.iter().filter(|t| t.estado == Estado::Libre).map(|t| formato_hora(t.hora.time())).collect();
+                d.horarios = turnos
+                    .iter()
+                    .filter(|t| t.estado == Estado::Libre)
+                    .map(|t| formato_hora(t.hora.time()))
+                    .collect();
                 if d.horarios.is_empty() {
                     let lleno = turnos.iter().any(|t| t.estado == Estado::Lleno);
-                    d.motivo = Some(if lleno { ReglaError::DiaLleno } else { ReglaError::SinHorariosRestantes }.mensaje());
+                    d.motivo = Some(
+                        if lleno {
+                            ReglaError::DiaLleno
+                        } else {
+                            ReglaError::SinHorariosRestantes
+                        }
+                        .mensaje(),
+                    );
                 }
             }
         }
@@ -410,12 +467,18 @@ impl Salon<'_> {
         ahora: DateTime<Utc>,
     ) -> Result<(), ReglaError> {
         let turnos = self.turnos(quien, fecha_hora.date(), personas, tomadas, ahora)??;
-        match turnos.iter().find(|t| t.hora == fecha_hora).map(|t| t.estado) {
+        match turnos
+            .iter()
+            .find(|t| t.hora == fecha_hora)
+            .map(|t| t.estado)
+        {
             Some(Estado::Libre) => Ok(()),
             Some(Estado::Lleno) => Err(ReglaError::SinLugar),
             // Staff have no lead time: a time too soon for them is one already gone.
             Some(Estado::Pronto) if quien == Reservante::Personal => Err(ReglaError::FechaPasada),
-            Some(Estado::Pronto) => Err(ReglaError::SinAnticipacion { minutos: self.reglas.anticipacion_min }),
+            Some(Estado::Pronto) => Err(ReglaError::SinAnticipacion {
+                minutos: self.reglas.anticipacion_min,
+            }),
             None => Err(ReglaError::HorarioNoDisponible),
         }
     }
@@ -445,19 +508,41 @@ pub struct ConsultaDisponibilidad {
 
 /// [`Salon::disponibilidad`] over plain data.
 pub fn disponibilidad_de(c: &ConsultaDisponibilidad) -> Result<Disponibilidad, ReglaError> {
-    let zona: Tz = c.zona.parse().map_err(|_| ReglaError::ZonaInvalida(c.zona.clone()))?;
-    let ahora = DateTime::parse_from_rfc3339(c.ahora.trim()).map_err(|_| ReglaError::InstanteInvalido)?.with_timezone(&Utc);
-    let fecha = NaiveDate::parse_from_str(c.fecha.trim(), "%Y-%m-%d").map_err(|_| ReglaError::FechaInvalida)?;
+    let zona: Tz = c
+        .zona
+        .parse()
+        .map_err(|_| ReglaError::ZonaInvalida(c.zona.clone()))?;
+    let ahora = DateTime::parse_from_rfc3339(c.ahora.trim())
+        .map_err(|_| ReglaError::InstanteInvalido)?
+        .with_timezone(&Utc);
+    let fecha = NaiveDate::parse_from_str(c.fecha.trim(), "%Y-%m-%d")
+        .map_err(|_| ReglaError::FechaInvalida)?;
     let horario: Vec<HorarioDia> = crate::organizacion::validar_horario(&c.horario)?
         .into_iter()
-        .map(|d| HorarioDia { dia: d.dia, abre: d.abre, cierra: d.cierra, cerrado: d.cerrado })
+        .map(|d| HorarioDia {
+            dia: d.dia,
+            abre: d.abre,
+            cierra: d.cierra,
+            cerrado: d.cerrado,
+        })
         .collect();
     let especiales: Vec<DiaEspecial> = validar_dias(&c.dias)?
         .into_iter()
-        .map(|d| DiaEspecial { fecha: d.fecha, cerrado: d.cerrado, abre: d.abre, cierra: d.cierra })
+        .map(|d| DiaEspecial {
+            fecha: d.fecha,
+            cerrado: d.cerrado,
+            abre: d.abre,
+            cierra: d.cierra,
+        })
         .collect();
     let mesas = crate::organizacion::validar_mesas(&c.mesas)?;
-    let salon = Salon { zona, horario: &horario, especiales: &especiales, mesas: &mesas, reglas: c.reglas.unwrap_or_default() };
+    let salon = Salon {
+        zona,
+        horario: &horario,
+        especiales: &especiales,
+        mesas: &mesas,
+        reglas: c.reglas.unwrap_or_default(),
+    };
     salon.disponibilidad(fecha, c.personas, &c.reservas, ahora)
 }
 
@@ -466,11 +551,22 @@ mod tests {
     use super::*;
 
     fn semana(abre: &str, cierra: &str) -> Vec<HorarioDia> {
-        (1..=7).map(|dia| HorarioDia { dia, abre: abre.into(), cierra: cierra.into(), cerrado: false }).collect()
+        (1..=7)
+            .map(|dia| HorarioDia {
+                dia,
+                abre: abre.into(),
+                cierra: cierra.into(),
+                cerrado: false,
+            })
+            .collect()
     }
 
     fn mesa(numero: u32, asientos: u32, combinable: bool) -> DatosMesa {
-        DatosMesa { numero, asientos, combinable }
+        DatosMesa {
+            numero,
+            asientos,
+            combinable,
+        }
     }
 
     fn utc(s: &str) -> DateTime<Utc> {
@@ -489,50 +585,124 @@ mod tests {
     fn the_last_table_goes_once() {
         let horario = semana("13:00", "22:00");
         let mesas = [mesa(1, 4, false)];
-        let salon = Salon { zona: chrono_tz::America::Mexico_City, horario: &horario, especiales: &[], mesas: &mesas, reglas: ReglasReserva::default() };
+        let salon = Salon {
+            zona: chrono_tz::America::Mexico_City,
+            horario: &horario,
+            especiales: &[],
+            mesas: &mesas,
+            reglas: ReglasReserva::default(),
+        };
         let ahora = utc("2026-11-20T12:00:00Z");
-        assert_eq!(salon.exigir_disponible(fh("2026-11-24 15:00"), 4, &[], ahora), Ok(()));
-        let tomada = ReservaTomada { fecha_hora: fh("2026-11-24 15:00"), no_personas: 2, status: EstadoReservacion::Pendiente };
-        assert_eq!(salon.exigir_disponible(fh("2026-11-24 15:00"), 4, &[tomada], ahora), Err(ReglaError::SinLugar));
+        assert_eq!(
+            salon.exigir_disponible(fh("2026-11-24 15:00"), 4, &[], ahora),
+            Ok(())
+        );
+        let tomada = ReservaTomada {
+            fecha_hora: fh("2026-11-24 15:00"),
+            no_personas: 2,
+            status: EstadoReservacion::Pendiente,
+        };
+        assert_eq!(
+            salon.exigir_disponible(fh("2026-11-24 15:00"), 4, &[tomada], ahora),
+            Err(ReglaError::SinLugar)
+        );
         // 90 minutes later the table is free again; a cancelled one holds nothing.
-        assert_eq!(salon.exigir_disponible(fh("2026-11-24 16:30"), 4, &[tomada], ahora), Ok(()));
-        let cancelada = ReservaTomada { status: EstadoReservacion::Cancelada, ..tomada };
-        assert_eq!(salon.exigir_disponible(fh("2026-11-24 15:00"), 4, &[cancelada], ahora), Ok(()));
-        assert_eq!(salon.exigir_disponible(fh("2026-11-24 15:05"), 4, &[], ahora), Err(ReglaError::HorarioNoDisponible));
+        assert_eq!(
+            salon.exigir_disponible(fh("2026-11-24 16:30"), 4, &[tomada], ahora),
+            Ok(())
+        );
+        let cancelada = ReservaTomada {
+            status: EstadoReservacion::Cancelada,
+            ..tomada
+        };
+        assert_eq!(
+            salon.exigir_disponible(fh("2026-11-24 15:00"), 4, &[cancelada], ahora),
+            Ok(())
+        );
+        assert_eq!(
+            salon.exigir_disponible(fh("2026-11-24 15:05"), 4, &[], ahora),
+            Err(ReglaError::HorarioNoDisponible)
+        );
     }
 
     #[test]
-    fn staff_book_a_group_no_table_seats_and_within_the_lead_time_but_never_a_closed_or_past_hour() {
+    fn staff_book_a_group_no_table_seats_and_within_the_lead_time_but_never_a_closed_or_past_hour()
+    {
         let horario = semana("13:00", "22:00");
         let mesas = [mesa(1, 4, true), mesa(2, 6, true)];
-        let salon = Salon { zona: chrono_tz::America::Mexico_City, horario: &horario, especiales: &[], mesas: &mesas, reglas: ReglasReserva::default() };
+        let salon = Salon {
+            zona: chrono_tz::America::Mexico_City,
+            horario: &horario,
+            especiales: &[],
+            mesas: &mesas,
+            reglas: ReglasReserva::default(),
+        };
         // 14:00 local on the 24th.
         let ahora = utc("2026-11-24T20:00:00Z");
         let (huesped, personal) = (Reservante::Huesped, Reservante::Personal);
         assert_eq!(salon.personas_max(), 10);
-        assert_eq!(salon.exigir_disponible_para(huesped, fh("2026-11-25 15:00"), 12, &[], ahora), Err(ReglaError::GrupoSinMesa { personas: 12 }));
-        assert_eq!(salon.exigir_disponible_para(personal, fh("2026-11-25 15:00"), 12, &[], ahora), Ok(()));
-        let d = salon.disponibilidad_para(personal, fecha("2026-11-25"), 12, &[], ahora).unwrap();
+        assert_eq!(
+            salon.exigir_disponible_para(huesped, fh("2026-11-25 15:00"), 12, &[], ahora),
+            Err(ReglaError::GrupoSinMesa { personas: 12 })
+        );
+        assert_eq!(
+            salon.exigir_disponible_para(personal, fh("2026-11-25 15:00"), 12, &[], ahora),
+            Ok(())
+        );
+        let d = salon
+            .disponibilidad_para(personal, fecha("2026-11-25"), 12, &[], ahora)
+            .unwrap();
         assert_eq!(d.horarios.first().map(String::as_str), Some("13:00"));
         // Its covers still count: 40 a slot, 30 already held at 15:00.
-        let grupo = ReservaTomada { fecha_hora: fh("2026-11-25 15:00"), no_personas: 30, status: EstadoReservacion::Pendiente };
-        assert_eq!(salon.exigir_disponible_para(personal, fh("2026-11-25 15:00"), 12, &[grupo], ahora), Err(ReglaError::SinLugar));
+        let grupo = ReservaTomada {
+            fecha_hora: fh("2026-11-25 15:00"),
+            no_personas: 30,
+            status: EstadoReservacion::Pendiente,
+        };
+        assert_eq!(
+            salon.exigir_disponible_para(personal, fh("2026-11-25 15:00"), 12, &[grupo], ahora),
+            Err(ReglaError::SinLugar)
+        );
         // The lead time (60 min) binds guests only; a time gone binds everyone.
-        assert_eq!(salon.exigir_disponible_para(huesped, fh("2026-11-24 14:30"), 2, &[], ahora), Err(ReglaError::SinAnticipacion { minutos: 60 }));
-        assert_eq!(salon.exigir_disponible_para(personal, fh("2026-11-24 14:30"), 2, &[], ahora), Ok(()));
-        assert_eq!(salon.exigir_disponible_para(personal, fh("2026-11-24 13:30"), 2, &[], ahora), Err(ReglaError::FechaPasada));
-        assert_eq!(salon.exigir_disponible_para(personal, fh("2026-11-25 22:00"), 2, &[], ahora), Err(ReglaError::HorarioNoDisponible));
-        assert_eq!(salon.exigir_disponible_para(personal, fh("2026-11-25 15:00"), 51, &[], ahora), Err(ReglaError::PersonasExcedenLimite { max: 50 }));
+        assert_eq!(
+            salon.exigir_disponible_para(huesped, fh("2026-11-24 14:30"), 2, &[], ahora),
+            Err(ReglaError::SinAnticipacion { minutos: 60 })
+        );
+        assert_eq!(
+            salon.exigir_disponible_para(personal, fh("2026-11-24 14:30"), 2, &[], ahora),
+            Ok(())
+        );
+        assert_eq!(
+            salon.exigir_disponible_para(personal, fh("2026-11-24 13:30"), 2, &[], ahora),
+            Err(ReglaError::FechaPasada)
+        );
+        assert_eq!(
+            salon.exigir_disponible_para(personal, fh("2026-11-25 22:00"), 2, &[], ahora),
+            Err(ReglaError::HorarioNoDisponible)
+        );
+        assert_eq!(
+            salon.exigir_disponible_para(personal, fh("2026-11-25 15:00"), 51, &[], ahora),
+            Err(ReglaError::PersonasExcedenLimite { max: 50 })
+        );
     }
 
     #[test]
     fn the_window_of_held_reservations_saturates_at_the_last_date_chrono_knows() {
         // A date a public query can name (`%Y` takes any year chrono holds) must not overflow.
         let (desde, hasta) = ventana_tomadas(NaiveDate::MAX);
-        assert_eq!((desde.date(), hasta.date()), (NaiveDate::MAX.pred_opt().unwrap(), NaiveDate::MAX));
+        assert_eq!(
+            (desde.date(), hasta.date()),
+            (NaiveDate::MAX.pred_opt().unwrap(), NaiveDate::MAX)
+        );
         let (desde, hasta) = ventana_tomadas(NaiveDate::MIN);
-        assert_eq!((desde.date(), hasta.date()), (NaiveDate::MIN, NaiveDate::MIN + Duration::days(2)));
+        assert_eq!(
+            (desde.date(), hasta.date()),
+            (NaiveDate::MIN, NaiveDate::MIN + Duration::days(2))
+        );
         let dia = NaiveDate::from_ymd_opt(2026, 11, 24).unwrap();
-        assert_eq!(ventana_tomadas(dia), (fh("2026-11-23 00:00"), fh("2026-11-26 00:00")));
+        assert_eq!(
+            ventana_tomadas(dia),
+            (fh("2026-11-23 00:00"), fh("2026-11-26 00:00"))
+        );
     }
 }

@@ -56,7 +56,10 @@ pub enum ReglaError {
     #[error("Número de teléfono no válido")]
     TelefonoInvalido,
     #[error("No se puede cambiar una reservación de {} a {}", .desde.etiqueta(), .hacia.etiqueta())]
-    TransicionInvalida { desde: EstadoReservacion, hacia: EstadoReservacion },
+    TransicionInvalida {
+        desde: EstadoReservacion,
+        hacia: EstadoReservacion,
+    },
     #[error("Estado de reservación desconocido: {0}")]
     EstadoDesconocido(String),
     #[error("Origen de reservación desconocido: {0}")]
@@ -149,13 +152,25 @@ pub enum ReglaError {
     #[error("El pie del ticket no puede tener más de {max} caracteres")]
     PieLargo { max: usize },
     #[error("«{}» debe estar entre {min} y {max}", crate::campos::nombre(.campo))]
-    FueraDeRango { campo: &'static str, min: u32, max: u32 },
+    FueraDeRango {
+        campo: &'static str,
+        min: u32,
+        max: u32,
+    },
     /// Check-in: too early for the reservation (another day's, or hours ahead of its time).
     #[error("La reservación es del {fecha} a las {hora}: su llegada se registra desde {antes_min} minutos antes de esa hora")]
-    LlegadaAnticipada { fecha: String, hora: String, antes_min: u32 },
+    LlegadaAnticipada {
+        fecha: String,
+        hora: String,
+        antes_min: u32,
+    },
     /// Check-in: past the reservation's time and its tolerance (it is, or is about to be, a no-show).
     #[error("La reservación era del {fecha} a las {hora} y ya pasó su tolerancia de {gracia_min} minutos")]
-    LlegadaTardia { fecha: String, hora: String, gracia_min: u32 },
+    LlegadaTardia {
+        fecha: String,
+        hora: String,
+        gracia_min: u32,
+    },
     #[error("No se puede eliminar el rol: {usuarios} usuario(s) lo tienen")]
     RolEnUso { usuarios: u64 },
     #[error("No puedes desactivarte a ti mismo")]
@@ -209,7 +224,9 @@ pub enum ReglaError {
     #[error("El texto tiene caracteres invisibles o de control: escríbelo de nuevo sin ellos")]
     CaracteresInvisibles { campo: &'static str },
     /// The console's own origin, sent by someone who is not signed in to the console.
-    #[error("El origen Plataforma es solo para el personal: reserva desde la consola con tu sesión.")]
+    #[error(
+        "El origen Plataforma es solo para el personal: reserva desde la consola con tu sesión."
+    )]
     OrigenDelPersonal,
     /// Input of the wrong shape (a negative count, text where a number goes, …); the detail is
     /// for logs, not for staff.
@@ -346,8 +363,15 @@ impl ReglaError {
             PromoInactiva(_) => Some("promo"),
             CorreoRequerido => Some("email"),
             TelefonoRequerido => Some("phone"),
-            FechaHoraInvalida | FechaPasada | SucursalCerrada | FueraDeHorario => Some("fecha_hora"),
-            SinLugar | HorarioNoDisponible | SinAnticipacion { .. } | FueraDeHorizonte { .. } | DiaLleno | SinHorariosRestantes => Some("fecha_hora"),
+            FechaHoraInvalida | FechaPasada | SucursalCerrada | FueraDeHorario => {
+                Some("fecha_hora")
+            }
+            SinLugar
+            | HorarioNoDisponible
+            | SinAnticipacion { .. }
+            | FueraDeHorizonte { .. }
+            | DiaLleno
+            | SinHorariosRestantes => Some("fecha_hora"),
             GrupoSinMesa { .. } => Some("no_personas"),
             PersonasExcedenLimite { .. } => Some("no_personas"),
             ComentariosLargos { .. } => Some("comentarios"),

@@ -15,7 +15,12 @@ pub enum EstadoReservacion {
 }
 
 impl EstadoReservacion {
-    pub const TODOS: [EstadoReservacion; 4] = [Self::Pendiente, Self::Asistio, Self::Vencido, Self::Cancelada];
+    pub const TODOS: [EstadoReservacion; 4] = [
+        Self::Pendiente,
+        Self::Asistio,
+        Self::Vencido,
+        Self::Cancelada,
+    ];
 
     /// The stored and transmitted name.
     pub fn nombre(self) -> &'static str {
@@ -38,7 +43,10 @@ impl EstadoReservacion {
     }
 
     pub fn parse(s: &str) -> Result<Self, ReglaError> {
-        Self::TODOS.into_iter().find(|e| e.nombre() == s).ok_or_else(|| ReglaError::EstadoDesconocido(s.to_owned()))
+        Self::TODOS
+            .into_iter()
+            .find(|e| e.nombre() == s)
+            .ok_or_else(|| ReglaError::EstadoDesconocido(s.to_owned()))
     }
 
     /// Pendiente may become Asistio, Vencido or Cancelada; every other move is refused.
@@ -71,8 +79,15 @@ pub enum Origen {
 }
 
 impl Origen {
-    pub const TODOS: [Origen; 7] =
-        [Self::Widget, Self::Plataforma, Self::Whatsapp, Self::Chatbot, Self::Airbnb, Self::Concierge, Self::Google];
+    pub const TODOS: [Origen; 7] = [
+        Self::Widget,
+        Self::Plataforma,
+        Self::Whatsapp,
+        Self::Chatbot,
+        Self::Airbnb,
+        Self::Concierge,
+        Self::Google,
+    ];
 
     /// The stored and transmitted name.
     pub fn nombre(self) -> &'static str {
@@ -88,7 +103,10 @@ impl Origen {
     }
 
     pub fn parse(s: &str) -> Result<Self, ReglaError> {
-        Self::TODOS.into_iter().find(|o| o.nombre() == s).ok_or_else(|| ReglaError::OrigenDesconocido(s.to_owned()))
+        Self::TODOS
+            .into_iter()
+            .find(|o| o.nombre() == s)
+            .ok_or_else(|| ReglaError::OrigenDesconocido(s.to_owned()))
     }
 }
 
@@ -101,12 +119,19 @@ mod tests {
         for o in Origen::TODOS {
             assert_eq!(Origen::parse(o.nombre()), Ok(o));
         }
-        assert_eq!(Origen::parse("Google"), Err(ReglaError::OrigenDesconocido("Google".into())));
+        assert_eq!(
+            Origen::parse("Google"),
+            Err(ReglaError::OrigenDesconocido("Google".into()))
+        );
     }
 
     #[test]
     fn a_finished_reservation_cannot_move_again() {
-        for desde in [EstadoReservacion::Asistio, EstadoReservacion::Vencido, EstadoReservacion::Cancelada] {
+        for desde in [
+            EstadoReservacion::Asistio,
+            EstadoReservacion::Vencido,
+            EstadoReservacion::Cancelada,
+        ] {
             assert!(desde.pasar_a(EstadoReservacion::Pendiente).is_err());
         }
     }

@@ -73,17 +73,28 @@ impl UsuarioValido {
         if role.is_empty() {
             return Err(ReglaError::RolRequerido);
         }
-        let mut tags: Vec<Tag> = d.tags.iter().map(|t| Tag::parse(t)).collect::<Result<_, _>>()?;
+        let mut tags: Vec<Tag> = d
+            .tags
+            .iter()
+            .map(|t| Tag::parse(t))
+            .collect::<Result<_, _>>()?;
         tags.sort_by(|a, b| a.as_str().cmp(b.as_str()));
         tags.dedup();
-        Ok(UsuarioValido { name, email, role: role.to_owned(), tags })
+        Ok(UsuarioValido {
+            name,
+            email,
+            role: role.to_owned(),
+            tags,
+        })
     }
 
     /// An account whose role works in a branch (any permission of a branch's screens) needs at
     /// least one: without it the console opens on nothing to work with.
     pub fn exigir_sucursal(&self, rol: &str, permisos: &[Permiso]) -> Result<(), ReglaError> {
         if self.tags.is_empty() && trabaja_en_sucursal(permisos) {
-            return Err(ReglaError::SucursalRequerida { rol: rol.to_owned() });
+            return Err(ReglaError::SucursalRequerida {
+                rol: rol.to_owned(),
+            });
         }
         Ok(())
     }
@@ -97,7 +108,14 @@ pub fn trabaja_en_sucursal(permisos: &[Permiso]) -> bool {
     permisos.iter().any(|p| {
         matches!(
             p.area(),
-            Area::Tablero | Area::Walkin | Area::Reservaciones | Area::Clientes | Area::Meseros | Area::Promociones | Area::Bitacoras | Area::Afiliados
+            Area::Tablero
+                | Area::Walkin
+                | Area::Reservaciones
+                | Area::Clientes
+                | Area::Meseros
+                | Area::Promociones
+                | Area::Bitacoras
+                | Area::Afiliados
         )
     })
 }
@@ -129,7 +147,8 @@ impl RolValido {
         })?;
         let mut permisos = Vec::new();
         for p in &d.permissions {
-            let permiso = Permiso::parse(p.trim()).ok_or_else(|| ReglaError::PermisoDesconocido(p.clone()))?;
+            let permiso = Permiso::parse(p.trim())
+                .ok_or_else(|| ReglaError::PermisoDesconocido(p.clone()))?;
             if !permisos.contains(&permiso) {
                 permisos.push(permiso);
             }
@@ -174,16 +193,27 @@ fn exigir_apertura(abre: NaiveTime, cierra: NaiveTime) -> Result<(), ReglaError>
         return Err(ReglaError::HorarioVacio);
     }
     if cierra < abre && cierra > CIERRE_MADRUGADA_MAX {
-        return Err(ReglaError::CierreAntesDeApertura { limite: CIERRE_MADRUGADA_MAX.format("%H:%M").to_string() });
+        return Err(ReglaError::CierreAntesDeApertura {
+            limite: CIERRE_MADRUGADA_MAX.format("%H:%M").to_string(),
+        });
     }
     Ok(())
 }
 
 /// Special days as a save may keep them: the ones already stored stay whatever their date (the
 /// form sends the whole list back), and each one added is dated today or later.
-pub fn exigir_dias_vigentes(dias: &[DiaEspecialValido], guardados: &[NaiveDate], hoy: NaiveDate) -> Result<(), ReglaError> {
-    match dias.iter().find(|d| d.fecha < hoy && !guardados.contains(&d.fecha)) {
-        Some(d) => Err(ReglaError::DiaEspecialPasado { fecha: d.fecha.format("%d/%m/%Y").to_string() }),
+pub fn exigir_dias_vigentes(
+    dias: &[DiaEspecialValido],
+    guardados: &[NaiveDate],
+    hoy: NaiveDate,
+) -> Result<(), ReglaError> {
+    match dias
+        .iter()
+        .find(|d| d.fecha < hoy && !guardados.contains(&d.fecha))
+    {
+        Some(d) => Err(ReglaError::DiaEspecialPasado {
+            fecha: d.fecha.format("%d/%m/%Y").to_string(),
+        }),
         None => Ok(()),
     }
 }
@@ -195,11 +225,21 @@ pub fn validar_horario(dias: &[DatosDia]) -> Result<Vec<DatosDia>, ReglaError> {
             return Err(ReglaError::DiaInvalido);
         }
         if d.cerrado {
-            salida.push(DatosDia { dia: d.dia, abre: String::new(), cierra: String::new(), cerrado: true });
+            salida.push(DatosDia {
+                dia: d.dia,
+                abre: String::new(),
+                cierra: String::new(),
+                cerrado: true,
+            });
             continue;
         }
         exigir_apertura(parse_hora(&d.abre)?, parse_hora(&d.cierra)?)?;
-        salida.push(DatosDia { dia: d.dia, abre: d.abre.trim().to_owned(), cierra: d.cierra.trim().to_owned(), cerrado: false });
+        salida.push(DatosDia {
+            dia: d.dia,
+            abre: d.abre.trim().to_owned(),
+            cierra: d.cierra.trim().to_owned(),
+            cerrado: false,
+        });
     }
     salida.sort_by_key(|d| d.dia);
     Ok(salida)
@@ -275,17 +315,33 @@ pub struct DiaEspecialValido {
 pub fn validar_dias(dias: &[DatosDiaEspecial]) -> Result<Vec<DiaEspecialValido>, ReglaError> {
     let mut salida: Vec<DiaEspecialValido> = Vec::new();
     for d in dias {
-        let fecha = NaiveDate::parse_from_str(d.fecha.trim(), "%Y-%m-%d").map_err(|_| ReglaError::FechaInvalida)?;
+        let fecha = NaiveDate::parse_from_str(d.fecha.trim(), "%Y-%m-%d")
+            .map_err(|_| ReglaError::FechaInvalida)?;
         if salida.iter().any(|s| s.fecha == fecha) {
             return Err(ReglaError::FechaRepetida);
         }
         let motivo = d.motivo.as_deref().unwrap_or("").trim().to_owned();
         let v = match d.tipo.trim() {
-            "cerrado" => DiaEspecialValido { fecha, cerrado: true, abre: None, cierra: None, motivo },
+            "cerrado" => DiaEspecialValido {
+                fecha,
+                cerrado: true,
+                abre: None,
+                cierra: None,
+                motivo,
+            },
             "especial" => {
-                let (a, c) = (d.abre.as_deref().unwrap_or(""), d.cierra.as_deref().unwrap_or(""));
+                let (a, c) = (
+                    d.abre.as_deref().unwrap_or(""),
+                    d.cierra.as_deref().unwrap_or(""),
+                );
                 exigir_apertura(parse_hora(a)?, parse_hora(c)?)?;
-                DiaEspecialValido { fecha, cerrado: false, abre: Some(a.trim().to_owned()), cierra: Some(c.trim().to_owned()), motivo }
+                DiaEspecialValido {
+                    fecha,
+                    cerrado: false,
+                    abre: Some(a.trim().to_owned()),
+                    cierra: Some(c.trim().to_owned()),
+                    motivo,
+                }
             }
             _ => return Err(ReglaError::TipoDiaInvalido),
         };
@@ -378,7 +434,11 @@ impl ConfSucursal {
         };
         horario.exigir_orden()?;
         let prefijo = d.prefijo_folio.trim();
-        if prefijo.chars().count() > PREFIJO_MAX || !prefijo.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '-') {
+        if prefijo.chars().count() > PREFIJO_MAX
+            || !prefijo
+                .chars()
+                .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '-')
+        {
             return Err(ReglaError::PrefijoInvalido { max: PREFIJO_MAX });
         }
         let pie = d.pie_ticket.trim();
@@ -432,80 +492,221 @@ mod tests {
     use super::*;
 
     fn especial(fecha: &str, abre: &str, cierra: &str) -> DatosDiaEspecial {
-        DatosDiaEspecial { fecha: fecha.into(), tipo: "especial".into(), abre: Some(abre.into()), cierra: Some(cierra.into()), motivo: None }
+        DatosDiaEspecial {
+            fecha: fecha.into(),
+            tipo: "especial".into(),
+            abre: Some(abre.into()),
+            cierra: Some(cierra.into()),
+            motivo: None,
+        }
     }
 
     #[test]
     fn hours_close_after_they_open_or_after_midnight_until_six() {
         assert!(validar_dias(&[especial("2026-12-24", "18:00", "02:00")]).is_ok());
         assert!(validar_dias(&[especial("2026-12-24", "18:00", "06:00")]).is_ok());
-        let limite = ReglaError::CierreAntesDeApertura { limite: "06:00".into() };
-        assert_eq!(validar_dias(&[especial("2026-12-24", "18:00", "14:00")]), Err(limite.clone()));
-        let semana = DatosDia { dia: 1, abre: "18:00".into(), cierra: "14:00".into(), cerrado: false };
+        let limite = ReglaError::CierreAntesDeApertura {
+            limite: "06:00".into(),
+        };
+        assert_eq!(
+            validar_dias(&[especial("2026-12-24", "18:00", "14:00")]),
+            Err(limite.clone())
+        );
+        let semana = DatosDia {
+            dia: 1,
+            abre: "18:00".into(),
+            cierra: "14:00".into(),
+            cerrado: false,
+        };
         assert_eq!(validar_horario(&[semana]), Err(limite));
     }
 
     #[test]
     fn a_special_day_added_in_the_past_is_refused_but_a_stored_one_stays() {
         let hoy = NaiveDate::from_ymd_opt(2026, 11, 25).unwrap();
-        let dias = validar_dias(&[especial("2020-01-01", "13:00", "20:00"), especial("2026-11-25", "13:00", "20:00")]).unwrap();
-        assert_eq!(exigir_dias_vigentes(&dias, &[], hoy), Err(ReglaError::DiaEspecialPasado { fecha: "01/01/2020".into() }));
-        assert_eq!(exigir_dias_vigentes(&dias, &[NaiveDate::from_ymd_opt(2020, 1, 1).unwrap()], hoy), Ok(()));
+        let dias = validar_dias(&[
+            especial("2020-01-01", "13:00", "20:00"),
+            especial("2026-11-25", "13:00", "20:00"),
+        ])
+        .unwrap();
+        assert_eq!(
+            exigir_dias_vigentes(&dias, &[], hoy),
+            Err(ReglaError::DiaEspecialPasado {
+                fecha: "01/01/2020".into()
+            })
+        );
+        assert_eq!(
+            exigir_dias_vigentes(&dias, &[NaiveDate::from_ymd_opt(2020, 1, 1).unwrap()], hoy),
+            Ok(())
+        );
     }
 
     #[test]
     fn an_account_whose_role_works_in_a_branch_needs_one() {
-        let d = DatosUsuario { name: "Ana".into(), email: "ana@correo.mx".into(), role: "r1".into(), ..DatosUsuario::default() };
+        let d = DatosUsuario {
+            name: "Ana".into(),
+            email: "ana@correo.mx".into(),
+            role: "r1".into(),
+            ..DatosUsuario::default()
+        };
         let sin = UsuarioValido::parse(&d, false).unwrap();
-        assert_eq!(sin.exigir_sucursal("Hostess", &[Permiso::WalkinIndex]), Err(ReglaError::SucursalRequerida { rol: "Hostess".into() }));
-        assert_eq!(sin.exigir_sucursal("Sistemas", &[Permiso::UsersEdit, Permiso::RoleEdit]), Ok(()));
-        let con = UsuarioValido::parse(&DatosUsuario { tags: vec!["polanco".into()], ..d }, false).unwrap();
-        assert_eq!(con.exigir_sucursal("Hostess", &[Permiso::WalkinIndex]), Ok(()));
+        assert_eq!(
+            sin.exigir_sucursal("Hostess", &[Permiso::WalkinIndex]),
+            Err(ReglaError::SucursalRequerida {
+                rol: "Hostess".into()
+            })
+        );
+        assert_eq!(
+            sin.exigir_sucursal("Sistemas", &[Permiso::UsersEdit, Permiso::RoleEdit]),
+            Ok(())
+        );
+        let con = UsuarioValido::parse(
+            &DatosUsuario {
+                tags: vec!["polanco".into()],
+                ..d
+            },
+            false,
+        )
+        .unwrap();
+        assert_eq!(
+            con.exigir_sucursal("Hostess", &[Permiso::WalkinIndex]),
+            Ok(())
+        );
     }
 
     #[test]
     fn a_role_keeps_each_known_permission_once_and_refuses_unknown_ones() {
-        let r = RolValido::parse(&DatosRol { name: " Caja ".into(), permissions: vec!["walkin.index".into(), "walkin.index".into()] }).unwrap();
-        assert_eq!((r.name.as_str(), r.permisos.as_slice()), ("Caja", &[Permiso::WalkinIndex][..]));
+        let r = RolValido::parse(&DatosRol {
+            name: " Caja ".into(),
+            permissions: vec!["walkin.index".into(), "walkin.index".into()],
+        })
+        .unwrap();
         assert_eq!(
-            RolValido::parse(&DatosRol { name: "Caja".into(), permissions: vec!["todo.poder".into()] }),
+            (r.name.as_str(), r.permisos.as_slice()),
+            ("Caja", &[Permiso::WalkinIndex][..])
+        );
+        assert_eq!(
+            RolValido::parse(&DatosRol {
+                name: "Caja".into(),
+                permissions: vec!["todo.poder".into()]
+            }),
             Err(ReglaError::PermisoDesconocido("todo.poder".into()))
         );
-        assert_eq!(RolValido::parse(&DatosRol::default()), Err(ReglaError::NombreRolRequerido));
+        assert_eq!(
+            RolValido::parse(&DatosRol::default()),
+            Err(ReglaError::NombreRolRequerido)
+        );
     }
 
     #[test]
     fn a_new_user_needs_a_password_and_a_role() {
-        let d = DatosUsuario { name: "Ana".into(), email: "ana@demo.mx".into(), role: "r1".into(), tags: vec!["polanco".into()], ..Default::default() };
-        assert_eq!(UsuarioValido::parse(&d, true), Err(ReglaError::ClaveCorta { min: 8 }));
+        let d = DatosUsuario {
+            name: "Ana".into(),
+            email: "ana@demo.mx".into(),
+            role: "r1".into(),
+            tags: vec!["polanco".into()],
+            ..Default::default()
+        };
+        assert_eq!(
+            UsuarioValido::parse(&d, true),
+            Err(ReglaError::ClaveCorta { min: 8 })
+        );
         assert!(UsuarioValido::parse(&d, false).is_ok());
-        let sin_rol = DatosUsuario { role: " ".into(), password: Some("clave-segura".into()), ..d };
-        assert_eq!(UsuarioValido::parse(&sin_rol, true), Err(ReglaError::RolRequerido));
+        let sin_rol = DatosUsuario {
+            role: " ".into(),
+            password: Some("clave-segura".into()),
+            ..d
+        };
+        assert_eq!(
+            UsuarioValido::parse(&sin_rol, true),
+            Err(ReglaError::RolRequerido)
+        );
     }
 
     #[test]
     fn a_week_names_each_day_once() {
-        let lunes = DatosDia { dia: 1, abre: "13:00".into(), cierra: "22:00".into(), cerrado: false };
-        assert_eq!(validar_horario(&[lunes.clone(), lunes.clone()]), Err(ReglaError::DiaInvalido));
-        assert_eq!(validar_horario(&[DatosDia { dia: 8, ..lunes.clone() }]), Err(ReglaError::DiaInvalido));
-        assert_eq!(validar_horario(&[DatosDia { abre: "1pm".into(), ..lunes.clone() }]), Err(ReglaError::HoraInvalida));
-        assert!(validar_horario(&[lunes, DatosDia { dia: 2, cerrado: true, ..Default::default() }]).is_ok());
+        let lunes = DatosDia {
+            dia: 1,
+            abre: "13:00".into(),
+            cierra: "22:00".into(),
+            cerrado: false,
+        };
+        assert_eq!(
+            validar_horario(&[lunes.clone(), lunes.clone()]),
+            Err(ReglaError::DiaInvalido)
+        );
+        assert_eq!(
+            validar_horario(&[DatosDia {
+                dia: 8,
+                ..lunes.clone()
+            }]),
+            Err(ReglaError::DiaInvalido)
+        );
+        assert_eq!(
+            validar_horario(&[DatosDia {
+                abre: "1pm".into(),
+                ..lunes.clone()
+            }]),
+            Err(ReglaError::HoraInvalida)
+        );
+        assert!(validar_horario(&[
+            lunes,
+            DatosDia {
+                dia: 2,
+                cerrado: true,
+                ..Default::default()
+            }
+        ])
+        .is_ok());
     }
 
     #[test]
     fn settings_keep_the_promo_after_the_regular_buffet() {
         let d = ConfSucursal::default().datos();
         let zona = chrono_tz::America::Mexico_City;
-        assert_eq!(ConfSucursal::parse(&d, zona).unwrap(), ConfSucursal::default());
-        let mal = DatosConfWalkin { inicio_promo: "12:00".into(), ..d.clone() };
-        assert_eq!(ConfSucursal::parse(&mal, zona), Err(ReglaError::PromoAntesDeRegular));
-        let prefijo = DatosConfWalkin { prefijo_folio: "pol ".into(), ..d.clone() };
-        assert_eq!(ConfSucursal::parse(&prefijo, zona), Err(ReglaError::PrefijoInvalido { max: 10 }));
+        assert_eq!(
+            ConfSucursal::parse(&d, zona).unwrap(),
+            ConfSucursal::default()
+        );
+        let mal = DatosConfWalkin {
+            inicio_promo: "12:00".into(),
+            ..d.clone()
+        };
+        assert_eq!(
+            ConfSucursal::parse(&mal, zona),
+            Err(ReglaError::PromoAntesDeRegular)
+        );
+        let prefijo = DatosConfWalkin {
+            prefijo_folio: "pol ".into(),
+            ..d.clone()
+        };
+        assert_eq!(
+            ConfSucursal::parse(&prefijo, zona),
+            Err(ReglaError::PrefijoInvalido { max: 10 })
+        );
         // The late cutoff between the two starts (at the promo start at the latest).
-        for (corte, bien) in [("19:30", false), ("13:00", false), ("12:00", false), ("19:00", true), ("18:00", true)] {
-            let c = DatosConfWalkin { corte_tarde: corte.into(), ..d.clone() };
+        for (corte, bien) in [
+            ("19:30", false),
+            ("13:00", false),
+            ("12:00", false),
+            ("19:00", true),
+            ("18:00", true),
+        ] {
+            let c = DatosConfWalkin {
+                corte_tarde: corte.into(),
+                ..d.clone()
+            };
             assert_eq!(ConfSucursal::parse(&c, zona).is_ok(), bien, "{corte}");
         }
-        assert_eq!(ConfSucursal::parse(&DatosConfWalkin { corte_tarde: "19:30".into(), ..d }, zona), Err(ReglaError::CorteFueraDeTramo));
+        assert_eq!(
+            ConfSucursal::parse(
+                &DatosConfWalkin {
+                    corte_tarde: "19:30".into(),
+                    ..d
+                },
+                zona
+            ),
+            Err(ReglaError::CorteFueraDeTramo)
+        );
     }
 }

@@ -158,7 +158,10 @@ impl Area {
 impl Permiso {
     /// The permission of a stored name; `None` for a name the catalogue no longer has.
     pub fn parse(nombre: &str) -> Option<Permiso> {
-        Permiso::TODOS.iter().copied().find(|p| p.nombre() == nombre)
+        Permiso::TODOS
+            .iter()
+            .copied()
+            .find(|p| p.nombre() == nombre)
     }
 }
 
@@ -188,44 +191,97 @@ pub const ROLES: &[RolBase] = &[
     RolBase {
         nombre: SISTEMAS,
         permisos: &[
-            UsersIndex, UsersCreate, UsersEdit, UsersDelete,
-            RoleIndex, RoleCreate, RoleEdit, RoleDelete,
-            MarcasIndex, MarcasCreate, MarcasEdit, MarcasDelete,
-            SucursalTodas, SucursalCreate, SucursalEdit, SucursalDelete,
+            UsersIndex,
+            UsersCreate,
+            UsersEdit,
+            UsersDelete,
+            RoleIndex,
+            RoleCreate,
+            RoleEdit,
+            RoleDelete,
+            MarcasIndex,
+            MarcasCreate,
+            MarcasEdit,
+            MarcasDelete,
+            SucursalTodas,
+            SucursalCreate,
+            SucursalEdit,
+            SucursalDelete,
         ],
     },
     RolBase {
         nombre: MERCADOTECNIA,
         permisos: &[
             DashboardIndex,
-            PromosIndex, PromosCreate, PromosEdit, PromosDelete,
-            ClientesIndex, ClientesEdit,
-            LogsWalkin, BitacoraWalkin, BitacoraReserva,
-            AfiliadosIndex, AfiliadosCreate, AfiliadosEdit, AfiliadosDelete,
+            PromosIndex,
+            PromosCreate,
+            PromosEdit,
+            PromosDelete,
+            ClientesIndex,
+            ClientesEdit,
+            LogsWalkin,
+            BitacoraWalkin,
+            BitacoraReserva,
+            AfiliadosIndex,
+            AfiliadosCreate,
+            AfiliadosEdit,
+            AfiliadosDelete,
         ],
     },
     RolBase {
         nombre: GERENTE,
         permisos: &[
             DashboardIndex,
-            WalkinIndex, WalkinEdit,
-            ReservacionIndex, ReservacionCreate, ReservacionEdit, ReservacionDelete,
-            ReservacionClient, ReservacionAsistio, ReservacionesIndex,
-            ClientesIndex, ClientesCreate, ClientesEdit, ClientesDelete,
-            MeserosIndex, MeserosCreate, MeserosEdit, MeserosDelete,
-            PromosIndex, PromosCreate, PromosEdit, PromosDelete,
-            LogsWalkin, BitacoraWalkin, BitacoraReserva,
-            AfiliadosIndex, AfiliadosCreate, AfiliadosEdit, AfiliadosDelete,
-            MarcasIndex, SucursalEdit,
+            WalkinIndex,
+            WalkinEdit,
+            ReservacionIndex,
+            ReservacionCreate,
+            ReservacionEdit,
+            ReservacionDelete,
+            ReservacionClient,
+            ReservacionAsistio,
+            ReservacionesIndex,
+            ClientesIndex,
+            ClientesCreate,
+            ClientesEdit,
+            ClientesDelete,
+            MeserosIndex,
+            MeserosCreate,
+            MeserosEdit,
+            MeserosDelete,
+            PromosIndex,
+            PromosCreate,
+            PromosEdit,
+            PromosDelete,
+            LogsWalkin,
+            BitacoraWalkin,
+            BitacoraReserva,
+            AfiliadosIndex,
+            AfiliadosCreate,
+            AfiliadosEdit,
+            AfiliadosDelete,
+            MarcasIndex,
+            SucursalEdit,
         ],
     },
     RolBase {
         nombre: HOSTESS,
-        permisos: &[WalkinIndex, ReservacionIndex, ReservacionAsistio, ReservacionesIndex],
+        permisos: &[
+            WalkinIndex,
+            ReservacionIndex,
+            ReservacionAsistio,
+            ReservacionesIndex,
+        ],
     },
     RolBase {
         nombre: RESERVACIONES,
-        permisos: &[ReservacionIndex, ReservacionCreate, ReservacionEdit, ReservacionClient, ReservacionesIndex],
+        permisos: &[
+            ReservacionIndex,
+            ReservacionCreate,
+            ReservacionEdit,
+            ReservacionClient,
+            ReservacionesIndex,
+        ],
     },
 ];
 
@@ -251,7 +307,10 @@ mod tests {
 
     #[test]
     fn the_serialized_name_is_the_stored_name() {
-        assert_eq!(serde_json::to_value(Permiso::ReservacionesIndex).unwrap(), "reservaciones.index");
+        assert_eq!(
+            serde_json::to_value(Permiso::ReservacionesIndex).unwrap(),
+            "reservaciones.index"
+        );
     }
 
     #[test]
@@ -260,7 +319,12 @@ mod tests {
             let mut vistos = rol.permisos.to_vec();
             vistos.sort();
             vistos.dedup();
-            assert_eq!(vistos.len(), rol.permisos.len(), "{} repite un permiso", rol.nombre);
+            assert_eq!(
+                vistos.len(),
+                rol.permisos.len(),
+                "{} repite un permiso",
+                rol.nombre
+            );
         }
     }
 }

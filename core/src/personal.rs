@@ -21,8 +21,13 @@ pub enum Evento {
 }
 
 impl Evento {
-    pub const TODOS: [Evento; 5] =
-        [Evento::Ninguno, Evento::Cumpleanos, Evento::Aniversario, Evento::OcasionEspecial, Evento::ComidaDeNegocios];
+    pub const TODOS: [Evento; 5] = [
+        Evento::Ninguno,
+        Evento::Cumpleanos,
+        Evento::Aniversario,
+        Evento::OcasionEspecial,
+        Evento::ComidaDeNegocios,
+    ];
 
     /// The stored and transmitted name (spec §3's event values).
     pub fn nombre(self) -> &'static str {
@@ -37,7 +42,10 @@ impl Evento {
 
     /// The event of a stored name; an unknown one reads as no event.
     pub fn de_nombre(s: &str) -> Evento {
-        Evento::TODOS.into_iter().find(|e| e.nombre() == s).unwrap_or_default()
+        Evento::TODOS
+            .into_iter()
+            .find(|e| e.nombre() == s)
+            .unwrap_or_default()
     }
 }
 
@@ -68,7 +76,10 @@ pub struct DatosPersonales {
 
 /// Keeps only digits and at most [`TELEFONO_MAX_DIGITOS`] of them, as the phone input does while typing.
 pub fn limitar_telefono(raw: &str) -> String {
-    raw.chars().filter(char::is_ascii_digit).take(TELEFONO_MAX_DIGITOS).collect()
+    raw.chars()
+        .filter(char::is_ascii_digit)
+        .take(TELEFONO_MAX_DIGITOS)
+        .collect()
 }
 
 /// The phone as stored (digits with country code), `None` when only a prefix was typed. More
@@ -90,7 +101,10 @@ fn es_local(c: char) -> bool {
 }
 
 fn es_etiqueta(s: &str) -> bool {
-    !s.is_empty() && !s.starts_with('-') && !s.ends_with('-') && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+    !s.is_empty()
+        && !s.starts_with('-')
+        && !s.ends_with('-')
+        && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
 }
 
 /// The e-mail as stored (trimmed, lower-case), `None` when empty. The domain must end in 2–4 letters.
@@ -136,7 +150,12 @@ pub fn validar_datos_personales(d: &DatosPersonales) -> Result<DatosPersonales, 
     let name = normalizar_nombre(&d.name)?;
     let email = validar_correo(d.email.as_deref().unwrap_or(""))?;
     let phone = normalizar_telefono(d.phone.as_deref().unwrap_or(""))?;
-    Ok(DatosPersonales { name, email, phone, evento: Some(d.evento.unwrap_or_default()) })
+    Ok(DatosPersonales {
+        name,
+        email,
+        phone,
+        evento: Some(d.evento.unwrap_or_default()),
+    })
 }
 
 #[cfg(test)]
@@ -145,7 +164,10 @@ mod tests {
 
     #[test]
     fn a_ten_digit_mexican_number_with_country_code_is_kept() {
-        assert_eq!(normalizar_telefono("+52 55 1234 5678"), Ok(Some("525512345678".into())));
+        assert_eq!(
+            normalizar_telefono("+52 55 1234 5678"),
+            Ok(Some("525512345678".into()))
+        );
     }
 
     #[test]
@@ -163,11 +185,17 @@ mod tests {
 
     #[test]
     fn emails_are_stored_lower_case() {
-        assert_eq!(validar_correo(" Ana@Ejemplo.MX "), Ok(Some("ana@ejemplo.mx".into())));
+        assert_eq!(
+            validar_correo(" Ana@Ejemplo.MX "),
+            Ok(Some("ana@ejemplo.mx".into()))
+        );
     }
 
     #[test]
     fn a_domain_ending_of_five_letters_is_refused() {
-        assert_eq!(validar_correo("ana@ejemplo.museo"), Err(ReglaError::CorreoInvalido));
+        assert_eq!(
+            validar_correo("ana@ejemplo.museo"),
+            Err(ReglaError::CorreoInvalido)
+        );
     }
 }

@@ -68,13 +68,24 @@ pub struct Abre {
 }
 
 impl Abre {
-    pub fn nuevo(mesa: &str, promos: &[PromoAplicada], no_personas: Option<u32>) -> Result<Abre, ReglaError> {
+    pub fn nuevo(
+        mesa: &str,
+        promos: &[PromoAplicada],
+        no_personas: Option<u32>,
+    ) -> Result<Abre, ReglaError> {
         validar_promos(promos, no_personas)?;
         let promo = promos
             .iter()
-            .map(|p| PromoAplicada { field: festejados(p).unwrap_or(None), pide_nombres: None, ..p.clone() })
+            .map(|p| PromoAplicada {
+                field: festejados(p).unwrap_or(None),
+                pide_nombres: None,
+                ..p.clone()
+            })
             .collect();
-        Ok(Abre { mesa: mesa.trim().to_owned(), promo })
+        Ok(Abre {
+            mesa: mesa.trim().to_owned(),
+            promo,
+        })
     }
 
     pub fn mesa(&self) -> &str {
@@ -87,7 +98,10 @@ impl Abre {
 }
 
 /// Inline check of a quantity as it is typed.
-pub fn validar_cantidad_promo(qty: Option<u32>, no_personas: Option<u32>) -> Result<(), ReglaError> {
+pub fn validar_cantidad_promo(
+    qty: Option<u32>,
+    no_personas: Option<u32>,
+) -> Result<(), ReglaError> {
     match qty.unwrap_or(0) {
         0 => Err(ReglaError::CantidadCero),
         q if q > no_personas.unwrap_or(0) => Err(ReglaError::MayorQuePersonas),
@@ -101,7 +115,9 @@ fn festejados(p: &PromoAplicada) -> Result<Option<String>, ReglaError> {
         crate::texto::exigir_visible(n, "field", false)?;
     }
     if p.pide_festejados() {
-        nombres.map(|s| Some(s.to_owned())).ok_or(ReglaError::FestejadosRequeridos)
+        nombres
+            .map(|s| Some(s.to_owned()))
+            .ok_or(ReglaError::FestejadosRequeridos)
     } else {
         Ok(None)
     }
@@ -129,7 +145,10 @@ pub fn agregar_promo(
     }
     let field = festejados(nueva)?;
     let mut salida = lista.to_vec();
-    salida.push(PromoAplicada { field, ..nueva.clone() });
+    salida.push(PromoAplicada {
+        field,
+        ..nueva.clone()
+    });
     Ok(salida)
 }
 
@@ -231,7 +250,12 @@ fn ventana(d: &DatosPromocion) -> Result<VentanaPromo, ReglaError> {
         dias.push(dia);
     }
     dias.sort_unstable();
-    Ok(VentanaPromo { activa: d.activa.unwrap_or(true), desde, hasta, dias })
+    Ok(VentanaPromo {
+        activa: d.activa.unwrap_or(true),
+        desde,
+        hasta,
+        dias,
+    })
 }
 
 impl PromocionValida {
@@ -240,10 +264,17 @@ impl PromocionValida {
         let descripcion = d.descripcion.as_deref().unwrap_or("").trim().to_owned();
         crate::texto::exigir_visible(&descripcion, "descripcion", true)?;
         if descripcion.chars().count() > DESCRIPCION_MAX {
-            return Err(ReglaError::DescripcionLarga { max: DESCRIPCION_MAX });
+            return Err(ReglaError::DescripcionLarga {
+                max: DESCRIPCION_MAX,
+            });
         }
         let pide_nombres = pide_nombres(d.pide_nombres, &name);
-        Ok(PromocionValida { name, descripcion, ventana: ventana(d)?, pide_nombres })
+        Ok(PromocionValida {
+            name,
+            descripcion,
+            ventana: ventana(d)?,
+            pide_nombres,
+        })
     }
 }
 
@@ -259,14 +290,32 @@ mod tests {
     use super::*;
 
     fn promo(id: &str, name: &str, qty: u32) -> PromoAplicada {
-        PromoAplicada { id: id.into(), name: name.into(), qty: Some(qty), field: None, pide_nombres: None }
+        PromoAplicada {
+            id: id.into(),
+            name: name.into(),
+            qty: Some(qty),
+            field: None,
+            pide_nombres: None,
+        }
     }
 
     #[test]
     fn the_birthday_promotion_asks_names_even_with_its_switch_off() {
-        let datos = |name: &str| DatosPromocion { name: name.into(), pide_nombres: Some(false), ..Default::default() };
-        assert!(PromocionValida::parse(&datos("  Cumpleaños ")).unwrap().pide_nombres);
-        assert!(!PromocionValida::parse(&datos("Aniversario")).unwrap().pide_nombres);
+        let datos = |name: &str| DatosPromocion {
+            name: name.into(),
+            pide_nombres: Some(false),
+            ..Default::default()
+        };
+        assert!(
+            PromocionValida::parse(&datos("  Cumpleaños "))
+                .unwrap()
+                .pide_nombres
+        );
+        assert!(
+            !PromocionValida::parse(&datos("Aniversario"))
+                .unwrap()
+                .pide_nombres
+        );
     }
 
     #[test]
@@ -303,12 +352,18 @@ mod tests {
         assert_eq!(abre.mesa(), "4");
         assert_eq!(abre.promos()[0].field.as_deref(), Some("Ana"));
         assert_eq!(abre.promos()[1].field, None);
-        assert_eq!(Abre::nuevo("4", &[promo("c", PROMO_CUMPLEANOS, 1)], Some(2)), Err(ReglaError::FestejadosRequeridos));
+        assert_eq!(
+            Abre::nuevo("4", &[promo("c", PROMO_CUMPLEANOS, 1)], Some(2)),
+            Err(ReglaError::FestejadosRequeridos)
+        );
     }
 
     #[test]
     fn deleting_removes_only_that_promotion() {
         let lista = vec![promo("a", "2x1", 1), promo("b", "Postre", 1)];
-        assert_eq!(eliminar_promo(&lista, "a").unwrap(), vec![promo("b", "Postre", 1)]);
+        assert_eq!(
+            eliminar_promo(&lista, "a").unwrap(),
+            vec![promo("b", "Postre", 1)]
+        );
     }
 }

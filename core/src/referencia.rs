@@ -93,18 +93,46 @@ mod tests {
 
     #[test]
     fn a_reference_reads_as_text_or_as_the_record_an_answer_shows() {
-        let esperado = Forma { role: "r1".into(), permissions: vec!["marcas.index".into(), "users.edit".into()] };
-        assert_eq!(leer(r#"{"role":"r1","permissions":["marcas.index","users.edit"]}"#), Ok(esperado));
-        let esperado = Forma { role: "r1".into(), permissions: vec!["marcas.index".into(), "users.edit".into()] };
-        assert_eq!(leer(r#"{"role":{"_id":"r1","name":"Gerente"},"permissions":[{"name":"marcas.index"},"users.edit"]}"#), Ok(esperado));
-        assert_eq!(leer("{}"), Ok(Forma { role: String::new(), permissions: vec![] }));
+        let esperado = Forma {
+            role: "r1".into(),
+            permissions: vec!["marcas.index".into(), "users.edit".into()],
+        };
+        assert_eq!(
+            leer(r#"{"role":"r1","permissions":["marcas.index","users.edit"]}"#),
+            Ok(esperado)
+        );
+        let esperado = Forma {
+            role: "r1".into(),
+            permissions: vec!["marcas.index".into(), "users.edit".into()],
+        };
+        assert_eq!(
+            leer(
+                r#"{"role":{"_id":"r1","name":"Gerente"},"permissions":[{"name":"marcas.index"},"users.edit"]}"#
+            ),
+            Ok(esperado)
+        );
+        assert_eq!(
+            leer("{}"),
+            Ok(Forma {
+                role: String::new(),
+                permissions: vec![]
+            })
+        );
     }
 
     #[test]
     fn anything_else_is_refused_as_text_expected() {
-        for json in [r#"{"role":7}"#, r#"{"role":{"name":"Gerente"}}"#, r#"{"role":{"_id":7}}"#, r#"{"permissions":[7]}"#, r#"{"permissions":"a"}"#] {
+        for json in [
+            r#"{"role":7}"#,
+            r#"{"role":{"name":"Gerente"}}"#,
+            r#"{"role":{"_id":7}}"#,
+            r#"{"permissions":[7]}"#,
+            r#"{"permissions":"a"}"#,
+        ] {
             assert!(leer(json).is_err(), "{json}");
         }
-        assert!(leer(r#"{"role":7}"#).unwrap_err().contains("expected a string"));
+        assert!(leer(r#"{"role":7}"#)
+            .unwrap_err()
+            .contains("expected a string"));
     }
 }

@@ -32,8 +32,14 @@ pub enum VistaReservaciones {
 }
 
 impl VistaReservaciones {
-    pub const TODAS: [VistaReservaciones; 6] =
-        [Self::Hoy, Self::Pendientes, Self::Asistio, Self::Vencidas, Self::Canceladas, Self::Todas];
+    pub const TODAS: [VistaReservaciones; 6] = [
+        Self::Hoy,
+        Self::Pendientes,
+        Self::Asistio,
+        Self::Vencidas,
+        Self::Canceladas,
+        Self::Todas,
+    ];
 
     pub fn slug(self) -> &'static str {
         match self {
@@ -87,8 +93,11 @@ impl VistaReservaciones {
 /// seconds, when given, are `00`: a reservation's time is to the minute.
 pub fn parse_fecha_hora(raw: &str) -> Result<NaiveDateTime, ReglaError> {
     let raw = raw.trim();
-    let (fecha, hora) = raw.split_once([' ', 'T']).ok_or(ReglaError::FechaHoraInvalida)?;
-    let fecha = NaiveDate::parse_from_str(fecha, "%Y-%m-%d").map_err(|_| ReglaError::FechaHoraInvalida)?;
+    let (fecha, hora) = raw
+        .split_once([' ', 'T'])
+        .ok_or(ReglaError::FechaHoraInvalida)?;
+    let fecha =
+        NaiveDate::parse_from_str(fecha, "%Y-%m-%d").map_err(|_| ReglaError::FechaHoraInvalida)?;
     let hora = match hora.split_at_checked(5) {
         Some((hm, "" | ":00")) => hm,
         _ => return Err(ReglaError::FechaHoraInvalida),
@@ -109,7 +118,9 @@ fn comentarios(raw: &str) -> Result<String, ReglaError> {
     let c = raw.trim();
     crate::texto::exigir_visible(c, "comentarios", true)?;
     if c.chars().count() > COMENTARIOS_MAX {
-        return Err(ReglaError::ComentariosLargos { max: COMENTARIOS_MAX });
+        return Err(ReglaError::ComentariosLargos {
+            max: COMENTARIOS_MAX,
+        });
     }
     Ok(c.to_owned())
 }
@@ -130,7 +141,10 @@ pub fn exigir_editable(estado: EstadoReservacion) -> Result<(), ReglaError> {
 pub struct EdicionReservacion {
     /// `YYYY-MM-DD HH:MM` (or `YYYY-MM-DDTHH:MM[:SS]`), branch-local.
     #[serde(default)]
-    #[cfg_attr(feature = "openapi", schema(pattern = r"^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}"))]
+    #[cfg_attr(
+        feature = "openapi",
+        schema(pattern = r"^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}")
+    )]
     pub fecha_hora: String,
     #[serde(default)]
     #[cfg_attr(feature = "openapi", schema(minimum = 1, maximum = 50))]
@@ -193,7 +207,11 @@ pub struct ContactoReservacion {
 impl ContactoReservacion {
     pub fn parse(d: &DatosPersonales) -> Result<Self, ReglaError> {
         let v = validar_datos_personales(d)?;
-        Ok(ContactoReservacion { name: v.name, email: v.email, phone: v.phone })
+        Ok(ContactoReservacion {
+            name: v.name,
+            email: v.email,
+            phone: v.phone,
+        })
     }
 }
 
@@ -204,7 +222,10 @@ impl ContactoReservacion {
 pub struct SolicitudReservacion {
     /// The branch's tag.
     #[serde(default)]
-    #[cfg_attr(feature = "openapi", schema(required = true, min_length = 1, pattern = r"\S"))]
+    #[cfg_attr(
+        feature = "openapi",
+        schema(required = true, min_length = 1, pattern = r"\S")
+    )]
     pub tag: String,
     #[serde(default)]
     #[cfg_attr(feature = "openapi", schema(required = true, min_length = 1))]
@@ -215,7 +236,10 @@ pub struct SolicitudReservacion {
     pub phone: Option<String>,
     /// `YYYY-MM-DD HH:MM` (or `YYYY-MM-DDTHH:MM[:SS]`), branch-local.
     #[serde(default)]
-    #[cfg_attr(feature = "openapi", schema(required = true, pattern = r"^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}"))]
+    #[cfg_attr(
+        feature = "openapi",
+        schema(required = true, pattern = r"^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}")
+    )]
     pub fecha_hora: String,
     #[serde(default)]
     #[cfg_attr(feature = "openapi", schema(minimum = 1, maximum = 50))]
@@ -276,7 +300,11 @@ pub fn horas_del_dia(
 /// Refuses a time the branch is closed at: a closure, a closed weekday, or outside its hours.
 /// A time after midnight belongs to the previous date's opening when that one runs past
 /// midnight (Friday 18:00–02:00 covers Saturday 01:00, whatever Saturday's own hours are).
-pub fn exigir_abierto(fecha_hora: NaiveDateTime, horario: &[HorarioDia], especiales: &[DiaEspecial]) -> Result<(), ReglaError> {
+pub fn exigir_abierto(
+    fecha_hora: NaiveDateTime,
+    horario: &[HorarioDia],
+    especiales: &[DiaEspecial],
+) -> Result<(), ReglaError> {
     let (fecha, hora) = (fecha_hora.date(), fecha_hora.time());
     let hoy = horas_del_dia(fecha, horario, especiales)?;
     if let Some((a, c)) = hoy {
@@ -291,7 +319,11 @@ pub fn exigir_abierto(fecha_hora: NaiveDateTime, horario: &[HorarioDia], especia
             }
         }
     }
-    Err(if hoy.is_some() { ReglaError::FueraDeHorario } else { ReglaError::SucursalCerrada })
+    Err(if hoy.is_some() {
+        ReglaError::FueraDeHorario
+    } else {
+        ReglaError::SucursalCerrada
+    })
 }
 
 /// A booking that passed every rule, for a branch whose local time is `ahora`.
@@ -348,7 +380,14 @@ mod tests {
     use super::*;
 
     fn semana() -> Vec<HorarioDia> {
-        (1..=7).map(|dia| HorarioDia { dia, abre: "13:00".into(), cierra: "22:30".into(), cerrado: dia == 1 }).collect()
+        (1..=7)
+            .map(|dia| HorarioDia {
+                dia,
+                abre: "13:00".into(),
+                cierra: "22:30".into(),
+                cerrado: dia == 1,
+            })
+            .collect()
     }
 
     fn fh(s: &str) -> NaiveDateTime {
@@ -367,7 +406,12 @@ mod tests {
     }
 
     fn cambios(fecha_hora: &str) -> CambiosReservacion {
-        CambiosReservacion::parse(&EdicionReservacion { fecha_hora: fecha_hora.into(), no_personas: Some(12), ..Default::default() }).unwrap()
+        CambiosReservacion::parse(&EdicionReservacion {
+            fecha_hora: fecha_hora.into(),
+            no_personas: Some(12),
+            ..Default::default()
+        })
+        .unwrap()
     }
 
     #[test]
@@ -380,13 +424,24 @@ mod tests {
         assert_eq!(ok("2026-11-24 15:00"), Err(ReglaError::FechaPasada));
         assert_eq!(ok("2026-11-25 18:59"), Err(ReglaError::FechaPasada));
         // The time it already had is not judged again: a late guest's party can still change.
-        assert_eq!(cambios("2026-11-25 18:50").exigir_posible(fh("2026-11-25 18:50"), ahora, &semana(), &[]), Ok(()));
+        assert_eq!(
+            cambios("2026-11-25 18:50").exigir_posible(
+                fh("2026-11-25 18:50"),
+                ahora,
+                &semana(),
+                &[]
+            ),
+            Ok(())
+        );
     }
 
     #[test]
     fn a_booking_in_the_past_is_refused() {
         let ahora = fh("2026-11-24 15:00");
-        assert_eq!(ReservaNueva::parse(&solicitud("2026-11-24 14:59"), ahora, &semana(), &[]), Err(ReglaError::FechaPasada));
+        assert_eq!(
+            ReservaNueva::parse(&solicitud("2026-11-24 14:59"), ahora, &semana(), &[]),
+            Err(ReglaError::FechaPasada)
+        );
         assert!(ReservaNueva::parse(&solicitud("2026-11-24 15:30"), ahora, &semana(), &[]).is_ok());
     }
 
@@ -394,20 +449,59 @@ mod tests {
     fn a_closed_weekday_a_closure_and_hours_outside_the_schedule_are_refused() {
         let ahora = fh("2026-11-20 10:00");
         // 2026-11-23 is a Monday, closed every week.
-        assert_eq!(ReservaNueva::parse(&solicitud("2026-11-23 15:00"), ahora, &semana(), &[]), Err(ReglaError::SucursalCerrada));
-        let navidad = DiaEspecial { fecha: NaiveDate::from_ymd_opt(2026, 11, 25).unwrap(), cerrado: true, abre: None, cierra: None };
-        assert_eq!(ReservaNueva::parse(&solicitud("2026-11-25 15:00"), ahora, &semana(), &[navidad]), Err(ReglaError::SucursalCerrada));
-        assert_eq!(ReservaNueva::parse(&solicitud("2026-11-24 23:00"), ahora, &semana(), &[]), Err(ReglaError::FueraDeHorario));
-        assert_eq!(ReservaNueva::parse(&solicitud("2026-11-24 12:59"), ahora, &semana(), &[]), Err(ReglaError::FueraDeHorario));
+        assert_eq!(
+            ReservaNueva::parse(&solicitud("2026-11-23 15:00"), ahora, &semana(), &[]),
+            Err(ReglaError::SucursalCerrada)
+        );
+        let navidad = DiaEspecial {
+            fecha: NaiveDate::from_ymd_opt(2026, 11, 25).unwrap(),
+            cerrado: true,
+            abre: None,
+            cierra: None,
+        };
+        assert_eq!(
+            ReservaNueva::parse(&solicitud("2026-11-25 15:00"), ahora, &semana(), &[navidad]),
+            Err(ReglaError::SucursalCerrada)
+        );
+        assert_eq!(
+            ReservaNueva::parse(&solicitud("2026-11-24 23:00"), ahora, &semana(), &[]),
+            Err(ReglaError::FueraDeHorario)
+        );
+        assert_eq!(
+            ReservaNueva::parse(&solicitud("2026-11-24 12:59"), ahora, &semana(), &[]),
+            Err(ReglaError::FueraDeHorario)
+        );
     }
 
     #[test]
     fn hours_past_midnight_and_special_hours_are_open() {
-        let tarde: Vec<HorarioDia> = (1..=7).map(|dia| HorarioDia { dia, abre: "18:00".into(), cierra: "02:00".into(), cerrado: false }).collect();
+        let tarde: Vec<HorarioDia> = (1..=7)
+            .map(|dia| HorarioDia {
+                dia,
+                abre: "18:00".into(),
+                cierra: "02:00".into(),
+                cerrado: false,
+            })
+            .collect();
         assert_eq!(exigir_abierto(fh("2026-11-24 01:30"), &tarde, &[]), Ok(()));
-        assert_eq!(exigir_abierto(fh("2026-11-24 03:00"), &tarde, &[]), Err(ReglaError::FueraDeHorario));
-        let especial = DiaEspecial { fecha: NaiveDate::from_ymd_opt(2026, 11, 24).unwrap(), cerrado: false, abre: Some("10:00".into()), cierra: Some("12:00".into()) };
-        assert_eq!(exigir_abierto(fh("2026-11-24 11:00"), &tarde, std::slice::from_ref(&especial)), Ok(()));
+        assert_eq!(
+            exigir_abierto(fh("2026-11-24 03:00"), &tarde, &[]),
+            Err(ReglaError::FueraDeHorario)
+        );
+        let especial = DiaEspecial {
+            fecha: NaiveDate::from_ymd_opt(2026, 11, 24).unwrap(),
+            cerrado: false,
+            abre: Some("10:00".into()),
+            cierra: Some("12:00".into()),
+        };
+        assert_eq!(
+            exigir_abierto(
+                fh("2026-11-24 11:00"),
+                &tarde,
+                std::slice::from_ref(&especial)
+            ),
+            Ok(())
+        );
     }
 
     #[test]
@@ -415,42 +509,98 @@ mod tests {
         let ahora = fh("2026-11-20 10:00");
         let mut s = solicitud("2026-11-24 15:00");
         s.email = None;
-        assert_eq!(ReservaNueva::parse(&s, ahora, &semana(), &[]), Err(ReglaError::ContactoRequerido));
+        assert_eq!(
+            ReservaNueva::parse(&s, ahora, &semana(), &[]),
+            Err(ReglaError::ContactoRequerido)
+        );
         let mut s = solicitud("2026-11-24 15:00");
         s.origin = Some("Fax".into());
-        assert_eq!(ReservaNueva::parse(&s, ahora, &semana(), &[]), Err(ReglaError::OrigenDesconocido("Fax".into())));
+        assert_eq!(
+            ReservaNueva::parse(&s, ahora, &semana(), &[]),
+            Err(ReglaError::OrigenDesconocido("Fax".into()))
+        );
         let mut s = solicitud("2026-11-24 15:00");
         s.no_personas = Some(51);
-        assert_eq!(ReservaNueva::parse(&s, ahora, &semana(), &[]), Err(ReglaError::PersonasExcedenLimite { max: 50 }));
+        assert_eq!(
+            ReservaNueva::parse(&s, ahora, &semana(), &[]),
+            Err(ReglaError::PersonasExcedenLimite { max: 50 })
+        );
     }
 
     #[test]
     fn only_a_pending_reservation_is_edited() {
         assert_eq!(exigir_editable(EstadoReservacion::Pendiente), Ok(()));
         assert!(exigir_editable(EstadoReservacion::Cancelada).is_err());
-        let e = EdicionReservacion { fecha_hora: "2026-11-24 7:00".into(), no_personas: Some(2), ..Default::default() };
-        assert_eq!(CambiosReservacion::parse(&e), Err(ReglaError::FechaHoraInvalida));
+        let e = EdicionReservacion {
+            fecha_hora: "2026-11-24 7:00".into(),
+            no_personas: Some(2),
+            ..Default::default()
+        };
+        assert_eq!(
+            CambiosReservacion::parse(&e),
+            Err(ReglaError::FechaHoraInvalida)
+        );
     }
 
     #[test]
     fn a_local_date_time_reads_as_forms_and_answers_write_it() {
-        let esperada = NaiveDate::from_ymd_opt(2026, 11, 25).unwrap().and_hms_opt(14, 0, 0).unwrap();
-        for texto in ["2026-11-25 14:00", "2026-11-25T14:00", "2026-11-25T14:00:00", "2026-11-25 14:00:00", " 2026-11-25T14:00 "] {
+        let esperada = NaiveDate::from_ymd_opt(2026, 11, 25)
+            .unwrap()
+            .and_hms_opt(14, 0, 0)
+            .unwrap();
+        for texto in [
+            "2026-11-25 14:00",
+            "2026-11-25T14:00",
+            "2026-11-25T14:00:00",
+            "2026-11-25 14:00:00",
+            " 2026-11-25T14:00 ",
+        ] {
             assert_eq!(parse_fecha_hora(texto), Ok(esperada), "{texto}");
         }
-        assert_eq!(crate::tiempo::formato_fecha_hora(esperada), "2026-11-25 14:00");
-        for texto in ["2026-11-25", "2026-11-25T14", "2026-11-25T14:00:30", "2026-11-25T14:00:00Z", "2026-11-25T14:00:00-06:00", "2026-11-25T7:00", "25/11/2026 14:00", "2026-11-25  14:00"] {
-            assert_eq!(parse_fecha_hora(texto), Err(ReglaError::FechaHoraInvalida), "{texto}");
+        assert_eq!(
+            crate::tiempo::formato_fecha_hora(esperada),
+            "2026-11-25 14:00"
+        );
+        for texto in [
+            "2026-11-25",
+            "2026-11-25T14",
+            "2026-11-25T14:00:30",
+            "2026-11-25T14:00:00Z",
+            "2026-11-25T14:00:00-06:00",
+            "2026-11-25T7:00",
+            "25/11/2026 14:00",
+            "2026-11-25  14:00",
+        ] {
+            assert_eq!(
+                parse_fecha_hora(texto),
+                Err(ReglaError::FechaHoraInvalida),
+                "{texto}"
+            );
         }
     }
 
     #[test]
     fn a_tab_is_asked_for_by_slug_or_by_the_status_it_shows() {
-        assert_eq!(VistaReservaciones::parse("Pendiente"), Ok(VistaReservaciones::Pendientes));
-        assert_eq!(VistaReservaciones::parse("Asistio"), Ok(VistaReservaciones::Asistio));
-        assert_eq!(VistaReservaciones::parse("Vencido"), Ok(VistaReservaciones::Vencidas));
-        assert_eq!(VistaReservaciones::parse("Cancelada"), Ok(VistaReservaciones::Canceladas));
-        assert_eq!(VistaReservaciones::parse("Perdida"), Err(ReglaError::VistaDesconocida("Perdida".into())));
+        assert_eq!(
+            VistaReservaciones::parse("Pendiente"),
+            Ok(VistaReservaciones::Pendientes)
+        );
+        assert_eq!(
+            VistaReservaciones::parse("Asistio"),
+            Ok(VistaReservaciones::Asistio)
+        );
+        assert_eq!(
+            VistaReservaciones::parse("Vencido"),
+            Ok(VistaReservaciones::Vencidas)
+        );
+        assert_eq!(
+            VistaReservaciones::parse("Cancelada"),
+            Ok(VistaReservaciones::Canceladas)
+        );
+        assert_eq!(
+            VistaReservaciones::parse("Perdida"),
+            Err(ReglaError::VistaDesconocida("Perdida".into()))
+        );
     }
 
     #[test]

@@ -19,13 +19,18 @@ impl Tag {
     pub fn parse(raw: &str) -> Result<Tag, ReglaError> {
         let tag = raw.trim();
         let valido = (TAG_MIN..=TAG_MAX).contains(&tag.len())
-            && tag.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+            && tag
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
             && !tag.starts_with('-')
             && !tag.ends_with('-');
         if valido {
             Ok(Tag(tag.to_owned()))
         } else {
-            Err(ReglaError::TagInvalido { min: TAG_MIN, max: TAG_MAX })
+            Err(ReglaError::TagInvalido {
+                min: TAG_MIN,
+                max: TAG_MAX,
+            })
         }
     }
 
@@ -41,7 +46,10 @@ impl Tag {
 #[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
 pub struct DatosSucursal {
     #[serde(default)]
-    #[cfg_attr(feature = "openapi", schema(required = true, pattern = r"^[a-z0-9-]{2,40}$"))]
+    #[cfg_attr(
+        feature = "openapi",
+        schema(required = true, pattern = r"^[a-z0-9-]{2,40}$")
+    )]
     pub tag: String,
     #[serde(default)]
     #[cfg_attr(feature = "openapi", schema(required = true, min_length = 1))]
@@ -69,7 +77,10 @@ pub struct SucursalNueva {
 }
 
 fn opcional(v: &Option<String>) -> Option<String> {
-    v.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(str::to_owned)
+    v.as_deref()
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(str::to_owned)
 }
 
 impl SucursalNueva {
@@ -77,7 +88,9 @@ impl SucursalNueva {
         let tag = Tag::parse(&d.tag)?;
         let name = normalizar_nombre(&d.name)?;
         let zona_texto = opcional(&d.zona).unwrap_or_else(|| ZONA_POR_DEFECTO.to_owned());
-        let zona = zona_texto.parse::<chrono_tz::Tz>().map_err(|_| ReglaError::ZonaInvalida(zona_texto.clone()))?;
+        let zona = zona_texto
+            .parse::<chrono_tz::Tz>()
+            .map_err(|_| ReglaError::ZonaInvalida(zona_texto.clone()))?;
         Ok(SucursalNueva {
             tag,
             name,
@@ -93,8 +106,12 @@ impl SucursalNueva {
 /// code (12 to 15), stored as digits; spaces, dashes, dots, brackets and a leading + may separate
 /// them as typed. Empty is no phone.
 fn telefono_sucursal(v: &Option<String>) -> Result<Option<String>, ReglaError> {
-    let Some(t) = opcional(v) else { return Ok(None) };
-    let legible = t.chars().all(|c| c.is_ascii_digit() || " +-().".contains(c));
+    let Some(t) = opcional(v) else {
+        return Ok(None);
+    };
+    let legible = t
+        .chars()
+        .all(|c| c.is_ascii_digit() || " +-().".contains(c));
     match crate::personal::normalizar_telefono(&t) {
         Ok(Some(digitos)) if legible => Ok(Some(digitos)),
         _ => Err(ReglaError::TelefonoSucursalInvalido),
@@ -108,16 +125,37 @@ mod tests {
     #[test]
     fn a_branch_phone_follows_the_phone_rules() {
         let con = |t: &str| telefono_sucursal(&Some(t.to_owned()));
-        assert_eq!(con("+52 (55) 5512-3456"), Ok(Some("525555123456".to_owned())));
+        assert_eq!(
+            con("+52 (55) 5512-3456"),
+            Ok(Some("525555123456".to_owned()))
+        );
         assert_eq!(con("  "), Ok(None));
-        for malo in ["abc-12", "55 1234 5678x", "5512", "5555123456", "1234567890123456"] {
-            assert_eq!(con(malo), Err(ReglaError::TelefonoSucursalInvalido), "{malo}");
+        for malo in [
+            "abc-12",
+            "55 1234 5678x",
+            "5512",
+            "5555123456",
+            "1234567890123456",
+        ] {
+            assert_eq!(
+                con(malo),
+                Err(ReglaError::TelefonoSucursalInvalido),
+                "{malo}"
+            );
         }
     }
 
     #[test]
     fn a_tag_with_capitals_spaces_or_edge_hyphens_is_refused() {
-        for malo in ["Polanco", "santa fe", "-centro", "centro-", "a", "sucursal_1", ""] {
+        for malo in [
+            "Polanco",
+            "santa fe",
+            "-centro",
+            "centro-",
+            "a",
+            "sucursal_1",
+            "",
+        ] {
             assert!(Tag::parse(malo).is_err(), "{malo}");
         }
         assert_eq!(Tag::parse(" santa-fe-2 ").unwrap().as_str(), "santa-fe-2");
@@ -125,26 +163,63 @@ mod tests {
 
     #[test]
     fn a_branch_without_a_zone_is_in_mexico_city() {
-        let s = SucursalNueva::parse(&DatosSucursal { tag: "centro".into(), name: "Centro".into(), ..Default::default() }).unwrap();
+        let s = SucursalNueva::parse(&DatosSucursal {
+            tag: "centro".into(),
+            name: "Centro".into(),
+            ..Default::default()
+        })
+        .unwrap();
         assert_eq!(s.zona, chrono_tz::America::Mexico_City);
-        let mala = DatosSucursal { tag: "centro".into(), name: "Centro".into(), zona: Some("Marte/Base".into()), ..Default::default() };
-        assert_eq!(SucursalNueva::parse(&mala), Err(ReglaError::ZonaInvalida("Marte/Base".into())));
+        let mala = DatosSucursal {
+            tag: "centro".into(),
+            name: "Centro".into(),
+            zona: Some("Marte/Base".into()),
+            ..Default::default()
+        };
+        assert_eq!(
+            SucursalNueva::parse(&mala),
+            Err(ReglaError::ZonaInvalida("Marte/Base".into()))
+        );
     }
 
     /// The zones chrono-tz embeds are Mexico's alone (`.cargo/config.toml`), in the server and
     /// in the browser's WASM alike: a zone elsewhere is refused by both, never accepted by one.
     #[test]
     fn a_branch_zone_is_one_of_mexicos() {
-        let con = |zona: &str| DatosSucursal { tag: "centro".into(), name: "Centro".into(), zona: Some(zona.into()), ..Default::default() };
+        let con = |zona: &str| DatosSucursal {
+            tag: "centro".into(),
+            name: "Centro".into(),
+            zona: Some(zona.into()),
+            ..Default::default()
+        };
         let mexico = [
-            "America/Mexico_City", "America/Monterrey", "America/Cancun", "America/Tijuana", "America/Hermosillo", "America/Mazatlan",
-            "America/Chihuahua", "America/Merida", "America/Matamoros", "America/Ojinaga", "America/Ciudad_Juarez", "America/Bahia_Banderas",
+            "America/Mexico_City",
+            "America/Monterrey",
+            "America/Cancun",
+            "America/Tijuana",
+            "America/Hermosillo",
+            "America/Mazatlan",
+            "America/Chihuahua",
+            "America/Merida",
+            "America/Matamoros",
+            "America/Ojinaga",
+            "America/Ciudad_Juarez",
+            "America/Bahia_Banderas",
         ];
         for zona in mexico {
             assert_eq!(SucursalNueva::parse(&con(zona)).unwrap().zona.name(), zona);
         }
-        for zona in ["Europe/Madrid", "America/New_York", "America/Bogota", "Asia/Tokyo"] {
-            assert_eq!(SucursalNueva::parse(&con(zona)), Err(ReglaError::ZonaInvalida(zona.into())), "{zona}");
+        for zona in [
+            "Europe/Madrid",
+            "America/New_York",
+            "America/Bogota",
+            "Asia/Tokyo",
+        ] {
+            assert_eq!(
+                SucursalNueva::parse(&con(zona)),
+                Err(ReglaError::ZonaInvalida(zona.into())),
+                "{zona}"
+            );
         }
     }
 }

@@ -67,7 +67,11 @@ fn sumar(cuentas: &mut Vec<Cuenta>, clave: String) {
 }
 
 /// The day's figures from its reservations and walk-ins.
-pub fn resumen_dia(fecha: NaiveDate, reservas: &[VisitaReservada], walkins: &[VisitaSinReserva]) -> ResumenDia {
+pub fn resumen_dia(
+    fecha: NaiveDate,
+    reservas: &[VisitaReservada],
+    walkins: &[VisitaSinReserva],
+) -> ResumenDia {
     let mut r = ResumenDia {
         fecha: fecha.format("%Y-%m-%d").to_string(),
         reservaciones: PorEstado::default(),
@@ -88,7 +92,10 @@ pub fn resumen_dia(fecha: NaiveDate, reservas: &[VisitaReservada], walkins: &[Vi
         }
         if v.estado != EstadoReservacion::Cancelada {
             r.personas_esperadas += v.personas;
-            sumar(&mut r.llegadas_por_hora, format!("{:02}", v.fecha_hora.hour()));
+            sumar(
+                &mut r.llegadas_por_hora,
+                format!("{:02}", v.fecha_hora.hour()),
+            );
         }
         if v.estado == EstadoReservacion::Asistio {
             r.personas_sentadas += v.personas;
@@ -99,17 +106,27 @@ pub fn resumen_dia(fecha: NaiveDate, reservas: &[VisitaReservada], walkins: &[Vi
         r.walkins += 1;
         r.personas_walkin += w.personas;
         r.personas_sentadas += w.personas;
-        sumar(&mut r.llegadas_por_hora, format!("{:02}", w.fecha_hora.hour()));
+        sumar(
+            &mut r.llegadas_por_hora,
+            format!("{:02}", w.fecha_hora.hour()),
+        );
     }
     let terminadas = r.reservaciones.asistio + r.reservaciones.vencido;
-    r.tasa_no_show = (terminadas > 0).then(|| f64::from(r.reservaciones.vencido) / f64::from(terminadas));
+    r.tasa_no_show =
+        (terminadas > 0).then(|| f64::from(r.reservaciones.vencido) / f64::from(terminadas));
     r.llegadas_por_hora.sort_by(|a, b| a.clave.cmp(&b.clave));
-    r.origenes.sort_by(|a, b| b.total.cmp(&a.total).then(a.clave.cmp(&b.clave)));
+    r.origenes
+        .sort_by(|a, b| b.total.cmp(&a.total).then(a.clave.cmp(&b.clave)));
     r
 }
 
 /// Days `hasta - dias + 1 ..= hasta`, each summed as [`resumen_dia`].
-pub fn serie(hasta: NaiveDate, dias: u32, reservas: &[VisitaReservada], walkins: &[VisitaSinReserva]) -> Vec<ResumenDia> {
+pub fn serie(
+    hasta: NaiveDate,
+    dias: u32,
+    reservas: &[VisitaReservada],
+    walkins: &[VisitaSinReserva],
+) -> Vec<ResumenDia> {
     (0..dias)
         .rev()
         .filter_map(|k| hasta.checked_sub_days(chrono::Days::new(u64::from(k))))
@@ -128,7 +145,12 @@ mod tests {
     #[test]
     fn a_day_counts_its_reservations_walk_ins_and_no_show_rate() {
         let dia = NaiveDate::from_ymd_opt(2026, 11, 22).unwrap();
-        let r = |estado, h: &str, personas| VisitaReservada { estado, fecha_hora: fh(h), personas, origen: Origen::Widget };
+        let r = |estado, h: &str, personas| VisitaReservada {
+            estado,
+            fecha_hora: fh(h),
+            personas,
+            origen: Origen::Widget,
+        };
         let reservas = [
             r(EstadoReservacion::Asistio, "2026-11-22 14:00", 4),
             r(EstadoReservacion::Vencido, "2026-11-22 14:30", 2),
@@ -136,12 +158,49 @@ mod tests {
             r(EstadoReservacion::Pendiente, "2026-11-22 20:00", 3),
             r(EstadoReservacion::Asistio, "2026-11-21 20:00", 9),
         ];
-        let walkins = [VisitaSinReserva { fecha_hora: fh("2026-11-22 14:10"), personas: 5 }];
+        let walkins = [VisitaSinReserva {
+            fecha_hora: fh("2026-11-22 14:10"),
+            personas: 5,
+        }];
         let d = resumen_dia(dia, &reservas, &walkins);
-        assert_eq!(d.reservaciones, PorEstado { pendiente: 1, asistio: 1, vencido: 1, cancelada: 1 });
-        assert_eq!((d.personas_esperadas, d.personas_sentadas, d.walkins, d.personas_walkin), (9, 9, 1, 5));
+        assert_eq!(
+            d.reservaciones,
+            PorEstado {
+                pendiente: 1,
+                asistio: 1,
+                vencido: 1,
+                cancelada: 1
+            }
+        );
+        assert_eq!(
+            (
+                d.personas_esperadas,
+                d.personas_sentadas,
+                d.walkins,
+                d.personas_walkin
+            ),
+            (9, 9, 1, 5)
+        );
         assert_eq!(d.tasa_no_show, Some(0.5));
-        assert_eq!(d.llegadas_por_hora, vec![Cuenta { clave: "14".into(), total: 3 }, Cuenta { clave: "20".into(), total: 1 }]);
-        assert_eq!(serie(dia, 2, &reservas, &walkins).iter().map(|d| d.personas_sentadas).collect::<Vec<_>>(), [9, 9]);
+        assert_eq!(
+            d.llegadas_por_hora,
+            vec![
+                Cuenta {
+                    clave: "14".into(),
+                    total: 3
+                },
+                Cuenta {
+                    clave: "20".into(),
+                    total: 1
+                }
+            ]
+        );
+        assert_eq!(
+            serie(dia, 2, &reservas, &walkins)
+                .iter()
+                .map(|d| d.personas_sentadas)
+                .collect::<Vec<_>>(),
+            [9, 9]
+        );
     }
 }

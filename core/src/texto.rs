@@ -23,7 +23,11 @@ pub fn es_invisible(c: char) -> bool {
 
 /// Refuses a text of field `campo` that holds a control or invisible character; a multi-line
 /// text (comments, notes) may hold line breaks and tabs.
-pub fn exigir_visible(texto: &str, campo: &'static str, multilinea: bool) -> Result<(), ReglaError> {
+pub fn exigir_visible(
+    texto: &str,
+    campo: &'static str,
+    multilinea: bool,
+) -> Result<(), ReglaError> {
     let permitido = |c: char| multilinea && matches!(c, '\n' | '\r' | '\t');
     if texto.chars().any(|c| es_invisible(c) && !permitido(c)) {
         return Err(ReglaError::CaracteresInvisibles { campo });
@@ -62,7 +66,9 @@ pub fn plegar(texto: &str) -> String {
 pub fn digitos_de_telefono(texto: &str) -> Option<String> {
     let t = texto.trim();
     let digitos: String = t.chars().filter(char::is_ascii_digit).collect();
-    let solo_telefono = t.chars().all(|c| c.is_ascii_digit() || " +()-.".contains(c));
+    let solo_telefono = t
+        .chars()
+        .all(|c| c.is_ascii_digit() || " +()-.".contains(c));
     (solo_telefono && digitos.len() >= 3).then_some(digitos)
 }
 
@@ -75,24 +81,56 @@ mod tests {
         assert_eq!(PLEGADO_DESDE.chars().count(), PLEGADO_HACIA.chars().count());
         assert_eq!(plegar("Héctor MARTÍNEZ Ñúñez"), "hector martinez nunez");
         assert_eq!(plegar("Çà ü"), "ca u");
-        assert_eq!(digitos_de_telefono("55 1234 5610"), Some("5512345610".into()));
-        assert_eq!(digitos_de_telefono("+52 (55) 1234-5610"), Some("525512345610".into()));
+        assert_eq!(
+            digitos_de_telefono("55 1234 5610"),
+            Some("5512345610".into())
+        );
+        assert_eq!(
+            digitos_de_telefono("+52 (55) 1234-5610"),
+            Some("525512345610".into())
+        );
         assert_eq!(digitos_de_telefono("Ana 55"), None);
         assert_eq!(digitos_de_telefono("55"), None);
     }
 
     #[test]
     fn accents_enye_and_emoji_stay() {
-        for t in ["José Núñez", "Peña 🎂", "Familia 👨‍👩‍👧", "Çà ü ß", "🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}"] {
+        for t in [
+            "José Núñez",
+            "Peña 🎂",
+            "Familia 👨‍👩‍👧",
+            "Çà ü ß",
+            "🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}",
+        ] {
             assert_eq!(exigir_visible(t, "name", false), Ok(()), "{t}");
         }
-        assert_eq!(exigir_visible("Mesa junto a la ventana.\nSin cebolla.", "comentarios", true), Ok(()));
+        assert_eq!(
+            exigir_visible(
+                "Mesa junto a la ventana.\nSin cebolla.",
+                "comentarios",
+                true
+            ),
+            Ok(())
+        );
     }
 
     #[test]
     fn controls_and_invisible_formatting_are_refused() {
-        for t in ["Ana\u{202E}zepol", "Ana\u{200B}", "\u{7}Ana", "Ana\u{1B}[31m", "Ana\u{FEFF}", "A\u{2066}na", "Ana\nLuis", "Ana\u{0}"] {
-            assert_eq!(exigir_visible(t, "name", false), Err(ReglaError::CaracteresInvisibles { campo: "name" }), "{t:?}");
+        for t in [
+            "Ana\u{202E}zepol",
+            "Ana\u{200B}",
+            "\u{7}Ana",
+            "Ana\u{1B}[31m",
+            "Ana\u{FEFF}",
+            "A\u{2066}na",
+            "Ana\nLuis",
+            "Ana\u{0}",
+        ] {
+            assert_eq!(
+                exigir_visible(t, "name", false),
+                Err(ReglaError::CaracteresInvisibles { campo: "name" }),
+                "{t:?}"
+            );
         }
         assert!(exigir_visible("Sin cebolla\u{202E}", "comentarios", true).is_err());
         assert_eq!(

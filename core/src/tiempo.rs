@@ -130,7 +130,9 @@ impl ReglasHorario {
         let hora = |v: &Option<String>, def| v.as_deref().map(parse_hora).unwrap_or(Ok(def));
         let reglas = ReglasHorario {
             zona: match c.zona.as_deref() {
-                Some(z) => z.parse::<Tz>().map_err(|_| ReglaError::ZonaInvalida(z.to_owned()))?,
+                Some(z) => z
+                    .parse::<Tz>()
+                    .map_err(|_| ReglaError::ZonaInvalida(z.to_owned()))?,
                 None => d.zona,
             },
             inicio_regular: hora(&c.inicio_regular, d.inicio_regular)?,
@@ -157,16 +159,29 @@ impl ReglasHorario {
     /// what the settings screen draws under its hours, so the pair of the late cutoff and the
     /// promo start is read before it is saved.
     pub fn tramos(&self) -> Vec<TramoDia> {
-        let mut cortes = vec![NaiveTime::MIN, self.inicio_regular, self.corte_tarde, self.inicio_promo];
+        let mut cortes = vec![
+            NaiveTime::MIN,
+            self.inicio_regular,
+            self.corte_tarde,
+            self.inicio_promo,
+        ];
         cortes.sort_unstable();
         cortes.dedup();
         let mut tramos: Vec<TramoDia> = Vec::new();
         for (i, desde) in cortes.iter().enumerate() {
-            let hasta = cortes.get(i + 1).map(|t| t.format("%H:%M").to_string()).unwrap_or_else(|| "24:00".to_owned());
+            let hasta = cortes
+                .get(i + 1)
+                .map(|t| t.format("%H:%M").to_string())
+                .unwrap_or_else(|| "24:00".to_owned());
             let (servido, comanda) = (self.periodo_buffet(*desde), self.modo_sugerido(*desde));
             match tramos.last_mut() {
                 Some(t) if t.servido == servido && t.comanda == comanda => t.hasta = hasta,
-                _ => tramos.push(TramoDia { desde: desde.format("%H:%M").to_string(), hasta, servido, comanda }),
+                _ => tramos.push(TramoDia {
+                    desde: desde.format("%H:%M").to_string(),
+                    hasta,
+                    servido,
+                    comanda,
+                }),
             }
         }
         tramos
@@ -208,7 +223,10 @@ impl ReglasHorario {
     pub fn instante(&self, fecha_hora: NaiveDateTime) -> Option<DateTime<Utc>> {
         let t = match self.zona.from_local_datetime(&fecha_hora) {
             chrono::LocalResult::Single(t) | chrono::LocalResult::Ambiguous(_, t) => t,
-            chrono::LocalResult::None => match self.zona.from_local_datetime(&(fecha_hora + Duration::hours(1))) {
+            chrono::LocalResult::None => match self
+                .zona
+                .from_local_datetime(&(fecha_hora + Duration::hours(1)))
+            {
                 chrono::LocalResult::Single(t) | chrono::LocalResult::Ambiguous(_, t) => t,
                 chrono::LocalResult::None => return None,
             },
@@ -218,8 +236,14 @@ impl ReglasHorario {
 
     /// Whether a reservation for this local time is a no-show at `ahora`, after `gracia` minutes
     /// (an ambiguous time counts from its later instant, in the guest's favour).
-    pub fn es_no_show(&self, fecha_hora: NaiveDateTime, ahora: DateTime<Utc>, gracia_min: u32) -> bool {
-        self.instante(fecha_hora).is_some_and(|t| ahora >= t + Duration::minutes(i64::from(gracia_min)))
+    pub fn es_no_show(
+        &self,
+        fecha_hora: NaiveDateTime,
+        ahora: DateTime<Utc>,
+        gracia_min: u32,
+    ) -> bool {
+        self.instante(fecha_hora)
+            .is_some_and(|t| ahora >= t + Duration::minutes(i64::from(gracia_min)))
     }
 }
 
@@ -253,15 +277,22 @@ pub fn hora_sucursal(instante: DateTime<Utc>, reglas: &ReglasHorario) -> HoraSuc
 }
 
 /// [`hora_sucursal`] from an RFC 3339 instant and a branch's configured settings.
-pub fn hora_sucursal_de(instante: &str, config: &ConfigHorario) -> Result<HoraSucursal, ReglaError> {
-    Ok(hora_sucursal(parse_instante(instante)?, &ReglasHorario::parse(config)?))
+pub fn hora_sucursal_de(
+    instante: &str,
+    config: &ConfigHorario,
+) -> Result<HoraSucursal, ReglaError> {
+    Ok(hora_sucursal(
+        parse_instante(instante)?,
+        &ReglasHorario::parse(config)?,
+    ))
 }
 
 /// Parses an RFC 3339 instant such as `2026-11-22T18:40:00-06:00`.
 pub fn parse_instante(s: &str) -> Result<DateTime<Utc>, ReglaError> {
-    DateTime::parse_from_rfc3339(s.trim()).map(|t| t.with_timezone(&Utc)).map_err(|_| ReglaError::InstanteInvalido)
+    DateTime::parse_from_rfc3339(s.trim())
+        .map(|t| t.with_timezone(&Utc))
+        .map_err(|_| ReglaError::InstanteInvalido)
 }
-
 
 /// A day written `YYYY-MM-DD`.
 pub fn dia(raw: &str) -> Result<NaiveDate, ReglaError> {
@@ -270,8 +301,16 @@ pub fn dia(raw: &str) -> Result<NaiveDate, ReglaError> {
 
 /// A period of days as a form or a query gives it: each end `YYYY-MM-DD` or empty (open), the
 /// start not after the end.
-pub fn periodo(desde: Option<&str>, hasta: Option<&str>) -> Result<(Option<NaiveDate>, Option<NaiveDate>), ReglaError> {
-    let fecha = |raw: Option<&str>| raw.map(str::trim).filter(|s| !s.is_empty()).map(dia).transpose();
+pub fn periodo(
+    desde: Option<&str>,
+    hasta: Option<&str>,
+) -> Result<(Option<NaiveDate>, Option<NaiveDate>), ReglaError> {
+    let fecha = |raw: Option<&str>| {
+        raw.map(str::trim)
+            .filter(|s| !s.is_empty())
+            .map(dia)
+            .transpose()
+    };
     let (desde, hasta) = (fecha(desde)?, fecha(hasta)?);
     match (desde, hasta) {
         (Some(a), Some(b)) if a > b => Err(ReglaError::VentanaInvertida),
@@ -286,27 +325,50 @@ mod tests {
     #[test]
     fn the_day_in_stretches_of_served_buffet_and_order_mode() {
         let t = ReglasHorario::default().tramos();
-        let leer: Vec<(&str, &str, Option<ModoBuffet>, ModoBuffet)> =
-            t.iter().map(|t| (t.desde.as_str(), t.hasta.as_str(), t.servido, t.comanda)).collect();
+        let leer: Vec<(&str, &str, Option<ModoBuffet>, ModoBuffet)> = t
+            .iter()
+            .map(|t| (t.desde.as_str(), t.hasta.as_str(), t.servido, t.comanda))
+            .collect();
         assert_eq!(
             leer,
             [
                 ("00:00", "13:00", None, ModoBuffet::Regular),
-                ("13:00", "18:40", Some(ModoBuffet::Regular), ModoBuffet::Regular),
-                ("18:40", "19:00", Some(ModoBuffet::Regular), ModoBuffet::Promo),
+                (
+                    "13:00",
+                    "18:40",
+                    Some(ModoBuffet::Regular),
+                    ModoBuffet::Regular
+                ),
+                (
+                    "18:40",
+                    "19:00",
+                    Some(ModoBuffet::Regular),
+                    ModoBuffet::Promo
+                ),
                 ("19:00", "24:00", Some(ModoBuffet::Promo), ModoBuffet::Promo),
             ]
         );
         // The cutoff at the promo start: one stretch fewer.
-        let juntos = ReglasHorario { corte_tarde: hm(19, 0), ..ReglasHorario::default() }.tramos();
+        let juntos = ReglasHorario {
+            corte_tarde: hm(19, 0),
+            ..ReglasHorario::default()
+        }
+        .tramos();
         assert_eq!(juntos.len(), 3);
     }
 
     #[test]
     fn a_custom_cutoff_moves_the_suggested_mode() {
-        let reglas = ReglasHorario::parse(&ConfigHorario { corte_tarde: Some("18:00".into()), ..Default::default() }).unwrap();
+        let reglas = ReglasHorario::parse(&ConfigHorario {
+            corte_tarde: Some("18:00".into()),
+            ..Default::default()
+        })
+        .unwrap();
         assert_eq!(reglas.modo_sugerido(hm(18, 5)), ModoBuffet::Promo);
-        assert_eq!(ReglasHorario::default().modo_sugerido(hm(18, 5)), ModoBuffet::Regular);
+        assert_eq!(
+            ReglasHorario::default().modo_sugerido(hm(18, 5)),
+            ModoBuffet::Regular
+        );
     }
 
     #[test]

@@ -4,8 +4,8 @@ use chrono::NaiveDateTime;
 use serde::{Deserialize, Serialize};
 
 use crate::comanda::{ConteosComanda, Mesero, Pedido};
-use crate::estado::EstadoReservacion;
 use crate::error::ReglaError;
+use crate::estado::EstadoReservacion;
 use crate::personal::{validar_datos_personales, DatosPersonales, Evento};
 use crate::promos::{validar_promos, Abre, PromoAplicada};
 use crate::tiempo::ReglasHorario;
@@ -96,13 +96,28 @@ impl ConfWalkin {
     /// Whether a Pendiente reservation for `fecha_hora` may be seated at `ahora` (both the
     /// branch's wall time): from [`ConfWalkin::llegada_antes_min`] before its time until its
     /// tolerance after it. Another day's reservation, next month's too, is refused with its date.
-    pub fn exigir_llegada(&self, fecha_hora: NaiveDateTime, ahora: NaiveDateTime) -> Result<(), ReglaError> {
-        let (fecha, hora) = (fecha_hora.format("%d/%m/%Y").to_string(), fecha_hora.format("%H:%M").to_string());
+    pub fn exigir_llegada(
+        &self,
+        fecha_hora: NaiveDateTime,
+        ahora: NaiveDateTime,
+    ) -> Result<(), ReglaError> {
+        let (fecha, hora) = (
+            fecha_hora.format("%d/%m/%Y").to_string(),
+            fecha_hora.format("%H:%M").to_string(),
+        );
         if ahora < fecha_hora - chrono::Duration::minutes(i64::from(self.llegada_antes_min)) {
-            return Err(ReglaError::LlegadaAnticipada { fecha, hora, antes_min: self.llegada_antes_min });
+            return Err(ReglaError::LlegadaAnticipada {
+                fecha,
+                hora,
+                antes_min: self.llegada_antes_min,
+            });
         }
         if ahora > fecha_hora + chrono::Duration::minutes(i64::from(self.gracia_min)) {
-            return Err(ReglaError::LlegadaTardia { fecha, hora, gracia_min: self.gracia_min });
+            return Err(ReglaError::LlegadaTardia {
+                fecha,
+                hora,
+                gracia_min: self.gracia_min,
+            });
         }
         Ok(())
     }
@@ -164,7 +179,10 @@ pub struct OrdenSolicitada {
 impl OrdenSolicitada {
     /// The order step's rules, then the abre's that need no catalogue (promotions within the
     /// party, the birthday one named). A client's `pide_nombres` counts for nothing here.
-    pub fn parse(comanda: &SolicitudComanda, abre: &SolicitudAbre) -> Result<OrdenSolicitada, ReglaError> {
+    pub fn parse(
+        comanda: &SolicitudComanda,
+        abre: &SolicitudAbre,
+    ) -> Result<OrdenSolicitada, ReglaError> {
         let pedido = Pedido::parse(&comanda.conteos)?;
         let mesa = comanda.mesa.trim();
         if mesa.is_empty() {
@@ -174,9 +192,21 @@ impl OrdenSolicitada {
         if mesero_id.is_empty() {
             return Err(ReglaError::MeseroRequerido);
         }
-        let promos: Vec<PromoAplicada> = abre.promo.iter().map(|p| PromoAplicada { pide_nombres: None, ..p.clone() }).collect();
+        let promos: Vec<PromoAplicada> = abre
+            .promo
+            .iter()
+            .map(|p| PromoAplicada {
+                pide_nombres: None,
+                ..p.clone()
+            })
+            .collect();
         validar_promos(&promos, Some(pedido.personas().get()))?;
-        Ok(OrdenSolicitada { pedido, mesa: mesa.to_owned(), mesero_id: mesero_id.to_owned(), promos })
+        Ok(OrdenSolicitada {
+            pedido,
+            mesa: mesa.to_owned(),
+            mesero_id: mesero_id.to_owned(),
+            promos,
+        })
     }
 
     /// Checks the order against what the branch offers and builds its abre with the catalogue's
@@ -187,7 +217,11 @@ impl OrdenSolicitada {
         if !catalogo.mesas.iter().any(|m| m == &self.mesa) {
             return Err(ReglaError::MesaDesconocida);
         }
-        let mesero = catalogo.meseros.iter().find(|m| m.id == self.mesero_id).ok_or(ReglaError::MeseroDesconocido)?;
+        let mesero = catalogo
+            .meseros
+            .iter()
+            .find(|m| m.id == self.mesero_id)
+            .ok_or(ReglaError::MeseroDesconocido)?;
         let mut promos = Vec::with_capacity(self.promos.len());
         for p in &self.promos {
             let ofrecida = catalogo
@@ -195,10 +229,18 @@ impl OrdenSolicitada {
                 .iter()
                 .find(|o| o.id == p.id && o.name == p.name)
                 .ok_or_else(|| ReglaError::PromoInactiva(p.name.clone()))?;
-            promos.push(PromoAplicada { pide_nombres: Some(ofrecida.pide_nombres), ..p.clone() });
+            promos.push(PromoAplicada {
+                pide_nombres: Some(ofrecida.pide_nombres),
+                ..p.clone()
+            });
         }
         let abre = Abre::nuevo(&self.mesa, &promos, Some(self.pedido.personas().get()))?;
-        Ok(OrdenValida { pedido: self.pedido, mesa: self.mesa.clone(), mesero: mesero.clone(), abre })
+        Ok(OrdenValida {
+            pedido: self.pedido,
+            mesa: self.mesa.clone(),
+            mesero: mesero.clone(),
+            abre,
+        })
     }
 }
 
@@ -234,7 +276,10 @@ pub struct OrdenValida {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct SolicitudAsistencia {
     #[serde(default)]
-    #[cfg_attr(feature = "openapi", schema(required = true, min_length = 1, pattern = r"\S"))]
+    #[cfg_attr(
+        feature = "openapi",
+        schema(required = true, min_length = 1, pattern = r"\S")
+    )]
     pub tag_sucursal: String,
     /// `Asistio`, the only status attendance sets.
     #[serde(default)]
@@ -251,7 +296,10 @@ impl SolicitudAsistencia {
         if let Some(s) = &self.status {
             let hacia = EstadoReservacion::parse(s.trim())?;
             if hacia != EstadoReservacion::Asistio {
-                return Err(ReglaError::TransicionInvalida { desde: EstadoReservacion::Pendiente, hacia });
+                return Err(ReglaError::TransicionInvalida {
+                    desde: EstadoReservacion::Pendiente,
+                    hacia,
+                });
             }
         }
         // The party is the order's; a different one at the top level is a form out of step.
@@ -272,7 +320,10 @@ impl SolicitudAsistencia {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct SolicitudWalkin {
     #[serde(default)]
-    #[cfg_attr(feature = "openapi", schema(required = true, min_length = 1, pattern = r"\S"))]
+    #[cfg_attr(
+        feature = "openapi",
+        schema(required = true, min_length = 1, pattern = r"\S")
+    )]
     pub tag_sucursal: String,
     #[serde(default)]
     pub name: String,
@@ -317,7 +368,10 @@ impl WalkinValido {
         if conf.telefono_requerido && personal.phone.is_none() {
             return Err(ReglaError::TelefonoRequerido);
         }
-        Ok(WalkinValido { personal, orden: OrdenSolicitada::parse(&s.comanda, &s.abre)? })
+        Ok(WalkinValido {
+            personal,
+            orden: OrdenSolicitada::parse(&s.comanda, &s.abre)?,
+        })
     }
 }
 
@@ -336,13 +390,22 @@ mod tests {
             conf.exigir_llegada(reserva, at("2026-11-24 22:47")).map_err(|e| e.to_string()),
             Err("La reservación es del 30/11/2026 a las 13:10: su llegada se registra desde 120 minutos antes de esa hora".to_owned())
         );
-        assert!(matches!(conf.exigir_llegada(reserva, at("2026-11-30 11:09")), Err(ReglaError::LlegadaAnticipada { .. })));
+        assert!(matches!(
+            conf.exigir_llegada(reserva, at("2026-11-30 11:09")),
+            Err(ReglaError::LlegadaAnticipada { .. })
+        ));
         assert_eq!(
             conf.exigir_llegada(reserva, at("2026-11-30 13:41")).map_err(|e| e.to_string()),
             Err("La reservación era del 30/11/2026 a las 13:10 y ya pasó su tolerancia de 30 minutos".to_owned())
         );
-        let amplia = ConfWalkin { llegada_antes_min: 600, ..ConfWalkin::default() };
-        assert_eq!(amplia.exigir_llegada(reserva, at("2026-11-30 04:00")), Ok(()));
+        let amplia = ConfWalkin {
+            llegada_antes_min: 600,
+            ..ConfWalkin::default()
+        };
+        assert_eq!(
+            amplia.exigir_llegada(reserva, at("2026-11-30 04:00")),
+            Ok(())
+        );
     }
 
     fn solicitud() -> SolicitudWalkin {
@@ -352,7 +415,12 @@ mod tests {
             comanda: SolicitudComanda {
                 mesa: "4".into(),
                 mesero_id: "m1".into(),
-                conteos: ConteosComanda { no_personas: Some(3), buffet_adulto: Some(2), buffet_boy: Some(1), ..Default::default() },
+                conteos: ConteosComanda {
+                    no_personas: Some(3),
+                    buffet_adulto: Some(2),
+                    buffet_boy: Some(1),
+                    ..Default::default()
+                },
             },
             ..Default::default()
         }
@@ -369,62 +437,122 @@ mod tests {
     fn a_walk_in_whose_counts_do_not_add_up_is_refused_with_the_spec_message() {
         let mut s = solicitud();
         s.comanda.conteos.buffet_boy = Some(2);
-        assert_eq!(WalkinValido::parse(&s, &ConfWalkin::default()), Err(ReglaError::BuffetsNoCoinciden));
+        assert_eq!(
+            WalkinValido::parse(&s, &ConfWalkin::default()),
+            Err(ReglaError::BuffetsNoCoinciden)
+        );
     }
 
     #[test]
     fn a_branch_that_requires_an_email_refuses_a_walk_in_without_one() {
-        let conf = ConfWalkin { correo_requerido: true, ..ConfWalkin::default() };
-        assert_eq!(WalkinValido::parse(&solicitud(), &conf), Err(ReglaError::CorreoRequerido));
+        let conf = ConfWalkin {
+            correo_requerido: true,
+            ..ConfWalkin::default()
+        };
+        assert_eq!(
+            WalkinValido::parse(&solicitud(), &conf),
+            Err(ReglaError::CorreoRequerido)
+        );
     }
 
     #[test]
     fn a_walk_in_must_name_its_table_and_waiter_and_keep_its_status() {
         let mut s = solicitud();
         s.comanda.mesa = " ".into();
-        assert_eq!(WalkinValido::parse(&s, &ConfWalkin::default()), Err(ReglaError::MesaRequerida));
+        assert_eq!(
+            WalkinValido::parse(&s, &ConfWalkin::default()),
+            Err(ReglaError::MesaRequerida)
+        );
         let mut s = solicitud();
         s.comanda.mesero_id = String::new();
-        assert_eq!(WalkinValido::parse(&s, &ConfWalkin::default()), Err(ReglaError::MeseroRequerido));
+        assert_eq!(
+            WalkinValido::parse(&s, &ConfWalkin::default()),
+            Err(ReglaError::MeseroRequerido)
+        );
         let mut s = solicitud();
         s.status = Some("Pendiente".into());
-        assert_eq!(WalkinValido::parse(&s, &ConfWalkin::default()), Err(ReglaError::EstadoWalkin));
+        assert_eq!(
+            WalkinValido::parse(&s, &ConfWalkin::default()),
+            Err(ReglaError::EstadoWalkin)
+        );
     }
 
     fn catalogo(pide_nombres: bool) -> CatalogoSucursal {
         CatalogoSucursal {
             mesas: vec!["4".into()],
-            meseros: vec![Mesero { id: "m1".into(), name: "Rosa".into() }],
+            meseros: vec![Mesero {
+                id: "m1".into(),
+                name: "Rosa".into(),
+            }],
             promos: vec![
-                PromoOfrecida { id: "a".into(), name: "Aniversario".into(), pide_nombres },
-                PromoOfrecida { id: "c".into(), name: crate::promos::PROMO_CUMPLEANOS.into(), pide_nombres: false },
+                PromoOfrecida {
+                    id: "a".into(),
+                    name: "Aniversario".into(),
+                    pide_nombres,
+                },
+                PromoOfrecida {
+                    id: "c".into(),
+                    name: crate::promos::PROMO_CUMPLEANOS.into(),
+                    pide_nombres: false,
+                },
             ],
         }
     }
 
-    fn con_promo(id: &str, name: &str, field: Option<&str>, pide_nombres: Option<bool>) -> OrdenSolicitada {
+    fn con_promo(
+        id: &str,
+        name: &str,
+        field: Option<&str>,
+        pide_nombres: Option<bool>,
+    ) -> OrdenSolicitada {
         let mut s = solicitud();
-        s.abre.promo = vec![PromoAplicada { id: id.into(), name: name.into(), qty: Some(1), field: field.map(Into::into), pide_nombres }];
-        WalkinValido::parse(&s, &ConfWalkin::default()).unwrap().orden
+        s.abre.promo = vec![PromoAplicada {
+            id: id.into(),
+            name: name.into(),
+            qty: Some(1),
+            field: field.map(Into::into),
+            pide_nombres,
+        }];
+        WalkinValido::parse(&s, &ConfWalkin::default())
+            .unwrap()
+            .orden
     }
 
     #[test]
     fn the_catalogue_not_the_client_decides_whether_names_are_asked() {
         // The client says no, the branch says yes: refused without names, kept with them.
         let sin = con_promo("a", "Aniversario", None, Some(false));
-        assert_eq!(sin.en_sucursal(&catalogo(true)), Err(ReglaError::FestejadosRequeridos));
-        let con = con_promo("a", "Aniversario", Some(" Ana "), Some(false)).en_sucursal(&catalogo(true)).unwrap();
+        assert_eq!(
+            sin.en_sucursal(&catalogo(true)),
+            Err(ReglaError::FestejadosRequeridos)
+        );
+        let con = con_promo("a", "Aniversario", Some(" Ana "), Some(false))
+            .en_sucursal(&catalogo(true))
+            .unwrap();
         assert_eq!(con.abre.promos()[0].field.as_deref(), Some("Ana"));
         assert_eq!(con.abre.promos()[0].pide_nombres, None);
         assert_eq!(con.mesero.name, "Rosa");
         // The client says yes, the branch says no: the names are dropped.
-        let otra = con_promo("a", "Aniversario", Some("Ana"), Some(true)).en_sucursal(&catalogo(false)).unwrap();
+        let otra = con_promo("a", "Aniversario", Some("Ana"), Some(true))
+            .en_sucursal(&catalogo(false))
+            .unwrap();
         assert_eq!(otra.abre.promos()[0].field, None);
         // The birthday promotion asks them even from a row without the flag.
         let mut s = solicitud();
-        s.abre.promo = vec![PromoAplicada { id: "c".into(), name: "Cumpleaños".into(), qty: Some(1), field: None, pide_nombres: None }];
-        assert_eq!(WalkinValido::parse(&s, &ConfWalkin::default()), Err(ReglaError::FestejadosRequeridos));
-        let cumple = con_promo("c", "Cumpleaños", Some("Luis"), None).en_sucursal(&catalogo(false)).unwrap();
+        s.abre.promo = vec![PromoAplicada {
+            id: "c".into(),
+            name: "Cumpleaños".into(),
+            qty: Some(1),
+            field: None,
+            pide_nombres: None,
+        }];
+        assert_eq!(
+            WalkinValido::parse(&s, &ConfWalkin::default()),
+            Err(ReglaError::FestejadosRequeridos)
+        );
+        let cumple = con_promo("c", "Cumpleaños", Some("Luis"), None)
+            .en_sucursal(&catalogo(false))
+            .unwrap();
         assert_eq!(cumple.abre.promos()[0].field.as_deref(), Some("Luis"));
     }
 

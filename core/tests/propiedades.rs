@@ -68,10 +68,17 @@ fn correr(nombre: &str, n: u64, limite: Duration, mut caso: impl FnMut(&mut Azar
             caso(&mut Azar::new(s));
             t = t1.elapsed();
         }
-        assert!(t < limite, "{nombre}: el caso con semilla {s} tardó {t:?} (límite {limite:?})");
+        assert!(
+            t < limite,
+            "{nombre}: el caso con semilla {s} tardó {t:?} (límite {limite:?})"
+        );
         peor = peor.max(t);
         if (i + 1) % 1_000_000 == 0 {
-            eprintln!("{nombre}: {} casos, {:.0} s", i + 1, inicio.elapsed().as_secs_f64());
+            eprintln!(
+                "{nombre}: {} casos, {:.0} s",
+                i + 1,
+                inicio.elapsed().as_secs_f64()
+            );
         }
     }
     eprintln!(
@@ -650,4 +657,3 @@ fn no_rule_panics_on_arbitrary_values() {
         una_regla(azar, &p)
     });
 }
-

@@ -43,7 +43,10 @@ fn a_frame_without_a_code_reads_nothing() {
 #[test]
 fn a_buffer_that_does_not_match_its_size_is_refused() {
     let buf = vec![0u8; (ANCHO * ALTO) as usize - 1];
-    assert_eq!(decode_qr(&buf, ANCHO, ALTO), Err(ReglaError::ImagenInvalida));
+    assert_eq!(
+        decode_qr(&buf, ANCHO, ALTO),
+        Err(ReglaError::ImagenInvalida)
+    );
     assert_eq!(decode_qr(&[], 0, 0), Err(ReglaError::ImagenInvalida));
 }
 
@@ -92,7 +95,10 @@ fn of_several_codes_in_one_frame_one_is_read() {
     let set = cuadros::conjunto(1);
     let varios = set.iter().find(|c| c.categoria == "varios").unwrap();
     let leido = leer(&varios.img).expect("one of the codes");
-    assert!(varios.esperado.as_ref() == Some(&leido) || varios.tambien.contains(&leido), "{leido}");
+    assert!(
+        varios.esperado.as_ref() == Some(&leido) || varios.tambien.contains(&leido),
+        "{leido}"
+    );
 }
 
 #[test]
@@ -103,7 +109,9 @@ fn every_kind_of_frame_a_tablet_at_the_door_sees_is_read_at_its_easiest() {
     let sin_leer: Vec<&str> = set
         .iter()
         .filter(|c| c.esperado.is_some())
-        .filter(|c| leer(&c.img).is_none_or(|t| Some(&t) != c.esperado.as_ref() && !c.tambien.contains(&t)))
+        .filter(|c| {
+            leer(&c.img).is_none_or(|t| Some(&t) != c.esperado.as_ref() && !c.tambien.contains(&t))
+        })
         .map(|c| c.nombre.as_str())
         .collect();
     assert_eq!(sin_leer, Vec::<&str>::new());

@@ -25,48 +25,82 @@ fn ok<T: Serialize>(v: T) -> Result<Value, ReglaError> {
 fn llamar(funcion: &str, a: &[Value]) -> Result<Value, ReglaError> {
     match funcion {
         "validarComanda" => ok(comanda::validar_comanda(&arg::<ConteosComanda>(a, 0))?),
-        "validarCampoComanda" => ok(comanda::validar_campo_comanda(&arg::<ConteosComanda>(a, 0), &arg::<String>(a, 1))?),
+        "validarCampoComanda" => ok(comanda::validar_campo_comanda(
+            &arg::<ConteosComanda>(a, 0),
+            &arg::<String>(a, 1),
+        )?),
         "conteosDesdeReservacion" => ok(ConteosComanda::desde_reservacion(arg(a, 0), arg(a, 1))),
         "validarCantidadPromo" => ok(promos::validar_cantidad_promo(arg(a, 0), arg(a, 1))?),
         "agregarPromo" => {
             let nueva: Option<PromoAplicada> = arg(a, 1);
-            ok(promos::agregar_promo(&arg::<Vec<PromoAplicada>>(a, 0), nueva.as_ref(), arg(a, 2))?)
+            ok(promos::agregar_promo(
+                &arg::<Vec<PromoAplicada>>(a, 0),
+                nueva.as_ref(),
+                arg(a, 2),
+            )?)
         }
         "eliminarPromo" => {
             let id: Option<String> = arg(a, 1);
-            ok(promos::eliminar_promo(&arg::<Vec<PromoAplicada>>(a, 0), id.as_deref().unwrap_or(""))?)
+            ok(promos::eliminar_promo(
+                &arg::<Vec<PromoAplicada>>(a, 0),
+                id.as_deref().unwrap_or(""),
+            )?)
         }
-        "validarPromos" => ok(promos::validar_promos(&arg::<Vec<PromoAplicada>>(a, 0), arg(a, 1))?),
+        "validarPromos" => ok(promos::validar_promos(
+            &arg::<Vec<PromoAplicada>>(a, 0),
+            arg(a, 1),
+        )?),
         "validarDatosPersonales" => ok(personal::validar_datos_personales(&arg(a, 0))?),
         "validarCorreo" => ok(personal::validar_correo(&arg::<String>(a, 0))?),
         "normalizarTelefono" => ok(personal::normalizar_telefono(&arg::<String>(a, 0))?),
         "limitarTelefono" => ok(personal::limitar_telefono(&arg::<String>(a, 0))),
-        "validarCredenciales" => ok(cuenta::validar_credenciales(&arg::<String>(a, 0), &arg::<String>(a, 1))?),
+        "validarCredenciales" => ok(cuenta::validar_credenciales(
+            &arg::<String>(a, 0),
+            &arg::<String>(a, 1),
+        )?),
         "validarClaveNueva" => ok(cuenta::validar_clave_nueva(&arg::<String>(a, 0))?),
         "horaSucursal" => {
             let config: Option<ConfigHorario> = arg(a, 1);
-            ok(tiempo::hora_sucursal_de(&arg::<String>(a, 0), &config.unwrap_or_default())?)
+            ok(tiempo::hora_sucursal_de(
+                &arg::<String>(a, 0),
+                &config.unwrap_or_default(),
+            )?)
         }
-        "validarEdicionReservacion" => ok(
-            anfitrion_core::reservacion::CambiosReservacion::parse(&arg::<anfitrion_core::reservacion::EdicionReservacion>(a, 0)).map(|_| ())?,
-        ),
-        "pasarEstado" => ok(estado::pasar_estado(&arg::<String>(a, 0), &arg::<String>(a, 1))?),
+        "validarEdicionReservacion" => ok(anfitrion_core::reservacion::CambiosReservacion::parse(
+            &arg::<anfitrion_core::reservacion::EdicionReservacion>(a, 0),
+        )
+        .map(|_| ())?),
+        "pasarEstado" => ok(estado::pasar_estado(
+            &arg::<String>(a, 0),
+            &arg::<String>(a, 1),
+        )?),
         "etiquetaEstado" => ok(estado::EstadoReservacion::parse(&arg::<String>(a, 0))?.etiqueta()),
         "validarCodigoReservacion" => ok(qr::validar_codigo_reservacion(&arg::<String>(a, 0))?),
-        "promoVigente" => ok(promos::promo_vigente(&arg::<promos::DatosPromocion>(a, 0), &arg::<String>(a, 1))?),
-        "validarPromocion" => ok(promos::PromocionValida::parse(&arg::<promos::DatosPromocion>(a, 0)).map(|_| ())?),
+        "promoVigente" => ok(promos::promo_vigente(
+            &arg::<promos::DatosPromocion>(a, 0),
+            &arg::<String>(a, 1),
+        )?),
+        "validarPromocion" => {
+            ok(promos::PromocionValida::parse(&arg::<promos::DatosPromocion>(a, 0)).map(|_| ())?)
+        }
         "claveCorreo" => ok(clientes::clave_correo(&arg::<String>(a, 0))),
         "claveTelefono" => ok(clientes::clave_telefono(&arg::<String>(a, 0))),
         "codigoAfiliado" => ok(clientes::codigo_afiliado(&arg::<String>(a, 0))?),
-        "validarAfiliado" => ok(clientes::AfiliadoValido::parse(&arg::<clientes::DatosAfiliado>(a, 0)).map(|_| ())?),
+        "validarAfiliado" => ok(
+            clientes::AfiliadoValido::parse(&arg::<clientes::DatosAfiliado>(a, 0)).map(|_| ())?,
+        ),
         "walkinNuevo" => ok(FormularioWalkin::nuevo(&arg::<String>(a, 0), arg(a, 1))),
-        "disponibilidad" => ok(anfitrion_core::disponibilidad::disponibilidad_de(&arg(a, 0))?),
+        "disponibilidad" => ok(anfitrion_core::disponibilidad::disponibilidad_de(&arg(
+            a, 0,
+        ))?),
         otra => panic!("función sin vector: {otra}"),
     }
 }
 
 fn revisar(archivo: &str) {
-    let ruta = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/vectors").join(archivo);
+    let ruta = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/vectors")
+        .join(archivo);
     let texto = std::fs::read_to_string(&ruta).expect("vector file");
     let doc: Value = serde_json::from_str(&texto).expect("valid JSON");
     let casos = doc["casos"].as_array().expect("casos");
@@ -84,7 +118,9 @@ fn revisar(archivo: &str) {
             },
         };
         if &obtenido != esperado {
-            fallas.push(format!("{nombre}: esperado {esperado}, obtenido {obtenido}"));
+            fallas.push(format!(
+                "{nombre}: esperado {esperado}, obtenido {obtenido}"
+            ));
         }
     }
     assert!(fallas.is_empty(), "{archivo}:\n{}", fallas.join("\n"));
@@ -143,10 +179,22 @@ fn guest_book_and_affiliate_vectors_hold() {
 #[test]
 fn every_spec_message_has_a_vector() {
     // Spec §5's texts, word for word: each must be produced by at least one vector.
-    let todos: String = ["comanda", "promos", "personal", "tiempo", "reservacion", "cuenta"]
-        .iter()
-        .map(|f| std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/vectors/{f}.json"))).unwrap())
-        .collect();
+    let todos: String = [
+        "comanda",
+        "promos",
+        "personal",
+        "tiempo",
+        "reservacion",
+        "cuenta",
+    ]
+    .iter()
+    .map(|f| {
+        std::fs::read_to_string(
+            Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/vectors/{f}.json")),
+        )
+        .unwrap()
+    })
+    .collect();
     for mensaje in [
         "El número de personas no puede ser 0",
         "El número de Buffets Adulto no puede ser 0",
@@ -162,6 +210,9 @@ fn every_spec_message_has_a_vector() {
         "Correo electrónico no válido",
         "Número de teléfono no válido",
     ] {
-        assert!(todos.contains(&format!("\"error\": \"{mensaje}\"")), "sin vector: {mensaje}");
+        assert!(
+            todos.contains(&format!("\"error\": \"{mensaje}\"")),
+            "sin vector: {mensaje}"
+        );
     }
 }

@@ -14,7 +14,12 @@ mod comun;
 fn memoria() -> (f64, f64) {
     let estado = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
     let kb = |clave: &str| {
-        estado.lines().find(|l| l.starts_with(clave)).and_then(|l| l.split_whitespace().nth(1)).and_then(|v| v.parse::<f64>().ok()).unwrap_or(0.0)
+        estado
+            .lines()
+            .find(|l| l.starts_with(clave))
+            .and_then(|l| l.split_whitespace().nth(1))
+            .and_then(|v| v.parse::<f64>().ok())
+            .unwrap_or(0.0)
     };
     (kb("VmHWM:") / 1024.0, kb("VmRSS:") / 1024.0)
 }
@@ -31,7 +36,10 @@ async fn sembrar(url: &str, n: u64) -> anyhow::Result<()> {
         jsonb_build_object('name', 'Cliente, número ' || i, 'mesa', '4') FROM generate_series(1, $1::bigint) AS i";
     if url.starts_with("sqlite:") {
         let mut c = sqlx::SqliteConnection::connect(url).await?;
-        sqlx::query(sql_sqlite).bind(n as i64).execute(&mut c).await?;
+        sqlx::query(sql_sqlite)
+            .bind(n as i64)
+            .execute(&mut c)
+            .await?;
     } else {
         let mut c = sqlx::PgConnection::connect(url).await?;
         sqlx::query(sql_pg).bind(n as i64).execute(&mut c).await?;
@@ -40,13 +48,23 @@ async fn sembrar(url: &str, n: u64) -> anyhow::Result<()> {
 }
 
 async fn medir(motor: &str, url: &str, n: u64) -> anyhow::Result<()> {
-    let comun::Demo { app: _app, base, cliente, token } = comun::demo(url, |_| {}).await?;
+    let comun::Demo {
+        app: _app,
+        base,
+        cliente,
+        token,
+    } = comun::demo(url, |_| {}).await?;
     let t = Instant::now();
     sembrar(url, n).await?;
     let carga = t.elapsed().as_secs_f64();
     let (_, antes) = memoria();
     let t = Instant::now();
-    let mut r = cliente.get(format!("{base}/api/v1/admin/logs/walkin?tag=polanco")).bearer_auth(&token).header("accept", "text/csv").send().await?;
+    let mut r = cliente
+        .get(format!("{base}/api/v1/admin/logs/walkin?tag=polanco"))
+        .bearer_auth(&token)
+        .header("accept", "text/csv")
+        .send()
+        .await?;
     let (mut bytes, mut lineas) = (0usize, 0usize);
     while let Some(trozo) = r.chunk().await? {
         bytes += trozo.len();
@@ -64,7 +82,10 @@ async fn medir(motor: &str, url: &str, n: u64) -> anyhow::Result<()> {
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
-    let n: u64 = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(1_000_000);
+    let n: u64 = std::env::args()
+        .nth(1)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(1_000_000);
     println!("Bitácora: exportación CSV completa (el servidor y el cliente en un proceso)");
     comun::en_ambos_motores(|motor, url| async move { medir(motor, &url, n).await }).await
 }

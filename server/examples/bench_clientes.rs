@@ -55,8 +55,12 @@ async fn sembrar(url: &str, n: u64) -> anyhow::Result<()> {
         let mut c = sqlx::PgConnection::connect(url).await?;
         // A load this size goes faster with the per-row triggers off and the trigram indexes
         // built once at the end; the visit table and the counts are then filled in one pass.
-        sqlx::query("ALTER TABLE reservaciones DISABLE TRIGGER USER").execute(&mut c).await?;
-        sqlx::query("ALTER TABLE clientes_sucursal DISABLE TRIGGER USER").execute(&mut c).await?;
+        sqlx::query("ALTER TABLE reservaciones DISABLE TRIGGER USER")
+            .execute(&mut c)
+            .await?;
+        sqlx::query("ALTER TABLE clientes_sucursal DISABLE TRIGGER USER")
+            .execute(&mut c)
+            .await?;
         let indices = comun::quitar_indices_busqueda(&mut c, "clientes").await?;
         sqlx::query(
             "INSERT INTO clientes (id, name, email, phone, notas, created_at, updated_at) SELECT lpad(to_hex(i), 24, '0'), 'Cliente ' || i, \
@@ -80,7 +84,9 @@ async fn sembrar(url: &str, n: u64) -> anyhow::Result<()> {
             .execute(&mut c)
             .await?;
         }
-        sqlx::query("ALTER TABLE reservaciones ENABLE TRIGGER USER").execute(&mut c).await?;
+        sqlx::query("ALTER TABLE reservaciones ENABLE TRIGGER USER")
+            .execute(&mut c)
+            .await?;
         sqlx::query("INSERT INTO reservaciones_conteo (sucursal_id, status, n) SELECT sucursal_id, status, COUNT(*) FROM reservaciones GROUP BY 1, 2")
             .execute(&mut c)
             .await?;
@@ -91,7 +97,9 @@ async fn sembrar(url: &str, n: u64) -> anyhow::Result<()> {
         )
         .execute(&mut c)
         .await?;
-        sqlx::query("ALTER TABLE clientes_sucursal ENABLE TRIGGER USER").execute(&mut c).await?;
+        sqlx::query("ALTER TABLE clientes_sucursal ENABLE TRIGGER USER")
+            .execute(&mut c)
+            .await?;
         sqlx::query("INSERT INTO clientes_conteo (sucursal_id, n) SELECT sucursal_id, COUNT(*) FROM clientes_sucursal GROUP BY 1")
             .execute(&mut c)
             .await?;
@@ -102,7 +110,8 @@ async fn sembrar(url: &str, n: u64) -> anyhow::Result<()> {
 }
 
 async fn una_escala(motor: &str, url: &str, n: u64) -> anyhow::Result<()> {
-    let store: std::sync::Arc<dyn Store> = conectar(url, 4, anfitrion_server::reloj::Reloj::sistema()).await?;
+    let store: std::sync::Arc<dyn Store> =
+        conectar(url, 4, anfitrion_server::reloj::Reloj::sistema()).await?;
     let t = Instant::now();
     sembrar(url, n).await?;
     let carga = t.elapsed();
@@ -118,7 +127,10 @@ async fn una_escala(motor: &str, url: &str, n: u64) -> anyhow::Result<()> {
     let pagina = medir(REPETICIONES, |i| {
         let (s, suc) = (s.clone(), suc.clone());
         async move {
-            let (items, _) = s.clientes_de(&suc, None, 1 + (i % 3) as u32, 50, ve).await.unwrap();
+            let (items, _) = s
+                .clientes_de(&suc, None, 1 + (i % 3) as u32, 50, ve)
+                .await
+                .unwrap();
             assert_eq!(items.len(), 50);
         }
     })
@@ -168,11 +180,19 @@ async fn una_escala(motor: &str, url: &str, n: u64) -> anyhow::Result<()> {
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
-    let escalas: Vec<u64> = std::env::args().skip(1).filter_map(|a| a.parse().ok()).collect();
-    let escalas = if escalas.is_empty() { vec![200_000] } else { escalas };
+    let escalas: Vec<u64> = std::env::args()
+        .skip(1)
+        .filter_map(|a| a.parse().ok())
+        .collect();
+    let escalas = if escalas.is_empty() {
+        vec![200_000]
+    } else {
+        escalas
+    };
     println!("Lista de clientes: mediana / p99 de {REPETICIONES} llamadas (página de 50; búsqueda por nombre, correo y teléfono; detalle)");
     for &n in &escalas {
-        comun::en_ambos_motores(|motor, url| async move { una_escala(motor, &url, n).await }).await?;
+        comun::en_ambos_motores(|motor, url| async move { una_escala(motor, &url, n).await })
+            .await?;
     }
     Ok(())
 }

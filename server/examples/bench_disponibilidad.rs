@@ -10,8 +10,8 @@ use std::time::Instant;
 use anfitrion_core::comanda::Personas;
 use anfitrion_core::estado::Origen;
 use anfitrion_core::personal::Evento;
-use anfitrion_server::db::reservaciones::NuevaReservacion;
 use anfitrion_server::db::nuevo_id;
+use anfitrion_server::db::reservaciones::NuevaReservacion;
 use chrono::{Duration as Dias, NaiveTime};
 use serde_json::{json, Value};
 
@@ -23,22 +23,45 @@ const RESERVAS: usize = 2_000;
 const CONSULTAS: usize = 1_000;
 
 async fn medir(url: &str, motor: &str) -> anyhow::Result<()> {
-    let comun::Demo { app, base, cliente, token } = comun::demo(url, |config| config.consultas_por_hora = usize::MAX).await?;
-    let sucursal: Value = cliente.get(format!("{base}/api/v1/admin/sucursal?tag=polanco")).bearer_auth(&token).send().await?.json().await?;
+    let comun::Demo {
+        app,
+        base,
+        cliente,
+        token,
+    } = comun::demo(url, |config| config.consultas_por_hora = usize::MAX).await?;
+    let sucursal: Value = cliente
+        .get(format!("{base}/api/v1/admin/sucursal?tag=polanco"))
+        .bearer_auth(&token)
+        .send()
+        .await?
+        .json()
+        .await?;
     let id = sucursal["data"][0]["_id"].as_str().unwrap().to_owned();
     // 40 tables: twos, fours that may be joined, sixes and a few large ones.
     let mesas: Vec<Value> = (1..=MESAS)
         .map(|n| json!({ "numero": n, "asientos": match n { 1..=10 => 2, 11..=30 => 4, 31..=36 => 6, _ => 10 }, "combinable": (11..=30).contains(&n) }))
         .collect();
-    let r = cliente.put(format!("{base}/api/v1/admin/sucursal/{id}/mesas")).bearer_auth(&token).json(&mesas).send().await?;
+    let r = cliente
+        .put(format!("{base}/api/v1/admin/sucursal/{id}/mesas"))
+        .bearer_auth(&token)
+        .json(&mesas)
+        .send()
+        .await?;
     assert_eq!(r.status(), 200);
 
-    let suc = app.store.sucursal_reservable("polanco").await?.expect("polanco");
-    let hoy = suc.salon().fecha_min(anfitrion_server::reloj::Reloj::sistema().ahora());
+    let suc = app
+        .store
+        .sucursal_reservable("polanco")
+        .await?
+        .expect("polanco");
+    let hoy = suc
+        .salon()
+        .fecha_min(anfitrion_server::reloj::Reloj::sistema().ahora());
     let dias = suc.conf.horizonte_dias as usize;
     for i in 0..RESERVAS {
         let fecha = hoy + Dias::days(1 + (i % dias) as i64);
-        let hora = NaiveTime::from_hms_opt(13, 0, 0).unwrap() + Dias::minutes(15 * ((i / dias) % 33) as i64);
+        let hora = NaiveTime::from_hms_opt(13, 0, 0).unwrap()
+            + Dias::minutes(15 * ((i / dias) % 33) as i64);
         let r = NuevaReservacion {
             id: nuevo_id(),
             sucursal_id: id.clone(),
@@ -77,7 +100,12 @@ async fn medir(url: &str, motor: &str) -> anyhow::Result<()> {
         let (desde, hasta) = anfitrion_core::disponibilidad::ventana_tomadas(fecha);
         let tomadas = app.store.reservas_tomadas(&id, desde, hasta).await?;
         let t = Instant::now();
-        let d = suc.salon().disponibilidad(fecha, personas, &tomadas, anfitrion_server::reloj::Reloj::sistema().ahora())?;
+        let d = suc.salon().disponibilidad(
+            fecha,
+            personas,
+            &tomadas,
+            anfitrion_server::reloj::Reloj::sistema().ahora(),
+        )?;
         nucleo.push(t.elapsed());
         std::hint::black_box(d);
     }

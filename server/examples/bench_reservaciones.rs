@@ -24,7 +24,12 @@ async fn sembrar(url: &str, n: u64) -> anyhow::Result<()> {
     // The branch's settings are core's defaults.
     let conf = anfitrion_core::walkin::ConfWalkin::default();
     let f = anfitrion_core::tiempo::formato_hora;
-    let h = (f(conf.horario.inicio_regular), f(conf.horario.inicio_promo), f(conf.horario.corte_tarde), conf.gracia_min as i32);
+    let h = (
+        f(conf.horario.inicio_regular),
+        f(conf.horario.inicio_promo),
+        f(conf.horario.corte_tarde),
+        conf.gracia_min as i32,
+    );
     let cols = "id, sucursal_id, name, email, phone, fecha_hora, no_personas, evento, comentarios, status, origin, \
                 email_verified, phone_verified, created_at, updated_at";
     if url.starts_with("sqlite:") {
@@ -46,7 +51,9 @@ async fn sembrar(url: &str, n: u64) -> anyhow::Result<()> {
             .bind(&sucursal).bind(&h.0).bind(&h.1).bind(&h.2).bind(h.3).execute(&mut c).await?;
         // A load this size goes faster with the per-row triggers off and the trigram indexes
         // built once at the end; the counts are then taken in one pass.
-        sqlx::query("ALTER TABLE reservaciones DISABLE TRIGGER USER").execute(&mut c).await?;
+        sqlx::query("ALTER TABLE reservaciones DISABLE TRIGGER USER")
+            .execute(&mut c)
+            .await?;
         let indices = comun::quitar_indices_busqueda(&mut c, "reservaciones").await?;
         sqlx::query(&format!(
             "INSERT INTO reservaciones ({cols}) SELECT lpad(to_hex(i), 24, '0'), $1, 'Cliente ' || i, 'cliente' || i || '@correo.mx', \
@@ -55,7 +62,9 @@ async fn sembrar(url: &str, n: u64) -> anyhow::Result<()> {
              false, false, now(), now() FROM generate_series(1, $2::bigint) AS i"
         ))
         .bind(&sucursal).bind(n as i64).execute(&mut c).await?;
-        sqlx::query("ALTER TABLE reservaciones ENABLE TRIGGER USER").execute(&mut c).await?;
+        sqlx::query("ALTER TABLE reservaciones ENABLE TRIGGER USER")
+            .execute(&mut c)
+            .await?;
         sqlx::query("INSERT INTO reservaciones_conteo (sucursal_id, status, n) SELECT sucursal_id, status, COUNT(*) FROM reservaciones GROUP BY 1, 2")
             .execute(&mut c).await?;
         comun::crear_indices(&mut c, &indices).await?;
@@ -65,16 +74,25 @@ async fn sembrar(url: &str, n: u64) -> anyhow::Result<()> {
 }
 
 async fn una_escala(motor: &str, url: &str, n: u64) -> anyhow::Result<()> {
-    let store: std::sync::Arc<dyn Store> = conectar(url, 4, anfitrion_server::reloj::Reloj::sistema()).await?;
+    let store: std::sync::Arc<dyn Store> =
+        conectar(url, 4, anfitrion_server::reloj::Reloj::sistema()).await?;
     let t = Instant::now();
     sembrar(url, n).await?;
     let carga = t.elapsed();
     let ve = VeContacto::todo();
-    let ahora = NaiveDate::from_ymd_opt(2026, 6, 1).unwrap().and_hms_opt(12, 0, 0).unwrap();
+    let ahora = NaiveDate::from_ymd_opt(2026, 6, 1)
+        .unwrap()
+        .and_hms_opt(12, 0, 0)
+        .unwrap();
     let s = store.clone();
     let pagina = medir(REPETICIONES, |i| {
         let s = s.clone();
-        let vistas = [VistaReservaciones::Todas, VistaReservaciones::Pendientes, VistaReservaciones::Asistio, VistaReservaciones::Canceladas];
+        let vistas = [
+            VistaReservaciones::Todas,
+            VistaReservaciones::Pendientes,
+            VistaReservaciones::Asistio,
+            VistaReservaciones::Canceladas,
+        ];
         async move {
             let c = consulta(vistas[i % vistas.len()], ahora, None, 1 + (i % 3) as u32);
             s.reservaciones_en(&alcance_bench(), &c, ve).await.unwrap();
@@ -112,7 +130,14 @@ async fn una_escala(motor: &str, url: &str, n: u64) -> anyhow::Result<()> {
         let (s, sucursal) = (s4.clone(), sucursal.clone());
         async move {
             let d = dia - chrono::Days::new((i % 7) as u64);
-            let (r, w) = s.visitas_entre(&sucursal, d.and_hms_opt(0, 0, 0).unwrap(), d.succ_opt().unwrap().and_hms_opt(0, 0, 0).unwrap()).await.unwrap();
+            let (r, w) = s
+                .visitas_entre(
+                    &sucursal,
+                    d.and_hms_opt(0, 0, 0).unwrap(),
+                    d.succ_opt().unwrap().and_hms_opt(0, 0, 0).unwrap(),
+                )
+                .await
+                .unwrap();
             anfitrion_core::tablero::resumen_dia(d, &r, &w);
         }
     })
@@ -123,7 +148,14 @@ async fn una_escala(motor: &str, url: &str, n: u64) -> anyhow::Result<()> {
         let (s, sucursal) = (s5.clone(), sucursal2.clone());
         async move {
             let desde = dia - chrono::Days::new(29);
-            let (r, w) = s.visitas_entre(&sucursal, desde.and_hms_opt(0, 0, 0).unwrap(), dia.succ_opt().unwrap().and_hms_opt(0, 0, 0).unwrap()).await.unwrap();
+            let (r, w) = s
+                .visitas_entre(
+                    &sucursal,
+                    desde.and_hms_opt(0, 0, 0).unwrap(),
+                    dia.succ_opt().unwrap().and_hms_opt(0, 0, 0).unwrap(),
+                )
+                .await
+                .unwrap();
             anfitrion_core::tablero::serie(dia, 30, &r, &w);
         }
     })
@@ -139,8 +171,20 @@ async fn una_escala(motor: &str, url: &str, n: u64) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn consulta(vista: VistaReservaciones, ahora_local: chrono::NaiveDateTime, q: Option<&str>, page: u32) -> ConsultaReservaciones<'_> {
-    ConsultaReservaciones { tag: "bench", vista, ahora_local, q, page, limit: 50 }
+fn consulta(
+    vista: VistaReservaciones,
+    ahora_local: chrono::NaiveDateTime,
+    q: Option<&str>,
+    page: u32,
+) -> ConsultaReservaciones<'_> {
+    ConsultaReservaciones {
+        tag: "bench",
+        vista,
+        ahora_local,
+        q,
+        page,
+        limit: 50,
+    }
 }
 
 fn alcance_bench() -> Alcance {
@@ -149,11 +193,19 @@ fn alcance_bench() -> Alcance {
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
-    let escalas: Vec<u64> = std::env::args().skip(1).filter_map(|a| a.parse().ok()).collect();
-    let escalas = if escalas.is_empty() { vec![10_000, 100_000, 1_000_000] } else { escalas };
+    let escalas: Vec<u64> = std::env::args()
+        .skip(1)
+        .filter_map(|a| a.parse().ok())
+        .collect();
+    let escalas = if escalas.is_empty() {
+        vec![10_000, 100_000, 1_000_000]
+    } else {
+        escalas
+    };
     println!("Lista de reservaciones: mediana / p99 de {REPETICIONES} llamadas (página de 50, búsqueda por correo, detalle)");
     for &n in &escalas {
-        comun::en_ambos_motores(|motor, url| async move { una_escala(motor, &url, n).await }).await?;
+        comun::en_ambos_motores(|motor, url| async move { una_escala(motor, &url, n).await })
+            .await?;
     }
     Ok(())
 }

@@ -16,8 +16,19 @@ use comun::percentil;
 const GUARDADOS: usize = 640;
 
 async fn medir(url: &str, motor: &str) -> anyhow::Result<()> {
-    let comun::Demo { app: _app, base, cliente, token } = comun::demo(url, |_| {}).await?;
-    let meseros: Value = cliente.get(format!("{base}/api/v1/admin/meseros?tag=polanco")).bearer_auth(&token).send().await?.json().await?;
+    let comun::Demo {
+        app: _app,
+        base,
+        cliente,
+        token,
+    } = comun::demo(url, |_| {}).await?;
+    let meseros: Value = cliente
+        .get(format!("{base}/api/v1/admin/meseros?tag=polanco"))
+        .bearer_auth(&token)
+        .send()
+        .await?
+        .json()
+        .await?;
     let mesero = meseros["data"][0]["_id"].as_str().unwrap().to_owned();
     let cuerpo = Arc::new(json!({
         "tag_sucursal": "polanco", "name": "Cliente de prueba", "evento": "Ninguno",
@@ -29,12 +40,19 @@ async fn medir(url: &str, motor: &str) -> anyhow::Result<()> {
         let inicio = Instant::now();
         let mut tareas = Vec::new();
         for _ in 0..concurrencia {
-            let (cliente, base, token, cuerpo) = (cliente.clone(), base.clone(), token.clone(), cuerpo.clone());
+            let (cliente, base, token, cuerpo) =
+                (cliente.clone(), base.clone(), token.clone(), cuerpo.clone());
             tareas.push(tokio::spawn(async move {
                 let mut tiempos = Vec::new();
                 for _ in 0..GUARDADOS / concurrencia {
                     let t = Instant::now();
-                    let r = cliente.post(format!("{base}/api/v1/admin/walkin")).bearer_auth(&token).json(&*cuerpo).send().await.unwrap();
+                    let r = cliente
+                        .post(format!("{base}/api/v1/admin/walkin"))
+                        .bearer_auth(&token)
+                        .json(&*cuerpo)
+                        .send()
+                        .await
+                        .unwrap();
                     assert_eq!(r.status(), 201);
                     r.bytes().await.unwrap();
                     tiempos.push(t.elapsed());

@@ -17,7 +17,13 @@ use serde_json::json;
 use sqlx::Connection;
 
 const RAFAGA: usize = 200;
-const CUENTAS: [&str; 5] = ["sistemas@demo.mx", "mercadotecnia@demo.mx", "gerente@demo.mx", "hostess@demo.mx", "reservaciones@demo.mx"];
+const CUENTAS: [&str; 5] = [
+    "sistemas@demo.mx",
+    "mercadotecnia@demo.mx",
+    "gerente@demo.mx",
+    "hostess@demo.mx",
+    "reservaciones@demo.mx",
+];
 /// After start-up, time for the demo seeding's hashes to finish and the pool to free its memory.
 const ASENTAR: Duration = Duration::from_secs(8);
 const DESPUES: Duration = Duration::from_secs(30);
@@ -39,9 +45,14 @@ struct Fila {
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let raiz = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
-    let binario = std::env::var("ANFITRION_BIN").unwrap_or_else(|_| format!("{raiz}/target/release/anfitrion"));
-    anyhow::ensure!(std::path::Path::new(&binario).exists(), "no existe {binario}: compila con `cargo build --release -p anfitrion-server`");
-    let pg_admin = std::env::var("ANFITRION_TEST_PG").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".to_owned());
+    let binario = std::env::var("ANFITRION_BIN")
+        .unwrap_or_else(|_| format!("{raiz}/target/release/anfitrion"));
+    anyhow::ensure!(
+        std::path::Path::new(&binario).exists(),
+        "no existe {binario}: compila con `cargo build --release -p anfitrion-server`"
+    );
+    let pg_admin = std::env::var("ANFITRION_TEST_PG")
+        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".to_owned());
 
     let mut filas = Vec::new();
 
@@ -54,16 +65,33 @@ async fn main() -> anyhow::Result<()> {
 
     let nombre = format!("anfitrion_bench_{}", std::process::id());
     let mut admin = sqlx::PgConnection::connect(&pg_admin).await?;
-    sqlx::query(&format!("CREATE DATABASE \"{nombre}\"")).execute(&mut admin).await?;
+    sqlx::query(&format!("CREATE DATABASE \"{nombre}\""))
+        .execute(&mut admin)
+        .await?;
     let fila = medir("PostgreSQL", &binario, &cambiar_base(&pg_admin, &nombre)).await;
-    sqlx::query(&format!("DROP DATABASE IF EXISTS \"{nombre}\" WITH (FORCE)")).execute(&mut admin).await?;
+    sqlx::query(&format!(
+        "DROP DATABASE IF EXISTS \"{nombre}\" WITH (FORCE)"
+    ))
+    .execute(&mut admin)
+    .await?;
     filas.push(fila?);
 
     println!();
-    println!("Ráfaga de inicios de sesión ({RAFAGA} a la vez), memoria residente del servidor (MiB):");
+    println!(
+        "Ráfaga de inicios de sesión ({RAFAGA} a la vez), memoria residente del servidor (MiB):"
+    );
     println!(
         "{:<11} {:>7} {:>12} {:>15} {:>10} {:>6} {:>9} {:>8} {:>8} {:>8}",
-        "motor", "reposo", "tras 200 ok", "tras 200 desc.", "30 s desp.", "pico", "logins ok", "p50", "p99", "máx"
+        "motor",
+        "reposo",
+        "tras 200 ok",
+        "tras 200 desc.",
+        "30 s desp.",
+        "pico",
+        "logins ok",
+        "p50",
+        "p99",
+        "máx"
     );
     for f in &filas {
         println!(
@@ -80,11 +108,17 @@ async fn main() -> anyhow::Result<()> {
             ms(f.maximo),
         );
         if !f.rechazos.is_empty() {
-            println!("  {}: respuestas que no fueron 200: {:?}", f.motor, f.rechazos);
+            println!(
+                "  {}: respuestas que no fueron 200: {:?}",
+                f.motor, f.rechazos
+            );
         }
     }
     let fallas: usize = filas.iter().map(|f| RAFAGA - f.exitos).sum();
-    anyhow::ensure!(fallas == 0, "{fallas} inicios de sesión correctos no entraron");
+    anyhow::ensure!(
+        fallas == 0,
+        "{fallas} inicios de sesión correctos no entraron"
+    );
     Ok(())
 }
 
@@ -95,14 +129,23 @@ async fn medir(motor: &'static str, binario: &str, url: &str) -> anyhow::Result<
     eprintln!("{motor}: arrancando {binario} en {base}");
     let servidor = Servidor(
         Command::new(binario)
-            .args(["serve", "--demo", "--addr", &format!("127.0.0.1:{puerto}"), "--database-url", url])
+            .args([
+                "serve",
+                "--demo",
+                "--addr",
+                &format!("127.0.0.1:{puerto}"),
+                "--database-url",
+                url,
+            ])
             .env("RUST_LOG", "warn")
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()?,
     );
     let pid = servidor.0.id();
-    let cliente = reqwest::Client::builder().pool_max_idle_per_host(0).build()?;
+    let cliente = reqwest::Client::builder()
+        .pool_max_idle_per_host(0)
+        .build()?;
     esperar_listo(&cliente, &base).await?;
     tokio::time::sleep(ASENTAR).await;
     let reposo = memoria(pid, "VmRSS")?;
@@ -120,7 +163,8 @@ async fn medir(motor: &'static str, binario: &str, url: &str) -> anyhow::Result<
 
     let mut tiempos: Vec<Duration> = correctos.iter().map(|(_, t)| *t).collect();
     tiempos.sort();
-    let percentil = |p: f64| tiempos[((tiempos.len() as f64 * p).ceil() as usize).clamp(1, tiempos.len()) - 1];
+    let percentil =
+        |p: f64| tiempos[((tiempos.len() as f64 * p).ceil() as usize).clamp(1, tiempos.len()) - 1];
     Ok(Fila {
         motor,
         reposo,
@@ -129,7 +173,11 @@ async fn medir(motor: &'static str, binario: &str, url: &str) -> anyhow::Result<
         despues,
         pico,
         exitos: correctos.iter().filter(|(c, _)| *c == 200).count(),
-        rechazos: correctos.iter().map(|(c, _)| *c).filter(|c| *c != 200).collect(),
+        rechazos: correctos
+            .iter()
+            .map(|(c, _)| *c)
+            .filter(|c| *c != 200)
+            .collect(),
         p50: percentil(0.50),
         p99: percentil(0.99),
         maximo: *tiempos.last().unwrap_or(&Duration::ZERO),
@@ -138,11 +186,17 @@ async fn medir(motor: &'static str, binario: &str, url: &str) -> anyhow::Result<
 
 /// `RAFAGA` logins sent at once, the i-th for `correo(i)` with the demo password; each one's
 /// status and latency.
-async fn rafaga(cliente: &reqwest::Client, base: &str, correo: impl Fn(usize) -> String) -> Vec<(u16, Duration)> {
+async fn rafaga(
+    cliente: &reqwest::Client,
+    base: &str,
+    correo: impl Fn(usize) -> String,
+) -> Vec<(u16, Duration)> {
     let salida = std::sync::Arc::new(tokio::sync::Barrier::new(RAFAGA));
     let mut tareas = tokio::task::JoinSet::new();
     for i in 0..RAFAGA {
-        let peticion = cliente.post(format!("{base}/api/v1/auth/login")).json(&json!({ "email": correo(i), "password": "demo1234" }));
+        let peticion = cliente
+            .post(format!("{base}/api/v1/auth/login"))
+            .json(&json!({ "email": correo(i), "password": "demo1234" }));
         let salida = salida.clone();
         tareas.spawn(async move {
             salida.wait().await;
@@ -172,8 +226,15 @@ async fn esperar_listo(cliente: &reqwest::Client, base: &str) -> anyhow::Result<
 /// A field of /proc/PID/status, in KiB.
 fn memoria(pid: u32, campo: &str) -> anyhow::Result<u64> {
     let estado = std::fs::read_to_string(format!("/proc/{pid}/status"))?;
-    let linea = estado.lines().find(|l| l.starts_with(&format!("{campo}:"))).ok_or_else(|| anyhow::anyhow!("sin {campo}"))?;
-    Ok(linea.split_whitespace().nth(1).and_then(|n| n.parse().ok()).unwrap_or(0))
+    let linea = estado
+        .lines()
+        .find(|l| l.starts_with(&format!("{campo}:")))
+        .ok_or_else(|| anyhow::anyhow!("sin {campo}"))?;
+    Ok(linea
+        .split_whitespace()
+        .nth(1)
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(0))
 }
 
 fn mib(kib: u64) -> String {
@@ -186,9 +247,13 @@ fn ms(d: Duration) -> String {
 
 /// The admin URL pointing at another database.
 fn cambiar_base(admin: &str, nombre: &str) -> String {
-    let (sin_consulta, consulta) = admin.split_once('?').map_or((admin, String::new()), |(a, q)| (a, format!("?{q}")));
+    let (sin_consulta, consulta) = admin
+        .split_once('?')
+        .map_or((admin, String::new()), |(a, q)| (a, format!("?{q}")));
     let inicio = sin_consulta.find("://").map_or(0, |i| i + 3);
-    let base = sin_consulta[inicio..].find('/').map_or(sin_consulta, |i| &sin_consulta[..inicio + i]);
+    let base = sin_consulta[inicio..]
+        .find('/')
+        .map_or(sin_consulta, |i| &sin_consulta[..inicio + i]);
     format!("{base}/{nombre}{consulta}")
 }
 

@@ -11,7 +11,11 @@ use std::time::Duration;
 use crate::config::{Config, LimitesConexion, ADDR_POR_DEFECTO, DATABASE_URL_POR_DEFECTO};
 
 #[derive(Debug, Parser)]
-#[command(name = "anfitrion", version, about = "Anfitrión: consola de reservaciones y walk-ins")]
+#[command(
+    name = "anfitrion",
+    version,
+    about = "Anfitrión: consola de reservaciones y walk-ins"
+)]
 pub struct Cli {
     #[command(subcommand)]
     pub comando: Comando,
@@ -57,7 +61,11 @@ pub enum Comando {
         #[arg(long, env = "ANFITRION_SMTP_URL")]
         smtp_url: Option<String>,
         /// Remitente de los correos de confirmación.
-        #[arg(long, env = "ANFITRION_SMTP_FROM", default_value = "reservaciones@anfitrion.mx")]
+        #[arg(
+            long,
+            env = "ANFITRION_SMTP_FROM",
+            default_value = "reservaciones@anfitrion.mx"
+        )]
         smtp_from: String,
         /// Dirección pública de las páginas de reservación, para los enlaces de los correos.
         #[arg(long, env = "ANFITRION_URL_PUBLICA", default_value = crate::correo::URL_PUBLICA_POR_DEFECTO)]
@@ -127,13 +135,25 @@ pub async fn ejecutar(cli: Cli) -> anyhow::Result<()> {
             println!("{}", crate::api::documento().to_pretty_json()?);
             Ok(())
         }
-        Comando::CreateAdmin { email, name, database_url } => {
+        Comando::CreateAdmin {
+            email,
+            name,
+            database_url,
+        } => {
             let clave = leer_clave()?;
             let reloj = crate::reloj::Reloj::sistema();
             let store = crate::db::conectar(&database_url, 1, reloj.clone()).await?;
             crate::db::Usuarios::asegurar_catalogo(store.as_ref()).await?;
             let claves = crate::auth::claves::Claves::new(Default::default());
-            let email = crate::demo::crear_admin(store.as_ref(), &claves, &email, &name, &clave, reloj.ahora()).await?;
+            let email = crate::demo::crear_admin(
+                store.as_ref(),
+                &claves,
+                &email,
+                &name,
+                &clave,
+                reloj.ahora(),
+            )
+            .await?;
             println!("Usuario Sistemas creado: {email}");
             Ok(())
         }
@@ -146,15 +166,21 @@ fn reloj_de(ahora: Option<&str>, demo: bool) -> anyhow::Result<crate::reloj::Rel
     let Some(texto) = ahora.map(str::trim).filter(|t| !t.is_empty()) else {
         return Ok(crate::reloj::Reloj::sistema());
     };
-    anyhow::ensure!(demo, "--ahora (ANFITRION_AHORA) es solo para demostraciones y pruebas: úsalo junto con --demo");
-    let inicio = crate::reloj::leer_ahora(texto, &anfitrion_core::tiempo::ReglasHorario::default()).map_err(anyhow::Error::msg)?;
+    anyhow::ensure!(
+        demo,
+        "--ahora (ANFITRION_AHORA) es solo para demostraciones y pruebas: úsalo junto con --demo"
+    );
+    let inicio = crate::reloj::leer_ahora(texto, &anfitrion_core::tiempo::ReglasHorario::default())
+        .map_err(anyhow::Error::msg)?;
     tracing::warn!(%inicio, "reloj de demostración: el servidor no usa la hora del sistema");
     Ok(crate::reloj::Reloj::desde(inicio))
 }
 
 /// One address of `--trusted-proxies`, spaces around it allowed.
 fn leer_ip(s: &str) -> Result<IpAddr, String> {
-    s.trim().parse().map_err(|_| format!("«{}» no es una dirección IP", s.trim()))
+    s.trim()
+        .parse()
+        .map_err(|_| format!("«{}» no es una dirección IP", s.trim()))
 }
 
 /// The password, without echo on a terminal; a plain line from a pipe.
@@ -166,7 +192,10 @@ fn leer_clave() -> anyhow::Result<String> {
         clave
     } else {
         let mut linea = String::new();
-        std::io::stdin().lock().read_line(&mut linea).context("no se pudo leer la contraseña")?;
+        std::io::stdin()
+            .lock()
+            .read_line(&mut linea)
+            .context("no se pudo leer la contraseña")?;
         linea.trim_end_matches(['\r', '\n']).to_owned()
     };
     Ok(clave)
@@ -178,23 +207,45 @@ mod tests {
 
     #[test]
     fn trusted_proxies_are_a_comma_separated_list() {
-        let cli = Cli::try_parse_from(["anfitrion", "serve", "--trusted-proxies", "10.0.0.1, 10.0.0.2,2001:db8::1"]).unwrap();
-        let Comando::Serve { trusted_proxies, .. } = cli.comando else { panic!("serve") };
-        let esperadas: Vec<IpAddr> = ["10.0.0.1", "10.0.0.2", "2001:db8::1"].iter().map(|s| s.parse().unwrap()).collect();
+        let cli = Cli::try_parse_from([
+            "anfitrion",
+            "serve",
+            "--trusted-proxies",
+            "10.0.0.1, 10.0.0.2,2001:db8::1",
+        ])
+        .unwrap();
+        let Comando::Serve {
+            trusted_proxies, ..
+        } = cli.comando
+        else {
+            panic!("serve")
+        };
+        let esperadas: Vec<IpAddr> = ["10.0.0.1", "10.0.0.2", "2001:db8::1"]
+            .iter()
+            .map(|s| s.parse().unwrap())
+            .collect();
         assert_eq!(trusted_proxies, esperadas);
-        assert!(Cli::try_parse_from(["anfitrion", "serve", "--trusted-proxies", "balanceador"]).is_err());
+        assert!(
+            Cli::try_parse_from(["anfitrion", "serve", "--trusted-proxies", "balanceador"])
+                .is_err()
+        );
     }
 
     #[test]
     fn ahora_needs_the_demo_and_a_readable_time() {
         assert!(reloj_de(None, false).unwrap().es_sistema());
         assert!(reloj_de(Some("  "), true).unwrap().es_sistema());
-        let sin_demo = reloj_de(Some("2026-11-25 19:30"), false).unwrap_err().to_string();
+        let sin_demo = reloj_de(Some("2026-11-25 19:30"), false)
+            .unwrap_err()
+            .to_string();
         assert!(sin_demo.contains("junto con --demo"), "{sin_demo}");
         let ilegible = reloj_de(Some("a las ocho"), true).unwrap_err().to_string();
         assert!(ilegible.contains("AAAA-MM-DD HH:MM"), "{ilegible}");
         let reloj = reloj_de(Some("2026-11-25 19:30"), true).unwrap();
         let local = reloj.local(&anfitrion_core::tiempo::ReglasHorario::default());
-        assert_eq!(local.format("%Y-%m-%d %H:%M").to_string(), "2026-11-25 19:30");
+        assert_eq!(
+            local.format("%Y-%m-%d %H:%M").to_string(),
+            "2026-11-25 19:30"
+        );
     }
 }

@@ -65,16 +65,29 @@ pub fn ruta_verificacion(tag: &str, id: &str, token: &str, confirmacion: &str) -
 }
 
 fn escapar(s: &str) -> String {
-    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
 }
 
 /// The confirmation e-mail of a booking: Spanish, with the branch, date, time, party, the QR
 /// (attached inline when sent) and the links to the confirmation page and the e-mail check.
 /// `token` opens the confirmation page; `token_verificacion`, the e-mail's own, verifies the address.
-pub fn confirmacion(url_publica: &str, suc: &SucursalReservable, r: &NuevaReservacion, destinatario: &str, token: &str, token_verificacion: &str) -> NuevoCorreo {
+pub fn confirmacion(
+    url_publica: &str,
+    suc: &SucursalReservable,
+    r: &NuevaReservacion,
+    destinatario: &str,
+    token: &str,
+    token_verificacion: &str,
+) -> NuevoCorreo {
     let base = url_publica.trim_end_matches('/');
     let enlace = format!("{base}{}", ruta_confirmacion(&suc.tag, &r.id, token));
-    let verificar = format!("{base}{}", ruta_verificacion(&suc.tag, &r.id, token_verificacion, token));
+    let verificar = format!(
+        "{base}{}",
+        ruta_verificacion(&suc.tag, &r.id, token_verificacion, token)
+    );
     let fecha = r.fecha_hora.format("%d/%m/%Y").to_string();
     let hora = r.fecha_hora.format("%H:%M").to_string();
     let n = r.no_personas.get();
@@ -102,7 +115,14 @@ pub fn confirmacion(url_publica: &str, suc: &SucursalReservable, r: &NuevaReserv
         enlace_h = escapar(&enlace),
         verificar_h = escapar(&verificar),
     );
-    NuevoCorreo { id: nuevo_id(), tipo: "confirmacion".to_owned(), destinatario: destinatario.to_owned(), asunto, texto, html }
+    NuevoCorreo {
+        id: nuevo_id(),
+        tipo: "confirmacion".to_owned(),
+        destinatario: destinatario.to_owned(),
+        asunto,
+        texto,
+        html,
+    }
 }
 
 fn b64_lineas(datos: &[u8]) -> String {
@@ -142,33 +162,66 @@ pub fn mime(c: &CorreoSalida, remitente: &str, fecha: DateTime<Utc>) -> String {
 
 /// `host:port` of an `smtp://host[:port]` URL.
 fn destino(url: &str) -> Result<String, String> {
-    let resto = url.strip_prefix("smtp://").ok_or_else(|| format!("ANFITRION_SMTP_URL debe empezar con smtp:// («{url}»)"))?;
+    let resto = url
+        .strip_prefix("smtp://")
+        .ok_or_else(|| format!("ANFITRION_SMTP_URL debe empezar con smtp:// («{url}»)"))?;
     let resto = resto.trim_end_matches('/');
     let anfitrion = resto.rsplit_once('@').map_or(resto, |(_, h)| h);
     if anfitrion.is_empty() {
         return Err("ANFITRION_SMTP_URL no indica el servidor".to_owned());
     }
-    Ok(if anfitrion.rsplit_once(':').is_some_and(|(_, p)| p.parse::<u16>().is_ok()) { anfitrion.to_owned() } else { format!("{anfitrion}:25") })
+    Ok(
+        if anfitrion
+            .rsplit_once(':')
+            .is_some_and(|(_, p)| p.parse::<u16>().is_ok())
+        {
+            anfitrion.to_owned()
+        } else {
+            format!("{anfitrion}:25")
+        },
+    )
 }
 
-async fn respuesta(lector: &mut BufReader<tokio::net::tcp::OwnedReadHalf>, esperado: &[u16]) -> Result<(), String> {
+async fn respuesta(
+    lector: &mut BufReader<tokio::net::tcp::OwnedReadHalf>,
+    esperado: &[u16],
+) -> Result<(), String> {
     let mut linea = String::new();
     loop {
         linea.clear();
-        if lector.read_line(&mut linea).await.map_err(|e| e.to_string())? == 0 {
+        if lector
+            .read_line(&mut linea)
+            .await
+            .map_err(|e| e.to_string())?
+            == 0
+        {
             return Err("el servidor SMTP cerró la conexión".to_owned());
         }
-        let codigo: u16 = linea.get(..3).and_then(|c| c.parse().ok()).ok_or_else(|| format!("respuesta SMTP ilegible: {}", linea.trim()))?;
+        let codigo: u16 = linea
+            .get(..3)
+            .and_then(|c| c.parse().ok())
+            .ok_or_else(|| format!("respuesta SMTP ilegible: {}", linea.trim()))?;
         if linea.as_bytes().get(3) == Some(&b'-') {
             continue;
         }
-        return if esperado.contains(&codigo) { Ok(()) } else { Err(format!("SMTP: {}", linea.trim())) };
+        return if esperado.contains(&codigo) {
+            Ok(())
+        } else {
+            Err(format!("SMTP: {}", linea.trim()))
+        };
     }
 }
 
 /// Sends one message; the error is the relay's answer or the connection's failure.
-async fn enviar_smtp(url: &str, remitente: &str, c: &CorreoSalida, mensaje: &str) -> Result<(), String> {
-    let con = TcpStream::connect(destino(url)?).await.map_err(|e| format!("no se pudo conectar al servidor SMTP: {e}"))?;
+async fn enviar_smtp(
+    url: &str,
+    remitente: &str,
+    c: &CorreoSalida,
+    mensaje: &str,
+) -> Result<(), String> {
+    let con = TcpStream::connect(destino(url)?)
+        .await
+        .map_err(|e| format!("no se pudo conectar al servidor SMTP: {e}"))?;
     let (lee, mut escribe) = con.into_split();
     let mut lee = BufReader::new(lee);
     respuesta(&mut lee, &[220]).await?;
@@ -179,13 +232,22 @@ async fn enviar_smtp(url: &str, remitente: &str, c: &CorreoSalida, mensaje: &str
         ("DATA\r\n".to_owned(), &[354]),
     ];
     for (orden, esperado) in pasos {
-        escribe.write_all(orden.as_bytes()).await.map_err(|e| e.to_string())?;
+        escribe
+            .write_all(orden.as_bytes())
+            .await
+            .map_err(|e| e.to_string())?;
         respuesta(&mut lee, esperado).await?;
     }
     // Dot-stuffing: a line starting with "." gets another.
     let cuerpo = mensaje.replace("\r\n.", "\r\n..");
-    escribe.write_all(cuerpo.as_bytes()).await.map_err(|e| e.to_string())?;
-    escribe.write_all(b".\r\n").await.map_err(|e| e.to_string())?;
+    escribe
+        .write_all(cuerpo.as_bytes())
+        .await
+        .map_err(|e| e.to_string())?;
+    escribe
+        .write_all(b".\r\n")
+        .await
+        .map_err(|e| e.to_string())?;
     respuesta(&mut lee, &[250]).await?;
     let _ = escribe.write_all(b"QUIT\r\n").await;
     Ok(())
@@ -193,23 +255,37 @@ async fn enviar_smtp(url: &str, remitente: &str, c: &CorreoSalida, mensaje: &str
 
 /// The wait before try `intentos + 1`: the base, doubled for each failed try, at most an hour.
 pub fn espera(conf: &ConfCorreo, intentos: u32) -> Duration {
-    conf.espera_base.saturating_mul(1u32 << intentos.min(16)).min(Duration::from_secs(3600))
+    conf.espera_base
+        .saturating_mul(1u32 << intentos.min(16))
+        .min(Duration::from_secs(3600))
 }
 
 /// One pass over the outbox: sends the messages due at `ahora`; answers how many went out.
 /// Each is taken with a lease first, so two instances never send the same one.
-pub async fn enviar_pendientes(store: &dyn Store, conf: &ConfCorreo, ahora: DateTime<Utc>) -> DbResult<usize> {
-    let Some(url) = conf.smtp_url.as_deref() else { return Ok(0) };
+pub async fn enviar_pendientes(
+    store: &dyn Store,
+    conf: &ConfCorreo,
+    ahora: DateTime<Utc>,
+) -> DbResult<usize> {
+    let Some(url) = conf.smtp_url.as_deref() else {
+        return Ok(0);
+    };
     let mut enviados = 0;
     for c in store.correos_vencidos(ahora, 20).await? {
         let plazo = chrono::Duration::from_std(conf.tiempo_max * 2).unwrap_or_default();
-        if !store.tomar_correo(&c.id, c.siguiente_intento, ahora + plazo).await? {
+        if !store
+            .tomar_correo(&c.id, c.siguiente_intento, ahora + plazo)
+            .await?
+        {
             continue;
         }
         let mensaje = mime(&c, &conf.remitente, ahora);
-        let intento = tokio::time::timeout(conf.tiempo_max, enviar_smtp(url, &conf.remitente, &c, &mensaje))
-            .await
-            .unwrap_or_else(|_| Err("el servidor SMTP tardó demasiado".to_owned()));
+        let intento = tokio::time::timeout(
+            conf.tiempo_max,
+            enviar_smtp(url, &conf.remitente, &c, &mensaje),
+        )
+        .await
+        .unwrap_or_else(|_| Err("el servidor SMTP tardó demasiado".to_owned()));
         match intento {
             Ok(()) => {
                 store.correo_enviado(&c.id, ahora).await?;
@@ -218,7 +294,8 @@ pub async fn enviar_pendientes(store: &dyn Store, conf: &ConfCorreo, ahora: Date
             Err(e) => {
                 let intentos = u32::try_from(c.intentos).unwrap_or(0) + 1;
                 let fallido = intentos >= conf.intentos_max;
-                let siguiente = ahora + chrono::Duration::from_std(espera(conf, intentos - 1)).unwrap_or_default();
+                let siguiente = ahora
+                    + chrono::Duration::from_std(espera(conf, intentos - 1)).unwrap_or_default();
                 tracing::warn!(correo = %c.id, intentos, fallido, error = %e, "no se pudo enviar un correo");
                 store.correo_fallo(&c.id, &e, siguiente, fallido).await?;
             }
@@ -233,7 +310,10 @@ mod tests {
 
     #[test]
     fn the_wait_doubles_up_to_an_hour() {
-        let conf = ConfCorreo { espera_base: Duration::from_secs(30), ..Default::default() };
+        let conf = ConfCorreo {
+            espera_base: Duration::from_secs(30),
+            ..Default::default()
+        };
         assert_eq!(espera(&conf, 0), Duration::from_secs(30));
         assert_eq!(espera(&conf, 1), Duration::from_secs(60));
         assert_eq!(espera(&conf, 3), Duration::from_secs(240));
@@ -242,8 +322,14 @@ mod tests {
 
     #[test]
     fn an_smtp_url_names_its_host_and_port() {
-        assert_eq!(destino("smtp://127.0.0.1:2525").as_deref(), Ok("127.0.0.1:2525"));
-        assert_eq!(destino("smtp://relay.local").as_deref(), Ok("relay.local:25"));
+        assert_eq!(
+            destino("smtp://127.0.0.1:2525").as_deref(),
+            Ok("127.0.0.1:2525")
+        );
+        assert_eq!(
+            destino("smtp://relay.local").as_deref(),
+            Ok("relay.local:25")
+        );
         assert!(destino("http://relay.local").is_err());
     }
 }

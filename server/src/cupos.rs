@@ -21,7 +21,10 @@ pub struct Cupo<K: Eq + Hash + Clone> {
 
 impl<K: Eq + Hash + Clone> Cupos<K> {
     pub fn new(maximo: usize) -> Self {
-        Cupos { maximo, tomados: Arc::default() }
+        Cupos {
+            maximo,
+            tomados: Arc::default(),
+        }
     }
 
     pub fn maximo(&self) -> usize {
@@ -36,7 +39,10 @@ impl<K: Eq + Hash + Clone> Cupos<K> {
             return None;
         }
         *n += 1;
-        Some(Cupo { tomados: self.tomados.clone(), clave: clave.clone() })
+        Some(Cupo {
+            tomados: self.tomados.clone(),
+            clave: clave.clone(),
+        })
     }
 }
 
@@ -61,7 +67,10 @@ mod tests {
         let cupos = Cupos::new(2);
         let (a, _b) = (cupos.tomar(&"ana").unwrap(), cupos.tomar(&"ana").unwrap());
         assert!(cupos.tomar(&"ana").is_none());
-        assert!(cupos.tomar(&"luis").is_some(), "another key is not held back");
+        assert!(
+            cupos.tomar(&"luis").is_some(),
+            "another key is not held back"
+        );
         drop(a);
         assert!(cupos.tomar(&"ana").is_some());
     }

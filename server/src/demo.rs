@@ -20,7 +20,9 @@ use anfitrion_core::cuenta::validar_clave_nueva;
 use anfitrion_core::estado::{EstadoReservacion, Origen};
 use anfitrion_core::permisos::{GERENTE, HOSTESS, MERCADOTECNIA, RESERVACIONES, SISTEMAS};
 use anfitrion_core::personal::{normalizar_nombre, validar_correo, Evento};
-use anfitrion_core::promos::{Abre, DatosPromocion, PromoAplicada, PromocionValida, PROMO_CUMPLEANOS};
+use anfitrion_core::promos::{
+    Abre, DatosPromocion, PromoAplicada, PromocionValida, PROMO_CUMPLEANOS,
+};
 use anfitrion_core::sucursal::{DatosSucursal, SucursalNueva};
 use anfitrion_core::tiempo::{formato_hora, ModoBuffet, ReglasHorario};
 use anfitrion_core::walkin::ConfWalkin;
@@ -43,17 +45,49 @@ pub const CLAVE_DEMO: &str = "demo1234";
 
 /// (e-mail, name, role, tags) of each demo account.
 pub const CUENTAS: &[(&str, &str, &str, &[&str])] = &[
-    ("sistemas@demo.mx", "Sofía Sistemas", SISTEMAS, &["polanco", "satelite", "monterrey"]),
-    ("mercadotecnia@demo.mx", "Marco Mercadotecnia", MERCADOTECNIA, &["polanco", "satelite", "monterrey"]),
-    ("gerente@demo.mx", "Gabriela Gerente", GERENTE, &["polanco", "satelite"]),
-    ("hostess@demo.mx", "Hilda Hostess", HOSTESS, &["polanco", "satelite"]),
-    ("reservaciones@demo.mx", "Raúl Reservaciones", RESERVACIONES, &["polanco", "satelite", "monterrey"]),
+    (
+        "sistemas@demo.mx",
+        "Sofía Sistemas",
+        SISTEMAS,
+        &["polanco", "satelite", "monterrey"],
+    ),
+    (
+        "mercadotecnia@demo.mx",
+        "Marco Mercadotecnia",
+        MERCADOTECNIA,
+        &["polanco", "satelite", "monterrey"],
+    ),
+    (
+        "gerente@demo.mx",
+        "Gabriela Gerente",
+        GERENTE,
+        &["polanco", "satelite"],
+    ),
+    (
+        "hostess@demo.mx",
+        "Hilda Hostess",
+        HOSTESS,
+        &["polanco", "satelite"],
+    ),
+    (
+        "reservaciones@demo.mx",
+        "Raúl Reservaciones",
+        RESERVACIONES,
+        &["polanco", "satelite", "monterrey"],
+    ),
 ];
 
 /// Seeds the demo into an empty database and prints the accounts; on a database that already
 /// has data, writes nothing and says so.
-pub async fn sembrar_y_anunciar(store: &dyn Store, claves: &Claves, ahora: DateTime<Utc>) -> anyhow::Result<()> {
-    let sembrada = store.esta_vacia().await? && sembrar(store, claves, ahora).await.context("no se pudieron cargar los datos de demostración")?;
+pub async fn sembrar_y_anunciar(
+    store: &dyn Store,
+    claves: &Claves,
+    ahora: DateTime<Utc>,
+) -> anyhow::Result<()> {
+    let sembrada = store.esta_vacia().await?
+        && sembrar(store, claves, ahora)
+            .await
+            .context("no se pudieron cargar los datos de demostración")?;
     if sembrada {
         println!("Datos de demostración cargados.");
     } else {
@@ -70,7 +104,14 @@ pub async fn sembrar_y_anunciar(store: &dyn Store, claves: &Claves, ahora: DateT
 
 /// Creates a Sistemas user (`anfitrion create-admin`); answers the e-mail as stored. The role gives
 /// every branch, those created later included, so the user gets no tags of their own.
-pub async fn crear_admin(store: &dyn Store, claves: &Claves, email: &str, name: &str, clave: &str, ahora: DateTime<Utc>) -> anyhow::Result<String> {
+pub async fn crear_admin(
+    store: &dyn Store,
+    claves: &Claves,
+    email: &str,
+    name: &str,
+    clave: &str,
+    ahora: DateTime<Utc>,
+) -> anyhow::Result<String> {
     let email = validar_correo(email)?.ok_or(ReglaError::CorreoInvalido)?;
     let name = normalizar_nombre(name)?;
     validar_clave_nueva(clave)?;
@@ -109,7 +150,12 @@ const SUCURSALES: [SucursalDemo; 3] = [
         direccion: "Av. Presidente Masaryk 120, Polanco, CDMX",
         telefono: "525555123456",
         prefijo: "POL-",
-        meseros: ["Juan Pérez", "María López", "Carlos Ramírez", "Lucía Hernández"],
+        meseros: [
+            "Juan Pérez",
+            "María López",
+            "Carlos Ramírez",
+            "Lucía Hernández",
+        ],
     },
     SucursalDemo {
         tag: "satelite",
@@ -129,24 +175,61 @@ const SUCURSALES: [SucursalDemo; 3] = [
         direccion: "Av. Constitución 400, Centro, Monterrey, N.L.",
         telefono: "528183456789",
         prefijo: "MTY-",
-        meseros: ["Roberto Garza", "Daniela Treviño", "Luis Cantú", "Paola Villarreal"],
+        meseros: [
+            "Roberto Garza",
+            "Daniela Treviño",
+            "Luis Cantú",
+            "Paola Villarreal",
+        ],
     },
 ];
 
 /// Guests: (name, e-mail, phone).
 const CLIENTES: [(&str, Option<&str>, Option<&str>); 12] = [
-    ("Alejandra Martínez", Some("alejandra.martinez@correo.mx"), Some("525512345601")),
-    ("Benjamín Ortega", Some("benjamin.ortega@correo.mx"), Some("525512345602")),
+    (
+        "Alejandra Martínez",
+        Some("alejandra.martinez@correo.mx"),
+        Some("525512345601"),
+    ),
+    (
+        "Benjamín Ortega",
+        Some("benjamin.ortega@correo.mx"),
+        Some("525512345602"),
+    ),
     ("Camila Rojas", Some("camila.rojas@correo.mx"), None),
     ("Diego Navarro", None, Some("525512345604")),
-    ("Elena Castillo", Some("elena.castillo@correo.mx"), Some("525512345605")),
-    ("Fernando Aguilar", Some("fernando.aguilar@correo.mx"), Some("525512345606")),
+    (
+        "Elena Castillo",
+        Some("elena.castillo@correo.mx"),
+        Some("525512345605"),
+    ),
+    (
+        "Fernando Aguilar",
+        Some("fernando.aguilar@correo.mx"),
+        Some("525512345606"),
+    ),
     ("Gabriela Medina", Some("gaby.medina@correo.mx"), None),
     ("Héctor Vargas", None, Some("528112345608")),
-    ("Isabel Fuentes", Some("isabel.fuentes@correo.mx"), Some("528112345609")),
-    ("Javier Morales", Some("javier.morales@correo.mx"), Some("525512345610")),
-    ("Karla Domínguez", Some("karla.dominguez@correo.mx"), Some("525512345611")),
-    ("Leonardo Guzmán", Some("leo.guzman@correo.mx"), Some("528112345612")),
+    (
+        "Isabel Fuentes",
+        Some("isabel.fuentes@correo.mx"),
+        Some("528112345609"),
+    ),
+    (
+        "Javier Morales",
+        Some("javier.morales@correo.mx"),
+        Some("525512345610"),
+    ),
+    (
+        "Karla Domínguez",
+        Some("karla.dominguez@correo.mx"),
+        Some("525512345611"),
+    ),
+    (
+        "Leonardo Guzmán",
+        Some("leo.guzman@correo.mx"),
+        Some("528112345612"),
+    ),
 ];
 
 /// When a demo reservation or walk-in is: a fixed local time some days away, or today, minutes
@@ -169,34 +252,100 @@ struct Plan {
     comentarios: &'static str,
 }
 
-const fn plan(cuando: Cuando, status: EstadoReservacion, personas: u32, evento: Evento, comentarios: &'static str) -> Plan {
-    Plan { cuando, status, personas, evento, comentarios }
+const fn plan(
+    cuando: Cuando,
+    status: EstadoReservacion,
+    personas: u32,
+    evento: Evento,
+    comentarios: &'static str,
+) -> Plan {
+    Plan {
+        cuando,
+        status,
+        personas,
+        evento,
+        comentarios,
+    }
 }
 
 /// Whatever the hour, today holds arrivals in the next hours (two within half an hour), parties
 /// already seated, one no-show and cancellations; the days around it hold the rest.
 const PLANES: [Plan; 23] = [
     plan(Dia(-6, "14:00"), Asistio, 4, Evento::Ninguno, ""),
-    plan(Dia(-5, "19:30"), Vencido, 2, Evento::Aniversario, "Mesa tranquila, por favor"),
+    plan(
+        Dia(-5, "19:30"),
+        Vencido,
+        2,
+        Evento::Aniversario,
+        "Mesa tranquila, por favor",
+    ),
     plan(Dia(-3, "15:00"), Cancelada, 6, Evento::ComidaDeNegocios, ""),
-    plan(Dia(-2, "20:00"), Asistio, 5, Evento::Cumpleanos, "Traen pastel"),
+    plan(
+        Dia(-2, "20:00"),
+        Asistio,
+        5,
+        Evento::Cumpleanos,
+        "Traen pastel",
+    ),
     plan(Dia(-1, "13:30"), Vencido, 3, Evento::Ninguno, ""),
     plan(Dia(-1, "18:45"), Asistio, 2, Evento::OcasionEspecial, ""),
     plan(Hoy(-150), Asistio, 4, Evento::Ninguno, ""),
     plan(Hoy(10), Pendiente, 2, Evento::Ninguno, ""),
-    plan(Hoy(60), Cancelada, 8, Evento::ComidaDeNegocios, "Cancelan por lluvia"),
-    plan(Hoy(25), Pendiente, 6, Evento::Cumpleanos, "Festejada: Sofía, cumple 30"),
+    plan(
+        Hoy(60),
+        Cancelada,
+        8,
+        Evento::ComidaDeNegocios,
+        "Cancelan por lluvia",
+    ),
+    plan(
+        Hoy(25),
+        Pendiente,
+        6,
+        Evento::Cumpleanos,
+        "Festejada: Sofía, cumple 30",
+    ),
     plan(Hoy(95), Pendiente, 3, Evento::Aniversario, ""),
-    plan(Dia(1, "14:00"), Pendiente, 10, Evento::ComidaDeNegocios, "Requieren factura"),
+    plan(
+        Dia(1, "14:00"),
+        Pendiente,
+        10,
+        Evento::ComidaDeNegocios,
+        "Requieren factura",
+    ),
     plan(Dia(2, "19:45"), Pendiente, 4, Evento::OcasionEspecial, ""),
     plan(Dia(3, "15:30"), Cancelada, 2, Evento::Ninguno, ""),
-    plan(Dia(6, "13:10"), Pendiente, 12, Evento::Cumpleanos, "Pastel propio"),
+    plan(
+        Dia(6, "13:10"),
+        Pendiente,
+        12,
+        Evento::Cumpleanos,
+        "Pastel propio",
+    ),
     plan(Hoy(-75), Vencido, 2, Evento::Ninguno, ""),
-    plan(Hoy(-50), Asistio, 7, Evento::ComidaDeNegocios, "Mesa cerca de la ventana"),
+    plan(
+        Hoy(-50),
+        Asistio,
+        7,
+        Evento::ComidaDeNegocios,
+        "Mesa cerca de la ventana",
+    ),
     plan(Hoy(45), Pendiente, 4, Evento::Ninguno, ""),
-    plan(Hoy(70), Pendiente, 2, Evento::Aniversario, "Sorpresa: traen flores"),
+    plan(
+        Hoy(70),
+        Pendiente,
+        2,
+        Evento::Aniversario,
+        "Sorpresa: traen flores",
+    ),
     plan(Hoy(-20), Asistio, 3, Evento::Ninguno, ""),
-    plan(Hoy(130), Pendiente, 8, Evento::Cumpleanos, "Festejado: Andrés, cumple 8"),
+    plan(
+        Hoy(130),
+        Pendiente,
+        8,
+        Evento::Cumpleanos,
+        "Festejado: Andrés, cumple 8",
+    ),
     plan(Hoy(180), Pendiente, 5, Evento::OcasionEspecial, ""),
     plan(Hoy(-100), Cancelada, 2, Evento::Ninguno, "Cambio de planes"),
 ];
@@ -218,10 +367,18 @@ fn momento(cuando: Cuando, ahora: NaiveDateTime) -> NaiveDateTime {
             if minutos >= 0 {
                 // At most 23:59, the ones further away later.
                 let tope = minuto(23 * 60 + 59 - (200 - minutos).clamp(0, 200) / 20).max(ya);
-                if t.date() == hoy { minuto((m + 4) / 5 * 5).min(tope) } else { tope }
+                if t.date() == hoy {
+                    minuto((m + 4) / 5 * 5).min(tope)
+                } else {
+                    tope
+                }
             } else {
                 let piso = minuto((200 + minutos).clamp(0, 200) / 20);
-                let t = if t.date() == hoy { minuto(m / 5 * 5).max(piso) } else { piso };
+                let t = if t.date() == hoy {
+                    minuto(m / 5 * 5).max(piso)
+                } else {
+                    piso
+                };
                 t.min(ya)
             }
         }
@@ -235,8 +392,14 @@ fn hora(s: &str) -> NaiveTime {
 /// Who the demo's changes are recorded as: the host for the day's work, nobody for no-shows.
 fn autor(hostess: &str, hacia: Option<EstadoReservacion>) -> Autor {
     match hacia {
-        Some(EstadoReservacion::Vencido) => Autor { usuario_id: None, usuario_name: "Sistema".to_owned() },
-        _ => Autor { usuario_id: Some(hostess.to_owned()), usuario_name: CUENTAS[3].1.to_owned() },
+        Some(EstadoReservacion::Vencido) => Autor {
+            usuario_id: None,
+            usuario_name: "Sistema".to_owned(),
+        },
+        _ => Autor {
+            usuario_id: Some(hostess.to_owned()),
+            usuario_name: CUENTAS[3].1.to_owned(),
+        },
     }
 }
 
@@ -257,17 +420,34 @@ fn pedido(personas: u32, modo: ModoBuffet) -> Result<Pedido, ReglaError> {
             is_after7pm: true,
         }
     } else {
-        ConteosComanda { no_personas: Some(personas), buffet_adulto: Some(personas - ninos), buffet_boy: Some(ninos), ..ConteosComanda::desde_reservacion(personas, false) }
+        ConteosComanda {
+            no_personas: Some(personas),
+            buffet_adulto: Some(personas - ninos),
+            buffet_boy: Some(ninos),
+            ..ConteosComanda::desde_reservacion(personas, false)
+        }
     };
     Pedido::parse(&conteos)
 }
 
 /// The abre of a seated party: a birthday gets the Cumpleaños promotion with the celebrant's name.
-fn abre(mesa: &str, evento: Evento, promos: &[NuevaPromo], festejado: &str, personas: u32) -> Result<Abre, ReglaError> {
+fn abre(
+    mesa: &str,
+    evento: Evento,
+    promos: &[NuevaPromo],
+    festejado: &str,
+    personas: u32,
+) -> Result<Abre, ReglaError> {
     let cumple: Vec<PromoAplicada> = promos
         .iter()
         .filter(|p| evento == Evento::Cumpleanos && p.promo.name == PROMO_CUMPLEANOS)
-        .map(|p| PromoAplicada { id: p.id.clone(), name: p.promo.name.clone(), qty: Some(1), field: Some(festejado.to_owned()), pide_nombres: None })
+        .map(|p| PromoAplicada {
+            id: p.id.clone(),
+            name: p.promo.name.clone(),
+            qty: Some(1),
+            field: Some(festejado.to_owned()),
+            pide_nombres: None,
+        })
         .collect();
     Abre::nuevo(mesa, &cumple, Some(personas))
 }
@@ -282,7 +462,10 @@ async fn sembrar(store: &dyn Store, claves: &Claves, ahora: DateTime<Utc>) -> an
 
     let mut marcas = Vec::new();
     for (i, name) in MARCAS.iter().enumerate() {
-        let marca = NuevaMarca { id: nuevo_id(), name: (*name).to_owned() };
+        let marca = NuevaMarca {
+            id: nuevo_id(),
+            name: (*name).to_owned(),
+        };
         match store.crear_marca(&marca).await {
             Err(ErrorAlmacen::Duplicado(Clave::NombreMarca)) if i == 0 => return Ok(false),
             r => r?,
@@ -355,7 +538,10 @@ async fn sembrar(store: &dyn Store, claves: &Claves, ahora: DateTime<Utc>) -> an
             },
         };
         let cambio = Cambio {
-            autor: Autor { usuario_id: None, usuario_name: "Demostración".to_owned() },
+            autor: Autor {
+                usuario_id: None,
+                usuario_name: "Demostración".to_owned(),
+            },
             sucursal_id: Some(id.clone()),
             entidad: "sucursal",
             entidad_id: id.clone(),
@@ -398,7 +584,10 @@ async fn sembrar(store: &dyn Store, claves: &Claves, ahora: DateTime<Utc>) -> an
                 code: code.to_owned(),
                 name: name.to_owned(),
                 tipo: tipo.to_owned(),
-                contacto: Some(format!("contacto@{}.mx", code.to_ascii_lowercase().replace('-', ""))),
+                contacto: Some(format!(
+                    "contacto@{}.mx",
+                    code.to_ascii_lowercase().replace('-', "")
+                )),
                 activo: Some(true),
             })?,
         };
@@ -414,9 +603,16 @@ async fn sembrar(store: &dyn Store, claves: &Claves, ahora: DateTime<Utc>) -> an
     for (i_suc, (suc, sucursal_id)) in SUCURSALES.iter().zip(&sucursales).enumerate() {
         let mut meseros = Vec::new();
         for name in suc.meseros {
-            let mesero = NuevoMesero { id: nuevo_id(), sucursal_id: sucursal_id.clone(), name: name.to_owned() };
+            let mesero = NuevoMesero {
+                id: nuevo_id(),
+                sucursal_id: sucursal_id.clone(),
+                name: name.to_owned(),
+            };
             store.crear_mesero(&mesero, None).await?;
-            meseros.push(Mesero { id: mesero.id, name: mesero.name });
+            meseros.push(Mesero {
+                id: mesero.id,
+                name: mesero.name,
+            });
         }
 
         // Cumpleaños asks the celebrants' names; one promotion is switched off after its season,
@@ -424,12 +620,48 @@ async fn sembrar(store: &dyn Store, claves: &Claves, ahora: DateTime<Utc>) -> an
         let dia = |d: i64| Some((hoy + Duration::days(d)).format("%Y-%m-%d").to_string());
         let mut promos = Vec::new();
         for (name, descripcion, activa, desde, hasta) in [
-            (PROMO_CUMPLEANOS, "Buffet sin costo para la persona que cumple años", true, None, None),
-            ("2x1 en martes", "Dos buffets de adulto por el precio de uno los martes", true, None, None),
-            ("Niños comen gratis", "Un buffet infantil gratis por cada adulto, de lunes a jueves", true, None, None),
-            ("Descuento afiliado 10%", "Diez por ciento para reservaciones con código de afiliado", true, None, None),
-            ("Verano 2025", "Promoción de temporada terminada", false, Some("2025-06-01".to_owned()), Some("2025-08-31".to_owned())),
-            ("Buen Fin", "Quince por ciento en el buffet durante el fin de semana del Buen Fin", true, dia(30), dia(33)),
+            (
+                PROMO_CUMPLEANOS,
+                "Buffet sin costo para la persona que cumple años",
+                true,
+                None,
+                None,
+            ),
+            (
+                "2x1 en martes",
+                "Dos buffets de adulto por el precio de uno los martes",
+                true,
+                None,
+                None,
+            ),
+            (
+                "Niños comen gratis",
+                "Un buffet infantil gratis por cada adulto, de lunes a jueves",
+                true,
+                None,
+                None,
+            ),
+            (
+                "Descuento afiliado 10%",
+                "Diez por ciento para reservaciones con código de afiliado",
+                true,
+                None,
+                None,
+            ),
+            (
+                "Verano 2025",
+                "Promoción de temporada terminada",
+                false,
+                Some("2025-06-01".to_owned()),
+                Some("2025-08-31".to_owned()),
+            ),
+            (
+                "Buen Fin",
+                "Quince por ciento en el buffet durante el fin de semana del Buen Fin",
+                true,
+                dia(30),
+                dia(33),
+            ),
         ] {
             let promo = NuevaPromo {
                 id: nuevo_id(),
@@ -449,7 +681,8 @@ async fn sembrar(store: &dyn Store, claves: &Claves, ahora: DateTime<Utc>) -> an
         }
 
         for (i_plan, plan) in PLANES.iter().enumerate() {
-            let (cliente_name, cliente_email, cliente_phone) = clientes[(i_plan + i_suc * 5) % clientes.len()];
+            let (cliente_name, cliente_email, cliente_phone) =
+                clientes[(i_plan + i_suc * 5) % clientes.len()];
             let origin = Origen::TODOS[(i_plan + i_suc) % Origen::TODOS.len()];
             let fecha_hora = momento(plan.cuando, local);
             let dias = (fecha_hora.date() - hoy).num_days();
@@ -489,13 +722,19 @@ async fn sembrar(store: &dyn Store, claves: &Claves, ahora: DateTime<Utc>) -> an
                     "{} · {} {} · {}",
                     cliente_name,
                     plan.personas,
-                    if plan.personas == 1 { "persona" } else { "personas" },
+                    if plan.personas == 1 {
+                        "persona"
+                    } else {
+                        "personas"
+                    },
                     fecha_hora.format("%d/%m %H:%M")
                 ),
                 origin: origin.nombre().to_owned(),
                 creada,
             });
-            store.crear_reservacion(&reservacion, aviso.as_ref()).await?;
+            store
+                .crear_reservacion(&reservacion, aviso.as_ref())
+                .await?;
             if let Some(aviso) = &aviso {
                 if dias < 0 || n_reservacion.is_multiple_of(3) {
                     store.marcar_notificacion_leida(&aviso.id).await?;
@@ -518,16 +757,32 @@ async fn sembrar(store: &dyn Store, claves: &Claves, ahora: DateTime<Utc>) -> an
                     let asistencia = Asistencia {
                         reservacion_id: id.clone(),
                         // Guests arrive around their time; the table opens then.
-                        abierta: fecha_hora + chrono::Duration::minutes(i64::try_from(i_plan % 12).unwrap_or(0)),
+                        abierta: fecha_hora
+                            + chrono::Duration::minutes(i64::try_from(i_plan % 12).unwrap_or(0)),
                         pedido: pedido(plan.personas, reglas.modo_sugerido(fecha_hora.time()))?,
                         abre: abre(&mesa, plan.evento, &promos, cliente_name, plan.personas)?,
                         mesa,
                         mesero: meseros[i_plan % meseros.len()].clone(),
                     };
-                    store.registrar_asistencia(&asistencia, &cambio("asistencia", None)).await?;
+                    store
+                        .registrar_asistencia(&asistencia, &cambio("asistencia", None))
+                        .await?;
                 }
                 hacia => {
-                    store.pasar_estado(&id, hacia, &cambio(if hacia == EstadoReservacion::Vencido { "no_show" } else { "cancelar" }, Some(hacia))).await?;
+                    store
+                        .pasar_estado(
+                            &id,
+                            hacia,
+                            &cambio(
+                                if hacia == EstadoReservacion::Vencido {
+                                    "no_show"
+                                } else {
+                                    "cancelar"
+                                },
+                                Some(hacia),
+                            ),
+                        )
+                        .await?;
                 }
             }
         }
@@ -535,9 +790,21 @@ async fn sembrar(store: &dyn Store, claves: &Claves, ahora: DateTime<Utc>) -> an
         // The last walk-in is a guest who also books: her phone, typed another way, finds her record.
         let walkins = [
             (Dia(-1, "14:10"), 3, Evento::Ninguno, "Familia Robles", None),
-            (Dia(-1, "19:20"), 2, Evento::Aniversario, "Tomás y Elisa Varela", None),
+            (
+                Dia(-1, "19:20"),
+                2,
+                Evento::Aniversario,
+                "Tomás y Elisa Varela",
+                None,
+            ),
             (Hoy(-35), 5, Evento::Cumpleanos, "Mariana Ibarra", None),
-            (Dia(-4, "14:45"), 2, Evento::Ninguno, "Elena Castillo", Some("+52 55 1234 5605")),
+            (
+                Dia(-4, "14:45"),
+                2,
+                Evento::Ninguno,
+                "Elena Castillo",
+                Some("+52 55 1234 5605"),
+            ),
         ];
         for (i, (cuando, personas, evento, name, phone)) in walkins.into_iter().enumerate() {
             let fecha_hora = momento(cuando, local);

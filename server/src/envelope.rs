@@ -24,7 +24,11 @@ pub struct Envelope<T> {
 impl<T: Serialize> Envelope<T> {
     /// 200 with `data`.
     pub fn ok(message: impl Into<String>, data: T) -> Self {
-        Envelope { status: Estado::Success, message: message.into(), data }
+        Envelope {
+            status: Estado::Success,
+            message: message.into(),
+            data,
+        }
     }
 }
 

@@ -83,7 +83,11 @@ pub enum ApiError {
     /// A refusal that carries what the screen needs to explain it (the other branch's names, the
     /// reservation that is no longer pending).
     #[error("{mensaje}")]
-    ConDatos { codigo: StatusCode, mensaje: String, data: serde_json::Value },
+    ConDatos {
+        codigo: StatusCode,
+        mensaje: String,
+        data: serde_json::Value,
+    },
     /// Too many public bookings from one address.
     #[error("Demasiadas reservaciones desde esta dirección. Inténtalo más tarde.")]
     DemasiadasReservaciones,
@@ -124,7 +128,8 @@ impl ApiError {
     pub fn status(&self) -> StatusCode {
         use ApiError::*;
         match self {
-            Regla(_) | Entrada(_) | JsonMalformado | CuerpoIlegible | SinReferencia(_) | SolicitudMalformada => StatusCode::BAD_REQUEST,
+            Regla(_) | Entrada(_) | JsonMalformado | CuerpoIlegible | SinReferencia(_)
+            | SolicitudMalformada => StatusCode::BAD_REQUEST,
             TipoDeContenido => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             DemasiadoGrande | DemasiadoGrandePublico(_) => StatusCode::PAYLOAD_TOO_LARGE,
             SinSesion | SesionExpirada | Credenciales => StatusCode::UNAUTHORIZED,
@@ -134,7 +139,9 @@ impl ApiError {
             Conflicto(_) | SolicitudEnCurso => StatusCode::CONFLICT,
             ClaveReutilizada => StatusCode::UNPROCESSABLE_ENTITY,
             ConDatos { codigo, .. } => *codigo,
-            DemasiadasReservaciones | DemasiadasConsultas | DemasiadosFlujos => StatusCode::TOO_MANY_REQUESTS,
+            DemasiadasReservaciones | DemasiadasConsultas | DemasiadosFlujos => {
+                StatusCode::TOO_MANY_REQUESTS
+            }
             DemasiadosIntentos { .. } => StatusCode::TOO_MANY_REQUESTS,
             Ocupado => StatusCode::SERVICE_UNAVAILABLE,
             TiempoAgotado => StatusCode::REQUEST_TIMEOUT,
@@ -164,12 +171,21 @@ impl ApiError {
             ApiError::ConDatos { data, .. } => Some(data.clone()),
             // Whom the wait is for: this account from this address, or the address for every
             // account (a form lets another e-mail in only in the first case).
-            ApiError::DemasiadosIntentos { segundos, direccion } => {
-                Some(serde_json::json!({ "reintentar_en": segundos, "alcance": if *direccion { "direccion" } else { "cuenta" } }))
-            }
-            _ => self.reintentar_en().map(|s| serde_json::json!({ "reintentar_en": s })),
+            ApiError::DemasiadosIntentos {
+                segundos,
+                direccion,
+            } => Some(
+                serde_json::json!({ "reintentar_en": segundos, "alcance": if *direccion { "direccion" } else { "cuenta" } }),
+            ),
+            _ => self
+                .reintentar_en()
+                .map(|s| serde_json::json!({ "reintentar_en": s })),
         };
-        EnvelopeError { status: Estado::Error, message: self.to_string(), data }
+        EnvelopeError {
+            status: Estado::Error,
+            message: self.to_string(),
+            data,
+        }
     }
 }
 
@@ -210,7 +226,9 @@ impl IntoResponse for ApiError {
         }
         let mut respuesta = (status, axum::Json(self.sobre())).into_response();
         if let Some(s) = self.reintentar_en() {
-            respuesta.headers_mut().insert(axum::http::header::RETRY_AFTER, s.into());
+            respuesta
+                .headers_mut()
+                .insert(axum::http::header::RETRY_AFTER, s.into());
         }
         respuesta
     }
@@ -222,7 +240,9 @@ impl From<ErrorAlmacen> for ApiError {
     fn from(e: ErrorAlmacen) -> Self {
         match e {
             ErrorAlmacen::Duplicado(clave) => ApiError::Conflicto(clave.mensaje().to_owned()),
-            ErrorAlmacen::SinReferencia => ApiError::SinReferencia(ErrorAlmacen::SinReferencia.to_string()),
+            ErrorAlmacen::SinReferencia => {
+                ApiError::SinReferencia(ErrorAlmacen::SinReferencia.to_string())
+            }
             ErrorAlmacen::Regla(r) => ApiError::Conflicto(r.to_string()),
             ErrorAlmacen::Interno(e) => ApiError::BaseDeDatos(e.to_string()),
         }
@@ -254,8 +274,14 @@ mod tests {
 
     #[test]
     fn a_throttled_login_says_how_long_to_wait() {
-        let e = ApiError::DemasiadosIntentos { segundos: 600, direccion: false };
-        assert_eq!(e.to_string(), "Demasiados intentos. Espera 10 minutos e inténtalo de nuevo.");
+        let e = ApiError::DemasiadosIntentos {
+            segundos: 600,
+            direccion: false,
+        };
+        assert_eq!(
+            e.to_string(),
+            "Demasiados intentos. Espera 10 minutos e inténtalo de nuevo."
+        );
         let r = e.into_response();
         assert_eq!(r.status(), StatusCode::TOO_MANY_REQUESTS);
         assert_eq!(r.headers()["retry-after"], "600");

@@ -4,8 +4,8 @@
 
 use tokio::sync::broadcast;
 
-use crate::db::avisos::Aviso;
 use crate::cupos::{Cupo, Cupos};
+use crate::db::avisos::Aviso;
 use crate::db::Store;
 
 /// Notices buffered for a slow console before it misses some (it then catches up by
@@ -28,7 +28,11 @@ impl Eventos {
     pub async fn iniciar(store: &dyn Store) -> anyhow::Result<Eventos> {
         let (salida, _) = broadcast::channel(CAPACIDAD);
         let retransmite = store.retransmitir_avisos(salida.clone()).await?;
-        Ok(Eventos { salida, local: !retransmite, flujos: Cupos::new(MAX_FLUJOS_POR_USUARIO) })
+        Ok(Eventos {
+            salida,
+            local: !retransmite,
+            flujos: Cupos::new(MAX_FLUJOS_POR_USUARIO),
+        })
     }
 
     /// Counts a new stream of `usuario`; None when they hold [`MAX_FLUJOS_POR_USUARIO`] already.

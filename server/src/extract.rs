@@ -29,7 +29,9 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Json<T> {
         let cuerpo = leer_cuerpo(req, state).await?;
         // PostgreSQL cannot store a NUL in text; refuse it on both engines alike.
         if json_con_nulo(&cuerpo) {
-            return Err(ApiError::Entrada("El texto no puede contener el carácter nulo (\\u0000).".to_owned()));
+            return Err(ApiError::Entrada(
+                "El texto no puede contener el carácter nulo (\\u0000).".to_owned(),
+            ));
         }
         let mut de = serde_json::Deserializer::from_slice(&cuerpo);
         let valor = serde_path_to_error::deserialize(SoloObjeto(&mut de)).map_err(|e| {
@@ -40,7 +42,11 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Json<T> {
                     let mensaje = describir(&ruta, &inner.to_string(), Origen::Cuerpo);
                     // A field the form shows: the answer names it, so the form marks its box.
                     match campo_de(&ruta) {
-                        Some(campo) => ApiError::ConDatos { codigo: StatusCode::BAD_REQUEST, mensaje, data: serde_json::json!({ "campo": campo }) },
+                        Some(campo) => ApiError::ConDatos {
+                            codigo: StatusCode::BAD_REQUEST,
+                            mensaje,
+                            data: serde_json::json!({ "campo": campo }),
+                        },
                         None => ApiError::Entrada(mensaje),
                     }
                 }
@@ -77,7 +83,10 @@ impl<'de, D: serde::Deserializer<'de>> serde::Deserializer<'de> for SoloObjeto<D
         self.0.deserialize_seq(visitor)
     }
 
-    fn deserialize_option<V: serde::de::Visitor<'de>>(self, visitor: V) -> Result<V::Value, D::Error> {
+    fn deserialize_option<V: serde::de::Visitor<'de>>(
+        self,
+        visitor: V,
+    ) -> Result<V::Value, D::Error> {
         self.0.deserialize_option(visitor)
     }
 
@@ -90,7 +99,11 @@ impl<'de, D: serde::Deserializer<'de>> serde::Deserializer<'de> for SoloObjeto<D
         self.0.deserialize_enum(name, variants, visitor)
     }
 
-    fn deserialize_newtype_struct<V: serde::de::Visitor<'de>>(self, name: &'static str, visitor: V) -> Result<V::Value, D::Error> {
+    fn deserialize_newtype_struct<V: serde::de::Visitor<'de>>(
+        self,
+        name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value, D::Error> {
         self.0.deserialize_newtype_struct(name, visitor)
     }
 
@@ -102,7 +115,10 @@ impl<'de, D: serde::Deserializer<'de>> serde::Deserializer<'de> for SoloObjeto<D
 
 /// The request's body whole, within the router's size limit: 413 past it, 408 when it arrives
 /// too slowly ([`CuerpoLento`]).
-pub(crate) async fn leer_cuerpo<S: Send + Sync>(req: Request, state: &S) -> Result<Bytes, ApiError> {
+pub(crate) async fn leer_cuerpo<S: Send + Sync>(
+    req: Request,
+    state: &S,
+) -> Result<Bytes, ApiError> {
     Bytes::from_request(req, state).await.map_err(|e| {
         if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
             ApiError::DemasiadoGrande
@@ -130,8 +146,14 @@ fn es_json(headers: &HeaderMap) -> bool {
     let Some(tipo) = headers.get(CONTENT_TYPE).and_then(|v| v.to_str().ok()) else {
         return false;
     };
-    let esencia = tipo.split(';').next().unwrap_or("").trim().to_ascii_lowercase();
-    esencia == "application/json" || (esencia.starts_with("application/") && esencia.ends_with("+json"))
+    let esencia = tipo
+        .split(';')
+        .next()
+        .unwrap_or("")
+        .trim()
+        .to_ascii_lowercase();
+    esencia == "application/json"
+        || (esencia.starts_with("application/") && esencia.ends_with("+json"))
 }
 
 /// The query string, deserialized into `T`.
@@ -146,7 +168,13 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequestParts<S> for Query<T> {
         let de = serde_urlencoded::Deserializer::new(form_urlencoded::parse(consulta.as_bytes()));
         serde_path_to_error::deserialize(de)
             .map(Query)
-            .map_err(|e| ApiError::Entrada(describir(&e.path().to_string(), &e.inner().to_string(), Origen::Consulta)))
+            .map_err(|e| {
+                ApiError::Entrada(describir(
+                    &e.path().to_string(),
+                    &e.inner().to_string(),
+                    Origen::Consulta,
+                ))
+            })
     }
 }
 
@@ -176,8 +204,14 @@ impl FromRequestParts<AppState> for DireccionCliente {
             .extensions
             .get::<ConnectInfo<SocketAddr>>()
             .copied()
-            .ok_or_else(|| ApiError::Interno("el servidor se montó sin ConnectInfo<SocketAddr>".to_owned()))?;
-        Ok(DireccionCliente(direccion_cliente(par.ip(), &parts.headers, &state.proxies_confiables)))
+            .ok_or_else(|| {
+                ApiError::Interno("el servidor se montó sin ConnectInfo<SocketAddr>".to_owned())
+            })?;
+        Ok(DireccionCliente(direccion_cliente(
+            par.ip(),
+            &parts.headers,
+            &state.proxies_confiables,
+        )))
     }
 }
 
@@ -195,7 +229,9 @@ pub fn direccion_cliente(par: IpAddr, headers: &HeaderMap, confiables: &[IpAddr]
         .flat_map(|v| v.split(','))
         .collect();
     for salto in saltos.into_iter().rev() {
-        let Some(ip) = leer_ip(salto.trim()) else { break };
+        let Some(ip) = leer_ip(salto.trim()) else {
+            break;
+        };
         cliente = ip;
         if !confiables.contains(&ip) {
             break;
@@ -208,7 +244,11 @@ pub fn direccion_cliente(par: IpAddr, headers: &HeaderMap, confiables: &[IpAddr]
 fn leer_ip(s: &str) -> Option<IpAddr> {
     s.parse::<IpAddr>()
         .or_else(|_| s.parse::<SocketAddr>().map(|a| a.ip()))
-        .or_else(|_| s.trim_start_matches('[').trim_end_matches(']').parse::<IpAddr>())
+        .or_else(|_| {
+            s.trim_start_matches('[')
+                .trim_end_matches(']')
+                .parse::<IpAddr>()
+        })
         .ok()
         .map(|ip| ip.to_canonical())
 }
@@ -222,13 +262,23 @@ enum Origen {
 /// A Spanish sentence for a serde data error: which field, and what is wrong with it.
 fn describir(ruta: &str, mensaje: &str, origen: Origen) -> String {
     let (sustantivo, todo) = match origen {
-        Origen::Cuerpo => ("el campo", "El cuerpo de la solicitud debe ser un objeto JSON."),
-        Origen::Consulta => ("el parámetro", "Los parámetros de la consulta no son válidos."),
+        Origen::Cuerpo => (
+            "el campo",
+            "El cuerpo de la solicitud debe ser un objeto JSON.",
+        ),
+        Origen::Consulta => (
+            "el parámetro",
+            "Los parámetros de la consulta no son válidos.",
+        ),
     };
     if let Some(resto) = mensaje.strip_prefix("missing field `") {
         let campo = resto.split('`').next().unwrap_or_default();
         let campo = anfitrion_core::campos::nombre(campo);
-        let completo = if ruta == "." || ruta.is_empty() { campo.to_owned() } else { format!("{ruta}.{campo}") };
+        let completo = if ruta == "." || ruta.is_empty() {
+            campo.to_owned()
+        } else {
+            format!("{ruta}.{campo}")
+        };
         return mayuscula(&format!("falta {sustantivo} «{completo}»."));
     }
     if ruta == "." || ruta.is_empty() {
@@ -236,13 +286,20 @@ fn describir(ruta: &str, mensaje: &str, origen: Origen) -> String {
     }
     let esperado = mensaje.rsplit("expected ").next().unwrap_or("");
     // A field a form shows is named as the form labels it.
-    let ruta = campo_de(ruta).and_then(anfitrion_core::campos::etiqueta).unwrap_or(ruta);
+    let ruta = campo_de(ruta)
+        .and_then(anfitrion_core::campos::etiqueta)
+        .unwrap_or(ruta);
     let negativo = mensaje.starts_with("invalid value: integer `-") && esperado.starts_with('u');
     let como = if negativo {
         "no puede ser negativo"
     } else if esperado.contains("string") || esperado.contains("char") {
         "debe ser texto"
-    } else if ["u8", "u16", "u32", "u64", "i8", "i16", "i32", "i64", "integer"].iter().any(|t| esperado.contains(t)) {
+    } else if [
+        "u8", "u16", "u32", "u64", "i8", "i16", "i32", "i64", "integer",
+    ]
+    .iter()
+    .any(|t| esperado.contains(t))
+    {
         "debe ser un número entero"
     } else if esperado.contains("f32") || esperado.contains("f64") || esperado.contains("number") {
         "debe ser un número"
@@ -266,7 +323,9 @@ fn campo_de(ruta: &str) -> Option<&str> {
 
 fn mayuscula(s: &str) -> String {
     let mut c = s.chars();
-    c.next().map(|p| p.to_uppercase().chain(c).collect()).unwrap_or_default()
+    c.next()
+        .map(|p| p.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
 }
 
 #[cfg(test)]
@@ -287,7 +346,10 @@ mod tests {
 
     #[test]
     fn the_forwarded_address_is_ignored_from_an_untrusted_peer() {
-        assert_eq!(direccion_cliente(ip("10.0.0.9"), &xff(&["203.0.113.7"]), &[ip("10.0.0.1")]), ip("10.0.0.9"));
+        assert_eq!(
+            direccion_cliente(ip("10.0.0.9"), &xff(&["203.0.113.7"]), &[ip("10.0.0.1")]),
+            ip("10.0.0.9")
+        );
     }
 
     #[test]
@@ -295,41 +357,74 @@ mod tests {
         let confiables = [ip("10.0.0.1"), ip("10.0.0.2")];
         // The client forged the first entry; the balancer appended the real one, a second proxy itself.
         let h = xff(&["1.1.1.1, 203.0.113.7", "10.0.0.2"]);
-        assert_eq!(direccion_cliente(ip("10.0.0.1"), &h, &confiables), ip("203.0.113.7"));
+        assert_eq!(
+            direccion_cliente(ip("10.0.0.1"), &h, &confiables),
+            ip("203.0.113.7")
+        );
     }
 
     #[test]
     fn a_trusted_peer_without_the_header_is_the_client() {
-        assert_eq!(direccion_cliente(ip("10.0.0.1"), &HeaderMap::new(), &[ip("10.0.0.1")]), ip("10.0.0.1"));
+        assert_eq!(
+            direccion_cliente(ip("10.0.0.1"), &HeaderMap::new(), &[ip("10.0.0.1")]),
+            ip("10.0.0.1")
+        );
     }
 
     #[test]
     fn a_forwarded_entry_that_is_not_an_address_stops_at_the_last_hop_read() {
         let confiables = [ip("10.0.0.1"), ip("10.0.0.2")];
-        assert_eq!(direccion_cliente(ip("10.0.0.1"), &xff(&["nadie, 10.0.0.2"]), &confiables), ip("10.0.0.2"));
+        assert_eq!(
+            direccion_cliente(ip("10.0.0.1"), &xff(&["nadie, 10.0.0.2"]), &confiables),
+            ip("10.0.0.2")
+        );
     }
 
     #[test]
     fn forwarded_addresses_may_carry_ports_and_brackets() {
         let confiables = [ip("10.0.0.1")];
-        assert_eq!(direccion_cliente(ip("10.0.0.1"), &xff(&["[2001:db8::1]:443"]), &confiables), ip("2001:db8::1"));
-        assert_eq!(direccion_cliente(ip("::ffff:10.0.0.1"), &xff(&["203.0.113.7:80"]), &confiables), ip("203.0.113.7"));
+        assert_eq!(
+            direccion_cliente(ip("10.0.0.1"), &xff(&["[2001:db8::1]:443"]), &confiables),
+            ip("2001:db8::1")
+        );
+        assert_eq!(
+            direccion_cliente(
+                ip("::ffff:10.0.0.1"),
+                &xff(&["203.0.113.7:80"]),
+                &confiables
+            ),
+            ip("203.0.113.7")
+        );
     }
 
     #[test]
     fn a_missing_field_is_named() {
-        assert_eq!(describir(".", "missing field `email`", Origen::Cuerpo), "Falta el campo «Correo electrónico».");
-        assert_eq!(describir(".", "missing field `tag`", Origen::Cuerpo), "Falta el campo «tag».");
+        assert_eq!(
+            describir(".", "missing field `email`", Origen::Cuerpo),
+            "Falta el campo «Correo electrónico»."
+        );
+        assert_eq!(
+            describir(".", "missing field `tag`", Origen::Cuerpo),
+            "Falta el campo «tag»."
+        );
     }
 
     #[test]
     fn a_mistyped_field_says_what_it_should_be() {
         assert_eq!(
-            describir("password", "invalid type: integer `5`, expected a string", Origen::Cuerpo),
+            describir(
+                "password",
+                "invalid type: integer `5`, expected a string",
+                Origen::Cuerpo
+            ),
             "El campo «Contraseña» debe ser texto."
         );
         assert_eq!(
-            describir("gracia_min", "invalid value: integer `-15`, expected u32", Origen::Cuerpo),
+            describir(
+                "gracia_min",
+                "invalid value: integer `-15`, expected u32",
+                Origen::Cuerpo
+            ),
             "El campo «Tolerancia (minutos)» no puede ser negativo."
         );
     }
@@ -337,7 +432,11 @@ mod tests {
     #[test]
     fn a_body_that_is_not_an_object_is_refused_whole() {
         assert_eq!(
-            describir(".", "invalid type: sequence, expected struct Login", Origen::Cuerpo),
+            describir(
+                ".",
+                "invalid type: sequence, expected struct Login",
+                Origen::Cuerpo
+            ),
             "El cuerpo de la solicitud debe ser un objeto JSON."
         );
     }

@@ -59,10 +59,14 @@ const MAX_RECHAZOS: usize = 64;
 pub fn aplicacion(
     router: axum::Router,
     cabeceras: Cabeceras,
-) -> impl Service<Request, Response = Response, Error = Infallible, Future: Send> + Clone + Send + 'static {
+) -> impl Service<Request, Response = Response, Error = Infallible, Future: Send> + Clone + Send + 'static
+{
     ServiceBuilder::new()
         .layer(axum::middleware::from_fn(anunciar_cierre))
-        .layer(axum::middleware::from_fn_with_state(Arc::new(cabeceras), seguridad::poner_cabeceras))
+        .layer(axum::middleware::from_fn_with_state(
+            Arc::new(cabeceras),
+            seguridad::poner_cabeceras,
+        ))
         .layer(axum::middleware::from_fn(seguridad::filtrar))
         .layer(NormalizePathLayer::trim_trailing_slash())
         .service(router)
@@ -73,15 +77,21 @@ pub fn aplicacion(
 /// closes the connection. Saying so with `Connection: close` lets the client open a new one for
 /// its next request instead of failing on a connection it believes alive.
 async fn anunciar_cierre(req: Request, next: axum::middleware::Next) -> Response {
-    let con_cuerpo = req.headers().contains_key(axum::http::header::TRANSFER_ENCODING)
+    let con_cuerpo = req
+        .headers()
+        .contains_key(axum::http::header::TRANSFER_ENCODING)
         || req
             .headers()
             .get(axum::http::header::CONTENT_LENGTH)
             .and_then(|v| v.to_str().ok())
             .is_some_and(|v| v.trim() != "0");
     let mut respuesta = next.run(req).await;
-    if con_cuerpo && (respuesta.status().is_client_error() || respuesta.status().is_server_error()) {
-        respuesta.headers_mut().insert(axum::http::header::CONNECTION, axum::http::HeaderValue::from_static("close"));
+    if con_cuerpo && (respuesta.status().is_client_error() || respuesta.status().is_server_error())
+    {
+        respuesta.headers_mut().insert(
+            axum::http::header::CONNECTION,
+            axum::http::HeaderValue::from_static("close"),
+        );
     }
     respuesta
 }
@@ -164,7 +174,11 @@ struct PorDireccion {
 
 impl PorDireccion {
     fn new(maximo: usize, exentas: Arc<[IpAddr]>) -> Self {
-        PorDireccion { cupos: Cupos::new(maximo), exentas, rechazadas: AtomicU64::new(0) }
+        PorDireccion {
+            cupos: Cupos::new(maximo),
+            exentas,
+            rechazadas: AtomicU64::new(0),
+        }
     }
 
     /// A place for a connection from `ip` (`Some(None)` for a trusted proxy, which is not
@@ -191,13 +205,21 @@ fn asegurar_descriptores(max: usize) {
     #[cfg(unix)]
     {
         let necesarios = (max + 256) as libc::rlim_t;
-        let mut limite = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
+        let mut limite = libc::rlimit {
+            rlim_cur: 0,
+            rlim_max: 0,
+        };
         // SAFETY: getrlimit/setrlimit read and write the struct passed.
         unsafe {
-            if libc::getrlimit(libc::RLIMIT_NOFILE, &mut limite) != 0 || limite.rlim_cur >= necesarios {
+            if libc::getrlimit(libc::RLIMIT_NOFILE, &mut limite) != 0
+                || limite.rlim_cur >= necesarios
+            {
                 return;
             }
-            let nuevo = libc::rlimit { rlim_cur: necesarios.min(limite.rlim_max), rlim_max: limite.rlim_max };
+            let nuevo = libc::rlimit {
+                rlim_cur: necesarios.min(limite.rlim_max),
+                rlim_max: limite.rlim_max,
+            };
             libc::setrlimit(libc::RLIMIT_NOFILE, &nuevo);
             if nuevo.rlim_cur < necesarios {
                 tracing::warn!(max_conexiones = max, archivos = nuevo.rlim_cur, "el límite de archivos abiertos es menor que las conexiones permitidas; sube `ulimit -n`");
@@ -251,17 +273,29 @@ async fn atender<S>(
 {
     let inicio = Instant::now();
     let actividad = Arc::new(Actividad::default());
-    let io = Conexion { io: socket, actividad: actividad.clone(), inicio, cabeceras: cabeceras.clone(), pendiente: None };
+    let io = Conexion {
+        io: socket,
+        actividad: actividad.clone(),
+        inicio,
+        cabeceras: cabeceras.clone(),
+        pendiente: None,
+    };
     let servicio = {
         let actividad = actividad.clone();
         hyper::service::service_fn(move |req: hyper::Request<hyper::body::Incoming>| {
             let app = app.clone();
             let guarda = EnCurso::nueva(&actividad);
             async move {
-                let mut req = req.map(|cuerpo| Body::new(CuerpoConPlazo::new(cuerpo, limites.cuerpo)));
+                let mut req =
+                    req.map(|cuerpo| Body::new(CuerpoConPlazo::new(cuerpo, limites.cuerpo)));
                 req.extensions_mut().insert(ConnectInfo(par));
                 let respuesta = app.oneshot(req).await.unwrap_or_else(|e| match e {});
-                Ok::<_, Infallible>(respuesta.map(|cuerpo| Body::new(CuerpoVigilado { cuerpo, _guarda: guarda })))
+                Ok::<_, Infallible>(respuesta.map(|cuerpo| {
+                    Body::new(CuerpoVigilado {
+                        cuerpo,
+                        _guarda: guarda,
+                    })
+                }))
             }
         })
     };
@@ -302,7 +336,8 @@ async fn atender<S>(
 
 /// Resolves when the connection should be closed: idle too long, or its answer unread too long.
 async fn vigilar(actividad: &Actividad, inicio: Instant, limites: LimitesConexion) -> &'static str {
-    let paso = (limites.inactividad.min(limites.cuerpo) / 4).clamp(Duration::from_millis(10), Duration::from_secs(1));
+    let paso = (limites.inactividad.min(limites.cuerpo) / 4)
+        .clamp(Duration::from_millis(10), Duration::from_secs(1));
     let mut leidos = actividad.leidos.load(Ordering::Relaxed);
     let mut quieta_desde = Instant::now();
     loop {
@@ -310,7 +345,10 @@ async fn vigilar(actividad: &Actividad, inicio: Instant, limites: LimitesConexio
         let ahora = Instant::now();
         let detenida = actividad.escritura_detenida.load(Ordering::Relaxed);
         // The write may have stalled after `ahora` was read: saturate rather than underflow.
-        if detenida != 0 && (ahora.duration_since(inicio).as_millis() as u64).saturating_sub(detenida) >= limites.cuerpo.as_millis() as u64 {
+        if detenida != 0
+            && (ahora.duration_since(inicio).as_millis() as u64).saturating_sub(detenida)
+                >= limites.cuerpo.as_millis() as u64
+        {
             return "respuesta sin leer";
         }
         let nuevos = actividad.leidos.load(Ordering::Relaxed);
@@ -350,7 +388,10 @@ impl http_body::Body for CuerpoVigilado {
     type Data = Bytes;
     type Error = axum::Error;
 
-    fn poll_frame(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Result<Frame<Bytes>, axum::Error>>> {
+    fn poll_frame(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+    ) -> Poll<Option<Result<Frame<Bytes>, axum::Error>>> {
         Pin::new(&mut self.cuerpo).poll_frame(cx)
     }
 
@@ -376,7 +417,10 @@ struct CuerpoConPlazo {
 
 impl CuerpoConPlazo {
     fn new(cuerpo: hyper::body::Incoming, plazo: Duration) -> Self {
-        CuerpoConPlazo { cuerpo, plazo: Box::pin(tokio::time::sleep(plazo)) }
+        CuerpoConPlazo {
+            cuerpo,
+            plazo: Box::pin(tokio::time::sleep(plazo)),
+        }
     }
 }
 
@@ -384,7 +428,10 @@ impl http_body::Body for CuerpoConPlazo {
     type Data = Bytes;
     type Error = axum::BoxError;
 
-    fn poll_frame(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Result<Frame<Bytes>, axum::BoxError>>> {
+    fn poll_frame(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+    ) -> Poll<Option<Result<Frame<Bytes>, axum::BoxError>>> {
         if let Poll::Ready(frame) = Pin::new(&mut self.cuerpo).poll_frame(cx) {
             return Poll::Ready(frame.map(|f| f.map_err(Into::into)));
         }
@@ -437,7 +484,10 @@ impl Conexion {
         match r {
             Poll::Pending => {
                 if a.load(Ordering::Relaxed) == 0 {
-                    a.store((self.inicio.elapsed().as_millis() as u64).max(1), Ordering::Relaxed);
+                    a.store(
+                        (self.inicio.elapsed().as_millis() as u64).max(1),
+                        Ordering::Relaxed,
+                    );
                 }
             }
             Poll::Ready(_) => a.store(0, Ordering::Relaxed),
@@ -446,7 +496,11 @@ impl Conexion {
 }
 
 impl AsyncRead for Conexion {
-    fn poll_read(mut self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &mut ReadBuf<'_>) -> Poll<io::Result<()>> {
+    fn poll_read(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<io::Result<()>> {
         let antes = buf.filled().len();
         let r = Pin::new(&mut self.io).poll_read(cx, buf);
         let n = buf.filled().len() - antes;
@@ -456,7 +510,11 @@ impl AsyncRead for Conexion {
 }
 
 impl AsyncWrite for Conexion {
-    fn poll_write(mut self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &[u8]) -> Poll<io::Result<usize>> {
+    fn poll_write(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<io::Result<usize>> {
         let r = self.escribir_pendiente(cx);
         self.anotar_escritura(&r);
         match r {
@@ -513,7 +571,8 @@ fn respuesta_de_hyper(buf: &[u8]) -> Option<ApiError> {
         return None;
     }
     let cabeza = String::from_utf8_lossy(&buf[..fin]).to_ascii_lowercase();
-    (cabeza.contains("\r\ncontent-length: 0") && !cabeza.contains("\r\ncontent-type:")).then_some(error)
+    (cabeza.contains("\r\ncontent-length: 0") && !cabeza.contains("\r\ncontent-type:"))
+        .then_some(error)
 }
 
 #[cfg(test)]
@@ -523,9 +582,15 @@ mod tests {
     #[test]
     fn hypers_own_error_answers_are_recognised() {
         let propia = b"HTTP/1.1 431 Request Header Fields Too Large\r\ncontent-length: 0\r\ndate: Mon, 01 Jan 2024 00:00:00 GMT\r\n\r\n";
-        assert!(matches!(respuesta_de_hyper(propia), Some(ApiError::CabecerasDemasiadoGrandes)));
+        assert!(matches!(
+            respuesta_de_hyper(propia),
+            Some(ApiError::CabecerasDemasiadoGrandes)
+        ));
         let mala = b"HTTP/1.1 400 Bad Request\r\ncontent-length: 0\r\n\r\n";
-        assert!(matches!(respuesta_de_hyper(mala), Some(ApiError::SolicitudMalformada)));
+        assert!(matches!(
+            respuesta_de_hyper(mala),
+            Some(ApiError::SolicitudMalformada)
+        ));
     }
 
     #[test]

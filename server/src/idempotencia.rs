@@ -42,13 +42,17 @@ const PASO_ESPERA: Duration = Duration::from_millis(50);
 const RESPUESTA_MAX: usize = 1024 * 1024;
 
 fn es_escritura(metodo: &Method) -> bool {
-    matches!(*metodo, Method::POST | Method::PUT | Method::PATCH | Method::DELETE)
+    matches!(
+        *metodo,
+        Method::POST | Method::PUT | Method::PATCH | Method::DELETE
+    )
 }
 
 /// The key as sent, if it is one: 1 to [`LARGO_MAX`] visible ASCII characters.
 fn clave_valida(valor: &HeaderValue) -> Option<String> {
     let texto = valor.to_str().ok()?;
-    ((1..=LARGO_MAX).contains(&texto.len()) && texto.bytes().all(|b| b.is_ascii_graphic())).then(|| texto.to_owned())
+    ((1..=LARGO_MAX).contains(&texto.len()) && texto.bytes().all(|b| b.is_ascii_graphic()))
+        .then(|| texto.to_owned())
 }
 
 /// The layer in front of every API route.
@@ -64,13 +68,13 @@ pub async fn capa(State(state): State<AppState>, req: Request, next: Next) -> Re
             .into_response();
     };
     let alcance = match token_de(req.headers()) {
-        Some(token) => {
-            match state.store.sesion(&hash_token(&token)).await {
-                Ok(Some(s)) if vigente(s.expires_at, s.revoked_at, state.reloj.ahora()) => format!("usuario:{}", s.usuario_id),
-                Ok(_) => return next.run(req).await,
-                Err(e) => return ApiError::from(e).into_response(),
+        Some(token) => match state.store.sesion(&hash_token(&token)).await {
+            Ok(Some(s)) if vigente(s.expires_at, s.revoked_at, state.reloj.ahora()) => {
+                format!("usuario:{}", s.usuario_id)
             }
-        }
+            Ok(_) => return next.run(req).await,
+            Err(e) => return ApiError::from(e).into_response(),
+        },
         None => "publico".to_owned(),
     };
 
@@ -82,14 +86,24 @@ pub async fn capa(State(state): State<AppState>, req: Request, next: Next) -> Re
     let mut h = Sha256::new();
     h.update(partes.method.as_str().as_bytes());
     h.update(b" ");
-    h.update(partes.uri.path_and_query().map_or("", |p| p.as_str()).as_bytes());
+    h.update(
+        partes
+            .uri
+            .path_and_query()
+            .map_or("", |p| p.as_str())
+            .as_bytes(),
+    );
     h.update(b"\n");
     h.update(&bytes);
     let huella = hex::encode(h.finalize());
 
     let mut esperado = Duration::ZERO;
     loop {
-        match state.store.reservar_clave(&alcance, &clave, &huella, state.reloj.ahora()).await {
+        match state
+            .store
+            .reservar_clave(&alcance, &clave, &huella, state.reloj.ahora())
+            .await
+        {
             Err(e) => return ApiError::from(e).into_response(),
             Ok(Reserva::Tomada) => break,
             Ok(Reserva::Respondida { status, cuerpo }) => return repetida(status, cuerpo),
@@ -106,7 +120,9 @@ pub async fn capa(State(state): State<AppState>, req: Request, next: Next) -> Re
         }
     }
 
-    let respuesta = next.run(Request::from_parts(partes, Body::from(bytes))).await;
+    let respuesta = next
+        .run(Request::from_parts(partes, Body::from(bytes)))
+        .await;
     let status = respuesta.status();
     // A failure worth retrying leaves the key free for the retry.
     let reintentable = status.is_server_error() || matches!(status.as_u16(), 408 | 429);
@@ -125,7 +141,11 @@ pub async fn capa(State(state): State<AppState>, req: Request, next: Next) -> Re
         }
     };
     let texto = String::from_utf8_lossy(&bytes);
-    if let Err(e) = state.store.guardar_respuesta(&alcance, &clave, status.as_u16(), &texto).await {
+    if let Err(e) = state
+        .store
+        .guardar_respuesta(&alcance, &clave, status.as_u16(), &texto)
+        .await
+    {
         // The write itself is saved; only its repeat would not find the answer.
         tracing::warn!(error = %e, "no se pudo guardar la respuesta de una clave de idempotencia");
     }
@@ -135,7 +155,13 @@ pub async fn capa(State(state): State<AppState>, req: Request, next: Next) -> Re
 /// The stored answer, given again.
 fn repetida(status: u16, cuerpo: String) -> Response {
     let status = axum::http::StatusCode::from_u16(status).unwrap_or(axum::http::StatusCode::OK);
-    let mut r = (status, [(axum::http::header::CONTENT_TYPE, "application/json")], cuerpo).into_response();
-    r.headers_mut().insert(REPETIDA, HeaderValue::from_static("true"));
+    let mut r = (
+        status,
+        [(axum::http::header::CONTENT_TYPE, "application/json")],
+        cuerpo,
+    )
+        .into_response();
+    r.headers_mut()
+        .insert(REPETIDA, HeaderValue::from_static("true"));
     r
 }

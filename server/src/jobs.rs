@@ -28,8 +28,12 @@ pub const CONSERVAR_SESIONES: chrono::Duration = chrono::Duration::days(1);
 /// throttle window, which no longer count for anything, and the answers of idempotent writes
 /// older than their window.
 pub async fn purgar(store: &dyn Store, ahora: DateTime<Utc>) -> DbResult<Purga> {
-    let mut purga = store.purgar(ahora - CONSERVAR_SESIONES, ahora - VENTANA_INTENTOS).await?;
-    purga.respuestas = store.purgar_respuestas(ahora - crate::idempotencia::VENTANA).await?;
+    let mut purga = store
+        .purgar(ahora - CONSERVAR_SESIONES, ahora - VENTANA_INTENTOS)
+        .await?;
+    purga.respuestas = store
+        .purgar_respuestas(ahora - crate::idempotencia::VENTANA)
+        .await?;
     Ok(purga)
 }
 
@@ -44,12 +48,18 @@ pub async fn marcar_no_shows(store: &dyn Store, ahora: DateTime<Utc>) -> DbResul
     let mut marcadas = 0;
     for (sucursal_id, conf) in store.confs_de_sucursales().await? {
         let reglas = conf.horario;
-        for (id, fecha_hora) in store.pendientes_hasta(&sucursal_id, reglas.local(ahora)).await? {
+        for (id, fecha_hora) in store
+            .pendientes_hasta(&sucursal_id, reglas.local(ahora))
+            .await?
+        {
             if !reglas.es_no_show(fecha_hora, ahora, conf.gracia_min) {
                 continue;
             }
             let cambio = Cambio {
-                autor: Autor { usuario_id: None, usuario_name: "Sistema".to_owned() },
+                autor: Autor {
+                    usuario_id: None,
+                    usuario_name: "Sistema".to_owned(),
+                },
                 sucursal_id: Some(sucursal_id.clone()),
                 entidad: "reservacion",
                 entidad_id: id.clone(),
@@ -57,7 +67,10 @@ pub async fn marcar_no_shows(store: &dyn Store, ahora: DateTime<Utc>) -> DbResul
                 antes: Some(json!({ "status": EstadoReservacion::Pendiente })),
                 despues: Some(json!({ "status": EstadoReservacion::Vencido })),
             };
-            if store.pasar_estado(&id, EstadoReservacion::Vencido, &cambio).await? {
+            if store
+                .pasar_estado(&id, EstadoReservacion::Vencido, &cambio)
+                .await?
+            {
                 marcadas += 1;
             }
         }
@@ -67,9 +80,14 @@ pub async fn marcar_no_shows(store: &dyn Store, ahora: DateTime<Utc>) -> DbResul
 
 /// Starts the background jobs: a purge every [`CADA_PURGA`], the first one period after start.
 /// Abort the handle to stop them; [`crate::launch`] does when the server ends.
-pub fn iniciar(store: Arc<dyn Store>, correo: crate::correo::ConfCorreo, reloj: Reloj) -> JoinHandle<()> {
+pub fn iniciar(
+    store: Arc<dyn Store>,
+    correo: crate::correo::ConfCorreo,
+    reloj: Reloj,
+) -> JoinHandle<()> {
     tokio::spawn(async move {
-        let mut purga = tokio::time::interval_at(tokio::time::Instant::now() + CADA_PURGA, CADA_PURGA);
+        let mut purga =
+            tokio::time::interval_at(tokio::time::Instant::now() + CADA_PURGA, CADA_PURGA);
         purga.set_missed_tick_behavior(MissedTickBehavior::Delay);
         let mut no_shows = tokio::time::interval(CADA_NO_SHOWS);
         no_shows.set_missed_tick_behavior(MissedTickBehavior::Delay);

@@ -64,7 +64,10 @@ pub struct App {
 impl App {
     /// Serves until Ctrl-C / SIGTERM, or until the server fails.
     pub async fn esperar(self) -> anyhow::Result<()> {
-        self.servidor.await.context("el servidor terminó inesperadamente")?.context("error del servidor")
+        self.servidor
+            .await
+            .context("el servidor terminó inesperadamente")?
+            .context("error del servidor")
     }
 }
 
@@ -87,24 +90,44 @@ pub async fn launch(config: Config) -> anyhow::Result<App> {
         proxies_confiables: state_proxies.clone(),
         freno,
         eventos,
-        reservas_publicas: Arc::new(api::publico::LimitePorDireccion::new(api::publico::RESERVAS_POR_HORA, reloj.clone())),
-        consultas_publicas: Arc::new(api::publico::LimitePorDireccion::new(config.consultas_por_hora, reloj.clone())),
+        reservas_publicas: Arc::new(api::publico::LimitePorDireccion::new(
+            api::publico::RESERVAS_POR_HORA,
+            reloj.clone(),
+        )),
+        consultas_publicas: Arc::new(api::publico::LimitePorDireccion::new(
+            config.consultas_por_hora,
+            reloj.clone(),
+        )),
         url_publica: config.url_publica.clone().into(),
         reloj: reloj.clone(),
     };
     let cabeceras = seguridad::Cabeceras { hsts: config.hsts };
     let app = http::aplicacion(api::router(state, config.rutas_extra), cabeceras);
 
-    let listener = tokio::net::TcpListener::bind(config.addr).await.with_context(|| format!("no se pudo escuchar en {}", config.addr))?;
+    let listener = tokio::net::TcpListener::bind(config.addr)
+        .await
+        .with_context(|| format!("no se pudo escuchar en {}", config.addr))?;
     let addr = listener.local_addr()?;
     let proxies: Arc<[IpAddr]> = state_proxies;
     let trabajos = jobs::iniciar(store.clone(), config.correo.clone(), reloj);
     let servidor = tokio::spawn(async move {
-        let fin = http::servir(listener, app, config.conexion, proxies, cabeceras, senal_de_fin()).await;
+        let fin = http::servir(
+            listener,
+            app,
+            config.conexion,
+            proxies,
+            cabeceras,
+            senal_de_fin(),
+        )
+        .await;
         trabajos.abort();
         fin
     });
-    Ok(App { addr, store, servidor })
+    Ok(App {
+        addr,
+        store,
+        servidor,
+    })
 }
 
 async fn senal_de_fin() {
@@ -113,7 +136,8 @@ async fn senal_de_fin() {
     };
     #[cfg(unix)]
     let term = async {
-        if let Ok(mut s) = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+        if let Ok(mut s) = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
+        {
             s.recv().await;
         }
     };

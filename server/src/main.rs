@@ -3,7 +3,11 @@ use clap::Parser;
 fn main() -> std::process::ExitCode {
     // Before the runtime's threads exist.
     anfitrion_server::auth::claves::preparar_memoria();
-    tokio::runtime::Builder::new_multi_thread().enable_all().build().expect("runtime de tokio").block_on(principal())
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .expect("runtime de tokio")
+        .block_on(principal())
 }
 
 async fn principal() -> std::process::ExitCode {

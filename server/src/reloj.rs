@@ -84,7 +84,10 @@ impl Reloj {
 
     /// Whether this is the untouched system clock.
     pub fn es_sistema(&self) -> bool {
-        matches!(*self.0.read().unwrap_or_else(|e| e.into_inner()), Modo::Sistema)
+        matches!(
+            *self.0.read().unwrap_or_else(|e| e.into_inner()),
+            Modo::Sistema
+        )
     }
 }
 
@@ -99,7 +102,9 @@ pub fn leer_ahora(texto: &str, reglas: &ReglasHorario) -> Result<DateTime<Utc>, 
         .iter()
         .find_map(|f| NaiveDateTime::parse_from_str(t, f).ok())
         .ok_or_else(|| format!("«{t}» no es una fecha y hora: usa AAAA-MM-DD HH:MM (hora de la Ciudad de México) o RFC 3339"))?;
-    reglas.instante(local).ok_or_else(|| format!("«{t}» no existe en {}", reglas.zona))
+    reglas
+        .instante(local)
+        .ok_or_else(|| format!("«{t}» no existe en {}", reglas.zona))
 }
 
 #[cfg(test)]
@@ -118,7 +123,11 @@ mod tests {
         assert_eq!(reloj.ahora(), t("2026-11-25T19:50:00-06:00"));
         let otro = reloj.clone();
         otro.fijar(t("2026-11-26T00:01:00-06:00"));
-        assert_eq!(reloj.ahora(), t("2026-11-26T00:01:00-06:00"), "clones share one clock");
+        assert_eq!(
+            reloj.ahora(),
+            t("2026-11-26T00:01:00-06:00"),
+            "clones share one clock"
+        );
     }
 
     #[test]
@@ -126,7 +135,10 @@ mod tests {
         let inicio = t("2026-03-01T13:00:00-06:00");
         let reloj = Reloj::desde(inicio);
         let leido = reloj.ahora();
-        assert!(leido >= inicio && leido - inicio < Duration::seconds(5), "{leido}");
+        assert!(
+            leido >= inicio && leido - inicio < Duration::seconds(5),
+            "{leido}"
+        );
         reloj.avanzar(Duration::hours(2));
         assert!(reloj.ahora() - inicio >= Duration::hours(2));
         assert!(!reloj.es_sistema());
@@ -136,10 +148,21 @@ mod tests {
     #[test]
     fn ahora_is_read_in_the_branch_zone_or_with_its_offset() {
         let reglas = ReglasHorario::default();
-        assert_eq!(leer_ahora("2026-11-25 19:30", &reglas).unwrap(), t("2026-11-26T01:30:00Z"));
-        assert_eq!(leer_ahora("2026-11-25T19:30:15", &reglas).unwrap(), t("2026-11-26T01:30:15Z"));
-        assert_eq!(leer_ahora("2026-11-25T19:30:00+00:00", &reglas).unwrap(), t("2026-11-25T19:30:00Z"));
-        assert!(leer_ahora("mañana", &reglas).unwrap_err().contains("AAAA-MM-DD HH:MM"));
+        assert_eq!(
+            leer_ahora("2026-11-25 19:30", &reglas).unwrap(),
+            t("2026-11-26T01:30:00Z")
+        );
+        assert_eq!(
+            leer_ahora("2026-11-25T19:30:15", &reglas).unwrap(),
+            t("2026-11-26T01:30:15Z")
+        );
+        assert_eq!(
+            leer_ahora("2026-11-25T19:30:00+00:00", &reglas).unwrap(),
+            t("2026-11-25T19:30:00Z")
+        );
+        assert!(leer_ahora("mañana", &reglas)
+            .unwrap_err()
+            .contains("AAAA-MM-DD HH:MM"));
         assert!(leer_ahora("2026-13-01 10:00", &reglas).is_err());
     }
 }

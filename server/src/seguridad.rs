@@ -33,7 +33,8 @@ const CSP_PUBLICA: &str = "default-src 'self'; script-src 'self' 'wasm-unsafe-ev
      object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors *";
 /// API answers are data: opened as a page, they may load and run nothing.
 const CSP_API: &str = "default-src 'none'; frame-ancestors 'none'";
-const PERMISOS: &str = "camera=(self), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=()";
+const PERMISOS: &str =
+    "camera=(self), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=()";
 const HSTS: &str = "max-age=31536000; includeSubDomains";
 
 /// The security headers, and whether HSTS is among them.
@@ -72,23 +73,42 @@ impl Cabeceras {
             Clase::Publica => CSP_PUBLICA,
         };
         let mut h = vec![
-            (header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")),
-            (header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(csp)),
-            (header::REFERRER_POLICY, HeaderValue::from_static("same-origin")),
-            (HeaderName::from_static("permissions-policy"), HeaderValue::from_static(PERMISOS)),
+            (
+                header::X_CONTENT_TYPE_OPTIONS,
+                HeaderValue::from_static("nosniff"),
+            ),
+            (
+                header::CONTENT_SECURITY_POLICY,
+                HeaderValue::from_static(csp),
+            ),
+            (
+                header::REFERRER_POLICY,
+                HeaderValue::from_static("same-origin"),
+            ),
+            (
+                HeaderName::from_static("permissions-policy"),
+                HeaderValue::from_static(PERMISOS),
+            ),
         ];
         if clase != Clase::Publica {
             h.push((header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY")));
         }
         if self.hsts {
-            h.push((header::STRICT_TRANSPORT_SECURITY, HeaderValue::from_static(HSTS)));
+            h.push((
+                header::STRICT_TRANSPORT_SECURITY,
+                HeaderValue::from_static(HSTS),
+            ));
         }
         h
     }
 }
 
 /// Middleware: the security headers on every answer, by the kind of path asked for.
-pub async fn poner_cabeceras(State(cabeceras): State<Arc<Cabeceras>>, req: Request, next: Next) -> Response {
+pub async fn poner_cabeceras(
+    State(cabeceras): State<Arc<Cabeceras>>,
+    req: Request,
+    next: Next,
+) -> Response {
     let clase = clase(req.uri().path());
     let mut respuesta = next.run(req).await;
     let h = respuesta.headers_mut();
@@ -114,22 +134,32 @@ fn revisar(req: &Request) -> Result<(), ApiError> {
     if largo > MAX_URI {
         return Err(ApiError::UriDemasiadoLarga);
     }
-    let bytes: usize = req.headers().iter().map(|(n, v)| n.as_str().len() + v.len() + 4).sum();
+    let bytes: usize = req
+        .headers()
+        .iter()
+        .map(|(n, v)| n.as_str().len() + v.len() + 4)
+        .sum();
     if req.headers().len() > MAX_CABECERAS || bytes > MAX_BYTES_CABECERAS {
         return Err(ApiError::CabecerasDemasiadoGrandes);
     }
     if !texto_almacenable(uri.path()) {
-        return Err(ApiError::Entrada("La dirección solicitada no es válida.".to_owned()));
+        return Err(ApiError::Entrada(
+            "La dirección solicitada no es válida.".to_owned(),
+        ));
     }
     if !uri.query().is_none_or(texto_almacenable) {
-        return Err(ApiError::Entrada("Los parámetros de la consulta no son válidos.".to_owned()));
+        return Err(ApiError::Entrada(
+            "Los parámetros de la consulta no son válidos.".to_owned(),
+        ));
     }
     Ok(())
 }
 
 /// Whether `s`, percent-decoded, is UTF-8 without a NUL.
 fn texto_almacenable(s: &str) -> bool {
-    percent_decode_str(s).decode_utf8().is_ok_and(|t| !t.contains('\0'))
+    percent_decode_str(s)
+        .decode_utf8()
+        .is_ok_and(|t| !t.contains('\0'))
 }
 
 /// Whether a JSON text holds a `\u0000` escape (raw control characters are invalid JSON, so an
@@ -165,7 +195,11 @@ pub fn respuesta_cruda(error: &ApiError, cabeceras: &Cabeceras) -> Vec<u8> {
         r.push_str(&format!("retry-after: {s}\r\n"));
     }
     for (nombre, valor) in cabeceras.para(Clase::Api) {
-        r.push_str(&format!("{}: {}\r\n", nombre, valor.to_str().unwrap_or_default()));
+        r.push_str(&format!(
+            "{}: {}\r\n",
+            nombre,
+            valor.to_str().unwrap_or_default()
+        ));
     }
     r.push_str("\r\n");
     let mut bytes = r.into_bytes();
@@ -200,12 +234,25 @@ mod tests {
         let c = Cabeceras::default();
         let marco = |ruta: &str| {
             let h = c.para(clase(ruta));
-            let csp = h.iter().find(|(n, _)| n == header::CONTENT_SECURITY_POLICY).unwrap().1.to_str().unwrap().to_owned();
-            (csp.contains("frame-ancestors *"), h.iter().any(|(n, _)| n == header::X_FRAME_OPTIONS))
+            let csp = h
+                .iter()
+                .find(|(n, _)| n == header::CONTENT_SECURITY_POLICY)
+                .unwrap()
+                .1
+                .to_str()
+                .unwrap()
+                .to_owned();
+            (
+                csp.contains("frame-ancestors *"),
+                h.iter().any(|(n, _)| n == header::X_FRAME_OPTIONS),
+            )
         };
         assert_eq!(marco("/widget/polanco"), (true, false));
         assert_eq!(marco("/reservacion/polanco"), (true, false));
-        assert_eq!(marco("/reservacion/polanco/confirmacion/65f0c0ffee0000000000abcd"), (true, false));
+        assert_eq!(
+            marco("/reservacion/polanco/confirmacion/65f0c0ffee0000000000abcd"),
+            (true, false)
+        );
         assert_eq!(marco("/widget.js"), (true, false));
         assert_eq!(marco("/reservacion/polanco/otra/cosa"), (false, true));
         assert_eq!(marco("/reservaciones/hoy"), (false, true));
@@ -215,14 +262,24 @@ mod tests {
 
     #[test]
     fn a_raw_answer_is_a_complete_envelope() {
-        let r = String::from_utf8(respuesta_cruda(&ApiError::Ocupado, &Cabeceras { hsts: true })).unwrap();
+        let r = String::from_utf8(respuesta_cruda(
+            &ApiError::Ocupado,
+            &Cabeceras { hsts: true },
+        ))
+        .unwrap();
         assert!(r.starts_with("HTTP/1.1 503 Service Unavailable\r\n"), "{r}");
-        assert!(r.contains("retry-after: 5\r\n") && r.contains("x-content-type-options: nosniff\r\n"), "{r}");
+        assert!(
+            r.contains("retry-after: 5\r\n") && r.contains("x-content-type-options: nosniff\r\n"),
+            "{r}"
+        );
         assert!(r.contains("strict-transport-security: "), "{r}");
         let (cabeza, cuerpo) = r.split_once("\r\n\r\n").unwrap();
         assert!(cabeza.contains(&format!("content-length: {}", cuerpo.len())));
         let v: serde_json::Value = serde_json::from_str(cuerpo).unwrap();
         assert_eq!(v["status"], "error");
-        assert_eq!(v["message"], "El servidor está ocupado. Inténtalo de nuevo en unos segundos.");
+        assert_eq!(
+            v["message"],
+            "El servidor está ocupado. Inténtalo de nuevo en unos segundos."
+        );
     }
 }

@@ -7,7 +7,9 @@ use std::time::Duration;
 use axum::body::Body;
 use axum::http::{HeaderName, Request, Response};
 use rand::RngCore;
-use tower_http::request_id::{MakeRequestId, PropagateRequestIdLayer, RequestId, SetRequestIdLayer};
+use tower_http::request_id::{
+    MakeRequestId, PropagateRequestIdLayer, RequestId, SetRequestIdLayer,
+};
 use tower_http::trace::TraceLayer;
 use tracing::Span;
 use tracing_subscriber::EnvFilter;
@@ -18,14 +20,19 @@ pub const CABECERA_ID: &str = "x-request-id";
 /// Installs the global subscriber: `RUST_LOG` filters (default `info`), `ANFITRION_LOG=json`
 /// switches to JSON lines for log collectors.
 pub fn iniciar() {
-    let filtro = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn"));
+    let filtro =
+        EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn"));
     let json = std::env::var("ANFITRION_LOG").is_ok_and(|v| v.eq_ignore_ascii_case("json"));
     let builder = tracing_subscriber::fmt()
         .with_env_filter(filtro)
         .with_target(false)
         .with_writer(std::io::stderr)
         .with_ansi(std::io::stderr().is_terminal());
-    let _ = if json { builder.json().flatten_event(true).try_init() } else { builder.try_init() };
+    let _ = if json {
+        builder.json().flatten_event(true).try_init()
+    } else {
+        builder.try_init()
+    };
 }
 
 /// Random 16-hex-character request ids.
@@ -69,7 +76,11 @@ pub fn capa_trazas() -> TraceLayer<
 }
 
 fn span(req: &Request<Body>) -> Span {
-    let id = req.headers().get(CABECERA_ID).and_then(|v| v.to_str().ok()).unwrap_or("");
+    let id = req
+        .headers()
+        .get(CABECERA_ID)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("");
     tracing::info_span!("solicitud", method = %req.method(), path = %req.uri().path(), request_id = %id)
 }
 

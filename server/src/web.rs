@@ -46,31 +46,70 @@ pub async fn consola(method: Method, uri: Uri) -> Response {
     }
     if es_pagina_publica(ruta) {
         if let Some(widget) = Consola::get(WIDGET_HTML) {
-            return respuesta(StatusCode::OK, "text/html; charset=utf-8", "no-cache", Body::from(widget.data.into_owned()));
+            return respuesta(
+                StatusCode::OK,
+                "text/html; charset=utf-8",
+                "no-cache",
+                Body::from(widget.data.into_owned()),
+            );
         }
     }
     if ruta == "/widget.js" {
         return match Consola::get("widget.js") {
             // Sites include it by this fixed name: kept an hour, not a year.
-            Some(js) => respuesta(StatusCode::OK, "text/javascript; charset=utf-8", "public, max-age=3600", Body::from(js.data.into_owned())),
-            None => respuesta(StatusCode::NOT_FOUND, "text/plain; charset=utf-8", "no-store", Body::from("No encontrado")),
+            Some(js) => respuesta(
+                StatusCode::OK,
+                "text/javascript; charset=utf-8",
+                "public, max-age=3600",
+                Body::from(js.data.into_owned()),
+            ),
+            None => respuesta(
+                StatusCode::NOT_FOUND,
+                "text/plain; charset=utf-8",
+                "no-store",
+                Body::from("No encontrado"),
+            ),
         };
     }
     let archivo = ruta.trim_start_matches('/');
     if !archivo.is_empty() && archivo != "index.html" {
         if let Some(contenido) = Consola::get(archivo) {
             let mime = mime_guess::from_path(archivo).first_or_octet_stream();
-            let cache = if archivo.starts_with(ASSETS) { "public, max-age=31536000, immutable" } else { "public, max-age=3600" };
-            return respuesta(StatusCode::OK, mime.as_ref(), cache, Body::from(contenido.data.into_owned()));
+            let cache = if archivo.starts_with(ASSETS) {
+                "public, max-age=31536000, immutable"
+            } else {
+                "public, max-age=3600"
+            };
+            return respuesta(
+                StatusCode::OK,
+                mime.as_ref(),
+                cache,
+                Body::from(contenido.data.into_owned()),
+            );
         }
         // A missing hashed asset is a stale page asking for an old build: HTML would not help it.
         if archivo.starts_with(ASSETS) {
-            return respuesta(StatusCode::NOT_FOUND, "text/plain; charset=utf-8", "no-store", Body::from("No encontrado"));
+            return respuesta(
+                StatusCode::NOT_FOUND,
+                "text/plain; charset=utf-8",
+                "no-store",
+                Body::from("No encontrado"),
+            );
         }
     }
     match Consola::get("index.html") {
-        Some(index) => respuesta(StatusCode::OK, "text/html; charset=utf-8", "no-cache", Body::from(index.data.into_owned())),
-        None => respuesta(StatusCode::OK, "text/html; charset=utf-8", "no-cache", Body::from(SIN_CONSOLA)),
+        Some(index) => respuesta(
+            StatusCode::OK,
+            "text/html; charset=utf-8",
+            "no-cache",
+            Body::from(index.data.into_owned()),
+        ),
+        None => respuesta(
+            StatusCode::OK,
+            "text/html; charset=utf-8",
+            "no-cache",
+            Body::from(SIN_CONSOLA),
+        ),
     }
 }
 
@@ -107,10 +146,21 @@ mod tests {
 
     #[test]
     fn the_booking_pages_are_the_public_ones() {
-        for r in ["/reservacion/polanco", "/widget/polanco", "/reservacion/polanco/confirmacion/abc", "/reservacion/polanco/verificar/abc/"] {
+        for r in [
+            "/reservacion/polanco",
+            "/widget/polanco",
+            "/reservacion/polanco/confirmacion/abc",
+            "/reservacion/polanco/verificar/abc/",
+        ] {
             assert!(es_pagina_publica(r), "{r}");
         }
-        for r in ["/reservaciones", "/reservacion", "/widget", "/reservacion/polanco/otra/abc", "/marcas/1"] {
+        for r in [
+            "/reservaciones",
+            "/reservacion",
+            "/widget",
+            "/reservacion/polanco/otra/abc",
+            "/marcas/1",
+        ] {
             assert!(!es_pagina_publica(r), "{r}");
         }
     }

@@ -21,8 +21,12 @@ fn sin_panico(leer: impl FnOnce() -> Option<String> + std::panic::UnwindSafe) ->
 fn decodificar(bits: &Bits, invertir: bool) -> Option<String> {
     let oscuro = if invertir { 0 } else { 1 };
     sin_panico(|| {
-        let mut img = rqrr::PreparedImage::prepare_from_bitmap(bits.w, bits.h, |x, y| bits.px[y * bits.w + x] == oscuro);
-        img.detect_grids().into_iter().find_map(|g| g.decode().ok().map(|(_, texto)| texto))
+        let mut img = rqrr::PreparedImage::prepare_from_bitmap(bits.w, bits.h, |x, y| {
+            bits.px[y * bits.w + x] == oscuro
+        });
+        img.detect_grids()
+            .into_iter()
+            .find_map(|g| g.decode().ok().map(|(_, texto)| texto))
     })
 }
 
@@ -31,8 +35,11 @@ fn decodificar(bits: &Bits, invertir: bool) -> Option<String> {
 fn decodificar_luma(luma: &[u8], w: usize, h: usize, invertir: bool) -> Option<String> {
     let mascara = if invertir { 0xff } else { 0 };
     sin_panico(|| {
-        let mut img = rqrr::PreparedImage::prepare_from_greyscale(w, h, |x, y| luma[y * w + x] ^ mascara);
-        img.detect_grids().into_iter().find_map(|g| g.decode().ok().map(|(_, texto)| texto))
+        let mut img =
+            rqrr::PreparedImage::prepare_from_greyscale(w, h, |x, y| luma[y * w + x] ^ mascara);
+        img.detect_grids()
+            .into_iter()
+            .find_map(|g| g.decode().ok().map(|(_, texto)| texto))
     })
 }
 
@@ -65,7 +72,9 @@ pub fn decode_qr(luma: &[u8], width: u32, height: u32) -> Result<Option<String>,
         img = &reducida;
     }
     if iw < 2 * MINIMO || ih < 2 * MINIMO {
-        return Ok(decodificar_luma(img, iw, ih, false).or_else(|| decodificar_luma(img, iw, ih, true)));
+        return Ok(
+            decodificar_luma(img, iw, ih, false).or_else(|| decodificar_luma(img, iw, ih, true))
+        );
     }
     let (mitad, mw, mh) = a_la_mitad(img, iw, ih);
     let bits = binarizar(&mitad, mw, mh);
@@ -105,7 +114,9 @@ pub fn validar_codigo_reservacion(raw: &str) -> Result<String, ReglaError> {
     let codigo = raw.trim();
     let valido = !codigo.is_empty()
         && codigo.len() <= 64
-        && codigo.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+        && codigo
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
     if valido {
         Ok(codigo.to_owned())
     } else {
@@ -118,7 +129,13 @@ fn matriz(texto: &str) -> Result<(Vec<bool>, usize), ReglaError> {
     let code = qrcode::QrCode::with_error_correction_level(texto.as_bytes(), qrcode::EcLevel::M)
         .map_err(|_| ReglaError::CodigoInvalido)?;
     let ancho = code.width();
-    Ok((code.to_colors().into_iter().map(|c| c == qrcode::Color::Dark).collect(), ancho))
+    Ok((
+        code.to_colors()
+            .into_iter()
+            .map(|c| c == qrcode::Color::Dark)
+            .collect(),
+        ancho,
+    ))
 }
 
 /// Quiet zone around a code, in modules (the standard's four).
@@ -153,7 +170,10 @@ pub fn qr_png(texto: &str, escala: usize) -> Result<Vec<u8>, ReglaError> {
     for y in 0..lado {
         crudo.push(0u8); // filter: none
         for x in 0..lado {
-            let (mx, my) = ((x / escala).wrapping_sub(MARGEN), (y / escala).wrapping_sub(MARGEN));
+            let (mx, my) = (
+                (x / escala).wrapping_sub(MARGEN),
+                (y / escala).wrapping_sub(MARGEN),
+            );
             let oscuro = mx < ancho && my < ancho && m[my * ancho + mx];
             crudo.push(if oscuro { 0 } else { 255 });
         }
@@ -181,7 +201,11 @@ fn trozo(png: &mut Vec<u8>, tipo: &[u8; 4], datos: &[u8]) {
 
 fn zlib_sin_comprimir(datos: &[u8]) -> Vec<u8> {
     let mut z = vec![0x78, 0x01];
-    let bloques: Vec<&[u8]> = if datos.is_empty() { vec![&[][..]] } else { datos.chunks(65_535).collect() };
+    let bloques: Vec<&[u8]> = if datos.is_empty() {
+        vec![&[][..]]
+    } else {
+        datos.chunks(65_535).collect()
+    };
     let n = bloques.len();
     for (i, b) in bloques.into_iter().enumerate() {
         z.push(u8::from(i + 1 == n));
@@ -204,9 +228,12 @@ fn crc32(datos: &[u8]) -> u32 {
     for &x in datos {
         crc ^= u32::from(x);
         for _ in 0..8 {
-            crc = if crc & 1 != 0 { (crc >> 1) ^ 0xEDB8_8320 } else { crc >> 1 };
+            crc = if crc & 1 != 0 {
+                (crc >> 1) ^ 0xEDB8_8320
+            } else {
+                crc >> 1
+            };
         }
     }
     !crc
 }
-

@@ -28,7 +28,12 @@ fn es_patron(r: &[usize; 5]) -> bool {
 /// The five runs around position `pos` of a line of `n` pixels read through `color` (the run
 /// holding `pos` and two either side) and how many pixels of the centre run come before `pos`;
 /// `None` when a run is longer than `limite` or the line ends first.
-fn corridas(n: usize, pos: usize, limite: usize, color: impl Fn(usize) -> u8) -> Option<([usize; 5], usize)> {
+fn corridas(
+    n: usize,
+    pos: usize,
+    limite: usize,
+    color: impl Fn(usize) -> u8,
+) -> Option<([usize; 5], usize)> {
     let centro = color(pos);
     let mut r = [0usize; 5];
     // Back from `pos`: the centre run, then two more, each ended by a change of colour.
@@ -76,11 +81,14 @@ fn corridas(n: usize, pos: usize, limite: usize, color: impl Fn(usize) -> u8) ->
 /// and across the rows just above and below (noise makes the pattern by chance along one line,
 /// almost never on three neighbouring rows and down at once), centred on both axes.
 fn confirmar(bits: &Bits, x: usize, y: usize, ancho: usize) -> Option<Patron> {
-    let fila = |yy: usize| corridas(bits.w, x, ancho, |xx| bits.px[yy * bits.w + xx]).filter(|(r, _)| es_patron(r));
+    let fila = |yy: usize| {
+        corridas(bits.w, x, ancho, |xx| bits.px[yy * bits.w + xx]).filter(|(r, _)| es_patron(r))
+    };
     if y == 0 || y + 1 >= bits.h || fila(y - 1).is_none() || fila(y + 1).is_none() {
         return None;
     }
-    let (v, antes) = corridas(bits.h, y, ancho, |yy| bits.px[yy * bits.w + x]).filter(|(r, _)| es_patron(r))?;
+    let (v, antes) =
+        corridas(bits.h, y, ancho, |yy| bits.px[yy * bits.w + x]).filter(|(r, _)| es_patron(r))?;
     let alto: usize = v.iter().sum();
     if alto * 2 <= ancho || alto >= ancho * 2 {
         return None;
@@ -89,10 +97,16 @@ fn confirmar(bits: &Bits, x: usize, y: usize, ancho: usize) -> Option<Patron> {
     let cy = (y - antes) as f32 + (v[2] - 1) as f32 / 2.0;
     // Across again through the vertical centre, for the horizontal one.
     let fila = cy.round() as usize;
-    let (h, antes) = corridas(bits.w, x, ancho * 2, |xx| bits.px[fila * bits.w + xx]).filter(|(r, _)| es_patron(r))?;
+    let (h, antes) = corridas(bits.w, x, ancho * 2, |xx| bits.px[fila * bits.w + xx])
+        .filter(|(r, _)| es_patron(r))?;
     let cx = (x - antes) as f32 + (h[2] - 1) as f32 / 2.0;
     let ancho: usize = h.iter().sum();
-    Some(Patron { x: cx, y: cy, modulo: (ancho + alto) as f32 / 14.0, votos: 1 })
+    Some(Patron {
+        x: cx,
+        y: cy,
+        modulo: (ancho + alto) as f32 / 14.0,
+        votos: 1,
+    })
 }
 
 /// The finder patterns of `oscuro` modules in the frame, one row in `paso` scanned, each found
@@ -104,7 +118,11 @@ pub(super) fn patrones(bits: &Bits, oscuro: u8, paso: usize) -> Vec<Patron> {
         let mut r = [0usize; 5];
         let (mut color, mut largo) = (fila[0], 0usize);
         // A colour no pixel has closes the last run of the row.
-        for (x, &v) in fila.iter().enumerate().chain(std::iter::once((bits.w, &2u8))) {
+        for (x, &v) in fila
+            .iter()
+            .enumerate()
+            .chain(std::iter::once((bits.w, &2u8)))
+        {
             if v == color {
                 largo += 1;
                 continue;
@@ -114,17 +132,28 @@ pub(super) fn patrones(bits: &Bits, oscuro: u8, paso: usize) -> Vec<Patron> {
             // The run that just ended is the fifth; the pattern's centre, the third, is of its colour.
             // The centre run, three modules, is the longest and at least three pixels: most runs
             // of noise are turned away here, before the full test.
-            if color == oscuro && r[2] >= 3 && r[2] > r[1] && r[2] > r[3] && r[0] > 0 && es_patron(&r) {
+            if color == oscuro
+                && r[2] >= 3
+                && r[2] > r[1]
+                && r[2] > r[3]
+                && r[0] > 0
+                && es_patron(&r)
+            {
                 let ancho: usize = r.iter().sum();
                 let cx = x - r[4] - r[3] - r[2] / 2 - 1;
-                let ya = hallados.iter().position(|p| (p.x - cx as f32).abs() < 2.0 * p.modulo && (p.y - y as f32).abs() < 3.5 * p.modulo);
+                let ya = hallados.iter().position(|p| {
+                    (p.x - cx as f32).abs() < 2.0 * p.modulo
+                        && (p.y - y as f32).abs() < 3.5 * p.modulo
+                });
                 match ya {
                     Some(i) => {
                         hallados[i].votos += 1;
                     }
                     None => {
                         if let Some(p) = confirmar(bits, cx, y, ancho) {
-                            let igual = hallados.iter().position(|q| (q.x - p.x).abs() < q.modulo && (q.y - p.y).abs() < q.modulo);
+                            let igual = hallados.iter().position(|q| {
+                                (q.x - p.x).abs() < q.modulo && (q.y - p.y).abs() < q.modulo
+                            });
                             match igual {
                                 Some(i) => hallados[i].votos += 1,
                                 None => hallados.push(p),
@@ -144,6 +173,11 @@ pub(super) fn patrones(bits: &Bits, oscuro: u8, paso: usize) -> Vec<Patron> {
 impl Patron {
     /// The same pattern in the frame twice the size (pixel `i` of the half covers `2i` and `2i + 1`).
     pub(super) fn al_doble(self) -> Self {
-        Patron { x: 2.0 * self.x + 0.5, y: 2.0 * self.y + 0.5, modulo: 2.0 * self.modulo, ..self }
+        Patron {
+            x: 2.0 * self.x + 0.5,
+            y: 2.0 * self.y + 0.5,
+            modulo: 2.0 * self.modulo,
+            ..self
+        }
     }
 }

@@ -64,7 +64,10 @@ pub(super) fn binarizar(luma: &[u8], w: usize, h: usize) -> Bits {
             if max - min <= RANGO_PLANO {
                 punto = min as u16 / 2;
                 if bx > 0 && by > 0 {
-                    let vecinos = (negro[(by - 1) * bw + bx] + 2 * negro[by * bw + bx - 1] + negro[(by - 1) * bw + bx - 1]) / 4;
+                    let vecinos = (negro[(by - 1) * bw + bx]
+                        + 2 * negro[by * bw + bx - 1]
+                        + negro[(by - 1) * bw + bx - 1])
+                        / 4;
                     if (min as u16) < vecinos {
                         punto = vecinos;
                     }
@@ -86,11 +89,18 @@ pub(super) fn binarizar(luma: &[u8], w: usize, h: usize) -> Bits {
                     n += b as u32;
                 }
             }
-            let umbral = if n == 0 { negro[by * bw + bx] as u8 } else { (suma / n) as u8 };
+            let umbral = if n == 0 {
+                negro[by * bw + bx] as u8
+            } else {
+                (suma / n) as u8
+            };
             let (y0, y1) = (by * BLOQUE, ((by + 1) * BLOQUE).min(h));
             let (x0, x1) = (bx * BLOQUE, ((bx + 1) * BLOQUE).min(w));
             for y in y0..y1 {
-                let (fuente, destino) = (&luma[y * w + x0..y * w + x1], &mut px[y * w + x0..y * w + x1]);
+                let (fuente, destino) = (
+                    &luma[y * w + x0..y * w + x1],
+                    &mut px[y * w + x0..y * w + x1],
+                );
                 for (d, &p) in destino.iter_mut().zip(fuente) {
                     *d = (p <= umbral) as u8;
                 }
@@ -122,8 +132,10 @@ pub(super) fn a_la_mitad(luma: &[u8], w: usize, h: usize) -> (Vec<u8>, usize, us
     let mut out = Vec::with_capacity(mw * mh);
     for y in 0..mh {
         let (a, b) = (&luma[2 * y * w..], &luma[(2 * y + 1) * w..]);
-        out.extend((0..mw).map(|x| ((a[2 * x] as u16 + a[2 * x + 1] as u16 + b[2 * x] as u16 + b[2 * x + 1] as u16 + 2) / 4) as u8));
+        out.extend((0..mw).map(|x| {
+            ((a[2 * x] as u16 + a[2 * x + 1] as u16 + b[2 * x] as u16 + b[2 * x + 1] as u16 + 2)
+                / 4) as u8
+        }));
     }
     (out, mw, mh)
 }
-

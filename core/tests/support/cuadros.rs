@@ -32,14 +32,19 @@ impl Azar {
     }
     /// Roughly normal, mean 0, deviation 1 (sum of uniforms).
     pub fn normal(&mut self) -> f32 {
-        (0..12).map(|_| (self.siguiente() % 10_000) as f32 / 10_000.0).sum::<f32>() - 6.0
+        (0..12)
+            .map(|_| (self.siguiente() % 10_000) as f32 / 10_000.0)
+            .sum::<f32>()
+            - 6.0
     }
 }
 
 /// A reservation id as the public confirmation encodes it.
 pub fn id_reservacion(n: u64) -> String {
     let mut azar = Azar::new(n + 7);
-    (0..24).map(|_| char::from_digit((azar.siguiente() % 16) as u32, 16).unwrap()).collect()
+    (0..24)
+        .map(|_| char::from_digit((azar.siguiente() % 16) as u32, 16).unwrap())
+        .collect()
 }
 
 /// The code drawn black on white with a 4-module quiet zone, `modulo` pixels a module.
@@ -84,10 +89,18 @@ fn muestra(img: &GrayImage, u: f32, v: f32) -> Option<f32> {
         return None;
     }
     let (u0, v0) = (u.floor() as u32, v.floor() as u32);
-    let (u1, v1) = ((u0 + 1).min(img.width() - 1), (v0 + 1).min(img.height() - 1));
+    let (u1, v1) = (
+        (u0 + 1).min(img.width() - 1),
+        (v0 + 1).min(img.height() - 1),
+    );
     let (fu, fv) = (u - u0 as f32, v - v0 as f32);
     let p = |a, b| img.get_pixel(a, b)[0] as f32;
-    Some(p(u0, v0) * (1.0 - fu) * (1.0 - fv) + p(u1, v0) * fu * (1.0 - fv) + p(u0, v1) * (1.0 - fu) * fv + p(u1, v1) * fu * fv)
+    Some(
+        p(u0, v0) * (1.0 - fu) * (1.0 - fv)
+            + p(u1, v0) * fu * (1.0 - fv)
+            + p(u0, v1) * (1.0 - fu) * fv
+            + p(u1, v1) * fu * fv,
+    )
 }
 
 /// Pastes `pieza` centred at (cx, cy) as a camera sees a card turned `grados` about its vertical
@@ -97,8 +110,14 @@ pub fn pegar_inclinado(dest: &mut GrayImage, pieza: &GrayImage, cx: f32, cy: f32
     let (f, d) = (1000.0f32, 1000.0f32);
     let (pw, ph) = (pieza.width() as f32, pieza.height() as f32);
     let radio = (pw * pw + ph * ph).sqrt();
-    let (x0, x1) = ((cx - radio).max(0.0) as u32, ((cx + radio) as u32).min(dest.width() - 1));
-    let (y0, y1) = ((cy - radio).max(0.0) as u32, ((cy + radio) as u32).min(dest.height() - 1));
+    let (x0, x1) = (
+        (cx - radio).max(0.0) as u32,
+        ((cx + radio) as u32).min(dest.width() - 1),
+    );
+    let (y0, y1) = (
+        (cy - radio).max(0.0) as u32,
+        ((cy + radio) as u32).min(dest.height() - 1),
+    );
     for y in y0..=y1 {
         for x in x0..=x1 {
             let (rx, ry) = ((x as f32 - cx) / f, (y as f32 - cy) / f);
@@ -138,7 +157,11 @@ pub fn en_telefono(n: u64, grados: f32) -> (String, GrayImage) {
     let (sx, sy) = (18, (th - lado) / 2);
     for y in 0..lado {
         for x in 0..lado {
-            let v = if x >= 20 && y >= 20 && x < 20 + qr.width() && y < 20 + qr.height() { qr.get_pixel(x - 20, y - 20)[0] } else { 255 };
+            let v = if x >= 20 && y >= 20 && x < 20 + qr.width() && y < 20 + qr.height() {
+                qr.get_pixel(x - 20, y - 20)[0]
+            } else {
+                255
+            };
             telefono.put_pixel(sx + x, sy + y, Luma([v]));
         }
     }
@@ -146,10 +169,14 @@ pub fn en_telefono(n: u64, grados: f32) -> (String, GrayImage) {
     let mut azar = Azar::new(n * 17);
     let (cx, cy) = (640.0 + (azar.siguiente() % 160) as f32 - 80.0, 360.0);
     pegar_rotado(&mut img, &telefono, cx, cy, grados);
-    let (gx, gy) = (cx + (azar.siguiente() % 120) as f32 - 60.0, cy - 60.0 + (azar.siguiente() % 120) as f32);
+    let (gx, gy) = (
+        cx + (azar.siguiente() % 120) as f32 - 60.0,
+        cy - 60.0 + (azar.siguiente() % 120) as f32,
+    );
     let periodo = 3.1 + (n % 5) as f32 * 0.37;
     for (x, y, p) in img.enumerate_pixels_mut() {
-        let moire = 1.0 + 0.12 * ((x as f32 + 0.6 * y as f32) * std::f32::consts::TAU / periodo).sin();
+        let moire =
+            1.0 + 0.12 * ((x as f32 + 0.6 * y as f32) * std::f32::consts::TAU / periodo).sin();
         let (dx, dy) = (x as f32 - gx, y as f32 - gy);
         let brillo = 110.0 * (-(dx * dx + dy * dy) / (2.0 * 45.0 * 45.0)).exp();
         p.0[0] = (p.0[0] as f32 * moire + brillo).clamp(0.0, 255.0) as u8;
@@ -162,8 +189,14 @@ pub fn pegar_rotado(dest: &mut GrayImage, pieza: &GrayImage, cx: f32, cy: f32, g
     let (s, c) = grados.to_radians().sin_cos();
     let (pw, ph) = (pieza.width() as f32, pieza.height() as f32);
     let radio = (pw * pw + ph * ph).sqrt() / 2.0 + 2.0;
-    let (x0, x1) = ((cx - radio).max(0.0) as u32, ((cx + radio) as u32).min(dest.width() - 1));
-    let (y0, y1) = ((cy - radio).max(0.0) as u32, ((cy + radio) as u32).min(dest.height() - 1));
+    let (x0, x1) = (
+        (cx - radio).max(0.0) as u32,
+        ((cx + radio) as u32).min(dest.width() - 1),
+    );
+    let (y0, y1) = (
+        (cy - radio).max(0.0) as u32,
+        ((cy + radio) as u32).min(dest.height() - 1),
+    );
     for y in y0..=y1 {
         for x in x0..=x1 {
             let (dx, dy) = (x as f32 - cx, y as f32 - cy);
@@ -173,7 +206,10 @@ pub fn pegar_rotado(dest: &mut GrayImage, pieza: &GrayImage, cx: f32, cy: f32, g
                 continue;
             }
             let (u0, v0) = (u.floor() as u32, v.floor() as u32);
-            let (u1, v1) = ((u0 + 1).min(pieza.width() - 1), (v0 + 1).min(pieza.height() - 1));
+            let (u1, v1) = (
+                (u0 + 1).min(pieza.width() - 1),
+                (v0 + 1).min(pieza.height() - 1),
+            );
             let (fu, fv) = (u - u0 as f32, v - v0 as f32);
             let p = |a, b| pieza.get_pixel(a, b)[0] as f32;
             let val = p(u0, v0) * (1.0 - fu) * (1.0 - fv)
@@ -204,9 +240,16 @@ fn mapear(img: &mut GrayImage, mut f: impl FnMut(u8) -> u8) {
 /// where the decoder gives up.
 pub fn conjunto(por_categoria: u64) -> Vec<Cuadro> {
     let mut cuadros = Vec::new();
-    let mut agregar = |categoria: &'static str, i: u64, esperado: Option<String>, img: GrayImage| {
-        cuadros.push(Cuadro { categoria, nombre: format!("{categoria}-{i}"), esperado, tambien: Vec::new(), img });
-    };
+    let mut agregar =
+        |categoria: &'static str, i: u64, esperado: Option<String>, img: GrayImage| {
+            cuadros.push(Cuadro {
+                categoria,
+                nombre: format!("{categoria}-{i}"),
+                esperado,
+                tambien: Vec::new(),
+                img,
+            });
+        };
     let mut varios = Vec::new();
     for i in 0..por_categoria {
         let (t, img) = con_codigo(i, 8, 0.0);
@@ -224,41 +267,76 @@ pub fn conjunto(por_categoria: u64) -> Vec<Cuadro> {
             agregar(categoria, i, Some(t), img);
         }
         let (t, img) = con_codigo(300 + i, 8, 0.0);
-        agregar("borroso", i, Some(t), imageops::blur(&img, 1.5 + i as f32 * 0.75));
+        agregar(
+            "borroso",
+            i,
+            Some(t),
+            imageops::blur(&img, 1.5 + i as f32 * 0.75),
+        );
         let (t, mut img) = con_codigo(400 + i, 8, 0.0);
         let mut azar = Azar::new(500 + i);
-        mapear(&mut img, |v| (v as f32 + azar.normal() * (20.0 + i as f32 * 12.0)).clamp(0.0, 255.0) as u8);
+        mapear(&mut img, |v| {
+            (v as f32 + azar.normal() * (20.0 + i as f32 * 12.0)).clamp(0.0, 255.0) as u8
+        });
         agregar("ruido", i, Some(t), img);
         let (t, mut img) = con_codigo(600 + i, 8, 0.0);
         let rango = 60u32.saturating_sub(i as u32 * 12).max(8);
-        mapear(&mut img, |v| (130 - rango / 2) as u8 + (v as u32 * rango / 255) as u8);
+        mapear(&mut img, |v| {
+            (130 - rango / 2) as u8 + (v as u32 * rango / 255) as u8
+        });
         agregar("bajo-contraste", i, Some(t), img);
         let (t, mut img) = con_codigo(700 + i, 8, 0.0);
         mapear(&mut img, |v| 255 - v);
         agregar("invertido", i, Some(t), img);
         let mut img = fondo(800 + i);
         let mut azar = Azar::new(900 + i);
-        mapear(&mut img, |v| (v as f32 + azar.normal() * 20.0).clamp(0.0, 255.0) as u8);
+        mapear(&mut img, |v| {
+            (v as f32 + azar.normal() * 20.0).clamp(0.0, 255.0) as u8
+        });
         agregar("sin-codigo", i, None, img);
         // What a tablet at the door sees.
         let (t, img) = en_telefono(1000 + i, (i as f32 * 7.0) % 20.0 - 10.0);
         agregar("telefono", i, Some(t), img);
         let texto = id_reservacion(1100 + i);
         let mut img = fondo(1100 + i);
-        pegar_inclinado(&mut img, &codigo(&texto, 7), 640.0, 360.0, 10.0 + (i % 4) as f32 * 10.0);
+        pegar_inclinado(
+            &mut img,
+            &codigo(&texto, 7),
+            640.0,
+            360.0,
+            10.0 + (i % 4) as f32 * 10.0,
+        );
         agregar("inclinado", i, Some(texto), img);
         let (t, img) = con_codigo(1200 + i, 8, 0.0);
         agregar("movido", i, Some(t), movido(&img, 3 + 2 * i as u32));
         let texto = id_reservacion(1300 + i);
         let mut img = fondo_de(1300 + i, 720, 720);
-        pegar_rotado(&mut img, &codigo(&texto, 5 + (i % 3) as u32), 360.0, 360.0, (i * 11) as f32 % 40.0);
+        pegar_rotado(
+            &mut img,
+            &codigo(&texto, 5 + (i % 3) as u32),
+            360.0,
+            360.0,
+            (i * 11) as f32 % 40.0,
+        );
         agregar("720x720", i, Some(texto), img);
         let textos: Vec<String> = (0..3).map(|k| id_reservacion(1400 + i * 3 + k)).collect();
         let mut img = fondo(1400 + i);
         for (k, t) in textos.iter().enumerate() {
-            pegar_rotado(&mut img, &codigo(t, 5), 240.0 + 400.0 * k as f32, 360.0 + 120.0 * (k as f32 - 1.0), 0.0);
+            pegar_rotado(
+                &mut img,
+                &codigo(t, 5),
+                240.0 + 400.0 * k as f32,
+                360.0 + 120.0 * (k as f32 - 1.0),
+                0.0,
+            );
         }
-        varios.push(Cuadro { categoria: "varios", nombre: format!("varios-{i}"), esperado: Some(textos[0].clone()), tambien: textos[1..].to_vec(), img });
+        varios.push(Cuadro {
+            categoria: "varios",
+            nombre: format!("varios-{i}"),
+            esperado: Some(textos[0].clone()),
+            tambien: textos[1..].to_vec(),
+            img,
+        });
     }
     cuadros.extend(varios);
     cuadros

@@ -47,16 +47,30 @@ where
 {
     let dir = std::env::temp_dir().join(format!("anfitrion-bench-{}", nuevo_id()));
     std::fs::create_dir_all(&dir)?;
-    una("SQLite", format!("sqlite://{}", dir.join("bench.db").display())).await?;
+    una(
+        "SQLite",
+        format!("sqlite://{}", dir.join("bench.db").display()),
+    )
+    .await?;
     std::fs::remove_dir_all(&dir)?;
 
-    let admin = std::env::var("ANFITRION_TEST_PG").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".to_owned());
+    let admin = std::env::var("ANFITRION_TEST_PG")
+        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".to_owned());
     let nombre = format!("anfitrion_bench_{}", nuevo_id());
     let mut c = sqlx::PgConnection::connect(&admin).await?;
-    sqlx::query(&format!("CREATE DATABASE \"{nombre}\"")).execute(&mut c).await?;
-    let url = format!("{}/{nombre}", admin.rsplit_once('/').map(|(b, _)| b).unwrap_or(&admin));
+    sqlx::query(&format!("CREATE DATABASE \"{nombre}\""))
+        .execute(&mut c)
+        .await?;
+    let url = format!(
+        "{}/{nombre}",
+        admin.rsplit_once('/').map(|(b, _)| b).unwrap_or(&admin)
+    );
     let r = una("PostgreSQL", url).await;
-    sqlx::query(&format!("DROP DATABASE IF EXISTS \"{nombre}\" WITH (FORCE)")).execute(&mut c).await?;
+    sqlx::query(&format!(
+        "DROP DATABASE IF EXISTS \"{nombre}\" WITH (FORCE)"
+    ))
+    .execute(&mut c)
+    .await?;
     r
 }
 
@@ -77,28 +91,54 @@ pub async fn demo(url: &str, ajustar: impl FnOnce(&mut Config)) -> anyhow::Resul
     let app = anfitrion_server::launch(config).await?;
     let base = format!("http://{}", app.addr);
     let cliente = reqwest::Client::new();
-    let respuesta = cliente.post(format!("{base}/api/v1/auth/login")).json(&json!({ "email": "gerente@demo.mx", "password": "demo1234" })).send().await?;
+    let respuesta = cliente
+        .post(format!("{base}/api/v1/auth/login"))
+        .json(&json!({ "email": "gerente@demo.mx", "password": "demo1234" }))
+        .send()
+        .await?;
     let texto = respuesta.text().await?;
-    let login: Value = serde_json::from_str(&texto).map_err(|e| anyhow::anyhow!("login: {e}: {texto}"))?;
-    let token = login["data"]["token"].as_str().ok_or_else(|| anyhow::anyhow!("login sin token: {texto}"))?.to_owned();
-    Ok(Demo { app, base, cliente, token })
+    let login: Value =
+        serde_json::from_str(&texto).map_err(|e| anyhow::anyhow!("login: {e}: {texto}"))?;
+    let token = login["data"]["token"]
+        .as_str()
+        .ok_or_else(|| anyhow::anyhow!("login sin token: {texto}"))?
+        .to_owned();
+    Ok(Demo {
+        app,
+        base,
+        cliente,
+        token,
+    })
 }
 
 /// A brand with one branch tagged `bench`, written straight into the tables; returns the
 /// branch's id.
 pub async fn sucursal_bench(url: &str) -> anyhow::Result<String> {
     let (marca, sucursal) = (nuevo_id(), nuevo_id());
-    let ahora = if url.starts_with("sqlite:") { "'2026-01-01T00:00:00Z'" } else { "now()" };
-    let sql_marca = format!("INSERT INTO marcas (id, name, created_at) VALUES ($1, 'Marca', {ahora})");
+    let ahora = if url.starts_with("sqlite:") {
+        "'2026-01-01T00:00:00Z'"
+    } else {
+        "now()"
+    };
+    let sql_marca =
+        format!("INSERT INTO marcas (id, name, created_at) VALUES ($1, 'Marca', {ahora})");
     let sql_sucursal = format!("INSERT INTO sucursales (id, tag, name, marca_id, created_at) VALUES ($1, 'bench', 'Bench', $2, {ahora})");
     if url.starts_with("sqlite:") {
         let mut c = sqlx::SqliteConnection::connect(url).await?;
         sqlx::query(&sql_marca).bind(&marca).execute(&mut c).await?;
-        sqlx::query(&sql_sucursal).bind(&sucursal).bind(&marca).execute(&mut c).await?;
+        sqlx::query(&sql_sucursal)
+            .bind(&sucursal)
+            .bind(&marca)
+            .execute(&mut c)
+            .await?;
     } else {
         let mut c = sqlx::PgConnection::connect(url).await?;
         sqlx::query(&sql_marca).bind(&marca).execute(&mut c).await?;
-        sqlx::query(&sql_sucursal).bind(&sucursal).bind(&marca).execute(&mut c).await?;
+        sqlx::query(&sql_sucursal)
+            .bind(&sucursal)
+            .bind(&marca)
+            .execute(&mut c)
+            .await?;
     }
     Ok(sucursal)
 }
@@ -106,22 +146,31 @@ pub async fn sucursal_bench(url: &str) -> anyhow::Result<String> {
 /// Drops `tabla`'s search indexes (`{tabla}_busqueda_*`) for a bulk load on PostgreSQL and
 /// answers their definitions as the migrations wrote them, for [`crear_indices`] afterwards: the
 /// benchmark measures the indexes the product has, whatever their current shape.
-pub async fn quitar_indices_busqueda(c: &mut sqlx::PgConnection, tabla: &str) -> anyhow::Result<Vec<String>> {
-    let filas: Vec<(String, String)> =
-        sqlx::query_as("SELECT indexname, indexdef FROM pg_indexes WHERE tablename = $1 AND indexname LIKE $2")
-            .bind(tabla)
-            .bind(format!("{tabla}_busqueda_%"))
-            .fetch_all(&mut *c)
-            .await?;
+pub async fn quitar_indices_busqueda(
+    c: &mut sqlx::PgConnection,
+    tabla: &str,
+) -> anyhow::Result<Vec<String>> {
+    let filas: Vec<(String, String)> = sqlx::query_as(
+        "SELECT indexname, indexdef FROM pg_indexes WHERE tablename = $1 AND indexname LIKE $2",
+    )
+    .bind(tabla)
+    .bind(format!("{tabla}_busqueda_%"))
+    .fetch_all(&mut *c)
+    .await?;
     anyhow::ensure!(!filas.is_empty(), "{tabla} no tiene índices de búsqueda");
     for (nombre, _) in &filas {
-        sqlx::query(&format!("DROP INDEX {nombre}")).execute(&mut *c).await?;
+        sqlx::query(&format!("DROP INDEX {nombre}"))
+            .execute(&mut *c)
+            .await?;
     }
     Ok(filas.into_iter().map(|(_, def)| def).collect())
 }
 
 /// Builds again the indexes [`quitar_indices_busqueda`] dropped.
-pub async fn crear_indices(c: &mut sqlx::PgConnection, definiciones: &[String]) -> anyhow::Result<()> {
+pub async fn crear_indices(
+    c: &mut sqlx::PgConnection,
+    definiciones: &[String],
+) -> anyhow::Result<()> {
     for def in definiciones {
         sqlx::query(def).execute(&mut *c).await?;
     }

@@ -36,7 +36,10 @@ impl FromRequestParts<AppState> for Autenticado {
         }
         let token = token_de(&parts.headers).ok_or(ApiError::SinSesion)?;
         let (usuario, token_hash) = crate::auth::validar_token(state, &token).await?;
-        let autenticado = Autenticado { usuario, token_hash };
+        let autenticado = Autenticado {
+            usuario,
+            token_hash,
+        };
         parts.extensions.insert(autenticado.clone());
         Ok(autenticado)
     }
@@ -115,7 +118,9 @@ impl FromRequestParts<AppState> for SucursalElegida {
         };
         let tag = tag.trim();
         if tag.is_empty() {
-            return Err(ApiError::Entrada("El parámetro «tag» está vacío: indica la sucursal.".to_owned()));
+            return Err(ApiError::Entrada(
+                "El parámetro «tag» está vacío: indica la sucursal.".to_owned(),
+            ));
         }
         let Autenticado { usuario, .. } = Autenticado::from_request_parts(parts, state).await?;
         exigir_sucursal(&usuario, tag)?;
@@ -149,11 +154,15 @@ impl<T: DeserializeOwned + NombraSucursal> FromRequest<AppState> for JsonSucursa
     async fn from_request(req: Request, state: &AppState) -> Result<Self, ApiError> {
         // The session first: a caller without one learns nothing about what the body should be.
         let (mut parts, cuerpo) = req.into_parts();
-        let Autenticado { usuario, .. } = Autenticado::from_request_parts(&mut parts, state).await?;
-        let Json(valor) = Json::<T>::from_request(Request::from_parts(parts, cuerpo), state).await?;
+        let Autenticado { usuario, .. } =
+            Autenticado::from_request_parts(&mut parts, state).await?;
+        let Json(valor) =
+            Json::<T>::from_request(Request::from_parts(parts, cuerpo), state).await?;
         if let Some(tag) = valor.tag() {
             if tag.trim().is_empty() {
-                return Err(ApiError::Entrada("Falta la sucursal: su etiqueta está vacía.".to_owned()));
+                return Err(ApiError::Entrada(
+                    "Falta la sucursal: su etiqueta está vacía.".to_owned(),
+                ));
             }
             exigir_sucursal(&usuario, tag)?;
         }

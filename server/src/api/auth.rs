@@ -16,7 +16,10 @@ use crate::extract::{DireccionCliente, Json};
 use crate::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(login)).routes(routes!(logout)).routes(routes!(me))
+    OpenApiRouter::new()
+        .routes(routes!(login))
+        .routes(routes!(logout))
+        .routes(routes!(me))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -61,7 +64,13 @@ async fn login(
     }
     let inicio = iniciar_sesion(&state, &email, &body.password, &ip.to_string()).await?;
     let mensaje = format!("Bienvenido, {}", inicio.usuario.name);
-    Ok(Envelope::ok(mensaje, SesionIniciada { token: inicio.token, user: inicio.usuario }))
+    Ok(Envelope::ok(
+        mensaje,
+        SesionIniciada {
+            token: inicio.token,
+            user: inicio.usuario,
+        },
+    ))
 }
 
 /// Signs out: the token stops working at once, on every device that holds it.
@@ -72,8 +81,14 @@ async fn login(
         (status = 401, description = "Sin sesión", body = EnvelopeError),
     )
 )]
-async fn logout(State(state): State<AppState>, sesion: Autenticado) -> Result<Envelope<Option<String>>> {
-    state.store.revocar_sesion(&sesion.token_hash, state.reloj.ahora()).await?;
+async fn logout(
+    State(state): State<AppState>,
+    sesion: Autenticado,
+) -> Result<Envelope<Option<String>>> {
+    state
+        .store
+        .revocar_sesion(&sesion.token_hash, state.reloj.ahora())
+        .await?;
     tracing::info!(usuario = %sesion.usuario.id, "sesión cerrada");
     Ok(Envelope::ok("Sesión cerrada", None))
 }

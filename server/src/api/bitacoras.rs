@@ -32,7 +32,9 @@ const LOTE: u32 = 1000;
 const ENCABEZADO: &str = "Fecha y hora,Usuario,Acción,Registro,Antes / después\r\n";
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(walkin)).routes(routes!(reserva))
+    OpenApiRouter::new()
+        .routes(routes!(walkin))
+        .routes(routes!(reserva))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -65,7 +67,11 @@ fn fecha(raw: &Option<String>, campo: &str) -> Result<Option<NaiveDate>> {
         None => Ok(None),
         Some(s) => NaiveDate::parse_from_str(s, "%Y-%m-%d")
             .map(Some)
-            .map_err(|_| ApiError::Entrada(format!("El parámetro «{campo}» debe ser una fecha AAAA-MM-DD."))),
+            .map_err(|_| {
+                ApiError::Entrada(format!(
+                    "El parámetro «{campo}» debe ser una fecha AAAA-MM-DD."
+                ))
+            }),
     }
 }
 
@@ -87,13 +93,20 @@ fn fila(e: &EntradaBitacora, reglas: &ReglasHorario) -> String {
         e.registro.clone(),
         bitacora::linea_de_cambios(&e.cambios),
     ];
-    let mut linea = columnas.iter().map(|c| campo(c)).collect::<Vec<_>>().join(",");
+    let mut linea = columnas
+        .iter()
+        .map(|c| campo(c))
+        .collect::<Vec<_>>()
+        .join(",");
     linea.push_str("\r\n");
     linea
 }
 
 fn quiere_csv(headers: &HeaderMap) -> bool {
-    headers.get(header::ACCEPT).and_then(|v| v.to_str().ok()).is_some_and(|v| v.contains("text/csv"))
+    headers
+        .get(header::ACCEPT)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.contains("text/csv"))
 }
 
 async fn bitacora(
@@ -106,7 +119,13 @@ async fn bitacora(
     nombre: &'static str,
 ) -> Result<Response> {
     let tag = super::tag_requerido(tag)?;
-    let (sucursal_id, conf) = en_alcance(state.store.conf_sucursal_en(&usuario.alcance(), &tag).await?, "la sucursal")?;
+    let (sucursal_id, conf) = en_alcance(
+        state
+            .store
+            .conf_sucursal_en(&usuario.alcance(), &tag)
+            .await?,
+        "la sucursal",
+    )?;
     let reglas = conf.walkin.horario;
     let inicio = |d: NaiveDate| d.and_hms_opt(0, 0, 0).and_then(|t| reglas.instante(t));
     let (desde, hasta) = (fecha(&p.desde, "desde")?, fecha(&p.hasta, "hasta")?);
@@ -127,7 +146,8 @@ async fn bitacora(
         let archivo = format!("attachment; filename=\"bitacora-{nombre}-{tag}.csv\"");
         let store = state.store.clone();
         // BOM and header first, then one batch after another by keyset (newest first).
-        let inicio_csv = stream::once(async { Ok::<_, std::io::Error>(format!("\u{FEFF}{ENCABEZADO}")) });
+        let inicio_csv =
+            stream::once(async { Ok::<_, std::io::Error>(format!("\u{FEFF}{ENCABEZADO}")) });
         let filas = stream::unfold(Some(None), move |cursor| {
             let (store, filtro) = (store.clone(), filtro.clone());
             async move {
@@ -149,7 +169,10 @@ async fn bitacora(
         use futures_util::StreamExt;
         // Fused: the compression layer may poll the stream once more after it ended.
         let mut r = Body::from_stream(inicio_csv.chain(filas).fuse()).into_response();
-        r.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("text/csv; charset=utf-8"));
+        r.headers_mut().insert(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("text/csv; charset=utf-8"),
+        );
         if let Ok(v) = HeaderValue::from_str(&archivo) {
             r.headers_mut().insert(header::CONTENT_DISPOSITION, v);
         }
@@ -157,10 +180,21 @@ async fn bitacora(
     }
     let (page, limit) = (p.page.unwrap_or(1), p.limit.unwrap_or(LIMITE_POR_DEFECTO));
     if page == 0 || !(1..=LIMITE_MAX).contains(&limit) {
-        return Err(ApiError::Entrada(format!("«page» empieza en 1 y «limit» va de 1 a {LIMITE_MAX}.")));
+        return Err(ApiError::Entrada(format!(
+            "«page» empieza en 1 y «limit» va de 1 a {LIMITE_MAX}."
+        )));
     }
     let (items, total) = state.store.bitacora_en(&filtro, page, limit).await?;
-    Ok(Envelope::ok("Bitácora", PaginaBitacora { items, total, page, limit }).into_response())
+    Ok(Envelope::ok(
+        "Bitácora",
+        PaginaBitacora {
+            items,
+            total,
+            page,
+            limit,
+        },
+    )
+    .into_response())
 }
 
 /// The branch's walk-in log.
@@ -200,5 +234,14 @@ async fn reserva(
     Query(p): Query<ParametrosBitacora>,
     headers: HeaderMap,
 ) -> Result<Response> {
-    bitacora(state, u, tag, p, headers, &["reservacion", "notificacion"], "reserva").await
+    bitacora(
+        state,
+        u,
+        tag,
+        p,
+        headers,
+        &["reservacion", "notificacion"],
+        "reserva",
+    )
+    .await
 }

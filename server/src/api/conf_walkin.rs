@@ -24,8 +24,18 @@ pub fn router() -> OpenApiRouter<AppState> {
     params(("tag" = String, Query, description = "Sucursal")),
     responses((status = 200, description = "Configuración", body = Envelope<DatosConfWalkin>), (status = 403, description = "Sin el permiso walkin.edit, o sucursal ajena", body = EnvelopeError))
 )]
-async fn leer(State(state): State<AppState>, Con(u, ..): Con<requiere::WalkinEdit>, SucursalElegida(t): SucursalElegida) -> Result<Envelope<DatosConfWalkin>> {
-    let (_, conf) = en_alcance(state.store.conf_sucursal_en(&u.alcance(), &super::tag_requerido(t)?).await?, "la sucursal")?;
+async fn leer(
+    State(state): State<AppState>,
+    Con(u, ..): Con<requiere::WalkinEdit>,
+    SucursalElegida(t): SucursalElegida,
+) -> Result<Envelope<DatosConfWalkin>> {
+    let (_, conf) = en_alcance(
+        state
+            .store
+            .conf_sucursal_en(&u.alcance(), &super::tag_requerido(t)?)
+            .await?,
+        "la sucursal",
+    )?;
     Ok(Envelope::ok("Configuración de walk-in", conf.datos()))
 }
 
@@ -47,7 +57,10 @@ async fn guardar(
     Json(d): Json<DatosConfWalkin>,
 ) -> Result<Envelope<DatosConfWalkin>> {
     let t = super::tag_requerido(t)?;
-    let (id, antes) = en_alcance(state.store.conf_sucursal_en(&u.alcance(), &t).await?, "la sucursal")?;
+    let (id, antes) = en_alcance(
+        state.store.conf_sucursal_en(&u.alcance(), &t).await?,
+        "la sucursal",
+    )?;
     let conf = ConfSucursal::parse(&d, antes.walkin.horario.zona)?;
     let cambio = Cambio {
         autor: (&u).into(),

@@ -18,7 +18,13 @@ use crate::api::reservacion::LIMITE_MAX;
 /// - 400 to each one with parameters (a query string or path that cannot be read).
 pub fn completar(documento: &mut OpenApi) {
     for item in documento.paths.paths.values_mut() {
-        let operaciones = [(&mut item.get, false), (&mut item.put, true), (&mut item.post, true), (&mut item.delete, true), (&mut item.patch, true)];
+        let operaciones = [
+            (&mut item.get, false),
+            (&mut item.put, true),
+            (&mut item.post, true),
+            (&mut item.delete, true),
+            (&mut item.patch, true),
+        ];
         for (operacion, escritura) in operaciones {
             let Some(operacion) = operacion else { continue };
             completar_operacion(operacion, escritura);
@@ -33,12 +39,24 @@ fn completar_operacion(operacion: &mut Operation, escritura: bool) {
     }
     let con_sesion = operacion.security.as_ref().is_some_and(|s| !s.is_empty());
     if con_sesion {
-        agregar(operacion, "401", "Sin sesión, o la sesión venció o se cerró");
+        agregar(
+            operacion,
+            "401",
+            "Sin sesión, o la sesión venció o se cerró",
+        );
     }
     if operacion.request_body.is_some() {
-        agregar(operacion, "400", "Cuerpo mal formado o campos no válidos; no se guardó nada");
+        agregar(
+            operacion,
+            "400",
+            "Cuerpo mal formado o campos no válidos; no se guardó nada",
+        );
         agregar(operacion, "413", "El cuerpo excede el tamaño permitido");
-        agregar(operacion, "415", "El cuerpo debe ser JSON (Content-Type: application/json)");
+        agregar(
+            operacion,
+            "415",
+            "El cuerpo debe ser JSON (Content-Type: application/json)",
+        );
     }
     if operacion.parameters.as_ref().is_some_and(|p| !p.is_empty()) {
         agregar(operacion, "400", "Parámetros no válidos");
@@ -56,17 +74,39 @@ fn declarar_idempotencia(operacion: &mut Operation) {
         .description(Some("Una clave por acción (la misma en sus reintentos): una repetición recibe la primera respuesta, con `Idempotent-Replayed: true`, sin guardar dos veces."))
         .schema(Some(serde_json::from_value::<RefOr<Schema>>(esquema).expect("esquema de la clave")))
         .build();
-    operacion.parameters.get_or_insert_with(Vec::new).push(parametro);
-    agregar(operacion, "409", "La misma solicitud (misma «Idempotency-Key») se sigue guardando");
-    agregar(operacion, "422", "La «Idempotency-Key» ya se usó para otra solicitud");
+    operacion
+        .parameters
+        .get_or_insert_with(Vec::new)
+        .push(parametro);
+    agregar(
+        operacion,
+        "409",
+        "La misma solicitud (misma «Idempotency-Key») se sigue guardando",
+    );
+    agregar(
+        operacion,
+        "422",
+        "La «Idempotency-Key» ya se usó para otra solicitud",
+    );
 }
 
 /// Declares `status` with the error envelope, unless the operation already describes it.
 fn agregar(operacion: &mut Operation, status: &str, descripcion: &str) {
-    operacion.responses.responses.entry(status.to_owned()).or_insert_with(|| {
-        let contenido = ContentBuilder::new().schema(Some(Ref::from_schema_name("EnvelopeError"))).build();
-        RefOr::T(ResponseBuilder::new().description(descripcion).content("application/json", contenido).build())
-    });
+    operacion
+        .responses
+        .responses
+        .entry(status.to_owned())
+        .or_insert_with(|| {
+            let contenido = ContentBuilder::new()
+                .schema(Some(Ref::from_schema_name("EnvelopeError")))
+                .build();
+            RefOr::T(
+                ResponseBuilder::new()
+                    .description(descripcion)
+                    .content("application/json", contenido)
+                    .build(),
+            )
+        });
 }
 
 /// What the server accepts in each query parameter, which means the same in every operation that
@@ -77,11 +117,17 @@ fn esquema_de_consulta(nombre: &str) -> Option<Value> {
     Some(match nombre {
         // Any branch's tag; one outside the caller's branches is a 403, an empty one a 400.
         "tag" => json!({ "type": "string", "pattern": "^[^\\u0000]*[^\\s\\u0000][^\\u0000]*$" }),
-        "page" => json!({ "type": "integer", "format": "int64", "minimum": 1, "maximum": u32::MAX }),
+        "page" => {
+            json!({ "type": "integer", "format": "int64", "minimum": 1, "maximum": u32::MAX })
+        }
         "limit" => json!({ "type": "integer", "minimum": 1, "maximum": LIMITE_MAX }),
-        "dias" => json!({ "type": "integer", "minimum": 1, "maximum": crate::api::tablero::DIAS_MAX }),
+        "dias" => {
+            json!({ "type": "integer", "minimum": 1, "maximum": crate::api::tablero::DIAS_MAX })
+        }
         "fecha" | "desde" | "hasta" => fecha,
-        "personas" => json!({ "type": "integer", "minimum": 1, "maximum": anfitrion_core::reservacion::PERSONAS_MAX }),
+        "personas" => {
+            json!({ "type": "integer", "minimum": 1, "maximum": anfitrion_core::reservacion::PERSONAS_MAX })
+        }
         "status" => {
             let mut valores: Vec<&str> = Vec::new();
             for v in anfitrion_core::reservacion::VistaReservaciones::TODAS {
@@ -109,10 +155,17 @@ fn precisar_parametros(operacion: &mut Operation) {
             ParameterIn::Query => esquema_de_consulta(&parametro.name),
             _ => None,
         };
-        let es_texto = parametro.schema.as_ref().and_then(|e| serde_json::to_value(e).ok()) == Some(json!({ "type": "string" }));
+        let es_texto = parametro
+            .schema
+            .as_ref()
+            .and_then(|e| serde_json::to_value(e).ok())
+            == Some(json!({ "type": "string" }));
         let esquema = esquema.or_else(|| es_texto.then(texto_sin_nul));
         if let Some(esquema) = esquema {
-            parametro.schema = Some(serde_json::from_value::<RefOr<Schema>>(esquema).expect("esquema de parámetro válido"));
+            parametro.schema = Some(
+                serde_json::from_value::<RefOr<Schema>>(esquema)
+                    .expect("esquema de parámetro válido"),
+            );
         }
     }
 }

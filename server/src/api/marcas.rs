@@ -21,7 +21,9 @@ use crate::extract::{Json, Path};
 use crate::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(listar, crear)).routes(routes!(detalle, editar))
+    OpenApiRouter::new()
+        .routes(routes!(listar, crear))
+        .routes(routes!(detalle, editar))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -36,13 +38,19 @@ pub struct DatosMarca {
     get, path = "/api/v1/admin/marcas", tag = "marcas", operation_id = "listar_marcas", security(("token" = [])),
     responses((status = 200, description = "Marcas", body = Envelope<Vec<Marca>>), (status = 403, description = "Sin el permiso marcas.index", body = EnvelopeError))
 )]
-async fn listar(State(state): State<AppState>, Con(usuario, ..): Con<requiere::MarcasIndex>) -> Result<Envelope<Vec<Marca>>> {
+async fn listar(
+    State(state): State<AppState>,
+    Con(usuario, ..): Con<requiere::MarcasIndex>,
+) -> Result<Envelope<Vec<Marca>>> {
     // A manager sees the brands of their branches, and only those branches.
     let mut marcas = state.store.marcas().await?;
     for m in &mut marcas {
         m.sucursales.retain(|s| usuario.tiene_sucursal(&s.tag));
     }
-    marcas.retain(|m| !m.sucursales.is_empty() || usuario.tiene_permiso(anfitrion_core::permisos::Permiso::MarcasCreate));
+    marcas.retain(|m| {
+        !m.sucursales.is_empty()
+            || usuario.tiene_permiso(anfitrion_core::permisos::Permiso::MarcasCreate)
+    });
     Ok(Envelope::ok("Marcas", marcas))
 }
 
@@ -52,8 +60,16 @@ async fn listar(State(state): State<AppState>, Con(usuario, ..): Con<requiere::M
     params(("id" = String, Path, description = "`_id` de la marca")),
     responses((status = 200, description = "Marca", body = Envelope<Marca>), (status = 403, description = "Sin el permiso marcas.index", body = EnvelopeError), (status = 404, description = "No existe", body = EnvelopeError))
 )]
-async fn detalle(State(state): State<AppState>, Con(usuario, ..): Con<requiere::MarcasIndex>, Path(id): Path<String>) -> Result<Envelope<Marca>> {
-    let mut m = state.store.marca(&id).await?.ok_or(ApiError::NoEncontrado("la marca"))?;
+async fn detalle(
+    State(state): State<AppState>,
+    Con(usuario, ..): Con<requiere::MarcasIndex>,
+    Path(id): Path<String>,
+) -> Result<Envelope<Marca>> {
+    let mut m = state
+        .store
+        .marca(&id)
+        .await?
+        .ok_or(ApiError::NoEncontrado("la marca"))?;
     m.sucursales.retain(|s| usuario.tiene_sucursal(&s.tag));
     Ok(Envelope::ok("Marca", m))
 }
@@ -69,10 +85,21 @@ async fn detalle(State(state): State<AppState>, Con(usuario, ..): Con<requiere::
         (status = 409, description = "Ya existe una marca con ese nombre", body = EnvelopeError),
     )
 )]
-async fn crear(State(state): State<AppState>, _u: Con<requiere::MarcasCreate>, Json(d): Json<DatosMarca>) -> Result<(StatusCode, Envelope<Marca>)> {
-    let marca = NuevaMarca { id: nuevo_id(), name: nombre_marca(&d.name)? };
+async fn crear(
+    State(state): State<AppState>,
+    _u: Con<requiere::MarcasCreate>,
+    Json(d): Json<DatosMarca>,
+) -> Result<(StatusCode, Envelope<Marca>)> {
+    let marca = NuevaMarca {
+        id: nuevo_id(),
+        name: nombre_marca(&d.name)?,
+    };
     state.store.crear_marca(&marca).await?;
-    let m = state.store.marca(&marca.id).await?.ok_or(ApiError::NoEncontrado("la marca"))?;
+    let m = state
+        .store
+        .marca(&marca.id)
+        .await?
+        .ok_or(ApiError::NoEncontrado("la marca"))?;
     Ok((StatusCode::CREATED, Envelope::ok("Marca creada", m)))
 }
 
@@ -89,11 +116,31 @@ async fn crear(State(state): State<AppState>, _u: Con<requiere::MarcasCreate>, J
         (status = 409, description = "Ya existe una marca con ese nombre", body = EnvelopeError),
     )
 )]
-async fn editar(State(state): State<AppState>, Con(autor, ..): Con<requiere::MarcasEdit>, Path(id): Path<String>, Json(d): Json<DatosMarca>) -> Result<Envelope<Marca>> {
+async fn editar(
+    State(state): State<AppState>,
+    Con(autor, ..): Con<requiere::MarcasEdit>,
+    Path(id): Path<String>,
+    Json(d): Json<DatosMarca>,
+) -> Result<Envelope<Marca>> {
     let name = nombre_marca(&d.name)?;
-    let c = Cambio { autor: (&autor).into(), sucursal_id: None, entidad: "marca", entidad_id: id.clone(), accion: "editar", antes: None, despues: Some(json!({ "name": name })) };
+    let c = Cambio {
+        autor: (&autor).into(),
+        sucursal_id: None,
+        entidad: "marca",
+        entidad_id: id.clone(),
+        accion: "editar",
+        antes: None,
+        despues: Some(json!({ "name": name })),
+    };
     if !state.store.editar_marca(&id, &name, &c).await? {
         return Err(ApiError::NoEncontrado("la marca"));
     }
-    Ok(Envelope::ok("Marca actualizada", state.store.marca(&id).await?.ok_or(ApiError::NoEncontrado("la marca"))?))
+    Ok(Envelope::ok(
+        "Marca actualizada",
+        state
+            .store
+            .marca(&id)
+            .await?
+            .ok_or(ApiError::NoEncontrado("la marca"))?,
+    ))
 }

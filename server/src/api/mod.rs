@@ -69,7 +69,10 @@ struct Seguridad;
 impl Modify for Seguridad {
     fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
         let componentes = openapi.components.get_or_insert_with(Default::default);
-        componentes.add_security_scheme("token", SecurityScheme::Http(HttpBuilder::new().scheme(HttpAuthScheme::Bearer).build()));
+        componentes.add_security_scheme(
+            "token",
+            SecurityScheme::Http(HttpBuilder::new().scheme(HttpAuthScheme::Bearer).build()),
+        );
     }
 }
 
@@ -119,7 +122,10 @@ pub fn router(state: AppState, extra: Option<Router<AppState>>) -> Router {
     Router::new()
         .merge(api)
         .merge(extra.unwrap_or_default())
-        .route("/api/openapi.json", get(move || async move { axum::Json(documento.as_ref().clone()) }))
+        .route(
+            "/api/openapi.json",
+            get(move || async move { axum::Json(documento.as_ref().clone()) }),
+        )
         .route("/api", any(ruta_desconocida))
         .route("/api/{*resto}", any(ruta_desconocida))
         .fallback(web::consola)
@@ -127,10 +133,16 @@ pub fn router(state: AppState, extra: Option<Router<AppState>>) -> Router {
         .layer(CatchPanicLayer::custom(panico))
         // Outside the panic guard, so a write that panicked frees its key for the retry; inside
         // the body limit, which it reads the body under.
-        .layer(middleware::from_fn_with_state(state.clone(), crate::idempotencia::capa))
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            crate::idempotencia::capa,
+        ))
         .layer(DefaultBodyLimit::max(LIMITE_CUERPO))
         .layer(middleware::from_fn(sin_cache_en_api))
-        .layer(middleware::from_fn_with_state(state.reloj.clone(), fecha_del_reloj))
+        .layer(middleware::from_fn_with_state(
+            state.reloj.clone(),
+            fecha_del_reloj,
+        ))
         // A tablet's first visit downloads the console and the WASM core (about 2 MB, a quarter
         // of that gzipped); assets are then cached for a year, so compressing costs little.
         .layer(CompressionLayer::new().gzip(true))
@@ -146,16 +158,25 @@ async fn sin_cache_en_api(req: Request, next: Next) -> Response {
     let es_api = req.uri().path().starts_with("/api");
     let mut respuesta = next.run(req).await;
     if es_api {
-        respuesta.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+        respuesta
+            .headers_mut()
+            .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     }
     respuesta
 }
 
 /// Every answer's `Date` is the server's clock, which the console follows (a tablet whose own
 /// clock is off still suggests the right buffet, and a demonstration's time is everyone's).
-async fn fecha_del_reloj(State(reloj): State<crate::reloj::Reloj>, req: Request, next: Next) -> Response {
+async fn fecha_del_reloj(
+    State(reloj): State<crate::reloj::Reloj>,
+    req: Request,
+    next: Next,
+) -> Response {
     let mut respuesta = next.run(req).await;
-    let fecha = reloj.ahora().format("%a, %d %b %Y %H:%M:%S GMT").to_string();
+    let fecha = reloj
+        .ahora()
+        .format("%a, %d %b %Y %H:%M:%S GMT")
+        .to_string();
     if let Ok(valor) = HeaderValue::from_str(&fecha) {
         respuesta.headers_mut().insert(header::DATE, valor);
     }

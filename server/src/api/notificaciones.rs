@@ -29,9 +29,11 @@ pub const ULTIMAS: u32 = 100;
 const LATIDO: Duration = Duration::from_secs(15);
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(listar)).routes(routes!(leer)).routes(routes!(flujo))
+    OpenApiRouter::new()
+        .routes(routes!(listar))
+        .routes(routes!(leer))
+        .routes(routes!(flujo))
 }
-
 
 /// The event id of a notification: its creation instant in microseconds, so a reconnecting
 /// console asks for what came after the last one it saw.
@@ -40,7 +42,10 @@ fn id_evento(n: &Notificacion) -> String {
 }
 
 fn evento(n: &Notificacion) -> Event {
-    Event::default().event("notificacion").id(id_evento(n)).data(serde_json::to_string(n).expect("una notificación es JSON"))
+    Event::default()
+        .event("notificacion")
+        .id(id_evento(n))
+        .data(serde_json::to_string(n).expect("una notificación es JSON"))
 }
 
 /// The branch's latest notifications, newest first.
@@ -60,7 +65,10 @@ async fn listar(
     SucursalElegida(tag): SucursalElegida,
 ) -> Result<Envelope<Vec<Notificacion>>> {
     let tag = super::tag_requerido(tag)?;
-    let lista = state.store.notificaciones_de(&usuario.alcance(), &tag, ULTIMAS).await?;
+    let lista = state
+        .store
+        .notificaciones_de(&usuario.alcance(), &tag, ULTIMAS)
+        .await?;
     Ok(Envelope::ok("Notificaciones", lista))
 }
 
@@ -90,7 +98,13 @@ async fn leer(
         antes: Some(json!({ "isRead": false })),
         despues: Some(json!({ "isRead": true })),
     };
-    let n = en_alcance(state.store.leer_notificacion_en(&usuario.alcance(), &id, &cambio).await?, "la notificación")?;
+    let n = en_alcance(
+        state
+            .store
+            .leer_notificacion_en(&usuario.alcance(), &id, &cambio)
+            .await?,
+        "la notificación",
+    )?;
     Ok(Envelope::ok("Notificación leída", n))
 }
 
@@ -126,7 +140,12 @@ async fn flujo(
         .and_then(|v| v.trim().parse::<i64>().ok())
         .and_then(DateTime::<Utc>::from_timestamp_micros);
     let perdidas = match desde {
-        Some(desde) => state.store.notificaciones_desde(&usuario.alcance(), &tag, desde).await?,
+        Some(desde) => {
+            state
+                .store
+                .notificaciones_desde(&usuario.alcance(), &tag, desde)
+                .await?
+        }
         None => Vec::new(),
     };
     let ya: std::collections::HashSet<String> = perdidas.iter().map(|n| n.id.clone()).collect();
@@ -135,7 +154,9 @@ async fn flujo(
         // The stream holds its place in the user's count until the client goes away.
         let _abierto = &abierto;
         let listo = match aviso {
-            Ok(a) if a.tag == tag && !ya.contains(&a.notificacion.id) => Some(Ok(evento(&a.notificacion))),
+            Ok(a) if a.tag == tag && !ya.contains(&a.notificacion.id) => {
+                Some(Ok(evento(&a.notificacion)))
+            }
             _ => None,
         };
         async move { listo }

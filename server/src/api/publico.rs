@@ -11,10 +11,9 @@ use std::collections::{HashMap, VecDeque};
 use std::net::IpAddr;
 use std::sync::Mutex;
 
-
 use anfitrion_core::comanda::Personas;
-use anfitrion_core::estado::Origen;
 use anfitrion_core::disponibilidad::{ventana_tomadas, Disponibilidad, Reservante};
+use anfitrion_core::estado::Origen;
 use anfitrion_core::reservacion::{ReservaNueva, SolicitudReservacion, PERSONAS_MAX};
 use anfitrion_core::ReglaError;
 use axum::extract::{DefaultBodyLimit, FromRequest, Request, State};
@@ -67,7 +66,9 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for JsonPublico<T> {
     async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
         match Json::<T>::from_request(req, state).await {
             Ok(Json(v)) => Ok(JsonPublico(v)),
-            Err(ApiError::DemasiadoGrande) => Err(ApiError::DemasiadoGrandePublico(LIMITE_CUERPO_PUBLICO)),
+            Err(ApiError::DemasiadoGrande) => {
+                Err(ApiError::DemasiadoGrandePublico(LIMITE_CUERPO_PUBLICO))
+            }
             Err(e) => Err(e),
         }
     }
@@ -84,7 +85,12 @@ pub struct LimitePorDireccion {
 
 impl LimitePorDireccion {
     pub fn new(maximo: usize, reloj: Reloj) -> Self {
-        LimitePorDireccion { maximo, ventana: chrono::Duration::hours(1), reloj, vistos: Mutex::new(HashMap::new()) }
+        LimitePorDireccion {
+            maximo,
+            ventana: chrono::Duration::hours(1),
+            reloj,
+            vistos: Mutex::new(HashMap::new()),
+        }
     }
 
     /// Records one more from `ip`; false, recording nothing, when it is over the limit.
@@ -202,7 +208,11 @@ fn admitir_consulta(state: &AppState, ip: IpAddr) -> Result<()> {
 }
 
 async fn reservable(state: &AppState, tag: &str) -> Result<SucursalReservable> {
-    state.store.sucursal_reservable(tag.trim()).await?.ok_or(ApiError::NoEncontrado("la sucursal"))
+    state
+        .store
+        .sucursal_reservable(tag.trim())
+        .await?
+        .ok_or(ApiError::NoEncontrado("la sucursal"))
 }
 
 /// The branch's booking facts.
@@ -270,15 +280,23 @@ pub async fn disponibilidad_como(
     quien: Reservante,
 ) -> Result<Disponibilidad> {
     let fecha = p.fecha.as_deref().map(str::trim).unwrap_or("");
-    let fecha = NaiveDate::parse_from_str(fecha, "%Y-%m-%d").map_err(|_| ApiError::Regla(ReglaError::FechaInvalida))?;
+    let fecha = NaiveDate::parse_from_str(fecha, "%Y-%m-%d")
+        .map_err(|_| ApiError::Regla(ReglaError::FechaInvalida))?;
     let personas: u32 = match p.personas.as_deref().map(str::trim) {
-        None | Some("") => return Err(ApiError::Entrada("Indica el número de personas en el parámetro «personas».".to_owned())),
-        Some(n) => n.parse().map_err(|_| ApiError::Entrada("El número de personas debe ser un número entero.".to_owned()))?,
+        None | Some("") => {
+            return Err(ApiError::Entrada(
+                "Indica el número de personas en el parámetro «personas».".to_owned(),
+            ))
+        }
+        Some(n) => n.parse().map_err(|_| {
+            ApiError::Entrada("El número de personas debe ser un número entero.".to_owned())
+        })?,
     };
     let s = reservable(state, tag).await?;
     let (desde, hasta) = ventana_tomadas(fecha);
     let tomadas = state.store.reservas_tomadas(&s.id, desde, hasta).await?;
-    Ok(s.salon().disponibilidad_para(quien, fecha, personas, &tomadas, state.reloj.ahora())?)
+    Ok(s.salon()
+        .disponibilidad_para(quien, fecha, personas, &tomadas, state.reloj.ahora())?)
 }
 
 /// Books a table. No session: throttled per address.
@@ -300,7 +318,10 @@ async fn reservar(
     JsonPublico(s): JsonPublico<SolicitudReservacion>,
 ) -> Result<(StatusCode, Envelope<ReservaRegistrada>)> {
     let registrada = reservar_como(&state, s, Quien::Huesped(ip)).await?;
-    Ok((StatusCode::CREATED, Envelope::ok("Reservación registrada", registrada)))
+    Ok((
+        StatusCode::CREATED,
+        Envelope::ok("Reservación registrada", registrada),
+    ))
 }
 
 /// Who books: a guest on the public page (throttled per address; the console's origin is not
@@ -313,7 +334,11 @@ pub enum Quien<'a> {
 
 /// A booking, checked by core and by availability, stored with its notification and its
 /// confirmation e-mail in one transaction that runs availability again under the branch's lock.
-pub async fn reservar_como(state: &AppState, mut s: SolicitudReservacion, quien: Quien<'_>) -> Result<ReservaRegistrada> {
+pub async fn reservar_como(
+    state: &AppState,
+    mut s: SolicitudReservacion,
+    quien: Quien<'_>,
+) -> Result<ReservaRegistrada> {
     if let Quien::Personal(usuario) = quien {
         crate::access::exigir_sucursal(usuario, s.tag.trim())?;
         // Staff book for the console unless they say the guest came through another channel.
@@ -334,9 +359,12 @@ pub async fn reservar_como(state: &AppState, mut s: SolicitudReservacion, quien:
             return Err(ApiError::DemasiadasReservaciones);
         }
     }
-    let afiliado_id = crate::api::afiliados::afiliado_de_reserva(state, reserva.afiliado.as_deref()).await?;
+    let afiliado_id =
+        crate::api::afiliados::afiliado_de_reserva(state, reserva.afiliado.as_deref()).await?;
     // A partner origin from the public page without a partner's code is only what the booker said.
-    let origin_declarado = matches!(quien, Quien::Huesped(_)) && reserva.origin != Origen::Widget && afiliado_id.is_none();
+    let origin_declarado = matches!(quien, Quien::Huesped(_))
+        && reserva.origin != Origen::Widget
+        && afiliado_id.is_none();
     let personas: Personas = reserva.no_personas;
     let n = personas.get();
     let salon = suc.salon();
@@ -348,7 +376,9 @@ pub async fn reservar_como(state: &AppState, mut s: SolicitudReservacion, quien:
     // Checked first outside the transaction (most refusals end here, without taking the lock),
     // then again inside it, where it counts.
     let tomadas = state.store.reservas_tomadas(&suc.id, desde, hasta).await?;
-    salon.exigir_disponible_para(reservante, reserva.fecha_hora, n, &tomadas, ahora).map_err(refusal)?;
+    salon
+        .exigir_disponible_para(reservante, reserva.fecha_hora, n, &tomadas, ahora)
+        .map_err(refusal)?;
 
     let id = nuevo_id();
     let token = nuevo_token();
@@ -392,28 +422,60 @@ pub async fn reservar_como(state: &AppState, mut s: SolicitudReservacion, quien:
     // The e-mail check has its own secret, in the e-mail alone: the answer below carries the
     // confirmation's, and whoever books must not be able to verify someone else's address.
     let verificacion = nueva.email.as_ref().map(|_| nuevo_token());
-    let correo = nueva.email.as_deref().zip(verificacion.as_deref()).map(|(destinatario, verificacion)| {
-        correo::confirmacion(&state.url_publica, &suc, &nueva, destinatario, &token, verificacion)
-    });
-    let revisar = |tomadas: &[_]| salon.exigir_disponible_para(reservante, reserva.fecha_hora, n, tomadas, ahora);
+    let correo =
+        nueva
+            .email
+            .as_deref()
+            .zip(verificacion.as_deref())
+            .map(|(destinatario, verificacion)| {
+                correo::confirmacion(
+                    &state.url_publica,
+                    &suc,
+                    &nueva,
+                    destinatario,
+                    &token,
+                    verificacion,
+                )
+            });
+    let revisar = |tomadas: &[_]| {
+        salon.exigir_disponible_para(reservante, reserva.fecha_hora, n, tomadas, ahora)
+    };
     let hash_verificacion = verificacion.as_deref().map(hash_token);
-    let hashes = HashesReserva { confirmacion: &hash_token(&token), verificacion: hash_verificacion.as_deref() };
+    let hashes = HashesReserva {
+        confirmacion: &hash_token(&token),
+        verificacion: hash_verificacion.as_deref(),
+    };
     let anunciado = state
         .store
-        .reservar_publica(&nueva, &aviso, &hashes, correo.as_ref(), desde, hasta, &revisar)
+        .reservar_publica(
+            &nueva,
+            &aviso,
+            &hashes,
+            correo.as_ref(),
+            desde,
+            hasta,
+            &revisar,
+        )
         .await
         .map_err(|e| match e {
             ErrorAlmacen::Regla(r) => refusal(r),
             otro => otro.into(),
         })?;
     state.eventos.tras_commit(anunciado);
-    Ok(ReservaRegistrada { confirmacion: correo::ruta_confirmacion(&suc.tag, &id, &token), id })
+    Ok(ReservaRegistrada {
+        confirmacion: correo::ruta_confirmacion(&suc.tag, &id, &token),
+        id,
+    })
 }
 
 /// A full time is a conflict with what others booked (409); every other refusal is bad input.
 fn refusal(r: ReglaError) -> ApiError {
     if r == ReglaError::SinLugar {
-        ApiError::ConDatos { codigo: StatusCode::CONFLICT, mensaje: r.mensaje(), data: serde_json::to_value(&r).unwrap_or_default() }
+        ApiError::ConDatos {
+            codigo: StatusCode::CONFLICT,
+            mensaje: r.mensaje(),
+            data: serde_json::to_value(&r).unwrap_or_default(),
+        }
     } else {
         ApiError::Regla(r)
     }
@@ -421,7 +483,12 @@ fn refusal(r: ReglaError) -> ApiError {
 
 /// Whether `token` is the one whose hash was stored, compared in constant time.
 fn token_valido(token: Option<&str>, hash: Option<&str>) -> bool {
-    let (Some(token), Some(hash)) = (token.map(str::trim).filter(|t| !t.is_empty() && t.len() <= 128), hash) else {
+    let (Some(token), Some(hash)) = (
+        token
+            .map(str::trim)
+            .filter(|t| !t.is_empty() && t.len() <= 128),
+        hash,
+    ) else {
         return false;
     };
     let dado = hash_token(token);
@@ -448,7 +515,8 @@ async fn confirmacion(
 ) -> Result<Envelope<ConfirmacionPublica>> {
     admitir_consulta(&state, ip)?;
     let fila = state.store.confirmacion(id.trim()).await?;
-    let Some(f) = fila.filter(|f| token_valido(p.t.as_deref(), f.confirmacion_hash.as_deref())) else {
+    let Some(f) = fila.filter(|f| token_valido(p.t.as_deref(), f.confirmacion_hash.as_deref()))
+    else {
         return Err(ApiError::NoEncontrado("la reservación"));
     };
     let qr_svg = anfitrion_core::qr::qr_svg(&f.id)?;
@@ -489,14 +557,21 @@ async fn verificar(
 ) -> Result<Envelope<CorreoVerificado>> {
     admitir_consulta(&state, ip)?;
     let fila = state.store.confirmacion(id.trim()).await?;
-    let Some(f) = fila.filter(|f| token_valido(v.token.as_deref(), f.verificacion_hash.as_deref())) else {
+    let Some(f) = fila.filter(|f| token_valido(v.token.as_deref(), f.verificacion_hash.as_deref()))
+    else {
         return Err(ApiError::Entrada(ENLACE_INVALIDO.to_owned()));
     };
     if !state.store.verificar_correo(&f.id).await? {
         return Err(ApiError::Entrada(ENLACE_INVALIDO.to_owned()));
     }
-    Ok(Envelope::ok("Correo verificado", CorreoVerificado { email_verified: true }))
+    Ok(Envelope::ok(
+        "Correo verificado",
+        CorreoVerificado {
+            email_verified: true,
+        },
+    ))
 }
 
 /// A verification link that is not a reservation's own (or was cut short).
-pub const ENLACE_INVALIDO: &str = "El enlace de verificación no es válido. Ábrelo tal como llegó en el correo.";
+pub const ENLACE_INVALIDO: &str =
+    "El enlace de verificación no es válido. Ábrelo tal como llegó en el correo.";

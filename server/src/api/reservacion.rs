@@ -4,14 +4,17 @@
 use anfitrion_core::disponibilidad::{Disponibilidad, Reservante};
 use anfitrion_core::estado::EstadoReservacion;
 use anfitrion_core::mensajes;
+use anfitrion_core::permisos::{requiere, Permiso};
 use anfitrion_core::personal::validar_correo;
+use anfitrion_core::personal::DatosPersonales;
 use anfitrion_core::qr::validar_codigo_reservacion;
+use anfitrion_core::reservacion::{
+    exigir_editable, CambiosReservacion, ContactoReservacion, EdicionReservacion,
+    SolicitudReservacion, VistaReservaciones,
+};
+use anfitrion_core::tiempo::formato_fecha_hora;
 use anfitrion_core::walkin::SolicitudAsistencia;
 use anfitrion_core::ReglaError;
-use anfitrion_core::permisos::{requiere, Permiso};
-use anfitrion_core::personal::DatosPersonales;
-use anfitrion_core::reservacion::{exigir_editable, CambiosReservacion, ContactoReservacion, EdicionReservacion, SolicitudReservacion, VistaReservaciones};
-use anfitrion_core::tiempo::formato_fecha_hora;
 use axum::extract::State;
 use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
@@ -21,10 +24,14 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::access::{en_alcance, Con, JsonSucursal, NombraSucursal, SucursalElegida};
-use crate::api::publico::{disponibilidad_como, reservar_como, ParametrosDisponibilidad, Quien, ReservaRegistrada};
+use crate::api::publico::{
+    disponibilidad_como, reservar_como, ParametrosDisponibilidad, Quien, ReservaRegistrada,
+};
 use crate::db::bitacora::Cambio;
 use crate::db::publico::CorreoReservacion;
-use crate::db::reservaciones::{Asistencia, ConsultaReservaciones, PaginaReservaciones, Reservacion, VeContacto};
+use crate::db::reservaciones::{
+    Asistencia, ConsultaReservaciones, PaginaReservaciones, Reservacion, VeContacto,
+};
 use crate::db::usuarios::Usuario;
 use crate::envelope::Envelope;
 use crate::error::{ApiError, EnvelopeError, Result};
@@ -74,8 +81,13 @@ pub enum ListaReservaciones {
     Pagina(PaginaReservaciones),
 }
 
-
-fn cambio(usuario: &Usuario, r: &Reservacion, accion: &'static str, antes: serde_json::Value, despues: serde_json::Value) -> Cambio {
+fn cambio(
+    usuario: &Usuario,
+    r: &Reservacion,
+    accion: &'static str,
+    antes: serde_json::Value,
+    despues: serde_json::Value,
+) -> Cambio {
     Cambio {
         autor: usuario.into(),
         sucursal_id: Some(r.sucursal_id.clone()),
@@ -110,13 +122,20 @@ async fn listar(
     let page = p.page.unwrap_or(1);
     let limit = p.limit.unwrap_or(LIMITE_POR_DEFECTO);
     if page == 0 {
-        return Err(ApiError::Entrada("El parámetro «page» empieza en 1.".to_owned()));
+        return Err(ApiError::Entrada(
+            "El parámetro «page» empieza en 1.".to_owned(),
+        ));
     }
     if !(1..=LIMITE_MAX).contains(&limit) {
-        return Err(ApiError::Entrada(format!("El parámetro «limit» debe estar entre 1 y {LIMITE_MAX}.")));
+        return Err(ApiError::Entrada(format!(
+            "El parámetro «limit» debe estar entre 1 y {LIMITE_MAX}."
+        )));
     }
     let alcance = usuario.alcance();
-    let conf = en_alcance(state.store.conf_walkin_en(&alcance, &tag).await?, "la sucursal")?;
+    let conf = en_alcance(
+        state.store.conf_walkin_en(&alcance, &tag).await?,
+        "la sucursal",
+    )?;
     let consulta = ConsultaReservaciones {
         tag: &tag,
         vista,
@@ -126,9 +145,17 @@ async fn listar(
         page: if vista.paginada() { page } else { 1 },
         limit: if vista.paginada() { limit } else { 5000 },
     };
-    let (items, total) = state.store.reservaciones_en(&alcance, &consulta, VeContacto::de(&usuario)).await?;
+    let (items, total) = state
+        .store
+        .reservaciones_en(&alcance, &consulta, VeContacto::de(&usuario))
+        .await?;
     let lista = if vista.paginada() {
-        ListaReservaciones::Pagina(PaginaReservaciones { items, total, page, limit })
+        ListaReservaciones::Pagina(PaginaReservaciones {
+            items,
+            total,
+            page,
+            limit,
+        })
     } else {
         ListaReservaciones::Dia(items)
     };
@@ -153,12 +180,24 @@ async fn detalle(
     _tag: SucursalElegida,
     Path(id): Path<String>,
 ) -> Result<Envelope<Reservacion>> {
-    let r = en_alcance(state.store.reservacion_en(&usuario.alcance(), &id, VeContacto::de(&usuario)).await?, "la reservación")?;
+    let r = en_alcance(
+        state
+            .store
+            .reservacion_en(&usuario.alcance(), &id, VeContacto::de(&usuario))
+            .await?,
+        "la reservación",
+    )?;
     Ok(Envelope::ok("Reservación", r))
 }
 
 async fn leer(state: &AppState, usuario: &Usuario, id: &str) -> Result<Reservacion> {
-    en_alcance(state.store.reservacion_en(&usuario.alcance(), id, VeContacto::de(usuario)).await?, "la reservación")
+    en_alcance(
+        state
+            .store
+            .reservacion_en(&usuario.alcance(), id, VeContacto::de(usuario))
+            .await?,
+        "la reservación",
+    )
 }
 
 /// Cancels a Pendiente reservation; any other answers 409 with the reason.
@@ -181,14 +220,32 @@ async fn cancelar(
 ) -> Result<Envelope<Reservacion>> {
     let r = leer(&state, &usuario, &id).await?;
     let hacia = EstadoReservacion::Cancelada;
-    r.status.pasar_a(hacia).map_err(|e| ApiError::Conflicto(e.to_string()))?;
-    let c = cambio(&usuario, &r, "cancelar", json!({ "status": r.status }), json!({ "status": hacia }));
+    r.status
+        .pasar_a(hacia)
+        .map_err(|e| ApiError::Conflicto(e.to_string()))?;
+    let c = cambio(
+        &usuario,
+        &r,
+        "cancelar",
+        json!({ "status": r.status }),
+        json!({ "status": hacia }),
+    );
     if !state.store.pasar_estado(&id, hacia, &c).await? {
         // Another change got there first: say what it is now.
         let ahora = leer(&state, &usuario, &id).await?;
-        return Err(ApiError::Conflicto(ahora.status.pasar_a(hacia).err().map(|e| e.to_string()).unwrap_or_default()));
+        return Err(ApiError::Conflicto(
+            ahora
+                .status
+                .pasar_a(hacia)
+                .err()
+                .map(|e| e.to_string())
+                .unwrap_or_default(),
+        ));
     }
-    Ok(Envelope::ok("Reservación cancelada", leer(&state, &usuario, &id).await?))
+    Ok(Envelope::ok(
+        "Reservación cancelada",
+        leer(&state, &usuario, &id).await?,
+    ))
 }
 
 /// Changes date, party, event and comments of a Pendiente reservation. A new time must be ahead
@@ -217,16 +274,36 @@ async fn editar(
     let r = leer(&state, &usuario, &id).await?;
     exigir_editable(r.status).map_err(|e| ApiError::Conflicto(e.to_string()))?;
     // Core's booking rules, as staff may bend them: never outside the opening hours or in the past.
-    let suc = state.store.sucursal_reservable(&r.tag_sucursal).await?.ok_or(ApiError::NoEncontrado("la sucursal"))?;
+    let suc = state
+        .store
+        .sucursal_reservable(&r.tag_sucursal)
+        .await?
+        .ok_or(ApiError::NoEncontrado("la sucursal"))?;
     let ahora = suc.conf.walkin.horario.local(state.reloj.ahora());
     cambios.exigir_posible(r.fecha_hora, ahora, &suc.horario, &suc.especiales)?;
     let antes = json!({ "fecha_hora": formato_fecha_hora(r.fecha_hora), "no_personas": r.no_personas, "evento": r.evento, "comentarios": r.comentarios });
     let despues = json!({ "fecha_hora": formato_fecha_hora(cambios.fecha_hora), "no_personas": cambios.no_personas, "evento": cambios.evento, "comentarios": cambios.comentarios });
-    if !state.store.editar_reservacion(&id, &cambios, &cambio(&usuario, &r, "editar", antes, despues)).await? {
+    if !state
+        .store
+        .editar_reservacion(
+            &id,
+            &cambios,
+            &cambio(&usuario, &r, "editar", antes, despues),
+        )
+        .await?
+    {
         let ahora = leer(&state, &usuario, &id).await?;
-        return Err(ApiError::Conflicto(exigir_editable(ahora.status).err().map(|e| e.to_string()).unwrap_or_default()));
+        return Err(ApiError::Conflicto(
+            exigir_editable(ahora.status)
+                .err()
+                .map(|e| e.to_string())
+                .unwrap_or_default(),
+        ));
     }
-    Ok(Envelope::ok("Reservación actualizada", leer(&state, &usuario, &id).await?))
+    Ok(Envelope::ok(
+        "Reservación actualizada",
+        leer(&state, &usuario, &id).await?,
+    ))
 }
 
 /// The guest's name, e-mail and phone as staff correct them.
@@ -262,12 +339,28 @@ async fn editar_cliente(
     if !usuario.tiene_permiso(Permiso::ReservacionClient) {
         return Err(ApiError::SinPermiso);
     }
-    let contacto = ContactoReservacion::parse(&DatosPersonales { name: e.name, email: e.email, phone: e.phone, evento: None })?;
+    let contacto = ContactoReservacion::parse(&DatosPersonales {
+        name: e.name,
+        email: e.email,
+        phone: e.phone,
+        evento: None,
+    })?;
     let r = leer(&state, &usuario, &id).await?;
     let antes = json!({ "name": r.name, "email": r.contacto.as_ref().and_then(|c| c.email.clone()), "phone": r.contacto.as_ref().and_then(|c| c.phone.clone()) });
-    let despues = json!({ "name": contacto.name, "email": contacto.email, "phone": contacto.phone });
-    state.store.editar_cliente_reservacion(&id, &contacto, &cambio(&usuario, &r, "editar_cliente", antes, despues)).await?;
-    Ok(Envelope::ok("Datos del cliente actualizados", leer(&state, &usuario, &id).await?))
+    let despues =
+        json!({ "name": contacto.name, "email": contacto.email, "phone": contacto.phone });
+    state
+        .store
+        .editar_cliente_reservacion(
+            &id,
+            &contacto,
+            &cambio(&usuario, &r, "editar_cliente", antes, despues),
+        )
+        .await?;
+    Ok(Envelope::ok(
+        "Datos del cliente actualizados",
+        leer(&state, &usuario, &id).await?,
+    ))
 }
 
 /// A check-in lookup: the scanned code (`id`) or the guest's e-mail, and the current branch.
@@ -292,7 +385,10 @@ impl NombraSucursal for Busqueda {
 fn otra_sucursal(r: &Reservacion) -> ApiError {
     ApiError::ConDatos {
         codigo: StatusCode::CONFLICT,
-        mensaje: format!("La reservación es de otra sucursal: {} ({}).", r.sucursal.name, r.marca.name),
+        mensaje: format!(
+            "La reservación es de otra sucursal: {} ({}).",
+            r.sucursal.name, r.marca.name
+        ),
         data: json!({ "marca": { "name": r.marca.name }, "sucursal": { "name": r.sucursal.name } }),
     }
 }
@@ -300,7 +396,11 @@ fn otra_sucursal(r: &Reservacion) -> ApiError {
 /// A reservation of this branch that cannot be seated (`e` says why: it already ended, or it is
 /// another day's or past its tolerance): the reason, with the reservation for the card.
 fn no_sentable(e: ReglaError, r: &Reservacion) -> ApiError {
-    ApiError::ConDatos { codigo: StatusCode::CONFLICT, mensaje: e.to_string(), data: serde_json::to_value(r).unwrap_or_default() }
+    ApiError::ConDatos {
+        codigo: StatusCode::CONFLICT,
+        mensaje: e.to_string(),
+        data: serde_json::to_value(r).unwrap_or_default(),
+    }
 }
 
 /// A reservation that already ended.
@@ -308,15 +408,35 @@ fn no_pendiente(r: &Reservacion) -> ApiError {
     no_sentable(ReglaError::NoPendiente { estado: r.status }, r)
 }
 
-async fn buscar(state: &AppState, usuario: &Usuario, b: &Busqueda, id: Option<String>) -> Result<Envelope<Reservacion>> {
+async fn buscar(
+    state: &AppState,
+    usuario: &Usuario,
+    b: &Busqueda,
+    id: Option<String>,
+) -> Result<Envelope<Reservacion>> {
     let email = match &b.email {
         Some(e) if id.is_none() => Some(validar_correo(e)?.ok_or(ReglaError::CorreoInvalido)?),
         _ => None,
     };
-    let conf = en_alcance(state.store.conf_walkin_en(&usuario.alcance(), &b.tag).await?, "la sucursal")?;
+    let conf = en_alcance(
+        state
+            .store
+            .conf_walkin_en(&usuario.alcance(), &b.tag)
+            .await?,
+        "la sucursal",
+    )?;
     let ahora = conf.horario.local(state.reloj.ahora());
     let hoy = ahora.date().and_hms_opt(0, 0, 0).expect("medianoche");
-    let encontrada = state.store.buscar_para_asistencia(id.as_deref(), email.as_deref(), &b.tag, hoy, VeContacto::de(usuario)).await?;
+    let encontrada = state
+        .store
+        .buscar_para_asistencia(
+            id.as_deref(),
+            email.as_deref(),
+            &b.tag,
+            hoy,
+            VeContacto::de(usuario),
+        )
+        .await?;
     let r = encontrada.ok_or(ApiError::NoEncontrado("la reservación"))?;
     if r.tag_sucursal != b.tag {
         return Err(otra_sucursal(&r));
@@ -324,7 +444,8 @@ async fn buscar(state: &AppState, usuario: &Usuario, b: &Busqueda, id: Option<St
     if r.status != EstadoReservacion::Pendiente {
         return Err(no_pendiente(&r));
     }
-    conf.exigir_llegada(r.fecha_hora, ahora).map_err(|e| no_sentable(e, &r))?;
+    conf.exigir_llegada(r.fecha_hora, ahora)
+        .map_err(|e| no_sentable(e, &r))?;
     Ok(Envelope::ok("Reservación encontrada", r))
 }
 
@@ -415,11 +536,26 @@ async fn asistencia(
     let orden = orden.en_sucursal(&state.store.catalogo_de(&r.sucursal_id).await?)?;
     let mesero = orden.mesero.clone();
     // The table opens now, at the branch's wall time: the tickets print it.
-    let (_, conf) = en_alcance(state.store.conf_sucursal_en(&usuario.alcance(), &r.tag_sucursal).await?, "la sucursal")?;
+    let (_, conf) = en_alcance(
+        state
+            .store
+            .conf_sucursal_en(&usuario.alcance(), &r.tag_sucursal)
+            .await?,
+        "la sucursal",
+    )?;
     let abierta = conf.walkin.horario.local(state.reloj.ahora());
     // Only around its own time: another day's reservation is not seated today.
-    conf.walkin.exigir_llegada(r.fecha_hora, abierta).map_err(|e| no_sentable(e, &r))?;
-    let a = Asistencia { reservacion_id: id.clone(), abierta, pedido: orden.pedido, mesa: orden.mesa, mesero: orden.mesero, abre: orden.abre };
+    conf.walkin
+        .exigir_llegada(r.fecha_hora, abierta)
+        .map_err(|e| no_sentable(e, &r))?;
+    let a = Asistencia {
+        reservacion_id: id.clone(),
+        abierta,
+        pedido: orden.pedido,
+        mesa: orden.mesa,
+        mesero: orden.mesero,
+        abre: orden.abre,
+    };
     let c = cambio(
         &usuario,
         &r,
@@ -430,7 +566,10 @@ async fn asistencia(
     if state.store.registrar_asistencia(&a, &c).await?.is_none() {
         return Err(no_pendiente(&leer(&state, &usuario, &id).await?));
     }
-    Ok(Envelope::ok(mensajes::ASISTENCIA_REGISTRADA, leer(&state, &usuario, &id).await?))
+    Ok(Envelope::ok(
+        mensajes::ASISTENCIA_REGISTRADA,
+        leer(&state, &usuario, &id).await?,
+    ))
 }
 
 /// A booking made by staff (the console's Nueva dialog, the host stand): the same checks as a
@@ -455,7 +594,10 @@ async fn crear(
     Json(s): Json<SolicitudReservacion>,
 ) -> Result<(StatusCode, Envelope<ReservaRegistrada>)> {
     let registrada = reservar_como(&state, s, Quien::Personal(&usuario)).await?;
-    Ok((StatusCode::CREATED, Envelope::ok("Reservación registrada", registrada)))
+    Ok((
+        StatusCode::CREATED,
+        Envelope::ok("Reservación registrada", registrada),
+    ))
 }
 
 /// The times staff may book (the console's Nueva dialog, the host stand): the public page's,
@@ -502,7 +644,10 @@ async fn correos(
     _tag: SucursalElegida,
     Path(id): Path<String>,
 ) -> Result<Envelope<Vec<CorreoReservacion>>> {
-    let mut lista = en_alcance(state.store.correos_de_en(&usuario.alcance(), &id).await?, "la reservación")?;
+    let mut lista = en_alcance(
+        state.store.correos_de_en(&usuario.alcance(), &id).await?,
+        "la reservación",
+    )?;
     // The address is the guest's contact: hidden from whoever may not see it.
     if !VeContacto::de(&usuario).permite() {
         lista.iter_mut().for_each(|c| c.destinatario = None);

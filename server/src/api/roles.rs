@@ -21,7 +21,10 @@ use crate::extract::{Json, Path};
 use crate::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(listar, crear)).routes(routes!(editar, eliminar)).routes(routes!(permisos))
+    OpenApiRouter::new()
+        .routes(routes!(listar, crear))
+        .routes(routes!(editar, eliminar))
+        .routes(routes!(permisos))
 }
 
 /// A permission of the catalogue, as the role editor shows it.
@@ -33,12 +36,31 @@ pub struct PermisoCatalogo {
     pub area: &'static str,
 }
 
-fn cambio(autor: &crate::db::usuarios::Usuario, id: &str, accion: &'static str, despues: Option<serde_json::Value>) -> Cambio {
-    Cambio { autor: autor.into(), sucursal_id: None, entidad: "rol", entidad_id: id.to_owned(), accion, antes: None, despues }
+fn cambio(
+    autor: &crate::db::usuarios::Usuario,
+    id: &str,
+    accion: &'static str,
+    despues: Option<serde_json::Value>,
+) -> Cambio {
+    Cambio {
+        autor: autor.into(),
+        sucursal_id: None,
+        entidad: "rol",
+        entidad_id: id.to_owned(),
+        accion,
+        antes: None,
+        despues,
+    }
 }
 
 async fn leer(state: &AppState, id: &str) -> Result<RolAdmin> {
-    state.store.roles_admin().await?.into_iter().find(|r| r.id == id).ok_or(ApiError::NoEncontrado("el rol"))
+    state
+        .store
+        .roles_admin()
+        .await?
+        .into_iter()
+        .find(|r| r.id == id)
+        .ok_or(ApiError::NoEncontrado("el rol"))
 }
 
 /// Every role with its permissions and how many users hold it.
@@ -46,7 +68,10 @@ async fn leer(state: &AppState, id: &str) -> Result<RolAdmin> {
     get, path = "/api/v1/admin/roles", tag = "roles", operation_id = "listar_roles", security(("token" = [])),
     responses((status = 200, description = "Roles", body = Envelope<Vec<RolAdmin>>), (status = 403, description = "Sin el permiso role.index", body = EnvelopeError))
 )]
-async fn listar(State(state): State<AppState>, _u: Con<requiere::RoleIndex>) -> Result<Envelope<Vec<RolAdmin>>> {
+async fn listar(
+    State(state): State<AppState>,
+    _u: Con<requiere::RoleIndex>,
+) -> Result<Envelope<Vec<RolAdmin>>> {
     Ok(Envelope::ok("Roles", state.store.roles_admin().await?))
 }
 
@@ -56,7 +81,14 @@ async fn listar(State(state): State<AppState>, _u: Con<requiere::RoleIndex>) -> 
     responses((status = 200, description = "Permisos", body = Envelope<Vec<PermisoCatalogo>>), (status = 403, description = "Sin el permiso role.index", body = EnvelopeError))
 )]
 async fn permisos(_u: Con<requiere::RoleIndex>) -> Envelope<Vec<PermisoCatalogo>> {
-    let lista = Permiso::TODOS.iter().map(|p| PermisoCatalogo { name: *p, descripcion: p.descripcion(), area: p.area().titulo() }).collect();
+    let lista = Permiso::TODOS
+        .iter()
+        .map(|p| PermisoCatalogo {
+            name: *p,
+            descripcion: p.descripcion(),
+            area: p.area().titulo(),
+        })
+        .collect();
     Envelope::ok("Permisos", lista)
 }
 
@@ -71,11 +103,30 @@ async fn permisos(_u: Con<requiere::RoleIndex>) -> Envelope<Vec<PermisoCatalogo>
         (status = 409, description = "Ya existe un rol con ese nombre", body = EnvelopeError),
     )
 )]
-async fn crear(State(state): State<AppState>, Con(autor, ..): Con<requiere::RoleCreate>, Json(d): Json<DatosRol>) -> Result<(StatusCode, Envelope<RolAdmin>)> {
+async fn crear(
+    State(state): State<AppState>,
+    Con(autor, ..): Con<requiere::RoleCreate>,
+    Json(d): Json<DatosRol>,
+) -> Result<(StatusCode, Envelope<RolAdmin>)> {
     let rol = RolValido::parse(&d)?;
     let id = nuevo_id();
-    state.store.crear_rol(&id, &rol, &cambio(&autor, &id, "crear", Some(json!({ "name": rol.name, "permissions": rol.permisos })))).await?;
-    Ok((StatusCode::CREATED, Envelope::ok("Rol creado", leer(&state, &id).await?)))
+    state
+        .store
+        .crear_rol(
+            &id,
+            &rol,
+            &cambio(
+                &autor,
+                &id,
+                "crear",
+                Some(json!({ "name": rol.name, "permissions": rol.permisos })),
+            ),
+        )
+        .await?;
+    Ok((
+        StatusCode::CREATED,
+        Envelope::ok("Rol creado", leer(&state, &id).await?),
+    ))
 }
 
 /// Renames a role and sets its permissions.
@@ -91,9 +142,27 @@ async fn crear(State(state): State<AppState>, Con(autor, ..): Con<requiere::Role
         (status = 409, description = "Nombre repetido, o dejaría al grupo sin administrador", body = EnvelopeError),
     )
 )]
-async fn editar(State(state): State<AppState>, Con(autor, ..): Con<requiere::RoleEdit>, Path(id): Path<String>, Json(d): Json<DatosRol>) -> Result<Envelope<RolAdmin>> {
+async fn editar(
+    State(state): State<AppState>,
+    Con(autor, ..): Con<requiere::RoleEdit>,
+    Path(id): Path<String>,
+    Json(d): Json<DatosRol>,
+) -> Result<Envelope<RolAdmin>> {
     let rol = RolValido::parse(&d)?;
-    if !state.store.editar_rol(&id, &rol, &cambio(&autor, &id, "editar", Some(json!({ "name": rol.name, "permissions": rol.permisos })))).await? {
+    if !state
+        .store
+        .editar_rol(
+            &id,
+            &rol,
+            &cambio(
+                &autor,
+                &id,
+                "editar",
+                Some(json!({ "name": rol.name, "permissions": rol.permisos })),
+            ),
+        )
+        .await?
+    {
         return Err(ApiError::NoEncontrado("el rol"));
     }
     Ok(Envelope::ok("Rol actualizado", leer(&state, &id).await?))
@@ -110,8 +179,16 @@ async fn editar(State(state): State<AppState>, Con(autor, ..): Con<requiere::Rol
         (status = 409, description = "Hay usuarios con el rol", body = EnvelopeError),
     )
 )]
-async fn eliminar(State(state): State<AppState>, Con(autor, ..): Con<requiere::RoleDelete>, Path(id): Path<String>) -> Result<Envelope<Option<String>>> {
-    if !state.store.eliminar_rol(&id, &cambio(&autor, &id, "eliminar", None)).await? {
+async fn eliminar(
+    State(state): State<AppState>,
+    Con(autor, ..): Con<requiere::RoleDelete>,
+    Path(id): Path<String>,
+) -> Result<Envelope<Option<String>>> {
+    if !state
+        .store
+        .eliminar_rol(&id, &cambio(&autor, &id, "eliminar", None))
+        .await?
+    {
         return Err(ApiError::NoEncontrado("el rol"));
     }
     Ok(Envelope::ok("Rol eliminado", None))

@@ -1,6 +1,9 @@
 //! `/api/v1/admin/sucursal`: branches, limited to the caller's tags.
 
-use anfitrion_core::organizacion::{exigir_dias_vigentes, validar_dias, validar_horario, validar_mesas, DatosDia, DatosDiaEspecial, DatosMesa};
+use anfitrion_core::organizacion::{
+    exigir_dias_vigentes, validar_dias, validar_horario, validar_mesas, DatosDia, DatosDiaEspecial,
+    DatosMesa,
+};
 use anfitrion_core::permisos::{requiere, Permiso};
 use anfitrion_core::sucursal::{DatosSucursal, SucursalNueva};
 use anfitrion_core::walkin::ConfWalkin;
@@ -48,7 +51,10 @@ async fn listar(
     Con(usuario, ..): Con<requiere::MarcasIndex>,
     SucursalElegida(tag): SucursalElegida,
 ) -> Result<Envelope<Vec<Sucursal>>> {
-    let sucursales = state.store.sucursales_en(&usuario.alcance(), tag.as_deref()).await?;
+    let sucursales = state
+        .store
+        .sucursales_en(&usuario.alcance(), tag.as_deref())
+        .await?;
     Ok(Envelope::ok("Sucursales", sucursales))
 }
 
@@ -72,7 +78,14 @@ async fn crear(
     Json(datos): Json<DatosSucursal>,
 ) -> Result<(StatusCode, Envelope<Sucursal>)> {
     let datos = SucursalNueva::parse(&datos)?;
-    let nueva = NuevaSucursal { id: nuevo_id(), datos, horario: Vec::new(), mesas: Vec::new(), days: Vec::new(), conf: ConfWalkin::default() };
+    let nueva = NuevaSucursal {
+        id: nuevo_id(),
+        datos,
+        horario: Vec::new(),
+        mesas: Vec::new(),
+        days: Vec::new(),
+        conf: ConfWalkin::default(),
+    };
     let cambio = Cambio {
         autor: (&usuario).into(),
         sucursal_id: Some(nueva.id.clone()),
@@ -80,16 +93,30 @@ async fn crear(
         entidad_id: nueva.id.clone(),
         accion: "crear",
         antes: None,
-        despues: Some(json!({ "tag": nueva.datos.tag, "name": nueva.datos.name, "marca": nueva.datos.marca })),
+        despues: Some(
+            json!({ "tag": nueva.datos.tag, "name": nueva.datos.name, "marca": nueva.datos.marca }),
+        ),
     };
-    state.store.crear_sucursal(&nueva, &cambio).await.map_err(|e| match e {
-        ErrorAlmacen::SinReferencia => ApiError::SinReferencia("La marca indicada no existe.".to_owned()),
-        otro => otro.into(),
-    })?;
+    state
+        .store
+        .crear_sucursal(&nueva, &cambio)
+        .await
+        .map_err(|e| match e {
+            ErrorAlmacen::SinReferencia => {
+                ApiError::SinReferencia("La marca indicada no existe.".to_owned())
+            }
+            otro => otro.into(),
+        })?;
     // Read back within the new branch only: the caller's own scope was read before it existed.
     let alcance = Alcance::de_tags(&[nueva.datos.tag.as_str().to_owned()]);
-    let sucursal = en_alcance(state.store.sucursal_en(&alcance, &nueva.id).await?, "la sucursal")?;
-    Ok((StatusCode::CREATED, Envelope::ok("Sucursal creada", sucursal)))
+    let sucursal = en_alcance(
+        state.store.sucursal_en(&alcance, &nueva.id).await?,
+        "la sucursal",
+    )?;
+    Ok((
+        StatusCode::CREATED,
+        Envelope::ok("Sucursal creada", sucursal),
+    ))
 }
 
 /// The branches the signed-in user may choose in the branch selector.
@@ -100,8 +127,14 @@ async fn crear(
         (status = 401, description = "Sin sesión", body = EnvelopeError),
     )
 )]
-async fn de_usuario(State(state): State<AppState>, sesion: Autenticado) -> Result<Envelope<Vec<SucursalResumen>>> {
-    let sucursales = state.store.resumen_sucursales_en(&sesion.usuario.alcance()).await?;
+async fn de_usuario(
+    State(state): State<AppState>,
+    sesion: Autenticado,
+) -> Result<Envelope<Vec<SucursalResumen>>> {
+    let sucursales = state
+        .store
+        .resumen_sucursales_en(&sesion.usuario.alcance())
+        .await?;
     Ok(Envelope::ok("Sucursales del usuario", sucursales))
 }
 
@@ -122,16 +155,27 @@ async fn una(
     Con(usuario, ..): Con<requiere::MarcasIndex>,
     Path(id): Path<String>,
 ) -> Result<Envelope<Sucursal>> {
-    let sucursal = en_alcance(state.store.sucursal_en(&usuario.alcance(), &id).await?, "la sucursal")?;
+    let sucursal = en_alcance(
+        state.store.sucursal_en(&usuario.alcance(), &id).await?,
+        "la sucursal",
+    )?;
     Ok(Envelope::ok("Sucursal", sucursal))
 }
 
 /// A branch of the caller's that it may edit, by id.
 async fn editable(state: &AppState, usuario: &Usuario, id: &str) -> Result<Sucursal> {
-    en_alcance(state.store.sucursal_en(&usuario.alcance(), id).await?, "la sucursal")
+    en_alcance(
+        state.store.sucursal_en(&usuario.alcance(), id).await?,
+        "la sucursal",
+    )
 }
 
-fn cambio(autor: &Usuario, s: &Sucursal, accion: &'static str, despues: serde_json::Value) -> Cambio {
+fn cambio(
+    autor: &Usuario,
+    s: &Sucursal,
+    accion: &'static str,
+    despues: serde_json::Value,
+) -> Cambio {
     Cambio {
         autor: autor.into(),
         sucursal_id: Some(s.id.clone()),
@@ -179,14 +223,31 @@ async fn editar(
     if datos.marca.trim() != actual.marca.id {
         cambio_de_marca(&state, &usuario, datos.marca.trim()).await?;
     }
-    let e = EdicionSucursal { datos: SucursalNueva::parse(&datos)?, activa: d.activa.unwrap_or(actual.activa) };
-    let c = cambio(&usuario, &actual, "editar", json!({ "tag": e.datos.tag, "name": e.datos.name, "zona": e.datos.zona.name(), "activa": e.activa }));
-    state.store.editar_sucursal(&id, &e, &c).await.map_err(|err| match err {
-        ErrorAlmacen::SinReferencia => ApiError::SinReferencia("La marca indicada no existe.".to_owned()),
-        otro => otro.into(),
-    })?;
+    let e = EdicionSucursal {
+        datos: SucursalNueva::parse(&datos)?,
+        activa: d.activa.unwrap_or(actual.activa),
+    };
+    let c = cambio(
+        &usuario,
+        &actual,
+        "editar",
+        json!({ "tag": e.datos.tag, "name": e.datos.name, "zona": e.datos.zona.name(), "activa": e.activa }),
+    );
+    state
+        .store
+        .editar_sucursal(&id, &e, &c)
+        .await
+        .map_err(|err| match err {
+            ErrorAlmacen::SinReferencia => {
+                ApiError::SinReferencia("La marca indicada no existe.".to_owned())
+            }
+            otro => otro.into(),
+        })?;
     let alcance = Alcance::de_tags(&[e.datos.tag.as_str().to_owned()]);
-    Ok(Envelope::ok("Sucursal actualizada", en_alcance(state.store.sucursal_en(&alcance, &id).await?, "la sucursal")?))
+    Ok(Envelope::ok(
+        "Sucursal actualizada",
+        en_alcance(state.store.sucursal_en(&alcance, &id).await?, "la sucursal")?,
+    ))
 }
 
 /// Moving a branch under another brand is the brand's business: it needs `marcas.edit`, and a
@@ -196,9 +257,15 @@ async fn cambio_de_marca(state: &AppState, usuario: &Usuario, marca: &str) -> Re
         return Err(ApiError::SinPermiso);
     }
     let Some(destino) = state.store.marca(marca).await? else {
-        return Err(ApiError::SinReferencia("La marca indicada no existe.".to_owned()));
+        return Err(ApiError::SinReferencia(
+            "La marca indicada no existe.".to_owned(),
+        ));
     };
-    let suya = usuario.tiene_permiso(Permiso::MarcasCreate) || destino.sucursales.iter().any(|s| usuario.tiene_sucursal(&s.tag));
+    let suya = usuario.tiene_permiso(Permiso::MarcasCreate)
+        || destino
+            .sucursales
+            .iter()
+            .any(|s| usuario.tiene_sucursal(&s.tag));
     if !suya {
         return Err(ApiError::SinPermiso);
     }
@@ -225,8 +292,23 @@ async fn horario(
 ) -> Result<Envelope<Sucursal>> {
     let dias = validar_horario(&dias)?;
     let s = editable(&state, &usuario, &id).await?;
-    state.store.reemplazar_horario(&id, &dias, &cambio(&usuario, &s, "horario", serde_json::to_value(&dias).unwrap_or_default())).await?;
-    Ok(Envelope::ok("Horario guardado", editable(&state, &usuario, &id).await?))
+    state
+        .store
+        .reemplazar_horario(
+            &id,
+            &dias,
+            &cambio(
+                &usuario,
+                &s,
+                "horario",
+                serde_json::to_value(&dias).unwrap_or_default(),
+            ),
+        )
+        .await?;
+    Ok(Envelope::ok(
+        "Horario guardado",
+        editable(&state, &usuario, &id).await?,
+    ))
 }
 
 /// Replaces the tables (number, seats, whether it may be joined).
@@ -249,8 +331,23 @@ async fn mesas(
 ) -> Result<Envelope<Sucursal>> {
     let mesas = validar_mesas(&mesas)?;
     let s = editable(&state, &usuario, &id).await?;
-    state.store.reemplazar_mesas(&id, &mesas, &cambio(&usuario, &s, "mesas", serde_json::to_value(&mesas).unwrap_or_default())).await?;
-    Ok(Envelope::ok("Mesas guardadas", editable(&state, &usuario, &id).await?))
+    state
+        .store
+        .reemplazar_mesas(
+            &id,
+            &mesas,
+            &cambio(
+                &usuario,
+                &s,
+                "mesas",
+                serde_json::to_value(&mesas).unwrap_or_default(),
+            ),
+        )
+        .await?;
+    Ok(Envelope::ok(
+        "Mesas guardadas",
+        editable(&state, &usuario, &id).await?,
+    ))
 }
 
 /// Replaces the closures and special days.
@@ -278,6 +375,21 @@ async fn dias(
     let hoy = state.reloj.ahora().with_timezone(&zona).date_naive();
     let guardados: Vec<_> = s.days.iter().map(|d| d.fecha).collect();
     exigir_dias_vigentes(&validos, &guardados, hoy)?;
-    state.store.reemplazar_dias(&id, &validos, &cambio(&usuario, &s, "dias", serde_json::to_value(&dias).unwrap_or_default())).await?;
-    Ok(Envelope::ok("Días guardados", editable(&state, &usuario, &id).await?))
+    state
+        .store
+        .reemplazar_dias(
+            &id,
+            &validos,
+            &cambio(
+                &usuario,
+                &s,
+                "dias",
+                serde_json::to_value(&dias).unwrap_or_default(),
+            ),
+        )
+        .await?;
+    Ok(Envelope::ok(
+        "Días guardados",
+        editable(&state, &usuario, &id).await?,
+    ))
 }

@@ -20,7 +20,9 @@ use crate::AppState;
 pub(crate) const DIAS_MAX: u32 = 90;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(dia)).routes(routes!(serie))
+    OpenApiRouter::new()
+        .routes(routes!(dia))
+        .routes(routes!(serie))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -35,11 +37,23 @@ pub struct ParametrosTablero {
     pub dias: Option<u32>,
 }
 
-async fn contexto(state: &AppState, usuario: &crate::db::usuarios::Usuario, p: &ParametrosTablero) -> Result<(String, NaiveDate)> {
+async fn contexto(
+    state: &AppState,
+    usuario: &crate::db::usuarios::Usuario,
+    p: &ParametrosTablero,
+) -> Result<(String, NaiveDate)> {
     let tag = super::tag_requerido(p.tag.as_deref())?;
-    let (id, conf) = en_alcance(state.store.conf_sucursal_en(&usuario.alcance(), tag).await?, "la sucursal")?;
+    let (id, conf) = en_alcance(
+        state
+            .store
+            .conf_sucursal_en(&usuario.alcance(), tag)
+            .await?,
+        "la sucursal",
+    )?;
     let fecha = match p.fecha.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
-        Some(f) => NaiveDate::parse_from_str(f, "%Y-%m-%d").map_err(|_| ApiError::Entrada("El parámetro «fecha» debe ser una fecha AAAA-MM-DD.".to_owned()))?,
+        Some(f) => NaiveDate::parse_from_str(f, "%Y-%m-%d").map_err(|_| {
+            ApiError::Entrada("El parámetro «fecha» debe ser una fecha AAAA-MM-DD.".to_owned())
+        })?,
         None => conf.walkin.horario.local(state.reloj.ahora()).date(),
     };
     Ok((id, fecha))
@@ -54,11 +68,26 @@ async fn contexto(state: &AppState, usuario: &crate::db::usuarios::Usuario, p: &
         (status = 403, description = "Sin el permiso dashboard.index, o sucursal ajena", body = EnvelopeError),
     )
 )]
-async fn dia(State(state): State<AppState>, Con(u, ..): Con<requiere::DashboardIndex>, _t: SucursalElegida, Query(p): Query<ParametrosTablero>) -> Result<Envelope<ResumenDia>> {
+async fn dia(
+    State(state): State<AppState>,
+    Con(u, ..): Con<requiere::DashboardIndex>,
+    _t: SucursalElegida,
+    Query(p): Query<ParametrosTablero>,
+) -> Result<Envelope<ResumenDia>> {
     let (id, fecha) = contexto(&state, &u, &p).await?;
-    let (desde, hasta) = (fecha.and_hms_opt(0, 0, 0).expect("medianoche"), fecha.succ_opt().unwrap_or(fecha).and_hms_opt(0, 0, 0).expect("medianoche"));
+    let (desde, hasta) = (
+        fecha.and_hms_opt(0, 0, 0).expect("medianoche"),
+        fecha
+            .succ_opt()
+            .unwrap_or(fecha)
+            .and_hms_opt(0, 0, 0)
+            .expect("medianoche"),
+    );
     let (reservas, walkins) = state.store.visitas_entre(&id, desde, hasta).await?;
-    Ok(Envelope::ok("Tablero", resumen_dia(fecha, &reservas, &walkins)))
+    Ok(Envelope::ok(
+        "Tablero",
+        resumen_dia(fecha, &reservas, &walkins),
+    ))
 }
 
 /// The last days of the branch, one entry per day, oldest first.
@@ -71,16 +100,36 @@ async fn dia(State(state): State<AppState>, Con(u, ..): Con<requiere::DashboardI
         (status = 403, description = "Sin el permiso dashboard.index, o sucursal ajena", body = EnvelopeError),
     )
 )]
-async fn serie(State(state): State<AppState>, Con(u, ..): Con<requiere::DashboardIndex>, _t: SucursalElegida, Query(p): Query<ParametrosTablero>) -> Result<Envelope<Vec<ResumenDia>>> {
+async fn serie(
+    State(state): State<AppState>,
+    Con(u, ..): Con<requiere::DashboardIndex>,
+    _t: SucursalElegida,
+    Query(p): Query<ParametrosTablero>,
+) -> Result<Envelope<Vec<ResumenDia>>> {
     let dias = p.dias.unwrap_or(30);
     if !(1..=DIAS_MAX).contains(&dias) {
-        return Err(ApiError::Entrada(format!("El parámetro «dias» va de 1 a {DIAS_MAX}.")));
+        return Err(ApiError::Entrada(format!(
+            "El parámetro «dias» va de 1 a {DIAS_MAX}."
+        )));
     }
     let (id, hasta) = contexto(&state, &u, &p).await?;
-    let desde = hasta.checked_sub_days(Days::new(u64::from(dias - 1))).unwrap_or(hasta);
+    let desde = hasta
+        .checked_sub_days(Days::new(u64::from(dias - 1)))
+        .unwrap_or(hasta);
     let (reservas, walkins) = state
         .store
-        .visitas_entre(&id, desde.and_hms_opt(0, 0, 0).expect("medianoche"), hasta.succ_opt().unwrap_or(hasta).and_hms_opt(0, 0, 0).expect("medianoche"))
+        .visitas_entre(
+            &id,
+            desde.and_hms_opt(0, 0, 0).expect("medianoche"),
+            hasta
+                .succ_opt()
+                .unwrap_or(hasta)
+                .and_hms_opt(0, 0, 0)
+                .expect("medianoche"),
+        )
         .await?;
-    Ok(Envelope::ok("Serie", serie_core(hasta, dias, &reservas, &walkins)))
+    Ok(Envelope::ok(
+        "Serie",
+        serie_core(hasta, dias, &reservas, &walkins),
+    ))
 }

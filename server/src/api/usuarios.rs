@@ -25,7 +25,10 @@ use crate::extract::{Json, Path, Query};
 use crate::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(listar, crear)).routes(routes!(detalle, editar, desactivar)).routes(routes!(clave))
+    OpenApiRouter::new()
+        .routes(routes!(listar, crear))
+        .routes(routes!(detalle, editar, desactivar))
+        .routes(routes!(clave))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -37,13 +40,29 @@ pub struct ParametrosUsuarios {
     pub limit: Option<u32>,
 }
 
-fn cambio(autor: &crate::db::usuarios::Usuario, id: &str, accion: &'static str, antes: Option<serde_json::Value>, despues: Option<serde_json::Value>) -> Cambio {
-    Cambio { autor: autor.into(), sucursal_id: None, entidad: "usuario", entidad_id: id.to_owned(), accion, antes, despues }
+fn cambio(
+    autor: &crate::db::usuarios::Usuario,
+    id: &str,
+    accion: &'static str,
+    antes: Option<serde_json::Value>,
+    despues: Option<serde_json::Value>,
+) -> Cambio {
+    Cambio {
+        autor: autor.into(),
+        sucursal_id: None,
+        entidad: "usuario",
+        entidad_id: id.to_owned(),
+        accion,
+        antes,
+        despues,
+    }
 }
 
 fn sin_sucursal(e: ErrorAlmacen) -> ApiError {
     match e {
-        ErrorAlmacen::SinReferencia => ApiError::SinReferencia("El rol o una de las sucursales indicadas no existe.".to_owned()),
+        ErrorAlmacen::SinReferencia => ApiError::SinReferencia(
+            "El rol o una de las sucursales indicadas no existe.".to_owned(),
+        ),
         otro => otro.into(),
     }
 }
@@ -60,7 +79,11 @@ async fn exigir_sucursal(state: &AppState, v: &UsuarioValido) -> Result<()> {
 }
 
 async fn leer(state: &AppState, id: &str) -> Result<UsuarioAdmin> {
-    state.store.usuario_admin(id).await?.ok_or(ApiError::NoEncontrado("el usuario"))
+    state
+        .store
+        .usuario_admin(id)
+        .await?
+        .ok_or(ApiError::NoEncontrado("el usuario"))
 }
 
 /// Staff accounts, searched by name or e-mail.
@@ -72,13 +95,30 @@ async fn leer(state: &AppState, id: &str) -> Result<UsuarioAdmin> {
         (status = 403, description = "Sin el permiso users.index", body = EnvelopeError),
     )
 )]
-async fn listar(State(state): State<AppState>, _u: Con<requiere::UsersIndex>, Query(p): Query<ParametrosUsuarios>) -> Result<Envelope<PaginaUsuarios>> {
+async fn listar(
+    State(state): State<AppState>,
+    _u: Con<requiere::UsersIndex>,
+    Query(p): Query<ParametrosUsuarios>,
+) -> Result<Envelope<PaginaUsuarios>> {
     let (page, limit) = (p.page.unwrap_or(1), p.limit.unwrap_or(LIMITE_POR_DEFECTO));
     if page == 0 || !(1..=LIMITE_MAX).contains(&limit) {
-        return Err(ApiError::Entrada(format!("«page» empieza en 1 y «limit» va de 1 a {LIMITE_MAX}.")));
+        return Err(ApiError::Entrada(format!(
+            "«page» empieza en 1 y «limit» va de 1 a {LIMITE_MAX}."
+        )));
     }
-    let (items, total) = state.store.usuarios_admin(p.q.as_deref(), page, limit).await?;
-    Ok(Envelope::ok("Usuarios", PaginaUsuarios { items, total, page, limit }))
+    let (items, total) = state
+        .store
+        .usuarios_admin(p.q.as_deref(), page, limit)
+        .await?;
+    Ok(Envelope::ok(
+        "Usuarios",
+        PaginaUsuarios {
+            items,
+            total,
+            page,
+            limit,
+        },
+    ))
 }
 
 /// One account.
@@ -91,7 +131,11 @@ async fn listar(State(state): State<AppState>, _u: Con<requiere::UsersIndex>, Qu
         (status = 404, description = "No existe", body = EnvelopeError),
     )
 )]
-async fn detalle(State(state): State<AppState>, _u: Con<requiere::UsersIndex>, Path(id): Path<String>) -> Result<Envelope<UsuarioAdmin>> {
+async fn detalle(
+    State(state): State<AppState>,
+    _u: Con<requiere::UsersIndex>,
+    Path(id): Path<String>,
+) -> Result<Envelope<UsuarioAdmin>> {
     Ok(Envelope::ok("Usuario", leer(&state, &id).await?))
 }
 
@@ -117,14 +161,31 @@ async fn crear(
         id: nuevo_id(),
         email: v.email.clone(),
         name: v.name.clone(),
-        password_hash: state.claves.hash(d.password.as_deref().unwrap_or("")).await.map_err(|_| ApiError::Ocupado)?,
+        password_hash: state
+            .claves
+            .hash(d.password.as_deref().unwrap_or(""))
+            .await
+            .map_err(|_| ApiError::Ocupado)?,
         rol: String::new(),
         tags: v.tags.iter().map(|t| t.as_str().to_owned()).collect(),
         creado: state.reloj.ahora(),
     };
-    let c = cambio(&autor, &u.id, "crear", None, Some(json!({ "name": u.name, "email": u.email, "role": v.role, "tags": u.tags })));
-    state.store.crear_usuario_admin(&u, &v.role, &c).await.map_err(sin_sucursal)?;
-    Ok((StatusCode::CREATED, Envelope::ok("Usuario creado", leer(&state, &u.id).await?)))
+    let c = cambio(
+        &autor,
+        &u.id,
+        "crear",
+        None,
+        Some(json!({ "name": u.name, "email": u.email, "role": v.role, "tags": u.tags })),
+    );
+    state
+        .store
+        .crear_usuario_admin(&u, &v.role, &c)
+        .await
+        .map_err(sin_sucursal)?;
+    Ok((
+        StatusCode::CREATED,
+        Envelope::ok("Usuario creado", leer(&state, &u.id).await?),
+    ))
 }
 
 /// Changes an account: name, e-mail, role, branches, active.
@@ -151,12 +212,35 @@ async fn editar(
     let antes = leer(&state, &id).await?;
     let activo = d.active.unwrap_or(antes.active);
     if !activo && id == autor.id {
-        return Err(ApiError::Conflicto(ReglaError::AutoDesactivacion.to_string()));
+        return Err(ApiError::Conflicto(
+            ReglaError::AutoDesactivacion.to_string(),
+        ));
     }
-    let e = EdicionUsuario { name: v.name, email: v.email, rol_id: v.role, tags: v.tags.iter().map(|t| t.as_str().to_owned()).collect(), activo };
-    let c = cambio(&autor, &id, "editar", serde_json::to_value(&antes).ok(), Some(json!({ "name": e.name, "email": e.email, "role": e.rol_id, "tags": e.tags, "active": e.activo })));
-    state.store.editar_usuario(&id, &e, &c).await.map_err(sin_sucursal)?;
-    Ok(Envelope::ok("Usuario actualizado", leer(&state, &id).await?))
+    let e = EdicionUsuario {
+        name: v.name,
+        email: v.email,
+        rol_id: v.role,
+        tags: v.tags.iter().map(|t| t.as_str().to_owned()).collect(),
+        activo,
+    };
+    let c = cambio(
+        &autor,
+        &id,
+        "editar",
+        serde_json::to_value(&antes).ok(),
+        Some(
+            json!({ "name": e.name, "email": e.email, "role": e.rol_id, "tags": e.tags, "active": e.activo }),
+        ),
+    );
+    state
+        .store
+        .editar_usuario(&id, &e, &c)
+        .await
+        .map_err(sin_sucursal)?;
+    Ok(Envelope::ok(
+        "Usuario actualizado",
+        leer(&state, &id).await?,
+    ))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -186,10 +270,23 @@ async fn clave(
     Json(n): Json<NuevaClave>,
 ) -> Result<Envelope<Option<String>>> {
     validar_clave_nueva(&n.password)?;
-    let hash = state.claves.hash(&n.password).await.map_err(|_| ApiError::Ocupado)?;
+    let hash = state
+        .claves
+        .hash(&n.password)
+        .await
+        .map_err(|_| ApiError::Ocupado)?;
     // Every session of the user ends; users changing their own keep the one they are using.
     let conservar = (autor.id == id).then_some(sesion.token_hash.as_str());
-    if !state.store.cambiar_clave(&id, &hash, conservar, &cambio(&autor, &id, "cambiar_clave", None, None)).await? {
+    if !state
+        .store
+        .cambiar_clave(
+            &id,
+            &hash,
+            conservar,
+            &cambio(&autor, &id, "cambiar_clave", None, None),
+        )
+        .await?
+    {
         return Err(ApiError::NoEncontrado("el usuario"));
     }
     Ok(Envelope::ok("Contraseña actualizada", None))
@@ -206,12 +303,40 @@ async fn clave(
         (status = 409, description = "Es el propio usuario, o dejaría al grupo sin administrador", body = EnvelopeError),
     )
 )]
-async fn desactivar(State(state): State<AppState>, Con(autor, ..): Con<requiere::UsersDelete>, Path(id): Path<String>) -> Result<Envelope<UsuarioAdmin>> {
+async fn desactivar(
+    State(state): State<AppState>,
+    Con(autor, ..): Con<requiere::UsersDelete>,
+    Path(id): Path<String>,
+) -> Result<Envelope<UsuarioAdmin>> {
     if id == autor.id {
-        return Err(ApiError::Conflicto(ReglaError::AutoDesactivacion.to_string()));
+        return Err(ApiError::Conflicto(
+            ReglaError::AutoDesactivacion.to_string(),
+        ));
     }
     let u = leer(&state, &id).await?;
-    let e = EdicionUsuario { name: u.name.clone(), email: u.email.clone(), rol_id: u.role.id.clone(), tags: u.tags.clone(), activo: false };
-    state.store.editar_usuario(&id, &e, &cambio(&autor, &id, "desactivar", Some(json!({ "active": u.active })), Some(json!({ "active": false })))).await?;
-    Ok(Envelope::ok("Usuario desactivado", leer(&state, &id).await?))
+    let e = EdicionUsuario {
+        name: u.name.clone(),
+        email: u.email.clone(),
+        rol_id: u.role.id.clone(),
+        tags: u.tags.clone(),
+        activo: false,
+    };
+    state
+        .store
+        .editar_usuario(
+            &id,
+            &e,
+            &cambio(
+                &autor,
+                &id,
+                "desactivar",
+                Some(json!({ "active": u.active })),
+                Some(json!({ "active": false })),
+            ),
+        )
+        .await?;
+    Ok(Envelope::ok(
+        "Usuario desactivado",
+        leer(&state, &id).await?,
+    ))
 }

@@ -14,16 +14,18 @@ use utoipa_axum::routes;
 use crate::access::{en_alcance, exigir_sucursal, Autenticado, Con, SucursalElegida};
 use crate::api::reservacion::{LIMITE_MAX, LIMITE_POR_DEFECTO};
 use crate::db::bitacora::Cambio;
+use crate::db::nuevo_id;
 use crate::db::reservaciones::VeContacto;
 use crate::db::walkins::{ConsultaWalkins, NuevoWalkin, PaginaWalkins, Walkin};
-use crate::db::nuevo_id;
 use crate::envelope::Envelope;
 use crate::error::{ApiError, EnvelopeError, Result};
 use crate::extract::{Json, Path, Query};
 use crate::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(listar, registrar)).routes(routes!(detalle))
+    OpenApiRouter::new()
+        .routes(routes!(listar, registrar))
+        .routes(routes!(detalle))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -63,15 +65,27 @@ async fn listar(
     let hoy = match p.slug.as_deref().map(str::trim).unwrap_or("hoy") {
         "hoy" => true,
         "todas" => false,
-        otra => return Err(ApiError::Entrada(format!("Pestaña de walk-in desconocida: {otra}"))),
+        otra => {
+            return Err(ApiError::Entrada(format!(
+                "Pestaña de walk-in desconocida: {otra}"
+            )))
+        }
     };
     let (page, limit) = (p.page.unwrap_or(1), p.limit.unwrap_or(LIMITE_POR_DEFECTO));
     if page == 0 || !(1..=LIMITE_MAX).contains(&limit) {
-        return Err(ApiError::Entrada(format!("«page» empieza en 1 y «limit» va de 1 a {LIMITE_MAX}.")));
+        return Err(ApiError::Entrada(format!(
+            "«page» empieza en 1 y «limit» va de 1 a {LIMITE_MAX}."
+        )));
     }
     let alcance = usuario.alcance();
-    let sucursal_id = en_alcance(state.store.sucursal_id_en(&alcance, &tag).await?, "la sucursal")?;
-    let conf = en_alcance(state.store.conf_walkin_en(&alcance, &tag).await?, "la sucursal")?;
+    let sucursal_id = en_alcance(
+        state.store.sucursal_id_en(&alcance, &tag).await?,
+        "la sucursal",
+    )?;
+    let conf = en_alcance(
+        state.store.conf_walkin_en(&alcance, &tag).await?,
+        "la sucursal",
+    )?;
     let consulta = ConsultaWalkins {
         sucursal_id: &sucursal_id,
         dia: hoy.then(|| conf.horario.local(state.reloj.ahora()).date()),
@@ -80,8 +94,19 @@ async fn listar(
         limit,
     };
     // The day's list pages like every other: a busy branch's day is never cut short.
-    let (items, total) = state.store.walkins_de(&consulta, VeContacto::de(&usuario)).await?;
-    Ok(Envelope::ok("Walk-ins", PaginaWalkins { items, total, page, limit }))
+    let (items, total) = state
+        .store
+        .walkins_de(&consulta, VeContacto::de(&usuario))
+        .await?;
+    Ok(Envelope::ok(
+        "Walk-ins",
+        PaginaWalkins {
+            items,
+            total,
+            page,
+            limit,
+        },
+    ))
 }
 
 /// One walk-in, to review or reprint its tickets.
@@ -96,9 +121,20 @@ async fn listar(
         (status = 404, description = "No existe", body = EnvelopeError),
     )
 )]
-async fn detalle(State(state): State<AppState>, sesion: Autenticado, _tag: SucursalElegida, Path(id): Path<String>) -> Result<Envelope<Walkin>> {
+async fn detalle(
+    State(state): State<AppState>,
+    sesion: Autenticado,
+    _tag: SucursalElegida,
+    Path(id): Path<String>,
+) -> Result<Envelope<Walkin>> {
     let u = &sesion.usuario;
-    let w = en_alcance(state.store.walkin_en(&u.alcance(), &id, VeContacto::de(u)).await?, "el walk-in")?;
+    let w = en_alcance(
+        state
+            .store
+            .walkin_en(&u.alcance(), &id, VeContacto::de(u))
+            .await?,
+        "el walk-in",
+    )?;
     Ok(Envelope::ok("Walk-in", w))
 }
 
@@ -121,14 +157,24 @@ async fn registrar(
 ) -> Result<(StatusCode, Envelope<Walkin>)> {
     let tag = s.tag_sucursal.trim().to_owned();
     if tag.is_empty() {
-        return Err(ApiError::Entrada("Falta la sucursal: su etiqueta está vacía.".to_owned()));
+        return Err(ApiError::Entrada(
+            "Falta la sucursal: su etiqueta está vacía.".to_owned(),
+        ));
     }
     exigir_sucursal(&usuario, &tag)?;
     let alcance = usuario.alcance();
-    let sucursal_id = en_alcance(state.store.sucursal_id_en(&alcance, &tag).await?, "la sucursal")?;
-    let conf = en_alcance(state.store.conf_walkin_en(&alcance, &tag).await?, "la sucursal")?;
+    let sucursal_id = en_alcance(
+        state.store.sucursal_id_en(&alcance, &tag).await?,
+        "la sucursal",
+    )?;
+    let conf = en_alcance(
+        state.store.conf_walkin_en(&alcance, &tag).await?,
+        "la sucursal",
+    )?;
     let valido = WalkinValido::parse(&s, &conf)?;
-    let orden = valido.orden.en_sucursal(&state.store.catalogo_de(&sucursal_id).await?)?;
+    let orden = valido
+        .orden
+        .en_sucursal(&state.store.catalogo_de(&sucursal_id).await?)?;
     let ahora = state.reloj.ahora();
     let walkin = NuevoWalkin {
         id: nuevo_id(),
@@ -157,6 +203,15 @@ async fn registrar(
         despues: None,
     };
     state.store.crear_walkin(&walkin, &cambio).await?;
-    let guardado = en_alcance(state.store.walkin_en(&alcance, &walkin.id, VeContacto::de(&usuario)).await?, "el walk-in")?;
-    Ok((StatusCode::CREATED, Envelope::ok(anfitrion_core::mensajes::DATOS_GUARDADOS, guardado)))
+    let guardado = en_alcance(
+        state
+            .store
+            .walkin_en(&alcance, &walkin.id, VeContacto::de(&usuario))
+            .await?,
+        "el walk-in",
+    )?;
+    Ok((
+        StatusCode::CREATED,
+        Envelope::ok(anfitrion_core::mensajes::DATOS_GUARDADOS, guardado),
+    ))
 }

@@ -53,7 +53,9 @@ impl CostoHash {
     fn params(self) -> Params {
         match self {
             CostoHash::Produccion => Params::default(),
-            CostoHash::Ligero => Params::new(Params::MIN_M_COST, 1, 1, None).expect("parámetros argon2 válidos"),
+            CostoHash::Ligero => {
+                Params::new(Params::MIN_M_COST, 1, 1, None).expect("parámetros argon2 válidos")
+            }
         }
     }
 }
@@ -72,8 +74,16 @@ pub fn preparar_memoria() {
 }
 
 enum Trabajo {
-    Hash { clave: String, params: Params, responder: oneshot::Sender<String> },
-    Verificar { clave: String, hash: Arc<str>, responder: oneshot::Sender<bool> },
+    Hash {
+        clave: String,
+        params: Params,
+        responder: oneshot::Sender<String>,
+    },
+    Verificar {
+        clave: String,
+        hash: Arc<str>,
+        responder: oneshot::Sender<bool>,
+    },
 }
 
 /// A queued job with its place in the queue, given back when a worker takes it.
@@ -121,9 +131,18 @@ impl Claves {
 
     /// As [`Claves::new`], with `trabajadores` workers and `lugares` places, each caller waiting
     /// at most `espera` for one.
-    pub fn con_limite(costo: CostoHash, trabajadores: usize, lugares: usize, espera: Duration) -> Self {
+    pub fn con_limite(
+        costo: CostoHash,
+        trabajadores: usize,
+        lugares: usize,
+        espera: Duration,
+    ) -> Self {
         let params = costo.params();
-        let cola = Arc::new(Cola { encargos: Mutex::new(VecDeque::new()), hay: Condvar::new(), cerrada: AtomicBool::new(false) });
+        let cola = Arc::new(Cola {
+            encargos: Mutex::new(VecDeque::new()),
+            hay: Condvar::new(),
+            cerrada: AtomicBool::new(false),
+        });
         for i in 0..trabajadores.max(1) {
             let cola = cola.clone();
             std::thread::Builder::new()
@@ -133,14 +152,25 @@ impl Claves {
         }
         // One hash at start-up, on this thread; its memory is freed at once.
         let falso = hash_con(&params, &crate::auth::nuevo_token(), &mut Vec::new()).into();
-        Claves { params, falso, pool: Arc::new(Pool { cola }), lugares: Arc::new(Semaphore::new(lugares.max(1))), espera }
+        Claves {
+            params,
+            falso,
+            pool: Arc::new(Pool { cola }),
+            lugares: Arc::new(Semaphore::new(lugares.max(1))),
+            espera,
+        }
     }
 
     /// A new hash of `clave` at this pool's cost.
     pub async fn hash(&self, clave: &str) -> Result<String, Ocupado> {
         let clave = clave.to_owned();
         let params = self.params.clone();
-        self.encargar(|responder| Trabajo::Hash { clave, params, responder }).await
+        self.encargar(|responder| Trabajo::Hash {
+            clave,
+            params,
+            responder,
+        })
+        .await
     }
 
     /// Whether `clave` matches `hash`; with no hash it still spends the time of a check.
@@ -149,19 +179,34 @@ impl Claves {
         let existe = hash.is_some();
         let hash: Arc<str> = hash.map_or_else(|| self.falso.clone(), Arc::from);
         let clave = clave.to_owned();
-        let coincide = self.encargar(|responder| Trabajo::Verificar { clave, hash, responder }).await?;
+        let coincide = self
+            .encargar(|responder| Trabajo::Verificar {
+                clave,
+                hash,
+                responder,
+            })
+            .await?;
         Ok(existe && coincide)
     }
 
-    async fn encargar<T>(&self, trabajo: impl FnOnce(oneshot::Sender<T>) -> Trabajo) -> Result<T, Ocupado> {
+    async fn encargar<T>(
+        &self,
+        trabajo: impl FnOnce(oneshot::Sender<T>) -> Trabajo,
+    ) -> Result<T, Ocupado> {
         let lugar = tokio::time::timeout(self.espera, self.lugares.clone().acquire_owned())
             .await
             .map_err(|_| Ocupado)?
             .expect("el semáforo de claves nunca se cierra");
         let (responder, respuesta) = oneshot::channel();
-        let encargo = Encargo { trabajo: trabajo(responder), _lugar: lugar };
+        let encargo = Encargo {
+            trabajo: trabajo(responder),
+            _lugar: lugar,
+        };
         let cola = &self.pool.cola;
-        cola.encargos.lock().expect("cola de argon2").push_back(encargo);
+        cola.encargos
+            .lock()
+            .expect("cola de argon2")
+            .push_back(encargo);
         cola.hay.notify_one();
         respuesta.await.map_err(|_| Ocupado)
     }
@@ -187,7 +232,10 @@ fn trabajar(cola: &Cola, liberar_tras: Duration) {
             if memoria.is_empty() {
                 encargos = cola.hay.wait(encargos).expect("cola de argon2");
             } else {
-                let (e, espera) = cola.hay.wait_timeout(encargos, liberar_tras).expect("cola de argon2");
+                let (e, espera) = cola
+                    .hay
+                    .wait_timeout(encargos, liberar_tras)
+                    .expect("cola de argon2");
                 encargos = e;
                 if espera.timed_out() && encargos.is_empty() {
                     break None;
@@ -206,10 +254,18 @@ fn trabajar(cola: &Cola, liberar_tras: Duration) {
         drop(_lugar);
         // A caller that gave up no longer needs the answer: the work is skipped.
         match trabajo {
-            Trabajo::Hash { clave, params, responder } if !responder.is_closed() => {
+            Trabajo::Hash {
+                clave,
+                params,
+                responder,
+            } if !responder.is_closed() => {
                 let _ = responder.send(hash_con(&params, &clave, &mut memoria));
             }
-            Trabajo::Verificar { clave, hash, responder } if !responder.is_closed() => {
+            Trabajo::Verificar {
+                clave,
+                hash,
+                responder,
+            } if !responder.is_closed() => {
                 let _ = responder.send(verificar_con(&clave, &hash, &mut memoria));
             }
             _ => {}
@@ -233,16 +289,33 @@ fn argon2_en(
         *memoria = Vec::new();
         *memoria = vec![Block::default(); bloques];
     }
-    Argon2::new(algoritmo, version, params.clone()).hash_password_into_with_memory(clave, sal, salida, &mut memoria[..bloques])
+    Argon2::new(algoritmo, version, params.clone()).hash_password_into_with_memory(
+        clave,
+        sal,
+        salida,
+        &mut memoria[..bloques],
+    )
 }
 
 /// A PHC string (`$argon2id$v=19$m=…`) for `clave` with a fresh salt.
 fn hash_con(params: &Params, clave: &str, memoria: &mut Vec<Block>) -> String {
     let sal = SaltString::generate(&mut OsRng);
     let mut sal_bytes = [0u8; 64];
-    let sal_bytes = sal.as_salt().decode_b64(&mut sal_bytes).expect("sal recién generada");
+    let sal_bytes = sal
+        .as_salt()
+        .decode_b64(&mut sal_bytes)
+        .expect("sal recién generada");
     let mut salida = vec![0u8; params.output_len().unwrap_or(Params::DEFAULT_OUTPUT_LEN)];
-    argon2_en(memoria, Algorithm::Argon2id, Version::V0x13, params, clave.as_bytes(), sal_bytes, &mut salida).expect("argon2 con parámetros válidos");
+    argon2_en(
+        memoria,
+        Algorithm::Argon2id,
+        Version::V0x13,
+        params,
+        clave.as_bytes(),
+        sal_bytes,
+        &mut salida,
+    )
+    .expect("argon2 con parámetros válidos");
     PasswordHash {
         algorithm: Algorithm::Argon2id.ident(),
         version: Some(Version::V0x13.into()),
@@ -256,18 +329,43 @@ fn hash_con(params: &Params, clave: &str, memoria: &mut Vec<Block>) -> String {
 /// Whether `clave` hashes to `hash` with the algorithm, version and cost stored in it; any
 /// malformed or oversized hash simply does not match. The comparison is constant-time.
 fn verificar_con(clave: &str, hash: &str, memoria: &mut Vec<Block>) -> bool {
-    let Ok(phc) = PasswordHash::new(hash) else { return false };
-    let (Some(sal), Some(esperado)) = (phc.salt, phc.hash) else { return false };
-    let Ok(algoritmo) = Algorithm::try_from(phc.algorithm) else { return false };
-    let Ok(version) = phc.version.map_or(Ok(Version::default()), Version::try_from) else { return false };
-    let Ok(params) = Params::try_from(&phc) else { return false };
+    let Ok(phc) = PasswordHash::new(hash) else {
+        return false;
+    };
+    let (Some(sal), Some(esperado)) = (phc.salt, phc.hash) else {
+        return false;
+    };
+    let Ok(algoritmo) = Algorithm::try_from(phc.algorithm) else {
+        return false;
+    };
+    let Ok(version) = phc
+        .version
+        .map_or(Ok(Version::default()), Version::try_from)
+    else {
+        return false;
+    };
+    let Ok(params) = Params::try_from(&phc) else {
+        return false;
+    };
     if params.m_cost() > M_COST_MAX {
         return false;
     }
     let mut sal_bytes = [0u8; 64];
-    let Ok(sal_bytes) = sal.decode_b64(&mut sal_bytes) else { return false };
+    let Ok(sal_bytes) = sal.decode_b64(&mut sal_bytes) else {
+        return false;
+    };
     let mut salida = vec![0u8; esperado.len()];
-    if argon2_en(memoria, algoritmo, version, &params, clave.as_bytes(), sal_bytes, &mut salida).is_err() {
+    if argon2_en(
+        memoria,
+        algoritmo,
+        version,
+        &params,
+        clave.as_bytes(),
+        sal_bytes,
+        &mut salida,
+    )
+    .is_err()
+    {
         return false;
     }
     Output::new(&salida).is_ok_and(|calculada| calculada == esperado)
@@ -286,7 +384,10 @@ mod tests {
         assert_eq!(claves.verificar("demo1234", Some(&h)).await, Ok(true));
         assert_eq!(claves.verificar("demo1235", Some(&h)).await, Ok(false));
         assert_eq!(claves.verificar("demo1234", None).await, Ok(false));
-        assert_eq!(claves.verificar("demo1234", Some("no es un hash")).await, Ok(false));
+        assert_eq!(
+            claves.verificar("demo1234", Some("no es un hash")).await,
+            Ok(false)
+        );
     }
 
     #[test]
@@ -297,7 +398,11 @@ mod tests {
         let phc = PasswordHash::new(&propio).unwrap();
         assert!(Argon2::default().verify_password(b"demo1234", &phc).is_ok());
         let ajeno = argon2::password_hash::PasswordHasher::hash_password(
-            &Argon2::new(Algorithm::Argon2id, Version::V0x13, Params::new(16, 2, 2, None).unwrap()),
+            &Argon2::new(
+                Algorithm::Argon2id,
+                Version::V0x13,
+                Params::new(16, 2, 2, None).unwrap(),
+            ),
             b"otra",
             &SaltString::generate(&mut OsRng),
         )
@@ -331,7 +436,11 @@ mod tests {
         let mut tareas = tokio::task::JoinSet::new();
         for i in 0..64 {
             let (claves, h) = (claves.clone(), h.clone());
-            tareas.spawn(async move { claves.verificar(if i % 2 == 0 { "demo1234" } else { "otra" }, Some(&h)).await });
+            tareas.spawn(async move {
+                claves
+                    .verificar(if i % 2 == 0 { "demo1234" } else { "otra" }, Some(&h))
+                    .await
+            });
         }
         let resultados = tareas.join_all().await;
         assert_eq!(resultados.iter().filter(|r| **r == Ok(true)).count(), 32);

@@ -54,7 +54,10 @@ pub struct DemoraCuenta {
 impl Default for DemoraCuenta {
     /// 250 ms, doubling to at most 4 s (reached at fifteen failures past the threshold).
     fn default() -> Self {
-        DemoraCuenta { paso: Duration::from_millis(250), tope: Duration::from_secs(4) }
+        DemoraCuenta {
+            paso: Duration::from_millis(250),
+            tope: Duration::from_secs(4),
+        }
     }
 }
 
@@ -102,19 +105,27 @@ pub enum Decision {
     Espera,
     /// Refused for `segundos`: the account from this address, or (`direccion`) the address for
     /// every account.
-    Frena { segundos: u64, direccion: bool },
+    Frena {
+        segundos: u64,
+        direccion: bool,
+    },
 }
 
 /// Pure rule: `fallos` completed failures, `en_par` and `en_direccion` logins still in progress.
 pub fn decidir(fallos: &Fallos, en_par: i64, en_direccion: i64, ahora: DateTime<Utc>) -> Decision {
-    let frena = |desde: Option<DateTime<Utc>>, direccion| Decision::Frena { segundos: segundos_hasta(desde, ahora), direccion };
+    let frena = |desde: Option<DateTime<Utc>>, direccion| Decision::Frena {
+        segundos: segundos_hasta(desde, ahora),
+        direccion,
+    };
     if fallos.direccion >= MAX_FALLOS_DIRECCION {
         return frena(fallos.direccion_desde, true);
     }
     if fallos.par >= MAX_FALLOS_PAR {
         return frena(fallos.par_desde, false);
     }
-    if fallos.par + en_par >= MAX_FALLOS_PAR || fallos.direccion + en_direccion >= MAX_FALLOS_DIRECCION {
+    if fallos.par + en_par >= MAX_FALLOS_PAR
+        || fallos.direccion + en_direccion >= MAX_FALLOS_DIRECCION
+    {
         return Decision::Espera;
     }
     Decision::Pasa
@@ -144,7 +155,14 @@ pub struct Turno {
 
 impl Freno {
     pub fn new(demora: DemoraCuenta, reloj: Reloj) -> Self {
-        Freno { demora, reloj, fragmentos: (0..FRAGMENTOS).map(|_| Mutex::new(Fragmento::default())).collect(), terminado: Notify::new() }
+        Freno {
+            demora,
+            reloj,
+            fragmentos: (0..FRAGMENTOS)
+                .map(|_| Mutex::new(Fragmento::default()))
+                .collect(),
+            terminado: Notify::new(),
+        }
     }
 
     fn fragmento(&self, ip: &str) -> &Mutex<Fragmento> {
@@ -160,7 +178,12 @@ impl Freno {
 
     /// Gives the login a turn, waiting (at most [`ESPERA_TURNO`]) while logins in progress hold
     /// the budget; 429 when the pair or the address is over its limit.
-    pub async fn pedir_turno(self: &Arc<Self>, store: &Arc<dyn Store>, email: &str, ip: &str) -> Result<Turno> {
+    pub async fn pedir_turno(
+        self: &Arc<Self>,
+        store: &Arc<dyn Store>,
+        email: &str,
+        ip: &str,
+    ) -> Result<Turno> {
         let hasta = tokio::time::Instant::now() + ESPERA_TURNO;
         let fragmento = self.fragmento(ip);
         let mut carreras = 0;
@@ -175,14 +198,18 @@ impl Freno {
                 // holding the lock, which no login can then finish under.
                 let antes = fragmento.lock().await.terminados;
                 let ahora = self.reloj.ahora();
-                let mut fallos = store.fallos_recientes(email, ip, ahora - VENTANA_INTENTOS).await?;
+                let mut fallos = store
+                    .fallos_recientes(email, ip, ahora - VENTANA_INTENTOS)
+                    .await?;
                 let mut tabla = fragmento.lock().await;
                 if tabla.terminados != antes {
                     carreras += 1;
                     if carreras < 3 {
                         continue;
                     }
-                    fallos = store.fallos_recientes(email, ip, ahora - VENTANA_INTENTOS).await?;
+                    fallos = store
+                        .fallos_recientes(email, ip, ahora - VENTANA_INTENTOS)
+                        .await?;
                 }
                 let en_curso = tabla.por_direccion.entry(ip.to_owned()).or_default();
                 let en_par = en_curso.por_cuenta.get(email).copied().unwrap_or(0);
@@ -200,12 +227,24 @@ impl Freno {
                             abierto: true,
                         });
                     }
-                    Decision::Frena { segundos, direccion } => {
+                    Decision::Frena {
+                        segundos,
+                        direccion,
+                    } => {
                         if en_curso.total == 0 {
                             tabla.por_direccion.remove(ip);
                         }
-                        tracing::warn!(ip, fallos_par = fallos.par, fallos_direccion = fallos.direccion, segundos, "inicio de sesión frenado");
-                        return Err(ApiError::DemasiadosIntentos { segundos, direccion });
+                        tracing::warn!(
+                            ip,
+                            fallos_par = fallos.par,
+                            fallos_direccion = fallos.direccion,
+                            segundos,
+                            "inicio de sesión frenado"
+                        );
+                        return Err(ApiError::DemasiadosIntentos {
+                            segundos,
+                            direccion,
+                        });
                     }
                     Decision::Espera => {
                         if en_curso.total == 0 {
@@ -225,7 +264,13 @@ impl Freno {
 
     /// Records the outcome, then frees the place: in this order, so a login that sees the place
     /// free also sees the failure (see [`Freno::pedir_turno`]).
-    async fn liberar(&self, email: &str, ip: &str, intento: Option<&IntentoLogin>, store: &dyn Store) {
+    async fn liberar(
+        &self,
+        email: &str,
+        ip: &str,
+        intento: Option<&IntentoLogin>,
+        store: &dyn Store,
+    ) {
         if let Some(intento) = intento {
             if let Err(e) = store.registrar_intento(intento).await {
                 tracing::error!(error = %e, "no se pudo registrar el intento de inicio de sesión");
@@ -254,15 +299,28 @@ impl Turno {
     /// Records the checked login (`exitoso` says whether the password matched) and frees its place.
     pub async fn cerrar(mut self, exitoso: bool) {
         self.abierto = false;
-        let intento = IntentoLogin { id: nuevo_id(), email: self.email.clone(), ip: self.ip.clone(), exitoso, at: self.freno.reloj.ahora() };
-        self.freno.liberar(&self.email, &self.ip, Some(&intento), self.store.as_ref()).await;
+        let intento = IntentoLogin {
+            id: nuevo_id(),
+            email: self.email.clone(),
+            ip: self.ip.clone(),
+            exitoso,
+            at: self.freno.reloj.ahora(),
+        };
+        self.freno
+            .liberar(&self.email, &self.ip, Some(&intento), self.store.as_ref())
+            .await;
     }
 }
 
 impl Drop for Turno {
     fn drop(&mut self) {
         if self.abierto {
-            let (freno, store, email, ip) = (self.freno.clone(), self.store.clone(), std::mem::take(&mut self.email), std::mem::take(&mut self.ip));
+            let (freno, store, email, ip) = (
+                self.freno.clone(),
+                self.store.clone(),
+                std::mem::take(&mut self.email),
+                std::mem::take(&mut self.ip),
+            );
             if let Ok(rt) = tokio::runtime::Handle::try_current() {
                 rt.spawn(async move { freno.liberar(&email, &ip, None, store.as_ref()).await });
             }
@@ -275,19 +333,37 @@ mod tests {
     use super::*;
 
     fn un_instante() -> DateTime<Utc> {
-        DateTime::parse_from_rfc3339("2026-11-25T19:30:00-06:00").unwrap().with_timezone(&Utc)
+        DateTime::parse_from_rfc3339("2026-11-25T19:30:00-06:00")
+            .unwrap()
+            .with_timezone(&Utc)
     }
 
     fn fallos(par: i64, direccion: i64) -> Fallos {
-        Fallos { par, direccion, ..Default::default() }
+        Fallos {
+            par,
+            direccion,
+            ..Default::default()
+        }
     }
 
     #[test]
     fn the_eleventh_failure_of_an_account_from_one_address_is_refused() {
         let ahora = un_instante();
         assert_eq!(decidir(&fallos(9, 9), 0, 0, ahora), Decision::Pasa);
-        assert!(matches!(decidir(&fallos(10, 10), 0, 0, ahora), Decision::Frena { direccion: false, .. }));
-        assert!(matches!(decidir(&fallos(0, 50), 0, 0, ahora), Decision::Frena { direccion: true, .. }));
+        assert!(matches!(
+            decidir(&fallos(10, 10), 0, 0, ahora),
+            Decision::Frena {
+                direccion: false,
+                ..
+            }
+        ));
+        assert!(matches!(
+            decidir(&fallos(0, 50), 0, 0, ahora),
+            Decision::Frena {
+                direccion: true,
+                ..
+            }
+        ));
         assert_eq!(decidir(&fallos(9, 49), 0, 0, ahora), Decision::Pasa);
     }
 
@@ -301,19 +377,52 @@ mod tests {
 
     #[test]
     fn the_account_is_never_refused_however_many_its_failures() {
-        let muchos = Fallos { cuenta: 10_000, ..Default::default() };
+        let muchos = Fallos {
+            cuenta: 10_000,
+            ..Default::default()
+        };
         assert_eq!(decidir(&muchos, 0, 0, un_instante()), Decision::Pasa);
     }
 
     #[test]
     fn a_refusal_lasts_until_the_oldest_counted_failure_leaves_the_window() {
         let ahora = un_instante();
-        let hace_cinco = Fallos { par: 10, par_desde: Some(ahora - chrono::Duration::minutes(5)), ..Default::default() };
-        assert_eq!(decidir(&hace_cinco, 0, 0, ahora), Decision::Frena { segundos: 600, direccion: false });
-        let recien = Fallos { direccion: 50, direccion_desde: Some(ahora), ..Default::default() };
-        assert_eq!(decidir(&recien, 0, 0, ahora), Decision::Frena { segundos: 900, direccion: true });
-        let casi = Fallos { par: 10, par_desde: Some(ahora - VENTANA_INTENTOS + chrono::Duration::milliseconds(10)), ..Default::default() };
-        assert_eq!(decidir(&casi, 0, 0, ahora), Decision::Frena { segundos: 1, direccion: false });
+        let hace_cinco = Fallos {
+            par: 10,
+            par_desde: Some(ahora - chrono::Duration::minutes(5)),
+            ..Default::default()
+        };
+        assert_eq!(
+            decidir(&hace_cinco, 0, 0, ahora),
+            Decision::Frena {
+                segundos: 600,
+                direccion: false
+            }
+        );
+        let recien = Fallos {
+            direccion: 50,
+            direccion_desde: Some(ahora),
+            ..Default::default()
+        };
+        assert_eq!(
+            decidir(&recien, 0, 0, ahora),
+            Decision::Frena {
+                segundos: 900,
+                direccion: true
+            }
+        );
+        let casi = Fallos {
+            par: 10,
+            par_desde: Some(ahora - VENTANA_INTENTOS + chrono::Duration::milliseconds(10)),
+            ..Default::default()
+        };
+        assert_eq!(
+            decidir(&casi, 0, 0, ahora),
+            Decision::Frena {
+                segundos: 1,
+                direccion: false
+            }
+        );
     }
 
     #[test]

@@ -10,9 +10,9 @@ use sha2::{Digest, Sha256};
 
 use crate::auth::claves::Ocupado;
 use crate::auth::freno::Turno;
+use crate::db::nuevo_id;
 use crate::db::sesiones::NuevaSesion;
 use crate::db::usuarios::Usuario;
-use crate::db::nuevo_id;
 use crate::error::{ApiError, Result};
 use crate::AppState;
 
@@ -46,22 +46,47 @@ pub struct Inicio {
 ///
 /// The throttle gives the login a turn first (or refuses it with 429). The check then runs in a
 /// task of its own, so a client that hangs up cannot stop its outcome from being recorded.
-pub async fn iniciar_sesion(state: &AppState, email: &str, clave: &str, ip: &str) -> Result<Inicio> {
+pub async fn iniciar_sesion(
+    state: &AppState,
+    email: &str,
+    clave: &str,
+    ip: &str,
+) -> Result<Inicio> {
     let turno = state.freno.pedir_turno(&state.store, email, ip).await?;
-    let (state, email, clave, ip) = (state.clone(), email.to_owned(), clave.to_owned(), ip.to_owned());
+    let (state, email, clave, ip) = (
+        state.clone(),
+        email.to_owned(),
+        clave.to_owned(),
+        ip.to_owned(),
+    );
     tokio::spawn(async move { revisar(&state, turno, &email, &clave, &ip).await })
         .await
-        .map_err(|e| ApiError::Interno(format!("la revisión del inicio de sesión terminó mal: {e}")))?
+        .map_err(|e| {
+            ApiError::Interno(format!("la revisión del inicio de sesión terminó mal: {e}"))
+        })?
 }
 
 /// The account's delay, the password check, the outcome recorded, and the session.
-async fn revisar(state: &AppState, turno: Turno, email: &str, clave: &str, ip: &str) -> Result<Inicio> {
+async fn revisar(
+    state: &AppState,
+    turno: Turno,
+    email: &str,
+    clave: &str,
+    ip: &str,
+) -> Result<Inicio> {
     tokio::time::sleep(state.freno.demora(turno.fallos_cuenta)).await;
     let credenciales = state.store.credenciales(email).await?;
-    let valida = state.claves.verificar(clave, credenciales.as_ref().map(|c| c.password_hash.as_str())).await.map_err(|Ocupado| {
-        tracing::warn!(ip, "inicio de sesión sin lugar para revisar la contraseña");
-        ApiError::Ocupado
-    })?;
+    let valida = state
+        .claves
+        .verificar(
+            clave,
+            credenciales.as_ref().map(|c| c.password_hash.as_str()),
+        )
+        .await
+        .map_err(|Ocupado| {
+            tracing::warn!(ip, "inicio de sesión sin lugar para revisar la contraseña");
+            ApiError::Ocupado
+        })?;
     let usuario = match (&credenciales, valida) {
         (Some(c), true) if c.activo => state.store.usuario(&c.usuario_id).await?,
         _ => None,
@@ -103,7 +128,11 @@ pub async fn validar_token(state: &AppState, token: &str) -> Result<(Usuario, St
         return Err(ApiError::SesionExpirada);
     }
     let hash = hash_token(token);
-    let sesion = state.store.sesion(&hash).await?.ok_or(ApiError::SesionExpirada)?;
+    let sesion = state
+        .store
+        .sesion(&hash)
+        .await?
+        .ok_or(ApiError::SesionExpirada)?;
     if !vigente(sesion.expires_at, sesion.revoked_at, state.reloj.ahora()) {
         return Err(ApiError::SesionExpirada);
     }
@@ -113,7 +142,11 @@ pub async fn validar_token(state: &AppState, token: &str) -> Result<(Usuario, St
     }
 }
 
-pub(crate) fn vigente(expira: DateTime<Utc>, revocada: Option<DateTime<Utc>>, ahora: DateTime<Utc>) -> bool {
+pub(crate) fn vigente(
+    expira: DateTime<Utc>,
+    revocada: Option<DateTime<Utc>>,
+    ahora: DateTime<Utc>,
+) -> bool {
     revocada.is_none() && ahora < expira
 }
 
@@ -130,7 +163,9 @@ mod tests {
 
     #[test]
     fn a_session_is_dead_at_its_expiry_instant() {
-        let ahora = DateTime::parse_from_rfc3339("2026-11-25T19:30:00-06:00").unwrap().with_timezone(&Utc);
+        let ahora = DateTime::parse_from_rfc3339("2026-11-25T19:30:00-06:00")
+            .unwrap()
+            .with_timezone(&Utc);
         assert!(vigente(ahora + Duration::seconds(1), None, ahora));
         assert!(!vigente(ahora, None, ahora));
         assert!(!vigente(ahora + Duration::hours(1), Some(ahora), ahora));

@@ -12,7 +12,10 @@ pub struct Alcance {
 
 impl Alcance {
     pub fn de_tags(tags: &[String]) -> Alcance {
-        Alcance { tags: tags.to_vec(), json: serde_json::to_string(tags).expect("una lista de textos es JSON") }
+        Alcance {
+            tags: tags.to_vec(),
+            json: serde_json::to_string(tags).expect("una lista de textos es JSON"),
+        }
     }
 
     pub fn incluye(&self, tag: &str) -> bool {

@@ -31,7 +31,10 @@ pub trait Avisos {
 
 impl SqliteStore {
     /// Nothing to send: one instance, which publishes after the commit.
-    pub(in crate::db) async fn avisar(_con: &mut sqlx::SqliteConnection, _aviso: &Aviso) -> DbResult<()> {
+    pub(in crate::db) async fn avisar(
+        _con: &mut sqlx::SqliteConnection,
+        _aviso: &Aviso,
+    ) -> DbResult<()> {
         Ok(())
     }
 }
@@ -40,7 +43,11 @@ impl PgStore {
     /// NOTIFY inside the transaction: delivered when, and only if, it commits.
     pub(in crate::db) async fn avisar(con: &mut sqlx::PgConnection, aviso: &Aviso) -> DbResult<()> {
         let carga = serde_json::to_string(aviso).expect("un aviso es JSON");
-        sqlx::query("SELECT pg_notify($1, $2)").bind(CANAL).bind(carga).execute(&mut *con).await?;
+        sqlx::query("SELECT pg_notify($1, $2)")
+            .bind(CANAL)
+            .bind(carga)
+            .execute(&mut *con)
+            .await?;
         Ok(())
     }
 }

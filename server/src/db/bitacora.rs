@@ -21,7 +21,10 @@ pub struct Autor {
 
 impl From<&super::usuarios::Usuario> for Autor {
     fn from(u: &super::usuarios::Usuario) -> Self {
-        Autor { usuario_id: Some(u.id.clone()), usuario_name: u.name.clone() }
+        Autor {
+            usuario_id: Some(u.id.clone()),
+            usuario_name: u.name.clone(),
+        }
     }
 }
 
@@ -51,7 +54,10 @@ impl Cambio {
             }
             (_, registro) => registro,
         };
-        Cambio { despues: Some(despues), ..self.clone() }
+        Cambio {
+            despues: Some(despues),
+            ..self.clone()
+        }
     }
 }
 
@@ -141,18 +147,35 @@ impl From<FilaBitacora> for EntradaBitacora {
         let (antes, despues) = (miembros(&f.antes), miembros(&f.despues));
         // The record as it is now; when it is gone, as the entry holds it.
         let del_registro = |campo: &str| {
-            [&f.despues, &f.antes].into_iter().find_map(|v| v.as_ref().and_then(|j| j.0.get(campo)).and_then(Value::as_str).map(str::to_owned))
+            [&f.despues, &f.antes].into_iter().find_map(|v| {
+                v.as_ref()
+                    .and_then(|j| j.0.get(campo))
+                    .and_then(Value::as_str)
+                    .map(str::to_owned)
+            })
         };
         let registro = match &f.registro_name {
             Some(name) => {
-                let folio = f.registro_folio.and_then(|n| u64::try_from(n).ok()).map(|n| formato_folio(f.prefijo_folio.as_deref().unwrap_or(""), n));
+                let folio = f
+                    .registro_folio
+                    .and_then(|n| u64::try_from(n).ok())
+                    .map(|n| formato_folio(f.prefijo_folio.as_deref().unwrap_or(""), n));
                 bitacora::texto_registro(name, folio.as_deref())
             }
-            None => bitacora::texto_registro(&del_registro("name").unwrap_or_default(), del_registro("folio").as_deref()),
+            None => bitacora::texto_registro(
+                &del_registro("name").unwrap_or_default(),
+                del_registro("folio").as_deref(),
+            ),
         };
         let enlace = match (f.registro_tipo.as_deref(), f.registro_id) {
-            (Some("walkin"), Some(id)) => Some(EnlaceRegistro { tipo: TipoRegistro::Walkin, id }),
-            (Some("reservacion"), Some(id)) => Some(EnlaceRegistro { tipo: TipoRegistro::Reservacion, id }),
+            (Some("walkin"), Some(id)) => Some(EnlaceRegistro {
+                tipo: TipoRegistro::Walkin,
+                id,
+            }),
+            (Some("reservacion"), Some(id)) => Some(EnlaceRegistro {
+                tipo: TipoRegistro::Reservacion,
+                id,
+            }),
             _ => None,
         };
         EntradaBitacora {
@@ -195,11 +218,21 @@ pub trait Bitacora {
     async fn bitacora_de(&self, entidad_id: &str) -> DbResult<Vec<EntradaBitacora>>;
 
     /// A page of a log, newest first, with how many entries the filter holds.
-    async fn bitacora_en(&self, filtro: &FiltroBitacora, page: u32, limit: u32) -> DbResult<(Vec<EntradaBitacora>, i64)>;
+    async fn bitacora_en(
+        &self,
+        filtro: &FiltroBitacora,
+        page: u32,
+        limit: u32,
+    ) -> DbResult<(Vec<EntradaBitacora>, i64)>;
 
     /// Up to `limite` entries after `despues_de` (newest first): how an export walks a whole
     /// range a batch at a time without holding it in memory.
-    async fn bitacora_lote(&self, filtro: &FiltroBitacora, despues_de: Option<&Cursor>, limite: u32) -> DbResult<Vec<EntradaBitacora>>;
+    async fn bitacora_lote(
+        &self,
+        filtro: &FiltroBitacora,
+        despues_de: Option<&Cursor>,
+        limite: u32,
+    ) -> DbResult<Vec<EntradaBitacora>>;
 }
 
 para_cada_motor! {

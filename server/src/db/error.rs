@@ -27,20 +27,64 @@ const CLAVES: &[(Clave, &str, &str)] = &[
     (Clave::NombreMarca, "marcas_name_key", "marcas.name"),
     (Clave::CorreoUsuario, "usuarios_email_key", "usuarios.email"),
     (Clave::NombreRol, "roles_name_key", "roles.name"),
-    (Clave::CodigoAfiliado, "afiliados_code_key", "afiliados.code"),
-    (Clave::NombrePromocion, "promociones_nombre", "promociones.sucursal_id, promociones.name"),
-    (Clave::NombreMesero, "meseros_nombre", "meseros.sucursal_id, meseros.name"),
+    (
+        Clave::CodigoAfiliado,
+        "afiliados_code_key",
+        "afiliados.code",
+    ),
+    (
+        Clave::NombrePromocion,
+        "promociones_nombre",
+        "promociones.sucursal_id, promociones.name",
+    ),
+    (
+        Clave::NombreMesero,
+        "meseros_nombre",
+        "meseros.sucursal_id, meseros.name",
+    ),
     // The same names without regard to case or accents (migration 0013's `nombre_clave`).
-    (Clave::NombreMarca, "marcas_nombre_plegado", "marcas.nombre_clave"),
-    (Clave::NombreRol, "roles_nombre_plegado", "roles.nombre_clave"),
-    (Clave::NombreMesero, "meseros_nombre_plegado", "meseros.sucursal_id, meseros.nombre_clave"),
-    (Clave::NombrePromocion, "promociones_nombre_plegado", "promociones.sucursal_id, promociones.nombre_clave"),
-    (Clave::NumeroMesa, "mesas_sucursal_id_numero_key", "mesas.sucursal_id, mesas.numero"),
-    (Clave::DiaSucursal, "sucursal_dias_sucursal_id_fecha_key", "sucursal_dias.sucursal_id, sucursal_dias.fecha"),
+    (
+        Clave::NombreMarca,
+        "marcas_nombre_plegado",
+        "marcas.nombre_clave",
+    ),
+    (
+        Clave::NombreRol,
+        "roles_nombre_plegado",
+        "roles.nombre_clave",
+    ),
+    (
+        Clave::NombreMesero,
+        "meseros_nombre_plegado",
+        "meseros.sucursal_id, meseros.nombre_clave",
+    ),
+    (
+        Clave::NombrePromocion,
+        "promociones_nombre_plegado",
+        "promociones.sucursal_id, promociones.nombre_clave",
+    ),
+    (
+        Clave::NumeroMesa,
+        "mesas_sucursal_id_numero_key",
+        "mesas.sucursal_id, mesas.numero",
+    ),
+    (
+        Clave::DiaSucursal,
+        "sucursal_dias_sucursal_id_fecha_key",
+        "sucursal_dias.sucursal_id, sucursal_dias.fecha",
+    ),
     (Clave::CorreoCliente, "clientes_email", "clientes.email"),
     (Clave::TelefonoCliente, "clientes_phone", "clientes.phone"),
-    (Clave::FolioSucursal, "walkins_sucursal_id_folio_key", "walkins.sucursal_id, walkins.folio"),
-    (Clave::FolioSucursal, "reservaciones_sucursal_id_folio_key", "reservaciones.sucursal_id, reservaciones.folio"),
+    (
+        Clave::FolioSucursal,
+        "walkins_sucursal_id_folio_key",
+        "walkins.sucursal_id, walkins.folio",
+    ),
+    (
+        Clave::FolioSucursal,
+        "reservaciones_sucursal_id_folio_key",
+        "reservaciones.sucursal_id, reservaciones.folio",
+    ),
 ];
 
 impl Clave {
@@ -65,10 +109,16 @@ impl Clave {
     /// The key a violation names: PostgreSQL gives the constraint, SQLite the columns in its text.
     fn de_violacion(db: &dyn sqlx::error::DatabaseError) -> Option<Clave> {
         if let Some(nombre) = db.constraint() {
-            return CLAVES.iter().find(|(_, pg, _)| *pg == nombre).map(|(c, ..)| *c);
+            return CLAVES
+                .iter()
+                .find(|(_, pg, _)| *pg == nombre)
+                .map(|(c, ..)| *c);
         }
         let columnas = db.message().strip_prefix("UNIQUE constraint failed: ")?;
-        CLAVES.iter().find(|(.., sqlite)| *sqlite == columnas).map(|(c, ..)| *c)
+        CLAVES
+            .iter()
+            .find(|(.., sqlite)| *sqlite == columnas)
+            .map(|(c, ..)| *c)
     }
 }
 

@@ -22,9 +22,21 @@ pub enum Reserva {
 pub trait Idempotencia {
     /// Takes `(alcance, clave)` for the write whose hash is `huella`, or says what holds it.
     /// One row per key, so of two instances receiving the same write only one runs it.
-    async fn reservar_clave(&self, alcance: &str, clave: &str, huella: &str, ahora: DateTime<Utc>) -> DbResult<Reserva>;
+    async fn reservar_clave(
+        &self,
+        alcance: &str,
+        clave: &str,
+        huella: &str,
+        ahora: DateTime<Utc>,
+    ) -> DbResult<Reserva>;
     /// Stores the answer of the write that took the key.
-    async fn guardar_respuesta(&self, alcance: &str, clave: &str, status: u16, cuerpo: &str) -> DbResult<()>;
+    async fn guardar_respuesta(
+        &self,
+        alcance: &str,
+        clave: &str,
+        status: u16,
+        cuerpo: &str,
+    ) -> DbResult<()>;
     /// Frees a key whose write failed in a way worth retrying (a 5xx, a timeout, a 429).
     async fn soltar_clave(&self, alcance: &str, clave: &str) -> DbResult<()>;
     /// Deletes the answers stored before `antes`; answers how many.

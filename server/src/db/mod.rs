@@ -11,8 +11,8 @@ pub mod avisos;
 pub mod bitacora;
 pub mod catalogo;
 pub mod clientes;
-pub mod idempotencia;
 mod error;
+pub mod idempotencia;
 pub mod postgres;
 pub mod publico;
 pub mod reservaciones;
@@ -64,12 +64,40 @@ impl Motor {
 /// Everything the server reads and writes: every aggregate's trait. Call a method through the
 /// aggregate's trait (`use crate::db::Sucursales;`).
 pub trait Store:
-    Sesiones + Usuarios + Sucursales + Reservaciones + ReservasPublicas + Walkins + Catalogo + Clientes + Bitacora + Avisos + Tablero + Idempotencia + Send + Sync + 'static
+    Sesiones
+    + Usuarios
+    + Sucursales
+    + Reservaciones
+    + ReservasPublicas
+    + Walkins
+    + Catalogo
+    + Clientes
+    + Bitacora
+    + Avisos
+    + Tablero
+    + Idempotencia
+    + Send
+    + Sync
+    + 'static
 {
 }
 
 impl<T> Store for T where
-    T: Sesiones + Usuarios + Sucursales + Reservaciones + ReservasPublicas + Walkins + Catalogo + Clientes + Bitacora + Avisos + Tablero + Idempotencia + Send + Sync + 'static
+    T: Sesiones
+        + Usuarios
+        + Sucursales
+        + Reservaciones
+        + ReservasPublicas
+        + Walkins
+        + Catalogo
+        + Clientes
+        + Bitacora
+        + Avisos
+        + Tablero
+        + Idempotencia
+        + Send
+        + Sync
+        + 'static
 {
 }
 
@@ -155,10 +183,18 @@ pub(crate) use para_cada_motor;
 
 /// Connects to the engine `url` names and brings its schema up to date. Every timestamp the store
 /// writes is `reloj`'s.
-pub async fn conectar(url: &str, conexiones: u32, reloj: crate::reloj::Reloj) -> anyhow::Result<Arc<dyn Store>> {
+pub async fn conectar(
+    url: &str,
+    conexiones: u32,
+    reloj: crate::reloj::Reloj,
+) -> anyhow::Result<Arc<dyn Store>> {
     match Motor::de_url(url) {
-        Some(Motor::Sqlite) => Ok(Arc::new(sqlite::SqliteStore::conectar(url, conexiones, reloj).await?)),
-        Some(Motor::Postgres) => Ok(Arc::new(postgres::PgStore::conectar(url, conexiones, reloj).await?)),
+        Some(Motor::Sqlite) => Ok(Arc::new(
+            sqlite::SqliteStore::conectar(url, conexiones, reloj).await?,
+        )),
+        Some(Motor::Postgres) => Ok(Arc::new(
+            postgres::PgStore::conectar(url, conexiones, reloj).await?,
+        )),
         None => anyhow::bail!(
             "DATABASE_URL debe empezar con sqlite: o postgres: (se recibió «{}:…»)",
             url.split(':').next().unwrap_or_default()

@@ -15,12 +15,22 @@ pub struct PgStore {
 }
 
 impl PgStore {
-    pub async fn conectar(url: &str, conexiones: u32, reloj: crate::reloj::Reloj) -> anyhow::Result<Self> {
-        let opciones = PgConnectOptions::from_str(url).context("DATABASE_URL de PostgreSQL no válida")?;
+    pub async fn conectar(
+        url: &str,
+        conexiones: u32,
+        reloj: crate::reloj::Reloj,
+    ) -> anyhow::Result<Self> {
+        let opciones =
+            PgConnectOptions::from_str(url).context("DATABASE_URL de PostgreSQL no válida")?;
         // One connection first, without the pool's retries: a server that is down or refuses us
         // is said at once, with its address, instead of after the pool's timeout.
         let donde = format!("{}:{}", opciones.get_host(), opciones.get_port());
-        match tokio::time::timeout(Duration::from_secs(10), PgConnection::connect_with(&opciones)).await {
+        match tokio::time::timeout(
+            Duration::from_secs(10),
+            PgConnection::connect_with(&opciones),
+        )
+        .await
+        {
             Err(_) => anyhow::bail!("PostgreSQL en {donde} no respondió en 10 s"),
             Ok(Err(e)) => return Err(anyhow::Error::msg(explicar(&e, &donde))),
             Ok(Ok(con)) => {
@@ -33,7 +43,10 @@ impl PgStore {
             .connect_with(opciones)
             .await
             .with_context(|| format!("no se pudo conectar a PostgreSQL en {donde}"))?;
-        sqlx::migrate!("../migrations/postgres").run(&pool).await.context("migraciones de PostgreSQL")?;
+        sqlx::migrate!("../migrations/postgres")
+            .run(&pool)
+            .await
+            .context("migraciones de PostgreSQL")?;
         Ok(PgStore { pool, reloj })
     }
 }
@@ -45,7 +58,10 @@ fn explicar(e: &sqlx::Error, donde: &str) -> String {
             format!("PostgreSQL rechazó la conexión en {donde}: nadie escucha en esa dirección (¿está en marcha el servidor?)")
         }
         sqlx::Error::Io(io) => format!("no se pudo conectar a PostgreSQL en {donde}: {io}"),
-        sqlx::Error::Database(db) => format!("PostgreSQL en {donde} rechazó la conexión: {}", db.message()),
+        sqlx::Error::Database(db) => format!(
+            "PostgreSQL en {donde} rechazó la conexión: {}",
+            db.message()
+        ),
         otro => format!("no se pudo conectar a PostgreSQL en {donde}: {otro}"),
     }
 }
@@ -57,14 +73,19 @@ impl PgStore {
         use super::{Dialecto, Parte::*};
         let contacto = " OR (coalesce(x.email, '') || ' ' || coalesce(x.phone, '')) ILIKE ";
         let mut partes = vec![
-            Sql(format!("{alias}.id IN (SELECT x.id FROM {tabla} x WHERE {} LIKE ", Self::plegado("x.name"))),
+            Sql(format!(
+                "{alias}.id IN (SELECT x.id FROM {tabla} x WHERE {} LIKE ",
+                Self::plegado("x.name")
+            )),
             Valor(super::patron_like(&anfitrion_core::texto::plegar(q))),
             Sql(" ESCAPE '\\'".into()),
             Sql(contacto.into()),
             Valor(super::patron_like(q)),
             Sql(" ESCAPE '\\'".into()),
         ];
-        if let Some(digitos) = anfitrion_core::texto::digitos_de_telefono(q).filter(|d| d != q.trim()) {
+        if let Some(digitos) =
+            anfitrion_core::texto::digitos_de_telefono(q).filter(|d| d != q.trim())
+        {
             partes.extend([Sql(contacto.into()), Valor(format!("%{digitos}%"))]);
         }
         partes.push(Sql(" OFFSET 0)".into()));
@@ -98,6 +119,10 @@ impl super::Dialecto for PgStore {
     }
 
     fn plegado(expr: &str) -> String {
-        format!("translate(lower({expr}), '{}', '{}')", anfitrion_core::texto::PLEGADO_DESDE, anfitrion_core::texto::PLEGADO_HACIA)
+        format!(
+            "translate(lower({expr}), '{}', '{}')",
+            anfitrion_core::texto::PLEGADO_DESDE,
+            anfitrion_core::texto::PLEGADO_HACIA
+        )
     }
 }

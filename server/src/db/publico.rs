@@ -2,7 +2,7 @@
 //! run again under the branch's lock), the confirmation a guest opens with its token, and the
 //! outbox of confirmation e-mails (DESIGN §4).
 
-use anfitrion_core::disponibilidad::{ReservaTomada, ReglasReserva, Salon};
+use anfitrion_core::disponibilidad::{ReglasReserva, ReservaTomada, Salon};
 use anfitrion_core::estado::EstadoReservacion;
 use anfitrion_core::organizacion::{ConfSucursal, DatosMesa};
 use anfitrion_core::reservacion::{DiaEspecial as EspecialCore, HorarioDia};
@@ -112,7 +112,12 @@ pub trait ReservasPublicas {
     async fn sucursal_reservable(&self, tag: &str) -> DbResult<Option<SucursalReservable>>;
 
     /// The reservations of a branch whose wall time is in `[desde, hasta)`, any status.
-    async fn reservas_tomadas(&self, sucursal_id: &str, desde: NaiveDateTime, hasta: NaiveDateTime) -> DbResult<Vec<ReservaTomada>>;
+    async fn reservas_tomadas(
+        &self,
+        sucursal_id: &str,
+        desde: NaiveDateTime,
+        hasta: NaiveDateTime,
+    ) -> DbResult<Vec<ReservaTomada>>;
 
     /// A guest's booking, its notification and its e-mail, in one transaction that holds the
     /// branch's lock while `revisar` runs availability again over the reservations of
@@ -137,19 +142,38 @@ pub trait ReservasPublicas {
     async fn verificar_correo(&self, id: &str) -> DbResult<bool>;
 
     /// Pending e-mails due at `ahora`, oldest first.
-    async fn correos_vencidos(&self, ahora: DateTime<Utc>, limite: i64) -> DbResult<Vec<CorreoSalida>>;
+    async fn correos_vencidos(
+        &self,
+        ahora: DateTime<Utc>,
+        limite: i64,
+    ) -> DbResult<Vec<CorreoSalida>>;
 
     /// Takes a due e-mail for sending by moving its next try to `hasta` (a lease); false when
     /// another instance took it first.
-    async fn tomar_correo(&self, id: &str, antes: DateTime<Utc>, hasta: DateTime<Utc>) -> DbResult<bool>;
+    async fn tomar_correo(
+        &self,
+        id: &str,
+        antes: DateTime<Utc>,
+        hasta: DateTime<Utc>,
+    ) -> DbResult<bool>;
 
     async fn correo_enviado(&self, id: &str, ahora: DateTime<Utc>) -> DbResult<()>;
 
     /// A failed try: counted, its error kept, tried again at `siguiente`, or given up (`fallido`).
-    async fn correo_fallo(&self, id: &str, error: &str, siguiente: DateTime<Utc>, fallido: bool) -> DbResult<()>;
+    async fn correo_fallo(
+        &self,
+        id: &str,
+        error: &str,
+        siguiente: DateTime<Utc>,
+        fallido: bool,
+    ) -> DbResult<()>;
 
     /// A reservation's e-mails, oldest first, if the reservation is in `alcance`.
-    async fn correos_de_en(&self, alcance: &Alcance, reservacion_id: &str) -> DbResult<EnAlcance<Vec<CorreoReservacion>>>;
+    async fn correos_de_en(
+        &self,
+        alcance: &Alcance,
+        reservacion_id: &str,
+    ) -> DbResult<EnAlcance<Vec<CorreoReservacion>>>;
 }
 
 #[derive(sqlx::FromRow)]

@@ -198,14 +198,25 @@ fn mal_guardado(e: anfitrion_core::ReglaError) -> super::ErrorAlmacen {
 impl FilaReservacion {
     fn reservacion(self, ve: VeContacto) -> DbResult<Reservacion> {
         Ok(Reservacion {
-            contacto: ve.0.then(|| Contacto { email: self.email, phone: self.phone }),
+            contacto: ve.0.then(|| Contacto {
+                email: self.email,
+                phone: self.phone,
+            }),
             no_personas: u32::try_from(self.no_personas).unwrap_or(0),
             evento: Evento::de_nombre(&self.evento),
             status: EstadoReservacion::parse(&self.status).map_err(mal_guardado)?,
             origin: Origen::parse(&self.origin).map_err(mal_guardado)?,
-            verified: Verificado { email_verified: self.email_verified, phone_verified: self.phone_verified, origin_declarado: self.origin_declarado },
-            marca: Nombre { name: self.marca_name },
-            sucursal: Nombre { name: self.sucursal_name },
+            verified: Verificado {
+                email_verified: self.email_verified,
+                phone_verified: self.phone_verified,
+                origin_declarado: self.origin_declarado,
+            },
+            marca: Nombre {
+                name: self.marca_name,
+            },
+            sucursal: Nombre {
+                name: self.sucursal_name,
+            },
             comanda: self.comanda.map(|j| j.0),
             abre: self.abre.map(|j| j.0),
             abierta: self.abierta_en,
@@ -215,7 +226,10 @@ impl FilaReservacion {
             fecha_hora: self.fecha_hora,
             comentarios: self.comentarios,
             tag_sucursal: self.tag,
-            folio: self.folio.and_then(|f| u64::try_from(f).ok()).map(|f| formato_folio(self.prefijo.as_deref().unwrap_or(""), f)),
+            folio: self
+                .folio
+                .and_then(|f| u64::try_from(f).ok())
+                .map(|f| formato_folio(self.prefijo.as_deref().unwrap_or(""), f)),
             buffet_adulto: self.buffet_adulto,
             buffet_boy: self.buffet_boy,
             buffet_promo_adulto: self.buffet_promo_adulto,
@@ -238,7 +252,6 @@ fn select_reservacion(en_alcance: &str) -> String {
         en_alcance
     )
 }
-
 
 #[derive(Debug, Clone)]
 pub struct NuevaReservacion {
@@ -292,50 +305,109 @@ pub trait Reservaciones {
     /// A tab of a branch's reservations within `alcance`: the page asked for, and the total the
     /// tab holds. The search matches the name, and the e-mail and phone only for callers who may
     /// see them.
-    async fn reservaciones_en(&self, alcance: &Alcance, consulta: &ConsultaReservaciones<'_>, ve: VeContacto) -> DbResult<(Vec<Reservacion>, i64)>;
+    async fn reservaciones_en(
+        &self,
+        alcance: &Alcance,
+        consulta: &ConsultaReservaciones<'_>,
+        ve: VeContacto,
+    ) -> DbResult<(Vec<Reservacion>, i64)>;
 
     /// One reservation, if it is in `alcance`.
-    async fn reservacion_en(&self, alcance: &Alcance, id: &str, ve: VeContacto) -> DbResult<EnAlcance<Reservacion>>;
+    async fn reservacion_en(
+        &self,
+        alcance: &Alcance,
+        id: &str,
+        ve: VeContacto,
+    ) -> DbResult<EnAlcance<Reservacion>>;
 
     /// Changes date, party, event and comments of a Pendiente reservation, with its audit entry;
     /// false when it was no longer Pendiente.
-    async fn editar_reservacion(&self, id: &str, cambios: &CambiosReservacion, cambio: &Cambio) -> DbResult<bool>;
+    async fn editar_reservacion(
+        &self,
+        id: &str,
+        cambios: &CambiosReservacion,
+        cambio: &Cambio,
+    ) -> DbResult<bool>;
 
     /// Changes the guest's name and contact, with its audit entry.
-    async fn editar_cliente_reservacion(&self, id: &str, contacto: &ContactoReservacion, cambio: &Cambio) -> DbResult<bool>;
+    async fn editar_cliente_reservacion(
+        &self,
+        id: &str,
+        contacto: &ContactoReservacion,
+        cambio: &Cambio,
+    ) -> DbResult<bool>;
 
     /// The reservation a host is checking in, by its id (the QR) or its guest's e-mail, in any
     /// branch: the caller decides what of another branch's it may show (only its names). By
     /// e-mail, the current branch's come first, then Pendiente ones from `desde` on, soonest first.
-    async fn buscar_para_asistencia(&self, id: Option<&str>, email: Option<&str>, tag_actual: &str, desde: NaiveDateTime, ve: VeContacto) -> DbResult<Option<Reservacion>>;
+    async fn buscar_para_asistencia(
+        &self,
+        id: Option<&str>,
+        email: Option<&str>,
+        tag_actual: &str,
+        desde: NaiveDateTime,
+        ve: VeContacto,
+    ) -> DbResult<Option<Reservacion>>;
 
     /// A branch's latest notifications, newest first.
-    async fn notificaciones_de(&self, alcance: &Alcance, tag: &str, limite: u32) -> DbResult<Vec<Notificacion>>;
+    async fn notificaciones_de(
+        &self,
+        alcance: &Alcance,
+        tag: &str,
+        limite: u32,
+    ) -> DbResult<Vec<Notificacion>>;
 
     /// A branch's notifications created after `desde`, oldest first: what a reconnecting console missed.
-    async fn notificaciones_desde(&self, alcance: &Alcance, tag: &str, desde: DateTime<Utc>) -> DbResult<Vec<Notificacion>>;
+    async fn notificaciones_desde(
+        &self,
+        alcance: &Alcance,
+        tag: &str,
+        desde: DateTime<Utc>,
+    ) -> DbResult<Vec<Notificacion>>;
 
     /// Marks one notification read (with its audit entry) if it is in `alcance`.
-    async fn leer_notificacion_en(&self, alcance: &Alcance, id: &str, cambio: &Cambio) -> DbResult<EnAlcance<Notificacion>>;
+    async fn leer_notificacion_en(
+        &self,
+        alcance: &Alcance,
+        id: &str,
+        cambio: &Cambio,
+    ) -> DbResult<EnAlcance<Notificacion>>;
 
     /// Pendiente reservations of every branch whose time is at or before `hasta` in that branch's
     /// local time, with the branch's id: the no-show job's candidates.
-    async fn pendientes_hasta(&self, sucursal_id: &str, hasta: NaiveDateTime) -> DbResult<Vec<(String, NaiveDateTime)>>;
+    async fn pendientes_hasta(
+        &self,
+        sucursal_id: &str,
+        hasta: NaiveDateTime,
+    ) -> DbResult<Vec<(String, NaiveDateTime)>>;
 
     /// A Pendiente reservation, its creation entry (the record, by the channel it came through)
     /// and, when given, the notification of its arrival, together; the notification is announced
     /// to every instance when the transaction commits.
-    async fn crear_reservacion(&self, reservacion: &NuevaReservacion, aviso: Option<&NuevaNotificacion>) -> DbResult<Option<Aviso>>;
+    async fn crear_reservacion(
+        &self,
+        reservacion: &NuevaReservacion,
+        aviso: Option<&NuevaNotificacion>,
+    ) -> DbResult<Option<Aviso>>;
 
     /// Pendiente → Asistio with the comanda (its folio taken from the branch's sequence), the
     /// abre and the audit entry (completed with the printed folio and the guest's name), in one
     /// transaction. `None`, with nothing changed, when the
     /// reservation is not Pendiente (or does not exist).
-    async fn registrar_asistencia(&self, asistencia: &Asistencia, cambio: &Cambio) -> DbResult<Option<Comanda>>;
+    async fn registrar_asistencia(
+        &self,
+        asistencia: &Asistencia,
+        cambio: &Cambio,
+    ) -> DbResult<Option<Comanda>>;
 
     /// Moves a Pendiente reservation to `hacia` as core allows, with its audit entry; false when
     /// it was not Pendiente any more.
-    async fn pasar_estado(&self, id: &str, hacia: EstadoReservacion, cambio: &Cambio) -> DbResult<bool>;
+    async fn pasar_estado(
+        &self,
+        id: &str,
+        hacia: EstadoReservacion,
+        cambio: &Cambio,
+    ) -> DbResult<bool>;
 
     async fn marcar_notificacion_leida(&self, id: &str) -> DbResult<bool>;
 }
@@ -345,7 +417,10 @@ pub trait Reservaciones {
 /// a session: the author is the channel the guest booked through, or the staff member who booked.
 fn alta(r: &NuevaReservacion) -> Cambio {
     Cambio {
-        autor: r.autor.clone().unwrap_or_else(|| Autor { usuario_id: None, usuario_name: r.origin.nombre().to_owned() }),
+        autor: r.autor.clone().unwrap_or_else(|| Autor {
+            usuario_id: None,
+            usuario_name: r.origin.nombre().to_owned(),
+        }),
         sucursal_id: Some(r.sucursal_id.clone()),
         entidad: "reservacion",
         entidad_id: r.id.clone(),

@@ -70,11 +70,20 @@ pub trait Sesiones {
     async fn registrar_intento(&self, intento: &IntentoLogin) -> DbResult<()>;
     /// Failed logins since `desde`; those of the e-mail only after its last success (the pair's
     /// after the pair's last success).
-    async fn fallos_recientes(&self, email: &str, ip: &str, desde: DateTime<Utc>) -> DbResult<Fallos>;
+    async fn fallos_recientes(
+        &self,
+        email: &str,
+        ip: &str,
+        desde: DateTime<Utc>,
+    ) -> DbResult<Fallos>;
 
     /// Deletes sessions that expired or were revoked before `sesiones_antes` and login attempts
     /// made before `intentos_antes`.
-    async fn purgar(&self, sesiones_antes: DateTime<Utc>, intentos_antes: DateTime<Utc>) -> DbResult<Purga>;
+    async fn purgar(
+        &self,
+        sesiones_antes: DateTime<Utc>,
+        intentos_antes: DateTime<Utc>,
+    ) -> DbResult<Purga>;
 }
 
 para_cada_motor! {

@@ -15,7 +15,11 @@ pub struct SqliteStore {
 }
 
 impl SqliteStore {
-    pub async fn conectar(url: &str, conexiones: u32, reloj: crate::reloj::Reloj) -> anyhow::Result<Self> {
+    pub async fn conectar(
+        url: &str,
+        conexiones: u32,
+        reloj: crate::reloj::Reloj,
+    ) -> anyhow::Result<Self> {
         crear_carpeta(url)?;
         let opciones = SqliteConnectOptions::from_str(url)
             .context("DATABASE_URL de SQLite no válida")?
@@ -29,7 +33,10 @@ impl SqliteStore {
             .connect_with(opciones)
             .await
             .context("no se pudo abrir la base de datos SQLite")?;
-        sqlx::migrate!("../migrations/sqlite").run(&pool).await.context("migraciones de SQLite")?;
+        sqlx::migrate!("../migrations/sqlite")
+            .run(&pool)
+            .await
+            .context("migraciones de SQLite")?;
         Ok(SqliteStore { pool, reloj })
     }
 }
@@ -41,8 +48,12 @@ fn crear_carpeta(url: &str) -> anyhow::Result<()> {
     if ruta.is_empty() || ruta == ":memory:" {
         return Ok(());
     }
-    if let Some(carpeta) = Path::new(ruta).parent().filter(|p| !p.as_os_str().is_empty()) {
-        std::fs::create_dir_all(carpeta).with_context(|| format!("no se pudo crear {}", carpeta.display()))?;
+    if let Some(carpeta) = Path::new(ruta)
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+    {
+        std::fs::create_dir_all(carpeta)
+            .with_context(|| format!("no se pudo crear {}", carpeta.display()))?;
     }
     Ok(())
 }
@@ -55,11 +66,20 @@ impl SqliteStore {
     fn busqueda_en(alias: &str, indice: &str, q: &str) -> Vec<super::Parte> {
         use super::{Dialecto, Parte::*};
         let en_indice = |frase: String| {
-            [Sql(format!("{alias}.rowid IN (SELECT rowid FROM {indice} WHERE {indice} MATCH ")), Valor(frase), Sql(")".into())]
+            [
+                Sql(format!(
+                    "{alias}.rowid IN (SELECT rowid FROM {indice} WHERE {indice} MATCH "
+                )),
+                Valor(frase),
+                Sql(")".into()),
+            ]
         };
         let mut partes = vec![Sql("(".into())];
         if q.chars().count() >= 3 {
-            partes.extend(en_indice(format!("{{name email phone}} : \"{}\"", q.replace('"', "\"\""))));
+            partes.extend(en_indice(format!(
+                "{{name email phone}} : \"{}\"",
+                q.replace('"', "\"\"")
+            )));
         } else {
             let texto = format!("{alias}.name || ' ' || coalesce({alias}.email, '') || ' ' || coalesce({alias}.phone, '')");
             partes.extend([
@@ -68,7 +88,9 @@ impl SqliteStore {
                 Sql(" ESCAPE '\\'".into()),
             ]);
         }
-        if let Some(digitos) = anfitrion_core::texto::digitos_de_telefono(q).filter(|d| d != q.trim()) {
+        if let Some(digitos) =
+            anfitrion_core::texto::digitos_de_telefono(q).filter(|d| d != q.trim())
+        {
             partes.push(Sql(" OR ".into()));
             partes.extend(en_indice(format!("{{phone}} : \"{digitos}\"")));
         }
@@ -100,7 +122,10 @@ impl super::Dialecto for SqliteStore {
 
     fn plegado(expr: &str) -> String {
         let mut sql = format!("lower({expr})");
-        for (desde, hacia) in anfitrion_core::texto::PLEGADO_DESDE.chars().zip(anfitrion_core::texto::PLEGADO_HACIA.chars()) {
+        for (desde, hacia) in anfitrion_core::texto::PLEGADO_DESDE
+            .chars()
+            .zip(anfitrion_core::texto::PLEGADO_HACIA.chars())
+        {
             sql = format!("replace({sql}, '{desde}', '{hacia}')");
         }
         sql

@@ -180,7 +180,10 @@ impl FilaConf {
                 corte_tarde: hora(&self.corte_tarde, d.horario.corte_tarde),
             },
             gracia_min: u32::try_from(self.gracia_min).unwrap_or(d.gracia_min),
-            llegada_antes_min: self.llegada_antes_min.and_then(|n| u32::try_from(n).ok()).unwrap_or(d.llegada_antes_min),
+            llegada_antes_min: self
+                .llegada_antes_min
+                .and_then(|n| u32::try_from(n).ok())
+                .unwrap_or(d.llegada_antes_min),
             prefijo_folio: self.prefijo_folio,
             pie_ticket: self.pie_ticket,
             correo_requerido: self.correo_requerido,
@@ -235,7 +238,10 @@ impl FilaSucursal {
             id: self.id.clone(),
             tag: self.tag.clone(),
             name: self.name.clone(),
-            marca: MarcaRef { id: self.marca_id.clone(), name: self.marca_name.clone() },
+            marca: MarcaRef {
+                id: self.marca_id.clone(),
+                name: self.marca_name.clone(),
+            },
             horario: self.horario(),
             pie_ticket: self.pie_ticket.clone().unwrap_or_default(),
         }
@@ -245,12 +251,20 @@ impl FilaSucursal {
         self.clone_resumen()
     }
 
-    fn completa(self, horario: Vec<DiaHorario>, mesas: Vec<Mesa>, days: Vec<DiaEspecial>) -> Sucursal {
+    fn completa(
+        self,
+        horario: Vec<DiaHorario>,
+        mesas: Vec<Mesa>,
+        days: Vec<DiaEspecial>,
+    ) -> Sucursal {
         Sucursal {
             id: self.id,
             tag: self.tag,
             name: self.name,
-            marca: MarcaRef { id: self.marca_id, name: self.marca_name },
+            marca: MarcaRef {
+                id: self.marca_id,
+                name: self.marca_name,
+            },
             zona: self.zona,
             direccion: self.direccion,
             telefono: self.telefono,
@@ -293,20 +307,50 @@ pub trait Sucursales {
     async fn editar_marca(&self, id: &str, name: &str, cambio: &Cambio) -> DbResult<bool>;
 
     /// A branch's own data (tag, name, zone, contact, active), with its audit entry.
-    async fn editar_sucursal(&self, id: &str, edicion: &EdicionSucursal, cambio: &Cambio) -> DbResult<bool>;
+    async fn editar_sucursal(
+        &self,
+        id: &str,
+        edicion: &EdicionSucursal,
+        cambio: &Cambio,
+    ) -> DbResult<bool>;
     /// Replaces a branch's weekly schedule.
-    async fn reemplazar_horario(&self, id: &str, dias: &[DatosDia], cambio: &Cambio) -> DbResult<()>;
+    async fn reemplazar_horario(
+        &self,
+        id: &str,
+        dias: &[DatosDia],
+        cambio: &Cambio,
+    ) -> DbResult<()>;
     /// Replaces a branch's tables.
-    async fn reemplazar_mesas(&self, id: &str, mesas: &[DatosMesa], cambio: &Cambio) -> DbResult<()>;
+    async fn reemplazar_mesas(
+        &self,
+        id: &str,
+        mesas: &[DatosMesa],
+        cambio: &Cambio,
+    ) -> DbResult<()>;
     /// Replaces a branch's closures and special days.
-    async fn reemplazar_dias(&self, id: &str, dias: &[DiaEspecialValido], cambio: &Cambio) -> DbResult<()>;
+    async fn reemplazar_dias(
+        &self,
+        id: &str,
+        dias: &[DiaEspecialValido],
+        cambio: &Cambio,
+    ) -> DbResult<()>;
 
     /// The branch's settings (walk-in and booking) by tag, with its id, if it is in `alcance`.
-    async fn conf_sucursal_en(&self, alcance: &Alcance, tag: &str) -> DbResult<EnAlcance<(String, ConfSucursal)>>;
-    async fn guardar_conf(&self, sucursal_id: &str, conf: &ConfSucursal, cambio: &Cambio) -> DbResult<()>;
+    async fn conf_sucursal_en(
+        &self,
+        alcance: &Alcance,
+        tag: &str,
+    ) -> DbResult<EnAlcance<(String, ConfSucursal)>>;
+    async fn guardar_conf(
+        &self,
+        sucursal_id: &str,
+        conf: &ConfSucursal,
+        cambio: &Cambio,
+    ) -> DbResult<()>;
 
     /// The walk-in settings of the branch with this tag, if it is in `alcance`.
-    async fn conf_walkin_en(&self, alcance: &Alcance, tag: &str) -> DbResult<EnAlcance<ConfWalkin>>;
+    async fn conf_walkin_en(&self, alcance: &Alcance, tag: &str)
+        -> DbResult<EnAlcance<ConfWalkin>>;
 }
 
 para_cada_motor! {

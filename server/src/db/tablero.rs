@@ -11,7 +11,12 @@ use super::{para_cada_motor, DbResult};
 #[async_trait]
 pub trait Tablero {
     /// Reservations and walk-ins of a branch from `desde` until before `hasta` (branch-local).
-    async fn visitas_entre(&self, sucursal_id: &str, desde: NaiveDateTime, hasta: NaiveDateTime) -> DbResult<(Vec<VisitaReservada>, Vec<VisitaSinReserva>)>;
+    async fn visitas_entre(
+        &self,
+        sucursal_id: &str,
+        desde: NaiveDateTime,
+        hasta: NaiveDateTime,
+    ) -> DbResult<(Vec<VisitaReservada>, Vec<VisitaSinReserva>)>;
 }
 
 para_cada_motor! {

@@ -178,20 +178,41 @@ pub trait Usuarios {
     async fn usuario(&self, id: &str) -> DbResult<Option<Usuario>>;
 
     /// Staff accounts by name or e-mail, a page at a time, with the total.
-    async fn usuarios_admin(&self, q: Option<&str>, page: u32, limit: u32) -> DbResult<(Vec<UsuarioAdmin>, i64)>;
+    async fn usuarios_admin(
+        &self,
+        q: Option<&str>,
+        page: u32,
+        limit: u32,
+    ) -> DbResult<(Vec<UsuarioAdmin>, i64)>;
     async fn usuario_admin(&self, id: &str) -> DbResult<Option<UsuarioAdmin>>;
 
     /// A new account with its role by id and its audit entry.
-    async fn crear_usuario_admin(&self, usuario: &NuevoUsuario, rol_id: &str, cambio: &Cambio) -> DbResult<()>;
+    async fn crear_usuario_admin(
+        &self,
+        usuario: &NuevoUsuario,
+        rol_id: &str,
+        cambio: &Cambio,
+    ) -> DbResult<()>;
 
     /// Changes an account; deactivating it revokes its sessions in the same transaction. Refused
     /// ([`ReglaError::UltimoAdministrador`]) when it would leave no active administrator.
-    async fn editar_usuario(&self, id: &str, edicion: &EdicionUsuario, cambio: &Cambio) -> DbResult<bool>;
+    async fn editar_usuario(
+        &self,
+        id: &str,
+        edicion: &EdicionUsuario,
+        cambio: &Cambio,
+    ) -> DbResult<bool>;
 
     /// A new password hash for an account.
     /// Sets a user's password and, in the same transaction, ends every live session of theirs
     /// but `conservar` (the caller's own, when users change their own password).
-    async fn cambiar_clave(&self, id: &str, password_hash: &str, conservar: Option<&str>, cambio: &Cambio) -> DbResult<bool>;
+    async fn cambiar_clave(
+        &self,
+        id: &str,
+        password_hash: &str,
+        conservar: Option<&str>,
+        cambio: &Cambio,
+    ) -> DbResult<bool>;
 
     async fn roles_admin(&self) -> DbResult<Vec<RolAdmin>>;
     async fn crear_rol(&self, id: &str, rol: &RolValido, cambio: &Cambio) -> DbResult<()>;

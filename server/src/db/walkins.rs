@@ -83,7 +83,10 @@ impl FilaWalkin {
     fn walkin(self, ve: VeContacto) -> Walkin {
         let comanda = self.comanda.0;
         Walkin {
-            contacto: ve.permite().then(|| Contacto { email: self.email, phone: self.phone }),
+            contacto: ve.permite().then(|| Contacto {
+                email: self.email,
+                phone: self.phone,
+            }),
             fecha_hora: anfitrion_core::tiempo::formato_fecha_hora(self.fecha_hora),
             fecha: self.fecha_hora.format("%Y-%m-%d").to_string(),
             hora: self.fecha_hora.format("%H:%M").to_string(),
@@ -151,10 +154,19 @@ pub trait Walkins {
     async fn crear_walkin(&self, walkin: &NuevoWalkin, cambio: &Cambio) -> DbResult<Comanda>;
 
     /// A branch's walk-ins, newest first: one day's, or all in pages; with the total.
-    async fn walkins_de(&self, consulta: &ConsultaWalkins<'_>, ve: VeContacto) -> DbResult<(Vec<Walkin>, i64)>;
+    async fn walkins_de(
+        &self,
+        consulta: &ConsultaWalkins<'_>,
+        ve: VeContacto,
+    ) -> DbResult<(Vec<Walkin>, i64)>;
 
     /// One walk-in, if it is in `alcance`.
-    async fn walkin_en(&self, alcance: &Alcance, id: &str, ve: VeContacto) -> DbResult<EnAlcance<Walkin>>;
+    async fn walkin_en(
+        &self,
+        alcance: &Alcance,
+        id: &str,
+        ve: VeContacto,
+    ) -> DbResult<EnAlcance<Walkin>>;
 }
 
 para_cada_motor! {

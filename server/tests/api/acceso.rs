@@ -152,7 +152,9 @@ impl NombraSucursal for CuerpoConSucursal {
 
 /// A route only this test binary has, answering the branch its body named once the guard let it by.
 fn rutas_de_prueba() -> Router<AppState> {
-    async fn eco(JsonSucursal(cuerpo): JsonSucursal<CuerpoConSucursal>) -> Envelope<Option<String>> {
+    async fn eco(
+        JsonSucursal(cuerpo): JsonSucursal<CuerpoConSucursal>,
+    ) -> Envelope<Option<String>> {
         Envelope::ok("Sucursal aceptada", cuerpo.tag_sucursal)
     }
     Router::new().route("/api/v1/prueba/sucursal", post(eco))

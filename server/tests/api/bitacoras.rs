@@ -9,7 +9,16 @@ use crate::helpers::{en_ambos, leer, spawn_app, TestApp};
 
 /// Writes an audit entry straight into the database, for a byte-exact export.
 #[allow(clippy::too_many_arguments)]
-async fn anotar(app: &TestApp, sucursal: &str, id: &str, at: &str, usuario: &str, (entidad, accion): (&str, &str), registro: &str, (antes, despues): (Option<Value>, Value)) {
+async fn anotar(
+    app: &TestApp,
+    sucursal: &str,
+    id: &str,
+    at: &str,
+    usuario: &str,
+    (entidad, accion): (&str, &str),
+    registro: &str,
+    (antes, despues): (Option<Value>, Value),
+) {
     let at: DateTime<Utc> = at.parse().unwrap();
     macro_rules! insertar {
         ($con:expr) => {{
@@ -20,16 +29,31 @@ async fn anotar(app: &TestApp, sucursal: &str, id: &str, at: &str, usuario: &str
         }};
     }
     if app.database_url.starts_with("sqlite:") {
-        insertar!(sqlx::SqliteConnection::connect(&app.database_url).await.unwrap());
+        insertar!(sqlx::SqliteConnection::connect(&app.database_url)
+            .await
+            .unwrap());
     } else {
-        insertar!(sqlx::PgConnection::connect(&app.database_url).await.unwrap());
+        insertar!(sqlx::PgConnection::connect(&app.database_url)
+            .await
+            .unwrap());
     }
 }
 
 async fn csv(app: &TestApp, token: &str, ruta: &str) -> (u16, String, Vec<u8>) {
-    let r = app.client.get(app.url(ruta)).bearer_auth(token).header("accept", "text/csv").send().await.unwrap();
+    let r = app
+        .client
+        .get(app.url(ruta))
+        .bearer_auth(token)
+        .header("accept", "text/csv")
+        .send()
+        .await
+        .unwrap();
     let status = r.status().as_u16();
-    let tipo = r.headers().get("content-type").map(|v| v.to_str().unwrap().to_owned()).unwrap_or_default();
+    let tipo = r
+        .headers()
+        .get("content-type")
+        .map(|v| v.to_str().unwrap().to_owned())
+        .unwrap_or_default();
     (status, tipo, r.bytes().await.unwrap().to_vec())
 }
 
@@ -37,7 +61,10 @@ async fn csv(app: &TestApp, token: &str, ruta: &str) -> (u16, String, Vec<u8>) {
 async fn todas(app: &TestApp, token: &str, log: &str, q: &str) -> Vec<Value> {
     let mut items = Vec::new();
     for page in 1.. {
-        let ruta = format!("/api/v1/admin/logs/{log}?tag=polanco&limit=200&page={page}&q={}", urlencoding(q));
+        let ruta = format!(
+            "/api/v1/admin/logs/{log}?tag=polanco&limit=200&page={page}&q={}",
+            urlencoding(q)
+        );
         let r = app.get(&ruta, Some(token)).await.es_exito().clone();
         let lote = r["items"].as_array().unwrap().clone();
         items.extend(lote);
@@ -49,7 +76,15 @@ async fn todas(app: &TestApp, token: &str, log: &str, q: &str) -> Vec<Value> {
 }
 
 fn urlencoding(q: &str) -> String {
-    q.bytes().map(|b| if b.is_ascii_alphanumeric() { (b as char).to_string() } else { format!("%{b:02X}") }).collect()
+    q.bytes()
+        .map(|b| {
+            if b.is_ascii_alphanumeric() {
+                (b as char).to_string()
+            } else {
+                format!("%{b:02X}")
+            }
+        })
+        .collect()
 }
 
 en_ambos! {

@@ -13,15 +13,30 @@ const SUCURSAL_AJENA: &str = "No tienes acceso a esta sucursal.";
 
 /// Today in Mexico City, where the demo branches are.
 fn hoy() -> NaiveDate {
-    ReglasHorario::default().local(crate::helpers::ahora_de_prueba()).date()
+    ReglasHorario::default()
+        .local(crate::helpers::ahora_de_prueba())
+        .date()
 }
 
 async fn borrar(app: &TestApp, ruta: &str, token: &str) -> Respuesta {
-    leer(app.client.delete(app.url(ruta)).bearer_auth(token).send().await.expect("DELETE")).await
+    leer(
+        app.client
+            .delete(app.url(ruta))
+            .bearer_auth(token)
+            .send()
+            .await
+            .expect("DELETE"),
+    )
+    .await
 }
 
 fn nombres(r: &Respuesta) -> Vec<String> {
-    r.es_exito().as_array().unwrap().iter().map(|m| m["name"].as_str().unwrap().to_owned()).collect()
+    r.es_exito()
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["name"].as_str().unwrap().to_owned())
+        .collect()
 }
 
 fn walkin(mesero_id: &str, promos: Value) -> Value {

@@ -13,7 +13,10 @@ const SUCURSAL_AJENA: &str = "No tienes acceso a esta sucursal.";
 
 /// A date `dias` ahead, in Mexico City, that the demo branches are open on.
 fn fecha_abierta(dias: i64) -> NaiveDate {
-    let mut f = ReglasHorario::default().local(crate::helpers::ahora_de_prueba()).date() + Duration::days(dias);
+    let mut f = ReglasHorario::default()
+        .local(crate::helpers::ahora_de_prueba())
+        .date()
+        + Duration::days(dias);
     while f.month() == 12 && f.day() == 25 {
         f += Duration::days(1);
     }
@@ -26,12 +29,19 @@ fn reserva(name: &str, email: Option<&str>, phone: Option<&str>) -> Value {
 }
 
 async fn reservar(app: &TestApp, cuerpo: &Value) -> String {
-    let r = app.post_json("/api/v1/public/reservacion", None, cuerpo).await;
+    let r = app
+        .post_json("/api/v1/public/reservacion", None, cuerpo)
+        .await;
     r.es_exito_201()["_id"].as_str().unwrap().to_owned()
 }
 
 async fn mesero(app: &TestApp, token: &str) -> String {
-    app.get("/api/v1/admin/meseros?tag=polanco", Some(token)).await.es_exito()[0]["_id"].as_str().unwrap().to_owned()
+    app.get("/api/v1/admin/meseros?tag=polanco", Some(token))
+        .await
+        .es_exito()[0]["_id"]
+        .as_str()
+        .unwrap()
+        .to_owned()
 }
 
 async fn walkin(app: &TestApp, token: &str, name: &str, email: &str, phone: &str) -> String {
@@ -42,16 +52,32 @@ async fn walkin(app: &TestApp, token: &str, name: &str, email: &str, phone: &str
                      "buffet_promo_adulto": 2, "buffet_promo_girl": 0, "buffet_promo_boy": 0, "isAfter7pm": false },
         "abre": { "promo": [] }
     });
-    let r = app.post_json("/api/v1/admin/walkin", Some(token), &cuerpo).await;
+    let r = app
+        .post_json("/api/v1/admin/walkin", Some(token), &cuerpo)
+        .await;
     r.es_exito_201()["_id"].as_str().unwrap().to_owned()
 }
 
 async fn buscar(app: &TestApp, token: &str, consulta: &str) -> Value {
-    app.get(&format!("/api/v1/admin/clientes?tag=polanco&{consulta}"), Some(token)).await.es_exito().clone()
+    app.get(
+        &format!("/api/v1/admin/clientes?tag=polanco&{consulta}"),
+        Some(token),
+    )
+    .await
+    .es_exito()
+    .clone()
 }
 
 async fn borrar(app: &TestApp, ruta: &str, token: &str) -> Respuesta {
-    leer(app.client.delete(app.url(ruta)).bearer_auth(token).send().await.expect("DELETE")).await
+    leer(
+        app.client
+            .delete(app.url(ruta))
+            .bearer_auth(token)
+            .send()
+            .await
+            .expect("DELETE"),
+    )
+    .await
 }
 
 en_ambos! {

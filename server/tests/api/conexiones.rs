@@ -56,10 +56,21 @@ struct Cruda {
 
 fn partir(bytes: &[u8]) -> Cruda {
     let texto = String::from_utf8_lossy(bytes);
-    let (cabeza, cuerpo) = texto.split_once("\r\n\r\n").unwrap_or_else(|| panic!("sin respuesta HTTP completa: {texto:?}"));
-    let status = cabeza.split(' ').nth(1).and_then(|s| s.parse().ok()).unwrap_or_else(|| panic!("línea de estado: {cabeza}"));
-    let cuerpo = serde_json::from_str(cuerpo).unwrap_or_else(|_| panic!("el cuerpo no es el sobre JSON: {texto:?}"));
-    Cruda { status, cabeza: cabeza.to_ascii_lowercase(), cuerpo }
+    let (cabeza, cuerpo) = texto
+        .split_once("\r\n\r\n")
+        .unwrap_or_else(|| panic!("sin respuesta HTTP completa: {texto:?}"));
+    let status = cabeza
+        .split(' ')
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("línea de estado: {cabeza}"));
+    let cuerpo = serde_json::from_str(cuerpo)
+        .unwrap_or_else(|_| panic!("el cuerpo no es el sobre JSON: {texto:?}"));
+    Cruda {
+        status,
+        cabeza: cabeza.to_ascii_lowercase(),
+        cuerpo,
+    }
 }
 
 impl Cruda {
@@ -68,9 +79,21 @@ impl Cruda {
         assert_eq!(self.status, codigo, "{}", self.cabeza);
         assert_eq!(self.cuerpo["status"], "error");
         assert_eq!(self.cuerpo["message"], mensaje);
-        assert!(self.cabeza.contains("\r\ncontent-type: application/json"), "{}", self.cabeza);
-        assert!(self.cabeza.contains("\r\nx-content-type-options: nosniff"), "{}", self.cabeza);
-        assert!(self.cabeza.contains("\r\ncontent-security-policy: "), "{}", self.cabeza);
+        assert!(
+            self.cabeza.contains("\r\ncontent-type: application/json"),
+            "{}",
+            self.cabeza
+        );
+        assert!(
+            self.cabeza.contains("\r\nx-content-type-options: nosniff"),
+            "{}",
+            self.cabeza
+        );
+        assert!(
+            self.cabeza.contains("\r\ncontent-security-policy: "),
+            "{}",
+            self.cabeza
+        );
     }
 }
 

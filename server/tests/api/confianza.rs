@@ -20,7 +20,12 @@ fn reserva(app: &TestApp, cambios: Value) -> Value {
 }
 
 async fn id_de(app: &TestApp, email: &str) -> String {
-    app.store.credenciales(email).await.unwrap().unwrap().usuario_id
+    app.store
+        .credenciales(email)
+        .await
+        .unwrap()
+        .unwrap()
+        .usuario_id
 }
 
 en_ambos! {
@@ -123,14 +128,27 @@ en_ambos! {
 }
 
 async fn detalle(app: &TestApp, token: &str, id: &str) -> Value {
-    app.get(&format!("/api/v1/admin/reservacion/{id}?tag=polanco"), Some(token)).await.es_exito().clone()
+    app.get(
+        &format!("/api/v1/admin/reservacion/{id}?tag=polanco"),
+        Some(token),
+    )
+    .await
+    .es_exito()
+    .clone()
 }
 
 async fn total(app: &TestApp, token: &str) -> Value {
-    app.get("/api/v1/admin/reservacion?tag=polanco&status=todas", Some(token)).await.es_exito()["total"].clone()
+    app.get(
+        "/api/v1/admin/reservacion?tag=polanco&status=todas",
+        Some(token),
+    )
+    .await
+    .es_exito()["total"]
+        .clone()
 }
 
-const INVISIBLES: &str = "El texto tiene caracteres invisibles o de control: escríbelo de nuevo sin ellos";
+const INVISIBLES: &str =
+    "El texto tiene caracteres invisibles o de control: escríbelo de nuevo sin ellos";
 
 en_ambos! {
     async fn control_and_bidirectional_characters_are_refused_and_nothing_is_stored(motor: Motor) {
@@ -259,9 +277,15 @@ en_ambos! {
 async fn a_postgres_that_refuses_the_connection_is_named_at_once() {
     // Port 1 on the loopback: nothing listens there.
     let url = "postgres://postgres@127.0.0.1:1/anfitrion";
-    let e = anfitrion_server::db::conectar(url, 2, anfitrion_server::reloj::Reloj::sistema()).await.err().expect("nothing listens on port 1");
+    let e = anfitrion_server::db::conectar(url, 2, anfitrion_server::reloj::Reloj::sistema())
+        .await
+        .err()
+        .expect("nothing listens on port 1");
     let texto = format!("{e:#}");
-    assert!(texto.contains("PostgreSQL rechazó la conexión en 127.0.0.1:1"), "{texto}");
+    assert!(
+        texto.contains("PostgreSQL rechazó la conexión en 127.0.0.1:1"),
+        "{texto}"
+    );
     assert!(!texto.contains("timed out"), "{texto}");
 }
 

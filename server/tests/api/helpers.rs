@@ -6,21 +6,22 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
+use anfitrion_core::tiempo::ReglasHorario;
 use anfitrion_server::auth::claves::CostoHash;
 use anfitrion_server::auth::freno::DemoraCuenta;
 use anfitrion_server::config::Config;
-use anfitrion_core::tiempo::ReglasHorario;
 use anfitrion_server::db::{nuevo_id, Store};
 use anfitrion_server::reloj::{leer_ahora, Reloj};
 use anfitrion_server::AppState;
-use chrono::{DateTime, NaiveDate, NaiveDateTime, Utc};
 use axum::Router;
+use chrono::{DateTime, NaiveDate, NaiveDateTime, Utc};
 use serde_json::{json, Value};
 use sqlx::Connection;
 
 /// Administrative URL of the PostgreSQL the suite creates its databases in.
 pub fn url_admin_pg() -> String {
-    std::env::var("ANFITRION_TEST_PG").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".to_owned())
+    std::env::var("ANFITRION_TEST_PG")
+        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".to_owned())
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -70,8 +71,13 @@ impl BaseTemporal {
                 let nombre = format!("anfitrion_prueba_{}", nuevo_id());
                 let mut con = sqlx::PgConnection::connect(&admin)
                     .await
-                    .unwrap_or_else(|e| panic!("PostgreSQL no responde en ANFITRION_TEST_PG ({admin}): {e}"));
-                sqlx::query(&format!("CREATE DATABASE \"{nombre}\"")).execute(&mut con).await.expect("CREATE DATABASE");
+                    .unwrap_or_else(|e| {
+                        panic!("PostgreSQL no responde en ANFITRION_TEST_PG ({admin}): {e}")
+                    });
+                sqlx::query(&format!("CREATE DATABASE \"{nombre}\""))
+                    .execute(&mut con)
+                    .await
+                    .expect("CREATE DATABASE");
                 let _ = con.close().await;
                 let url = cambiar_base(&admin, &nombre);
                 (BaseTemporal::Postgres { nombre }, url)
@@ -104,10 +110,17 @@ impl Drop for BaseTemporal {
                 let nombre = nombre.clone();
                 // Drop runs inside the test's runtime; a separate thread may block on its own.
                 let _ = std::thread::spawn(move || {
-                    let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("runtime");
+                    let rt = tokio::runtime::Builder::new_current_thread()
+                        .enable_all()
+                        .build()
+                        .expect("runtime");
                     rt.block_on(async {
                         if let Ok(mut con) = sqlx::PgConnection::connect(&url_admin_pg()).await {
-                            let _ = sqlx::query(&format!("DROP DATABASE IF EXISTS \"{nombre}\" WITH (FORCE)")).execute(&mut con).await;
+                            let _ = sqlx::query(&format!(
+                                "DROP DATABASE IF EXISTS \"{nombre}\" WITH (FORCE)"
+                            ))
+                            .execute(&mut con)
+                            .await;
                             let _ = con.close().await;
                         }
                     });
@@ -128,9 +141,19 @@ pub const HORA_DE_PRUEBA: &str = "13:00";
 /// [`FECHA_DE_PRUEBA`]) at `ANFITRION_TEST_HORA` (default [`HORA_DE_PRUEBA`]), Mexico City time.
 /// `make test` is run at several hours by setting the second.
 pub fn ahora_de_prueba() -> DateTime<Utc> {
-    let leer = |var: &str, defecto: &str| std::env::var(var).ok().filter(|v| !v.trim().is_empty()).unwrap_or_else(|| defecto.to_owned());
-    let texto = format!("{} {}", leer("ANFITRION_TEST_FECHA", FECHA_DE_PRUEBA), leer("ANFITRION_TEST_HORA", HORA_DE_PRUEBA));
-    leer_ahora(&texto, &ReglasHorario::default()).unwrap_or_else(|e| panic!("ANFITRION_TEST_FECHA/HORA: {e}"))
+    let leer = |var: &str, defecto: &str| {
+        std::env::var(var)
+            .ok()
+            .filter(|v| !v.trim().is_empty())
+            .unwrap_or_else(|| defecto.to_owned())
+    };
+    let texto = format!(
+        "{} {}",
+        leer("ANFITRION_TEST_FECHA", FECHA_DE_PRUEBA),
+        leer("ANFITRION_TEST_HORA", HORA_DE_PRUEBA)
+    );
+    leer_ahora(&texto, &ReglasHorario::default())
+        .unwrap_or_else(|e| panic!("ANFITRION_TEST_FECHA/HORA: {e}"))
 }
 
 /// An instant given as local time in Mexico City, `AAAA-MM-DD HH:MM`.
@@ -170,19 +193,38 @@ pub struct Opciones {
 impl Opciones {
     /// The demo data, with `ajustar` applied to the configuration.
     pub fn demo_con(ajustar: impl FnOnce(&mut Config) + Send + 'static) -> Self {
-        Opciones { demo: true, ajustar: Some(Box::new(ajustar)), ..Default::default() }
+        Opciones {
+            demo: true,
+            ajustar: Some(Box::new(ajustar)),
+            ..Default::default()
+        }
     }
 }
 
 /// A server with the demo data, on a fresh database, its clock at [`ahora_de_prueba`].
 pub async fn spawn_app(motor: Motor) -> TestApp {
-    spawn(motor, Opciones { demo: true, ..Default::default() }).await
+    spawn(
+        motor,
+        Opciones {
+            demo: true,
+            ..Default::default()
+        },
+    )
+    .await
 }
 
 /// A server with the demo data whose clock starts at `ahora` (local time in Mexico City,
 /// `AAAA-MM-DD HH:MM`): the demo is seeded around it.
 pub async fn spawn_app_a(motor: Motor, ahora: &str) -> TestApp {
-    spawn(motor, Opciones { demo: true, reloj: Some(Reloj::desde(local(ahora))), ..Default::default() }).await
+    spawn(
+        motor,
+        Opciones {
+            demo: true,
+            reloj: Some(Reloj::desde(local(ahora))),
+            ..Default::default()
+        },
+    )
+    .await
 }
 
 pub async fn spawn(motor: Motor, opciones: Opciones) -> TestApp {
@@ -201,13 +243,20 @@ pub async fn lanzar(url: &str, opciones: Opciones) -> TestApp {
     config.rutas_extra = opciones.rutas_extra;
     config.proxies_confiables = opciones.proxies_confiables;
     // The account-wide delay at a test's pace: the same doubling, in milliseconds.
-    config.demora_cuenta = DemoraCuenta { paso: Duration::from_millis(2), tope: Duration::from_millis(40) };
-    config.reloj = opciones.reloj.unwrap_or_else(|| Reloj::desde(ahora_de_prueba()));
+    config.demora_cuenta = DemoraCuenta {
+        paso: Duration::from_millis(2),
+        tope: Duration::from_millis(40),
+    };
+    config.reloj = opciones
+        .reloj
+        .unwrap_or_else(|| Reloj::desde(ahora_de_prueba()));
     let reloj = config.reloj.clone();
     if let Some(ajustar) = opciones.ajustar {
         ajustar(&mut config);
     }
-    let app = anfitrion_server::launch(config).await.expect("el servidor arranca");
+    let app = anfitrion_server::launch(config)
+        .await
+        .expect("el servidor arranca");
     TestApp {
         base: format!("http://{}", app.addr),
         addr: app.addr,
@@ -237,7 +286,11 @@ impl Respuesta {
         assert_eq!(self.status, codigo, "cuerpo: {}", self.cuerpo);
         assert_eq!(self.cuerpo["status"], "error", "cuerpo: {}", self.cuerpo);
         assert_eq!(self.message(), mensaje, "cuerpo: {}", self.cuerpo);
-        assert!(self.cuerpo.get("data").is_some(), "el sobre siempre trae data: {}", self.cuerpo);
+        assert!(
+            self.cuerpo.get("data").is_some(),
+            "el sobre siempre trae data: {}",
+            self.cuerpo
+        );
     }
 
     /// A 201 with the success envelope.
@@ -260,8 +313,13 @@ pub async fn leer(r: reqwest::Response) -> Respuesta {
     let status = r.status().as_u16();
     let headers = r.headers().clone();
     let texto = r.text().await.expect("cuerpo");
-    let cuerpo = serde_json::from_str(&texto).unwrap_or_else(|_| panic!("la respuesta no es JSON ({status}): {texto}"));
-    Respuesta { status, headers, cuerpo }
+    let cuerpo = serde_json::from_str(&texto)
+        .unwrap_or_else(|_| panic!("la respuesta no es JSON ({status}): {texto}"));
+    Respuesta {
+        status,
+        headers,
+        cuerpo,
+    }
 }
 
 pub const CLAVE: &str = "demo1234";
@@ -288,13 +346,30 @@ impl TestApp {
     }
 
     pub async fn login(&self, email: &str, password: &str) -> Respuesta {
-        leer(self.client.post(self.url("/api/v1/auth/login")).json(&json!({ "email": email, "password": password })).send().await.expect("login")).await
+        leer(
+            self.client
+                .post(self.url("/api/v1/auth/login"))
+                .json(&json!({ "email": email, "password": password }))
+                .send()
+                .await
+                .expect("login"),
+        )
+        .await
     }
 
     /// Login carrying `X-Forwarded-For`, as a load balancer in front of the server sends it.
     pub async fn login_reenviado(&self, email: &str, password: &str, reenviado: &str) -> Respuesta {
-        let req = self.client.post(self.url("/api/v1/auth/login")).header("x-forwarded-for", reenviado);
-        leer(req.json(&json!({ "email": email, "password": password })).send().await.expect("login")).await
+        let req = self
+            .client
+            .post(self.url("/api/v1/auth/login"))
+            .header("x-forwarded-for", reenviado);
+        leer(
+            req.json(&json!({ "email": email, "password": password }))
+                .send()
+                .await
+                .expect("login"),
+        )
+        .await
     }
 
     /// Signs in any account and answers its token.
@@ -353,7 +428,12 @@ impl TestApp {
     }
 
     /// POST with a raw body and content type.
-    pub async fn post_crudo(&self, ruta: &str, tipo: Option<&str>, cuerpo: impl Into<reqwest::Body>) -> Respuesta {
+    pub async fn post_crudo(
+        &self,
+        ruta: &str,
+        tipo: Option<&str>,
+        cuerpo: impl Into<reqwest::Body>,
+    ) -> Respuesta {
         let mut req = self.client.post(self.url(ruta)).body(cuerpo);
         if let Some(t) = tipo {
             req = req.header("content-type", t);
@@ -364,8 +444,15 @@ impl TestApp {
     /// `_id` of a branch by tag, as Sistemas (who has every branch) sees it.
     pub async fn id_sucursal(&self, tag: &str) -> String {
         let t = self.token("sistemas@demo.mx").await;
-        let r = self.get("/api/v1/admin/sucursal/sucuser/suc", Some(&t)).await;
-        r.es_exito().as_array().expect("lista").iter().find(|s| s["tag"] == tag).expect("sucursal")["_id"]
+        let r = self
+            .get("/api/v1/admin/sucursal/sucuser/suc", Some(&t))
+            .await;
+        r.es_exito()
+            .as_array()
+            .expect("lista")
+            .iter()
+            .find(|s| s["tag"] == tag)
+            .expect("sucursal")["_id"]
             .as_str()
             .expect("_id")
             .to_owned()
@@ -398,9 +485,13 @@ impl TestApp {
             }};
         }
         if self.database_url.starts_with("sqlite:") {
-            insertar!(sqlx::SqliteConnection::connect(&self.database_url).await.expect("SQLite"));
+            insertar!(sqlx::SqliteConnection::connect(&self.database_url)
+                .await
+                .expect("SQLite"));
         } else {
-            insertar!(sqlx::PgConnection::connect(&self.database_url).await.expect("PostgreSQL"));
+            insertar!(sqlx::PgConnection::connect(&self.database_url)
+                .await
+                .expect("PostgreSQL"));
         }
         sucursal
     }
@@ -412,11 +503,26 @@ impl TestApp {
 pub fn es_frenado(r: &Respuesta) -> u64 {
     assert_eq!(r.status, 429, "cuerpo: {}", r.cuerpo);
     assert_eq!(r.cuerpo["status"], "error");
-    let espera: u64 = r.headers["retry-after"].to_str().unwrap().parse().expect("Retry-After en segundos");
+    let espera: u64 = r.headers["retry-after"]
+        .to_str()
+        .unwrap()
+        .parse()
+        .expect("Retry-After en segundos");
     assert!((1..=900).contains(&espera), "Retry-After: {espera}");
-    assert_eq!(r.cuerpo["data"]["reintentar_en"], espera, "cuerpo: {}", r.cuerpo);
+    assert_eq!(
+        r.cuerpo["data"]["reintentar_en"], espera,
+        "cuerpo: {}",
+        r.cuerpo
+    );
     let mensaje = r.message();
-    assert!(mensaje.starts_with("Demasiados intentos. Espera ") && mensaje.ends_with(" e inténtalo de nuevo."), "{mensaje}");
-    assert!(mensaje.contains("minuto") || mensaje.contains("segundo"), "{mensaje}");
+    assert!(
+        mensaje.starts_with("Demasiados intentos. Espera ")
+            && mensaje.ends_with(" e inténtalo de nuevo."),
+        "{mensaje}"
+    );
+    assert!(
+        mensaje.contains("minuto") || mensaje.contains("segundo"),
+        "{mensaje}"
+    );
     espera
 }

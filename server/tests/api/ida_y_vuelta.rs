@@ -52,17 +52,29 @@ fn documento() -> Value {
 }
 
 fn puts_del_documento(doc: &Value) -> BTreeSet<String> {
-    doc["paths"].as_object().expect("paths").iter().filter(|(_, ops)| ops.get("put").is_some()).map(|(ruta, _)| ruta.clone()).collect()
+    doc["paths"]
+        .as_object()
+        .expect("paths")
+        .iter()
+        .filter(|(_, ops)| ops.get("put").is_some())
+        .map(|(ruta, _)| ruta.clone())
+        .collect()
 }
 
 fn cubiertas(como: Cobertura) -> BTreeSet<String> {
-    PUTS.iter().filter(|(_, c)| *c == como).map(|(r, _)| (*r).to_owned()).collect()
+    PUTS.iter()
+        .filter(|(_, c)| *c == como)
+        .map(|(r, _)| (*r).to_owned())
+        .collect()
 }
 
 /// The schema `esquema` names, following a `$ref` into the document's components.
 fn resolver<'a>(doc: &'a Value, esquema: &'a Value) -> &'a Value {
     match esquema["$ref"].as_str() {
-        Some(r) => resolver(doc, &doc["components"]["schemas"][r.trim_start_matches("#/components/schemas/")]),
+        Some(r) => resolver(
+            doc,
+            &doc["components"]["schemas"][r.trim_start_matches("#/components/schemas/")],
+        ),
         None => esquema,
     }
 }
@@ -86,7 +98,8 @@ enum Forma {
 }
 
 fn forma_del_cuerpo(doc: &Value, ruta: &str) -> Forma {
-    let esquema = &doc["paths"][ruta]["put"]["requestBody"]["content"]["application/json"]["schema"];
+    let esquema =
+        &doc["paths"][ruta]["put"]["requestBody"]["content"]["application/json"]["schema"];
     assert!(!esquema.is_null(), "{ruta}: el PUT no declara cuerpo");
     let esquema = resolver(doc, esquema);
     let mut campos = BTreeSet::new();
@@ -103,13 +116,26 @@ fn forma_del_cuerpo(doc: &Value, ruta: &str) -> Forma {
 
 /// The fields of `valor` that `campos` names, as they are; the ones it lacks stay out.
 fn tomar(valor: &Value, campos: &BTreeSet<String>) -> Value {
-    let objeto = valor.as_object().unwrap_or_else(|| panic!("se esperaba un objeto: {valor}"));
-    Value::Object(objeto.iter().filter(|(k, _)| campos.contains(*k)).map(|(k, v)| (k.clone(), v.clone())).collect::<Map<_, _>>())
+    let objeto = valor
+        .as_object()
+        .unwrap_or_else(|| panic!("se esperaba un objeto: {valor}"));
+    Value::Object(
+        objeto
+            .iter()
+            .filter(|(k, _)| campos.contains(*k))
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect::<Map<_, _>>(),
+    )
 }
 
 fn sin_sellos(v: &Value) -> Value {
     match v {
-        Value::Object(o) => Value::Object(o.iter().filter(|(k, _)| !SELLOS.contains(&k.as_str())).map(|(k, v)| (k.clone(), sin_sellos(v))).collect()),
+        Value::Object(o) => Value::Object(
+            o.iter()
+                .filter(|(k, _)| !SELLOS.contains(&k.as_str()))
+                .map(|(k, v)| (k.clone(), sin_sellos(v)))
+                .collect(),
+        ),
         Value::Array(a) => Value::Array(a.iter().map(sin_sellos).collect()),
         otro => otro.clone(),
     }
@@ -126,23 +152,52 @@ impl Recorrido<'_> {
     /// GETs `lectura`; takes the resource out of its data with `recurso`; PUTs to `escritura` the
     /// fields the PUT of `plantilla` takes, from that resource as it is; expects 200 and the
     /// same GET again.
-    async fn ida_y_vuelta(&mut self, plantilla: &str, token: &str, lectura: &str, escritura: &str, recurso: impl Fn(&Value) -> Value) {
+    async fn ida_y_vuelta(
+        &mut self,
+        plantilla: &str,
+        token: &str,
+        lectura: &str,
+        escritura: &str,
+        recurso: impl Fn(&Value) -> Value,
+    ) {
         let antes = self.app.get(lectura, Some(token)).await.es_exito().clone();
         let r = recurso(&antes);
         let cuerpo = match forma_del_cuerpo(&self.doc, plantilla) {
             Forma::Objeto(campos) => tomar(&r, &campos),
-            Forma::Lista(campos) => Value::Array(r.as_array().unwrap_or_else(|| panic!("se esperaba una lista: {r}")).iter().map(|x| tomar(x, &campos)).collect()),
+            Forma::Lista(campos) => Value::Array(
+                r.as_array()
+                    .unwrap_or_else(|| panic!("se esperaba una lista: {r}"))
+                    .iter()
+                    .map(|x| tomar(x, &campos))
+                    .collect(),
+            ),
         };
         let put = self.app.put_json(escritura, Some(token), &cuerpo).await;
-        assert_eq!(put.status, 200, "PUT {escritura} con {cuerpo}: {}", put.cuerpo);
+        assert_eq!(
+            put.status, 200,
+            "PUT {escritura} con {cuerpo}: {}",
+            put.cuerpo
+        );
         let despues = self.app.get(lectura, Some(token)).await.es_exito().clone();
-        assert_eq!(sin_sellos(&despues), sin_sellos(&antes), "PUT {escritura} con lo que GET {lectura} respondió cambió algo");
+        assert_eq!(
+            sin_sellos(&despues),
+            sin_sellos(&antes),
+            "PUT {escritura} con lo que GET {lectura} respondió cambió algo"
+        );
         self.hechas.insert(plantilla.to_owned());
     }
 
     /// Does `hacer` once (expecting 200), reads `lectura`, does it again (expecting `segunda`, a
     /// status and the message when it is an error), and expects the same read.
-    async fn accion(&mut self, plantilla: &str, token: &str, lectura: &str, escritura: &str, cuerpo: Option<&Value>, segunda: (u16, &str)) {
+    async fn accion(
+        &mut self,
+        plantilla: &str,
+        token: &str,
+        lectura: &str,
+        escritura: &str,
+        cuerpo: Option<&Value>,
+        segunda: (u16, &str),
+    ) {
         let hacer = || async {
             match cuerpo {
                 Some(c) => self.app.put_json(escritura, Some(token), c).await,
@@ -159,24 +214,41 @@ impl Recorrido<'_> {
             (codigo, mensaje) => otra.es_error(codigo, mensaje),
         }
         let despues = self.app.get(lectura, Some(token)).await.es_exito().clone();
-        assert_eq!(sin_sellos(&despues), sin_sellos(&antes), "repetir PUT {escritura} cambió algo");
+        assert_eq!(
+            sin_sellos(&despues),
+            sin_sellos(&antes),
+            "repetir PUT {escritura} cambió algo"
+        );
         self.hechas.insert(plantilla.to_owned());
     }
 }
 
 fn ids(lista: &Value) -> Vec<String> {
-    lista.as_array().expect("lista").iter().map(|x| x["_id"].as_str().expect("_id").to_owned()).collect()
+    lista
+        .as_array()
+        .expect("lista")
+        .iter()
+        .map(|x| x["_id"].as_str().expect("_id").to_owned())
+        .collect()
 }
 
 /// A booking of `name` at 15:00 in `dias` days (the demo branches are open then), its `_id`.
-async fn reservar(app: &TestApp, name: &str, email: Option<&str>, phone: Option<&str>, dias: i64) -> String {
+async fn reservar(
+    app: &TestApp,
+    name: &str,
+    email: Option<&str>,
+    phone: Option<&str>,
+    dias: i64,
+) -> String {
     let mut fecha = app.hoy() + chrono::Duration::days(dias);
     while chrono::Datelike::month(&fecha) == 12 && chrono::Datelike::day(&fecha) == 25 {
         fecha += chrono::Duration::days(1);
     }
     let cuerpo = json!({ "tag": "polanco", "name": name, "email": email, "phone": phone, "fecha_hora": format!("{fecha} 15:00"),
                          "no_personas": 3, "evento": "Cumpleaños", "comentarios": "Junto a la ventana", "origin": "Whatsapp" });
-    let r = app.post_json("/api/v1/public/reservacion", None, &cuerpo).await;
+    let r = app
+        .post_json("/api/v1/public/reservacion", None, &cuerpo)
+        .await;
     assert_eq!(r.status, 201, "{}", r.cuerpo);
     r.cuerpo["data"]["_id"].as_str().unwrap().to_owned()
 }
@@ -188,9 +260,15 @@ fn every_put_of_the_api_is_covered() {
     assert_eq!(listadas.len(), PUTS.len(), "una ruta repetida en PUTS");
     let del_documento = puts_del_documento(&doc);
     let sin_cubrir: Vec<_> = del_documento.difference(&listadas).collect();
-    assert!(sin_cubrir.is_empty(), "PUTs del documento OpenAPI sin prueba de ida y vuelta: {sin_cubrir:?}");
+    assert!(
+        sin_cubrir.is_empty(),
+        "PUTs del documento OpenAPI sin prueba de ida y vuelta: {sin_cubrir:?}"
+    );
     let de_mas: Vec<_> = listadas.difference(&del_documento).collect();
-    assert!(de_mas.is_empty(), "PUTS nombra rutas que el documento ya no tiene: {de_mas:?}");
+    assert!(
+        de_mas.is_empty(),
+        "PUTS nombra rutas que el documento ya no tiene: {de_mas:?}"
+    );
     // Each round trip reads its body's fields from the document: they must be there.
     for ruta in cubiertas(IdaYVuelta) {
         forma_del_cuerpo(&doc, &ruta);

@@ -7,7 +7,14 @@ use serde_json::{json, Value};
 
 use crate::helpers::{en_ambos, lanzar, leer, spawn_app, Opciones, Respuesta, TestApp};
 
-async fn enviar(app: &TestApp, metodo: Method, ruta: &str, token: Option<&str>, clave: Option<&str>, cuerpo: &Value) -> Respuesta {
+async fn enviar(
+    app: &TestApp,
+    metodo: Method,
+    ruta: &str,
+    token: Option<&str>,
+    clave: Option<&str>,
+    cuerpo: &Value,
+) -> Respuesta {
     let mut req = app.client.request(metodo, app.url(ruta)).json(cuerpo);
     if let Some(t) = token {
         req = req.bearer_auth(t);
@@ -19,7 +26,12 @@ async fn enviar(app: &TestApp, metodo: Method, ruta: &str, token: Option<&str>, 
 }
 
 async fn mesero(app: &TestApp, t: &str) -> String {
-    app.get("/api/v1/admin/meseros?tag=polanco", Some(t)).await.es_exito()[0]["_id"].as_str().unwrap().to_owned()
+    app.get("/api/v1/admin/meseros?tag=polanco", Some(t))
+        .await
+        .es_exito()[0]["_id"]
+        .as_str()
+        .unwrap()
+        .to_owned()
 }
 
 fn walkin(mesero_id: &str, name: &str) -> Value {
@@ -32,8 +44,21 @@ fn walkin(mesero_id: &str, name: &str) -> Value {
 }
 
 async fn walkins_llamados(app: &TestApp, t: &str, name: &str) -> usize {
-    let r = app.get(&format!("/api/v1/admin/walkin?tag=polanco&slug=todas&limit=200&q={}", name.replace(' ', "%20")), Some(t)).await;
-    r.es_exito()["items"].as_array().unwrap().iter().filter(|w| w["name"] == name).count()
+    let r = app
+        .get(
+            &format!(
+                "/api/v1/admin/walkin?tag=polanco&slug=todas&limit=200&q={}",
+                name.replace(' ', "%20")
+            ),
+            Some(t),
+        )
+        .await;
+    r.es_exito()["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|w| w["name"] == name)
+        .count()
 }
 
 en_ambos! {

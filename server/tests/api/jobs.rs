@@ -1,16 +1,29 @@
 //! Background jobs, called directly.
 
 use anfitrion_server::auth::{hash_token, nuevo_token};
-use anfitrion_server::db::sesiones::{IntentoLogin, NuevaSesion, Purga};
 use anfitrion_server::db::nuevo_id;
+use anfitrion_server::db::sesiones::{IntentoLogin, NuevaSesion, Purga};
 use chrono::{DateTime, Duration, Utc};
 
 use crate::helpers::{en_ambos, spawn_app, TestApp};
 
 /// Stores a session and answers its token's hash.
-async fn sesion(app: &TestApp, usuario: &str, creada: DateTime<Utc>, expira: DateTime<Utc>, revocada: Option<DateTime<Utc>>) -> String {
+async fn sesion(
+    app: &TestApp,
+    usuario: &str,
+    creada: DateTime<Utc>,
+    expira: DateTime<Utc>,
+    revocada: Option<DateTime<Utc>>,
+) -> String {
     let token_hash = hash_token(&nuevo_token());
-    let s = NuevaSesion { id: nuevo_id(), token_hash: token_hash.clone(), usuario_id: usuario.to_owned(), creada, expira, ip: None };
+    let s = NuevaSesion {
+        id: nuevo_id(),
+        token_hash: token_hash.clone(),
+        usuario_id: usuario.to_owned(),
+        creada,
+        expira,
+        ip: None,
+    };
     app.store.crear_sesion(&s).await.unwrap();
     if let Some(at) = revocada {
         assert!(app.store.revocar_sesion(&token_hash, at).await.unwrap());

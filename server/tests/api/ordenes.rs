@@ -8,7 +8,9 @@ use serde_json::{json, Value};
 use crate::helpers::{en_ambos, leer, spawn_app, Motor, TestApp};
 
 async fn mesero(app: &TestApp, token: &str, tag: &str) -> Value {
-    let r = app.get(&format!("/api/v1/admin/meseros?tag={tag}"), Some(token)).await;
+    let r = app
+        .get(&format!("/api/v1/admin/meseros?tag={tag}"), Some(token))
+        .await;
     r.es_exito()[0].clone()
 }
 
@@ -25,12 +27,21 @@ async fn folios(app: &TestApp, token: &str, tag: &str) -> Vec<u64> {
     let mut todos = Vec::new();
     let mut page = 1;
     loop {
-        let r = app.get(&format!("/api/v1/admin/walkin?tag={tag}&slug=todas&limit=200&page={page}"), Some(token)).await;
+        let r = app
+            .get(
+                &format!("/api/v1/admin/walkin?tag={tag}&slug=todas&limit=200&page={page}"),
+                Some(token),
+            )
+            .await;
         let items = r.es_exito()["items"].as_array().unwrap().clone();
         if items.is_empty() {
             break;
         }
-        todos.extend(items.iter().map(|w| w["comanda"]["folio"].as_u64().unwrap()));
+        todos.extend(
+            items
+                .iter()
+                .map(|w| w["comanda"]["folio"].as_u64().unwrap()),
+        );
         page += 1;
     }
     todos
@@ -271,11 +282,22 @@ en_ambos! {
 async fn los_guardados_sobreviven_a_sigkill(motor: Motor) {
     use std::process::Stdio;
     let (_db, url) = crate::helpers::BaseTemporal::crear(motor).await;
-    let puerto = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let puerto = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
     let base = format!("http://127.0.0.1:{puerto}");
     let arrancar = || {
         tokio::process::Command::new(env!("CARGO_BIN_EXE_anfitrion"))
-            .args(["serve", "--demo", "--addr", &format!("127.0.0.1:{puerto}"), "--database-url", &url])
+            .args([
+                "serve",
+                "--demo",
+                "--addr",
+                &format!("127.0.0.1:{puerto}"),
+                "--database-url",
+                &url,
+            ])
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .kill_on_drop(true)
@@ -285,7 +307,12 @@ async fn los_guardados_sobreviven_a_sigkill(motor: Motor) {
     let cliente = reqwest::Client::new();
     let esperar = |cliente: reqwest::Client, base: String| async move {
         for _ in 0..600 {
-            if cliente.get(format!("{base}/api/v1/auth/me")).send().await.is_ok() {
+            if cliente
+                .get(format!("{base}/api/v1/auth/me"))
+                .send()
+                .await
+                .is_ok()
+            {
                 return;
             }
             tokio::time::sleep(std::time::Duration::from_millis(50)).await;
@@ -295,26 +322,61 @@ async fn los_guardados_sobreviven_a_sigkill(motor: Motor) {
     let mut proceso = arrancar();
     esperar(cliente.clone(), base.clone()).await;
     let login = |cliente: reqwest::Client, base: String| async move {
-        let r = leer(cliente.post(format!("{base}/api/v1/auth/login")).json(&json!({ "email": "gerente@demo.mx", "password": "demo1234" })).send().await.unwrap()).await;
+        let r = leer(
+            cliente
+                .post(format!("{base}/api/v1/auth/login"))
+                .json(&json!({ "email": "gerente@demo.mx", "password": "demo1234" }))
+                .send()
+                .await
+                .unwrap(),
+        )
+        .await;
         r.es_exito()["token"].as_str().unwrap().to_owned()
     };
     let token = login(cliente.clone(), base.clone()).await;
-    let m = leer(cliente.get(format!("{base}/api/v1/admin/meseros?tag=polanco")).bearer_auth(&token).send().await.unwrap()).await;
+    let m = leer(
+        cliente
+            .get(format!("{base}/api/v1/admin/meseros?tag=polanco"))
+            .bearer_auth(&token)
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
     let mid = m.es_exito()[0]["_id"].as_str().unwrap().to_owned();
     // A stream of saves, 4 at a time; the server is killed while they flow.
     let confirmados = std::sync::Arc::new(std::sync::Mutex::new(Vec::<(String, u64)>::new()));
     let mut tareas = Vec::new();
     for hilo in 0..4 {
-        let (cliente, base, token, mid, confirmados) = (cliente.clone(), base.clone(), token.clone(), mid.clone(), confirmados.clone());
+        let (cliente, base, token, mid, confirmados) = (
+            cliente.clone(),
+            base.clone(),
+            token.clone(),
+            mid.clone(),
+            confirmados.clone(),
+        );
         tareas.push(tokio::spawn(async move {
             for i in 0.. {
                 let cuerpo = walkin("polanco", &mid, &format!("Cliente {hilo}-{i}"));
-                let Ok(r) = cliente.post(format!("{base}/api/v1/admin/walkin")).bearer_auth(&token).json(&cuerpo).send().await else { break };
+                let Ok(r) = cliente
+                    .post(format!("{base}/api/v1/admin/walkin"))
+                    .bearer_auth(&token)
+                    .json(&cuerpo)
+                    .send()
+                    .await
+                else {
+                    break;
+                };
                 if r.status() != 201 {
                     break;
                 }
-                let Ok(v) = r.json::<Value>().await else { break };
-                confirmados.lock().unwrap().push((v["data"]["_id"].as_str().unwrap().to_owned(), v["data"]["comanda"]["folio"].as_u64().unwrap()));
+                let Ok(v) = r.json::<Value>().await else {
+                    break;
+                };
+                confirmados.lock().unwrap().push((
+                    v["data"]["_id"].as_str().unwrap().to_owned(),
+                    v["data"]["comanda"]["folio"].as_u64().unwrap(),
+                ));
             }
         }));
     }
@@ -333,7 +395,17 @@ async fn los_guardados_sobreviven_a_sigkill(motor: Motor) {
     let mut vistos = Vec::new();
     let mut page = 1;
     loop {
-        let r = leer(cliente.get(format!("{base}/api/v1/admin/walkin?tag=polanco&slug=todas&limit=200&page={page}")).bearer_auth(&token).send().await.unwrap()).await;
+        let r = leer(
+            cliente
+                .get(format!(
+                    "{base}/api/v1/admin/walkin?tag=polanco&slug=todas&limit=200&page={page}"
+                ))
+                .bearer_auth(&token)
+                .send()
+                .await
+                .unwrap(),
+        )
+        .await;
         let items = r.es_exito()["items"].as_array().unwrap().clone();
         if items.is_empty() {
             break;
@@ -342,12 +414,22 @@ async fn los_guardados_sobreviven_a_sigkill(motor: Motor) {
         page += 1;
     }
     for (id, folio) in &confirmados {
-        let w = vistos.iter().find(|w| w["_id"] == id.as_str()).unwrap_or_else(|| panic!("acknowledged walk-in {id} lost"));
+        let w = vistos
+            .iter()
+            .find(|w| w["_id"] == id.as_str())
+            .unwrap_or_else(|| panic!("acknowledged walk-in {id} lost"));
         assert_eq!(w["comanda"]["folio"].as_u64(), Some(*folio), "intact");
         assert_eq!(w["comanda"]["buffet"]["nino"], 1);
     }
-    let folios: Vec<u64> = vistos.iter().map(|w| w["comanda"]["folio"].as_u64().unwrap()).collect();
-    assert_eq!(folios.iter().collect::<HashSet<_>>().len(), folios.len(), "no duplicate folio");
+    let folios: Vec<u64> = vistos
+        .iter()
+        .map(|w| w["comanda"]["folio"].as_u64().unwrap())
+        .collect();
+    assert_eq!(
+        folios.iter().collect::<HashSet<_>>().len(),
+        folios.len(),
+        "no duplicate folio"
+    );
     assert!(confirmados.len() >= 40);
 }
 

@@ -9,7 +9,15 @@ const SIN_PERMISO: &str = "No tienes permiso para realizar esta acción.";
 
 async fn rol_id(app: &TestApp, token: &str, nombre: &str) -> String {
     let r = app.get("/api/v1/admin/roles", Some(token)).await;
-    r.es_exito().as_array().unwrap().iter().find(|r| r["name"] == nombre).unwrap()["_id"].as_str().unwrap().to_owned()
+    r.es_exito()
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["name"] == nombre)
+        .unwrap()["_id"]
+        .as_str()
+        .unwrap()
+        .to_owned()
 }
 
 fn usuario(rol: &str, email: &str) -> Value {

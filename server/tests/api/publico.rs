@@ -16,7 +16,9 @@ use crate::helpers::{en_ambos, lanzar, spawn, spawn_app, Motor, Opciones, TestAp
 
 /// Today in Mexico City, where the demo branches are.
 fn hoy() -> NaiveDate {
-    ReglasHorario::default().local(crate::helpers::ahora_de_prueba()).date()
+    ReglasHorario::default()
+        .local(crate::helpers::ahora_de_prueba())
+        .date()
 }
 
 /// A date `dias` ahead, on a weekday (the demo branches open 13:00–22:30 then) and not Christmas.
@@ -34,7 +36,9 @@ fn reserva(tag: &str, fecha_hora: &str, personas: u32, email: &str) -> Value {
 }
 
 async fn id_de(app: &TestApp, token: &str, tag: &str) -> String {
-    let r = app.get(&format!("/api/v1/admin/sucursal?tag={tag}"), Some(token)).await;
+    let r = app
+        .get(&format!("/api/v1/admin/sucursal?tag={tag}"), Some(token))
+        .await;
     r.es_exito()[0]["_id"].as_str().unwrap().to_owned()
 }
 
@@ -42,11 +46,24 @@ async fn id_de(app: &TestApp, token: &str, tag: &str) -> String {
 async fn una_mesa(app: &TestApp) {
     let t = app.token("gerente@demo.mx").await;
     let id = id_de(app, &t, "polanco").await;
-    app.put_json(&format!("/api/v1/admin/sucursal/{id}/mesas"), Some(&t), &json!([{ "numero": 1, "asientos": 4 }])).await.es_exito();
+    app.put_json(
+        &format!("/api/v1/admin/sucursal/{id}/mesas"),
+        Some(&t),
+        &json!([{ "numero": 1, "asientos": 4 }]),
+    )
+    .await
+    .es_exito();
 }
 
 async fn horarios(app: &TestApp, tag: &str, fecha: NaiveDate, personas: u32) -> Value {
-    let r = app.get(&format!("/api/v1/public/sucursal/{tag}/disponibilidad?fecha={fecha}&personas={personas}"), None).await;
+    let r = app
+        .get(
+            &format!(
+                "/api/v1/public/sucursal/{tag}/disponibilidad?fecha={fecha}&personas={personas}"
+            ),
+            None,
+        )
+        .await;
     r.es_exito().clone()
 }
 
@@ -121,12 +138,19 @@ impl Buzon {
 
 /// The text part of a message, decoded.
 fn texto_de(mensaje: &str) -> String {
-    let inicio = mensaje.find("Content-Type: text/plain").expect("parte de texto");
+    let inicio = mensaje
+        .find("Content-Type: text/plain")
+        .expect("parte de texto");
     let cuerpo = &mensaje[inicio..];
     let datos = &cuerpo[cuerpo.find("\r\n\r\n").unwrap() + 4..];
     let fin = datos.find("--").unwrap();
     let b64: String = datos[..fin].split_whitespace().collect();
-    String::from_utf8(base64::engine::general_purpose::STANDARD.decode(b64).unwrap()).unwrap()
+    String::from_utf8(
+        base64::engine::general_purpose::STANDARD
+            .decode(b64)
+            .unwrap(),
+    )
+    .unwrap()
 }
 
 /// A server whose outbox sends to `puerto`, quickly, with links to `https://reservas.ejemplo.mx`.
@@ -146,7 +170,12 @@ async fn con_smtp(motor: Motor, puerto: u16) -> TestApp {
 
 async fn correos(app: &TestApp, id: &str) -> Vec<Value> {
     let t = app.token("gerente@demo.mx").await;
-    let r = app.get(&format!("/api/v1/admin/reservacion/{id}/correos?tag=polanco"), Some(&t)).await;
+    let r = app
+        .get(
+            &format!("/api/v1/admin/reservacion/{id}/correos?tag=polanco"),
+            Some(&t),
+        )
+        .await;
     r.es_exito().as_array().unwrap().clone()
 }
 

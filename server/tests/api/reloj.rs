@@ -17,9 +17,18 @@ fn fecha_hora(r: &Value) -> NaiveDateTime {
 }
 
 async fn de_hoy(app: &TestApp, token: &str, tag: &str) -> Vec<Value> {
-    let r = app.get(&format!("/api/v1/admin/reservacion?tag={tag}&status=hoy&limit=200"), Some(token)).await;
+    let r = app
+        .get(
+            &format!("/api/v1/admin/reservacion?tag={tag}&status=hoy&limit=200"),
+            Some(token),
+        )
+        .await;
     let data = r.es_exito();
-    data.get("items").unwrap_or(data).as_array().expect("lista").clone()
+    data.get("items")
+        .unwrap_or(data)
+        .as_array()
+        .expect("lista")
+        .clone()
 }
 
 /// At `hora` (local, on the suite's date or the one given), the demo's "Hoy" has a stand with
@@ -31,22 +40,52 @@ async fn la_demo_tiene_trabajo_a_las(motor: Motor, cuando: &str) {
     let t = app.token("gerente@demo.mx").await;
     for tag in ["polanco", "satelite"] {
         let hoy = de_hoy(&app, &t, tag).await;
-        assert!(hoy.iter().all(|r| fecha_hora(r).date() == ahora.date()), "{cuando} {tag}: {hoy:#?}");
-        let con = |status: &str| hoy.iter().filter(|r| r["status"] == status).map(fecha_hora).collect::<Vec<_>>();
+        assert!(
+            hoy.iter().all(|r| fecha_hora(r).date() == ahora.date()),
+            "{cuando} {tag}: {hoy:#?}"
+        );
+        let con = |status: &str| {
+            hoy.iter()
+                .filter(|r| r["status"] == status)
+                .map(fecha_hora)
+                .collect::<Vec<_>>()
+        };
         let pendientes = con("Pendiente");
-        let pronto = pendientes.iter().filter(|f| **f + Duration::minutes(1) >= ahora && **f <= ahora + Duration::minutes(30)).count();
-        assert!(pronto >= 2, "{cuando} {tag}: arrivals within 30 minutes of {ahora}: {pendientes:?}");
+        let pronto = pendientes
+            .iter()
+            .filter(|f| **f + Duration::minutes(1) >= ahora && **f <= ahora + Duration::minutes(30))
+            .count();
+        assert!(
+            pronto >= 2,
+            "{cuando} {tag}: arrivals within 30 minutes of {ahora}: {pendientes:?}"
+        );
         assert!(pendientes.len() >= 6, "{cuando} {tag}: {pendientes:?}");
-        assert!(pendientes.iter().all(|f| *f + Duration::minutes(1) >= ahora), "{cuando} {tag}: a pending arrival in the past: {pendientes:?}");
+        assert!(
+            pendientes
+                .iter()
+                .all(|f| *f + Duration::minutes(1) >= ahora),
+            "{cuando} {tag}: a pending arrival in the past: {pendientes:?}"
+        );
         let sentados = con("Asistio");
-        assert!(sentados.len() >= 3 && sentados.iter().all(|f| *f <= ahora), "{cuando} {tag}: seated {sentados:?} at {ahora}");
+        assert!(
+            sentados.len() >= 3 && sentados.iter().all(|f| *f <= ahora),
+            "{cuando} {tag}: seated {sentados:?} at {ahora}"
+        );
         assert_eq!(con("Vencido").len(), 1, "{cuando} {tag}: one no-show");
-        assert!(!con("Cancelada").is_empty(), "{cuando} {tag}: a cancellation");
+        assert!(
+            !con("Cancelada").is_empty(),
+            "{cuando} {tag}: a cancellation"
+        );
     }
 }
 
 async fn estado(app: &TestApp, token: &str, id: &str) -> String {
-    app.get(&format!("/api/v1/admin/reservacion/{id}"), Some(token)).await.es_exito()["status"].as_str().unwrap().to_owned()
+    app.get(&format!("/api/v1/admin/reservacion/{id}"), Some(token))
+        .await
+        .es_exito()["status"]
+        .as_str()
+        .unwrap()
+        .to_owned()
 }
 
 en_ambos! {

@@ -4,8 +4,8 @@
 use std::time::Duration;
 
 use anfitrion_core::tiempo::ReglasHorario;
-use anfitrion_server::db::reservaciones::NuevaReservacion;
 use anfitrion_server::db::nuevo_id;
+use anfitrion_server::db::reservaciones::NuevaReservacion;
 use chrono::{Datelike, Duration as Dias, NaiveDate};
 use serde_json::{json, Value};
 
@@ -16,7 +16,9 @@ const SUCURSAL_AJENA: &str = "No tienes acceso a esta sucursal.";
 
 /// Today in Mexico City, where the demo branches are.
 fn hoy() -> NaiveDate {
-    ReglasHorario::default().local(crate::helpers::ahora_de_prueba()).date()
+    ReglasHorario::default()
+        .local(crate::helpers::ahora_de_prueba())
+        .date()
 }
 
 /// A date `dias` ahead that the demo branches are open on (not Christmas, their closed day).
@@ -34,7 +36,12 @@ fn reserva(tag: &str, name: &str, fecha_hora: &str) -> Value {
 }
 
 async fn lista(app: &TestApp, token: &str, consulta: &str) -> Vec<Value> {
-    let r = app.get(&format!("/api/v1/admin/reservacion?{consulta}"), Some(token)).await;
+    let r = app
+        .get(
+            &format!("/api/v1/admin/reservacion?{consulta}"),
+            Some(token),
+        )
+        .await;
     let data = r.es_exito();
     match data.get("items") {
         Some(items) => items.as_array().unwrap().clone(),
@@ -43,7 +50,9 @@ async fn lista(app: &TestApp, token: &str, consulta: &str) -> Vec<Value> {
 }
 
 async fn reservar(app: &TestApp, cuerpo: &Value) -> String {
-    let r = app.post_json("/api/v1/public/reservacion", None, cuerpo).await;
+    let r = app
+        .post_json("/api/v1/public/reservacion", None, cuerpo)
+        .await;
     assert_eq!(r.status, 201, "{}", r.cuerpo);
     r.cuerpo["data"]["_id"].as_str().unwrap().to_owned()
 }

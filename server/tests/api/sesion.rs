@@ -5,9 +5,12 @@ use std::net::IpAddr;
 use std::time::{Duration as Lapso, Instant};
 
 use anfitrion_server::auth::freno::DemoraCuenta;
-use anfitrion_server::auth::{hash_token, nuevo_token, MAX_FALLOS_DIRECCION, MAX_FALLOS_PAR, UMBRAL_DEMORA_CUENTA, VENTANA_INTENTOS};
-use anfitrion_server::db::sesiones::NuevaSesion;
+use anfitrion_server::auth::{
+    hash_token, nuevo_token, MAX_FALLOS_DIRECCION, MAX_FALLOS_PAR, UMBRAL_DEMORA_CUENTA,
+    VENTANA_INTENTOS,
+};
 use anfitrion_server::db::nuevo_id;
+use anfitrion_server::db::sesiones::NuevaSesion;
 use chrono::Duration;
 use serde_json::{json, Value};
 
@@ -285,11 +288,18 @@ en_ambos! {
 
 /// `n` logins sent at once (the i-th with `datos(i)`: e-mail, password and an optional
 /// `X-Forwarded-For`); their status codes.
-async fn simultaneos(app: &TestApp, n: usize, datos: impl Fn(usize) -> (&'static str, &'static str, Option<String>)) -> Vec<u16> {
+async fn simultaneos(
+    app: &TestApp,
+    n: usize,
+    datos: impl Fn(usize) -> (&'static str, &'static str, Option<String>),
+) -> Vec<u16> {
     let mut tareas = tokio::task::JoinSet::new();
     for i in 0..n {
         let (email, password, reenviado) = datos(i);
-        let mut peticion = app.client.post(app.url("/api/v1/auth/login")).json(&json!({ "email": email, "password": password }));
+        let mut peticion = app
+            .client
+            .post(app.url("/api/v1/auth/login"))
+            .json(&json!({ "email": email, "password": password }));
         if let Some(r) = reenviado {
             peticion = peticion.header("x-forwarded-for", r);
         }
@@ -299,8 +309,14 @@ async fn simultaneos(app: &TestApp, n: usize, datos: impl Fn(usize) -> (&'static
 }
 
 /// A login of hostess from `direccion` (forwarded), and how long it took.
-async fn cronometrar(app: &TestApp, clave: &str, direccion: &str) -> (crate::helpers::Respuesta, Lapso) {
+async fn cronometrar(
+    app: &TestApp,
+    clave: &str,
+    direccion: &str,
+) -> (crate::helpers::Respuesta, Lapso) {
     let inicio = Instant::now();
-    let r = app.login_reenviado("hostess@demo.mx", clave, direccion).await;
+    let r = app
+        .login_reenviado("hostess@demo.mx", clave, direccion)
+        .await;
     (r, inicio.elapsed())
 }

@@ -6,8 +6,13 @@ use crate::helpers::{en_ambos, spawn_app, TestApp};
 
 /// The `_id` of the demo brand "La Hacienda Buffet", as its branches carry it.
 async fn marca_demo(app: &TestApp, token: &str) -> String {
-    let r = app.get("/api/v1/admin/sucursal?tag=polanco", Some(token)).await;
-    r.es_exito()[0]["marca"]["_id"].as_str().expect("marca").to_owned()
+    let r = app
+        .get("/api/v1/admin/sucursal?tag=polanco", Some(token))
+        .await;
+    r.es_exito()[0]["marca"]["_id"]
+        .as_str()
+        .expect("marca")
+        .to_owned()
 }
 
 en_ambos! {

@@ -6,19 +6,35 @@ use crate::helpers::{en_ambos, spawn, spawn_app, Opciones};
 /// assets (its CSP lets the WASM core run), else an API answer (its CSP lets nothing run).
 #[track_caller]
 fn con_cabeceras_de_seguridad(h: &reqwest::header::HeaderMap, que: &str, consola: bool) {
-    let valor = |n: &str| h.get(n).unwrap_or_else(|| panic!("{que}: falta {n}")).to_str().unwrap().to_owned();
+    let valor = |n: &str| {
+        h.get(n)
+            .unwrap_or_else(|| panic!("{que}: falta {n}"))
+            .to_str()
+            .unwrap()
+            .to_owned()
+    };
     assert_eq!(valor("x-content-type-options"), "nosniff", "{que}");
     assert_eq!(valor("x-frame-options"), "DENY", "{que}");
     assert_eq!(valor("referrer-policy"), "same-origin", "{que}");
-    assert!(valor("permissions-policy").contains("camera=(self)"), "{que}");
+    assert!(
+        valor("permissions-policy").contains("camera=(self)"),
+        "{que}"
+    );
     let csp = valor("content-security-policy");
     assert!(csp.contains("frame-ancestors 'none'"), "{que}: {csp}");
     if consola {
-        assert!(csp.contains("script-src 'self' 'wasm-unsafe-eval'") && csp.contains("object-src 'none'"), "{que}: {csp}");
+        assert!(
+            csp.contains("script-src 'self' 'wasm-unsafe-eval'")
+                && csp.contains("object-src 'none'"),
+            "{que}: {csp}"
+        );
     } else {
         assert!(csp.starts_with("default-src 'none'"), "{que}: {csp}");
     }
-    assert!(h.get("strict-transport-security").is_none(), "{que}: HSTS solo con --hsts");
+    assert!(
+        h.get("strict-transport-security").is_none(),
+        "{que}: HSTS solo con --hsts"
+    );
 }
 
 en_ambos! {
