@@ -40,6 +40,22 @@ if [ $wasm_ok = 1 ] && [ $node_ok = 1 ]; then
   { make_q api-types && (cd frontend && npm run --silent build); } && front_ok=1 || count interfaz 0 1
 fi
 
+step "Formato, lint y tipos (rustfmt, clippy, ciclos, ESLint, tsc)"
+# Any finding fails `make test`; each check counts as one test in the summary line.
+revisar() { # name command...
+  local nombre=$1; shift
+  if "$@" >"$logs/lint-$nombre.log" 2>&1; then count "$nombre" 1 0; else tail -40 "$logs/lint-$nombre.log"; count "$nombre" 0 1; fi
+}
+if [ $rust_ok = 1 ]; then
+  revisar rustfmt cargo fmt --all --check
+  revisar clippy cargo clippy --workspace --all-targets -q -- -D warnings
+fi
+revisar ciclos-rust python3 scripts/ciclos.py server/src core/src
+if [ $front_ok = 1 ]; then
+  revisar eslint bash -c 'cd frontend && npm run --silent lint'
+  revisar tsc bash -c 'cd frontend && npm run --silent typecheck'
+fi
+
 step "PostgreSQL para las pruebas del servidor"
 if ANFITRION_TEST_PG=$(bash scripts/ensure-postgres.sh start "$pg_estado"); then
   export ANFITRION_TEST_PG

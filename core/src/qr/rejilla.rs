@@ -342,7 +342,7 @@ fn modulo_lado(bits: &Bits, oscuro: u8, a: Punto, b: Punto, otro: f32) -> f32 {
 /// sizes either side of it.
 pub(super) fn leer(bits: &Bits, oscuro: u8, patrones: &[Patron]) -> Option<String> {
     let mut patrones = patrones.to_vec();
-    patrones.sort_by(|a, b| b.votos.cmp(&a.votos));
+    patrones.sort_by_key(|p| std::cmp::Reverse(p.votos));
     patrones.truncate(10);
     for (_, e) in triples(&patrones).iter().take(12) {
         let arriba = e.sup_der.menos(e.sup_izq).largo()

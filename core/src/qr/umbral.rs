@@ -89,11 +89,9 @@ pub(super) fn binarizar(luma: &[u8], w: usize, h: usize) -> Bits {
                     n += b as u32;
                 }
             }
-            let umbral = if n == 0 {
-                negro[by * bw + bx] as u8
-            } else {
-                (suma / n) as u8
-            };
+            let umbral = suma
+                .checked_div(n)
+                .map_or(negro[by * bw + bx] as u8, |m| m as u8);
             let (y0, y1) = (by * BLOQUE, ((by + 1) * BLOQUE).min(h));
             let (x0, x1) = (bx * BLOQUE, ((bx + 1) * BLOQUE).min(w));
             for y in y0..y1 {

@@ -146,10 +146,12 @@ en_ambos! {
             assert_eq!(e["accion_etiqueta"], "Registro");
         }
         // Every walk-in entry holds its record, the demo's too; a field's name is not a value.
-        let todas = app.get("/api/v1/admin/logs/walkin?tag=polanco&limit=200", Some(&t.borrow())).await.es_exito()["items"].clone();
+        let token = t.borrow().clone();
+        let todas = app.get("/api/v1/admin/logs/walkin?tag=polanco&limit=200", Some(&token)).await.es_exito()["items"].clone();
         assert!(todas.as_array().unwrap().iter().all(|e| e["despues"]["name"].is_string() && e["despues"]["folio"].is_string()), "{todas}");
         assert_eq!(buscar("walkin", "no_personas".to_owned()).await["total"], 0);
-        assert_eq!(app.get("/api/v1/admin/logs/walkin?tag=satelite&q=quiroga", Some(&t.borrow())).await.es_exito()["total"], 0);
+        let token = t.borrow().clone();
+        assert_eq!(app.get("/api/v1/admin/logs/walkin?tag=satelite&q=quiroga", Some(&token)).await.es_exito()["total"], 0);
 
         // A booking's creation holds it; the attendance entry holds its folio.
         let fecha = app.hoy() + chrono::Duration::days(2);
@@ -177,7 +179,8 @@ en_ambos! {
         assert_eq!((r["items"][0]["accion"].as_str(), r["items"][0]["despues"]["name"].as_str()), (Some("asistencia"), Some("Renata Villaseñor")));
         assert_eq!(buscar("reserva", "villase".to_owned()).await["total"], 2, "its creation and its attendance");
         // The demo's bookings have their creation entries too.
-        let demo = app.get("/api/v1/admin/reservacion?tag=polanco&status=todas&limit=1", Some(&t.borrow())).await.es_exito()["items"][0].clone();
+        let token = t.borrow().clone();
+        let demo = app.get("/api/v1/admin/reservacion?tag=polanco&status=todas&limit=1", Some(&token)).await.es_exito()["items"][0].clone();
         let entradas = app.store.bitacora_de(demo["_id"].as_str().unwrap()).await.unwrap();
         assert_eq!(entradas[0].accion, "crear");
         assert_eq!(entradas[0].despues.as_ref().unwrap().0["name"], demo["name"]);

@@ -299,7 +299,7 @@ en_ambos! {
         let id = app.id_sucursal("polanco").await;
         let ruta = |s: &str| format!("/api/v1/admin/sucursal/{id}{s}");
         let cuerpo = |i: u32| {
-            if i % 2 == 0 {
+            if i.is_multiple_of(2) {
                 json!([{ "fecha": format!("2027-01-{:02}", i + 1), "tipo": "cerrado", "motivo": "Inventario" }])
             } else {
                 json!((1..=i).map(|n| json!({ "numero": n, "asientos": 4, "combinable": true })).collect::<Vec<_>>())
