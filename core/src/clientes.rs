@@ -92,7 +92,6 @@ impl CambiosCliente {
 
 /// The kinds of partner whose guests book with a code.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub enum TipoAfiliado {
     Hotel,
@@ -156,7 +155,6 @@ pub fn codigo_afiliado(raw: &str) -> Result<String, ReglaError> {
 
 /// An affiliate as the affiliates form sends it.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export), ts(optional_fields = nullable))]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct DatosAfiliado {
     #[serde(default)]

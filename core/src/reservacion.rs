@@ -136,7 +136,6 @@ pub fn exigir_editable(estado: EstadoReservacion) -> Result<(), ReglaError> {
 
 /// The staff's edit of a reservation, as the form sends it.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export), ts(optional_fields = nullable))]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct EdicionReservacion {
     /// `YYYY-MM-DD HH:MM` (or `YYYY-MM-DDTHH:MM[:SS]`), branch-local.
