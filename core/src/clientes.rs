@@ -36,7 +36,6 @@ pub fn clave_telefono(raw: &str) -> Option<String> {
 /// How a visit finds its guest: the compared e-mail and phone. A visit with neither has no guest
 /// record.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export), ts(optional_fields = nullable))]
 pub struct ClaveCliente {
     pub email: Option<String>,
     pub phone: Option<String>,
@@ -58,7 +57,6 @@ impl ClaveCliente {
 /// A client's edit as the client page sends it: only what is given changes. In the OpenAPI
 /// document it is `EdicionDatosCliente`: `EdicionCliente` there is the reservation's contact edit.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export), ts(optional_fields = nullable))]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = EdicionDatosCliente))]
 pub struct EdicionCliente {
     #[serde(default)]
