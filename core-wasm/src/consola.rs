@@ -10,9 +10,10 @@ use anfitrion_core::walkin::FormularioWalkin;
 use anfitrion_core::{cuenta, estado, mensajes, qr, reservacion};
 use wasm_bindgen::prelude::*;
 
-// The types the exports below name. Core's own shapes are ts-rs's (`make wasm` writes them next to
-// this module, in `tipos/`); a shape the API also carries is the OpenAPI document's
-// (`make api-types`), so the console has one TypeScript type for it.
+// The types the exports below name. The rules' own shapes are ts-rs's (`make wasm` writes them
+// beside the generated module, in `tipos/`); what a form checks here and then sends to the API
+// (an edited reservation, a promotion, an affiliate), and availability's answer, are the OpenAPI
+// document's (`make api-types`): the console has one TypeScript type for each.
 #[wasm_bindgen(typescript_custom_section)]
 const TIPOS: &'static str = r#"
 import type { ConfigHorario } from '../tipos/ConfigHorario';

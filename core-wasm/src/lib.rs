@@ -7,8 +7,8 @@
 //! The QR decoder is in neither: `anfitrion-wasm-qr` carries it, for the camera alone.
 //!
 //! Every export names in its declaration the TypeScript type of what it takes and answers
-//! (`unchecked_param_type`, `unchecked_return_type`): a shape core defines for its rules is the
-//! one ts-rs writes into `tipos/`, a shape the API carries too is the OpenAPI document's, so the
+//! (`unchecked_param_type`, `unchecked_return_type`): the rules' own shapes are the ones ts-rs
+//! writes into `tipos/`, what a form also sends to the API is the OpenAPI document's, so the
 //! console calls the module as typed and casts nothing. The names are declarations only: the
 //! values still cross as serde writes them, so the modules are the same bytes. A check that
 //! answers nothing answers `null`, written `(null)` (wasm-bindgen refuses the bare keyword).
