@@ -7,6 +7,8 @@ SHELL := bash
 export PATH := $(HOME)/.cargo/bin:$(PATH)
 
 WASM_TARGET := wasm32-unknown-unknown
+# Where cargo writes its builds (CARGO_TARGET_DIR when set): wasm-bindgen reads the modules there.
+CARGO_DESTINO := $(or $(CARGO_TARGET_DIR),target)
 WASM_OUT := frontend/src/wasm/pkg
 WASM_QR_OUT := frontend/src/wasm/qr
 WASM_ACCESO_OUT := frontend/src/wasm/acceso
@@ -103,9 +105,9 @@ wasm: deps-rust
 	cargo build -p anfitrion-wasm --target $(WASM_TARGET) --profile wasm-acceso --no-default-features
 	cargo build -p anfitrion-wasm --target $(WASM_TARGET) --profile wasm-reglas
 	cargo build -p anfitrion-wasm-qr --target $(WASM_TARGET) --release
-	wasm-bindgen $(WASM_BINDGEN_FLAGS) --out-dir $(WASM_ACCESO_OUT) target/$(WASM_TARGET)/wasm-acceso/anfitrion_wasm.wasm
-	wasm-bindgen $(WASM_BINDGEN_FLAGS) --out-dir $(WASM_OUT) target/$(WASM_TARGET)/wasm-reglas/anfitrion_wasm.wasm
-	wasm-bindgen $(WASM_BINDGEN_FLAGS) --out-dir $(WASM_QR_OUT) target/$(WASM_TARGET)/release/anfitrion_wasm_qr.wasm
+	wasm-bindgen $(WASM_BINDGEN_FLAGS) --out-dir $(WASM_ACCESO_OUT) $(CARGO_DESTINO)/$(WASM_TARGET)/wasm-acceso/anfitrion_wasm.wasm
+	wasm-bindgen $(WASM_BINDGEN_FLAGS) --out-dir $(WASM_OUT) $(CARGO_DESTINO)/$(WASM_TARGET)/wasm-reglas/anfitrion_wasm.wasm
+	wasm-bindgen $(WASM_BINDGEN_FLAGS) --out-dir $(WASM_QR_OUT) $(CARGO_DESTINO)/$(WASM_TARGET)/release/anfitrion_wasm_qr.wasm
 	@for d in $(WASM_ACCESO_OUT) $(WASM_OUT) $(WASM_QR_OUT); do echo '{"type":"module"}' > $$d/package.json; done
 	rm -rf $(TIPOS_WASM)
 	TS_RS_EXPORT_DIR=$(CURDIR)/$(TIPOS_WASM) cargo test -q -p anfitrion-core --features ts --lib export_bindings

@@ -10,43 +10,84 @@ use anfitrion_core::walkin::FormularioWalkin;
 use anfitrion_core::{cuenta, estado, mensajes, qr, reservacion};
 use wasm_bindgen::prelude::*;
 
-#[wasm_bindgen(js_name = validarComanda)]
-pub fn validar_comanda(conteos: JsValue) -> Resultado {
+// The types the exports below name. The rules' own shapes are ts-rs's (`make wasm` writes them
+// beside the generated module, in `tipos/`); what a form checks here and then sends to the API
+// (an edited reservation, a promotion, an affiliate), and availability's answer, are the OpenAPI
+// document's (`make api-types`): the console has one TypeScript type for each.
+#[wasm_bindgen(typescript_custom_section)]
+const TIPOS: &'static str = r#"
+import type { ConfigHorario } from '../tipos/ConfigHorario';
+import type { ConsultaDisponibilidad } from '../tipos/ConsultaDisponibilidad';
+import type { ConteosComanda } from '../tipos/ConteosComanda';
+import type { DatosPersonales } from '../tipos/DatosPersonales';
+import type { EstadoReservacion } from '../tipos/EstadoReservacion';
+import type { FormularioWalkin } from '../tipos/FormularioWalkin';
+import type { HoraSucursal } from '../tipos/HoraSucursal';
+import type { Mensajes } from '../tipos/Mensajes';
+import type { PromoAplicada } from '../tipos/PromoAplicada';
+import type { TramoDia } from '../tipos/TramoDia';
+import type { components } from '../../types/openapi';
+type DatosAfiliado = components['schemas']['DatosAfiliado'];
+type DatosPromocion = components['schemas']['DatosPromocion'];
+type Disponibilidad = components['schemas']['Disponibilidad'];
+type EdicionReservacion = components['schemas']['EdicionReservacion'];
+"#;
+
+#[wasm_bindgen(js_name = validarComanda, unchecked_return_type = "(null)")]
+pub fn validar_comanda(
+    #[wasm_bindgen(unchecked_param_type = "ConteosComanda")] conteos: JsValue,
+) -> Resultado {
     responder(comanda::validar_comanda(&entrada::<ConteosComanda>(
         conteos,
     )?))
 }
 
-#[wasm_bindgen(js_name = validarCampoComanda)]
-pub fn validar_campo_comanda(conteos: JsValue, campo: &str) -> Resultado {
+#[wasm_bindgen(js_name = validarCampoComanda, unchecked_return_type = "(null)")]
+pub fn validar_campo_comanda(
+    #[wasm_bindgen(unchecked_param_type = "ConteosComanda")] conteos: JsValue,
+    campo: &str,
+) -> Resultado {
     responder(comanda::validar_campo_comanda(
         &entrada::<ConteosComanda>(conteos)?,
         campo,
     ))
 }
 
-#[wasm_bindgen(js_name = conteosDesdeReservacion)]
+#[wasm_bindgen(
+    js_name = conteosDesdeReservacion,
+    unchecked_return_type = "ConteosComanda"
+)]
 pub fn conteos_desde_reservacion(no_personas: u32, is_after7pm: bool) -> Resultado {
     salida(&ConteosComanda::desde_reservacion(no_personas, is_after7pm))
 }
 
 /// The counts after the party changes: untouched ones follow it (`ConteosComanda::con_personas`).
-#[wasm_bindgen(js_name = conteosConPersonas)]
-pub fn conteos_con_personas(conteos: JsValue, no_personas: JsValue) -> Resultado {
+#[wasm_bindgen(js_name = conteosConPersonas, unchecked_return_type = "ConteosComanda")]
+pub fn conteos_con_personas(
+    #[wasm_bindgen(unchecked_param_type = "ConteosComanda")] conteos: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number | null")] no_personas: JsValue,
+) -> Resultado {
     let conteos: ConteosComanda = entrada(conteos)?;
     salida(&conteos.con_personas(entrada(no_personas)?))
 }
 
-#[wasm_bindgen(js_name = validarCantidadPromo)]
-pub fn validar_cantidad_promo(qty: JsValue, no_personas: JsValue) -> Resultado {
+#[wasm_bindgen(js_name = validarCantidadPromo, unchecked_return_type = "(null)")]
+pub fn validar_cantidad_promo(
+    #[wasm_bindgen(unchecked_param_type = "number | null")] qty: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number | null")] no_personas: JsValue,
+) -> Resultado {
     responder(promos::validar_cantidad_promo(
         entrada(qty)?,
         entrada(no_personas)?,
     ))
 }
 
-#[wasm_bindgen(js_name = agregarPromo)]
-pub fn agregar_promo(lista: JsValue, nueva: JsValue, no_personas: JsValue) -> Resultado {
+#[wasm_bindgen(js_name = agregarPromo, unchecked_return_type = "PromoAplicada[]")]
+pub fn agregar_promo(
+    #[wasm_bindgen(unchecked_param_type = "PromoAplicada[]")] lista: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "PromoAplicada | null")] nueva: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number | null")] no_personas: JsValue,
+) -> Resultado {
     let lista: Vec<PromoAplicada> = entrada(lista)?;
     let nueva: Option<PromoAplicada> = entrada(nueva)?;
     responder(promos::agregar_promo(
@@ -56,8 +97,11 @@ pub fn agregar_promo(lista: JsValue, nueva: JsValue, no_personas: JsValue) -> Re
     ))
 }
 
-#[wasm_bindgen(js_name = eliminarPromo)]
-pub fn eliminar_promo(lista: JsValue, id: JsValue) -> Resultado {
+#[wasm_bindgen(js_name = eliminarPromo, unchecked_return_type = "PromoAplicada[]")]
+pub fn eliminar_promo(
+    #[wasm_bindgen(unchecked_param_type = "PromoAplicada[]")] lista: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string | null")] id: JsValue,
+) -> Resultado {
     let id: Option<String> = entrada(id)?;
     responder(promos::eliminar_promo(
         &entrada::<Vec<PromoAplicada>>(lista)?,
@@ -65,16 +109,21 @@ pub fn eliminar_promo(lista: JsValue, id: JsValue) -> Resultado {
     ))
 }
 
-#[wasm_bindgen(js_name = validarPromos)]
-pub fn validar_promos(lista: JsValue, no_personas: JsValue) -> Resultado {
+#[wasm_bindgen(js_name = validarPromos, unchecked_return_type = "(null)")]
+pub fn validar_promos(
+    #[wasm_bindgen(unchecked_param_type = "PromoAplicada[]")] lista: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number | null")] no_personas: JsValue,
+) -> Resultado {
     responder(promos::validar_promos(
         &entrada::<Vec<PromoAplicada>>(lista)?,
         entrada(no_personas)?,
     ))
 }
 
-#[wasm_bindgen(js_name = validarDatosPersonales)]
-pub fn validar_datos_personales(datos: JsValue) -> Resultado {
+#[wasm_bindgen(js_name = validarDatosPersonales, unchecked_return_type = "DatosPersonales")]
+pub fn validar_datos_personales(
+    #[wasm_bindgen(unchecked_param_type = "DatosPersonales")] datos: JsValue,
+) -> Resultado {
     responder(personal::validar_datos_personales(&entrada::<
         DatosPersonales,
     >(datos)?))
@@ -85,32 +134,37 @@ pub fn limitar_telefono(raw: &str) -> String {
     personal::limitar_telefono(raw)
 }
 
-#[wasm_bindgen(js_name = normalizarTelefono)]
+#[wasm_bindgen(js_name = normalizarTelefono, unchecked_return_type = "string | null")]
 pub fn normalizar_telefono(raw: &str) -> Resultado {
     responder(personal::normalizar_telefono(raw))
 }
 
-#[wasm_bindgen(js_name = validarCorreo)]
+#[wasm_bindgen(js_name = validarCorreo, unchecked_return_type = "string | null")]
 pub fn validar_correo(raw: &str) -> Resultado {
     responder(personal::validar_correo(raw))
 }
 
-#[wasm_bindgen(js_name = validarClaveNueva)]
+#[wasm_bindgen(js_name = validarClaveNueva, unchecked_return_type = "(null)")]
 pub fn validar_clave_nueva(clave: &str) -> Resultado {
     responder(cuenta::validar_clave_nueva(clave))
 }
 
 /// The day in stretches of served buffet and order mode, for the settings screen's timeline; the
 /// refusal of hours out of order instead.
-#[wasm_bindgen(js_name = tramosDelDia)]
-pub fn tramos_del_dia(config: JsValue) -> Resultado {
+#[wasm_bindgen(js_name = tramosDelDia, unchecked_return_type = "TramoDia[]")]
+pub fn tramos_del_dia(
+    #[wasm_bindgen(unchecked_param_type = "ConfigHorario")] config: JsValue,
+) -> Resultado {
     let config: ConfigHorario = entrada(config)?;
     let reglas = tiempo::ReglasHorario::parse(&config).and_then(|r| r.exigir_orden().map(|()| r));
     responder(reglas.map(|r| r.tramos()))
 }
 
-#[wasm_bindgen(js_name = horaSucursal)]
-pub fn hora_sucursal(instante: &str, config: JsValue) -> Resultado {
+#[wasm_bindgen(js_name = horaSucursal, unchecked_return_type = "HoraSucursal")]
+pub fn hora_sucursal(
+    instante: &str,
+    #[wasm_bindgen(unchecked_param_type = "ConfigHorario | null")] config: JsValue,
+) -> Resultado {
     let config: Option<ConfigHorario> = entrada(config)?;
     responder(tiempo::hora_sucursal_de(
         instante,
@@ -119,8 +173,10 @@ pub fn hora_sucursal(instante: &str, config: JsValue) -> Resultado {
 }
 
 /// The staff's edit of a reservation (date and time, party up to 50, event, comments).
-#[wasm_bindgen(js_name = validarEdicionReservacion)]
-pub fn validar_edicion_reservacion(edicion: JsValue) -> Resultado {
+#[wasm_bindgen(js_name = validarEdicionReservacion, unchecked_return_type = "(null)")]
+pub fn validar_edicion_reservacion(
+    #[wasm_bindgen(unchecked_param_type = "EdicionReservacion")] edicion: JsValue,
+) -> Resultado {
     responder(
         reservacion::CambiosReservacion::parse(&entrada::<reservacion::EdicionReservacion>(
             edicion,
@@ -129,49 +185,54 @@ pub fn validar_edicion_reservacion(edicion: JsValue) -> Resultado {
     )
 }
 
-#[wasm_bindgen(js_name = pasarEstado)]
+#[wasm_bindgen(js_name = pasarEstado, unchecked_return_type = "EstadoReservacion")]
 pub fn pasar_estado(desde: &str, hacia: &str) -> Resultado {
     responder(estado::pasar_estado(desde, hacia))
 }
 
 /// Whether a reservation in `estado` may still be edited, with core's reason when not.
-#[wasm_bindgen(js_name = exigirEditable)]
+#[wasm_bindgen(js_name = exigirEditable, unchecked_return_type = "(null)")]
 pub fn exigir_editable(estado: &str) -> Resultado {
     responder(estado::EstadoReservacion::parse(estado).and_then(reservacion::exigir_editable))
 }
 
-#[wasm_bindgen(js_name = etiquetaEstado)]
+#[wasm_bindgen(js_name = etiquetaEstado, unchecked_return_type = "string")]
 pub fn etiqueta_estado(estado: &str) -> Resultado {
     responder(estado::EstadoReservacion::parse(estado).map(|e| e.etiqueta()))
 }
 
-#[wasm_bindgen(js_name = validarCodigoReservacion)]
+#[wasm_bindgen(js_name = validarCodigoReservacion, unchecked_return_type = "string")]
 pub fn validar_codigo_reservacion(raw: &str) -> Resultado {
     responder(qr::validar_codigo_reservacion(raw))
 }
 
-#[wasm_bindgen(js_name = walkinNuevo)]
+#[wasm_bindgen(js_name = walkinNuevo, unchecked_return_type = "FormularioWalkin")]
 pub fn walkin_nuevo(tag: &str, is_after7pm: bool) -> Resultado {
     salida(&FormularioWalkin::nuevo(tag, is_after7pm))
 }
 
 /// The bookable times of a date (`ConsultaDisponibilidad` in, `Disponibilidad` out).
-#[wasm_bindgen(js_name = disponibilidad)]
-pub fn disponibilidad(consulta: JsValue) -> Resultado {
+#[wasm_bindgen(js_name = disponibilidad, unchecked_return_type = "Disponibilidad")]
+pub fn disponibilidad(
+    #[wasm_bindgen(unchecked_param_type = "ConsultaDisponibilidad")] consulta: JsValue,
+) -> Resultado {
     let c: anfitrion_core::disponibilidad::ConsultaDisponibilidad = entrada(consulta)?;
     responder(anfitrion_core::disponibilidad::disponibilidad_de(&c))
 }
 
 /// The outcome texts the screens announce, so no Spanish message is written in TypeScript.
-#[wasm_bindgen]
+#[wasm_bindgen(unchecked_return_type = "Mensajes")]
 pub fn mensajes() -> Resultado {
     salida(&mensajes::TODOS)
 }
 
 /// Whether a promotion (as the promotions list answers it) may be used on `hoy`, the branch's
 /// date `YYYY-MM-DD`: the rule the server applies to `activas` and to every saved order.
-#[wasm_bindgen(js_name = promoVigente)]
-pub fn promo_vigente(promo: JsValue, hoy: &str) -> Resultado {
+#[wasm_bindgen(js_name = promoVigente, unchecked_return_type = "boolean")]
+pub fn promo_vigente(
+    #[wasm_bindgen(unchecked_param_type = "DatosPromocion")] promo: JsValue,
+    hoy: &str,
+) -> Resultado {
     responder(promos::promo_vigente(
         &entrada::<DatosPromocion>(promo)?,
         hoy,
@@ -179,31 +240,35 @@ pub fn promo_vigente(promo: JsValue, hoy: &str) -> Resultado {
 }
 
 /// The promotions form's check before it is sent.
-#[wasm_bindgen(js_name = validarPromocion)]
-pub fn validar_promocion(datos: JsValue) -> Resultado {
+#[wasm_bindgen(js_name = validarPromocion, unchecked_return_type = "(null)")]
+pub fn validar_promocion(
+    #[wasm_bindgen(unchecked_param_type = "DatosPromocion")] datos: JsValue,
+) -> Resultado {
     responder(promos::PromocionValida::parse(&entrada::<DatosPromocion>(datos)?).map(|_| ()))
 }
 
 /// The e-mail as the guest book compares it.
-#[wasm_bindgen(js_name = claveCorreo)]
+#[wasm_bindgen(js_name = claveCorreo, unchecked_return_type = "string | null")]
 pub fn clave_correo(raw: &str) -> Resultado {
     salida(&clientes::clave_correo(raw))
 }
 
 /// The phone as the guest book compares it (digits, without Mexico's 52).
-#[wasm_bindgen(js_name = claveTelefono)]
+#[wasm_bindgen(js_name = claveTelefono, unchecked_return_type = "string | null")]
 pub fn clave_telefono(raw: &str) -> Resultado {
     salida(&clientes::clave_telefono(raw))
 }
 
 /// An affiliate's code as stored: upper-case letters, digits and hyphens.
-#[wasm_bindgen(js_name = codigoAfiliado)]
+#[wasm_bindgen(js_name = codigoAfiliado, unchecked_return_type = "string")]
 pub fn codigo_afiliado(raw: &str) -> Resultado {
     responder(clientes::codigo_afiliado(raw))
 }
 
 /// The affiliates form's check before it is sent.
-#[wasm_bindgen(js_name = validarAfiliado)]
-pub fn validar_afiliado(datos: JsValue) -> Resultado {
+#[wasm_bindgen(js_name = validarAfiliado, unchecked_return_type = "(null)")]
+pub fn validar_afiliado(
+    #[wasm_bindgen(unchecked_param_type = "DatosAfiliado")] datos: JsValue,
+) -> Resultado {
     responder(clientes::AfiliadoValido::parse(&entrada::<DatosAfiliado>(datos)?).map(|_| ()))
 }

@@ -5,6 +5,13 @@
 //! screen's check alone (the first load waits for it, so it carries nothing else); with the
 //! `consola` feature, every rule the signed-in screens use, loaded once someone has signed in.
 //! The QR decoder is in neither: `anfitrion-wasm-qr` carries it, for the camera alone.
+//!
+//! Every export names in its declaration the TypeScript type of what it takes and answers
+//! (`unchecked_param_type`, `unchecked_return_type`): the rules' own shapes are the ones ts-rs
+//! writes into `tipos/`, what a form also sends to the API is the OpenAPI document's, so the
+//! console calls the module as typed and casts nothing. The names are declarations only: the
+//! values still cross as serde writes them, so the modules are the same bytes. A check that
+//! answers nothing answers `null`, written `(null)` (wasm-bindgen refuses the bare keyword).
 
 use anfitrion_core::{cuenta, ReglaError};
 use serde::Serialize;
@@ -43,7 +50,7 @@ fn responder<T: Serialize>(r: Result<T, ReglaError>) -> Resultado {
 }
 
 /// The login form's check before anything is sent; answers the e-mail as stored.
-#[wasm_bindgen(js_name = validarCredenciales)]
+#[wasm_bindgen(js_name = validarCredenciales, unchecked_return_type = "string")]
 pub fn validar_credenciales(email: &str, clave: &str) -> Resultado {
     responder(cuenta::validar_credenciales(email, clave))
 }

@@ -36,7 +36,6 @@ pub fn clave_telefono(raw: &str) -> Option<String> {
 /// How a visit finds its guest: the compared e-mail and phone. A visit with neither has no guest
 /// record.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export), ts(optional_fields = nullable))]
 pub struct ClaveCliente {
     pub email: Option<String>,
     pub phone: Option<String>,
@@ -58,7 +57,6 @@ impl ClaveCliente {
 /// A client's edit as the client page sends it: only what is given changes. In the OpenAPI
 /// document it is `EdicionDatosCliente`: `EdicionCliente` there is the reservation's contact edit.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export), ts(optional_fields = nullable))]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = EdicionDatosCliente))]
 pub struct EdicionCliente {
     #[serde(default)]
@@ -92,7 +90,6 @@ impl CambiosCliente {
 
 /// The kinds of partner whose guests book with a code.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub enum TipoAfiliado {
     Hotel,
@@ -156,7 +153,6 @@ pub fn codigo_afiliado(raw: &str) -> Result<String, ReglaError> {
 
 /// An affiliate as the affiliates form sends it.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export), ts(optional_fields = nullable))]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct DatosAfiliado {
     #[serde(default)]

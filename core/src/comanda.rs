@@ -238,7 +238,6 @@ impl Pedido {
 
 /// The waiter serving a table, as the comanda names them.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Mesero {
     pub id: String,
@@ -247,7 +246,6 @@ pub struct Mesero {
 
 /// The buffet part of a comanda (spec §3): `afterSeven` picks Caballero/Dama/Niño over Adulto/Niño.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Buffet {
     #[serde(rename = "afterSeven")]
@@ -261,14 +259,11 @@ pub struct Buffet {
 /// [`Pedido`], and checked again when read back from storage.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(try_from = "DocumentoComanda")]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Comanda {
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     folio: u64,
     mesa: String,
     mesero: Mesero,
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     #[cfg_attr(feature = "openapi", schema(value_type = u32))]
     no_personas: Personas,
     buffet: Buffet,

@@ -34,6 +34,7 @@ use crate::tiempo::{formato_hora, ReglasHorario};
 
 /// A branch's booking settings, as availability reads them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct ReglasReserva {
     pub paso_min: u32,
     pub estancia_min: u32,
@@ -62,8 +63,10 @@ impl Default for ReglasReserva {
 
 /// A reservation the branch already holds. Only Pendiente and Asistio ones hold a table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct ReservaTomada {
     /// Branch-local wall time.
+    #[cfg_attr(feature = "ts", ts(type = "string"))]
     pub fecha_hora: NaiveDateTime,
     pub no_personas: u32,
     pub status: EstadoReservacion,
@@ -486,6 +489,7 @@ impl Salon<'_> {
 
 /// Everything availability needs, as plain data: the shared vectors and the browser send this.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct ConsultaDisponibilidad {
     /// IANA zone of the branch.
     pub zona: String,

@@ -31,7 +31,6 @@ pub fn administra(permisos: &[Permiso]) -> bool {
 
 /// A staff account as the users form sends it.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export), ts(optional_fields = nullable))]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct DatosUsuario {
     #[serde(default)]
@@ -122,7 +121,6 @@ pub fn trabaja_en_sucursal(permisos: &[Permiso]) -> bool {
 
 /// A role as the roles form sends it.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct DatosRol {
     #[serde(default)]
@@ -353,7 +351,6 @@ pub fn validar_dias(dias: &[DatosDiaEspecial]) -> Result<Vec<DiaEspecialValido>,
 
 /// A branch's walk-in and booking settings as the conf-walkin form sends and shows them.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct DatosConfWalkin {
     /// `HH:MM`: the regular buffet starts.

@@ -60,7 +60,6 @@ fn total(lista: &[PromoAplicada]) -> u64 {
 /// The table-opening record (spec §3): the table and the promotions applied to it. Only
 /// [`Abre::nuevo`] makes one, after the promotions pass [`validar_promos`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Abre {
     mesa: String,
@@ -190,7 +189,6 @@ pub const DESCRIPCION_MAX: usize = 500;
 /// are `YYYY-MM-DD`, its weekdays 1 (Monday) to 7 (Sunday); an empty or missing part of the
 /// window does not limit it.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export), ts(optional_fields = nullable))]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct DatosPromocion {
     #[serde(default)]

@@ -18,7 +18,6 @@ pub const COMENTARIOS_MAX: usize = 500;
 /// The tabs of /reservaciones (spec §2), by slug.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub enum VistaReservaciones {
     /// The branch-local date.
@@ -136,7 +135,6 @@ pub fn exigir_editable(estado: EstadoReservacion) -> Result<(), ReglaError> {
 
 /// The staff's edit of a reservation, as the form sends it.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export), ts(optional_fields = nullable))]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct EdicionReservacion {
     /// `YYYY-MM-DD HH:MM` (or `YYYY-MM-DDTHH:MM[:SS]`), branch-local.
@@ -217,7 +215,6 @@ impl ContactoReservacion {
 
 /// A booking as a guest (or staff, or a partner's site) sends it.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export), ts(optional_fields = nullable))]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct SolicitudReservacion {
     /// The branch's tag.

@@ -41,9 +41,7 @@ impl Tag {
 
 /// A new branch as the form sends it.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-#[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
 pub struct DatosSucursal {
     #[serde(default)]
     #[cfg_attr(

@@ -145,7 +145,6 @@ pub fn formato_folio(prefijo: &str, folio: u64) -> String {
 /// The order part of a save (walk-in or attendance) as the console sends it: the table, the
 /// waiter's id and the counts of the order form.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export), ts(optional_fields = nullable))]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct SolicitudComanda {
     #[serde(default)]
@@ -158,7 +157,6 @@ pub struct SolicitudComanda {
 
 /// The abre part of a save: the promotions applied.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct SolicitudAbre {
     #[serde(default)]
@@ -272,7 +270,6 @@ pub struct OrdenValida {
 
 /// An attendance as the lookup's last step sends it (DESIGN §2).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export), ts(optional_fields = nullable))]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct SolicitudAsistencia {
     #[serde(default)]
@@ -316,7 +313,6 @@ impl SolicitudAsistencia {
 /// A walk-in as the console saves it (spec §7's payload). The server stamps its own time, status
 /// and origin; `status` and `origin`, when sent, must be `Walk-in`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export), ts(optional_fields = nullable))]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct SolicitudWalkin {
     #[serde(default)]

@@ -16,4 +16,4 @@ export function iniciarAcceso(): Promise<void> {
  * Answers the e-mail as stored (trimmed, lower-case).
  */
 export const validarCredenciales = (email: string, clave: string): Resultado<string> =>
-  regla(() => acceso.validarCredenciales(email, clave) as string);
+  regla(() => acceso.validarCredenciales(email, clave));

@@ -1,3 +1,6 @@
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import * as moduloAcceso from '../wasm/acceso/anfitrion_wasm.js';
 import { codigoAfiliado, exigirEditable, mensajes, promoVigente, regla, validarAfiliado, validarClaveNueva, validarCorreo, validarDatosPersonales, validarPromocion } from './wasm';
@@ -49,6 +52,30 @@ describe('the WASM core through lib/wasm', () => {
     const r = validarClaveNueva('corta');
     expect('error' in r && r.error.campo).toBe('password');
   });
+
+  it("declares what every export takes and answers: the modules' declarations check, imports included", () => {
+    // The declarations name core's types (wasm/tipos) and the API's (types/openapi). `tsc` skips
+    // checking declaration files, where a type that cannot be imported would silently be `any`;
+    // this checks them in full.
+    const wasm = join(dirname(fileURLToPath(import.meta.url)), '..', 'wasm');
+    const declaraciones = ['acceso/anfitrion_wasm.d.ts', 'pkg/anfitrion_wasm.d.ts', 'qr/anfitrion_wasm_qr.d.ts'];
+    const programa = ts.createProgram(
+      declaraciones.map((d) => join(wasm, d)),
+      {
+        noEmit: true,
+        strict: true,
+        skipLibCheck: false,
+        skipDefaultLibCheck: true,
+        target: ts.ScriptTarget.ES2022,
+        module: ts.ModuleKind.ESNext,
+        moduleResolution: ts.ModuleResolutionKind.Bundler,
+        lib: ['lib.es2023.d.ts', 'lib.dom.d.ts'],
+        types: [],
+      },
+    );
+    const errores = ts.getPreEmitDiagnostics(programa).map((d) => ts.flattenDiagnosticMessageText(d.messageText, ' '));
+    expect(errores).toEqual([]);
+  }, 30_000);
 
   it('lets bugs (anything not a refusal) propagate', () => {
     expect(() =>
