@@ -2,14 +2,14 @@ import { Dialog, DialogPanel, DialogBackdrop, CloseButton } from '@headlessui/re
 import { Bars3Icon, XMarkIcon } from '@heroicons/react/24/outline';
 import { useEffect, useMemo, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { MenuLateral } from '../../components/layouts/MenuLateral';
-import { MarcaEnlace } from '../../components/ui/MarcaEnlace';
-import { menuPara } from '../../config/menu';
-import { useMe } from '../../features/auth/api/me';
-import { CampanaNotificaciones } from '../../features/notificaciones/components/CampanaNotificaciones';
-import { SelectorSucursal } from '../../features/sucursales/components/SelectorSucursal';
-import { tienePermiso } from '../../lib/session';
-import { useSesion } from '../../lib/use-session';
+import { MenuLateral } from '@/components/layouts/MenuLateral';
+import { MarcaEnlace } from '@/components/ui/MarcaEnlace';
+import { menuPara } from '@/config/menu';
+import { useMe } from '@/features/auth/api/me';
+import { CampanaNotificaciones } from '@/features/notificaciones/components/CampanaNotificaciones';
+import { SelectorSucursal } from '@/features/sucursales/components/SelectorSucursal';
+import { tienePermiso } from '@/lib/session';
+import { useSesion } from '@/lib/use-session';
 import { MenuUsuario } from './MenuUsuario';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../lib/api-client';
-import { reservacionDe } from '../../testing/datos';
+import { ApiError } from '@/lib/api-client';
+import { reservacionDe } from '@/testing/datos';
 import { hallazgoDe, hallazgoDeError } from './busqueda';
 
 describe('what a lookup found', () => {

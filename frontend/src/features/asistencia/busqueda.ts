@@ -1,6 +1,6 @@
 // What a check-in lookup found (spec §4), read from the server's answer or its refusal.
-import { ApiError } from '../../lib/api-client';
-import type { Reservacion } from '../../types/api';
+import { ApiError } from '@/lib/api-client';
+import type { Reservacion } from '@/types/api';
 
 /** Spec §4: none, the scanner device, the camera, or the guest's e-mail. */
 export type MetodoBusqueda = 'device' | 'cam' | 'user';

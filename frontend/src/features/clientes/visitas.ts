@@ -1,7 +1,7 @@
 // Pure helpers of the guest book: where a visit's record lives, how a visit and a date read, and
 // the merge candidates.
-import { fechaCorta, horaCorta, leerHoraLocal, telefonoLegible } from '../../lib/formato';
-import type { ClienteResumen, VisitaCliente } from '../../types/api';
+import { fechaCorta, horaCorta, leerHoraLocal, telefonoLegible } from '@/lib/formato';
+import type { ClienteResumen, VisitaCliente } from '@/types/api';
 
 /** A reservation opens in Reservaciones › Todas, a walk-in in Walk-in › Todas (their detail routes). */
 export function rutaVisita(v: Pick<VisitaCliente, 'tipo' | '_id'>): string {

@@ -1,6 +1,6 @@
-import { ApiError } from '../../lib/api-client';
-import { mensajes } from '../../lib/wasm';
-import { toast } from '../../stores/toasts';
+import { ApiError } from '@/lib/api-client';
+import { mensajes } from '@/lib/wasm';
+import { toast } from '@/stores/toasts';
 
 const PERSONALES = new Set(['name', 'email', 'phone', 'evento']);
 const DE_COMANDA = new Set(['no_personas', 'buffet_adulto', 'buffet_boy', 'buffet_promo_adulto', 'buffet_promo_girl', 'buffet_promo_boy', 'mesa', 'mesero_id']);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { reservacionDe } from '../../testing/datos';
-import type { Walkin } from '../../types/api';
+import { reservacionDe } from '@/testing/datos';
+import type { Walkin } from '@/types/api';
 import {
   camposBuffet,
   esCumpleanos,

@@ -12,15 +12,15 @@ import {
   type Evento,
   type FormularioWalkin,
   type PromoAplicada,
-} from '../../lib/wasm';
-import type { ComandaGuardada, Reservacion, SolicitudAsistencia, SolicitudComanda, SolicitudWalkin, Walkin } from '../../types/api';
-import type { DatosPersonales } from '../../lib/wasm';
-import { ahora as relojAhora } from '../../lib/reloj';
+} from '@/lib/wasm';
+import type { ComandaGuardada, Reservacion, SolicitudAsistencia, SolicitudComanda, SolicitudWalkin, Walkin } from '@/types/api';
+import type { DatosPersonales } from '@/lib/wasm';
+import { ahora as relojAhora } from '@/lib/reloj';
 
 /** Core's wizard form (spec §3 "Wizard form fields"): the attendance fills the same fields. */
 export type FormularioOrden = FormularioWalkin;
 
-export { EVENTOS } from '../../lib/eventos';
+export { EVENTOS } from '@/lib/eventos';
 
 /** Spec §2: the added-promotions table shows three rows a page. */
 export const PROMOS_POR_PAGINA = 3;

@@ -1,13 +1,13 @@
 // The affiliates calls (DESIGN §2): the partners (shared by every branch) and the writes, and one
 // partner's reservations at the current branch over a period, with its attendance.
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, apiConMensaje } from '../../../lib/api-client';
-import { claveSucursal } from '../../../lib/claves';
-import { useSesion } from '../../../lib/use-session';
-import { toast } from '../../../stores/toasts';
-import type { Afiliado, AfiliadoDetalle, DatosAfiliado } from '../../../types/api';
+import { api, apiConMensaje } from '@/lib/api-client';
+import { claveSucursal } from '@/lib/claves';
+import { useSesion } from '@/lib/use-session';
+import { toast } from '@/stores/toasts';
+import type { Afiliado, AfiliadoDetalle, DatosAfiliado } from '@/types/api';
 import type { Periodo } from '../periodo';
-import { useMutacionUnica } from '../../../lib/mutacion-unica';
+import { useMutacionUnica } from '@/lib/mutacion-unica';
 
 const CLAVE = ['admin', 'afiliados'] as const;
 

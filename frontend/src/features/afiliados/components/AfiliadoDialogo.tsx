@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { CampoSelect, CampoTexto } from '../../../components/ui/Campo';
-import { AccionesGuardar, Dialogo } from '../../../components/ui/Dialogo';
-import { alRechazar, iguales, MensajeCampo } from '../../../components/ui/formulario';
-import { Interruptor } from '../../../components/ui/Interruptor';
-import { validarAfiliado } from '../../../lib/wasm';
-import type { Afiliado, DatosAfiliado } from '../../../types/api';
+import { CampoSelect, CampoTexto } from '@/components/ui/Campo';
+import { AccionesGuardar, Dialogo } from '@/components/ui/Dialogo';
+import { alRechazar, iguales, MensajeCampo } from '@/components/ui/formulario';
+import { Interruptor } from '@/components/ui/Interruptor';
+import { validarAfiliado } from '@/lib/wasm';
+import type { Afiliado, DatosAfiliado } from '@/types/api';
 import { useEscribirAfiliado } from '../api/afiliados';
 import { TIPOS_AFILIADO } from '../periodo';
 

@@ -1,5 +1,5 @@
-import { api } from '../../../lib/api-client';
-import type { Busqueda, Reservacion } from '../../../types/api';
+import { api } from '@/lib/api-client';
+import type { Busqueda, Reservacion } from '@/types/api';
 
 /**
  * `POST /v1/admin/reservacion/{id}/check` with `{id, tag, email: null}`: the scanned code (a

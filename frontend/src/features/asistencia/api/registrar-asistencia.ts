@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { apiConMensaje } from '../../../lib/api-client';
-import { claveSucursal } from '../../../lib/claves';
-import type { Reservacion, SolicitudAsistencia } from '../../../types/api';
-import { useMutacionUnica } from '../../../lib/mutacion-unica';
+import { apiConMensaje } from '@/lib/api-client';
+import { claveSucursal } from '@/lib/claves';
+import type { Reservacion, SolicitudAsistencia } from '@/types/api';
+import { useMutacionUnica } from '@/lib/mutacion-unica';
 
 /** `PUT /v1/admin/reservacion/{id}/asistencia`: Pendiente → Asistio with the comanda and the abre. */
 export function registrarAsistencia(id: string, solicitud: SolicitudAsistencia, clave?: string): Promise<{ data: Reservacion; message: string }> {

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RespuestaDecodificador } from './protocolo';
 
 const decodeQr = vi.fn<(luma: Uint8Array, ancho: number, alto: number) => string | undefined>();
-vi.mock('../../../wasm/qr/anfitrion_wasm_qr.js', () => ({ default: () => Promise.resolve(), decodeQr }));
+vi.mock('@/wasm/qr/anfitrion_wasm_qr.js', () => ({ default: () => Promise.resolve(), decodeQr }));
 
 /** The worker's scope as the worker sees it: what it posts, and whether it closed. */
 const enviados: RespuestaDecodificador[] = [];

@@ -2,8 +2,8 @@
 // each frame arrives as a bitmap, is drawn on an OffscreenCanvas, turned into luma and read by
 // core's `decodeQr` (its own WASM module, loaded here by the worker itself when the camera opens:
 // the page never loads it).
-import { decodeQr } from '../../../lib/wasm-qr';
-import init from '../../../wasm/qr/anfitrion_wasm_qr.js';
+import { decodeQr } from '@/lib/wasm-qr';
+import init from '@/wasm/qr/anfitrion_wasm_qr.js';
 import { lumaDeRgba } from './escaner';
 import type { CuadroParaDecodificar, RespuestaDecodificador } from './protocolo';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeQr } from '../../../lib/wasm-qr';
+import { decodeQr } from '@/lib/wasm-qr';
 import {
   ERRORES_CAMARA,
   LADO_MAXIMO,

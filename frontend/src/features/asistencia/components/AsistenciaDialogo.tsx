@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Dialogo } from '../../../components/ui/Dialogo';
+import { Dialogo } from '@/components/ui/Dialogo';
 import { FlujoAsistencia } from './FlujoAsistencia';
 
 /**

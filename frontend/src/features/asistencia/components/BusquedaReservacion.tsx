@@ -2,9 +2,9 @@ import { Button as HeadlessButton } from '@headlessui/react';
 import { ArrowLeftIcon, MagnifyingGlassIcon } from '@heroicons/react/20/solid';
 import { CameraIcon, EnvelopeIcon, QrCodeIcon } from '@heroicons/react/24/outline';
 import { useEffect, useRef, useState, type ComponentType, type FormEvent, type SVGProps } from 'react';
-import { Button } from '../../../components/ui/Button';
-import { CampoTexto } from '../../../components/ui/Campo';
-import { Spinner } from '../../../components/ui/Spinner';
+import { Button } from '@/components/ui/Button';
+import { CampoTexto } from '@/components/ui/Campo';
+import { Spinner } from '@/components/ui/Spinner';
 import type { MetodoBusqueda } from '../busqueda';
 
 /** Spec §4/§9: the scanner device's typing is read once it pauses for a second. */

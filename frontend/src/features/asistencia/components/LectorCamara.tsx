@@ -1,8 +1,8 @@
 import { ArrowLeftIcon, ArrowPathIcon, BoltIcon, BoltSlashIcon, MagnifyingGlassMinusIcon, MagnifyingGlassPlusIcon, PauseIcon, PlayIcon } from '@heroicons/react/20/solid';
 import { ExclamationTriangleIcon } from '@heroicons/react/24/outline';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Button } from '../../../components/ui/Button';
-import { Spinner } from '../../../components/ui/Spinner';
+import { Button } from '@/components/ui/Button';
+import { Spinner } from '@/components/ui/Spinner';
 import {
   ASENTAR_MS,
   BLOQUEO_BOTON_MS,

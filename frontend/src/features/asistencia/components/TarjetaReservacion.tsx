@@ -1,10 +1,10 @@
 import { BuildingStorefrontIcon, CalendarDaysIcon, ChatBubbleBottomCenterTextIcon, SparklesIcon, UserIcon } from '@heroicons/react/20/solid';
 import { ExclamationTriangleIcon } from '@heroicons/react/24/outline';
 import type { ReactNode } from 'react';
-import { Insignia, type Tono } from '../../../components/ui/Insignia';
-import { fechaLarga, horaCorta, textoPersonas } from '../../../lib/formato';
-import { etiquetaEstado } from '../../../lib/wasm';
-import type { Reservacion } from '../../../types/api';
+import { Insignia, type Tono } from '@/components/ui/Insignia';
+import { fechaLarga, horaCorta, textoPersonas } from '@/lib/formato';
+import { etiquetaEstado } from '@/lib/wasm';
+import type { Reservacion } from '@/types/api';
 import type { Hallazgo } from '../busqueda';
 
 const TONOS: Record<Reservacion['status'], Tono> = { Pendiente: 'aviso', Asistio: 'exito', Vencido: 'peligro', Cancelada: 'neutro' };

@@ -1,12 +1,12 @@
 // The clients calls (DESIGN §2): the branch's guest book searched and paged in the server, one
 // guest's record with their visits, and the writes (name and notes, merging a duplicate).
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, apiConMensaje } from '../../../lib/api-client';
-import { claveSucursal } from '../../../lib/claves';
-import { useSesion } from '../../../lib/use-session';
-import { toast } from '../../../stores/toasts';
-import type { ClienteDetalle, PaginaClientes } from '../../../types/api';
-import { useMutacionUnica } from '../../../lib/mutacion-unica';
+import { api, apiConMensaje } from '@/lib/api-client';
+import { claveSucursal } from '@/lib/claves';
+import { useSesion } from '@/lib/use-session';
+import { toast } from '@/stores/toasts';
+import type { ClienteDetalle, PaginaClientes } from '@/types/api';
+import { useMutacionUnica } from '@/lib/mutacion-unica';
 
 export const CLIENTES_POR_PAGINA = 25;
 

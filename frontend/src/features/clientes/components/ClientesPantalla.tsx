@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
-import { Buscador } from '../../../components/ui/Buscador';
-import { TABLA } from '../../../components/ui/formulario';
-import { Paginacion } from '../../../components/ui/Paginacion';
-import { FilaMensaje, FilasCargando, paginasDe, PantallaAdmin, TablaAdmin, useBusquedaPaginada } from '../../../components/ui/PantallaAdmin';
-import { useTitulo } from '../../../lib/use-titulo';
+import { Buscador } from '@/components/ui/Buscador';
+import { TABLA } from '@/components/ui/formulario';
+import { Paginacion } from '@/components/ui/Paginacion';
+import { FilaMensaje, FilasCargando, paginasDe, PantallaAdmin, TablaAdmin, useBusquedaPaginada } from '@/components/ui/PantallaAdmin';
+import { useTitulo } from '@/lib/use-titulo';
 import { CLIENTES_POR_PAGINA, useClientes } from '../api/clientes';
 import { telefonoCliente, ultimaVisita } from '../visitas';
 

@@ -1,11 +1,11 @@
 import { CheckCircleIcon } from '@heroicons/react/20/solid';
 import { useState } from 'react';
-import { Button } from '../../../components/ui/Button';
-import { Buscador } from '../../../components/ui/Buscador';
-import { Dialogo } from '../../../components/ui/Dialogo';
-import { Esqueleto } from '../../../components/ui/Esqueleto';
-import { useDiferido } from '../../../lib/use-diferido';
-import type { ClienteDetalle, ClienteResumen } from '../../../types/api';
+import { Button } from '@/components/ui/Button';
+import { Buscador } from '@/components/ui/Buscador';
+import { Dialogo } from '@/components/ui/Dialogo';
+import { Esqueleto } from '@/components/ui/Esqueleto';
+import { useDiferido } from '@/lib/use-diferido';
+import type { ClienteDetalle, ClienteResumen } from '@/types/api';
 import { useClientes, useEscribirCliente } from '../api/clientes';
 import { avisoFusion, candidatosFusion, telefonoCliente, textoVisitas, ultimaVisita } from '../visitas';
 

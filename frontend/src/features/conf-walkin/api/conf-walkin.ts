@@ -1,11 +1,11 @@
 // `GET|PUT /v1/admin/conf-walkin?tag=`: the current branch's walk-in and booking settings.
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, apiConMensaje } from '../../../lib/api-client';
-import { claveSucursal } from '../../../lib/claves';
-import { useSesion } from '../../../lib/use-session';
-import { toast } from '../../../stores/toasts';
-import type { DatosConfWalkin } from '../../../types/api';
-import { useMutacionUnica } from '../../../lib/mutacion-unica';
+import { api, apiConMensaje } from '@/lib/api-client';
+import { claveSucursal } from '@/lib/claves';
+import { useSesion } from '@/lib/use-session';
+import { toast } from '@/stores/toasts';
+import type { DatosConfWalkin } from '@/types/api';
+import { useMutacionUnica } from '@/lib/mutacion-unica';
 
 export const claveConfWalkin = (tag: string) => claveSucursal(tag, 'conf-walkin');
 

@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import { Button } from '../../../components/ui/Button';
-import { CampoArea, CampoTexto } from '../../../components/ui/Campo';
-import { CampoNumero } from '../../../components/ui/CampoNumero';
-import { Esqueleto } from '../../../components/ui/Esqueleto';
-import { iguales, MensajeCampo, rechazoDeCampo, Seccion } from '../../../components/ui/formulario';
-import { Interruptor } from '../../../components/ui/Interruptor';
-import { useSesion } from '../../../lib/use-session';
-import { useTitulo } from '../../../lib/use-titulo';
-import type { DatosConfWalkin } from '../../../types/api';
+import { Button } from '@/components/ui/Button';
+import { CampoArea, CampoTexto } from '@/components/ui/Campo';
+import { CampoNumero } from '@/components/ui/CampoNumero';
+import { Esqueleto } from '@/components/ui/Esqueleto';
+import { iguales, MensajeCampo, rechazoDeCampo, Seccion } from '@/components/ui/formulario';
+import { Interruptor } from '@/components/ui/Interruptor';
+import { useSesion } from '@/lib/use-session';
+import { useTitulo } from '@/lib/use-titulo';
+import type { DatosConfWalkin } from '@/types/api';
 import { useConfWalkin, useGuardarConfWalkin } from '../api/conf-walkin';
 import { LineaDelDia } from './LineaDelDia';
 

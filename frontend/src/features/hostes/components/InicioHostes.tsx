@@ -1,10 +1,10 @@
 import { CalendarDaysIcon, QrCodeIcon, UserPlusIcon } from '@heroicons/react/24/outline';
 import { useState, type ComponentType, type ReactNode, type SVGProps } from 'react';
 import { Link } from 'react-router';
-import { tienePermiso } from '../../../lib/session';
-import { useSesion } from '../../../lib/use-session';
-import { useTitulo } from '../../../lib/use-titulo';
-import { AsistenciaDialogo } from '../../asistencia/components/AsistenciaDialogo';
+import { tienePermiso } from '@/lib/session';
+import { useSesion } from '@/lib/use-session';
+import { useTitulo } from '@/lib/use-titulo';
+import { AsistenciaDialogo } from '@/features/asistencia/components/AsistenciaDialogo';
 import { PanelCheckin } from './PanelCheckin';
 import { ProximasLlegadas } from './ProximasLlegadas';
 

@@ -2,15 +2,15 @@ import { ArrowRightIcon, PencilSquareIcon } from '@heroicons/react/20/solid';
 import { QrCodeIcon } from '@heroicons/react/24/outline';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Button } from '../../../components/ui/Button';
-import { tienePermiso } from '../../../lib/session';
-import { useSesion } from '../../../lib/use-session';
-import { validarCodigoReservacion } from '../../../lib/wasm';
-import { toast } from '../../../stores/toasts';
-import { buscarPorCodigo } from '../../asistencia/api/buscar-reservacion';
-import { hallazgoDe, hallazgoDeError, type Hallazgo } from '../../asistencia/busqueda';
-import { LectorDispositivo } from '../../asistencia/components/BusquedaReservacion';
-import { TarjetaReservacion } from '../../asistencia/components/TarjetaReservacion';
+import { Button } from '@/components/ui/Button';
+import { tienePermiso } from '@/lib/session';
+import { useSesion } from '@/lib/use-session';
+import { validarCodigoReservacion } from '@/lib/wasm';
+import { toast } from '@/stores/toasts';
+import { buscarPorCodigo } from '@/features/asistencia/api/buscar-reservacion';
+import { hallazgoDe, hallazgoDeError, type Hallazgo } from '@/features/asistencia/busqueda';
+import { LectorDispositivo } from '@/features/asistencia/components/BusquedaReservacion';
+import { TarjetaReservacion } from '@/features/asistencia/components/TarjetaReservacion';
 
 /**
  * Spec §2 Check-in layout: the QR check-in panel. Its scan box is focused on arrival and after

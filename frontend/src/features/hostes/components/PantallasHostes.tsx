@@ -2,21 +2,21 @@ import { ArrowLeftIcon, CheckIcon } from '@heroicons/react/20/solid';
 import { ExclamationTriangleIcon } from '@heroicons/react/24/outline';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { Button } from '../../../components/ui/Button';
-import { Esqueleto } from '../../../components/ui/Esqueleto';
-import { ApiError } from '../../../lib/api-client';
-import { fechaLarga, horaCorta, textoPersonas } from '../../../lib/formato';
-import { useSesion } from '../../../lib/use-session';
-import { useTitulo } from '../../../lib/use-titulo';
-import { exigirEditable, mensajes } from '../../../lib/wasm';
-import { toast } from '../../../stores/toasts';
-import { FlujoAsistencia } from '../../asistencia/components/FlujoAsistencia';
-import { useEditarReservacion } from '../../reservaciones/api/editar-reservacion';
-import { useReservacion } from '../../reservaciones/api/get-reservacion';
-import { FormularioEdicionReservacion } from '../../reservaciones/components/FormularioEdicionReservacion';
-import { WidgetReserva } from '../../reservaciones/components/WidgetReserva';
-import { AsistenteWalkin } from '../../walkin/components/AsistenteWalkin';
-import type { Reservacion } from '../../../types/api';
+import { Button } from '@/components/ui/Button';
+import { Esqueleto } from '@/components/ui/Esqueleto';
+import { ApiError } from '@/lib/api-client';
+import { fechaLarga, horaCorta, textoPersonas } from '@/lib/formato';
+import { useSesion } from '@/lib/use-session';
+import { useTitulo } from '@/lib/use-titulo';
+import { exigirEditable, mensajes } from '@/lib/wasm';
+import { toast } from '@/stores/toasts';
+import { FlujoAsistencia } from '@/features/asistencia/components/FlujoAsistencia';
+import { useEditarReservacion } from '@/features/reservaciones/api/editar-reservacion';
+import { useReservacion } from '@/features/reservaciones/api/get-reservacion';
+import { FormularioEdicionReservacion } from '@/features/reservaciones/components/FormularioEdicionReservacion';
+import { WidgetReserva } from '@/features/reservaciones/components/WidgetReserva';
+import { AsistenteWalkin } from '@/features/walkin/components/AsistenteWalkin';
+import type { Reservacion } from '@/types/api';
 
 function Volver() {
   return (

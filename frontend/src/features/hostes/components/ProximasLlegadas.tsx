@@ -1,8 +1,8 @@
 import { ClockIcon, UsersIcon } from '@heroicons/react/20/solid';
 import { Link } from 'react-router';
-import { Esqueleto } from '../../../components/ui/Esqueleto';
-import { horaCorta, textoPersonas } from '../../../lib/formato';
-import { useReservaciones } from '../../reservaciones/api/get-reservaciones';
+import { Esqueleto } from '@/components/ui/Esqueleto';
+import { horaCorta, textoPersonas } from '@/lib/formato';
+import { useReservaciones } from '@/features/reservaciones/api/get-reservaciones';
 
 /** How many of the day's next arrivals the host home lists. */
 export const LLEGADAS_VISIBLES = 8;

@@ -1,8 +1,8 @@
 // Brands and their branches (DESIGN §2): the lists, a branch in full, and each part's save call.
 // Every branch call answers the whole branch, which replaces the cached one.
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, apiConMensaje } from '../../../lib/api-client';
-import { toast } from '../../../stores/toasts';
+import { api, apiConMensaje } from '@/lib/api-client';
+import { toast } from '@/stores/toasts';
 import type {
   DatosDia,
   DatosDiaEspecial,
@@ -11,8 +11,8 @@ import type {
   DatosSucursal,
   Marca,
   SucursalCompleta,
-} from '../../../types/api';
-import { useMutacionUnica } from '../../../lib/mutacion-unica';
+} from '@/types/api';
+import { useMutacionUnica } from '@/lib/mutacion-unica';
 
 const CLAVE = ['admin', 'marcas'] as const;
 const claveSucursal = (id: string) => ['admin', 'sucursal', id] as const;

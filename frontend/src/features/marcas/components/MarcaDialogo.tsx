@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { CampoTexto } from '../../../components/ui/Campo';
-import { AccionesGuardar, Dialogo } from '../../../components/ui/Dialogo';
-import { MensajeCampo, rechazoDeCampo } from '../../../components/ui/formulario';
-import type { Marca } from '../../../types/api';
+import { CampoTexto } from '@/components/ui/Campo';
+import { AccionesGuardar, Dialogo } from '@/components/ui/Dialogo';
+import { MensajeCampo, rechazoDeCampo } from '@/components/ui/formulario';
+import type { Marca } from '@/types/api';
 import { useGuardarMarca } from '../api/marcas';
 
 /** Creates a brand or renames one. */

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { CampoSelect, CampoTexto } from '../../../components/ui/Campo';
-import { AccionesGuardar, Dialogo } from '../../../components/ui/Dialogo';
-import { alRechazar, MensajeCampo } from '../../../components/ui/formulario';
-import type { SucursalCompleta } from '../../../types/api';
+import { CampoSelect, CampoTexto } from '@/components/ui/Campo';
+import { AccionesGuardar, Dialogo } from '@/components/ui/Dialogo';
+import { alRechazar, MensajeCampo } from '@/components/ui/formulario';
+import type { SucursalCompleta } from '@/types/api';
 import { useEscribirSucursal } from '../api/marcas';
 import { zonasPara } from '../sucursal';
 

@@ -1,12 +1,12 @@
 // The waiters calls (spec §7): the branch's waiters, active or not, and the writes. Every write
 // refreshes every waiter list of the branch, the order forms' selector included.
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, apiConMensaje } from '../../../lib/api-client';
-import { claveSucursal } from '../../../lib/claves';
-import { useSesion } from '../../../lib/use-session';
-import { toast } from '../../../stores/toasts';
-import type { MeseroRef } from '../../../types/api';
-import { useMutacionUnica } from '../../../lib/mutacion-unica';
+import { api, apiConMensaje } from '@/lib/api-client';
+import { claveSucursal } from '@/lib/claves';
+import { useSesion } from '@/lib/use-session';
+import { toast } from '@/stores/toasts';
+import type { MeseroRef } from '@/types/api';
+import { useMutacionUnica } from '@/lib/mutacion-unica';
 
 /** `GET /v1/admin/meseros?tag=&todos=true`: every waiter of the branch, inactive ones too. */
 export function getMeserosAdmin(tag: string, signal?: AbortSignal): Promise<MeseroRef[]> {

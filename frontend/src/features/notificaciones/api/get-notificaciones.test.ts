@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { notificacionDe } from '../../../testing/datos';
+import { notificacionDe } from '@/testing/datos';
 import { agregarNotificacion, MAX_NOTIFICACIONES, sinLeer } from './get-notificaciones';
 
 describe('the bell list', () => {

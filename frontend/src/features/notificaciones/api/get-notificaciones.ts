@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { claveSucursal } from '../../../lib/claves';
-import { useSesion } from '../../../lib/use-session';
-import type { Notificacion } from '../../../types/api';
+import { api } from '@/lib/api-client';
+import { claveSucursal } from '@/lib/claves';
+import { useSesion } from '@/lib/use-session';
+import type { Notificacion } from '@/types/api';
 
 /** The server keeps the newest 100; the bell shows no more than that either. */
 export const MAX_NOTIFICACIONES = 100;

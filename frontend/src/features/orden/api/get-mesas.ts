@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { claveSucursal } from '../../../lib/claves';
-import { tienePermiso } from '../../../lib/session';
-import { useSesion } from '../../../lib/use-session';
-import type { Mesa, SucursalCompleta } from '../../../types/api';
+import { api } from '@/lib/api-client';
+import { claveSucursal } from '@/lib/claves';
+import { tienePermiso } from '@/lib/session';
+import { useSesion } from '@/lib/use-session';
+import type { Mesa, SucursalCompleta } from '@/types/api';
 
 /**
  * The branch's tables, from `GET /v1/admin/sucursal?tag=` — which only marcas.index may read.

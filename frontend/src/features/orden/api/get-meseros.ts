@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { claveSucursal } from '../../../lib/claves';
-import { useSesion } from '../../../lib/use-session';
-import type { MeseroRef } from '../../../types/api';
+import { api } from '@/lib/api-client';
+import { claveSucursal } from '@/lib/claves';
+import { useSesion } from '@/lib/use-session';
+import type { MeseroRef } from '@/types/api';
 
 /** `GET /v1/admin/meseros?tag=`: the branch's active waiters. */
 export function getMeseros(tag: string, signal?: AbortSignal): Promise<MeseroRef[]> {

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { claveSucursal } from '../../../lib/claves';
-import { useSesion } from '../../../lib/use-session';
-import type { PromoActiva } from '../../../types/api';
+import { api } from '@/lib/api-client';
+import { claveSucursal } from '@/lib/claves';
+import { useSesion } from '@/lib/use-session';
+import type { PromoActiva } from '@/types/api';
 
 /** `GET /v1/admin/promocion/activas?tag=`: the promotions the abre may apply today. */
 export function getPromocionesActivas(tag: string, signal?: AbortSignal): Promise<PromoActiva[]> {

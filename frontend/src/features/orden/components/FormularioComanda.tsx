@@ -1,15 +1,15 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { CampoSelect, CampoTexto } from '../../../components/ui/Campo';
-import { CampoNumero } from '../../../components/ui/CampoNumero';
-import { Interruptor } from '../../../components/ui/Interruptor';
-import { conteosConPersonas, validarComanda } from '../../../lib/wasm';
-import { enterEnSelectEnvia } from '../../../lib/teclado';
-import { toast } from '../../../stores/toasts';
+import { CampoSelect, CampoTexto } from '@/components/ui/Campo';
+import { CampoNumero } from '@/components/ui/CampoNumero';
+import { Interruptor } from '@/components/ui/Interruptor';
+import { conteosConPersonas, validarComanda } from '@/lib/wasm';
+import { enterEnSelectEnvia } from '@/lib/teclado';
+import { toast } from '@/stores/toasts';
 import { useMesas } from '../api/get-mesas';
 import { useMeseros } from '../api/get-meseros';
-import { useHorarioSucursal } from '../../sucursales/api/get-sucursales-usuario';
+import { useHorarioSucursal } from '@/features/sucursales/api/get-sucursales-usuario';
 import { camposBuffet, conteosDe, mensajesInline, promoSugerido, type CampoConteo, type FormularioOrden } from '../orden';
-import { ahora } from '../../../lib/reloj';
+import { ahora } from '@/lib/reloj';
 
 /** Puts the cursor in the box a refusal names, when the form has it. */
 export function enfocarCampo(formulario: HTMLFormElement | null, campo: string | null | undefined) {

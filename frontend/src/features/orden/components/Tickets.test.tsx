@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { PromoAplicada } from '../../../lib/wasm';
+import type { PromoAplicada } from '@/lib/wasm';
 import type { DatosTicket } from '../orden';
 import { Ticket } from './Tickets';
 

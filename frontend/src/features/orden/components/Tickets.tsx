@@ -1,10 +1,10 @@
 import { PrinterIcon } from '@heroicons/react/20/solid';
 import { useRef, useState, type ReactNode } from 'react';
 import { createPortal, flushSync } from 'react-dom';
-import { Button } from '../../../components/ui/Button';
-import { fechaCorta, horaCorta } from '../../../lib/formato';
+import { Button } from '@/components/ui/Button';
+import { fechaCorta, horaCorta } from '@/lib/formato';
 import { esCumpleanos, lineasBuffet, type DatosTicket } from '../orden';
-import { usePieTicket } from '../../sucursales/api/get-sucursales-usuario';
+import { usePieTicket } from '@/features/sucursales/api/get-sucursales-usuario';
 import { ImagenCumpleanos } from './ImagenCumpleanos';
 import './impresion.css';
 

@@ -1,12 +1,12 @@
 // The promotions calls (spec §7): the branch's promotions and the writes. Every write refreshes
 // every promotion list of the branch, the order forms' active ones included.
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, apiConMensaje } from '../../../lib/api-client';
-import { claveSucursal } from '../../../lib/claves';
-import { useSesion } from '../../../lib/use-session';
-import { toast } from '../../../stores/toasts';
-import type { DatosPromocion, Promocion } from '../../../types/api';
-import { useMutacionUnica } from '../../../lib/mutacion-unica';
+import { api, apiConMensaje } from '@/lib/api-client';
+import { claveSucursal } from '@/lib/claves';
+import { useSesion } from '@/lib/use-session';
+import { toast } from '@/stores/toasts';
+import type { DatosPromocion, Promocion } from '@/types/api';
+import { useMutacionUnica } from '@/lib/mutacion-unica';
 
 /** `GET /v1/admin/promocion?tag=`: every promotion of the branch, with whether it applies today. */
 export function getPromociones(tag: string, signal?: AbortSignal): Promise<Promocion[]> {

@@ -1,12 +1,12 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { Button } from '../../../components/ui/Button';
-import { CampoTexto } from '../../../components/ui/Campo';
-import { CampoTelefono } from '../../../components/ui/CampoTelefono';
-import { Dialogo } from '../../../components/ui/Dialogo';
-import { paisDeTelefono, paisPorIso } from '../../../lib/paises';
-import { limitarTelefono, mensajes, validarDatosPersonales } from '../../../lib/wasm';
-import { toast } from '../../../stores/toasts';
-import type { Reservacion } from '../../../types/api';
+import { Button } from '@/components/ui/Button';
+import { CampoTexto } from '@/components/ui/Campo';
+import { CampoTelefono } from '@/components/ui/CampoTelefono';
+import { Dialogo } from '@/components/ui/Dialogo';
+import { paisDeTelefono, paisPorIso } from '@/lib/paises';
+import { limitarTelefono, mensajes, validarDatosPersonales } from '@/lib/wasm';
+import { toast } from '@/stores/toasts';
+import type { Reservacion } from '@/types/api';
 import { useEditarCliente } from '../api/editar-cliente';
 
 /**

@@ -1,8 +1,8 @@
 import { UserIcon } from '@heroicons/react/20/solid';
 import { Link } from 'react-router';
-import { IconoOrigen } from '../../../components/ui/IconoOrigen';
-import { fechaCorta, horaCorta, nombreCorto } from '../../../lib/formato';
-import type { Reservacion } from '../../../types/api';
+import { IconoOrigen } from '@/components/ui/IconoOrigen';
+import { fechaCorta, horaCorta, nombreCorto } from '@/lib/formato';
+import type { Reservacion } from '@/types/api';
 import { EstadoReservacion } from './EstadoReservacion';
 import { esVerificada, IconoComentario, IconoEvento, MarcaVerificada } from './marcas';
 

@@ -1,9 +1,9 @@
 // The roles calls (DESIGN §2) and the permission catalogue the editor groups by area.
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, apiConMensaje } from '../../../lib/api-client';
-import { toast } from '../../../stores/toasts';
-import type { DatosRol, PermisoCatalogo, RolAdmin } from '../../../types/api';
-import { useMutacionUnica } from '../../../lib/mutacion-unica';
+import { api, apiConMensaje } from '@/lib/api-client';
+import { toast } from '@/stores/toasts';
+import type { DatosRol, PermisoCatalogo, RolAdmin } from '@/types/api';
+import { useMutacionUnica } from '@/lib/mutacion-unica';
 
 const CLAVE = ['admin', 'roles'] as const;
 

@@ -1,10 +1,10 @@
 import { PencilSquareIcon, TrashIcon } from '@heroicons/react/20/solid';
 import { useState } from 'react';
-import { Confirmacion } from '../../../components/ui/Confirmacion';
-import { TABLA } from '../../../components/ui/formulario';
-import { BotonIcono, FilasCargando, PantallaAdmin, TablaAdmin, ThAcciones, usePuede } from '../../../components/ui/PantallaAdmin';
-import { useTitulo } from '../../../lib/use-titulo';
-import type { RolAdmin } from '../../../types/api';
+import { Confirmacion } from '@/components/ui/Confirmacion';
+import { TABLA } from '@/components/ui/formulario';
+import { BotonIcono, FilasCargando, PantallaAdmin, TablaAdmin, ThAcciones, usePuede } from '@/components/ui/PantallaAdmin';
+import { useTitulo } from '@/lib/use-titulo';
+import type { RolAdmin } from '@/types/api';
 import { useEscribirRol, useRoles } from '../api/roles';
 import { RolDialogo } from './RolDialogo';
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import type { Sucursal } from '../../../types/api';
+import { api } from '@/lib/api-client';
+import type { Sucursal } from '@/types/api';
 
 /** Branches of the signed-in user (`GET /v1/admin/sucursal/sucuser/suc`). */
 export function getSucursalesUsuario(signal?: AbortSignal): Promise<Sucursal[]> {

@@ -2,10 +2,10 @@ import { Listbox, ListboxButton, ListboxOption, ListboxOptions } from '@headless
 import { BuildingStorefrontIcon, CheckIcon, ChevronUpDownIcon } from '@heroicons/react/20/solid';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { guardarSucursal } from '../../../lib/session';
-import { useSesion } from '../../../lib/use-session';
-import { PANEL_FLOTANTE } from '../../../components/ui/flotante';
-import type { Sucursal } from '../../../types/api';
+import { guardarSucursal } from '@/lib/session';
+import { useSesion } from '@/lib/use-session';
+import { PANEL_FLOTANTE } from '@/components/ui/flotante';
+import type { Sucursal } from '@/types/api';
 import { useSucursalesUsuario } from '../api/get-sucursales-usuario';
 
 const SIN_SUCURSALES: Sucursal[] = [];

@@ -1,10 +1,10 @@
 // The users calls (DESIGN §2): the paged, searched list and the writes. Every write refreshes
 // the lists (a user's role or branches show in them) and announces the server's line.
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, apiConMensaje } from '../../../lib/api-client';
-import { toast } from '../../../stores/toasts';
-import type { DatosUsuario, PaginaUsuarios, UsuarioAdmin } from '../../../types/api';
-import { useMutacionUnica } from '../../../lib/mutacion-unica';
+import { api, apiConMensaje } from '@/lib/api-client';
+import { toast } from '@/stores/toasts';
+import type { DatosUsuario, PaginaUsuarios, UsuarioAdmin } from '@/types/api';
+import { useMutacionUnica } from '@/lib/mutacion-unica';
 
 export const POR_PAGINA = 50;
 const CLAVE = ['admin', 'usuarios'] as const;

@@ -1,15 +1,15 @@
 import { Checkbox, Field, Label } from '@headlessui/react';
 import { CheckIcon } from '@heroicons/react/20/solid';
 import { useState } from 'react';
-import { CampoSelect, CampoTexto } from '../../../components/ui/Campo';
-import { AccionesGuardar, Dialogo } from '../../../components/ui/Dialogo';
-import { Esqueleto } from '../../../components/ui/Esqueleto';
-import { iguales, MensajeCampo, rechazoDeCampo } from '../../../components/ui/formulario';
-import { Interruptor } from '../../../components/ui/Interruptor';
-import { validarClaveNueva, validarCorreo } from '../../../lib/wasm';
-import type { DatosUsuario, UsuarioAdmin } from '../../../types/api';
-import { useRoles } from '../../roles/api/roles';
-import { useSucursalesUsuario } from '../../sucursales/api/get-sucursales-usuario';
+import { CampoSelect, CampoTexto } from '@/components/ui/Campo';
+import { AccionesGuardar, Dialogo } from '@/components/ui/Dialogo';
+import { Esqueleto } from '@/components/ui/Esqueleto';
+import { iguales, MensajeCampo, rechazoDeCampo } from '@/components/ui/formulario';
+import { Interruptor } from '@/components/ui/Interruptor';
+import { validarClaveNueva, validarCorreo } from '@/lib/wasm';
+import type { DatosUsuario, UsuarioAdmin } from '@/types/api';
+import { useRoles } from '@/features/roles/api/roles';
+import { useSucursalesUsuario } from '@/features/sucursales/api/get-sucursales-usuario';
 import { useEscribirUsuario } from '../api/usuarios';
 
 type Errores = Partial<Record<'name' | 'email' | 'role' | 'tags' | 'password', string>>;

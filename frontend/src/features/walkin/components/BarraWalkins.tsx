@@ -2,12 +2,12 @@ import { UserGroupIcon } from '@heroicons/react/24/outline';
 import { PlusIcon } from '@heroicons/react/20/solid';
 import { useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { Buscador } from '../../../components/ui/Buscador';
-import { EstadosLista } from '../../../components/ui/EstadosLista';
-import { ListaVirtual } from '../../../components/ui/ListaVirtual';
-import { tienePermiso } from '../../../lib/session';
-import { useDiferido } from '../../../lib/use-diferido';
-import { useSesion } from '../../../lib/use-session';
+import { Buscador } from '@/components/ui/Buscador';
+import { EstadosLista } from '@/components/ui/EstadosLista';
+import { ListaVirtual } from '@/components/ui/ListaVirtual';
+import { tienePermiso } from '@/lib/session';
+import { useDiferido } from '@/lib/use-diferido';
+import { useSesion } from '@/lib/use-session';
 import { useWalkins, type SlugWalkins } from '../api/get-walkins';
 import { ALTO_ITEM_WALKIN, ItemWalkin } from './ItemWalkin';
 
