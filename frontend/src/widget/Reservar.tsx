@@ -4,7 +4,7 @@ import { PAISES, PAIS_POR_DEFECTO, paisPorIso } from '../lib/paises';
 import { iniciarCore, limitarTelefono, validarDatosPersonales, validarEdicionReservacion, type Evento } from '../lib/wasm';
 import { EVENTOS } from '../lib/eventos';
 import { ErrorPublico, getDisponibilidad, getSucursal, reservaPersonal, reservar, type Disponibilidad, type SucursalPublica } from './api';
-import { avisarReservada } from './mensaje';
+import { avisarReservada } from '../lib/mensaje-widget';
 import { rutaConfirmacion, type Origen } from './ruta';
 import { nuevaClave } from '../lib/envio';
 

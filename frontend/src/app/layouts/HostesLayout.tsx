@@ -4,7 +4,7 @@ import { Reloj } from '@/components/ui/Reloj';
 import { useMe } from '@/features/auth/api/me';
 import { rutaInicial } from '@/lib/session';
 import { useSesion } from '@/lib/use-session';
-import { SelectorSucursal } from '@/features/sucursales/components/SelectorSucursal';
+import { SelectorSucursal } from '@/modulos/sucursales/components/SelectorSucursal';
 import { MenuUsuario } from './MenuUsuario';
 
 /**

@@ -7,7 +7,7 @@ import { MarcaEnlace } from '@/components/ui/MarcaEnlace';
 import { menuPara } from '@/config/menu';
 import { useMe } from '@/features/auth/api/me';
 import { CampanaNotificaciones } from '@/features/notificaciones/components/CampanaNotificaciones';
-import { SelectorSucursal } from '@/features/sucursales/components/SelectorSucursal';
+import { SelectorSucursal } from '@/modulos/sucursales/components/SelectorSucursal';
 import { tienePermiso } from '@/lib/session';
 import { useSesion } from '@/lib/use-session';
 import { MenuUsuario } from './MenuUsuario';

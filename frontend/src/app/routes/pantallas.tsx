@@ -17,10 +17,10 @@ export { BitacoraReserva } from '@/features/bitacoras/components/BitacoraPantall
 
 export { MarcaPantalla as Marca } from '@/features/marcas/components/MarcaPantalla';
 
-export { InicioHostes as HostesInicio } from '@/features/hostes/components/InicioHostes';
+export { InicioHostes as HostesInicio } from './hostes/InicioHostes';
 export {
   CheckinHostes as HostesCheckin,
   EditarReservaHostes as HostesEditarReserva,
   ReservaHostes as HostesReserva,
   WalkinHostes as HostesWalkin,
-} from '@/features/hostes/components/PantallasHostes';
+} from './hostes/PantallasHostes';

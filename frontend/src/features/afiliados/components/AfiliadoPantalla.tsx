@@ -10,8 +10,8 @@ import { tienePermiso } from '@/lib/session';
 import { useSesion } from '@/lib/use-session';
 import { useTitulo } from '@/lib/use-titulo';
 import type { Reservacion } from '@/types/api';
-import { fechaVisita } from '@/features/clientes/visitas';
-import { EstadoReservacion } from '@/features/reservaciones/components/EstadoReservacion';
+import { fechaVisita } from '@/lib/formato';
+import { EstadoReservacion } from '@/modulos/reservaciones/components/EstadoReservacion';
 import { useAfiliado } from '../api/afiliados';
 import { periodoDe, textoTasa } from '../periodo';
 

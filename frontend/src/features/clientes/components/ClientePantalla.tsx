@@ -12,9 +12,10 @@ import { tienePermiso } from '@/lib/session';
 import { useSesion } from '@/lib/use-session';
 import { useTitulo } from '@/lib/use-titulo';
 import type { ClienteDetalle, Reservacion, VisitaCliente } from '@/types/api';
-import { EstadoReservacion } from '@/features/reservaciones/components/EstadoReservacion';
+import { EstadoReservacion } from '@/modulos/reservaciones/components/EstadoReservacion';
 import { useCliente, useEscribirCliente } from '../api/clientes';
-import { fechaVisita, rutaVisita, telefonoCliente, textoVisitas, vino, visitasRecientes } from '../visitas';
+import { fechaVisita } from '@/lib/formato';
+import { rutaVisita, telefonoCliente, textoVisitas, vino, visitasRecientes } from '../visitas';
 import { FusionarDialogo } from './FusionarDialogo';
 
 const ESTADOS_RESERVACION: readonly string[] = ['Pendiente', 'Asistio', 'Vencido', 'Cancelada'];

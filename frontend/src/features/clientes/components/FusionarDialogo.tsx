@@ -7,7 +7,8 @@ import { Esqueleto } from '@/components/ui/Esqueleto';
 import { useDiferido } from '@/lib/use-diferido';
 import type { ClienteDetalle, ClienteResumen } from '@/types/api';
 import { useClientes, useEscribirCliente } from '../api/clientes';
-import { avisoFusion, candidatosFusion, telefonoCliente, textoVisitas, ultimaVisita } from '../visitas';
+import { ultimaVisita } from '@/lib/formato';
+import { avisoFusion, candidatosFusion, telefonoCliente, textoVisitas } from '../visitas';
 
 const CANDIDATOS = 8;
 

@@ -9,7 +9,8 @@ import { iguales, MensajeCampo, rechazoDeCampo, Seccion, TABLA } from '@/compone
 import { Interruptor } from '@/components/ui/Interruptor';
 import type { SucursalCompleta } from '@/types/api';
 import { useEscribirSucursal, useSucursal, type EscrituraSucursal } from '../api/marcas';
-import { datosDias, datosMesas, DIAS, diasDe, mesaNueva, mesasDe, semanaCompleta, zonasPara, type FilaDia, type FilaMesa } from '../sucursal';
+import { DIAS } from '@/lib/fechas';
+import { datosDias, datosMesas, diasDe, mesaNueva, mesasDe, semanaCompleta, zonasPara, type FilaDia, type FilaMesa } from '../sucursal';
 import { BotonIcono } from '@/components/ui/PantallaAdmin';
 
 const CELDA = `${ESTILO_CAMPO} py-1.5 text-sm`;

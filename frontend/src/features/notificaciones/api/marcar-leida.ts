@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { useSesion } from '@/lib/use-session';
 import type { Notificacion } from '@/types/api';
-import { claveNotificaciones } from './get-notificaciones';
+import { claveNotificaciones } from '@/modulos/notificaciones/api/get-notificaciones';
 import { useMutacionUnica } from '@/lib/mutacion-unica';
 
 /** `PUT /v1/admin/notifications/{id}`. Spec §8: a failure is not announced; the list is asked again. */

@@ -7,7 +7,7 @@ import { PANEL_FLOTANTE } from '@/components/ui/flotante';
 import { datosOrigen } from '@/components/ui/IconoOrigen';
 import { haceCuanto } from '@/lib/formato';
 import type { Notificacion } from '@/types/api';
-import { sinLeer, useNotificaciones } from '../api/get-notificaciones';
+import { sinLeer, useNotificaciones } from '@/modulos/notificaciones/api/get-notificaciones';
 import { useMarcarLeida } from '../api/marcar-leida';
 import { useNotificacionesEnVivo } from '../api/stream-notificaciones';
 import { prepararAudio, sonarAviso, useSilencio } from '../sonido';

@@ -7,12 +7,11 @@ import { Interruptor } from '@/components/ui/Interruptor';
 import { horaSucursal, promoVigente, validarPromocion } from '@/lib/wasm';
 import { useSesion } from '@/lib/use-session';
 import type { Promocion } from '@/types/api';
-import { diaEn } from '@/features/bitacoras/fechas';
-import { useHorarioSucursal } from '@/features/sucursales/api/get-sucursales-usuario';
+import { DIAS, diaEn } from '@/lib/fechas';
+import { useHorarioSucursal } from '@/modulos/sucursales/api/get-sucursales-usuario';
 import { useEscribirPromo } from '../api/promociones';
-import { DIAS } from '@/features/marcas/sucursal';
 import { alternarDia, datosDe, DIAS_CORTOS, formularioDe, type FormularioPromo } from '../vigencia';
-import { esCumpleanos } from '@/features/orden/orden';
+import { esCumpleanos } from '@/modulos/orden/orden';
 import { ahora as horaDelServidor } from '@/lib/reloj';
 
 /** A field of the form, or the window as a whole (a refusal core does not pin on one field). */

@@ -8,7 +8,7 @@ import { ListaVirtual } from '@/components/ui/ListaVirtual';
 import { tienePermiso } from '@/lib/session';
 import { useDiferido } from '@/lib/use-diferido';
 import { useSesion } from '@/lib/use-session';
-import { AsistenciaDialogo } from '@/features/asistencia/components/AsistenciaDialogo';
+import { AsistenciaDialogo } from '@/modulos/asistencia/components/AsistenciaDialogo';
 import { useReservaciones, type SlugReservaciones } from '../api/get-reservaciones';
 import { ALTO_ITEM, ItemReservacion } from './ItemReservacion';
 import { NuevaReservacionDialogo } from './NuevaReservacionDialogo';

@@ -25,9 +25,9 @@ import { CancelarReservacionDialogo } from './CancelarReservacionDialogo';
 import { CorreosReservacion } from './CorreosReservacion';
 import { EditarClienteDialogo } from './EditarClienteDialogo';
 import { EditarReservacionDialogo } from './EditarReservacionDialogo';
-import { TicketsOrden } from '@/features/orden/components/Tickets';
-import { ticketDeReservacion } from '@/features/orden/orden';
-import { EstadoReservacion } from './EstadoReservacion';
+import { TicketsOrden } from '@/modulos/orden/components/Tickets';
+import { ticketDeReservacion } from '@/modulos/orden/orden';
+import { EstadoReservacion } from '@/modulos/reservaciones/components/EstadoReservacion';
 import { IconoEvento } from './marcas';
 
 function Dato({ icono, titulo, children }: { icono: ReactNode; titulo: string; children: ReactNode }) {

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { esMensajeCerrar, esMensajeReservada } from '@/widget/mensaje';
-import { claveNotificaciones } from '@/features/notificaciones/api/get-notificaciones';
+import { esMensajeCerrar, esMensajeReservada } from '@/lib/mensaje-widget';
+import { claveNotificaciones } from '@/modulos/notificaciones/api/get-notificaciones';
 import { claveListas } from '../api/get-reservaciones';
 
 /** Spec §2, Reservation dialog: the widget in a 700×410 frame, origin Plataforma, party limit 50. */

@@ -7,7 +7,7 @@ import type { ResumenDia } from '@/types/api';
 import { DIAS_SERIE, useDashboard, useSerie } from '../api/get-dashboard';
 import { horasCompletas, origenesTotales, porcentaje } from '../escala';
 import { datosOrigen } from '@/components/ui/IconoOrigen';
-import { useSucursalesUsuario } from '@/features/sucursales/api/get-sucursales-usuario';
+import { useSucursalesUsuario } from '@/modulos/sucursales/api/get-sucursales-usuario';
 import { Apiladas, Barras, color, Leyenda, Lineas } from './Graficas';
 
 function Tarjeta({ nombre, valor, detalle, tono = 'text-stone-900' }: { nombre: string; valor: ReactNode; detalle?: string; tono?: string }) {

@@ -9,7 +9,7 @@ import { Interruptor } from '@/components/ui/Interruptor';
 import { validarClaveNueva, validarCorreo } from '@/lib/wasm';
 import type { DatosUsuario, UsuarioAdmin } from '@/types/api';
 import { useRoles } from '@/features/roles/api/roles';
-import { useSucursalesUsuario } from '@/features/sucursales/api/get-sucursales-usuario';
+import { useSucursalesUsuario } from '@/modulos/sucursales/api/get-sucursales-usuario';
 import { useEscribirUsuario } from '../api/usuarios';
 
 type Errores = Partial<Record<'name' | 'email' | 'role' | 'tags' | 'password', string>>;

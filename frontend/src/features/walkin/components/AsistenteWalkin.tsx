@@ -19,12 +19,12 @@ import {
 import { enterEnSelectEnvia } from '@/lib/teclado';
 import { toast } from '@/stores/toasts';
 import type { Walkin } from '@/types/api';
-import { FormularioAbre } from '@/features/orden/components/FormularioAbre';
-import { enfocarCampo, FormularioComanda } from '@/features/orden/components/FormularioComanda';
-import { TicketsOrden } from '@/features/orden/components/Tickets';
-import { avisarErrorAlGuardar, campoRechazado, pasoDelCampo } from '@/features/orden/errores';
-import { EVENTOS, ordenNueva, solicitudWalkin, ticketDeWalkin, type FormularioOrden } from '@/features/orden/orden';
-import { useHorarioSucursal, useSucursalesUsuario } from '@/features/sucursales/api/get-sucursales-usuario';
+import { FormularioAbre } from '@/modulos/orden/components/FormularioAbre';
+import { enfocarCampo, FormularioComanda } from '@/modulos/orden/components/FormularioComanda';
+import { TicketsOrden } from '@/modulos/orden/components/Tickets';
+import { avisarErrorAlGuardar, campoRechazado, pasoDelCampo } from '@/modulos/orden/errores';
+import { EVENTOS, ordenNueva, solicitudWalkin, ticketDeWalkin, type FormularioOrden } from '@/modulos/orden/orden';
+import { useHorarioSucursal, useSucursalesUsuario } from '@/modulos/sucursales/api/get-sucursales-usuario';
 import { useRegistrarWalkin } from '../api/registrar-walkin';
 import { ahora } from '@/lib/reloj';
 

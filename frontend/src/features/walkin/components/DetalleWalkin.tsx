@@ -6,9 +6,9 @@ import { Insignia } from '@/components/ui/Insignia';
 import { ApiError } from '@/lib/api-client';
 import { fechaLarga, horaCorta, telefonoLegible, textoPersonas } from '@/lib/formato';
 import { useSesion } from '@/lib/use-session';
-import { TicketsOrden } from '@/features/orden/components/Tickets';
-import { ticketDeWalkin } from '@/features/orden/orden';
-import { useSucursalesUsuario } from '@/features/sucursales/api/get-sucursales-usuario';
+import { TicketsOrden } from '@/modulos/orden/components/Tickets';
+import { ticketDeWalkin } from '@/modulos/orden/orden';
+import { useSucursalesUsuario } from '@/modulos/sucursales/api/get-sucursales-usuario';
 import { useWalkin } from '../api/get-walkin';
 
 function Dato({ etiqueta, children, campo }: { etiqueta: string; children: ReactNode; campo?: string }) {

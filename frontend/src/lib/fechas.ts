@@ -1,4 +1,8 @@
-// Dates of a log: the range is branch-local days, an entry's instant is shown in branch time.
+// Branch days: the weekdays' names, a day of an instant in the branches' zone, days moved by whole
+// days, and a log entry's instant in branch time.
+
+/** Weekday names, 1 = Monday … 7 = Sunday (the schedule's `dia`). */
+export const DIAS = ['Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes', 'Sábado', 'Domingo'] as const;
 
 /** Spec §9: the branches' zone. */
 export const ZONA_SUCURSAL = 'America/Mexico_City';

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { tienePermiso } from '@/lib/session';
 import { useSesion } from '@/lib/use-session';
 import { useTitulo } from '@/lib/use-titulo';
-import { AsistenciaDialogo } from '@/features/asistencia/components/AsistenciaDialogo';
+import { AsistenciaDialogo } from '@/modulos/asistencia/components/AsistenciaDialogo';
 import { PanelCheckin } from './PanelCheckin';
 import { ProximasLlegadas } from './ProximasLlegadas';
 

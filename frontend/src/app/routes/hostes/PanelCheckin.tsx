@@ -7,10 +7,10 @@ import { tienePermiso } from '@/lib/session';
 import { useSesion } from '@/lib/use-session';
 import { validarCodigoReservacion } from '@/lib/wasm';
 import { toast } from '@/stores/toasts';
-import { buscarPorCodigo } from '@/features/asistencia/api/buscar-reservacion';
-import { hallazgoDe, hallazgoDeError, type Hallazgo } from '@/features/asistencia/busqueda';
-import { LectorDispositivo } from '@/features/asistencia/components/BusquedaReservacion';
-import { TarjetaReservacion } from '@/features/asistencia/components/TarjetaReservacion';
+import { buscarPorCodigo } from '@/modulos/asistencia/api/buscar-reservacion';
+import { hallazgoDe, hallazgoDeError, type Hallazgo } from '@/modulos/asistencia/busqueda';
+import { LectorDispositivo } from '@/modulos/asistencia/components/BusquedaReservacion';
+import { TarjetaReservacion } from '@/modulos/asistencia/components/TarjetaReservacion';
 
 /**
  * Spec §2 Check-in layout: the QR check-in panel. Its scan box is focused on arrival and after

@@ -10,7 +10,7 @@ import { useSesion } from '@/lib/use-session';
 import { useTitulo } from '@/lib/use-titulo';
 import { exigirEditable, mensajes } from '@/lib/wasm';
 import { toast } from '@/stores/toasts';
-import { FlujoAsistencia } from '@/features/asistencia/components/FlujoAsistencia';
+import { FlujoAsistencia } from '@/modulos/asistencia/components/FlujoAsistencia';
 import { useEditarReservacion } from '@/features/reservaciones/api/editar-reservacion';
 import { useReservacion } from '@/features/reservaciones/api/get-reservacion';
 import { FormularioEdicionReservacion } from '@/features/reservaciones/components/FormularioEdicionReservacion';

@@ -6,8 +6,8 @@ import { conteosConPersonas, validarComanda } from '@/lib/wasm';
 import { enterEnSelectEnvia } from '@/lib/teclado';
 import { toast } from '@/stores/toasts';
 import { useMesas } from '../api/get-mesas';
-import { useMeseros } from '../api/get-meseros';
-import { useHorarioSucursal } from '@/features/sucursales/api/get-sucursales-usuario';
+import { useMeseros } from '@/modulos/meseros/api/get-meseros';
+import { useHorarioSucursal } from '@/modulos/sucursales/api/get-sucursales-usuario';
 import { camposBuffet, conteosDe, mensajesInline, promoSugerido, type CampoConteo, type FormularioOrden } from '../orden';
 import { ahora } from '@/lib/reloj';
 

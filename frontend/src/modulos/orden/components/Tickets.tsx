@@ -4,7 +4,7 @@ import { createPortal, flushSync } from 'react-dom';
 import { Button } from '@/components/ui/Button';
 import { fechaCorta, horaCorta } from '@/lib/formato';
 import { esCumpleanos, lineasBuffet, type DatosTicket } from '../orden';
-import { usePieTicket } from '@/features/sucursales/api/get-sucursales-usuario';
+import { usePieTicket } from '@/modulos/sucursales/api/get-sucursales-usuario';
 import { ImagenCumpleanos } from './ImagenCumpleanos';
 import './impresion.css';
 
