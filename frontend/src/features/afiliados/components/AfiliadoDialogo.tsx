@@ -5,7 +5,7 @@ import { alRechazar, iguales, MensajeCampo } from '@/components/ui/formulario';
 import { Interruptor } from '@/components/ui/Interruptor';
 import { validarAfiliado } from '@/lib/wasm';
 import type { Afiliado, DatosAfiliado } from '@/types/api';
-import { useEscribirAfiliado } from '../api/afiliados';
+import { useEscribirAfiliado } from '../api/escribir-afiliado';
 import { TIPOS_AFILIADO } from '../periodo';
 
 type Campo = keyof DatosAfiliado;

@@ -12,7 +12,7 @@ import { useTitulo } from '@/lib/use-titulo';
 import type { Reservacion } from '@/types/api';
 import { fechaVisita } from '@/lib/formato';
 import { EstadoReservacion } from '@/modulos/reservaciones/components/EstadoReservacion';
-import { useAfiliado } from '../api/afiliados';
+import { useAfiliado } from '../api/get-afiliado';
 import { periodoDe, textoTasa } from '../periodo';
 
 function Cifra({ etiqueta, valor, campo }: { etiqueta: string; valor: string | number; campo: string }) {

@@ -7,7 +7,8 @@ import { Insignia } from '@/components/ui/Insignia';
 import { BotonIcono, FilaMensaje, FilasCargando, ICONO_ACCION, PantallaAdmin, TablaAdmin, ThAcciones, usePuede } from '@/components/ui/PantallaAdmin';
 import { useTitulo } from '@/lib/use-titulo';
 import type { Afiliado } from '@/types/api';
-import { useAfiliados, useEscribirAfiliado } from '../api/afiliados';
+import { useEscribirAfiliado } from '../api/escribir-afiliado';
+import { useAfiliados } from '../api/get-afiliados';
 import { AfiliadoDialogo } from './AfiliadoDialogo';
 
 type Abierto = { tipo: 'nuevo' } | { tipo: 'editar' | 'desactivar' | 'reactivar'; afiliado: Afiliado } | null;

@@ -4,7 +4,7 @@ import { TABLA } from '@/components/ui/formulario';
 import { Paginacion } from '@/components/ui/Paginacion';
 import { FilaMensaje, FilasCargando, paginasDe, PantallaAdmin, TablaAdmin, useBusquedaPaginada } from '@/components/ui/PantallaAdmin';
 import { useTitulo } from '@/lib/use-titulo';
-import { CLIENTES_POR_PAGINA, useClientes } from '../api/clientes';
+import { CLIENTES_POR_PAGINA, useClientes } from '../api/get-clientes';
 import { ultimaVisita } from '@/lib/formato';
 import { telefonoCliente } from '../visitas';
 

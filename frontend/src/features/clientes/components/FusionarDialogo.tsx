@@ -6,7 +6,8 @@ import { Dialogo } from '@/components/ui/Dialogo';
 import { Esqueleto } from '@/components/ui/Esqueleto';
 import { useDiferido } from '@/lib/use-diferido';
 import type { ClienteDetalle, ClienteResumen } from '@/types/api';
-import { useClientes, useEscribirCliente } from '../api/clientes';
+import { useEscribirCliente } from '../api/escribir-cliente';
+import { useClientes } from '../api/get-clientes';
 import { ultimaVisita } from '@/lib/formato';
 import { avisoFusion, candidatosFusion, telefonoCliente, textoVisitas } from '../visitas';
 

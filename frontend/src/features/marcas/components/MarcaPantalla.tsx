@@ -6,7 +6,7 @@ import { Esqueleto } from '@/components/ui/Esqueleto';
 import { tienePermiso } from '@/lib/session';
 import { useSesion } from '@/lib/use-session';
 import { useTitulo } from '@/lib/use-titulo';
-import { useMarca } from '../api/marcas';
+import { useMarca } from '../api/get-marca';
 import { MarcaDialogo } from './MarcaDialogo';
 import { SucursalEditor } from './SucursalEditor';
 import { SucursalNuevaDialogo } from './SucursalNuevaDialogo';

@@ -7,7 +7,7 @@ import { PantallaAdmin } from '@/components/ui/PantallaAdmin';
 import { tienePermiso } from '@/lib/session';
 import { useSesion } from '@/lib/use-session';
 import { useTitulo } from '@/lib/use-titulo';
-import { useMarcas } from '../api/marcas';
+import { useMarcas } from '../api/get-marcas';
 import { MarcaDialogo } from './MarcaDialogo';
 
 /** /marcas: each brand as a card listing its branches; the card opens /marcas/{id}. */

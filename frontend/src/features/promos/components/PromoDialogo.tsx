@@ -9,7 +9,7 @@ import { useSesion } from '@/lib/use-session';
 import type { Promocion } from '@/types/api';
 import { DIAS, diaEn } from '@/lib/fechas';
 import { useHorarioSucursal } from '@/modulos/sucursales/api/get-sucursales-usuario';
-import { useEscribirPromo } from '../api/promociones';
+import { useEscribirPromo } from '../api/escribir-promocion';
 import { alternarDia, datosDe, DIAS_CORTOS, formularioDe, type FormularioPromo } from '../vigencia';
 import { esCumpleanos } from '@/modulos/orden/orden';
 import { ahora as horaDelServidor } from '@/lib/reloj';

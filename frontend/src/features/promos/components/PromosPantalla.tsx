@@ -7,7 +7,8 @@ import { Paginacion } from '@/components/ui/Paginacion';
 import { BotonIcono, FilaMensaje, FilasCargando, PantallaAdmin, TablaAdmin, ThAcciones, usePuede } from '@/components/ui/PantallaAdmin';
 import { useTitulo } from '@/lib/use-titulo';
 import type { Promocion } from '@/types/api';
-import { useEscribirPromo, usePromociones } from '../api/promociones';
+import { useEscribirPromo } from '../api/escribir-promocion';
+import { usePromociones } from '../api/get-promociones';
 import { paginaDe, PROMOS_POR_PAGINA, textoVigencia, totalPaginas } from '../vigencia';
 import { PromoDialogo } from './PromoDialogo';
 

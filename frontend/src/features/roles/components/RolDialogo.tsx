@@ -6,7 +6,8 @@ import { AccionesGuardar, Dialogo } from '@/components/ui/Dialogo';
 import { Esqueleto } from '@/components/ui/Esqueleto';
 import { alRechazar, MensajeCampo } from '@/components/ui/formulario';
 import type { RolAdmin } from '@/types/api';
-import { useEscribirRol, usePermisos } from '../api/roles';
+import { useEscribirRol } from '../api/escribir-rol';
+import { usePermisos } from '../api/get-permisos';
 import { agruparPorArea, alternar, estadoGrupo, mismosPermisos } from '../permisos';
 
 const CAJA =

@@ -4,7 +4,7 @@ import { AccionesGuardar, Dialogo } from '@/components/ui/Dialogo';
 import { MensajeCampo, rechazoDeCampo } from '@/components/ui/formulario';
 import { validarClaveNueva } from '@/lib/wasm';
 import type { UsuarioAdmin } from '@/types/api';
-import { useEscribirUsuario } from '../api/usuarios';
+import { useEscribirUsuario } from '../api/escribir-usuario';
 
 /** Sets a new password for a user (core's length rules checked before sending). */
 export function ClaveDialogo({ usuario, alCerrar }: { usuario: UsuarioAdmin; alCerrar: () => void }) {

@@ -8,9 +8,9 @@ import { iguales, MensajeCampo, rechazoDeCampo } from '@/components/ui/formulari
 import { Interruptor } from '@/components/ui/Interruptor';
 import { validarClaveNueva, validarCorreo } from '@/lib/wasm';
 import type { DatosUsuario, UsuarioAdmin } from '@/types/api';
-import { useRoles } from '@/features/roles/api/roles';
+import { useRoles } from '@/modulos/roles/api/get-roles';
 import { useSucursalesUsuario } from '@/modulos/sucursales/api/get-sucursales-usuario';
-import { useEscribirUsuario } from '../api/usuarios';
+import { useEscribirUsuario } from '../api/escribir-usuario';
 
 type Errores = Partial<Record<'name' | 'email' | 'role' | 'tags' | 'password', string>>;
 

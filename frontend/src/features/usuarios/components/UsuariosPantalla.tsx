@@ -9,7 +9,8 @@ import { BotonIcono, FilaMensaje, FilasCargando, paginasDe, PantallaAdmin, Tabla
 import { useSesion } from '@/lib/use-session';
 import { useTitulo } from '@/lib/use-titulo';
 import type { UsuarioAdmin } from '@/types/api';
-import { POR_PAGINA, useEscribirUsuario, useUsuarios } from '../api/usuarios';
+import { useEscribirUsuario } from '../api/escribir-usuario';
+import { POR_PAGINA, useUsuarios } from '../api/get-usuarios';
 import { ClaveDialogo } from './ClaveDialogo';
 import { UsuarioDialogo } from './UsuarioDialogo';
 

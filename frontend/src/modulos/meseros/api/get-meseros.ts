@@ -4,20 +4,32 @@ import { claveSucursal } from '@/lib/claves';
 import { useSesion } from '@/lib/use-session';
 import type { MeseroRef } from '@/types/api';
 
-/** `GET /v1/admin/meseros?tag=`: the branch's active waiters. */
-export function getMeseros(tag: string, signal?: AbortSignal): Promise<MeseroRef[]> {
-  return api<MeseroRef[]>('/v1/admin/meseros', { query: { tag }, signal });
+/**
+ * `GET /v1/admin/meseros?tag=[&todos=true]`: the branch's active waiters (the order forms'
+ * selector) or, with `todos`, every waiter, inactive ones too (the waiters screen).
+ */
+export function getMeseros(tag: string, todos: boolean, signal?: AbortSignal): Promise<MeseroRef[]> {
+  return api<MeseroRef[]>('/v1/admin/meseros', { query: todos ? { tag, todos: true } : { tag }, signal });
 }
 
-export const meserosQueryOptions = (tag: string) =>
-  queryOptions({
-    queryKey: claveSucursal(tag, 'meseros'),
-    queryFn: ({ signal }) => getMeseros(tag, signal),
-    // A shift's waiters hardly change while a form is open.
-    staleTime: 5 * 60 * 1000,
-  });
+/** Every waiter list of a branch; a write refreshes them all (both lists' keys start with it). */
+export const claveMeseros = (tag: string) => claveSucursal(tag, 'meseros');
 
-export function useMeseros() {
+export const meserosQueryOptions = (tag: string, todos = false) =>
+  todos
+    ? queryOptions({
+        queryKey: claveSucursal(tag, 'meseros', 'todos'),
+        queryFn: ({ signal }) => getMeseros(tag, true, signal),
+      })
+    : queryOptions({
+        queryKey: claveMeseros(tag),
+        queryFn: ({ signal }) => getMeseros(tag, false, signal),
+        // A shift's waiters hardly change while a form is open.
+        staleTime: 5 * 60 * 1000,
+      });
+
+/** The current branch's waiters: the active ones, or with `todos` every one. */
+export function useMeseros(todos = false) {
   const { sucursal } = useSesion();
-  return useQuery({ ...meserosQueryOptions(sucursal ?? ''), enabled: sucursal !== null });
+  return useQuery({ ...meserosQueryOptions(sucursal ?? '', todos), enabled: sucursal !== null });
 }
