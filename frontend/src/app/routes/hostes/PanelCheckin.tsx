@@ -1,6 +1,6 @@
 import { ArrowRightIcon, PencilSquareIcon } from '@heroicons/react/20/solid';
 import { QrCodeIcon } from '@heroicons/react/24/outline';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/Button';
 import { tienePermiso } from '@/lib/session';
@@ -31,11 +31,13 @@ export function PanelCheckin({ tag }: { tag: string }) {
   // Back from editing a reservation (`?reserva=id`): its card shows again, as it was before.
   const [parametros, setParametros] = useSearchParams();
   const deVuelta = parametros.get('reserva');
-  useEffect(() => {
-    if (!deVuelta) return;
+  // The parameter alone starts it; the reading is this render's, which is current.
+  const leerDeVuelta = useEffectEvent((id: string) => {
     setParametros({}, { replace: true });
-    void leer(deVuelta);
-    // The parameter alone starts it; leer is this render's, which is current.
+    void leer(id);
+  });
+  useEffect(() => {
+    if (deVuelta) leerDeVuelta(deVuelta);
   }, [deVuelta]);
 
   async function leer(crudo: string) {

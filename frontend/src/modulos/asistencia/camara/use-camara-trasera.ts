@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { ASENTAR_MS, ERRORES_CAMARA, LIMITE_INICIO_MS, RESTRICCIONES_VIDEO, falloDeCamara, type FalloCamara, type RangoZoom } from './escaner';
 import { soporteDelNavegador, type Escaneo } from './use-escaneo';
 
@@ -53,9 +53,11 @@ export function useCamaraTrasera(
     alFallar: (fallo: FalloCamara) => void;
   },
 ) {
-  const avisos = useRef({ alIniciar, alOcultar, alActivar, alFallar });
-  avisos.current = { alIniciar, alOcultar, alActivar, alFallar };
-  const { video, flujo, activo, sesion, primerCuadro, detener, programar } = escaneo;
+  const iniciando = useEffectEvent(alIniciar);
+  const oculta = useEffectEvent(alOcultar);
+  const activa = useEffectEvent(alActivar);
+  const fallida = useEffectEvent(alFallar);
+  const { videoRef, flujoRef, activoRef, sesionRef, primerCuadroRef, detener, programar } = escaneo;
 
   useEffect(() => {
     if (soporteDelNavegador()) return;
@@ -63,53 +65,53 @@ export function useCamaraTrasera(
 
     async function iniciar() {
       detener();
-      const esta = sesion.current;
-      avisos.current.alIniciar();
-      primerCuadro.current = false;
+      const esta = sesionRef.current;
+      iniciando();
+      primerCuadroRef.current = false;
       let obtenido: MediaStream | null = null;
       const pedido = navigator.mediaDevices.getUserMedia({ video: RESTRICCIONES_VIDEO, audio: false }).then((s) => {
         obtenido = s;
         // Arrived after the time ran out or after leaving: released at once.
-        if (!vivo || esta !== sesion.current) for (const p of s.getTracks()) p.stop();
+        if (!vivo || esta !== sesionRef.current) for (const p of s.getTracks()) p.stop();
         return s;
       });
       try {
         const s = await esperar(
           pedido.then(async (s) => {
-            const v = video.current;
-            if (!v || esta !== sesion.current) return s;
+            const v = videoRef.current;
+            if (!v || esta !== sesionRef.current) return s;
             v.srcObject = s;
             await v.play();
             return s;
           }),
           LIMITE_INICIO_MS,
         );
-        if (!vivo || esta !== sesion.current) return;
-        flujo.current = s;
+        if (!vivo || esta !== sesionRef.current) return;
+        flujoRef.current = s;
         const pista = s.getVideoTracks()[0];
         const capacidades: Capacidades = (pista?.getCapabilities?.() ?? {}) as Capacidades;
         const ajustes: Ajustes = (pista?.getSettings?.() ?? {}) as Ajustes;
         const rango = capacidades.zoom;
-        avisos.current.alActivar({
+        activa({
           linterna: { disponible: capacidades.torch === true, encendida: ajustes.torch === true },
           zoom: rango && rango.max > rango.min ? { rango, valor: ajustes.zoom ?? rango.min } : null,
         });
-        activo.current = true;
+        activoRef.current = true;
         // Spec §9: 0.5 s for the exposure to settle before the first scan.
         programar(ASENTAR_MS);
       } catch (e) {
-        if (!vivo || esta !== sesion.current) return;
+        if (!vivo || esta !== sesionRef.current) return;
         detener();
         const stream = obtenido as MediaStream | null;
         if (stream) for (const p of stream.getTracks()) p.stop();
-        avisos.current.alFallar(e instanceof TiempoAgotado ? { tipo: 'otro', mensaje: ERRORES_CAMARA.tiempoAgotado } : falloDeCamara(e));
+        fallida(e instanceof TiempoAgotado ? { tipo: 'otro', mensaje: ERRORES_CAMARA.tiempoAgotado } : falloDeCamara(e));
       }
     }
 
     const alCambiarVisibilidad = () => {
       if (document.hidden) {
         detener();
-        avisos.current.alOcultar();
+        oculta();
       } else {
         void iniciar();
       }
@@ -121,5 +123,5 @@ export function useCamaraTrasera(
       document.removeEventListener('visibilitychange', alCambiarVisibilidad);
       detener();
     };
-  }, [video, flujo, activo, sesion, primerCuadro, detener, programar, intento]);
+  }, [videoRef, flujoRef, activoRef, sesionRef, primerCuadroRef, detener, programar, intento]);
 }

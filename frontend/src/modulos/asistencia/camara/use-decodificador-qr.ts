@@ -1,4 +1,4 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useEffectEvent, type RefObject } from 'react';
 import { ERRORES_CAMARA, RETRASO_ESCANEO_MS, esLecturaNueva, retrasoSiguiente } from './escaner';
 import { pitido } from './pitido';
 import type { RespuestaDecodificador } from './protocolo';
@@ -37,24 +37,24 @@ export function useDecodificadorQr(
   escaneo: Escaneo,
   { raiz, alLeer, alFaltar }: { raiz: RefObject<HTMLElement | null>; alLeer: (codigo: string) => void; alFaltar: (mensaje: string) => void },
 ) {
-  const avisos = useRef({ alLeer, alFaltar });
-  avisos.current = { alLeer, alFaltar };
-  const { decodificador, decodificadorListo, activo, numero, primerCuadro, ultima, detener, programar } = escaneo;
+  const leido = useEffectEvent(alLeer);
+  const faltante = useEffectEvent(alFaltar);
+  const { decodificadorRef, decodificadorListoRef, activoRef, numeroRef, primerCuadroRef, ultimaRef, detener, programar } = escaneo;
 
   useEffect(() => {
     const falta = soporteDelNavegador();
     if (falta) {
-      avisos.current.alFaltar(falta);
+      faltante(falta);
       return;
     }
     const sinServicio = () => {
       detener();
-      avisos.current.alFaltar(ERRORES_CAMARA.sinDecodificador);
+      faltante(ERRORES_CAMARA.sinDecodificador);
     };
     const alResponder = (e: MessageEvent<RespuestaDecodificador>) => {
       const r = e.data;
       if (r.tipo === 'listo') {
-        decodificadorListo.current = true;
+        decodificadorListoRef.current = true;
         return;
       }
       if (r.tipo === 'fallo') {
@@ -65,39 +65,39 @@ export function useDecodificadorQr(
         // The decoder trapped on a frame and can read no more: another takes its place, and
         // the scan goes on once it is ready.
         arrancar();
-        if (activo.current) programar(RETRASO_ESCANEO_MS);
+        if (activoRef.current) programar(RETRASO_ESCANEO_MS);
         return;
       }
-      if (r.numero !== numero.current || !activo.current) return;
+      if (r.numero !== numeroRef.current || !activoRef.current) return;
       contarCuadro(raiz.current, r.ms);
-      if (!primerCuadro.current) {
-        primerCuadro.current = true;
+      if (!primerCuadroRef.current) {
+        primerCuadroRef.current = true;
         marcar(MARCA_PRIMER_CUADRO, r.recibido);
       }
       if (r.codigo !== null) {
         const ahora = Date.now();
-        if (esLecturaNueva(r.codigo, ahora, ultima.current)) {
-          ultima.current = { codigo: r.codigo, en: ahora };
+        if (esLecturaNueva(r.codigo, ahora, ultimaRef.current)) {
+          ultimaRef.current = { codigo: r.codigo, en: ahora };
           marcar(MARCA_CODIGO_LEIDO, r.recibido);
           pitido();
-          avisos.current.alLeer(r.codigo);
+          leido(r.codigo);
         }
       }
       programar(retrasoSiguiente(r.codigo !== null));
     };
     function arrancar() {
-      decodificador.current?.terminate();
-      decodificadorListo.current = false;
+      decodificadorRef.current?.terminate();
+      decodificadorListoRef.current = false;
       const trabajador = new Worker(new URL('./decodificador.worker.ts', import.meta.url), { type: 'module' });
       trabajador.onerror = sinServicio;
       trabajador.onmessage = alResponder;
-      decodificador.current = trabajador;
+      decodificadorRef.current = trabajador;
     }
     arrancar();
     return () => {
-      decodificador.current?.terminate();
-      decodificador.current = null;
-      decodificadorListo.current = false;
+      decodificadorRef.current?.terminate();
+      decodificadorRef.current = null;
+      decodificadorListoRef.current = false;
     };
-  }, [raiz, decodificador, decodificadorListo, activo, numero, primerCuadro, ultima, detener, programar]);
+  }, [raiz, decodificadorRef, decodificadorListoRef, activoRef, numeroRef, primerCuadroRef, ultimaRef, detener, programar]);
 }

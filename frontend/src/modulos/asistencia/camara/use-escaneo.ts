@@ -15,19 +15,19 @@ export function soporteDelNavegador(): string | null {
 /**
  * The scan loop the camera, the decoder and the reader's controls share: the video and its
  * stream, the worker, whether frames are read, and the timer of the next frame. Each start of the
- * camera is a session (`sesion`): what arrives from an older one is ignored.
+ * camera is a session (`sesionRef`): what arrives from an older one is ignored.
  */
 export interface Escaneo {
-  video: RefObject<HTMLVideoElement | null>;
-  flujo: RefObject<MediaStream | null>;
-  decodificador: RefObject<Worker | null>;
-  decodificadorListo: RefObject<boolean>;
-  activo: RefObject<boolean>;
-  sesion: RefObject<number>;
+  videoRef: RefObject<HTMLVideoElement | null>;
+  flujoRef: RefObject<MediaStream | null>;
+  decodificadorRef: RefObject<Worker | null>;
+  decodificadorListoRef: RefObject<boolean>;
+  activoRef: RefObject<boolean>;
+  sesionRef: RefObject<number>;
   /** The last frame sent: only its answer counts. */
-  numero: RefObject<number>;
-  primerCuadro: RefObject<boolean>;
-  ultima: RefObject<UltimaLectura | null>;
+  numeroRef: RefObject<number>;
+  primerCuadroRef: RefObject<boolean>;
+  ultimaRef: RefObject<UltimaLectura | null>;
   /** Stops the camera and the loop and starts a new session. */
   detener: () => void;
   /** The next frame in `ms` (the one pending is dropped). */
@@ -36,16 +36,16 @@ export interface Escaneo {
 }
 
 export function useEscaneo(): Escaneo {
-  const video = useRef<HTMLVideoElement>(null);
-  const flujo = useRef<MediaStream | null>(null);
-  const decodificador = useRef<Worker | null>(null);
-  const decodificadorListo = useRef(false);
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const flujoRef = useRef<MediaStream | null>(null);
+  const decodificadorRef = useRef<Worker | null>(null);
+  const decodificadorListoRef = useRef(false);
   const reloj = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const activo = useRef(false);
-  const sesion = useRef(0);
-  const numero = useRef(0);
-  const primerCuadro = useRef(false);
-  const ultima = useRef<UltimaLectura | null>(null);
+  const activoRef = useRef(false);
+  const sesionRef = useRef(0);
+  const numeroRef = useRef(0);
+  const primerCuadroRef = useRef(false);
+  const ultimaRef = useRef<UltimaLectura | null>(null);
 
   // Every piece works on the refs only, so it is made once: a frame's answer schedules the next,
   // and the schedule reads a frame.
@@ -56,12 +56,12 @@ export function useEscaneo(): Escaneo {
     }
 
     function detener() {
-      sesion.current++;
-      activo.current = false;
+      sesionRef.current++;
+      activoRef.current = false;
       cancelarReloj();
-      for (const pista of flujo.current?.getTracks() ?? []) pista.stop();
-      flujo.current = null;
-      if (video.current) video.current.srcObject = null;
+      for (const pista of flujoRef.current?.getTracks() ?? []) pista.stop();
+      flujoRef.current = null;
+      if (videoRef.current) videoRef.current.srcObject = null;
     }
 
     function programar(ms: number) {
@@ -72,10 +72,10 @@ export function useEscaneo(): Escaneo {
     // One frame to the worker; its answer schedules the next (so at most one is on its way).
     async function escanear(): Promise<void> {
       reloj.current = null;
-      const v = video.current;
-      const esta = sesion.current;
-      if (!activo.current || !v || !decodificador.current) return;
-      if (!decodificadorListo.current || v.readyState < 2 || v.videoWidth === 0) {
+      const v = videoRef.current;
+      const esta = sesionRef.current;
+      if (!activoRef.current || !v || !decodificadorRef.current) return;
+      if (!decodificadorListoRef.current || v.readyState < 2 || v.videoWidth === 0) {
         programar(RETRASO_ESCANEO_MS);
         return;
       }
@@ -84,19 +84,19 @@ export function useEscaneo(): Escaneo {
       try {
         cuadro = await createImageBitmap(v, { resizeWidth: ancho, resizeHeight: alto, resizeQuality: 'low' });
       } catch {
-        if (esta === sesion.current && activo.current) programar(RETRASO_ESCANEO_MS);
+        if (esta === sesionRef.current && activoRef.current) programar(RETRASO_ESCANEO_MS);
         return;
       }
-      if (esta !== sesion.current || !activo.current) {
+      if (esta !== sesionRef.current || !activoRef.current) {
         cuadro.close();
         return;
       }
-      const mensaje: CuadroParaDecodificar = { tipo: 'cuadro', numero: ++numero.current, cuadro };
-      decodificador.current.postMessage(mensaje, [cuadro]);
+      const mensaje: CuadroParaDecodificar = { tipo: 'cuadro', numero: ++numeroRef.current, cuadro };
+      decodificadorRef.current.postMessage(mensaje, [cuadro]);
     }
 
     return { cancelarReloj, detener, programar };
   }, []);
 
-  return { video, flujo, decodificador, decodificadorListo, activo, sesion, numero, primerCuadro, ultima, ...bucle };
+  return { videoRef, flujoRef, decodificadorRef, decodificadorListoRef, activoRef, sesionRef, numeroRef, primerCuadroRef, ultimaRef, ...bucle };
 }

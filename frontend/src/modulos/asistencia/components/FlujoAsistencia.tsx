@@ -1,5 +1,5 @@
 import { ArrowRightIcon, CheckIcon } from '@heroicons/react/20/solid';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { AccionesPaso } from '@/components/ui/AccionesPaso';
 import { Button } from '@/components/ui/Button';
 import { Pasos } from '@/components/ui/Pasos';
@@ -48,10 +48,9 @@ export function FlujoAsistencia({
   const tag = tagSesion ?? '';
   const horario = useHorarioSucursal(tag);
   const [paso, setPaso] = useState(0);
-  useEffect(() => {
-    alCambiarEnCurso?.(paso === 1 || paso === 2);
-    // Only the step decides; the callback is the parent's setter.
-  }, [paso]);
+  // Only the step decides; the callback is the parent's setter.
+  const avisarEnCurso = useEffectEvent((enCurso: boolean) => alCambiarEnCurso?.(enCurso));
+  useEffect(() => avisarEnCurso(paso === 1 || paso === 2), [paso]);
   const [metodo, setMetodo] = useState<MetodoBusqueda | null>(codigoInicial ? 'device' : null);
   const [hallazgo, setHallazgo] = useState<Hallazgo | null>(null);
   const [buscando, setBuscando] = useState(false);
@@ -143,11 +142,12 @@ export function FlujoAsistencia({
   // once the branch is known, and straight on to its order when it can be seated; otherwise
   // the search step says why (another branch, another day, already attended).
   const inicial = useRef<string | null>(null);
+  // Only the code and the branch start it; leerCodigo is this render's, which is current.
+  const leerInicial = useEffectEvent((codigo: string) => leerCodigo(codigo, true));
   useEffect(() => {
     if (!codigoInicial || !tag || inicial.current === codigoInicial) return;
     inicial.current = codigoInicial;
-    leerCodigo(codigoInicial, true);
-    // Only the code and the branch start it; leerCodigo is this render's, which is current.
+    leerInicial(codigoInicial);
   }, [codigoInicial, tag]);
 
   function continuar() {

@@ -21,7 +21,7 @@ export function LectorCamara({ alLeer, alRegresar }: { alLeer: (codigo: string) 
   const raiz = useRef<HTMLDivElement>(null);
   const pulsado = useRef<number | null>(null);
   const escaneo = useEscaneo();
-  const { video, flujo, activo, ultima, cancelarReloj, programar } = escaneo;
+  const { videoRef, flujoRef, activoRef, ultimaRef, cancelarReloj, programar } = escaneo;
 
   const [estado, setEstado] = useState<Estado>('iniciando');
   const [error, setError] = useState<ErrorCamara | null>(null);
@@ -63,16 +63,16 @@ export function LectorCamara({ alLeer, alRegresar }: { alLeer: (codigo: string) 
     pulsado.current = ahora;
     setBloqueado(true);
     setTimeout(() => setBloqueado(false), BLOQUEO_BOTON_MS);
-    const v = video.current;
+    const v = videoRef.current;
     if (estado === 'activo') {
       // Pausing freezes the frame: the video stops where it is and no frame is read.
-      activo.current = false;
+      activoRef.current = false;
       cancelarReloj();
       v?.pause();
       setEstado('pausado');
     } else if (estado === 'pausado') {
-      activo.current = true;
-      ultima.current = null;
+      activoRef.current = true;
+      ultimaRef.current = null;
       void v?.play().catch(() => undefined);
       setEstado('activo');
       programar(RETRASO_ESCANEO_MS / 10);
@@ -80,7 +80,7 @@ export function LectorCamara({ alLeer, alRegresar }: { alLeer: (codigo: string) 
   }
 
   async function ajustar(cambio: { torch?: boolean; zoom?: number }) {
-    const pista = flujo.current?.getVideoTracks()[0];
+    const pista = flujoRef.current?.getVideoTracks()[0];
     if (!pista) return;
     try {
       await pista.applyConstraints({ advanced: [cambio as MediaTrackConstraintSet] });
@@ -99,7 +99,7 @@ export function LectorCamara({ alLeer, alRegresar }: { alLeer: (codigo: string) 
       {/* The video stays mounted (hidden on a failure) so Reintentar has it to start on. */}
       <div className={fallo ? 'hidden' : 'space-y-3'}>
       <div className="relative mx-auto aspect-[4/3] max-h-[42dvh] w-full max-w-xl overflow-hidden rounded-2xl bg-stone-900 shadow-inner">
-        <video ref={video} muted playsInline autoPlay aria-label="Vista de la cámara" className="size-full object-cover" />
+        <video ref={videoRef} muted playsInline autoPlay aria-label="Vista de la cámara" className="size-full object-cover" />
         <div aria-hidden className="pointer-events-none absolute inset-0 flex items-center justify-center">
           <div className="aspect-square h-3/4 max-w-[75%] rounded-2xl border-4 border-white/80 shadow-[0_0_0_9999px_rgba(0,0,0,0.25)]" />
         </div>

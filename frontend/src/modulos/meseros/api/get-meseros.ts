@@ -16,17 +16,12 @@ export function getMeseros(tag: string, todos: boolean, signal?: AbortSignal): P
 export const claveMeseros = (tag: string) => claveSucursal(tag, 'meseros');
 
 export const meserosQueryOptions = (tag: string, todos = false) =>
-  todos
-    ? queryOptions({
-        queryKey: claveSucursal(tag, 'meseros', 'todos'),
-        queryFn: ({ signal }) => getMeseros(tag, true, signal),
-      })
-    : queryOptions({
-        queryKey: claveMeseros(tag),
-        queryFn: ({ signal }) => getMeseros(tag, false, signal),
-        // A shift's waiters hardly change while a form is open.
-        staleTime: 5 * 60 * 1000,
-      });
+  queryOptions({
+    queryKey: todos ? claveSucursal(tag, 'meseros', 'todos') : claveSucursal(tag, 'meseros'),
+    queryFn: ({ signal }) => getMeseros(tag, todos, signal),
+    // A shift's waiters hardly change while a form is open; the waiters screen reads them fresh.
+    staleTime: todos ? 0 : 5 * 60 * 1000,
+  });
 
 /** The current branch's waiters: the active ones, or with `todos` every one. */
 export function useMeseros(todos = false) {

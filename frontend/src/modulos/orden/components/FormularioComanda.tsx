@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { CampoSelect, CampoTexto } from '@/components/ui/Campo';
 import { CampoNumero } from '@/components/ui/CampoNumero';
 import { Interruptor } from '@/components/ui/Interruptor';
@@ -46,10 +46,11 @@ export function FormularioComanda({
   enfocar?: string | null;
 }) {
   const formulario = useRef<HTMLFormElement>(null);
-  useEffect(() => {
-    // Once, as the step opens: the refused box, never the party's by default.
+  const enfocarRechazado = useEffectEvent(() => {
     if (enfocar) enfocarCampo(formulario.current, enfocar);
-  }, []);
+  });
+  // Once, as the step opens: the refused box, never the party's by default.
+  useEffect(() => enfocarRechazado(), []);
   const meseros = useMeseros();
   const mesas = useMesas();
   const [mensajes, setMensajes] = useState<Partial<Record<CampoConteo, string>>>({});
