@@ -40,7 +40,7 @@ export function useEscaneo(): Escaneo {
   const flujoRef = useRef<MediaStream | null>(null);
   const decodificadorRef = useRef<Worker | null>(null);
   const decodificadorListoRef = useRef(false);
-  const reloj = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const relojRef = useRef<ReturnType<typeof setTimeout> | null>(null);
   const activoRef = useRef(false);
   const sesionRef = useRef(0);
   const numeroRef = useRef(0);
@@ -51,8 +51,8 @@ export function useEscaneo(): Escaneo {
   // and the schedule reads a frame.
   const bucle = useMemo(() => {
     function cancelarReloj() {
-      if (reloj.current) clearTimeout(reloj.current);
-      reloj.current = null;
+      if (relojRef.current) clearTimeout(relojRef.current);
+      relojRef.current = null;
     }
 
     function detener() {
@@ -66,12 +66,12 @@ export function useEscaneo(): Escaneo {
 
     function programar(ms: number) {
       cancelarReloj();
-      reloj.current = setTimeout(() => void escanear(), ms);
+      relojRef.current = setTimeout(() => void escanear(), ms);
     }
 
     // One frame to the worker; its answer schedules the next (so at most one is on its way).
     async function escanear(): Promise<void> {
-      reloj.current = null;
+      relojRef.current = null;
       const v = videoRef.current;
       const esta = sesionRef.current;
       if (!activoRef.current || !v || !decodificadorRef.current) return;
