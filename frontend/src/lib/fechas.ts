@@ -1,5 +1,6 @@
 // Branch days: the weekdays' names, a day of an instant in the branches' zone, days moved by whole
-// days, and a log entry's instant in branch time.
+// days, a log entry's instant in branch time, and a visit's date with its year.
+import { fechaCorta, horaCorta, leerHoraLocal } from './formato';
 
 /** Weekday names, 1 = Monday … 7 = Sunday (the schedule's `dia`). */
 export const DIAS = ['Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes', 'Sábado', 'Domingo'] as const;
@@ -34,4 +35,20 @@ const fmtInstante = new Intl.DateTimeFormat('es-MX', {
 export function fechaHoraBitacora(rfc3339: string): string {
   const d = new Date(rfc3339);
   return Number.isNaN(d.getTime()) ? rfc3339 : fmtInstante.format(d);
+}
+
+const fmtAnio = new Intl.DateTimeFormat('es-MX', { year: 'numeric', timeZone: 'UTC' });
+
+/** "05, ene 2026 · 02:30 p.m." (spec §9's date and time, with the year: a history spans years). */
+export function fechaVisita(fechaHora: string): string {
+  const fecha = leerHoraLocal(fechaHora);
+  if (!fecha) return fechaHora;
+  return `${fechaCorta(fechaHora)} ${fmtAnio.format(fecha)} · ${horaCorta(fechaHora)}`;
+}
+
+/** The last visit's day ("05, ene 2026"), or a dash for a guest never seen. */
+export function ultimaVisita(fechaHora: string | null | undefined): string {
+  if (!fechaHora) return '—';
+  const fecha = leerHoraLocal(fechaHora);
+  return fecha ? `${fechaCorta(fechaHora)} ${fmtAnio.format(fecha)}` : fechaHora;
 }

@@ -104,19 +104,3 @@ export function telefonoLegible(digitos: string): string {
   if (mx) return `+52 ${mx[1]} ${mx[2]} ${mx[3]}`;
   return d ? `+${d}` : digitos;
 }
-
-const fmtAnio = new Intl.DateTimeFormat('es-MX', { year: 'numeric', timeZone: 'UTC' });
-
-/** "05, ene 2026 · 02:30 p.m." (spec §9's date and time, with the year: a history spans years). */
-export function fechaVisita(fechaHora: string): string {
-  const fecha = leerHoraLocal(fechaHora);
-  if (!fecha) return fechaHora;
-  return `${fechaCorta(fechaHora)} ${fmtAnio.format(fecha)} · ${horaCorta(fechaHora)}`;
-}
-
-/** The last visit's day ("05, ene 2026"), or a dash for a guest never seen. */
-export function ultimaVisita(fechaHora: string | null | undefined): string {
-  if (!fechaHora) return '—';
-  const fecha = leerHoraLocal(fechaHora);
-  return fecha ? `${fechaCorta(fechaHora)} ${fmtAnio.format(fecha)}` : fechaHora;
-}

@@ -10,7 +10,7 @@ import { tienePermiso } from '@/lib/session';
 import { useSesion } from '@/lib/use-session';
 import { useTitulo } from '@/lib/use-titulo';
 import type { Reservacion } from '@/types/api';
-import { fechaVisita } from '@/lib/formato';
+import { fechaVisita } from '@/lib/fechas';
 import { EstadoReservacion } from '@/modulos/reservaciones/components/EstadoReservacion';
 import { useAfiliado } from '../api/get-afiliado';
 import { periodoDe, textoTasa } from '../periodo';

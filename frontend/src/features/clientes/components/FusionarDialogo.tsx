@@ -8,7 +8,7 @@ import { useDiferido } from '@/lib/use-diferido';
 import type { ClienteDetalle, ClienteResumen } from '@/types/api';
 import { useEscribirCliente } from '../api/escribir-cliente';
 import { useClientes } from '../api/get-clientes';
-import { ultimaVisita } from '@/lib/formato';
+import { ultimaVisita } from '@/lib/fechas';
 import { avisoFusion, candidatosFusion, telefonoCliente, textoVisitas } from '../visitas';
 
 const CANDIDATOS = 8;
