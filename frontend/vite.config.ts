@@ -25,6 +25,9 @@ const paginasPublicas = (): Plugin => {
 
 export default defineConfig({
   plugins: [tailwindcss(), paginasPublicas()],
+  // `@/x` is `src/x` (tsconfig's `paths` says the same to tsc), so an import names what it takes
+  // from the source root instead of counting folders up.
+  resolve: { alias: { '@': fileURLToPath(new URL('src', import.meta.url)) } },
   server: { proxy },
   preview: { proxy },
   // The camera's decoder worker imports the WASM core as an ES module (its glue finds the .wasm

@@ -102,7 +102,6 @@ describe('bitácoras', () => {
       await pagina.getByText(`${datos.total} ${datos.total === 1 ? 'registro' : 'registros'}`, { exact: true }).waitFor();
       return datos;
     };
-    const accion = (fila) => fila.locator('td').nth(2).locator('div').first().innerText();
     const registro = (fila) => fila.locator('td').nth(3);
 
     // By the action's label, typed without its accent: only cancellations, ours first, naming the guest.

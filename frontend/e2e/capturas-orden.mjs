@@ -21,7 +21,7 @@ try {
   for (const ancho of [1280, 800]) {
     await pagina.setViewportSize({ width: ancho, height: 900 });
     await limpiar(navegador.contexto, pagina, servidor.base);
-    const { token } = await entrar(pagina, servidor.base, CUENTAS.hostess);
+    await entrar(pagina, servidor.base, CUENTAS.hostess);
     // The walk-in wizard, step by step.
     await pagina.goto(`${servidor.base}/walkin/registrar`);
     await pagina.getByLabel('Nombre').waitFor();

@@ -5,6 +5,7 @@ export function useCuentaRegresiva(hasta: number | null): number {
   const [ahora, setAhora] = useState(() => Date.now());
   useEffect(() => {
     if (hasta === null) return;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- a new deadline counts from this moment at once, not a second later
     setAhora(Date.now());
     const reloj = setInterval(() => {
       const t = Date.now();

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Confirmacion, Verificar } from './Confirmacion';
-import { Aviso, Reservar } from './Reservar';
-import { pedirCierre } from './mensaje';
+import { Aviso } from './Aviso';
+import { Reservar } from './Reservar';
+import { pedirCierre } from '../lib/mensaje-widget';
 import { leerVista, type Vista } from './ruta';
 
 const enMarco = () => window.self !== window.top;

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { fechaLarga, horaCorta, textoPersonas } from '../lib/formato';
 import { ErrorPublico, getConfirmacion, verificar, type ConfirmacionPublica as DatosConfirmacion } from './api';
-import { Aviso } from './Reservar';
+import { Aviso } from './Aviso';
 
 const boton =
   'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-4 text-sm font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-primary-600 focus-visible:ring-offset-2';

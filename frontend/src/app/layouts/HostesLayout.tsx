@@ -1,10 +1,10 @@
 import { Outlet } from 'react-router';
-import { MarcaEnlace } from '../../components/ui/MarcaEnlace';
-import { Reloj } from '../../components/ui/Reloj';
-import { useMe } from '../../features/auth/api/me';
-import { rutaInicial } from '../../lib/session';
-import { useSesion } from '../../lib/use-session';
-import { SelectorSucursal } from '../../features/sucursales/components/SelectorSucursal';
+import { MarcaEnlace } from '@/components/ui/MarcaEnlace';
+import { Reloj } from '@/components/ui/Reloj';
+import { useMe } from '@/features/auth/api/me';
+import { rutaInicial } from '@/lib/session';
+import { useSesion } from '@/lib/use-session';
+import { SelectorSucursal } from '@/modulos/sucursales/components/SelectorSucursal';
 import { MenuUsuario } from './MenuUsuario';
 
 /**

@@ -1,15 +1,15 @@
 import { Dialog, DialogPanel, DialogBackdrop, CloseButton } from '@headlessui/react';
 import { Bars3Icon, XMarkIcon } from '@heroicons/react/24/outline';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { MenuLateral } from '../../components/layouts/MenuLateral';
-import { MarcaEnlace } from '../../components/ui/MarcaEnlace';
-import { menuPara } from '../../config/menu';
-import { useMe } from '../../features/auth/api/me';
-import { CampanaNotificaciones } from '../../features/notificaciones/components/CampanaNotificaciones';
-import { SelectorSucursal } from '../../features/sucursales/components/SelectorSucursal';
-import { tienePermiso } from '../../lib/session';
-import { useSesion } from '../../lib/use-session';
+import { MenuLateral } from '@/components/layouts/MenuLateral';
+import { MarcaEnlace } from '@/components/ui/MarcaEnlace';
+import { menuPara } from '@/config/menu';
+import { useMe } from '@/features/auth/api/me';
+import { CampanaNotificaciones } from '@/features/notificaciones/components/CampanaNotificaciones';
+import { SelectorSucursal } from '@/modulos/sucursales/components/SelectorSucursal';
+import { tienePermiso } from '@/lib/session';
+import { useSesion } from '@/lib/use-session';
 import { MenuUsuario } from './MenuUsuario';
 
 /**
@@ -20,10 +20,13 @@ export function MainLayout() {
   const { usuario, autenticado } = useSesion();
   const { pathname } = useLocation();
   const [drawer, setDrawer] = useState(false);
+  // The drawer closes whenever the route changes (adjusted while rendering, before it paints).
+  const [rutaDelDrawer, setRutaDelDrawer] = useState(pathname);
+  if (rutaDelDrawer !== pathname) {
+    setRutaDelDrawer(pathname);
+    setDrawer(false);
+  }
   useMe(autenticado);
-
-  // The drawer closes whenever the route changes.
-  useEffect(() => setDrawer(false), [pathname]);
 
   const secciones = useMemo(() => menuPara(usuario), [usuario]);
   if (!usuario) return null;

@@ -1,11 +1,11 @@
 import { Menu, MenuButton, MenuItem, MenuItems, MenuSeparator } from '@headlessui/react';
 import { ArrowRightStartOnRectangleIcon, ArrowsRightLeftIcon } from '@heroicons/react/24/outline';
 import { Link } from 'react-router';
-import { Avatar } from '../../components/ui/Avatar';
-import { PANEL_FLOTANTE } from '../../components/ui/flotante';
-import { useLogout } from '../../features/auth/api/logout';
-import { correoCorto } from '../../lib/session';
-import type { Usuario } from '../../types/api';
+import { Avatar } from '@/components/ui/Avatar';
+import { PANEL_FLOTANTE } from '@/components/ui/flotante';
+import { useLogout } from '@/features/auth/api/logout';
+import { correoCorto } from '@/lib/session';
+import type { Usuario } from '@/types/api';
 
 /**
  * Avatar button with the user's name and e-mail, the way between the console and the host stand

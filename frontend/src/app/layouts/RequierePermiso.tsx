@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
-import { acceso, type Pantalla } from '../../config/pantallas';
-import { useSesion } from '../../lib/use-session';
+import { acceso, type Pantalla } from '@/config/pantallas';
+import { useSesion } from '@/lib/use-session';
 import { SinPermiso } from '../routes/sin-permiso';
 
 /**

@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate } from 'react-router';
-import { cerrarSesionLocal } from '../../lib/session';
-import { useSesion } from '../../lib/use-session';
+import { cerrarSesionLocal } from '@/lib/session';
+import { useSesion } from '@/lib/use-session';
 
 function SalirALogin() {
   // Whatever half a session is left (a token without its cookie, say) goes too.

@@ -1,9 +1,9 @@
 import { Navigate, useNavigate } from 'react-router';
-import { Logo } from '../../components/ui/Logo';
-import { LoginForm } from '../../features/auth/components/LoginForm';
-import { rutaInicial } from '../../lib/session';
-import { useSesion } from '../../lib/use-session';
-import { useTitulo } from '../../lib/use-titulo';
+import { Logo } from '@/components/ui/Logo';
+import { LoginForm } from '@/features/auth/components/LoginForm';
+import { rutaInicial } from '@/lib/session';
+import { useSesion } from '@/lib/use-session';
+import { useTitulo } from '@/lib/use-titulo';
 
 /** /login: the form, or — for someone already signed in — straight to their starting screen. */
 export function LoginPage() {

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTitulo } from '../../lib/use-titulo';
+import { useTitulo } from '@/lib/use-titulo';
 
 export function NoEncontrada() {
   useTitulo('Página no encontrada');

@@ -1,13 +1,13 @@
-import { VolverALista } from '../../components/ui/VolverALista';
+import { VolverALista } from '@/components/ui/VolverALista';
 import { CursorArrowRaysIcon } from '@heroicons/react/24/outline';
 import { Navigate, Outlet, useParams } from 'react-router';
-import { SeccionConPestanas } from '../../components/layouts/SeccionConPestanas';
-import { pantalla, pestanaPara, pestanasPara, rutaPestanaInicial } from '../../config/pantallas';
-import type { SlugReservaciones } from '../../features/reservaciones/api/get-reservaciones';
-import { BarraReservaciones } from '../../features/reservaciones/components/BarraReservaciones';
-import { DetalleReservacion } from '../../features/reservaciones/components/DetalleReservacion';
-import { useSesion } from '../../lib/use-session';
-import { useTitulo } from '../../lib/use-titulo';
+import { SeccionConPestanas } from '@/components/layouts/SeccionConPestanas';
+import { pantalla, pestanaPara, pestanasPara, rutaPestanaInicial } from '@/config/pantallas';
+import type { SlugReservaciones } from '@/features/reservaciones/api/get-reservaciones';
+import { BarraReservaciones } from '@/features/reservaciones/components/BarraReservaciones';
+import { DetalleReservacion } from '@/features/reservaciones/components/DetalleReservacion';
+import { useSesion } from '@/lib/use-session';
+import { useTitulo } from '@/lib/use-titulo';
 
 const RESERVACIONES = pantalla('reservaciones');
 

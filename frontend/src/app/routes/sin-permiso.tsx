@@ -1,8 +1,8 @@
 import { ArrowRightIcon, LockClosedIcon } from '@heroicons/react/24/outline';
 import { Link, useLocation } from 'react-router';
-import { PANTALLAS_HOSTES, pantallaDeRuta, type Pantalla } from '../../config/pantallas';
-import { useSesion } from '../../lib/use-session';
-import { useTitulo } from '../../lib/use-titulo';
+import { PANTALLAS_HOSTES, pantallaDeRuta, type Pantalla } from '@/config/pantallas';
+import { useSesion } from '@/lib/use-session';
+import { useTitulo } from '@/lib/use-titulo';
 
 /**
  * What the guard shows, inside the main layout or the host stand's, in place of a screen the user's role may not open:

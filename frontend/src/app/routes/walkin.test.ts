@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { usuarioDe } from '../../testing/datos';
+import { usuarioDe } from '@/testing/datos';
 import { pestanasWalkin, pestanaWalkin } from './walkin';
 
 describe('the walk-in tabs', () => {

@@ -1,16 +1,16 @@
-import { VolverALista } from '../../components/ui/VolverALista';
+import { VolverALista } from '@/components/ui/VolverALista';
 import { CursorArrowRaysIcon } from '@heroicons/react/24/outline';
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useParams } from 'react-router';
-import { SeccionConPestanas } from '../../components/layouts/SeccionConPestanas';
-import { pantalla, pestanaPara, pestanasPara, rutaPestanaInicial, type Pestana } from '../../config/pantallas';
-import type { SlugWalkins } from '../../features/walkin/api/get-walkins';
-import { AsistenteWalkin } from '../../features/walkin/components/AsistenteWalkin';
-import { BarraWalkins } from '../../features/walkin/components/BarraWalkins';
-import { DetalleWalkin } from '../../features/walkin/components/DetalleWalkin';
-import { useSesion } from '../../lib/use-session';
-import { useTitulo } from '../../lib/use-titulo';
-import type { Usuario } from '../../types/api';
+import { SeccionConPestanas } from '@/components/layouts/SeccionConPestanas';
+import { pantalla, pestanaPara, pestanasPara, rutaPestanaInicial, type Pestana } from '@/config/pantallas';
+import type { SlugWalkins } from '@/features/walkin/api/get-walkins';
+import { AsistenteWalkin } from '@/features/walkin/components/AsistenteWalkin';
+import { BarraWalkins } from '@/features/walkin/components/BarraWalkins';
+import { DetalleWalkin } from '@/features/walkin/components/DetalleWalkin';
+import { useSesion } from '@/lib/use-session';
+import { useTitulo } from '@/lib/use-titulo';
+import type { Usuario } from '@/types/api';
 
 const WALKIN = pantalla('walkin');
 

@@ -15,10 +15,10 @@ import {
 } from '@heroicons/react/24/outline';
 import type { ComponentType, SVGProps } from 'react';
 import { Link } from 'react-router';
-import { esActiva, type EntradaMenu, type SeccionMenu } from '../../config/menu';
-import type { IconoMenu } from '../../config/pantallas';
-import { correoCorto } from '../../lib/session';
-import type { Usuario } from '../../types/api';
+import { esActiva, type EntradaMenu, type SeccionMenu } from '@/config/menu';
+import type { IconoMenu } from '@/config/pantallas';
+import { correoCorto } from '@/lib/session';
+import type { Usuario } from '@/types/api';
 import { Avatar } from '../ui/Avatar';
 import { MarcaEnlace } from '../ui/MarcaEnlace';
 

@@ -13,8 +13,8 @@ import {
 } from '@headlessui/react';
 import { ChevronDownIcon, MagnifyingGlassIcon } from '@heroicons/react/20/solid';
 import { useMemo, useState } from 'react';
-import { buscarPaises, paisPorIso, type Pais } from '../../lib/paises';
-import { useDiferido } from '../../lib/use-diferido';
+import { buscarPaises, paisPorIso, type Pais } from '@/lib/paises';
+import { useDiferido } from '@/lib/use-diferido';
 
 /** Spec §9: the country search waits for a 250 ms pause in the typing. */
 const PAUSA_BUSQUEDA_PAIS_MS = 250;

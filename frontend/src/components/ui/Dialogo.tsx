@@ -1,7 +1,7 @@
 import { CloseButton, Description, Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
 import { XMarkIcon } from '@heroicons/react/24/outline';
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { abrirDialogo } from '../../stores/toasts';
+import { abrirDialogo } from '@/stores/toasts';
 import { AvisosDeDialogo } from './Toaster';
 import { Button } from './Button';
 

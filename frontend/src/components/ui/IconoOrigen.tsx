@@ -1,6 +1,6 @@
 import { BuildingOffice2Icon, ChatBubbleLeftRightIcon, ComputerDesktopIcon, GlobeAltIcon, QuestionMarkCircleIcon } from '@heroicons/react/24/outline';
 import type { ComponentType, SVGProps } from 'react';
-import type { Origen } from '../../wasm/tipos/Origen';
+import type { Origen } from '@/wasm/tipos/Origen';
 
 type Icono = ComponentType<SVGProps<SVGSVGElement>>;
 

@@ -34,6 +34,7 @@ export function ListaVirtual<T>({
 }) {
   const contenedor = useRef<HTMLDivElement>(null);
   const total = elementos.length + (hayMas ? 1 : 0);
+  // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Virtual's measurements change inside one object; this component is not memoized, so every render reads them fresh
   const virtual = useVirtualizer({
     count: total,
     getScrollElement: () => contenedor.current,

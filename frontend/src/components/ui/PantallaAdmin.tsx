@@ -4,10 +4,10 @@
 import { ArrowLeftIcon, PlusIcon } from '@heroicons/react/20/solid';
 import { useState, type ComponentType, type ReactNode, type SVGProps } from 'react';
 import { Link } from 'react-router';
-import type { NombrePermiso } from '../../config/permisos';
-import { tienePermiso } from '../../lib/session';
-import { useDiferido } from '../../lib/use-diferido';
-import { useSesion } from '../../lib/use-session';
+import type { NombrePermiso } from '@/config/permisos';
+import { tienePermiso } from '@/lib/session';
+import { useDiferido } from '@/lib/use-diferido';
+import { useSesion } from '@/lib/use-session';
 import { Button } from './Button';
 import { Esqueleto } from './Esqueleto';
 import { TABLA } from './formulario';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { ahora as horaDelServidor } from '../../lib/reloj';
+import { ahora as horaDelServidor } from '@/lib/reloj';
 
 const formato = new Intl.DateTimeFormat('es-MX', {
   hour: '2-digit',

@@ -1,5 +1,5 @@
 import { Field, Label, Radio, RadioGroup } from '@headlessui/react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 
 /** A yes/no question answered with two large buttons (a tablet's thumb, a keyboard's arrows). */
 export function SiNo({
@@ -15,10 +15,11 @@ export function SiNo({
 }) {
   const grupo = useRef<HTMLDivElement>(null);
   // Focus the chosen answer on mount (a radio's own autoFocus only works inside a dialog).
-  useEffect(() => {
+  const enfocar = useEffectEvent(() => {
     if (autoFocus) grupo.current?.querySelector<HTMLElement>('[role="radio"][aria-checked="true"]')?.focus();
-    // Only on mount: a later answer keeps the focus where the user put it.
-  }, []);
+  });
+  // Only on mount: a later answer keeps the focus where the user put it.
+  useEffect(() => enfocar(), []);
   return (
     <Field className="space-y-2">
       <Label className="block text-sm font-medium text-stone-700">{pregunta}</Label>

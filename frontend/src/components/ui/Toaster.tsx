@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { CheckCircleIcon, ExclamationTriangleIcon, InformationCircleIcon, XMarkIcon } from '@heroicons/react/24/outline';
-import { cerrarToast, dialogoDeToasts, leerToasts, suscribirDialogos, suscribirToasts, type TipoToast } from '../../stores/toasts';
+import { cerrarToast, dialogoDeToasts, leerToasts, suscribirDialogos, suscribirToasts, type TipoToast } from '@/stores/toasts';
 
 const estilos: Record<TipoToast, { caja: string; icono: string }> = {
   error: { caja: 'border-red-200 bg-white', icono: 'text-red-600' },

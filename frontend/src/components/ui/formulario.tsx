@@ -1,7 +1,7 @@
 // Pieces every admin form shares: the inline message of a refused field, the "unchanged" test
 // that keeps Guardar disabled, and the server's refusal read as {campo, mensaje}.
 import { useId, type ReactNode } from 'react';
-import { ApiError } from '../../lib/api-client';
+import { ApiError } from '@/lib/api-client';
 
 /** The rule's message under a field (text from core or the server, never written here). */
 export function MensajeCampo({ mensaje, nombre }: { mensaje?: string | null; nombre: string }) {

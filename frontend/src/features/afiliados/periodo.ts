@@ -1,8 +1,8 @@
 // Pure helpers of an affiliate's page: the period read from and written to the address, and the
 // attendance rate as read.
-import type { TipoAfiliado } from '../../types/api';
-import { diaEn, sumarDias } from '../bitacoras/fechas';
-import { ahora as relojAhora } from '../../lib/reloj';
+import type { TipoAfiliado } from '@/types/api';
+import { diaEn, sumarDias } from '@/lib/fechas';
+import { ahora as relojAhora } from '@/lib/reloj';
 
 /** Days the period covers when the address does not say (today and the 29 before). */
 export const DIAS_PERIODO = 30;

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cerrarToast, leerToasts } from '../../stores/toasts';
+import { cerrarToast, leerToasts } from '@/stores/toasts';
 import { descargarCsv, MENSAJE_ERROR_CSV, nombreDeDisposicion } from './csv';
 
 afterEach(() => {

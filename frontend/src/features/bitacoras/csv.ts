@@ -1,8 +1,8 @@
 // The 'Descargar CSV' of a log: the same URL with `Accept: text/csv`, fetched with the bearer
 // header (never a token in a URL), saved through a Blob and an <a download> click.
-import { API_BASE } from '../../lib/api-client';
-import { cerrarSesionLocal, leerToken } from '../../lib/session';
-import { toast } from '../../stores/toasts';
+import { API_BASE } from '@/lib/api-client';
+import { cerrarSesionLocal, leerToken } from '@/lib/session';
+import { toast } from '@/stores/toasts';
 
 export const MENSAJE_ERROR_CSV = 'No se pudo descargar el archivo CSV. Inténtalo de nuevo.';
 

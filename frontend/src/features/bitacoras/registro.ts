@@ -1,6 +1,6 @@
 // Where an entry's record opens: its words come from the server (core's labels), only the
 // console's own routes are decided here.
-import type { EnlaceRegistro } from '../../types/api';
+import type { EnlaceRegistro } from '@/types/api';
 
 /** The detail screen of the record an entry is about. */
 export function rutaDeRegistro(enlace: EnlaceRegistro): string {

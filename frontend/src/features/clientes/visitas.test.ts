@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ClienteResumen, VisitaCliente } from '../../types/api';
-import { avisoFusion, candidatosFusion, telefonoCliente, fechaVisita, rutaVisita, textoVisitas, ultimaVisita, vino, visitasRecientes } from './visitas';
+import type { ClienteResumen, VisitaCliente } from '@/types/api';
+import { fechaVisita, ultimaVisita } from '@/lib/fechas';
+import { avisoFusion, candidatosFusion, telefonoCliente, rutaVisita, textoVisitas, vino, visitasRecientes } from './visitas';
 
 const visita = (tipo: VisitaCliente['tipo'], _id: string, fecha_hora: string): VisitaCliente => ({
   tipo,

@@ -1,28 +1,12 @@
-// Pure helpers of the guest book: where a visit's record lives, how a visit and a date read, and
-// the merge candidates.
-import { fechaCorta, horaCorta, leerHoraLocal, telefonoLegible } from '../../lib/formato';
-import type { ClienteResumen, VisitaCliente } from '../../types/api';
+// Pure helpers of the guest book: where a visit's record lives, how visits count and the merge
+// candidates (how a visit's date reads is lib/formato's fechaVisita, ultimaVisita).
+import { telefonoLegible } from '@/lib/formato';
+import type { ClienteResumen, VisitaCliente } from '@/types/api';
 
 /** A reservation opens in Reservaciones › Todas, a walk-in in Walk-in › Todas (their detail routes). */
 export function rutaVisita(v: Pick<VisitaCliente, 'tipo' | '_id'>): string {
   const id = encodeURIComponent(v._id);
   return v.tipo === 'walkin' ? `/walkin/todas/${id}` : `/reservaciones/todas/${id}`;
-}
-
-const fmtAnio = new Intl.DateTimeFormat('es-MX', { year: 'numeric', timeZone: 'UTC' });
-
-/** "05, ene 2026 · 02:30 p.m." (spec §9's date and time, with the year: a history spans years). */
-export function fechaVisita(fechaHora: string): string {
-  const fecha = leerHoraLocal(fechaHora);
-  if (!fecha) return fechaHora;
-  return `${fechaCorta(fechaHora)} ${fmtAnio.format(fecha)} · ${horaCorta(fechaHora)}`;
-}
-
-/** The last visit's day ("05, ene 2026"), or a dash for a guest never seen. */
-export function ultimaVisita(fechaHora: string | null | undefined): string {
-  if (!fechaHora) return '—';
-  const fecha = leerHoraLocal(fechaHora);
-  return fecha ? `${fechaCorta(fechaHora)} ${fmtAnio.format(fecha)}` : fechaHora;
 }
 
 /** The visits newest first (the server's order is kept for equal times). */

@@ -1,5 +1,6 @@
 // Pure helpers of the branch editor: the zone choices, the week's rows and the forms' payloads.
-import type { DatosDia, DatosDiaEspecial, DatosMesa, SucursalCompleta } from '../../types/api';
+import { DIAS } from '@/lib/fechas';
+import type { DatosDia, DatosDiaEspecial, DatosMesa, SucursalCompleta } from '@/types/api';
 
 /** Mexico's IANA zones, the branch's own first when it has another. */
 export const ZONAS_MEXICO = [
@@ -17,9 +18,6 @@ export function zonasPara(actual: string | null | undefined): string[] {
   const zonas: string[] = [...ZONAS_MEXICO];
   return actual && !zonas.includes(actual) ? [actual, ...zonas] : zonas;
 }
-
-/** Weekday names, 1 = Monday … 7 = Sunday (the schedule's `dia`). */
-export const DIAS = ['Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes', 'Sábado', 'Domingo'] as const;
 
 export interface FilaHorario {
   dia: number;

@@ -1,7 +1,7 @@
 // Pure helpers of the promotions screen: how a validity window reads, the form's payload, and
 // the table's pages (spec §9: three promotions a page).
-import type { DatosPromocion } from '../../lib/wasm';
-import type { Promocion } from '../../types/api';
+import type { DatosPromocion } from '@/lib/wasm';
+import type { Promocion } from '@/types/api';
 
 /** Spec §9: the promotions table shows three a page. */
 export const PROMOS_POR_PAGINA = 3;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PermisoCatalogo } from '../../types/api';
+import type { PermisoCatalogo } from '@/types/api';
 import { agruparPorArea, alternar, estadoGrupo, mismosPermisos } from './permisos';
 
 const p = (name: string, area: string) => ({ name, area, descripcion: name }) as PermisoCatalogo;

@@ -1,4 +1,4 @@
-import type { PermisoCatalogo } from '../../types/api';
+import type { PermisoCatalogo } from '@/types/api';
 
 export interface GrupoPermisos {
   area: string;

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { CampoSelect, CampoTexto } from '../../../components/ui/Campo';
-import { AccionesGuardar, Dialogo } from '../../../components/ui/Dialogo';
-import { alRechazar, iguales, MensajeCampo } from '../../../components/ui/formulario';
-import { Interruptor } from '../../../components/ui/Interruptor';
-import { validarAfiliado } from '../../../lib/wasm';
-import type { Afiliado, DatosAfiliado } from '../../../types/api';
-import { useEscribirAfiliado } from '../api/afiliados';
+import { CampoSelect, CampoTexto } from '@/components/ui/Campo';
+import { AccionesGuardar, Dialogo } from '@/components/ui/Dialogo';
+import { alRechazar, iguales, MensajeCampo } from '@/components/ui/formulario';
+import { Interruptor } from '@/components/ui/Interruptor';
+import { validarAfiliado } from '@/lib/wasm';
+import type { Afiliado, DatosAfiliado } from '@/types/api';
+import { useEscribirAfiliado } from '../api/escribir-afiliado';
 import { TIPOS_AFILIADO } from '../periodo';
 
 type Campo = keyof DatosAfiliado;

@@ -1,18 +1,18 @@
 import { Link, useParams, useSearchParams } from 'react-router';
-import { CampoTexto } from '../../../components/ui/Campo';
-import { Esqueleto } from '../../../components/ui/Esqueleto';
-import { Seccion, TABLA } from '../../../components/ui/formulario';
-import { Insignia } from '../../../components/ui/Insignia';
-import { AvisoPantalla, VolverA } from '../../../components/ui/PantallaAdmin';
-import { ApiError } from '../../../lib/api-client';
-import { textoPersonas } from '../../../lib/formato';
-import { tienePermiso } from '../../../lib/session';
-import { useSesion } from '../../../lib/use-session';
-import { useTitulo } from '../../../lib/use-titulo';
-import type { Reservacion } from '../../../types/api';
-import { fechaVisita } from '../../clientes/visitas';
-import { EstadoReservacion } from '../../reservaciones/components/EstadoReservacion';
-import { useAfiliado } from '../api/afiliados';
+import { CampoTexto } from '@/components/ui/Campo';
+import { Esqueleto } from '@/components/ui/Esqueleto';
+import { Seccion, TABLA } from '@/components/ui/formulario';
+import { Insignia } from '@/components/ui/Insignia';
+import { AvisoPantalla, VolverA } from '@/components/ui/PantallaAdmin';
+import { ApiError } from '@/lib/api-client';
+import { textoPersonas } from '@/lib/formato';
+import { tienePermiso } from '@/lib/session';
+import { useSesion } from '@/lib/use-session';
+import { useTitulo } from '@/lib/use-titulo';
+import type { Reservacion } from '@/types/api';
+import { fechaVisita } from '@/lib/fechas';
+import { EstadoReservacion } from '@/modulos/reservaciones/components/EstadoReservacion';
+import { useAfiliado } from '../api/get-afiliado';
 import { periodoDe, textoTasa } from '../periodo';
 
 function Cifra({ etiqueta, valor, campo }: { etiqueta: string; valor: string | number; campo: string }) {

@@ -1,13 +1,14 @@
 import { ArrowPathIcon, ChartBarIcon, NoSymbolIcon, PencilSquareIcon } from '@heroicons/react/20/solid';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Confirmacion } from '../../../components/ui/Confirmacion';
-import { TABLA } from '../../../components/ui/formulario';
-import { Insignia } from '../../../components/ui/Insignia';
-import { BotonIcono, FilaMensaje, FilasCargando, ICONO_ACCION, PantallaAdmin, TablaAdmin, ThAcciones, usePuede } from '../../../components/ui/PantallaAdmin';
-import { useTitulo } from '../../../lib/use-titulo';
-import type { Afiliado } from '../../../types/api';
-import { useAfiliados, useEscribirAfiliado } from '../api/afiliados';
+import { Confirmacion } from '@/components/ui/Confirmacion';
+import { TABLA } from '@/components/ui/formulario';
+import { Insignia } from '@/components/ui/Insignia';
+import { BotonIcono, FilaMensaje, FilasCargando, ICONO_ACCION, PantallaAdmin, TablaAdmin, ThAcciones, usePuede } from '@/components/ui/PantallaAdmin';
+import { useTitulo } from '@/lib/use-titulo';
+import type { Afiliado } from '@/types/api';
+import { useEscribirAfiliado } from '../api/escribir-afiliado';
+import { useAfiliados } from '../api/get-afiliados';
 import { AfiliadoDialogo } from './AfiliadoDialogo';
 
 type Abierto = { tipo: 'nuevo' } | { tipo: 'editar' | 'desactivar' | 'reactivar'; afiliado: Afiliado } | null;

@@ -1,7 +1,7 @@
-import { api } from '../../../lib/api-client';
-import { iniciarSesionLocal } from '../../../lib/session';
-import type { Credenciales, Sesion } from '../../../types/api';
-import { useMutacionUnica } from '../../../lib/mutacion-unica';
+import { api } from '@/lib/api-client';
+import { iniciarSesionLocal } from '@/lib/session';
+import type { Credenciales, Sesion } from '@/types/api';
+import { useMutacionUnica } from '@/lib/mutacion-unica';
 
 export type { Credenciales };
 

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { api } from '../../../lib/api-client';
-import { cerrarSesionLocal } from '../../../lib/session';
+import { api } from '@/lib/api-client';
+import { cerrarSesionLocal } from '@/lib/session';
 
 /** Revokes the token on the server. */
 export function logout(): Promise<null> {

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { api } from '../../../lib/api-client';
-import { guardarUsuario } from '../../../lib/session';
-import type { Usuario } from '../../../types/api';
+import { api } from '@/lib/api-client';
+import { guardarUsuario } from '@/lib/session';
+import type { Usuario } from '@/types/api';
 
 export async function getMe(signal?: AbortSignal): Promise<Usuario> {
   return api<Usuario>('/v1/auth/me', { signal });

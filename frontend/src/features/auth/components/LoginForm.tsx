@@ -1,14 +1,14 @@
 import { Field, Input, Label } from '@headlessui/react';
 import { EyeIcon, EyeSlashIcon } from '@heroicons/react/24/outline';
 import { useRef, useState, type FormEvent } from 'react';
-import { Button } from '../../../components/ui/Button';
-import { ESTILO_CAMPO } from '../../../components/ui/Campo';
-import { ApiError } from '../../../lib/api-client';
-import { formatoEspera } from '../../../lib/reintento';
-import { useCuentaRegresiva } from '../../../lib/use-cuenta-regresiva';
-import { validarCredenciales } from '../../../lib/wasm-acceso';
-import { toast } from '../../../stores/toasts';
-import type { Usuario } from '../../../types/api';
+import { Button } from '@/components/ui/Button';
+import { ESTILO_CAMPO } from '@/components/ui/Campo';
+import { ApiError } from '@/lib/api-client';
+import { formatoEspera } from '@/lib/reintento';
+import { useCuentaRegresiva } from '@/lib/use-cuenta-regresiva';
+import { validarCredenciales } from '@/lib/wasm-acceso';
+import { toast } from '@/stores/toasts';
+import type { Usuario } from '@/types/api';
 import { useLogin } from '../api/login';
 
 /**

@@ -1,10 +1,10 @@
 // `GET /v1/admin/logs/{walkin|reserva}?tag=&desde=&hasta=&q=&page=&limit=`: one page of a
 // branch's audit log, newest first.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { claveSucursal } from '../../../lib/claves';
-import { useSesion } from '../../../lib/use-session';
-import type { PaginaBitacora } from '../../../types/api';
+import { api } from '@/lib/api-client';
+import { claveSucursal } from '@/lib/claves';
+import { useSesion } from '@/lib/use-session';
+import type { PaginaBitacora } from '@/types/api';
 
 export type TipoBitacora = 'walkin' | 'reserva';
 

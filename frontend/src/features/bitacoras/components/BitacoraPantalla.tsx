@@ -1,20 +1,20 @@
 import { ArrowDownTrayIcon } from '@heroicons/react/20/solid';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Buscador } from '../../../components/ui/Buscador';
-import { Button } from '../../../components/ui/Button';
-import { CampoTexto } from '../../../components/ui/Campo';
-import { Esqueleto } from '../../../components/ui/Esqueleto';
-import { TABLA } from '../../../components/ui/formulario';
-import { Paginacion } from '../../../components/ui/Paginacion';
-import { useDiferido } from '../../../lib/use-diferido';
-import { useTitulo } from '../../../lib/use-titulo';
-import type { EntradaBitacora } from '../../../types/api';
+import { Buscador } from '@/components/ui/Buscador';
+import { Button } from '@/components/ui/Button';
+import { CampoTexto } from '@/components/ui/Campo';
+import { Esqueleto } from '@/components/ui/Esqueleto';
+import { TABLA } from '@/components/ui/formulario';
+import { Paginacion } from '@/components/ui/Paginacion';
+import { useDiferido } from '@/lib/use-diferido';
+import { useTitulo } from '@/lib/use-titulo';
+import type { EntradaBitacora } from '@/types/api';
 import { POR_PAGINA, rutaBitacora, useBitacora, type TipoBitacora } from '../api/get-bitacora';
 import { descargarCsv } from '../csv';
 import { rutaDeRegistro } from '../registro';
-import { diaEn, fechaHoraBitacora, sumarDias } from '../fechas';
-import { ahora } from '../../../lib/reloj';
+import { diaEn, fechaHoraBitacora, sumarDias } from '@/lib/fechas';
+import { ahora } from '@/lib/reloj';
 
 const TITULOS: Record<TipoBitacora, string> = { walkin: 'Bitácora de walk-in', reserva: 'Bitácora de reservaciones' };
 

@@ -1,11 +1,12 @@
 import { Link } from 'react-router';
-import { Buscador } from '../../../components/ui/Buscador';
-import { TABLA } from '../../../components/ui/formulario';
-import { Paginacion } from '../../../components/ui/Paginacion';
-import { FilaMensaje, FilasCargando, paginasDe, PantallaAdmin, TablaAdmin, useBusquedaPaginada } from '../../../components/ui/PantallaAdmin';
-import { useTitulo } from '../../../lib/use-titulo';
-import { CLIENTES_POR_PAGINA, useClientes } from '../api/clientes';
-import { telefonoCliente, ultimaVisita } from '../visitas';
+import { Buscador } from '@/components/ui/Buscador';
+import { TABLA } from '@/components/ui/formulario';
+import { Paginacion } from '@/components/ui/Paginacion';
+import { FilaMensaje, FilasCargando, paginasDe, PantallaAdmin, TablaAdmin, useBusquedaPaginada } from '@/components/ui/PantallaAdmin';
+import { useTitulo } from '@/lib/use-titulo';
+import { CLIENTES_POR_PAGINA, useClientes } from '../api/get-clientes';
+import { ultimaVisita } from '@/lib/fechas';
+import { telefonoCliente } from '../visitas';
 
 /** /clientes: the guest book, searched in the server (by name, e-mail or phone) and paged. */
 export function ClientesPantalla() {

@@ -1,13 +1,15 @@
 import { CheckCircleIcon } from '@heroicons/react/20/solid';
 import { useState } from 'react';
-import { Button } from '../../../components/ui/Button';
-import { Buscador } from '../../../components/ui/Buscador';
-import { Dialogo } from '../../../components/ui/Dialogo';
-import { Esqueleto } from '../../../components/ui/Esqueleto';
-import { useDiferido } from '../../../lib/use-diferido';
-import type { ClienteDetalle, ClienteResumen } from '../../../types/api';
-import { useClientes, useEscribirCliente } from '../api/clientes';
-import { avisoFusion, candidatosFusion, telefonoCliente, textoVisitas, ultimaVisita } from '../visitas';
+import { Button } from '@/components/ui/Button';
+import { Buscador } from '@/components/ui/Buscador';
+import { Dialogo } from '@/components/ui/Dialogo';
+import { Esqueleto } from '@/components/ui/Esqueleto';
+import { useDiferido } from '@/lib/use-diferido';
+import type { ClienteDetalle, ClienteResumen } from '@/types/api';
+import { useEscribirCliente } from '../api/escribir-cliente';
+import { useClientes } from '../api/get-clientes';
+import { ultimaVisita } from '@/lib/fechas';
+import { avisoFusion, candidatosFusion, telefonoCliente, textoVisitas } from '../visitas';
 
 const CANDIDATOS = 8;
 

@@ -1,14 +1,15 @@
 import { useState } from 'react';
-import { Button } from '../../../components/ui/Button';
-import { CampoArea, CampoTexto } from '../../../components/ui/Campo';
-import { CampoNumero } from '../../../components/ui/CampoNumero';
-import { Esqueleto } from '../../../components/ui/Esqueleto';
-import { iguales, MensajeCampo, rechazoDeCampo, Seccion } from '../../../components/ui/formulario';
-import { Interruptor } from '../../../components/ui/Interruptor';
-import { useSesion } from '../../../lib/use-session';
-import { useTitulo } from '../../../lib/use-titulo';
-import type { DatosConfWalkin } from '../../../types/api';
-import { useConfWalkin, useGuardarConfWalkin } from '../api/conf-walkin';
+import { Button } from '@/components/ui/Button';
+import { CampoArea, CampoTexto } from '@/components/ui/Campo';
+import { CampoNumero } from '@/components/ui/CampoNumero';
+import { Esqueleto } from '@/components/ui/Esqueleto';
+import { iguales, MensajeCampo, rechazoDeCampo, Seccion } from '@/components/ui/formulario';
+import { Interruptor } from '@/components/ui/Interruptor';
+import { useSesion } from '@/lib/use-session';
+import { useTitulo } from '@/lib/use-titulo';
+import type { DatosConfWalkin } from '@/types/api';
+import { useConfWalkin } from '../api/get-conf-walkin';
+import { useGuardarConfWalkin } from '../api/guardar-conf-walkin';
 import { LineaDelDia } from './LineaDelDia';
 
 type Numericos = 'gracia_min' | 'llegada_antes_min' | 'paso_min' | 'estancia_min' | 'anticipacion_min' | 'horizonte_dias' | 'cubiertos_por_turno';

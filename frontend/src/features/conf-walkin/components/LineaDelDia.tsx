@@ -1,4 +1,4 @@
-import { tramosDelDia, type TramoDia } from '../../../lib/wasm';
+import { tramosDelDia, type TramoDia } from '@/lib/wasm';
 
 /** Minutes from midnight of an `HH:MM` (`24:00` is the end of the day). */
 function minutos(hhmm: string): number {

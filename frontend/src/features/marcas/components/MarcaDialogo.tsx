@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { CampoTexto } from '../../../components/ui/Campo';
-import { AccionesGuardar, Dialogo } from '../../../components/ui/Dialogo';
-import { MensajeCampo, rechazoDeCampo } from '../../../components/ui/formulario';
-import type { Marca } from '../../../types/api';
-import { useGuardarMarca } from '../api/marcas';
+import { CampoTexto } from '@/components/ui/Campo';
+import { AccionesGuardar, Dialogo } from '@/components/ui/Dialogo';
+import { MensajeCampo, rechazoDeCampo } from '@/components/ui/formulario';
+import type { Marca } from '@/types/api';
+import { useGuardarMarca } from '../api/guardar-marca';
 
 /** Creates a brand or renames one. */
 export function MarcaDialogo({ marca, alCerrar }: { marca: Pick<Marca, '_id' | 'name'> | null; alCerrar: () => void }) {

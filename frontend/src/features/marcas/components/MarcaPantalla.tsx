@@ -1,12 +1,12 @@
 import { ArrowLeftIcon, PencilSquareIcon, PlusIcon } from '@heroicons/react/20/solid';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { Button } from '../../../components/ui/Button';
-import { Esqueleto } from '../../../components/ui/Esqueleto';
-import { tienePermiso } from '../../../lib/session';
-import { useSesion } from '../../../lib/use-session';
-import { useTitulo } from '../../../lib/use-titulo';
-import { useMarca } from '../api/marcas';
+import { Button } from '@/components/ui/Button';
+import { Esqueleto } from '@/components/ui/Esqueleto';
+import { tienePermiso } from '@/lib/session';
+import { useSesion } from '@/lib/use-session';
+import { useTitulo } from '@/lib/use-titulo';
+import { useMarca } from '../api/get-marca';
 import { MarcaDialogo } from './MarcaDialogo';
 import { SucursalEditor } from './SucursalEditor';
 import { SucursalNuevaDialogo } from './SucursalNuevaDialogo';

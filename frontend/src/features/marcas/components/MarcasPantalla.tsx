@@ -1,13 +1,13 @@
 import { BuildingStorefrontIcon, ChevronRightIcon } from '@heroicons/react/20/solid';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Esqueleto } from '../../../components/ui/Esqueleto';
-import { Insignia } from '../../../components/ui/Insignia';
-import { PantallaAdmin } from '../../../components/ui/PantallaAdmin';
-import { tienePermiso } from '../../../lib/session';
-import { useSesion } from '../../../lib/use-session';
-import { useTitulo } from '../../../lib/use-titulo';
-import { useMarcas } from '../api/marcas';
+import { Esqueleto } from '@/components/ui/Esqueleto';
+import { Insignia } from '@/components/ui/Insignia';
+import { PantallaAdmin } from '@/components/ui/PantallaAdmin';
+import { tienePermiso } from '@/lib/session';
+import { useSesion } from '@/lib/use-session';
+import { useTitulo } from '@/lib/use-titulo';
+import { useMarcas } from '../api/get-marcas';
 import { MarcaDialogo } from './MarcaDialogo';
 
 /** /marcas: each brand as a card listing its branches; the card opens /marcas/{id}. */

@@ -1,16 +1,18 @@
 import { Input } from '@headlessui/react';
 import { PlusIcon, TrashIcon } from '@heroicons/react/20/solid';
 import { useState, type ReactNode } from 'react';
-import { Button } from '../../../components/ui/Button';
-import { CampoSelect, CampoTexto, ESTILO_CAMPO } from '../../../components/ui/Campo';
-import { Confirmacion } from '../../../components/ui/Confirmacion';
-import { Esqueleto } from '../../../components/ui/Esqueleto';
-import { iguales, MensajeCampo, rechazoDeCampo, Seccion, TABLA } from '../../../components/ui/formulario';
-import { Interruptor } from '../../../components/ui/Interruptor';
-import type { SucursalCompleta } from '../../../types/api';
-import { useEscribirSucursal, useSucursal, type EscrituraSucursal } from '../api/marcas';
-import { datosDias, datosMesas, DIAS, diasDe, mesaNueva, mesasDe, semanaCompleta, zonasPara, type FilaDia, type FilaMesa } from '../sucursal';
-import { BotonIcono } from '../../../components/ui/PantallaAdmin';
+import { Button } from '@/components/ui/Button';
+import { CampoSelect, CampoTexto, ESTILO_CAMPO } from '@/components/ui/Campo';
+import { Confirmacion } from '@/components/ui/Confirmacion';
+import { Esqueleto } from '@/components/ui/Esqueleto';
+import { iguales, MensajeCampo, rechazoDeCampo, Seccion, TABLA } from '@/components/ui/formulario';
+import { Interruptor } from '@/components/ui/Interruptor';
+import type { SucursalCompleta } from '@/types/api';
+import { useEscribirSucursal, type EscrituraSucursal } from '../api/escribir-sucursal';
+import { useSucursal } from '../api/get-sucursal';
+import { DIAS } from '@/lib/fechas';
+import { datosDias, datosMesas, diasDe, mesaNueva, mesasDe, semanaCompleta, zonasPara, type FilaDia, type FilaMesa } from '../sucursal';
+import { BotonIcono } from '@/components/ui/PantallaAdmin';
 
 const CELDA = `${ESTILO_CAMPO} py-1.5 text-sm`;
 

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { CampoSelect, CampoTexto } from '../../../components/ui/Campo';
-import { AccionesGuardar, Dialogo } from '../../../components/ui/Dialogo';
-import { alRechazar, MensajeCampo } from '../../../components/ui/formulario';
-import type { SucursalCompleta } from '../../../types/api';
-import { useEscribirSucursal } from '../api/marcas';
+import { CampoSelect, CampoTexto } from '@/components/ui/Campo';
+import { AccionesGuardar, Dialogo } from '@/components/ui/Dialogo';
+import { alRechazar, MensajeCampo } from '@/components/ui/formulario';
+import type { SucursalCompleta } from '@/types/api';
+import { useEscribirSucursal } from '../api/escribir-sucursal';
 import { zonasPara } from '../sucursal';
 
 type Errores = Partial<Record<'tag' | 'name' | 'zona' | 'direccion' | 'telefono', string>>;

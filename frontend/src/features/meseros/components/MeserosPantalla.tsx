@@ -1,23 +1,24 @@
 import { Field, Input, Label } from '@headlessui/react';
 import { ArrowPathIcon, NoSymbolIcon, PencilSquareIcon, PlusIcon } from '@heroicons/react/20/solid';
 import { useState, type FormEvent } from 'react';
-import { Button } from '../../../components/ui/Button';
-import { CampoTexto, ESTILO_CAMPO } from '../../../components/ui/Campo';
-import { Confirmacion } from '../../../components/ui/Confirmacion';
-import { AccionesGuardar, Dialogo } from '../../../components/ui/Dialogo';
-import { MensajeCampo, rechazoDeCampo, TABLA } from '../../../components/ui/formulario';
-import { Insignia } from '../../../components/ui/Insignia';
-import { BotonIcono, FilaMensaje, FilasCargando, PantallaAdmin, TablaAdmin, ThAcciones, usePuede } from '../../../components/ui/PantallaAdmin';
-import { useTitulo } from '../../../lib/use-titulo';
-import type { MeseroRef } from '../../../types/api';
-import { useEscribirMesero, useMeserosAdmin } from '../api/meseros';
+import { Button } from '@/components/ui/Button';
+import { CampoTexto, ESTILO_CAMPO } from '@/components/ui/Campo';
+import { Confirmacion } from '@/components/ui/Confirmacion';
+import { AccionesGuardar, Dialogo } from '@/components/ui/Dialogo';
+import { MensajeCampo, rechazoDeCampo, TABLA } from '@/components/ui/formulario';
+import { Insignia } from '@/components/ui/Insignia';
+import { BotonIcono, FilaMensaje, FilasCargando, PantallaAdmin, TablaAdmin, ThAcciones, usePuede } from '@/components/ui/PantallaAdmin';
+import { useTitulo } from '@/lib/use-titulo';
+import type { MeseroRef } from '@/types/api';
+import { useMeseros } from '@/modulos/meseros/api/get-meseros';
+import { useEscribirMesero } from '../api/escribir-mesero';
 
 type Abierto = { tipo: 'renombrar' | 'desactivar' | 'reactivar'; mesero: MeseroRef } | null;
 
 /** /meseros: the current branch's waiters; added inline, renamed in a dialog, (de)activated after asking. */
 export function MeserosPantalla() {
   useTitulo('Meseros');
-  const lista = useMeserosAdmin();
+  const lista = useMeseros(true);
   const escribir = useEscribirMesero();
   const [abierto, setAbierto] = useState<Abierto>(null);
   const puede = usePuede('meseros');

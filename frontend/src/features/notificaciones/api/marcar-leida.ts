@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { useSesion } from '../../../lib/use-session';
-import type { Notificacion } from '../../../types/api';
-import { claveNotificaciones } from './get-notificaciones';
-import { useMutacionUnica } from '../../../lib/mutacion-unica';
+import { api } from '@/lib/api-client';
+import { useSesion } from '@/lib/use-session';
+import type { Notificacion } from '@/types/api';
+import { claveNotificaciones } from '@/modulos/notificaciones/api/get-notificaciones';
+import { useMutacionUnica } from '@/lib/mutacion-unica';
 
 /** `PUT /v1/admin/notifications/{id}`. Spec §8: a failure is not announced; the list is asked again. */
 export function marcarLeida(id: string): Promise<Notificacion> {

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { notificacionDe } from '../../../testing/datos';
-import type { Notificacion } from '../../../types/api';
+import { notificacionDe } from '@/testing/datos';
+import type { Notificacion } from '@/types/api';
 import { seguirNotificaciones } from './stream-notificaciones';
 
 /**

@@ -1,13 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { API_BASE } from '../../../lib/api-client';
-import { claveListasReservaciones } from '../../../lib/claves';
-import { cerrarSesionLocal } from '../../../lib/session';
-import { toast } from '../../../stores/toasts';
-import { crearLectorSse, esperaReconexion } from '../../../lib/sse';
-import { useSesion } from '../../../lib/use-session';
-import type { Notificacion } from '../../../types/api';
-import { agregarNotificacion, claveNotificaciones } from './get-notificaciones';
+import { API_BASE } from '@/lib/api-client';
+import { claveListasReservaciones } from '@/lib/claves';
+import { cerrarSesionLocal } from '@/lib/session';
+import { toast } from '@/stores/toasts';
+import { crearLectorSse, esperaReconexion } from '@/lib/sse';
+import { useSesion } from '@/lib/use-session';
+import type { Notificacion } from '@/types/api';
+import { agregarNotificacion, claveNotificaciones } from '@/modulos/notificaciones/api/get-notificaciones';
 
 /** The server sends a comment every 15 s; three missed mean the connection is dead. */
 const SILENCIO_MAXIMO_MS = 45_000;

@@ -1,19 +1,18 @@
 import { Checkbox } from '@headlessui/react';
 import { useState, type FormEvent } from 'react';
-import { CampoArea, CampoTexto } from '../../../components/ui/Campo';
-import { AccionesGuardar, Dialogo } from '../../../components/ui/Dialogo';
-import { alRechazar, iguales, MensajeCampo } from '../../../components/ui/formulario';
-import { Interruptor } from '../../../components/ui/Interruptor';
-import { horaSucursal, promoVigente, validarPromocion } from '../../../lib/wasm';
-import { useSesion } from '../../../lib/use-session';
-import type { Promocion } from '../../../types/api';
-import { diaEn } from '../../bitacoras/fechas';
-import { useHorarioSucursal } from '../../sucursales/api/get-sucursales-usuario';
-import { useEscribirPromo } from '../api/promociones';
-import { DIAS } from '../../marcas/sucursal';
+import { CampoArea, CampoTexto } from '@/components/ui/Campo';
+import { AccionesGuardar, Dialogo } from '@/components/ui/Dialogo';
+import { alRechazar, iguales, MensajeCampo } from '@/components/ui/formulario';
+import { Interruptor } from '@/components/ui/Interruptor';
+import { horaSucursal, promoVigente, validarPromocion } from '@/lib/wasm';
+import { useSesion } from '@/lib/use-session';
+import type { Promocion } from '@/types/api';
+import { DIAS, diaEn } from '@/lib/fechas';
+import { useHorarioSucursal } from '@/modulos/sucursales/api/get-sucursales-usuario';
+import { useEscribirPromo } from '../api/escribir-promocion';
 import { alternarDia, datosDe, DIAS_CORTOS, formularioDe, type FormularioPromo } from '../vigencia';
-import { esCumpleanos } from '../../orden/orden';
-import { ahora as horaDelServidor } from '../../../lib/reloj';
+import { esCumpleanos } from '@/modulos/orden/orden';
+import { ahora as horaDelServidor } from '@/lib/reloj';
 
 /** A field of the form, or the window as a whole (a refusal core does not pin on one field). */
 type Campo = keyof FormularioPromo | 'vigencia';

@@ -1,13 +1,14 @@
 import { PencilSquareIcon, TrashIcon } from '@heroicons/react/20/solid';
 import { useState } from 'react';
-import { Confirmacion } from '../../../components/ui/Confirmacion';
-import { TABLA } from '../../../components/ui/formulario';
-import { Insignia } from '../../../components/ui/Insignia';
-import { Paginacion } from '../../../components/ui/Paginacion';
-import { BotonIcono, FilaMensaje, FilasCargando, PantallaAdmin, TablaAdmin, ThAcciones, usePuede } from '../../../components/ui/PantallaAdmin';
-import { useTitulo } from '../../../lib/use-titulo';
-import type { Promocion } from '../../../types/api';
-import { useEscribirPromo, usePromociones } from '../api/promociones';
+import { Confirmacion } from '@/components/ui/Confirmacion';
+import { TABLA } from '@/components/ui/formulario';
+import { Insignia } from '@/components/ui/Insignia';
+import { Paginacion } from '@/components/ui/Paginacion';
+import { BotonIcono, FilaMensaje, FilasCargando, PantallaAdmin, TablaAdmin, ThAcciones, usePuede } from '@/components/ui/PantallaAdmin';
+import { useTitulo } from '@/lib/use-titulo';
+import type { Promocion } from '@/types/api';
+import { useEscribirPromo } from '../api/escribir-promocion';
+import { usePromociones } from '../api/get-promociones';
 import { paginaDe, PROMOS_POR_PAGINA, textoVigencia, totalPaginas } from '../vigencia';
 import { PromoDialogo } from './PromoDialogo';
 

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { Reservacion } from '../../../types/api';
+import type { Reservacion } from '@/types/api';
 import { claveReservacion } from './get-reservacion';
 import { claveListas } from './get-reservaciones';
 

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { apiConMensaje } from '../../../lib/api-client';
-import { useSesion } from '../../../lib/use-session';
-import type { Reservacion } from '../../../types/api';
+import { apiConMensaje } from '@/lib/api-client';
+import { useSesion } from '@/lib/use-session';
+import type { Reservacion } from '@/types/api';
 import { guardarEnCache } from './cache';
-import { useMutacionUnica } from '../../../lib/mutacion-unica';
+import { useMutacionUnica } from '@/lib/mutacion-unica';
 
 /**
  * `PUT /v1/admin/reservacion/{id}/cancel?tag=`: 409 with the reason when it is not Pendiente.

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { claveSucursal } from '../../../lib/claves';
-import { useSesion } from '../../../lib/use-session';
-import type { Reservacion } from '../../../types/api';
+import { api } from '@/lib/api-client';
+import { claveSucursal } from '@/lib/claves';
+import { useSesion } from '@/lib/use-session';
+import type { Reservacion } from '@/types/api';
 
 /** `GET /v1/admin/reservacion/{id}?tag=` (403 another branch's, 404 unknown). */
 export function getReservacion(tag: string, id: string, signal?: AbortSignal): Promise<Reservacion> {

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { reservacionDe } from '../../../testing/datos';
-import type { PaginaReservaciones } from '../../../types/api';
+import { reservacionDe } from '@/testing/datos';
+import type { PaginaReservaciones } from '@/types/api';
 import { getReservaciones, POR_PAGINA, reservacionesQueryOptions } from './get-reservaciones';
 
 function responder(data: unknown) {

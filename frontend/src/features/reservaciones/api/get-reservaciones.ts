@@ -1,8 +1,8 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { claveListasReservaciones } from '../../../lib/claves';
-import { useSesion } from '../../../lib/use-session';
-import type { PaginaReservaciones, Reservacion } from '../../../types/api';
+import { api } from '@/lib/api-client';
+import { claveListasReservaciones } from '@/lib/claves';
+import { useSesion } from '@/lib/use-session';
+import type { PaginaReservaciones, Reservacion } from '@/types/api';
 
 /** The tab slugs the server filters by (spec §2). */
 export type SlugReservaciones = 'hoy' | 'pendientes' | 'asistio' | 'vencidas' | 'canceladas' | 'todas';

@@ -1,8 +1,8 @@
-import { Button } from '../../../components/ui/Button';
-import { Dialogo } from '../../../components/ui/Dialogo';
-import { fechaLarga, horaCorta, textoPersonas } from '../../../lib/formato';
-import { toast } from '../../../stores/toasts';
-import type { Reservacion } from '../../../types/api';
+import { Button } from '@/components/ui/Button';
+import { Dialogo } from '@/components/ui/Dialogo';
+import { fechaLarga, horaCorta, textoPersonas } from '@/lib/formato';
+import { toast } from '@/stores/toasts';
+import type { Reservacion } from '@/types/api';
 import { useCancelarReservacion } from '../api/cancelar-reservacion';
 
 /** Asks before cancelling: a cancelled reservation cannot come back. */

@@ -1,5 +1,5 @@
 import { EnvelopeIcon } from '@heroicons/react/24/outline';
-import { haceCuanto } from '../../../lib/formato';
+import { haceCuanto } from '@/lib/formato';
 import { useCorreos, type CorreoReservacion } from '../api/get-correos';
 
 const TIPOS: Record<string, string> = { confirmacion: 'Confirmación', verificacion: 'Verificación' };

@@ -12,22 +12,22 @@ import {
 } from '@heroicons/react/24/outline';
 import { CheckCircleIcon } from '@heroicons/react/20/solid';
 import { useState, type ReactNode } from 'react';
-import { Button } from '../../../components/ui/Button';
-import { datosOrigen, IconoOrigen } from '../../../components/ui/IconoOrigen';
-import { Esqueleto } from '../../../components/ui/Esqueleto';
-import { ApiError } from '../../../lib/api-client';
-import { fechaLarga, horaCorta, telefonoLegible, textoPersonas } from '../../../lib/formato';
-import { tienePermiso } from '../../../lib/session';
-import { useSesion } from '../../../lib/use-session';
-import type { Reservacion } from '../../../types/api';
+import { Button } from '@/components/ui/Button';
+import { datosOrigen, IconoOrigen } from '@/components/ui/IconoOrigen';
+import { Esqueleto } from '@/components/ui/Esqueleto';
+import { ApiError } from '@/lib/api-client';
+import { fechaLarga, horaCorta, telefonoLegible, textoPersonas } from '@/lib/formato';
+import { tienePermiso } from '@/lib/session';
+import { useSesion } from '@/lib/use-session';
+import type { Reservacion } from '@/types/api';
 import { useReservacion } from '../api/get-reservacion';
 import { CancelarReservacionDialogo } from './CancelarReservacionDialogo';
 import { CorreosReservacion } from './CorreosReservacion';
 import { EditarClienteDialogo } from './EditarClienteDialogo';
 import { EditarReservacionDialogo } from './EditarReservacionDialogo';
-import { TicketsOrden } from '../../orden/components/Tickets';
-import { ticketDeReservacion } from '../../orden/orden';
-import { EstadoReservacion } from './EstadoReservacion';
+import { TicketsOrden } from '@/modulos/orden/components/Tickets';
+import { ticketDeReservacion } from '@/modulos/orden/orden';
+import { EstadoReservacion } from '@/modulos/reservaciones/components/EstadoReservacion';
 import { IconoEvento } from './marcas';
 
 function Dato({ icono, titulo, children }: { icono: ReactNode; titulo: string; children: ReactNode }) {

@@ -1,12 +1,12 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { Button } from '../../../components/ui/Button';
-import { CampoTexto } from '../../../components/ui/Campo';
-import { CampoTelefono } from '../../../components/ui/CampoTelefono';
-import { Dialogo } from '../../../components/ui/Dialogo';
-import { paisDeTelefono, paisPorIso } from '../../../lib/paises';
-import { limitarTelefono, mensajes, validarDatosPersonales } from '../../../lib/wasm';
-import { toast } from '../../../stores/toasts';
-import type { Reservacion } from '../../../types/api';
+import { Button } from '@/components/ui/Button';
+import { CampoTexto } from '@/components/ui/Campo';
+import { CampoTelefono } from '@/components/ui/CampoTelefono';
+import { Dialogo } from '@/components/ui/Dialogo';
+import { paisDeTelefono, paisPorIso } from '@/lib/paises';
+import { limitarTelefono, mensajes, validarDatosPersonales } from '@/lib/wasm';
+import { toast } from '@/stores/toasts';
+import type { Reservacion } from '@/types/api';
 import { useEditarCliente } from '../api/editar-cliente';
 
 /**
@@ -26,7 +26,10 @@ export function EditarClienteDialogo({ reservacion: r, alCerrar }: { reservacion
     return (r.phone ?? '').startsWith(inicial.codigo) ? (r.phone ?? '').slice(inicial.codigo.length) : (r.phone ?? '');
   });
   const editar = useEditarCliente(r._id);
-  const campos = { name: useRef<HTMLInputElement>(null), email: useRef<HTMLInputElement>(null), phone: useRef<HTMLDivElement>(null) };
+  const nameRef = useRef<HTMLInputElement>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const phoneRef = useRef<HTMLDivElement>(null);
+  const campos = { name: nameRef, email: emailRef, phone: phoneRef };
 
   function enviar(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -76,18 +79,18 @@ export function EditarClienteDialogo({ reservacion: r, alCerrar }: { reservacion
       }
     >
       <form id="form-editar-cliente" onSubmit={enviar} noValidate className="space-y-4">
-        <CampoTexto etiqueta="Nombre" name="name" autoComplete="off" ref={campos.name} value={name} onChange={(e) => setName(e.target.value)} />
+        <CampoTexto etiqueta="Nombre" name="name" autoComplete="off" ref={nameRef} value={name} onChange={(e) => setName(e.target.value)} />
         <CampoTexto
           etiqueta="Correo electrónico"
           name="email"
           type="email"
           inputMode="email"
           autoComplete="off"
-          ref={campos.email}
+          ref={emailRef}
           value={email}
           onChange={(e) => setEmail(e.target.value)}
         />
-        <div ref={campos.phone}>
+        <div ref={phoneRef}>
           <CampoTelefono
             etiqueta="Teléfono"
             pais={pais}

@@ -1,8 +1,8 @@
-import { Button } from '../../../components/ui/Button';
-import { Dialogo } from '../../../components/ui/Dialogo';
-import { mensajes } from '../../../lib/wasm';
-import { toast } from '../../../stores/toasts';
-import type { Reservacion } from '../../../types/api';
+import { Button } from '@/components/ui/Button';
+import { Dialogo } from '@/components/ui/Dialogo';
+import { mensajes } from '@/lib/wasm';
+import { toast } from '@/stores/toasts';
+import type { Reservacion } from '@/types/api';
 import { useEditarReservacion } from '../api/editar-reservacion';
 import { FormularioEdicionReservacion } from './FormularioEdicionReservacion';
 

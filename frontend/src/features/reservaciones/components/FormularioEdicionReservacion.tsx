@@ -1,11 +1,11 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { CampoArea, CampoSelect, CampoTexto } from '../../../components/ui/Campo';
-import { CampoNumero } from '../../../components/ui/CampoNumero';
-import { desdeCampos, paraCampos } from '../../../lib/formato';
-import { validarEdicionReservacion } from '../../../lib/wasm';
-import { EVENTOS } from '../../../lib/eventos';
-import { toast } from '../../../stores/toasts';
-import type { EdicionReservacion, Reservacion } from '../../../types/api';
+import { CampoArea, CampoSelect, CampoTexto } from '@/components/ui/Campo';
+import { CampoNumero } from '@/components/ui/CampoNumero';
+import { desdeCampos, paraCampos } from '@/lib/formato';
+import { validarEdicionReservacion } from '@/lib/wasm';
+import { EVENTOS } from '@/lib/eventos';
+import { toast } from '@/stores/toasts';
+import type { EdicionReservacion, Reservacion } from '@/types/api';
 
 /** Spec §3: the events, in the order staff pick them. */
 

@@ -2,8 +2,8 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { reservacionDe } from '../../../testing/datos';
-import type { Reservacion } from '../../../types/api';
+import { reservacionDe } from '@/testing/datos';
+import type { Reservacion } from '@/types/api';
 import { ItemReservacion } from './ItemReservacion';
 
 function html(r: Reservacion, seleccionada = false): HTMLElement {

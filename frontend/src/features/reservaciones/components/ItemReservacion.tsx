@@ -1,9 +1,9 @@
 import { UserIcon } from '@heroicons/react/20/solid';
 import { Link } from 'react-router';
-import { IconoOrigen } from '../../../components/ui/IconoOrigen';
-import { fechaCorta, horaCorta, nombreCorto } from '../../../lib/formato';
-import type { Reservacion } from '../../../types/api';
-import { EstadoReservacion } from './EstadoReservacion';
+import { IconoOrigen } from '@/components/ui/IconoOrigen';
+import { fechaCorta, horaCorta, nombreCorto } from '@/lib/formato';
+import type { Reservacion } from '@/types/api';
+import { EstadoReservacion } from '@/modulos/reservaciones/components/EstadoReservacion';
 import { esVerificada, IconoComentario, IconoEvento, MarcaVerificada } from './marcas';
 
 /** One row's height in the list, in pixels: a comfortable finger target on a tablet. */

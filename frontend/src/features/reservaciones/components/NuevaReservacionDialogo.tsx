@@ -1,5 +1,5 @@
-import { Button } from '../../../components/ui/Button';
-import { Dialogo } from '../../../components/ui/Dialogo';
+import { Button } from '@/components/ui/Button';
+import { Dialogo } from '@/components/ui/Dialogo';
 import { WidgetReserva } from './WidgetReserva';
 
 /** Spec §2, Reservation dialog: Nueva opens the branch's booking widget. */

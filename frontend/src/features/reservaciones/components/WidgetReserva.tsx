@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
-import { esMensajeCerrar, esMensajeReservada } from '../../../widget/mensaje';
-import { claveNotificaciones } from '../../notificaciones/api/get-notificaciones';
+import { useEffect, useEffectEvent, useRef } from 'react';
+import { esMensajeCerrar, esMensajeReservada } from '@/lib/mensaje-widget';
+import { claveNotificaciones } from '@/modulos/notificaciones/api/get-notificaciones';
 import { claveListas } from '../api/get-reservaciones';
 
 /** Spec §2, Reservation dialog: the widget in a 700×410 frame, origin Plataforma, party limit 50. */
@@ -37,20 +37,18 @@ export function WidgetReserva({
 }) {
   const marco = useRef<HTMLIFrameElement>(null);
   const queryClient = useQueryClient();
-  const alReservarRef = useRef(alReservar);
-  alReservarRef.current = alReservar;
-  const alCerrarRef = useRef(alCerrar);
-  alCerrarRef.current = alCerrar;
+  const reservada = useEffectEvent((id: string) => alReservar?.(id));
+  const cerrar = useEffectEvent(() => alCerrar?.());
 
   useEffect(() => {
     function alMensaje(e: MessageEvent) {
       if (e.origin !== window.location.origin || e.source !== marco.current?.contentWindow) return;
       // Escape inside the frame: as Escape anywhere in the dialog.
-      if (esMensajeCerrar(e.data)) return alCerrarRef.current?.();
+      if (esMensajeCerrar(e.data)) return cerrar();
       if (!esMensajeReservada(e.data) || e.data.tag !== tag) return;
       void queryClient.invalidateQueries({ queryKey: claveListas(tag) });
       void queryClient.invalidateQueries({ queryKey: claveNotificaciones(tag) });
-      alReservarRef.current?.(e.data.id);
+      reservada(e.data.id);
     }
     window.addEventListener('message', alMensaje);
     return () => window.removeEventListener('message', alMensaje);

@@ -1,7 +1,7 @@
 import { BriefcaseIcon, CakeIcon, ChatBubbleBottomCenterTextIcon, HeartIcon, SparklesIcon } from '@heroicons/react/24/outline';
 import { CheckBadgeIcon } from '@heroicons/react/20/solid';
 import type { ComponentType, SVGProps } from 'react';
-import type { Reservacion } from '../../../types/api';
+import type { Reservacion } from '@/types/api';
 
 type Icono = ComponentType<SVGProps<SVGSVGElement>>;
 

@@ -1,12 +1,13 @@
 import { Checkbox, Field, Label, Description } from '@headlessui/react';
 import { CheckIcon, MinusIcon } from '@heroicons/react/20/solid';
 import { useMemo, useState } from 'react';
-import { CampoTexto } from '../../../components/ui/Campo';
-import { AccionesGuardar, Dialogo } from '../../../components/ui/Dialogo';
-import { Esqueleto } from '../../../components/ui/Esqueleto';
-import { alRechazar, MensajeCampo } from '../../../components/ui/formulario';
-import type { RolAdmin } from '../../../types/api';
-import { useEscribirRol, usePermisos } from '../api/roles';
+import { CampoTexto } from '@/components/ui/Campo';
+import { AccionesGuardar, Dialogo } from '@/components/ui/Dialogo';
+import { Esqueleto } from '@/components/ui/Esqueleto';
+import { alRechazar, MensajeCampo } from '@/components/ui/formulario';
+import type { RolAdmin } from '@/types/api';
+import { useEscribirRol } from '../api/escribir-rol';
+import { usePermisos } from '../api/get-permisos';
 import { agruparPorArea, alternar, estadoGrupo, mismosPermisos } from '../permisos';
 
 const CAJA =

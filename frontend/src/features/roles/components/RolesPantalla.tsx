@@ -1,11 +1,12 @@
 import { PencilSquareIcon, TrashIcon } from '@heroicons/react/20/solid';
 import { useState } from 'react';
-import { Confirmacion } from '../../../components/ui/Confirmacion';
-import { TABLA } from '../../../components/ui/formulario';
-import { BotonIcono, FilasCargando, PantallaAdmin, TablaAdmin, ThAcciones, usePuede } from '../../../components/ui/PantallaAdmin';
-import { useTitulo } from '../../../lib/use-titulo';
-import type { RolAdmin } from '../../../types/api';
-import { useEscribirRol, useRoles } from '../api/roles';
+import { Confirmacion } from '@/components/ui/Confirmacion';
+import { TABLA } from '@/components/ui/formulario';
+import { BotonIcono, FilasCargando, PantallaAdmin, TablaAdmin, ThAcciones, usePuede } from '@/components/ui/PantallaAdmin';
+import { useTitulo } from '@/lib/use-titulo';
+import type { RolAdmin } from '@/types/api';
+import { useRoles } from '@/modulos/roles/api/get-roles';
+import { useEscribirRol } from '../api/escribir-rol';
 import { RolDialogo } from './RolDialogo';
 
 type Abierto = { tipo: 'nuevo' } | { tipo: 'editar' | 'borrar'; rol: RolAdmin } | null;

@@ -1,9 +1,9 @@
 // `GET /v1/admin/dashboard?tag=` (today at the branch) and `/dashboard/serie?tag=&dias=30`.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { claveSucursal } from '../../../lib/claves';
-import { useSesion } from '../../../lib/use-session';
-import type { ResumenDia } from '../../../types/api';
+import { api } from '@/lib/api-client';
+import { claveSucursal } from '@/lib/claves';
+import { useSesion } from '@/lib/use-session';
+import type { ResumenDia } from '@/types/api';
 
 export const DIAS_SERIE = 30;
 

@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
-import { Esqueleto } from '../../../components/ui/Esqueleto';
-import { fechaLarga } from '../../../lib/formato';
-import { useSesion } from '../../../lib/use-session';
-import { useTitulo } from '../../../lib/use-titulo';
-import type { ResumenDia } from '../../../types/api';
+import { Esqueleto } from '@/components/ui/Esqueleto';
+import { fechaLarga } from '@/lib/formato';
+import { useSesion } from '@/lib/use-session';
+import { useTitulo } from '@/lib/use-titulo';
+import type { ResumenDia } from '@/types/api';
 import { DIAS_SERIE, useDashboard, useSerie } from '../api/get-dashboard';
 import { horasCompletas, origenesTotales, porcentaje } from '../escala';
-import { datosOrigen } from '../../../components/ui/IconoOrigen';
-import { useSucursalesUsuario } from '../../sucursales/api/get-sucursales-usuario';
+import { datosOrigen } from '@/components/ui/IconoOrigen';
+import { useSucursalesUsuario } from '@/modulos/sucursales/api/get-sucursales-usuario';
 import { Apiladas, Barras, color, Leyenda, Lineas } from './Graficas';
 
 function Tarjeta({ nombre, valor, detalle, tono = 'text-stone-900' }: { nombre: string; valor: ReactNode; detalle?: string; tono?: string }) {

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { CampoTexto } from '../../../components/ui/Campo';
-import { AccionesGuardar, Dialogo } from '../../../components/ui/Dialogo';
-import { MensajeCampo, rechazoDeCampo } from '../../../components/ui/formulario';
-import { validarClaveNueva } from '../../../lib/wasm';
-import type { UsuarioAdmin } from '../../../types/api';
-import { useEscribirUsuario } from '../api/usuarios';
+import { CampoTexto } from '@/components/ui/Campo';
+import { AccionesGuardar, Dialogo } from '@/components/ui/Dialogo';
+import { MensajeCampo, rechazoDeCampo } from '@/components/ui/formulario';
+import { validarClaveNueva } from '@/lib/wasm';
+import type { UsuarioAdmin } from '@/types/api';
+import { useEscribirUsuario } from '../api/escribir-usuario';
 
 /** Sets a new password for a user (core's length rules checked before sending). */
 export function ClaveDialogo({ usuario, alCerrar }: { usuario: UsuarioAdmin; alCerrar: () => void }) {

@@ -1,16 +1,16 @@
 import { Checkbox, Field, Label } from '@headlessui/react';
 import { CheckIcon } from '@heroicons/react/20/solid';
 import { useState } from 'react';
-import { CampoSelect, CampoTexto } from '../../../components/ui/Campo';
-import { AccionesGuardar, Dialogo } from '../../../components/ui/Dialogo';
-import { Esqueleto } from '../../../components/ui/Esqueleto';
-import { iguales, MensajeCampo, rechazoDeCampo } from '../../../components/ui/formulario';
-import { Interruptor } from '../../../components/ui/Interruptor';
-import { validarClaveNueva, validarCorreo } from '../../../lib/wasm';
-import type { DatosUsuario, UsuarioAdmin } from '../../../types/api';
-import { useRoles } from '../../roles/api/roles';
-import { useSucursalesUsuario } from '../../sucursales/api/get-sucursales-usuario';
-import { useEscribirUsuario } from '../api/usuarios';
+import { CampoSelect, CampoTexto } from '@/components/ui/Campo';
+import { AccionesGuardar, Dialogo } from '@/components/ui/Dialogo';
+import { Esqueleto } from '@/components/ui/Esqueleto';
+import { iguales, MensajeCampo, rechazoDeCampo } from '@/components/ui/formulario';
+import { Interruptor } from '@/components/ui/Interruptor';
+import { validarClaveNueva, validarCorreo } from '@/lib/wasm';
+import type { DatosUsuario, UsuarioAdmin } from '@/types/api';
+import { useRoles } from '@/modulos/roles/api/get-roles';
+import { useSucursalesUsuario } from '@/modulos/sucursales/api/get-sucursales-usuario';
+import { useEscribirUsuario } from '../api/escribir-usuario';
 
 type Errores = Partial<Record<'name' | 'email' | 'role' | 'tags' | 'password', string>>;
 

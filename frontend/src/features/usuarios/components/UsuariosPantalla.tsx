@@ -1,15 +1,16 @@
 import { KeyIcon, NoSymbolIcon, PencilSquareIcon } from '@heroicons/react/20/solid';
 import { useState } from 'react';
-import { Buscador } from '../../../components/ui/Buscador';
-import { Confirmacion } from '../../../components/ui/Confirmacion';
-import { TABLA } from '../../../components/ui/formulario';
-import { Insignia } from '../../../components/ui/Insignia';
-import { Paginacion } from '../../../components/ui/Paginacion';
-import { BotonIcono, FilaMensaje, FilasCargando, paginasDe, PantallaAdmin, TablaAdmin, ThAcciones, useBusquedaPaginada, usePuede } from '../../../components/ui/PantallaAdmin';
-import { useSesion } from '../../../lib/use-session';
-import { useTitulo } from '../../../lib/use-titulo';
-import type { UsuarioAdmin } from '../../../types/api';
-import { POR_PAGINA, useEscribirUsuario, useUsuarios } from '../api/usuarios';
+import { Buscador } from '@/components/ui/Buscador';
+import { Confirmacion } from '@/components/ui/Confirmacion';
+import { TABLA } from '@/components/ui/formulario';
+import { Insignia } from '@/components/ui/Insignia';
+import { Paginacion } from '@/components/ui/Paginacion';
+import { BotonIcono, FilaMensaje, FilasCargando, paginasDe, PantallaAdmin, TablaAdmin, ThAcciones, useBusquedaPaginada, usePuede } from '@/components/ui/PantallaAdmin';
+import { useSesion } from '@/lib/use-session';
+import { useTitulo } from '@/lib/use-titulo';
+import type { UsuarioAdmin } from '@/types/api';
+import { useEscribirUsuario } from '../api/escribir-usuario';
+import { POR_PAGINA, useUsuarios } from '../api/get-usuarios';
 import { ClaveDialogo } from './ClaveDialogo';
 import { UsuarioDialogo } from './UsuarioDialogo';
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { useSesion } from '../../../lib/use-session';
-import type { Walkin } from '../../../types/api';
+import { api } from '@/lib/api-client';
+import { useSesion } from '@/lib/use-session';
+import type { Walkin } from '@/types/api';
 import { claveWalkins } from './get-walkins';
 
 /** `GET /v1/admin/walkin/{id}?tag=` (403 another branch's, 404 unknown). */

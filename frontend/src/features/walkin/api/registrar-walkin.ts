@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { apiConMensaje } from '../../../lib/api-client';
-import type { SolicitudWalkin, Walkin } from '../../../types/api';
+import { apiConMensaje } from '@/lib/api-client';
+import type { SolicitudWalkin, Walkin } from '@/types/api';
 import { claveWalkin } from './get-walkin';
 import { claveWalkins } from './get-walkins';
-import { useMutacionUnica } from '../../../lib/mutacion-unica';
+import { useMutacionUnica } from '@/lib/mutacion-unica';
 
 /** `POST /v1/admin/walkin` → 201 with the walk-in, its folio and time assigned by the server. */
 export function registrarWalkin(solicitud: SolicitudWalkin, clave?: string): Promise<{ data: Walkin; message: string }> {

@@ -1,13 +1,13 @@
 import { ArrowPathIcon, ArrowTopRightOnSquareIcon } from '@heroicons/react/20/solid';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { AccionesPaso } from '../../../components/ui/AccionesPaso';
-import { Button } from '../../../components/ui/Button';
-import { CampoSelect, CampoTexto } from '../../../components/ui/Campo';
-import { CampoTelefono } from '../../../components/ui/CampoTelefono';
-import { Esqueleto } from '../../../components/ui/Esqueleto';
-import { Pasos } from '../../../components/ui/Pasos';
-import { PAIS_POR_DEFECTO, paisPorIso } from '../../../lib/paises';
+import { AccionesPaso } from '@/components/ui/AccionesPaso';
+import { Button } from '@/components/ui/Button';
+import { CampoSelect, CampoTexto } from '@/components/ui/Campo';
+import { CampoTelefono } from '@/components/ui/CampoTelefono';
+import { Esqueleto } from '@/components/ui/Esqueleto';
+import { Pasos } from '@/components/ui/Pasos';
+import { PAIS_POR_DEFECTO, paisPorIso } from '@/lib/paises';
 import {
   limitarTelefono,
   mensajes,
@@ -15,18 +15,18 @@ import {
   type ConfigHorario,
   type DatosPersonales,
   type PromoAplicada,
-} from '../../../lib/wasm';
-import { enterEnSelectEnvia } from '../../../lib/teclado';
-import { toast } from '../../../stores/toasts';
-import type { Walkin } from '../../../types/api';
-import { FormularioAbre } from '../../orden/components/FormularioAbre';
-import { enfocarCampo, FormularioComanda } from '../../orden/components/FormularioComanda';
-import { TicketsOrden } from '../../orden/components/Tickets';
-import { avisarErrorAlGuardar, campoRechazado, pasoDelCampo } from '../../orden/errores';
-import { EVENTOS, ordenNueva, solicitudWalkin, ticketDeWalkin, type FormularioOrden } from '../../orden/orden';
-import { useHorarioSucursal, useSucursalesUsuario } from '../../sucursales/api/get-sucursales-usuario';
+} from '@/lib/wasm';
+import { enterEnSelectEnvia } from '@/lib/teclado';
+import { toast } from '@/stores/toasts';
+import type { Walkin } from '@/types/api';
+import { FormularioAbre } from '@/modulos/orden/components/FormularioAbre';
+import { enfocarCampo, FormularioComanda } from '@/modulos/orden/components/FormularioComanda';
+import { TicketsOrden } from '@/modulos/orden/components/Tickets';
+import { avisarErrorAlGuardar, campoRechazado, pasoDelCampo } from '@/modulos/orden/errores';
+import { EVENTOS, ordenNueva, solicitudWalkin, ticketDeWalkin, type FormularioOrden } from '@/modulos/orden/orden';
+import { useHorarioSucursal, useSucursalesUsuario } from '@/modulos/sucursales/api/get-sucursales-usuario';
 import { useRegistrarWalkin } from '../api/registrar-walkin';
-import { ahora } from '../../../lib/reloj';
+import { ahora } from '@/lib/reloj';
 
 /** Spec §2: the four steps of the walk-in wizard. */
 export const PASOS_WALKIN = ['Información Personal', 'Comanda', 'Abre', 'Imprimir'] as const;

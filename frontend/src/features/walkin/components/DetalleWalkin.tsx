@@ -1,14 +1,14 @@
 import { ExclamationTriangleIcon } from '@heroicons/react/24/outline';
 import type { ReactNode } from 'react';
-import { Button } from '../../../components/ui/Button';
-import { Esqueleto } from '../../../components/ui/Esqueleto';
-import { Insignia } from '../../../components/ui/Insignia';
-import { ApiError } from '../../../lib/api-client';
-import { fechaLarga, horaCorta, telefonoLegible, textoPersonas } from '../../../lib/formato';
-import { useSesion } from '../../../lib/use-session';
-import { TicketsOrden } from '../../orden/components/Tickets';
-import { ticketDeWalkin } from '../../orden/orden';
-import { useSucursalesUsuario } from '../../sucursales/api/get-sucursales-usuario';
+import { Button } from '@/components/ui/Button';
+import { Esqueleto } from '@/components/ui/Esqueleto';
+import { Insignia } from '@/components/ui/Insignia';
+import { ApiError } from '@/lib/api-client';
+import { fechaLarga, horaCorta, telefonoLegible, textoPersonas } from '@/lib/formato';
+import { useSesion } from '@/lib/use-session';
+import { TicketsOrden } from '@/modulos/orden/components/Tickets';
+import { ticketDeWalkin } from '@/modulos/orden/orden';
+import { useSucursalesUsuario } from '@/modulos/sucursales/api/get-sucursales-usuario';
 import { useWalkin } from '../api/get-walkin';
 
 function Dato({ etiqueta, children, campo }: { etiqueta: string; children: ReactNode; campo?: string }) {

@@ -1,7 +1,7 @@
 import { UserIcon } from '@heroicons/react/20/solid';
 import { Link } from 'react-router';
-import { fechaCorta, horaCorta, nombreCorto } from '../../../lib/formato';
-import type { Walkin } from '../../../types/api';
+import { fechaCorta, horaCorta, nombreCorto } from '@/lib/formato';
+import type { Walkin } from '@/types/api';
 
 /** One row's height in the list, in pixels: a comfortable finger target on a tablet. */
 export const ALTO_ITEM_WALKIN = 64;

@@ -1,0 +1,71 @@
+import { CalendarDaysIcon, QrCodeIcon, UserPlusIcon } from '@heroicons/react/24/outline';
+import { useState, type ComponentType, type ReactNode, type SVGProps } from 'react';
+import { Link } from 'react-router';
+import { tienePermiso } from '@/lib/session';
+import { useSesion } from '@/lib/use-session';
+import { useTitulo } from '@/lib/use-titulo';
+import { AsistenciaDialogo } from '@/modulos/asistencia/components/AsistenciaDialogo';
+import { PanelCheckin } from './PanelCheckin';
+import { ProximasLlegadas } from './ProximasLlegadas';
+
+const CLASE_ACCION =
+  'flex min-h-28 flex-col items-start gap-3 rounded-2xl bg-white p-5 text-left shadow-sm ring-1 ring-stone-200 transition-colors hover:bg-primary-50/60 hover:ring-primary-300 focus:outline-none focus-visible:ring-2 focus-visible:ring-primary-600';
+
+function Accion({ icono: Icono, titulo, detalle }: { icono: ComponentType<SVGProps<SVGSVGElement>>; titulo: string; detalle: ReactNode }) {
+  return (
+    <>
+      <span className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-primary-50 text-primary-700">
+        <Icono aria-hidden className="size-7" />
+      </span>
+      <span className="min-w-0">
+        <span className="block text-lg font-semibold text-stone-900">{titulo}</span>
+        <span className="block text-sm text-stone-500">{detalle}</span>
+      </span>
+    </>
+  );
+}
+
+/** The host's home for the current branch: the QR check-in, the big actions and the next arrivals. */
+export function InicioHostes() {
+  useTitulo('Anfitriones');
+  const { sucursal, usuario } = useSesion();
+  const [asistencia, setAsistencia] = useState(false);
+  // Only what the role may do: an action it cannot finish is not offered.
+  const puede = {
+    checkin: tienePermiso(usuario, 'reservacion.asistio'),
+    walkin: tienePermiso(usuario, 'walkin.index'),
+    reserva: tienePermiso(usuario, 'reservacion.create'),
+  };
+
+  if (!sucursal) {
+    return <p className="text-base text-stone-600">Elige una sucursal en la consola para usar la recepción.</p>;
+  }
+
+  return (
+    <div className="mx-auto grid max-w-7xl gap-6 min-[900px]:grid-cols-2 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <h1 className="sr-only">Recepción</h1>
+      <div className="space-y-6">
+        <PanelCheckin key={sucursal} tag={sucursal} />
+        <nav aria-label="Acciones de recepción" className="grid gap-4 sm:grid-cols-[repeat(auto-fit,minmax(11rem,1fr))]">
+          {puede.checkin && (
+            <button type="button" onClick={() => setAsistencia(true)} className={CLASE_ACCION} data-accion="checkin">
+              <Accion icono={QrCodeIcon} titulo="Check-in" detalle="Registrar la llegada de una reservación" />
+            </button>
+          )}
+          {puede.walkin && (
+            <Link to="/hostes/walkin" className={CLASE_ACCION} data-accion="walkin">
+              <Accion icono={UserPlusIcon} titulo="Walk-in" detalle="Registrar clientes sin reservación" />
+            </Link>
+          )}
+          {puede.reserva && (
+            <Link to="/hostes/reserva" className={CLASE_ACCION} data-accion="reserva">
+              <Accion icono={CalendarDaysIcon} titulo="Nueva reservación" detalle="Apartar una mesa" />
+            </Link>
+          )}
+        </nav>
+      </div>
+      <ProximasLlegadas />
+      {puede.checkin && <AsistenciaDialogo abierto={asistencia} alCerrar={() => setAsistencia(false)} />}
+    </div>
+  );
+}

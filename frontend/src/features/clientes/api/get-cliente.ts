@@ -1,0 +1,21 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { claveSucursal } from '@/lib/claves';
+import { useSesion } from '@/lib/use-session';
+import type { ClienteDetalle } from '@/types/api';
+
+/** `GET /v1/admin/clientes/{id}?tag=`: the guest, their visits and (with reservacion.client) contact. */
+export function getCliente(tag: string, id: string, signal?: AbortSignal): Promise<ClienteDetalle> {
+  return api<ClienteDetalle>(`/v1/admin/clientes/${encodeURIComponent(id)}`, { query: { tag }, signal });
+}
+
+export const clienteQueryOptions = (tag: string, id: string) =>
+  queryOptions({
+    queryKey: claveSucursal(tag, 'clientes', 'detalle', id),
+    queryFn: ({ signal }) => getCliente(tag, id, signal),
+  });
+
+export function useCliente(id: string) {
+  const { sucursal } = useSesion();
+  return useQuery({ ...clienteQueryOptions(sucursal ?? '', id), enabled: sucursal !== null && id !== '' });
+}

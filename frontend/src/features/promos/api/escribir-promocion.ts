@@ -1,0 +1,40 @@
+// The promotions screen's one save: it picks the endpoint (crear-, editar-, borrar-promocion) and
+// refreshes every promotion list of the branch, the order forms' active ones included.
+import { useQueryClient } from '@tanstack/react-query';
+import { claveSucursal } from '@/lib/claves';
+import { useMutacionUnica } from '@/lib/mutacion-unica';
+import { useSesion } from '@/lib/use-session';
+import { toast } from '@/stores/toasts';
+import type { DatosPromocion } from '@/types/api';
+import { borrarPromocion } from './borrar-promocion';
+import { crearPromocion } from './crear-promocion';
+import { editarPromocion } from './editar-promocion';
+
+export type EscrituraPromo =
+  | { tipo: 'crear'; datos: DatosPromocion }
+  | { tipo: 'editar'; id: string; datos: DatosPromocion }
+  | { tipo: 'borrar'; id: string };
+
+export function escribirPromo(tag: string, e: EscrituraPromo): Promise<{ message: string }> {
+  switch (e.tipo) {
+    case 'crear':
+      return crearPromocion(tag, e.datos);
+    case 'editar':
+      return editarPromocion(e.id, e.datos);
+    case 'borrar':
+      return borrarPromocion(e.id);
+  }
+}
+
+export function useEscribirPromo() {
+  const queryClient = useQueryClient();
+  const { sucursal } = useSesion();
+  const tag = sucursal ?? '';
+  return useMutacionUnica({
+    mutationFn: (e: EscrituraPromo) => escribirPromo(tag, e),
+    onSuccess: async ({ message }) => {
+      toast.exito(message);
+      await queryClient.invalidateQueries({ queryKey: claveSucursal(tag, 'promociones') });
+    },
+  });
+}

@@ -1,0 +1,184 @@
+import { useEffect, useEffectEvent, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { CampoSelect, CampoTexto } from '@/components/ui/Campo';
+import { CampoNumero } from '@/components/ui/CampoNumero';
+import { Interruptor } from '@/components/ui/Interruptor';
+import { conteosConPersonas, validarComanda } from '@/lib/wasm';
+import { enterEnSelectEnvia } from '@/lib/teclado';
+import { toast } from '@/stores/toasts';
+import { useMesas } from '../api/get-mesas';
+import { useMeseros } from '@/modulos/meseros/api/get-meseros';
+import { useHorarioSucursal } from '@/modulos/sucursales/api/get-sucursales-usuario';
+import { camposBuffet, conteosDe, mensajesInline, promoSugerido, type CampoConteo, type FormularioOrden } from '../orden';
+import { ahora } from '@/lib/reloj';
+
+/** Puts the cursor in the box a refusal names, when the form has it. */
+export function enfocarCampo(formulario: HTMLFormElement | null, campo: string | null | undefined) {
+  if (!formulario || !campo) return;
+  formulario.querySelector<HTMLElement>(`[name="${campo}"]`)?.focus();
+}
+
+/**
+ * The order step (spec §2 "Comanda form"), the same for a walk-in and an attendance: party,
+ * table, waiter and the buffet counts of the current mode. Each count is checked inline as it is
+ * edited; Siguiente (or Enter) runs every rule of spec §5 and shows the first broken one as a
+ * toast. An empty table or waiter is core's refusal too ("Elige la mesa", "Elige al mesero"),
+ * said in Spanish by the console, never by the browser's own bubble.
+ */
+export function FormularioComanda({
+  orden,
+  alCambiar,
+  alContinuar,
+  acciones,
+  encabezado,
+  enfocar = null,
+}: {
+  orden: FormularioOrden;
+  alCambiar: (cambios: Partial<FormularioOrden>) => void;
+  /** Called once the counts pass core's rules. */
+  alContinuar: () => void;
+  /** The step's buttons; the submit one continues. */
+  acciones: ReactNode;
+  encabezado?: ReactNode;
+  /**
+   * The box a refusal at the last step named (the table taken, say): the step opens on it
+   * instead of the party.
+   */
+  enfocar?: string | null;
+}) {
+  const formulario = useRef<HTMLFormElement>(null);
+  const enfocarRechazado = useEffectEvent(() => {
+    if (enfocar) enfocarCampo(formulario.current, enfocar);
+  });
+  // Once, as the step opens: the refused box, never the party's by default.
+  useEffect(() => enfocarRechazado(), []);
+  const meseros = useMeseros();
+  const mesas = useMesas();
+  const [mensajes, setMensajes] = useState<Partial<Record<CampoConteo, string>>>({});
+  const horario = useHorarioSucursal(orden.tag || null);
+  const sugerido = useMemo(() => promoSugerido(ahora(), horario ?? null), [horario]);
+
+  function cambiar(campo: CampoConteo, valor: number | null) {
+    // A new party carries the buffet counts the host has not touched with it (core's rule).
+    const cambios: Partial<FormularioOrden> = campo === 'no_personas' ? conteosConPersonas(conteosDe(orden), valor) : { [campo]: valor };
+    const siguiente = { ...orden, ...cambios };
+    alCambiar(cambios);
+    setMensajes((previos) => mensajesInline(previos, siguiente, campo));
+  }
+
+  function cambiarModo(promo: boolean) {
+    const siguiente = { ...orden, isAfter7pm: promo };
+    alCambiar({ isAfter7pm: promo });
+    setMensajes((previos) => mensajesInline(previos, siguiente, null));
+  }
+
+  function enviar(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const vacio = !orden.mesa.trim() ? 'mesa' : !orden.mesero_id ? 'mesero_id' : null;
+    if (vacio) {
+      toast.error(vacio === 'mesa' ? 'Elige la mesa' : 'Elige al mesero');
+      e.currentTarget.querySelector<HTMLElement>(`[name="${vacio}"]`)?.focus();
+      return;
+    }
+    const r = validarComanda(conteosDe(orden));
+    if ('error' in r) {
+      toast.error(r.error.mensaje);
+      enfocarCampo(e.currentTarget, r.error.campo);
+      return;
+    }
+    alContinuar();
+  }
+
+  const buffet = camposBuffet(orden.isAfter7pm);
+  const suma = buffet.reduce((n, b) => n + (orden[b.campo] ?? 0), 0);
+
+  return (
+    <form ref={formulario} noValidate onSubmit={enviar} onKeyDown={enterEnSelectEnvia} className="space-y-6" aria-label="Comanda" data-paso="comanda">
+      {encabezado}
+      <div className="grid gap-4 sm:grid-cols-3">
+        <CampoNumero
+          etiqueta="Número de personas"
+          nombre="no_personas"
+          valor={orden.no_personas}
+          alCambiar={(v) => cambiar('no_personas', v)}
+          mensaje={mensajes.no_personas}
+          autoFocus={!enfocar}
+        />
+        {mesas.data && mesas.data.length > 0 ? (
+          <CampoSelect etiqueta="Mesa" name="mesa" required value={orden.mesa} onChange={(e) => alCambiar({ mesa: e.target.value })}>
+            <option value="">Elige una mesa</option>
+            {mesas.data.map((m) => (
+              <option key={m._id} value={String(m.numero)}>
+                Mesa {m.numero} · {m.asientos} lugares
+              </option>
+            ))}
+          </CampoSelect>
+        ) : (
+          <CampoTexto
+            etiqueta="Mesa"
+            name="mesa"
+            required
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder="Número de mesa"
+            value={orden.mesa}
+            onChange={(e) => alCambiar({ mesa: e.target.value })}
+          />
+        )}
+        <CampoSelect
+          etiqueta="Mesero"
+          name="mesero_id"
+          required
+          value={orden.mesero_id}
+          disabled={!meseros.data}
+          onChange={(e) => {
+            const m = meseros.data?.find((x) => x._id === e.target.value);
+            alCambiar({ mesero_id: m?._id ?? '', mesero_name: m?.name ?? '' });
+          }}
+        >
+          <option value="">
+            {meseros.isPending ? 'Cargando meseros…' : meseros.isError ? 'No se pudieron cargar los meseros' : 'Elige un mesero'}
+          </option>
+          {meseros.data?.map((m) => (
+            <option key={m._id} value={m._id}>
+              {m.name}
+            </option>
+          ))}
+        </CampoSelect>
+      </div>
+
+      <fieldset className="space-y-4 rounded-xl bg-stone-50 p-4 ring-1 ring-stone-200">
+        <legend className="sr-only">Buffet</legend>
+        <Interruptor
+          etiqueta="Buffet promoción"
+          descripcion={
+            <>
+              {orden.isAfter7pm ? 'Caballero, Dama y Niño' : 'Adulto y Niño'}
+              <span className="text-stone-400"> · </span>
+              Sugerido por la hora: {sugerido ? 'promoción' : 'regular'}
+            </>
+          }
+          valor={orden.isAfter7pm}
+          alCambiar={cambiarModo}
+        />
+        <div className={`grid gap-4 ${orden.isAfter7pm ? 'grid-cols-1 sm:grid-cols-3' : 'grid-cols-1 sm:grid-cols-2'}`}>
+          {buffet.map((b) => (
+            <CampoNumero
+              key={b.campo}
+              etiqueta={b.etiqueta}
+              nombre={b.campo}
+              valor={orden[b.campo]}
+              alCambiar={(v) => cambiar(b.campo, v)}
+              mensaje={mensajes[b.campo]}
+            />
+          ))}
+        </div>
+        <p className="text-sm text-stone-600" data-testid="suma-buffets" aria-live="polite">
+          Buffets: <span className="font-semibold text-stone-900 tabular-nums">{suma}</span> de{' '}
+          <span className="font-semibold text-stone-900 tabular-nums">{orden.no_personas ?? 0}</span> personas
+        </p>
+      </fieldset>
+
+      {acciones}
+    </form>
+  );
+}

@@ -1,0 +1,40 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { Sucursal } from '@/types/api';
+
+/** Branches of the signed-in user (`GET /v1/admin/sucursal/sucuser/suc`). */
+export function getSucursalesUsuario(signal?: AbortSignal): Promise<Sucursal[]> {
+  return api<Sucursal[]>('/v1/admin/sucursal/sucuser/suc', { signal });
+}
+
+// The user's branches are the same whichever is current: keyed without the tag (lib/claves).
+export const sucursalesUsuarioQueryOptions = () =>
+  queryOptions({
+    queryKey: ['sucursales', 'usuario'],
+    queryFn: ({ signal }) => getSucursalesUsuario(signal),
+    staleTime: 10 * 60 * 1000,
+  });
+
+export function useSucursalesUsuario(activo = true) {
+  return useQuery({ ...sucursalesUsuarioQueryOptions(), enabled: activo });
+}
+
+/**
+ * The time settings (zone, buffet hours, late cutoff) of one of the user's branches, as core
+ * reads them to suggest the buffet mode; `undefined` while the list is loading.
+ */
+export function useHorarioSucursal(tag: string | null) {
+  const consulta = useSucursalesUsuario(tag !== null);
+  if (consulta.isPending) return undefined;
+  return consulta.data?.find((s) => s.tag === tag)?.horario ?? null;
+}
+
+/**
+ * The closing line of a branch's tickets ("Pie del ticket" of its walk-in settings); `null`
+ * while the list loads or when the branch has none (the ticket then says its default).
+ */
+export function usePieTicket(tag: string) {
+  const consulta = useSucursalesUsuario(true);
+  const pie = consulta.data?.find((s) => s.tag === tag)?.pie_ticket.trim();
+  return pie ? pie : null;
+}
