@@ -1,5 +1,5 @@
 // Core's QR decoder, a WebAssembly module of its own: the console's first load does not carry it.
-// The camera's worker loads it when the camera opens (features/asistencia/camara); the page's
+// The camera's worker loads it when the camera opens (modulos/asistencia/camara); the page's
 // thread never does.
 import { decodeQr as decodificar } from '../wasm/qr/anfitrion_wasm_qr.js';
 import { regla, type Resultado } from './regla';
