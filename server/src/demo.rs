@@ -25,7 +25,7 @@ use anfitrion_core::promos::{
 };
 use anfitrion_core::sucursal::{DatosSucursal, SucursalNueva};
 use anfitrion_core::tiempo::{formato_hora, ModoBuffet, ReglasHorario};
-use anfitrion_core::walkin::ConfWalkin;
+use anfitrion_core::walkin::{ConfWalkin, OrdenValida};
 use anfitrion_core::ReglaError;
 use anyhow::Context;
 use chrono::{DateTime, Datelike, Duration, NaiveDate, NaiveDateTime, NaiveTime, Timelike, Utc};
@@ -34,10 +34,10 @@ use crate::auth::claves::Claves;
 use crate::db::bitacora::{Autor, Cambio};
 use crate::db::catalogo::{NuevaPromo, NuevoMesero};
 use crate::db::clientes::NuevoAfiliado;
-use crate::db::reservaciones::{Asistencia, NuevaNotificacion, NuevaReservacion};
+use crate::db::reservaciones::{Asistencia, NuevaNotificacion, NuevaReservacion, VeContacto};
 use crate::db::sucursales::{DiaEspecial, DiaHorario, Mesa, NuevaMarca, NuevaSucursal};
 use crate::db::usuarios::NuevoUsuario;
-use crate::db::walkins::NuevoWalkin;
+use crate::db::walkins::{NuevoWalkin, OrdenWalkin};
 use crate::db::{nuevo_id, Clave, ErrorAlmacen, Store};
 
 /// Password of every demo account.
@@ -818,10 +818,12 @@ async fn sembrar(store: &dyn Store, claves: &Claves, ahora: DateTime<Utc>) -> an
                 phone: phone.map(str::to_owned),
                 fecha_hora,
                 evento,
-                pedido: pedido(personas, reglas.modo_sugerido(fecha_hora.time()))?,
-                abre: abre(&mesa, evento, &promos, name, personas)?,
-                mesa,
-                mesero: meseros[(i + 1) % meseros.len()].clone(),
+                orden: OrdenWalkin::Comprobada(OrdenValida {
+                    pedido: pedido(personas, reglas.modo_sugerido(fecha_hora.time()))?,
+                    abre: abre(&mesa, evento, &promos, name, personas)?,
+                    mesa,
+                    mesero: meseros[(i + 1) % meseros.len()].clone(),
+                }),
                 created_by: Some(hostess.clone()),
                 creado: reglas.instante(fecha_hora).unwrap_or(ahora).min(ahora),
             };
@@ -834,7 +836,9 @@ async fn sembrar(store: &dyn Store, claves: &Claves, ahora: DateTime<Utc>) -> an
                 antes: None,
                 despues: None,
             };
-            store.crear_walkin(&walkin, &cambio).await?;
+            store
+                .crear_walkin(&walkin, &cambio, VeContacto::todo())
+                .await?;
         }
     }
     Ok(true)

@@ -244,6 +244,7 @@ impl From<ErrorAlmacen> for ApiError {
                 ApiError::SinReferencia(ErrorAlmacen::SinReferencia.to_string())
             }
             ErrorAlmacen::Regla(r) => ApiError::Conflicto(r.to_string()),
+            ErrorAlmacen::Entrada(r) => ApiError::Regla(r),
             ErrorAlmacen::Interno(e) => ApiError::BaseDeDatos(e.to_string()),
         }
     }
