@@ -198,7 +198,7 @@ fn mal_guardado(e: anfitrion_core::ReglaError) -> super::ErrorAlmacen {
 impl FilaReservacion {
     fn reservacion(self, ve: VeContacto) -> DbResult<Reservacion> {
         Ok(Reservacion {
-            contacto: ve.0.then(|| Contacto {
+            contacto: ve.0.then_some(Contacto {
                 email: self.email,
                 phone: self.phone,
             }),

@@ -85,7 +85,7 @@ impl FilaWalkin {
     fn walkin(self, ve: VeContacto) -> Walkin {
         let comanda = self.comanda.0;
         Walkin {
-            contacto: ve.permite().then(|| Contacto {
+            contacto: ve.permite().then_some(Contacto {
                 email: self.email,
                 phone: self.phone,
             }),

@@ -97,6 +97,8 @@ en_ambos! {
         let sistemas = rol_id(&app, &t, "Sistemas").await;
         let r = app.put_json(&format!("/api/v1/admin/roles/{sistemas}"), Some(&t), &json!({ "name": "Sistemas", "permissions": ["role.index", "role.edit"] })).await;
         r.es_error(409, "El grupo debe conservar al menos un usuario activo que administre usuarios y roles");
+        // The refusal names core's rule, as a 400 refusal does.
+        assert_eq!(r.cuerpo["data"]["codigo"], "ultimo_administrador", "{}", r.cuerpo);
         let r = app.get("/api/v1/admin/roles", Some(&t)).await;
         let rol = r.es_exito().as_array().unwrap().iter().find(|r| r["name"] == "Sistemas").unwrap().clone();
         assert!(rol["permissions"].as_array().unwrap().iter().any(|p| p["name"] == "users.edit"), "nothing changed");
@@ -154,7 +156,7 @@ en_ambos! {
             app.put_json(&ruta("/mesas"), Some(&t), &json!([{ "numero": numero, "asientos": 1 }])).await
                 .es_error(400, "El número de mesa va de 1 a 9999");
         }
-        assert_eq!(app.get(&format!("/api/v1/admin/sucursal?tag=cancun"), Some(&t)).await.es_exito()[0]["mesas"].as_array().unwrap().len(), 2);
+        assert_eq!(app.get("/api/v1/admin/sucursal?tag=cancun", Some(&t)).await.es_exito()[0]["mesas"].as_array().unwrap().len(), 2);
         let r = app.put_json(&ruta("/days"), Some(&t), &json!([{ "fecha": "2026-12-24", "tipo": "especial", "abre": "10:00", "cierra": "18:00", "motivo": "Nochebuena" }])).await;
         assert_eq!(r.es_exito()["days"][0]["motivo"], "Nochebuena");
         app.put_json(&ruta("/days"), Some(&t), &json!([{ "fecha": "24/12/2026", "tipo": "cerrado" }])).await.es_error(400, "La fecha debe tener el formato AAAA-MM-DD");

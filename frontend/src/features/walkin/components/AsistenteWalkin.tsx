@@ -22,7 +22,7 @@ import type { Walkin } from '../../../types/api';
 import { FormularioAbre } from '../../orden/components/FormularioAbre';
 import { enfocarCampo, FormularioComanda } from '../../orden/components/FormularioComanda';
 import { TicketsOrden } from '../../orden/components/Tickets';
-import { avisarErrorAlGuardar, campoRechazado, pasoDelCampo } from '../../orden/errores';
+import { avisarErrorAlGuardar, campoRechazado, pasoDelRechazo } from '../../orden/errores';
 import { EVENTOS, ordenNueva, solicitudWalkin, ticketDeWalkin, type FormularioOrden } from '../../orden/orden';
 import { useHorarioSucursal, useSucursalesUsuario } from '../../sucursales/api/get-sucursales-usuario';
 import { useRegistrarWalkin } from '../api/registrar-walkin';
@@ -155,7 +155,8 @@ function Asistente({ tag, horario }: { tag: string; horario: ConfigHorario | nul
       setPaso(0);
       return;
     }
-    registrar.mutate(solicitudWalkin(orden, personal, promos), {
+    const solicitud = solicitudWalkin(orden, personal, promos);
+    registrar.mutate(solicitud, {
       onSuccess: ({ data }) => {
         toast.exito(mensajes().datosGuardados);
         setGuardado(data);
@@ -164,7 +165,10 @@ function Asistente({ tag, horario }: { tag: string; horario: ConfigHorario | nul
       },
       onError: (error) => {
         avisarErrorAlGuardar(error);
-        const donde = pasoDelCampo(campoRechazado(error));
+        const donde = pasoDelRechazo(error, [
+          ['comanda', solicitud.comanda],
+          ['personal', solicitud],
+        ]);
         if (donde === 'personal') setPaso(0);
         if (donde === 'comanda') {
           setEnfocar(campoRechazado(error));
