@@ -2,6 +2,7 @@
 //! checked by core, its table, waiter and promotions by the branch's catalogue, its folio taken
 //! from the branch's sequence in the same transaction that saves it.
 
+use anfitrion_core::bitacora::Accion;
 use anfitrion_core::permisos::requiere;
 use anfitrion_core::walkin::{SolicitudWalkin, WalkinValido};
 use axum::extract::State;
@@ -13,7 +14,7 @@ use utoipa_axum::routes;
 
 use crate::access::{en_alcance, exigir_sucursal, Autenticado, Con, SucursalElegida};
 use crate::api::reservacion::{LIMITE_MAX, LIMITE_POR_DEFECTO};
-use crate::db::bitacora::Cambio;
+use crate::db::bitacora::{Cambio, Entidad};
 use crate::db::nuevo_id;
 use crate::db::reservaciones::VeContacto;
 use crate::db::walkins::{ConsultaWalkins, NuevoWalkin, OrdenWalkin, PaginaWalkins, Walkin};
@@ -185,16 +186,9 @@ async fn registrar(
         created_by: Some(usuario.id.clone()),
         creado: ahora,
     };
-    let cambio = Cambio {
-        autor: (&usuario).into(),
-        sucursal_id: Some(sucursal_id),
-        entidad: "walkin",
-        entidad_id: walkin.id.clone(),
-        accion: "registrar",
-        antes: None,
-        // Storage writes the record as saved, its folio with it.
-        despues: None,
-    };
+    // Storage writes the record as saved, its folio with it.
+    let cambio =
+        Cambio::de(&usuario, Entidad::Walkin, &walkin.id, Accion::Registrar).en(sucursal_id);
     // The transaction answers the walk-in as saved: nothing is read again.
     let guardado = state
         .store

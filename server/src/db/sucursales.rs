@@ -210,6 +210,18 @@ const SELECT_CONF: &str = concat!(
     " FROM sucursales s JOIN conf_walkin c ON c.sucursal_id = s.id"
 );
 
+/// A branch as its creation entry holds it.
+#[derive(Serialize)]
+struct RegistroSucursal<'a> {
+    tag: &'a str,
+    name: &'a str,
+    marca: &'a str,
+    zona: &'a str,
+    direccion: Option<&'a str>,
+    telefono: Option<&'a str>,
+    prefijo_folio: &'a str,
+}
+
 /// A brand with its branches.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct Marca {
@@ -545,11 +557,11 @@ para_cada_motor! {
             .await?;
             sqlx::query("INSERT INTO folios (sucursal_id, ultimo) VALUES ($1, 0)").bind(&s.id).execute(&mut *tx).await?;
             // The entry holds the branch created, whatever the caller wrote.
-            let registro = serde_json::json!({
-                "tag": d.tag.as_str(), "name": d.name, "marca": d.marca, "zona": d.zona.name(),
-                "direccion": d.direccion, "telefono": d.telefono, "prefijo_folio": c.prefijo_folio,
-            });
-            self.anotar(&mut tx, &cambio.con_registro(registro)).await?;
+            let registro = RegistroSucursal {
+                tag: d.tag.as_str(), name: &d.name, marca: &d.marca, zona: d.zona.name(),
+                direccion: d.direccion.as_deref(), telefono: d.telefono.as_deref(), prefijo_folio: &c.prefijo_folio,
+            };
+            self.anotar(&mut tx, &cambio.con_registro(&registro)).await?;
             tx.commit().await?;
             Ok(())
         }

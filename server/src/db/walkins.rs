@@ -143,21 +143,33 @@ pub enum OrdenWalkin {
 /// What a walk-in's creation entry holds: the record as saved, its printed folio too, so the log
 /// finds it by the guest's name or the folio. Not the contact: the log's readers need not hold
 /// `reservacion.client`.
-fn registro(
-    w: &NuevoWalkin,
-    orden: &OrdenValida,
-    comanda: &Comanda,
-    folio: &str,
-) -> serde_json::Value {
-    serde_json::json!({
-        "name": w.name,
-        "folio": folio,
-        "fecha_hora": anfitrion_core::tiempo::formato_fecha_hora(w.fecha_hora),
-        "no_personas": comanda.no_personas().get(),
-        "mesa": comanda.mesa(),
-        "mesero": orden.mesero.name,
-        "evento": w.evento,
-    })
+fn registro<'a>(
+    w: &'a NuevoWalkin,
+    orden: &'a OrdenValida,
+    comanda: &'a Comanda,
+    folio: &'a str,
+) -> RegistroWalkin<'a> {
+    RegistroWalkin {
+        name: &w.name,
+        folio,
+        fecha_hora: anfitrion_core::tiempo::formato_fecha_hora(w.fecha_hora),
+        no_personas: comanda.no_personas().get(),
+        mesa: comanda.mesa(),
+        mesero: &orden.mesero.name,
+        evento: w.evento,
+    }
+}
+
+/// A walk-in as its creation entry holds it.
+#[derive(Serialize)]
+struct RegistroWalkin<'a> {
+    name: &'a str,
+    folio: &'a str,
+    fecha_hora: String,
+    no_personas: u32,
+    mesa: &'a str,
+    mesero: &'a str,
+    evento: Evento,
 }
 
 #[async_trait]
@@ -287,7 +299,7 @@ para_cada_motor! {
             .fetch_one(&mut *tx)
             .await?;
             let folio_impreso = formato_folio(prefijo.as_deref().unwrap_or(""), folio);
-            self.anotar(&mut tx, &cambio.con_registro(registro(w, &orden, &comanda, &folio_impreso))).await?;
+            self.anotar(&mut tx, &cambio.con_registro(&registro(w, &orden, &comanda, &folio_impreso))).await?;
             Motor::confirmar(tx).await?;
             let guardado = FilaWalkin {
                 id: w.id.clone(),
