@@ -8,25 +8,93 @@ use serde::Serialize;
 use crate::estado::EstadoReservacion;
 use crate::texto::plegar;
 
-/// Every action an entry may record, with its label. Two codes may share a label (a reservation
-/// is created, a walk-in registered: both read "Registro").
-pub const ACCIONES: [(&str, &str); 15] = [
-    ("crear", "Registro"),
-    ("registrar", "Registro"),
-    ("editar", "Edición"),
-    ("editar_cliente", "Edición del cliente"),
-    ("cancelar", "Cancelación"),
-    ("asistencia", "Asistencia"),
-    ("no_show", "No asistió"),
-    ("leer", "Notificación leída"),
-    ("desactivar", "Desactivación"),
-    ("eliminar", "Eliminación"),
-    ("fusionar", "Fusión"),
-    ("cambiar_clave", "Cambio de contraseña"),
-    ("horario", "Cambio de horario"),
-    ("mesas", "Cambio de mesas"),
-    ("dias", "Cambio de días especiales"),
-];
+/// Every action an entry may record: its code, which `bitacora.accion` stores, and its label.
+/// Two codes may share a label (a reservation is created, a walk-in registered: both read
+/// "Registro").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Accion {
+    Crear,
+    Registrar,
+    Editar,
+    EditarCliente,
+    Cancelar,
+    Asistencia,
+    NoShow,
+    Leer,
+    Desactivar,
+    Eliminar,
+    Fusionar,
+    CambiarClave,
+    Horario,
+    Mesas,
+    Dias,
+}
+
+impl Accion {
+    pub const TODAS: [Accion; 15] = [
+        Accion::Crear,
+        Accion::Registrar,
+        Accion::Editar,
+        Accion::EditarCliente,
+        Accion::Cancelar,
+        Accion::Asistencia,
+        Accion::NoShow,
+        Accion::Leer,
+        Accion::Desactivar,
+        Accion::Eliminar,
+        Accion::Fusionar,
+        Accion::CambiarClave,
+        Accion::Horario,
+        Accion::Mesas,
+        Accion::Dias,
+    ];
+
+    /// The code stored (existing logs hold these: they never change).
+    pub const fn codigo(self) -> &'static str {
+        match self {
+            Accion::Crear => "crear",
+            Accion::Registrar => "registrar",
+            Accion::Editar => "editar",
+            Accion::EditarCliente => "editar_cliente",
+            Accion::Cancelar => "cancelar",
+            Accion::Asistencia => "asistencia",
+            Accion::NoShow => "no_show",
+            Accion::Leer => "leer",
+            Accion::Desactivar => "desactivar",
+            Accion::Eliminar => "eliminar",
+            Accion::Fusionar => "fusionar",
+            Accion::CambiarClave => "cambiar_clave",
+            Accion::Horario => "horario",
+            Accion::Mesas => "mesas",
+            Accion::Dias => "dias",
+        }
+    }
+
+    /// How the logs name it.
+    pub const fn etiqueta(self) -> &'static str {
+        match self {
+            Accion::Crear | Accion::Registrar => "Registro",
+            Accion::Editar => "Edición",
+            Accion::EditarCliente => "Edición del cliente",
+            Accion::Cancelar => "Cancelación",
+            Accion::Asistencia => "Asistencia",
+            Accion::NoShow => "No asistió",
+            Accion::Leer => "Notificación leída",
+            Accion::Desactivar => "Desactivación",
+            Accion::Eliminar => "Eliminación",
+            Accion::Fusionar => "Fusión",
+            Accion::CambiarClave => "Cambio de contraseña",
+            Accion::Horario => "Cambio de horario",
+            Accion::Mesas => "Cambio de mesas",
+            Accion::Dias => "Cambio de días especiales",
+        }
+    }
+
+    /// The action a stored code names, if any.
+    pub fn de_codigo(codigo: &str) -> Option<Accion> {
+        Accion::TODAS.into_iter().find(|a| a.codigo() == codigo)
+    }
+}
 
 /// The fields an entry may hold, in the order a change lists them; their Spanish names are the
 /// forms' ([`crate::campos`]).
@@ -58,12 +126,9 @@ fn como_palabras(codigo: &str) -> String {
     }
 }
 
-/// The label of an action; one not in [`ACCIONES`] reads as its code in words.
+/// The label of a stored action code; one no [`Accion`] has reads as its code in words.
 pub fn etiqueta_accion(codigo: &str) -> String {
-    ACCIONES
-        .iter()
-        .find(|(c, _)| *c == codigo)
-        .map_or_else(|| como_palabras(codigo), |(_, e)| (*e).to_owned())
+    Accion::de_codigo(codigo).map_or_else(|| como_palabras(codigo), |a| a.etiqueta().to_owned())
 }
 
 /// The Spanish name of a field, as the forms label it; one no form shows reads as its code in words.
@@ -78,10 +143,10 @@ pub fn acciones_que_dicen(q: &str) -> Vec<&'static str> {
     if q.is_empty() {
         return Vec::new();
     }
-    ACCIONES
-        .iter()
-        .filter(|(_, e)| plegar(e).contains(&q))
-        .map(|(c, _)| *c)
+    Accion::TODAS
+        .into_iter()
+        .filter(|a| plegar(a.etiqueta()).contains(&q))
+        .map(Accion::codigo)
         .collect()
 }
 
@@ -208,6 +273,14 @@ mod tests {
             .iter()
             .map(|(c, v)| ((*c).to_owned(), v.clone()))
             .collect()
+    }
+
+    #[test]
+    fn each_action_has_one_code_and_reads_back_from_it() {
+        for a in Accion::TODAS {
+            assert_eq!(Accion::de_codigo(a.codigo()), Some(a));
+        }
+        assert_eq!(Accion::de_codigo("reabrir_mesa"), None);
     }
 
     #[test]

@@ -14,6 +14,7 @@
 //! | hostess@demo.mx         | Hostess       | polanco, satelite             | /reservaciones/hoy | /walkin/registrar, /reservaciones/hoy |
 //! | reservaciones@demo.mx   | Reservaciones | monterrey, polanco, satelite  | /reservaciones/hoy | /reservaciones/hoy |
 
+use anfitrion_core::bitacora::Accion;
 use anfitrion_core::clientes::{AfiliadoValido, DatosAfiliado};
 use anfitrion_core::comanda::{ConteosComanda, Mesero, Pedido, Personas};
 use anfitrion_core::cuenta::validar_clave_nueva;
@@ -25,19 +26,19 @@ use anfitrion_core::promos::{
 };
 use anfitrion_core::sucursal::{DatosSucursal, SucursalNueva};
 use anfitrion_core::tiempo::{formato_hora, ModoBuffet, ReglasHorario};
-use anfitrion_core::walkin::ConfWalkin;
+use anfitrion_core::walkin::{ConfWalkin, OrdenValida};
 use anfitrion_core::ReglaError;
 use anyhow::Context;
 use chrono::{DateTime, Datelike, Duration, NaiveDate, NaiveDateTime, NaiveTime, Timelike, Utc};
 
 use crate::auth::claves::Claves;
-use crate::db::bitacora::{Autor, Cambio};
+use crate::db::bitacora::{Autor, Cambio, Entidad, Estado};
 use crate::db::catalogo::{NuevaPromo, NuevoMesero};
 use crate::db::clientes::NuevoAfiliado;
-use crate::db::reservaciones::{Asistencia, NuevaNotificacion, NuevaReservacion};
+use crate::db::reservaciones::{Asistencia, NuevaNotificacion, NuevaReservacion, VeContacto};
 use crate::db::sucursales::{DiaEspecial, DiaHorario, Mesa, NuevaMarca, NuevaSucursal};
 use crate::db::usuarios::NuevoUsuario;
-use crate::db::walkins::NuevoWalkin;
+use crate::db::walkins::{NuevoWalkin, OrdenWalkin};
 use crate::db::{nuevo_id, Clave, ErrorAlmacen, Store};
 
 /// Password of every demo account.
@@ -537,18 +538,11 @@ async fn sembrar(store: &dyn Store, claves: &Claves, ahora: DateTime<Utc>) -> an
                 ..ConfWalkin::default()
             },
         };
-        let cambio = Cambio {
-            autor: Autor {
-                usuario_id: None,
-                usuario_name: "Demostración".to_owned(),
-            },
-            sucursal_id: Some(id.clone()),
-            entidad: "sucursal",
-            entidad_id: id.clone(),
-            accion: "crear",
-            antes: None,
-            despues: None,
+        let demostracion = Autor {
+            usuario_id: None,
+            usuario_name: "Demostración".to_owned(),
         };
+        let cambio = Cambio::de(demostracion, Entidad::Sucursal, &id, Accion::Crear).en(&id);
         store.crear_sucursal(&sucursal, &cambio).await?;
         sucursales.push(id);
     }
@@ -741,14 +735,17 @@ async fn sembrar(store: &dyn Store, claves: &Claves, ahora: DateTime<Utc>) -> an
                 }
             }
             // A cancellation or a no-show records the state it left, as the console's and the job's do.
-            let cambio = |accion, hacia: Option<EstadoReservacion>| Cambio {
-                autor: autor(&hostess, hacia),
-                sucursal_id: Some(sucursal_id.clone()),
-                entidad: "reservacion",
-                entidad_id: id.clone(),
-                accion,
-                antes: hacia.map(|_| serde_json::json!({ "status": EstadoReservacion::Pendiente })),
-                despues: hacia.map(|h| serde_json::json!({ "status": h })),
+            let cambio = |accion, hacia: Option<EstadoReservacion>| {
+                let c = Cambio::de(autor(&hostess, hacia), Entidad::Reservacion, &id, accion)
+                    .en(sucursal_id.as_str());
+                match hacia {
+                    Some(status) => c
+                        .antes(&Estado {
+                            status: EstadoReservacion::Pendiente,
+                        })
+                        .despues(&Estado { status }),
+                    None => c,
+                }
             };
             match plan.status {
                 EstadoReservacion::Pendiente => {}
@@ -765,7 +762,7 @@ async fn sembrar(store: &dyn Store, claves: &Claves, ahora: DateTime<Utc>) -> an
                         mesero: meseros[i_plan % meseros.len()].clone(),
                     };
                     store
-                        .registrar_asistencia(&asistencia, &cambio("asistencia", None))
+                        .registrar_asistencia(&asistencia, &cambio(Accion::Asistencia, None))
                         .await?;
                 }
                 hacia => {
@@ -775,9 +772,9 @@ async fn sembrar(store: &dyn Store, claves: &Claves, ahora: DateTime<Utc>) -> an
                             hacia,
                             &cambio(
                                 if hacia == EstadoReservacion::Vencido {
-                                    "no_show"
+                                    Accion::NoShow
                                 } else {
-                                    "cancelar"
+                                    Accion::Cancelar
                                 },
                                 Some(hacia),
                             ),
@@ -818,23 +815,25 @@ async fn sembrar(store: &dyn Store, claves: &Claves, ahora: DateTime<Utc>) -> an
                 phone: phone.map(str::to_owned),
                 fecha_hora,
                 evento,
-                pedido: pedido(personas, reglas.modo_sugerido(fecha_hora.time()))?,
-                abre: abre(&mesa, evento, &promos, name, personas)?,
-                mesa,
-                mesero: meseros[(i + 1) % meseros.len()].clone(),
+                orden: OrdenWalkin::Comprobada(OrdenValida {
+                    pedido: pedido(personas, reglas.modo_sugerido(fecha_hora.time()))?,
+                    abre: abre(&mesa, evento, &promos, name, personas)?,
+                    mesa,
+                    mesero: meseros[(i + 1) % meseros.len()].clone(),
+                }),
                 created_by: Some(hostess.clone()),
                 creado: reglas.instante(fecha_hora).unwrap_or(ahora).min(ahora),
             };
-            let cambio = Cambio {
-                autor: autor(&hostess, None),
-                sucursal_id: Some(sucursal_id.clone()),
-                entidad: "walkin",
-                entidad_id: walkin.id.clone(),
-                accion: "crear",
-                antes: None,
-                despues: None,
-            };
-            store.crear_walkin(&walkin, &cambio).await?;
+            let cambio = Cambio::de(
+                autor(&hostess, None),
+                Entidad::Walkin,
+                &walkin.id,
+                Accion::Crear,
+            )
+            .en(sucursal_id.as_str());
+            store
+                .crear_walkin(&walkin, &cambio, VeContacto::todo())
+                .await?;
         }
     }
     Ok(true)

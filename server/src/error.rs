@@ -205,7 +205,7 @@ pub fn duracion_legible(segundos: u64) -> String {
 }
 
 /// The envelope of a failed call. `data` carries the broken rule (`codigo`, `campo`, `mensaje`)
-/// when core refused the input, so a form can mark the field; `{reintentar_en}` (seconds, as in
+/// when core refused the input or the write (a 400 or a 409), so a form can mark the field; `{reintentar_en}` (seconds, as in
 /// `Retry-After`) on a 429 or 503; otherwise it is null.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct EnvelopeError {
@@ -234,8 +234,10 @@ impl IntoResponse for ApiError {
     }
 }
 
-/// Storage's refusals as staff read them: a clash names its key (409), a missing reference is
-/// bad input (400), anything else is logged and answered generically (500).
+/// Storage's refusals as staff read them: a clash names its key (409), a rule across rows is a
+/// 409 whose `data` is the rule (`codigo`, `campo`, `mensaje`), a rule checked against what the
+/// transaction read is bad input (400, the same `data`), a missing reference is bad input (400),
+/// anything else is logged and answered generically (500).
 impl From<ErrorAlmacen> for ApiError {
     fn from(e: ErrorAlmacen) -> Self {
         match e {
@@ -243,7 +245,14 @@ impl From<ErrorAlmacen> for ApiError {
             ErrorAlmacen::SinReferencia => {
                 ApiError::SinReferencia(ErrorAlmacen::SinReferencia.to_string())
             }
-            ErrorAlmacen::Regla(r) => ApiError::Conflicto(r.to_string()),
+            // A rule across rows (the last administrator, a role still held) refused the
+            // write: a conflict, which names the rule and its field as a 400 refusal does.
+            ErrorAlmacen::Regla(r) => ApiError::ConDatos {
+                codigo: StatusCode::CONFLICT,
+                mensaje: r.to_string(),
+                data: serde_json::to_value(&r).unwrap_or_default(),
+            },
+            ErrorAlmacen::Entrada(r) => ApiError::Regla(r),
             ErrorAlmacen::Interno(e) => ApiError::BaseDeDatos(e.to_string()),
         }
     }

@@ -10,11 +10,11 @@ use chrono::{DateTime, Utc};
 use tokio::task::JoinHandle;
 use tokio::time::MissedTickBehavior;
 
+use anfitrion_core::bitacora::Accion;
 use anfitrion_core::estado::EstadoReservacion;
-use serde_json::json;
 
 use crate::auth::VENTANA_INTENTOS;
-use crate::db::bitacora::{Autor, Cambio};
+use crate::db::bitacora::{Autor, Cambio, Entidad, Estado};
 use crate::db::sesiones::Purga;
 use crate::db::{DbResult, Store};
 use crate::reloj::Reloj;
@@ -55,18 +55,18 @@ pub async fn marcar_no_shows(store: &dyn Store, ahora: DateTime<Utc>) -> DbResul
             if !reglas.es_no_show(fecha_hora, ahora, conf.gracia_min) {
                 continue;
             }
-            let cambio = Cambio {
-                autor: Autor {
-                    usuario_id: None,
-                    usuario_name: "Sistema".to_owned(),
-                },
-                sucursal_id: Some(sucursal_id.clone()),
-                entidad: "reservacion",
-                entidad_id: id.clone(),
-                accion: "no_show",
-                antes: Some(json!({ "status": EstadoReservacion::Pendiente })),
-                despues: Some(json!({ "status": EstadoReservacion::Vencido })),
+            let sistema = Autor {
+                usuario_id: None,
+                usuario_name: "Sistema".to_owned(),
             };
+            let cambio = Cambio::de(sistema, Entidad::Reservacion, &id, Accion::NoShow)
+                .en(&sucursal_id)
+                .antes(&Estado {
+                    status: EstadoReservacion::Pendiente,
+                })
+                .despues(&Estado {
+                    status: EstadoReservacion::Vencido,
+                });
             if store
                 .pasar_estado(&id, EstadoReservacion::Vencido, &cambio)
                 .await?

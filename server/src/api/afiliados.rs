@@ -2,26 +2,42 @@
 //! book with their code, and each one's reservations and attendance over a period. Partners are
 //! the group's, not a branch's; their reservations are shown only from the caller's branches.
 
-use anfitrion_core::clientes::{AfiliadoValido, DatosAfiliado};
+use anfitrion_core::bitacora::Accion;
+use anfitrion_core::clientes::{AfiliadoValido, DatosAfiliado, TipoAfiliado};
 use anfitrion_core::permisos::requiere;
 use anfitrion_core::tiempo;
 use anfitrion_core::ReglaError;
 use axum::extract::State;
 use axum::http::StatusCode;
-use serde::Deserialize;
-use serde_json::json;
+use serde::{Deserialize, Serialize};
 use utoipa::IntoParams;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::access::{Con, SucursalElegida};
-use crate::db::bitacora::Cambio;
+use crate::db::bitacora::{Cambio, Entidad};
 use crate::db::clientes::{Afiliado, AfiliadoDetalle, NuevoAfiliado, PeriodoAfiliado};
 use crate::db::{nuevo_id, Alcance};
 use crate::envelope::Envelope;
 use crate::error::{ApiError, EnvelopeError, Result};
 use crate::extract::{Json, Path, Query};
 use crate::AppState;
+
+/// An affiliate as its entries hold it; a creation leaves out whether it is active.
+#[derive(Serialize)]
+struct AfiliadoEnBitacora<'a> {
+    code: &'a str,
+    name: &'a str,
+    tipo: TipoAfiliado,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    activo: Option<bool>,
+}
+
+/// Whether an affiliate is active, as a deactivation's entry holds it.
+#[derive(Serialize)]
+struct Activo {
+    activo: bool,
+}
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -114,17 +130,14 @@ async fn crear(
         id: nuevo_id(),
         afiliado: valido,
     };
-    let cambio = Cambio {
-        autor: (&usuario).into(),
-        sucursal_id: None,
-        entidad: "afiliado",
-        entidad_id: nuevo.id.clone(),
-        accion: "crear",
-        antes: None,
-        despues: Some(
-            json!({ "code": nuevo.afiliado.code, "name": nuevo.afiliado.name, "tipo": nuevo.afiliado.tipo.nombre() }),
-        ),
-    };
+    let cambio = Cambio::de(&usuario, Entidad::Afiliado, &nuevo.id, Accion::Crear).despues(
+        &AfiliadoEnBitacora {
+            code: &nuevo.afiliado.code,
+            name: &nuevo.afiliado.name,
+            tipo: nuevo.afiliado.tipo,
+            activo: None,
+        },
+    );
     state.store.crear_afiliado(&nuevo, Some(&cambio)).await?;
     let a = state
         .store
@@ -159,19 +172,19 @@ async fn editar(
         .afiliado(&id)
         .await?
         .ok_or(ApiError::NoEncontrado("el afiliado"))?;
-    let cambio = Cambio {
-        autor: (&usuario).into(),
-        sucursal_id: None,
-        entidad: "afiliado",
-        entidad_id: id.clone(),
-        accion: "editar",
-        antes: Some(
-            json!({ "code": antes.code, "name": antes.name, "tipo": antes.tipo, "activo": antes.activo }),
-        ),
-        despues: Some(
-            json!({ "code": valido.code, "name": valido.name, "tipo": valido.tipo.nombre(), "activo": valido.activo }),
-        ),
-    };
+    let cambio = Cambio::de(&usuario, Entidad::Afiliado, &id, Accion::Editar)
+        .antes(&AfiliadoEnBitacora {
+            code: &antes.code,
+            name: &antes.name,
+            tipo: antes.tipo,
+            activo: Some(antes.activo),
+        })
+        .despues(&AfiliadoEnBitacora {
+            code: &valido.code,
+            name: &valido.name,
+            tipo: valido.tipo,
+            activo: Some(valido.activo),
+        });
     if !state.store.editar_afiliado(&id, &valido, &cambio).await? {
         return Err(ApiError::NoEncontrado("el afiliado"));
     }
@@ -200,15 +213,8 @@ async fn desactivar(
     Con(usuario, ..): Con<requiere::AfiliadosDelete>,
     Path(id): Path<String>,
 ) -> Result<Envelope<Afiliado>> {
-    let cambio = Cambio {
-        autor: (&usuario).into(),
-        sucursal_id: None,
-        entidad: "afiliado",
-        entidad_id: id.clone(),
-        accion: "desactivar",
-        antes: None,
-        despues: Some(json!({ "activo": false })),
-    };
+    let cambio = Cambio::de(&usuario, Entidad::Afiliado, &id, Accion::Desactivar)
+        .despues(&Activo { activo: false });
     if !state.store.desactivar_afiliado(&id, &cambio).await? {
         return Err(ApiError::NoEncontrado("el afiliado"));
     }

@@ -20,7 +20,7 @@ use utoipa_axum::routes;
 
 use crate::access::{en_alcance, Con, SucursalElegida};
 use crate::api::reservacion::{LIMITE_MAX, LIMITE_POR_DEFECTO};
-use crate::db::bitacora::{EntradaBitacora, FiltroBitacora};
+use crate::db::bitacora::{Entidad, EntradaBitacora, FiltroBitacora};
 use crate::envelope::Envelope;
 use crate::error::{ApiError, EnvelopeError, Result};
 use crate::extract::Query;
@@ -115,7 +115,7 @@ async fn bitacora(
     tag: Option<String>,
     p: ParametrosBitacora,
     headers: HeaderMap,
-    entidades: &'static [&'static str],
+    entidades: &'static [Entidad],
     nombre: &'static str,
 ) -> Result<Response> {
     let tag = super::tag_requerido(tag)?;
@@ -214,7 +214,7 @@ async fn walkin(
     Query(p): Query<ParametrosBitacora>,
     headers: HeaderMap,
 ) -> Result<Response> {
-    bitacora(state, u, tag, p, headers, &["walkin"], "walkin").await
+    bitacora(state, u, tag, p, headers, &[Entidad::Walkin], "walkin").await
 }
 
 /// The branch's reservation log (changes, attendance, no-shows, notifications read).
@@ -240,7 +240,7 @@ async fn reserva(
         tag,
         p,
         headers,
-        &["reservacion", "notificacion"],
+        &[Entidad::Reservacion, Entidad::Notificacion],
         "reserva",
     )
     .await

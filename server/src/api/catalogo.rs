@@ -3,20 +3,20 @@
 //! branch); the waiters and promotions screens manage them (meseros.*, promos.*). A waiter is
 //! deactivated, never removed; a promotion is deleted softly: past tickets keep both names.
 
+use anfitrion_core::bitacora::Accion;
 use anfitrion_core::permisos::{requiere, Permiso};
 use anfitrion_core::personal::normalizar_nombre;
 use anfitrion_core::promos::{DatosPromocion, PromocionValida};
 use axum::extract::State;
 use axum::http::StatusCode;
 use chrono::NaiveDate;
-use serde::Deserialize;
-use serde_json::json;
+use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::access::{en_alcance, Autenticado, Con, JsonSucursal, NombraSucursal, SucursalElegida};
-use crate::db::bitacora::Cambio;
+use crate::db::bitacora::{Cambio, Entidad, Nombre};
 use crate::db::catalogo::{
     CambiosMesero, MeseroRef, NuevaPromo, NuevoMesero, PromoActiva, Promocion,
 };
@@ -134,15 +134,9 @@ async fn crear_mesero(
         sucursal_id: sucursal_id.clone(),
         name: name.clone(),
     };
-    let cambio = Cambio {
-        autor: (&usuario).into(),
-        sucursal_id: Some(sucursal_id),
-        entidad: "mesero",
-        entidad_id: mesero.id.clone(),
-        accion: "crear",
-        antes: None,
-        despues: Some(json!({ "name": name })),
-    };
+    let cambio = Cambio::de(&usuario, Entidad::Mesero, &mesero.id, Accion::Crear)
+        .en(sucursal_id)
+        .despues(&Nombre { name: &name });
     state.store.crear_mesero(&mesero, Some(&cambio)).await?;
     Ok((
         StatusCode::CREATED,
@@ -180,20 +174,19 @@ async fn cambiar_mesero(
     usuario: &Usuario,
     id: &str,
     cambios: CambiosMesero,
-    accion: &'static str,
+    accion: Accion,
 ) -> Result<MeseroRef> {
     let (antes, sucursal_id) = mesero(state, usuario, id).await?;
-    let cambio = Cambio {
-        autor: usuario.into(),
-        sucursal_id: Some(sucursal_id),
-        entidad: "mesero",
-        entidad_id: id.to_owned(),
-        accion,
-        antes: Some(json!({ "name": antes.name, "activo": antes.activo })),
-        despues: Some(
-            json!({ "name": cambios.name.as_ref().unwrap_or(&antes.name), "activo": cambios.activo.unwrap_or(antes.activo) }),
-        ),
-    };
+    let cambio = Cambio::de(usuario, Entidad::Mesero, id, accion)
+        .en(sucursal_id)
+        .antes(&MeseroEnBitacora {
+            name: &antes.name,
+            activo: antes.activo,
+        })
+        .despues(&MeseroEnBitacora {
+            name: cambios.name.as_ref().unwrap_or(&antes.name),
+            activo: cambios.activo.unwrap_or(antes.activo),
+        });
     if !state.store.cambiar_mesero(id, &cambios, &cambio).await? {
         return Err(ApiError::NoEncontrado("el mesero"));
     }
@@ -228,7 +221,7 @@ async fn editar_mesero(
             name,
             activo: e.activo,
         },
-        "editar",
+        Accion::Editar,
     )
     .await?;
     Ok(Envelope::ok("Mesero actualizado", m))
@@ -257,7 +250,7 @@ async fn desactivar_mesero(
             name: None,
             activo: Some(false),
         },
-        "desactivar",
+        Accion::Desactivar,
     )
     .await?;
     Ok(Envelope::ok("Mesero desactivado", m))
@@ -325,9 +318,34 @@ impl NombraSucursal for NuevaPromocionSolicitud {
     }
 }
 
-fn resumen(p: &PromocionValida) -> serde_json::Value {
+/// A waiter as their entries hold them.
+#[derive(Serialize)]
+struct MeseroEnBitacora<'a> {
+    name: &'a str,
+    activo: bool,
+}
+
+/// A promotion as its entries hold it (dates `YYYY-MM-DD`, as stored or as parsed).
+#[derive(Serialize)]
+struct PromoEnBitacora<'a, F: Serialize> {
+    name: &'a str,
+    activa: bool,
+    desde: F,
+    hasta: F,
+    dias: &'a [u32],
+    pide_nombres: bool,
+}
+
+fn resumen(p: &PromocionValida) -> PromoEnBitacora<'_, Option<NaiveDate>> {
     let v = &p.ventana;
-    json!({ "name": p.name, "activa": v.activa, "desde": v.desde, "hasta": v.hasta, "dias": v.dias, "pide_nombres": p.pide_nombres })
+    PromoEnBitacora {
+        name: &p.name,
+        activa: v.activa,
+        desde: v.desde,
+        hasta: v.hasta,
+        dias: &v.dias,
+        pide_nombres: p.pide_nombres,
+    }
 }
 
 /// Adds a promotion to the branch.
@@ -353,15 +371,9 @@ async fn crear_promo(
         sucursal_id: sucursal_id.clone(),
         promo: valida,
     };
-    let cambio = Cambio {
-        autor: (&usuario).into(),
-        sucursal_id: Some(sucursal_id),
-        entidad: "promocion",
-        entidad_id: promo.id.clone(),
-        accion: "crear",
-        antes: None,
-        despues: Some(resumen(&promo.promo)),
-    };
+    let cambio = Cambio::de(&usuario, Entidad::Promocion, &promo.id, Accion::Crear)
+        .en(sucursal_id)
+        .despues(&resumen(&promo.promo));
     state.store.crear_promo(&promo, Some(&cambio)).await?;
     let (p, _) = en_alcance(
         state
@@ -416,17 +428,17 @@ async fn editar_promo(
 ) -> Result<Envelope<Promocion>> {
     let valida = PromocionValida::parse(&d)?;
     let (antes, sucursal_id, hoy) = promo(&state, &usuario, &id).await?;
-    let cambio = Cambio {
-        autor: (&usuario).into(),
-        sucursal_id: Some(sucursal_id),
-        entidad: "promocion",
-        entidad_id: id.clone(),
-        accion: "editar",
-        antes: Some(
-            json!({ "name": antes.name, "activa": antes.activa, "desde": antes.desde, "hasta": antes.hasta, "dias": antes.dias, "pide_nombres": antes.pide_nombres }),
-        ),
-        despues: Some(resumen(&valida)),
-    };
+    let cambio = Cambio::de(&usuario, Entidad::Promocion, &id, Accion::Editar)
+        .en(sucursal_id)
+        .antes(&PromoEnBitacora {
+            name: &antes.name,
+            activa: antes.activa,
+            desde: &antes.desde,
+            hasta: &antes.hasta,
+            dias: &antes.dias,
+            pide_nombres: antes.pide_nombres,
+        })
+        .despues(&resumen(&valida));
     if !state.store.editar_promo(&id, &valida, &cambio).await? {
         return Err(ApiError::NoEncontrado("la promoción"));
     }
@@ -453,15 +465,9 @@ async fn eliminar_promo(
     Path(id): Path<String>,
 ) -> Result<Envelope<Promocion>> {
     let (antes, sucursal_id, _) = promo(&state, &usuario, &id).await?;
-    let cambio = Cambio {
-        autor: (&usuario).into(),
-        sucursal_id: Some(sucursal_id),
-        entidad: "promocion",
-        entidad_id: id.clone(),
-        accion: "eliminar",
-        antes: Some(json!({ "name": antes.name })),
-        despues: None,
-    };
+    let cambio = Cambio::de(&usuario, Entidad::Promocion, &id, Accion::Eliminar)
+        .en(sucursal_id)
+        .antes(&Nombre { name: &antes.name });
     if !state.store.eliminar_promo(&id, &cambio).await? {
         return Err(ApiError::NoEncontrado("la promoción"));
     }

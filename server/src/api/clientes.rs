@@ -2,19 +2,19 @@
 //! walk-in there), a guest's page with their visits to the caller's branches, editing the name
 //! and notes, and merging a duplicate. E-mail and phone only for `reservacion.client`.
 
+use anfitrion_core::bitacora::Accion;
 use anfitrion_core::clientes::{CambiosCliente, EdicionCliente};
 use anfitrion_core::permisos::requiere;
 use anfitrion_core::ReglaError;
 use axum::extract::State;
-use serde::Deserialize;
-use serde_json::json;
+use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::access::{en_alcance, Con, SucursalElegida};
 use crate::api::reservacion::{LIMITE_MAX, LIMITE_POR_DEFECTO};
-use crate::db::bitacora::Cambio;
+use crate::db::bitacora::{Cambio, Entidad};
 use crate::db::clientes::{ClienteDetalle, PaginaClientes};
 use crate::db::reservaciones::VeContacto;
 use crate::db::usuarios::Usuario;
@@ -22,6 +22,22 @@ use crate::envelope::Envelope;
 use crate::error::{ApiError, EnvelopeError, Result};
 use crate::extract::{Json, Path, Query};
 use crate::AppState;
+
+/// A client as an edit's entry holds it.
+#[derive(Serialize)]
+struct ClienteEnBitacora<'a> {
+    name: &'a str,
+    notas: &'a str,
+}
+
+/// A merge's entry: the duplicate (its id, name and visits) before, the kept client after.
+#[derive(Serialize)]
+struct FusionEnBitacora<'a> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    duplicado: Option<&'a str>,
+    name: &'a str,
+    visitas: usize,
+}
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -142,17 +158,15 @@ async fn editar(
 ) -> Result<Envelope<ClienteDetalle>> {
     let cambios = CambiosCliente::parse(&e)?;
     let antes = cliente(&state, &usuario, &id).await?;
-    let cambio = Cambio {
-        autor: (&usuario).into(),
-        sucursal_id: None,
-        entidad: "cliente",
-        entidad_id: id.clone(),
-        accion: "editar",
-        antes: Some(json!({ "name": antes.name, "notas": antes.notas })),
-        despues: Some(
-            json!({ "name": cambios.name.as_ref().unwrap_or(&antes.name), "notas": cambios.notas.as_ref().unwrap_or(&antes.notas) }),
-        ),
-    };
+    let cambio = Cambio::de(&usuario, Entidad::Cliente, &id, Accion::Editar)
+        .antes(&ClienteEnBitacora {
+            name: &antes.name,
+            notas: &antes.notas,
+        })
+        .despues(&ClienteEnBitacora {
+            name: cambios.name.as_ref().unwrap_or(&antes.name),
+            notas: cambios.notas.as_ref().unwrap_or(&antes.notas),
+        });
     if !state.store.editar_cliente(&id, &cambios, &cambio).await? {
         return Err(ApiError::NoEncontrado("el cliente"));
     }
@@ -204,19 +218,17 @@ async fn fusionar(
     }
     let conservado = cliente(&state, &usuario, &id).await?;
     let dup = cliente(&state, &usuario, &duplicado).await?;
-    let cambio = Cambio {
-        autor: (&usuario).into(),
-        sucursal_id: None,
-        entidad: "cliente",
-        entidad_id: id.clone(),
-        accion: "fusionar",
-        antes: Some(
-            json!({ "duplicado": duplicado, "name": dup.name, "visitas": dup.visitas.len() }),
-        ),
-        despues: Some(
-            json!({ "name": conservado.name, "visitas": conservado.visitas.len() + dup.visitas.len() }),
-        ),
-    };
+    let cambio = Cambio::de(&usuario, Entidad::Cliente, &id, Accion::Fusionar)
+        .antes(&FusionEnBitacora {
+            duplicado: Some(&duplicado),
+            name: &dup.name,
+            visitas: dup.visitas.len(),
+        })
+        .despues(&FusionEnBitacora {
+            duplicado: None,
+            name: &conservado.name,
+            visitas: conservado.visitas.len() + dup.visitas.len(),
+        });
     if !state
         .store
         .fusionar_clientes(&id, &duplicado, &cambio)

@@ -1,6 +1,7 @@
 //! `/api/v1/admin/conf-walkin`: a branch's walk-in and booking settings. Core reads them: a new
 //! late cutoff changes the branch's buffet-mode default from the next call on.
 
+use anfitrion_core::bitacora::Accion;
 use anfitrion_core::organizacion::{ConfSucursal, DatosConfWalkin};
 use anfitrion_core::permisos::requiere;
 use axum::extract::State;
@@ -8,7 +9,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::access::{en_alcance, Con, SucursalElegida};
-use crate::db::bitacora::Cambio;
+use crate::db::bitacora::{Cambio, Entidad};
 use crate::envelope::Envelope;
 use crate::error::{EnvelopeError, Result};
 use crate::extract::Json;
@@ -62,15 +63,10 @@ async fn guardar(
         "la sucursal",
     )?;
     let conf = ConfSucursal::parse(&d, antes.walkin.horario.zona)?;
-    let cambio = Cambio {
-        autor: (&u).into(),
-        sucursal_id: Some(id.clone()),
-        entidad: "conf_walkin",
-        entidad_id: id.clone(),
-        accion: "editar",
-        antes: serde_json::to_value(antes.datos()).ok(),
-        despues: serde_json::to_value(conf.datos()).ok(),
-    };
+    let cambio = Cambio::de(&u, Entidad::ConfWalkin, &id, Accion::Editar)
+        .en(&id)
+        .antes(&antes.datos())
+        .despues(&conf.datos());
     state.store.guardar_conf(&id, &conf, &cambio).await?;
     Ok(Envelope::ok("Configuración guardada", conf.datos()))
 }

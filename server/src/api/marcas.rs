@@ -1,18 +1,18 @@
 //! `/api/v1/admin/marcas`: brands and their branches. Branches themselves are the spec's
 //! `/v1/admin/sucursal…` calls.
 
+use anfitrion_core::bitacora::Accion;
 use anfitrion_core::organizacion::nombre_marca;
 use anfitrion_core::permisos::requiere;
 use axum::extract::State;
 use axum::http::StatusCode;
 use serde::Deserialize;
-use serde_json::json;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::access::Con;
-use crate::db::bitacora::Cambio;
+use crate::db::bitacora::{Cambio, Entidad, Nombre};
 use crate::db::nuevo_id;
 use crate::db::sucursales::{Marca, NuevaMarca};
 use crate::envelope::Envelope;
@@ -123,15 +123,8 @@ async fn editar(
     Json(d): Json<DatosMarca>,
 ) -> Result<Envelope<Marca>> {
     let name = nombre_marca(&d.name)?;
-    let c = Cambio {
-        autor: (&autor).into(),
-        sucursal_id: None,
-        entidad: "marca",
-        entidad_id: id.clone(),
-        accion: "editar",
-        antes: None,
-        despues: Some(json!({ "name": name })),
-    };
+    let c =
+        Cambio::de(&autor, Entidad::Marca, &id, Accion::Editar).despues(&Nombre { name: &name });
     if !state.store.editar_marca(&id, &name, &c).await? {
         return Err(ApiError::NoEncontrado("la marca"));
     }

@@ -4,19 +4,19 @@
 use std::convert::Infallible;
 use std::time::Duration;
 
+use anfitrion_core::bitacora::Accion;
 use anfitrion_core::permisos::requiere;
 use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use chrono::{DateTime, Utc};
 use futures_util::stream::{self, Stream, StreamExt};
-use serde_json::json;
 use tokio_stream::wrappers::BroadcastStream;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::access::{en_alcance, Con, SucursalElegida};
-use crate::db::bitacora::Cambio;
+use crate::db::bitacora::{Cambio, Entidad};
 use crate::db::reservaciones::Notificacion;
 use crate::envelope::Envelope;
 use crate::error::{ApiError, EnvelopeError, Result};
@@ -27,6 +27,13 @@ use crate::AppState;
 pub const ULTIMAS: u32 = 100;
 /// A comment line this often keeps proxies from closing a quiet stream.
 const LATIDO: Duration = Duration::from_secs(15);
+
+/// Whether a notification is read, as its entry holds it.
+#[derive(serde::Serialize)]
+struct Leida {
+    #[serde(rename = "isRead")]
+    is_read: bool,
+}
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -89,15 +96,9 @@ async fn leer(
     Con(usuario, ..): Con<requiere::ReservacionesIndex>,
     Path(id): Path<String>,
 ) -> Result<Envelope<Notificacion>> {
-    let cambio = Cambio {
-        autor: (&usuario).into(),
-        sucursal_id: None,
-        entidad: "notificacion",
-        entidad_id: id.clone(),
-        accion: "leer",
-        antes: Some(json!({ "isRead": false })),
-        despues: Some(json!({ "isRead": true })),
-    };
+    let cambio = Cambio::de(&usuario, Entidad::Notificacion, &id, Accion::Leer)
+        .antes(&Leida { is_read: false })
+        .despues(&Leida { is_read: true });
     let n = en_alcance(
         state
             .store

@@ -1,12 +1,13 @@
 //! `/api/v1/admin/reservacion`: a branch's reservations by tab, one in detail, and the staff's
 //! changes (cancel, edit, the guest's contact). Contact fields reach only `reservacion.client`.
 
+use anfitrion_core::bitacora::Accion;
 use anfitrion_core::disponibilidad::{Disponibilidad, Reservante};
 use anfitrion_core::estado::EstadoReservacion;
 use anfitrion_core::mensajes;
 use anfitrion_core::permisos::{requiere, Permiso};
 use anfitrion_core::personal::validar_correo;
-use anfitrion_core::personal::DatosPersonales;
+use anfitrion_core::personal::{DatosPersonales, Evento};
 use anfitrion_core::qr::validar_codigo_reservacion;
 use anfitrion_core::reservacion::{
     exigir_editable, CambiosReservacion, ContactoReservacion, EdicionReservacion,
@@ -27,7 +28,7 @@ use crate::access::{en_alcance, Con, JsonSucursal, NombraSucursal, SucursalElegi
 use crate::api::publico::{
     disponibilidad_como, reservar_como, ParametrosDisponibilidad, Quien, ReservaRegistrada,
 };
-use crate::db::bitacora::Cambio;
+use crate::db::bitacora::{Cambio, Entidad, Estado};
 use crate::db::publico::CorreoReservacion;
 use crate::db::reservaciones::{
     Asistencia, ConsultaReservaciones, PaginaReservaciones, Reservacion, VeContacto,
@@ -84,19 +85,42 @@ pub enum ListaReservaciones {
 fn cambio(
     usuario: &Usuario,
     r: &Reservacion,
-    accion: &'static str,
-    antes: serde_json::Value,
-    despues: serde_json::Value,
+    accion: Accion,
+    antes: &impl Serialize,
+    despues: &impl Serialize,
 ) -> Cambio {
-    Cambio {
-        autor: usuario.into(),
-        sucursal_id: Some(r.sucursal_id.clone()),
-        entidad: "reservacion",
-        entidad_id: r.id.clone(),
-        accion,
-        antes: Some(antes),
-        despues: Some(despues),
-    }
+    Cambio::de(usuario, Entidad::Reservacion, &r.id, accion)
+        .en(&r.sucursal_id)
+        .antes(antes)
+        .despues(despues)
+}
+
+/// An edit's entry: the booking's fields staff may change.
+#[derive(Serialize)]
+struct EdicionEnBitacora<'a, P: Serialize> {
+    fecha_hora: String,
+    no_personas: P,
+    evento: Evento,
+    comentarios: &'a str,
+}
+
+/// A contact edit's entry: the guest's name and contact.
+#[derive(Serialize)]
+struct ContactoEnBitacora<'a> {
+    name: &'a str,
+    email: Option<&'a str>,
+    phone: Option<&'a str>,
+}
+
+/// An attendance's entry: the state and party, and once seated the table and waiter.
+#[derive(Serialize)]
+struct AsistenciaEnBitacora<'a, P: Serialize> {
+    status: EstadoReservacion,
+    no_personas: P,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    mesa: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    mesero: Option<&'a str>,
 }
 
 /// A branch's reservations of one tab.
@@ -226,9 +250,9 @@ async fn cancelar(
     let c = cambio(
         &usuario,
         &r,
-        "cancelar",
-        json!({ "status": r.status }),
-        json!({ "status": hacia }),
+        Accion::Cancelar,
+        &Estado { status: r.status },
+        &Estado { status: hacia },
     );
     if !state.store.pasar_estado(&id, hacia, &c).await? {
         // Another change got there first: say what it is now.
@@ -281,14 +305,24 @@ async fn editar(
         .ok_or(ApiError::NoEncontrado("la sucursal"))?;
     let ahora = suc.conf.walkin.horario.local(state.reloj.ahora());
     cambios.exigir_posible(r.fecha_hora, ahora, &suc.horario, &suc.especiales)?;
-    let antes = json!({ "fecha_hora": formato_fecha_hora(r.fecha_hora), "no_personas": r.no_personas, "evento": r.evento, "comentarios": r.comentarios });
-    let despues = json!({ "fecha_hora": formato_fecha_hora(cambios.fecha_hora), "no_personas": cambios.no_personas, "evento": cambios.evento, "comentarios": cambios.comentarios });
+    let antes = EdicionEnBitacora {
+        fecha_hora: formato_fecha_hora(r.fecha_hora),
+        no_personas: r.no_personas,
+        evento: r.evento,
+        comentarios: &r.comentarios,
+    };
+    let despues = EdicionEnBitacora {
+        fecha_hora: formato_fecha_hora(cambios.fecha_hora),
+        no_personas: cambios.no_personas,
+        evento: cambios.evento,
+        comentarios: &cambios.comentarios,
+    };
     if !state
         .store
         .editar_reservacion(
             &id,
             &cambios,
-            &cambio(&usuario, &r, "editar", antes, despues),
+            &cambio(&usuario, &r, Accion::Editar, &antes, &despues),
         )
         .await?
     {
@@ -346,15 +380,22 @@ async fn editar_cliente(
         evento: None,
     })?;
     let r = leer(&state, &usuario, &id).await?;
-    let antes = json!({ "name": r.name, "email": r.contacto.as_ref().and_then(|c| c.email.clone()), "phone": r.contacto.as_ref().and_then(|c| c.phone.clone()) });
-    let despues =
-        json!({ "name": contacto.name, "email": contacto.email, "phone": contacto.phone });
+    let antes = ContactoEnBitacora {
+        name: &r.name,
+        email: r.contacto.as_ref().and_then(|c| c.email.as_deref()),
+        phone: r.contacto.as_ref().and_then(|c| c.phone.as_deref()),
+    };
+    let despues = ContactoEnBitacora {
+        name: &contacto.name,
+        email: contacto.email.as_deref(),
+        phone: contacto.phone.as_deref(),
+    };
     state
         .store
         .editar_cliente_reservacion(
             &id,
             &contacto,
-            &cambio(&usuario, &r, "editar_cliente", antes, despues),
+            &cambio(&usuario, &r, Accion::EditarCliente, &antes, &despues),
         )
         .await?;
     Ok(Envelope::ok(
@@ -559,9 +600,19 @@ async fn asistencia(
     let c = cambio(
         &usuario,
         &r,
-        "asistencia",
-        json!({ "status": r.status, "no_personas": r.no_personas }),
-        json!({ "status": EstadoReservacion::Asistio, "no_personas": a.pedido.personas(), "mesa": a.mesa, "mesero": mesero.name }),
+        Accion::Asistencia,
+        &AsistenciaEnBitacora {
+            status: r.status,
+            no_personas: r.no_personas,
+            mesa: None,
+            mesero: None,
+        },
+        &AsistenciaEnBitacora {
+            status: EstadoReservacion::Asistio,
+            no_personas: a.pedido.personas(),
+            mesa: Some(&a.mesa),
+            mesero: Some(&mesero.name),
+        },
     );
     if state.store.registrar_asistencia(&a, &c).await?.is_none() {
         return Err(no_pendiente(&leer(&state, &usuario, &id).await?));

@@ -1,18 +1,18 @@
 //! `/api/v1/admin/roles` and `/api/v1/admin/permisos`: roles with their permissions (core's
 //! catalogue, described by area for the editor). A role's change reaches its users' next call.
 
+use anfitrion_core::bitacora::Accion;
 use anfitrion_core::organizacion::{DatosRol, RolValido};
 use anfitrion_core::permisos::{requiere, Permiso};
 use axum::extract::State;
 use axum::http::StatusCode;
 use serde::Serialize;
-use serde_json::json;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::access::Con;
-use crate::db::bitacora::Cambio;
+use crate::db::bitacora::{Cambio, Entidad};
 use crate::db::nuevo_id;
 use crate::db::usuarios::RolAdmin;
 use crate::envelope::Envelope;
@@ -36,20 +36,23 @@ pub struct PermisoCatalogo {
     pub area: &'static str,
 }
 
-fn cambio(
-    autor: &crate::db::usuarios::Usuario,
-    id: &str,
-    accion: &'static str,
-    despues: Option<serde_json::Value>,
-) -> Cambio {
-    Cambio {
-        autor: autor.into(),
-        sucursal_id: None,
-        entidad: "rol",
-        entidad_id: id.to_owned(),
-        accion,
-        antes: None,
-        despues,
+fn cambio(autor: &crate::db::usuarios::Usuario, id: &str, accion: Accion) -> Cambio {
+    Cambio::de(autor, Entidad::Rol, id, accion)
+}
+
+/// A role as its entries hold it.
+#[derive(Serialize)]
+struct RolEnBitacora<'a> {
+    name: &'a str,
+    permissions: &'a [Permiso],
+}
+
+impl<'a> From<&'a RolValido> for RolEnBitacora<'a> {
+    fn from(rol: &'a RolValido) -> Self {
+        RolEnBitacora {
+            name: &rol.name,
+            permissions: &rol.permisos,
+        }
     }
 }
 
@@ -115,12 +118,7 @@ async fn crear(
         .crear_rol(
             &id,
             &rol,
-            &cambio(
-                &autor,
-                &id,
-                "crear",
-                Some(json!({ "name": rol.name, "permissions": rol.permisos })),
-            ),
+            &cambio(&autor, &id, Accion::Crear).despues(&RolEnBitacora::from(&rol)),
         )
         .await?;
     Ok((
@@ -154,12 +152,7 @@ async fn editar(
         .editar_rol(
             &id,
             &rol,
-            &cambio(
-                &autor,
-                &id,
-                "editar",
-                Some(json!({ "name": rol.name, "permissions": rol.permisos })),
-            ),
+            &cambio(&autor, &id, Accion::Editar).despues(&RolEnBitacora::from(&rol)),
         )
         .await?
     {
@@ -186,7 +179,7 @@ async fn eliminar(
 ) -> Result<Envelope<Option<String>>> {
     if !state
         .store
-        .eliminar_rol(&id, &cambio(&autor, &id, "eliminar", None))
+        .eliminar_rol(&id, &cambio(&autor, &id, Accion::Eliminar))
         .await?
     {
         return Err(ApiError::NoEncontrado("el rol"));

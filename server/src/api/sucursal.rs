@@ -1,22 +1,22 @@
 //! `/api/v1/admin/sucursal`: branches, limited to the caller's tags.
 
+use anfitrion_core::bitacora::Accion;
 use anfitrion_core::organizacion::{
     exigir_dias_vigentes, validar_dias, validar_horario, validar_mesas, DatosDia, DatosDiaEspecial,
     DatosMesa,
 };
 use anfitrion_core::permisos::{requiere, Permiso};
-use anfitrion_core::sucursal::{DatosSucursal, SucursalNueva};
+use anfitrion_core::sucursal::{DatosSucursal, SucursalNueva, Tag};
 use anfitrion_core::walkin::ConfWalkin;
 use axum::extract::State;
 use axum::http::StatusCode;
-use serde::Deserialize;
-use serde_json::json;
+use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::access::{en_alcance, Autenticado, Con, SucursalElegida};
-use crate::db::bitacora::Cambio;
+use crate::db::bitacora::{Cambio, Entidad};
 use crate::db::sucursales::{EdicionSucursal, NuevaSucursal, Sucursal, SucursalResumen};
 use crate::db::usuarios::Usuario;
 use crate::db::{nuevo_id, Alcance, ErrorAlmacen};
@@ -86,17 +86,15 @@ async fn crear(
         days: Vec::new(),
         conf: ConfWalkin::default(),
     };
-    let cambio = Cambio {
-        autor: (&usuario).into(),
-        sucursal_id: Some(nueva.id.clone()),
-        entidad: "sucursal",
-        entidad_id: nueva.id.clone(),
-        accion: "crear",
-        antes: None,
-        despues: Some(
-            json!({ "tag": nueva.datos.tag, "name": nueva.datos.name, "marca": nueva.datos.marca }),
-        ),
-    };
+    let cambio = Cambio::de(&usuario, Entidad::Sucursal, &nueva.id, Accion::Crear)
+        .en(&nueva.id)
+        .despues(&SucursalEnBitacora {
+            tag: &nueva.datos.tag,
+            name: &nueva.datos.name,
+            marca: Some(&nueva.datos.marca),
+            zona: None,
+            activa: None,
+        });
     state
         .store
         .crear_sucursal(&nueva, &cambio)
@@ -170,21 +168,23 @@ async fn editable(state: &AppState, usuario: &Usuario, id: &str) -> Result<Sucur
     )
 }
 
-fn cambio(
-    autor: &Usuario,
-    s: &Sucursal,
-    accion: &'static str,
-    despues: serde_json::Value,
-) -> Cambio {
-    Cambio {
-        autor: autor.into(),
-        sucursal_id: Some(s.id.clone()),
-        entidad: "sucursal",
-        entidad_id: s.id.clone(),
-        accion,
-        antes: None,
-        despues: Some(despues),
-    }
+fn cambio(autor: &Usuario, s: &Sucursal, accion: Accion, despues: &impl Serialize) -> Cambio {
+    Cambio::de(autor, Entidad::Sucursal, &s.id, accion)
+        .en(&s.id)
+        .despues(despues)
+}
+
+/// A branch as its entries hold it: a creation names its brand, an edit its zone and state.
+#[derive(Serialize)]
+struct SucursalEnBitacora<'a> {
+    tag: &'a Tag,
+    name: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    marca: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    zona: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    activa: Option<bool>,
 }
 
 /// A branch's own data as its form sends it: the new branch's fields and whether it is active.
@@ -230,8 +230,14 @@ async fn editar(
     let c = cambio(
         &usuario,
         &actual,
-        "editar",
-        json!({ "tag": e.datos.tag, "name": e.datos.name, "zona": e.datos.zona.name(), "activa": e.activa }),
+        Accion::Editar,
+        &SucursalEnBitacora {
+            tag: &e.datos.tag,
+            name: &e.datos.name,
+            marca: None,
+            zona: Some(e.datos.zona.name()),
+            activa: Some(e.activa),
+        },
     );
     state
         .store
@@ -294,16 +300,7 @@ async fn horario(
     let s = editable(&state, &usuario, &id).await?;
     state
         .store
-        .reemplazar_horario(
-            &id,
-            &dias,
-            &cambio(
-                &usuario,
-                &s,
-                "horario",
-                serde_json::to_value(&dias).unwrap_or_default(),
-            ),
-        )
+        .reemplazar_horario(&id, &dias, &cambio(&usuario, &s, Accion::Horario, &dias))
         .await?;
     Ok(Envelope::ok(
         "Horario guardado",
@@ -333,16 +330,7 @@ async fn mesas(
     let s = editable(&state, &usuario, &id).await?;
     state
         .store
-        .reemplazar_mesas(
-            &id,
-            &mesas,
-            &cambio(
-                &usuario,
-                &s,
-                "mesas",
-                serde_json::to_value(&mesas).unwrap_or_default(),
-            ),
-        )
+        .reemplazar_mesas(&id, &mesas, &cambio(&usuario, &s, Accion::Mesas, &mesas))
         .await?;
     Ok(Envelope::ok(
         "Mesas guardadas",
@@ -377,16 +365,7 @@ async fn dias(
     exigir_dias_vigentes(&validos, &guardados, hoy)?;
     state
         .store
-        .reemplazar_dias(
-            &id,
-            &validos,
-            &cambio(
-                &usuario,
-                &s,
-                "dias",
-                serde_json::to_value(&dias).unwrap_or_default(),
-            ),
-        )
+        .reemplazar_dias(&id, &validos, &cambio(&usuario, &s, Accion::Dias, &dias))
         .await?;
     Ok(Envelope::ok(
         "Días guardados",

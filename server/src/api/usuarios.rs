@@ -2,21 +2,21 @@
 //! deactivating revokes the account's sessions at once; nobody deactivates themselves, and the
 //! group always keeps an active user who can manage users and roles.
 
+use anfitrion_core::bitacora::Accion;
 use anfitrion_core::cuenta::validar_clave_nueva;
 use anfitrion_core::organizacion::{DatosUsuario, UsuarioValido};
 use anfitrion_core::permisos::requiere;
 use anfitrion_core::ReglaError;
 use axum::extract::State;
 use axum::http::StatusCode;
-use serde::Deserialize;
-use serde_json::json;
+use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::access::{Autenticado, Con};
 use crate::api::reservacion::{LIMITE_MAX, LIMITE_POR_DEFECTO};
-use crate::db::bitacora::Cambio;
+use crate::db::bitacora::{Cambio, Entidad};
 use crate::db::usuarios::{EdicionUsuario, NuevoUsuario, PaginaUsuarios, UsuarioAdmin};
 use crate::db::{nuevo_id, ErrorAlmacen};
 use crate::envelope::Envelope;
@@ -40,22 +40,25 @@ pub struct ParametrosUsuarios {
     pub limit: Option<u32>,
 }
 
-fn cambio(
-    autor: &crate::db::usuarios::Usuario,
-    id: &str,
-    accion: &'static str,
-    antes: Option<serde_json::Value>,
-    despues: Option<serde_json::Value>,
-) -> Cambio {
-    Cambio {
-        autor: autor.into(),
-        sucursal_id: None,
-        entidad: "usuario",
-        entidad_id: id.to_owned(),
-        accion,
-        antes,
-        despues,
-    }
+fn cambio(autor: &crate::db::usuarios::Usuario, id: &str, accion: Accion) -> Cambio {
+    Cambio::de(autor, Entidad::Usuario, id, accion)
+}
+
+/// A user as their entries hold them: role by id, and, once edited, whether active.
+#[derive(Serialize)]
+struct UsuarioEnBitacora<'a> {
+    name: &'a str,
+    email: &'a str,
+    role: &'a str,
+    tags: &'a [String],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    active: Option<bool>,
+}
+
+/// Whether a user is active, as a deactivation's entry holds it.
+#[derive(Serialize)]
+struct Activo {
+    active: bool,
 }
 
 fn sin_sucursal(e: ErrorAlmacen) -> ApiError {
@@ -170,13 +173,13 @@ async fn crear(
         tags: v.tags.iter().map(|t| t.as_str().to_owned()).collect(),
         creado: state.reloj.ahora(),
     };
-    let c = cambio(
-        &autor,
-        &u.id,
-        "crear",
-        None,
-        Some(json!({ "name": u.name, "email": u.email, "role": v.role, "tags": u.tags })),
-    );
+    let c = cambio(&autor, &u.id, Accion::Crear).despues(&UsuarioEnBitacora {
+        name: &u.name,
+        email: &u.email,
+        role: &v.role,
+        tags: &u.tags,
+        active: None,
+    });
     state
         .store
         .crear_usuario_admin(&u, &v.role, &c)
@@ -223,15 +226,15 @@ async fn editar(
         tags: v.tags.iter().map(|t| t.as_str().to_owned()).collect(),
         activo,
     };
-    let c = cambio(
-        &autor,
-        &id,
-        "editar",
-        serde_json::to_value(&antes).ok(),
-        Some(
-            json!({ "name": e.name, "email": e.email, "role": e.rol_id, "tags": e.tags, "active": e.activo }),
-        ),
-    );
+    let c = cambio(&autor, &id, Accion::Editar)
+        .antes(&antes)
+        .despues(&UsuarioEnBitacora {
+            name: &e.name,
+            email: &e.email,
+            role: &e.rol_id,
+            tags: &e.tags,
+            active: Some(e.activo),
+        });
     state
         .store
         .editar_usuario(&id, &e, &c)
@@ -283,7 +286,7 @@ async fn clave(
             &id,
             &hash,
             conservar,
-            &cambio(&autor, &id, "cambiar_clave", None, None),
+            &cambio(&autor, &id, Accion::CambiarClave),
         )
         .await?
     {
@@ -326,13 +329,9 @@ async fn desactivar(
         .editar_usuario(
             &id,
             &e,
-            &cambio(
-                &autor,
-                &id,
-                "desactivar",
-                Some(json!({ "active": u.active })),
-                Some(json!({ "active": false })),
-            ),
+            &cambio(&autor, &id, Accion::Desactivar)
+                .antes(&Activo { active: u.active })
+                .despues(&Activo { active: false }),
         )
         .await?;
     Ok(Envelope::ok(

@@ -2,6 +2,7 @@
 //! checked by core, its table, waiter and promotions by the branch's catalogue, its folio taken
 //! from the branch's sequence in the same transaction that saves it.
 
+use anfitrion_core::bitacora::Accion;
 use anfitrion_core::permisos::requiere;
 use anfitrion_core::walkin::{SolicitudWalkin, WalkinValido};
 use axum::extract::State;
@@ -13,10 +14,10 @@ use utoipa_axum::routes;
 
 use crate::access::{en_alcance, exigir_sucursal, Autenticado, Con, SucursalElegida};
 use crate::api::reservacion::{LIMITE_MAX, LIMITE_POR_DEFECTO};
-use crate::db::bitacora::Cambio;
+use crate::db::bitacora::{Cambio, Entidad};
 use crate::db::nuevo_id;
 use crate::db::reservaciones::VeContacto;
-use crate::db::walkins::{ConsultaWalkins, NuevoWalkin, PaginaWalkins, Walkin};
+use crate::db::walkins::{ConsultaWalkins, NuevoWalkin, OrdenWalkin, PaginaWalkins, Walkin};
 use crate::envelope::Envelope;
 use crate::error::{ApiError, EnvelopeError, Result};
 use crate::extract::{Json, Path, Query};
@@ -77,18 +78,16 @@ async fn listar(
             "«page» empieza en 1 y «limit» va de 1 a {LIMITE_MAX}."
         )));
     }
-    let alcance = usuario.alcance();
-    let sucursal_id = en_alcance(
-        state.store.sucursal_id_en(&alcance, &tag).await?,
-        "la sucursal",
-    )?;
-    let conf = en_alcance(
-        state.store.conf_walkin_en(&alcance, &tag).await?,
+    let (sucursal_id, conf) = en_alcance(
+        state
+            .store
+            .conf_sucursal_en(&usuario.alcance(), &tag)
+            .await?,
         "la sucursal",
     )?;
     let consulta = ConsultaWalkins {
         sucursal_id: &sucursal_id,
-        dia: hoy.then(|| conf.horario.local(state.reloj.ahora()).date()),
+        dia: hoy.then(|| conf.walkin.horario.local(state.reloj.ahora()).date()),
         q: p.q.as_deref(),
         page,
         limit,
@@ -162,19 +161,16 @@ async fn registrar(
         ));
     }
     exigir_sucursal(&usuario, &tag)?;
-    let alcance = usuario.alcance();
-    let sucursal_id = en_alcance(
-        state.store.sucursal_id_en(&alcance, &tag).await?,
+    // One read before the save: the branch and its settings together.
+    let (sucursal_id, conf) = en_alcance(
+        state
+            .store
+            .conf_sucursal_en(&usuario.alcance(), &tag)
+            .await?,
         "la sucursal",
     )?;
-    let conf = en_alcance(
-        state.store.conf_walkin_en(&alcance, &tag).await?,
-        "la sucursal",
-    )?;
+    let conf = conf.walkin;
     let valido = WalkinValido::parse(&s, &conf)?;
-    let orden = valido
-        .orden
-        .en_sucursal(&state.store.catalogo_de(&sucursal_id).await?)?;
     let ahora = state.reloj.ahora();
     let walkin = NuevoWalkin {
         id: nuevo_id(),
@@ -185,31 +181,19 @@ async fn registrar(
         phone: valido.personal.phone.clone(),
         fecha_hora: conf.horario.local(ahora),
         evento: valido.personal.evento.unwrap_or_default(),
-        pedido: orden.pedido,
-        mesa: orden.mesa,
-        mesero: orden.mesero,
-        abre: orden.abre,
+        // Checked against the branch's catalogue inside the save's transaction.
+        orden: OrdenWalkin::PorComprobar(valido.orden),
         created_by: Some(usuario.id.clone()),
         creado: ahora,
     };
-    let cambio = Cambio {
-        autor: (&usuario).into(),
-        sucursal_id: Some(sucursal_id),
-        entidad: "walkin",
-        entidad_id: walkin.id.clone(),
-        accion: "registrar",
-        antes: None,
-        // Storage writes the record as saved, its folio with it.
-        despues: None,
-    };
-    state.store.crear_walkin(&walkin, &cambio).await?;
-    let guardado = en_alcance(
-        state
-            .store
-            .walkin_en(&alcance, &walkin.id, VeContacto::de(&usuario))
-            .await?,
-        "el walk-in",
-    )?;
+    // Storage writes the record as saved, its folio with it.
+    let cambio =
+        Cambio::de(&usuario, Entidad::Walkin, &walkin.id, Accion::Registrar).en(sucursal_id);
+    // The transaction answers the walk-in as saved: nothing is read again.
+    let guardado = state
+        .store
+        .crear_walkin(&walkin, &cambio, VeContacto::de(&usuario))
+        .await?;
     Ok((
         StatusCode::CREATED,
         Envelope::ok(anfitrion_core::mensajes::DATOS_GUARDADOS, guardado),

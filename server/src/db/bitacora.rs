@@ -7,7 +7,7 @@ use serde::Serialize;
 use serde_json::Value;
 use sqlx::types::Json;
 
-use anfitrion_core::bitacora::{self, CampoCambiado, Valor};
+use anfitrion_core::bitacora::{self, Accion, CampoCambiado, Valor};
 use anfitrion_core::walkin::formato_folio;
 
 use super::{nuevo_id, para_cada_motor, DbResult};
@@ -28,26 +28,121 @@ impl From<&super::usuarios::Usuario> for Autor {
     }
 }
 
-/// One change to record.
+/// The kind of record an entry is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Entidad {
+    Sucursal,
+    ConfWalkin,
+    Marca,
+    Usuario,
+    Rol,
+    Reservacion,
+    Notificacion,
+    Walkin,
+    Cliente,
+    Afiliado,
+    Mesero,
+    Promocion,
+}
+
+impl Entidad {
+    /// The name stored in `bitacora.entidad` (existing logs hold these: they never change).
+    pub const fn nombre(self) -> &'static str {
+        match self {
+            Entidad::Sucursal => "sucursal",
+            Entidad::ConfWalkin => "conf_walkin",
+            Entidad::Marca => "marca",
+            Entidad::Usuario => "usuario",
+            Entidad::Rol => "rol",
+            Entidad::Reservacion => "reservacion",
+            Entidad::Notificacion => "notificacion",
+            Entidad::Walkin => "walkin",
+            Entidad::Cliente => "cliente",
+            Entidad::Afiliado => "afiliado",
+            Entidad::Mesero => "mesero",
+            Entidad::Promocion => "promocion",
+        }
+    }
+}
+
+/// One change to record: who, on which record, what they did, and the record's fields before
+/// and after (each any serializable value, stored as its JSON).
 #[derive(Debug, Clone)]
 pub struct Cambio {
     pub autor: Autor,
     pub sucursal_id: Option<String>,
-    /// The kind of record (`sucursal`, `reservacion`, `walkin`, …).
-    pub entidad: &'static str,
+    pub entidad: Entidad,
     pub entidad_id: String,
-    /// What happened (`crear`, `cancelar`, `asistencia`, …).
-    pub accion: &'static str,
+    pub accion: Accion,
     pub antes: Option<Value>,
     pub despues: Option<Value>,
 }
 
+/// A reservation's state, as an entry about it holds it.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct Estado {
+    pub status: anfitrion_core::estado::EstadoReservacion,
+}
+
+/// A record's name, as an entry that changes only that holds it.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct Nombre<'a> {
+    pub name: &'a str,
+}
+
+/// A value as an entry stores it.
+fn valor(v: &impl Serialize) -> Value {
+    serde_json::to_value(v).expect("los valores de una entrada se escriben en JSON")
+}
+
 impl Cambio {
+    /// `accion` on the record `entidad_id` by `autor`, with nothing before or after yet.
+    pub fn de(
+        autor: impl Into<Autor>,
+        entidad: Entidad,
+        entidad_id: impl Into<String>,
+        accion: Accion,
+    ) -> Cambio {
+        Cambio {
+            autor: autor.into(),
+            sucursal_id: None,
+            entidad,
+            entidad_id: entidad_id.into(),
+            accion,
+            antes: None,
+            despues: None,
+        }
+    }
+
+    /// The branch whose logs show it.
+    pub fn en(self, sucursal_id: impl Into<String>) -> Cambio {
+        Cambio {
+            sucursal_id: Some(sucursal_id.into()),
+            ..self
+        }
+    }
+
+    /// The record's fields before the change.
+    pub fn antes(self, antes: &impl Serialize) -> Cambio {
+        Cambio {
+            antes: Some(valor(antes)),
+            ..self
+        }
+    }
+
+    /// The record's fields after the change (a creation: the record made).
+    pub fn despues(self, despues: &impl Serialize) -> Cambio {
+        Cambio {
+            despues: Some(valor(despues)),
+            ..self
+        }
+    }
+
     /// This change with `registro`'s members written over what `despues` held: how storage
     /// completes an entry with what only its transaction knows (a folio) or with the record a
     /// creation made, whatever the caller wrote.
-    pub fn con_registro(&self, registro: Value) -> Cambio {
-        let despues = match (self.despues.clone(), registro) {
+    pub fn con_registro(&self, registro: &impl Serialize) -> Cambio {
+        let despues = match (self.despues.clone(), valor(registro)) {
             (Some(Value::Object(mut dado)), Value::Object(registro)) => {
                 dado.extend(registro);
                 Value::Object(dado)
@@ -201,7 +296,7 @@ impl From<FilaBitacora> for EntradaBitacora {
 #[derive(Debug, Clone)]
 pub struct FiltroBitacora {
     pub sucursal_id: String,
-    pub entidades: &'static [&'static str],
+    pub entidades: &'static [Entidad],
     pub desde: Option<DateTime<Utc>>,
     pub hasta: Option<DateTime<Utc>>,
     /// Who, what or which record, or a value the entry holds (a guest's name, a folio), in the
@@ -264,9 +359,9 @@ para_cada_motor! {
             .bind(&cambio.autor.usuario_id)
             .bind(&cambio.autor.usuario_name)
             .bind(&cambio.sucursal_id)
-            .bind(cambio.entidad)
+            .bind(cambio.entidad.nombre())
             .bind(&cambio.entidad_id)
-            .bind(cambio.accion)
+            .bind(cambio.accion.codigo())
             .bind(cambio.antes.as_ref().map(Json))
             .bind(cambio.despues.as_ref().map(Json))
             .execute(&mut *con)
@@ -294,7 +389,7 @@ para_cada_motor! {
         qb.push(" WHERE b.sucursal_id = ").push_bind(f.sucursal_id.clone()).push(" AND b.entidad IN (");
         let mut sep = qb.separated(", ");
         for e in f.entidades {
-            sep.push_bind(*e);
+            sep.push_bind(e.nombre());
         }
         qb.push(")");
         if let Some(d) = f.desde {

@@ -191,6 +191,35 @@ pub trait Catalogo {
 }
 
 para_cada_motor! {
+    impl Motor {
+        /// What an order may use at the branch on `hoy` (its local date), read on `con`: inside a
+        /// save's transaction, the order is checked against the catalogue the save sees.
+        pub(in crate::db) async fn catalogo_en(con: &mut Conexion, sucursal_id: &str, hoy: NaiveDate) -> DbResult<CatalogoSucursal> {
+            let mesas: Vec<i32> = sqlx::query_scalar("SELECT numero FROM mesas WHERE sucursal_id = $1 ORDER BY numero")
+                .bind(sucursal_id)
+                .fetch_all(&mut *con)
+                .await?;
+            let meseros: Vec<(String, String)> = sqlx::query_as("SELECT id, name FROM meseros WHERE sucursal_id = $1 AND activo ORDER BY name, id")
+                .bind(sucursal_id)
+                .fetch_all(&mut *con)
+                .await?;
+            let promos = sqlx::query_as::<_, FilaPromocion>(&format!("{SELECT_PROMO} WHERE sucursal_id = $1 AND NOT eliminada ORDER BY name, id"))
+                .bind(sucursal_id)
+                .fetch_all(&mut *con)
+                .await?;
+            Ok(CatalogoSucursal {
+                mesas: mesas.into_iter().map(|n| n.to_string()).collect(),
+                meseros: meseros.into_iter().map(|(id, name)| Mesero { id, name }).collect(),
+                promos: promos
+                    .into_iter()
+                    .map(|f| f.promocion(hoy))
+                    .filter(|p| p.vigente)
+                    .map(|p| PromoOfrecida { id: p.id, name: p.name, pide_nombres: p.pide_nombres })
+                    .collect(),
+            })
+        }
+    }
+
     #[async_trait]
     impl Catalogo for Motor {
         async fn crear_mesero(&self, m: &NuevoMesero, cambio: Option<&Cambio>) -> DbResult<()> {
@@ -337,18 +366,9 @@ para_cada_motor! {
         }
 
         async fn catalogo_de(&self, sucursal_id: &str) -> DbResult<CatalogoSucursal> {
-            let mesas: Vec<i32> = sqlx::query_scalar("SELECT numero FROM mesas WHERE sucursal_id = $1 ORDER BY numero")
-                .bind(sucursal_id)
-                .fetch_all(&self.pool)
-                .await?;
             let hoy = self.hoy_de(sucursal_id).await?;
-            Ok(CatalogoSucursal {
-                mesas: mesas.into_iter().map(|n| n.to_string()).collect(),
-                meseros: self.meseros_de(sucursal_id, false).await?.into_iter().map(|m| Mesero { id: m.id, name: m.name }).collect(),
-                promos: self.promos_activas_de(sucursal_id, hoy).await?.into_iter()
-                    .map(|p| PromoOfrecida { id: p.id, name: p.name, pide_nombres: p.pide_nombres })
-                    .collect(),
-            })
+            let mut con = self.pool.acquire().await?;
+            Motor::catalogo_en(&mut con, sucursal_id, hoy).await
         }
     }
 }

@@ -135,6 +135,10 @@ pub enum ErrorAlmacen {
     /// role still held): nothing was written.
     #[error("{0}")]
     Regla(anfitrion_core::ReglaError),
+    /// The input broke a rule checked against rows read inside the transaction (an order's
+    /// table, waiter or promotion against the branch's catalogue): bad input, nothing written.
+    #[error("{0}")]
+    Entrada(anfitrion_core::ReglaError),
     /// Anything else; the detail is logged, never shown.
     #[error("Ocurrió un error interno. Inténtalo de nuevo más tarde.")]
     Interno(#[source] sqlx::Error),

@@ -1,6 +1,7 @@
 //! Reservations and the notifications their arrival raises: creation, status moves, attendance
 //! (which turns a reservation into a comanda with its folio and an abre).
 
+use anfitrion_core::bitacora::Accion;
 use anfitrion_core::comanda::{Comanda, Mesero, Pedido, Personas};
 use anfitrion_core::estado::{EstadoReservacion, Origen};
 use anfitrion_core::permisos::Permiso;
@@ -16,7 +17,7 @@ use sqlx::types::Json;
 use utoipa::ToSchema;
 
 use super::avisos::Aviso;
-use super::bitacora::{Autor, Cambio};
+use super::bitacora::{Autor, Cambio, Entidad};
 use super::usuarios::Usuario;
 use super::{para_cada_motor, Alcance, DbResult, EnAlcance};
 
@@ -416,26 +417,41 @@ pub trait Reservaciones {
 /// Not the contact (the log's readers need not hold `reservacion.client`). Bookings come without
 /// a session: the author is the channel the guest booked through, or the staff member who booked.
 fn alta(r: &NuevaReservacion) -> Cambio {
-    Cambio {
-        autor: r.autor.clone().unwrap_or_else(|| Autor {
-            usuario_id: None,
-            usuario_name: r.origin.nombre().to_owned(),
-        }),
-        sucursal_id: Some(r.sucursal_id.clone()),
-        entidad: "reservacion",
-        entidad_id: r.id.clone(),
-        accion: "crear",
-        antes: None,
-        despues: Some(serde_json::json!({
-            "name": r.name,
-            "fecha_hora": formato_fecha_hora(r.fecha_hora),
-            "no_personas": r.no_personas.get(),
-            "evento": r.evento,
-            "comentarios": r.comentarios,
-            "origin": r.origin,
-            "status": EstadoReservacion::Pendiente,
-        })),
-    }
+    let autor = r.autor.clone().unwrap_or_else(|| Autor {
+        usuario_id: None,
+        usuario_name: r.origin.nombre().to_owned(),
+    });
+    Cambio::de(autor, Entidad::Reservacion, &r.id, Accion::Crear)
+        .en(&r.sucursal_id)
+        .despues(&Alta {
+            name: &r.name,
+            fecha_hora: formato_fecha_hora(r.fecha_hora),
+            no_personas: r.no_personas.get(),
+            evento: r.evento,
+            comentarios: &r.comentarios,
+            origin: r.origin,
+            status: EstadoReservacion::Pendiente,
+        })
+}
+
+/// A reservation as its creation entry holds it.
+#[derive(Serialize)]
+struct Alta<'a> {
+    name: &'a str,
+    fecha_hora: String,
+    no_personas: u32,
+    evento: Evento,
+    comentarios: &'a str,
+    origin: Origen,
+    status: EstadoReservacion,
+}
+
+/// What a seated reservation's entry is completed with: the guest, and the folio the
+/// transaction took.
+#[derive(Serialize)]
+struct Sentada<'a> {
+    name: &'a str,
+    folio: &'a str,
 }
 
 para_cada_motor! {
@@ -763,7 +779,7 @@ para_cada_motor! {
             }
             // The entry holds the folio the transaction took, and the guest's name: the log finds it by either.
             let folio_impreso = Motor::folio_impreso(&mut tx, &sucursal, folio).await?;
-            self.anotar(&mut tx, &cambio.con_registro(serde_json::json!({ "name": name, "folio": folio_impreso }))).await?;
+            self.anotar(&mut tx, &cambio.con_registro(&Sentada { name: &name, folio: &folio_impreso })).await?;
             tx.commit().await?;
             Ok(Some(comanda))
         }

@@ -192,10 +192,35 @@ impl FilaConf {
     }
 }
 
-/// Columns of a branch's settings; `{}` is the condition on `s`.
-const SELECT_CONF: &str = "SELECT c.inicio_regular, c.inicio_promo, c.corte_tarde, c.gracia_min, c.llegada_antes_min, c.prefijo_folio, c.pie_ticket, \
+/// The columns of a branch's settings (`s` the branch, `c` its `conf_walkin` row), selected.
+macro_rules! select_columnas_conf {
+    () => {
+        "SELECT c.inicio_regular, c.inicio_promo, c.corte_tarde, c.gracia_min, c.llegada_antes_min, c.prefijo_folio, c.pie_ticket, \
      c.correo_requerido, c.telefono_requerido, s.zona, c.paso_min, c.estancia_min, c.anticipacion_min, c.horizonte_dias, \
-     c.cubiertos_por_turno FROM sucursales s JOIN conf_walkin c ON c.sucursal_id = s.id";
+     c.cubiertos_por_turno"
+    };
+}
+
+/// What [`FilaConf`] reads, and more columns after it.
+const COLUMNAS_CONF: &str = select_columnas_conf!();
+
+/// A branch's settings; the condition on `s` follows.
+const SELECT_CONF: &str = concat!(
+    select_columnas_conf!(),
+    " FROM sucursales s JOIN conf_walkin c ON c.sucursal_id = s.id"
+);
+
+/// A branch as its creation entry holds it.
+#[derive(Serialize)]
+struct RegistroSucursal<'a> {
+    tag: &'a str,
+    name: &'a str,
+    marca: &'a str,
+    zona: &'a str,
+    direccion: Option<&'a str>,
+    telefono: Option<&'a str>,
+    prefijo_folio: &'a str,
+}
 
 /// A brand with its branches.
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -532,11 +557,11 @@ para_cada_motor! {
             .await?;
             sqlx::query("INSERT INTO folios (sucursal_id, ultimo) VALUES ($1, 0)").bind(&s.id).execute(&mut *tx).await?;
             // The entry holds the branch created, whatever the caller wrote.
-            let registro = serde_json::json!({
-                "tag": d.tag.as_str(), "name": d.name, "marca": d.marca, "zona": d.zona.name(),
-                "direccion": d.direccion, "telefono": d.telefono, "prefijo_folio": c.prefijo_folio,
-            });
-            self.anotar(&mut tx, &cambio.con_registro(registro)).await?;
+            let registro = RegistroSucursal {
+                tag: d.tag.as_str(), name: &d.name, marca: &d.marca, zona: d.zona.name(),
+                direccion: d.direccion.as_deref(), telefono: d.telefono.as_deref(), prefijo_folio: &c.prefijo_folio,
+            };
+            self.anotar(&mut tx, &cambio.con_registro(&registro)).await?;
             tx.commit().await?;
             Ok(())
         }
@@ -692,13 +717,25 @@ para_cada_motor! {
         }
 
         async fn conf_sucursal_en(&self, alcance: &Alcance, tag: &str) -> DbResult<EnAlcance<(String, ConfSucursal)>> {
-            let id = match self.sucursal_id_en(alcance, tag).await? {
-                EnAlcance::Si(id) => id,
-                EnAlcance::Ajeno => return Ok(EnAlcance::Ajeno),
-                EnAlcance::NoExiste => return Ok(EnAlcance::NoExiste),
-            };
-            let conf = sqlx::query_as::<_, FilaConf>(&format!("{SELECT_CONF} WHERE s.id = $1")).bind(&id).fetch_optional(&self.pool).await?;
-            Ok(EnAlcance::Si((id, conf.map(FilaConf::conf_sucursal).unwrap_or_default())))
+            // One statement: the branch, whether it is in scope, and its settings (a branch
+            // without its row yet reads core's defaults).
+            use sqlx::{FromRow as _, Row as _};
+            let fila = sqlx::query(&format!(
+                "{} , s.id AS sucursal, ({}) AS en_alcance, c.sucursal_id IS NOT NULL AS con_conf \
+                 FROM sucursales s LEFT JOIN conf_walkin c ON c.sucursal_id = s.id WHERE s.tag = $2",
+                COLUMNAS_CONF,
+                Motor::en_lista_json("s.tag", 1)
+            ))
+            .bind(alcance.json())
+            .bind(tag)
+            .fetch_optional(&self.pool)
+            .await?;
+            let Some(fila) = fila else { return Ok(EnAlcance::NoExiste) };
+            if !fila.try_get::<bool, _>("en_alcance")? {
+                return Ok(EnAlcance::Ajeno);
+            }
+            let conf = if fila.try_get::<bool, _>("con_conf")? { FilaConf::from_row(&fila)?.conf_sucursal() } else { ConfSucursal::default() };
+            Ok(EnAlcance::Si((fila.try_get("sucursal")?, conf)))
         }
 
         async fn guardar_conf(&self, sucursal_id: &str, c: &ConfSucursal, cambio: &Cambio) -> DbResult<()> {
@@ -744,21 +781,11 @@ para_cada_motor! {
         }
 
         async fn conf_walkin_en(&self, alcance: &Alcance, tag: &str) -> DbResult<EnAlcance<ConfWalkin>> {
-            let fila = sqlx::query_as::<_, (bool,)>(&format!("SELECT {} FROM sucursales s WHERE s.tag = $2", Motor::en_lista_json("s.tag", 1)))
-                .bind(alcance.json())
-                .bind(tag)
-                .fetch_optional(&self.pool)
-                .await?;
-            match EnAlcance::de(fila.map(|(dentro,)| ((), dentro))) {
-                EnAlcance::Si(()) => {}
-                EnAlcance::Ajeno => return Ok(EnAlcance::Ajeno),
-                EnAlcance::NoExiste => return Ok(EnAlcance::NoExiste),
-            }
-            let conf = sqlx::query_as::<_, FilaConf>(&format!("{SELECT_CONF} WHERE s.tag = $1"))
-            .bind(tag)
-            .fetch_optional(&self.pool)
-            .await?;
-            Ok(EnAlcance::Si(conf.map(FilaConf::conf).unwrap_or_default()))
+            Ok(match self.conf_sucursal_en(alcance, tag).await? {
+                EnAlcance::Si((_, conf)) => EnAlcance::Si(conf.walkin),
+                EnAlcance::Ajeno => EnAlcance::Ajeno,
+                EnAlcance::NoExiste => EnAlcance::NoExiste,
+            })
         }
     }
 }

@@ -1,10 +1,12 @@
 //! Walk-in guests: each saved with its comanda (folio from the branch's sequence, taken in the
 //! same transaction) and abre.
 
-use anfitrion_core::comanda::{Comanda, Mesero, Pedido};
+use anfitrion_core::comanda::Comanda;
 use anfitrion_core::personal::Evento;
 use anfitrion_core::promos::Abre;
-use anfitrion_core::walkin::{formato_folio, ORIGEN_WALKIN, STATUS_WALKIN};
+use anfitrion_core::walkin::{
+    formato_folio, OrdenSolicitada, OrdenValida, ORIGEN_WALKIN, STATUS_WALKIN,
+};
 use async_trait::async_trait;
 use chrono::{DateTime, NaiveDate, NaiveDateTime, Utc};
 use serde::Serialize;
@@ -123,35 +125,66 @@ pub struct NuevoWalkin {
     /// Branch-local wall time.
     pub fecha_hora: NaiveDateTime,
     pub evento: Evento,
-    pub pedido: Pedido,
-    pub mesa: String,
-    pub mesero: Mesero,
-    pub abre: Abre,
+    pub orden: OrdenWalkin,
     pub created_by: Option<String>,
     pub creado: DateTime<Utc>,
+}
+
+/// The order a walk-in is saved with.
+#[derive(Debug, Clone)]
+pub enum OrdenWalkin {
+    /// As a request asked for it: checked against the branch's catalogue (tables, active
+    /// waiters, the promotions usable on the walk-in's date) inside the save's transaction.
+    PorComprobar(OrdenSolicitada),
+    /// Already checked (the demo's history, which the catalogue of today need not allow).
+    Comprobada(OrdenValida),
 }
 
 /// What a walk-in's creation entry holds: the record as saved, its printed folio too, so the log
 /// finds it by the guest's name or the folio. Not the contact: the log's readers need not hold
 /// `reservacion.client`.
-fn registro(w: &NuevoWalkin, comanda: &Comanda, folio: &str) -> serde_json::Value {
-    serde_json::json!({
-        "name": w.name,
-        "folio": folio,
-        "fecha_hora": anfitrion_core::tiempo::formato_fecha_hora(w.fecha_hora),
-        "no_personas": comanda.no_personas().get(),
-        "mesa": comanda.mesa(),
-        "mesero": w.mesero.name,
-        "evento": w.evento,
-    })
+fn registro<'a>(
+    w: &'a NuevoWalkin,
+    orden: &'a OrdenValida,
+    comanda: &'a Comanda,
+    folio: &'a str,
+) -> RegistroWalkin<'a> {
+    RegistroWalkin {
+        name: &w.name,
+        folio,
+        fecha_hora: anfitrion_core::tiempo::formato_fecha_hora(w.fecha_hora),
+        no_personas: comanda.no_personas().get(),
+        mesa: comanda.mesa(),
+        mesero: &orden.mesero.name,
+        evento: w.evento,
+    }
+}
+
+/// A walk-in as its creation entry holds it.
+#[derive(Serialize)]
+struct RegistroWalkin<'a> {
+    name: &'a str,
+    folio: &'a str,
+    fecha_hora: String,
+    no_personas: u32,
+    mesa: &'a str,
+    mesero: &'a str,
+    evento: Evento,
 }
 
 #[async_trait]
 pub trait Walkins {
-    /// Saves the walk-in with the next folio of its branch and its audit entry, all or nothing;
-    /// answers the comanda as saved. The entry's `despues` is completed with the record (name,
-    /// folio, party, table, waiter) whatever the caller gave.
-    async fn crear_walkin(&self, walkin: &NuevoWalkin, cambio: &Cambio) -> DbResult<Comanda>;
+    /// Saves the walk-in with the next folio of its branch and its audit entry, all or nothing, in
+    /// one transaction that first checks its order against the branch's catalogue (a refusal is
+    /// [`ErrorAlmacen::Entrada`]); answers the walk-in as saved, as [`Walkins::walkin_en`] would
+    /// read it. The entry's `despues` is completed with the record (name, folio, party, table,
+    /// waiter) whatever the caller gave.
+    async fn crear_walkin(
+        &self,
+        walkin: &NuevoWalkin,
+        cambio: &Cambio,
+        ve: VeContacto,
+    ) -> DbResult<Walkin>;
 
     /// A branch's walk-ins, newest first: one day's, or all in pages; with the total.
     async fn walkins_de(
@@ -218,11 +251,18 @@ para_cada_motor! {
             })))
         }
 
-        async fn crear_walkin(&self, w: &NuevoWalkin, cambio: &Cambio) -> DbResult<Comanda> {
-            let mut tx = self.pool.begin_with(Motor::EMPEZAR_ESCRITURA).await?;
+        async fn crear_walkin(&self, w: &NuevoWalkin, cambio: &Cambio, ve: VeContacto) -> DbResult<Walkin> {
+            let mut tx = self.escribir().await?;
+            let orden = match &w.orden {
+                OrdenWalkin::PorComprobar(solicitada) => {
+                    let catalogo = Motor::catalogo_en(&mut tx, &w.sucursal_id, w.fecha_hora.date()).await?;
+                    solicitada.en_sucursal(&catalogo).map_err(ErrorAlmacen::Entrada)?
+                }
+                OrdenWalkin::Comprobada(valida) => valida.clone(),
+            };
             let folio = Motor::siguiente_folio(&mut tx, &w.sucursal_id).await?.ok_or(ErrorAlmacen::SinReferencia)?;
-            let comanda = Comanda::nueva(&w.pedido, folio, &w.mesa, w.mesero.clone());
-            let b = w.pedido.buffets();
+            let comanda = Comanda::nueva(&orden.pedido, folio, &orden.mesa, orden.mesero.clone());
+            let b = orden.pedido.buffets();
             let cliente_id = self.vincular_cliente(&mut tx, &w.name, w.email.as_deref(), w.phone.as_deref()).await?.or_else(|| w.cliente_id.clone());
             sqlx::query(
                 "INSERT INTO walkins (id, sucursal_id, cliente_id, name, email, phone, fecha_hora, no_personas, evento, \
@@ -246,15 +286,36 @@ para_cada_motor! {
             .bind(i64::from(b.buffet_promo_boy))
             .bind(i64::try_from(folio).unwrap_or(i64::MAX))
             .bind(Json(&comanda))
-            .bind(Json(&w.abre))
+            .bind(Json(&orden.abre))
             .bind(&w.created_by)
             .bind(w.creado)
             .execute(&mut *tx)
             .await?;
-            let folio_impreso = Motor::folio_impreso(&mut tx, &w.sucursal_id, folio).await?;
-            self.anotar(&mut tx, &cambio.con_registro(registro(w, &comanda, &folio_impreso))).await?;
-            tx.commit().await?;
-            Ok(comanda)
+            // The branch as the answer names it: its tag, and the prefix its folio prints with.
+            let (tag, prefijo): (String, Option<String>) = sqlx::query_as(
+                "SELECT s.tag, c.prefijo_folio FROM sucursales s LEFT JOIN conf_walkin c ON c.sucursal_id = s.id WHERE s.id = $1",
+            )
+            .bind(&w.sucursal_id)
+            .fetch_one(&mut *tx)
+            .await?;
+            let folio_impreso = formato_folio(prefijo.as_deref().unwrap_or(""), folio);
+            self.anotar(&mut tx, &cambio.con_registro(&registro(w, &orden, &comanda, &folio_impreso))).await?;
+            Motor::confirmar(tx).await?;
+            let guardado = FilaWalkin {
+                id: w.id.clone(),
+                name: w.name.clone(),
+                email: w.email.clone(),
+                phone: w.phone.clone(),
+                fecha_hora: w.fecha_hora,
+                no_personas: i32::try_from(comanda.no_personas().get()).unwrap_or(i32::MAX),
+                evento: w.evento.nombre().to_owned(),
+                tag,
+                comanda: Json(comanda),
+                abre: Json(orden.abre),
+                prefijo,
+                en_alcance: true,
+            };
+            Ok(guardado.walkin(ve))
         }
     }
 }

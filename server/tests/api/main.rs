@@ -20,4 +20,5 @@ mod reloj;
 mod reservaciones;
 mod sesion;
 mod sucursales;
+mod viajes;
 mod web;

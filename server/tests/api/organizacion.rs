@@ -97,6 +97,8 @@ en_ambos! {
         let sistemas = rol_id(&app, &t, "Sistemas").await;
         let r = app.put_json(&format!("/api/v1/admin/roles/{sistemas}"), Some(&t), &json!({ "name": "Sistemas", "permissions": ["role.index", "role.edit"] })).await;
         r.es_error(409, "El grupo debe conservar al menos un usuario activo que administre usuarios y roles");
+        // The refusal names core's rule, as a 400 refusal does.
+        assert_eq!(r.cuerpo["data"]["codigo"], "ultimo_administrador", "{}", r.cuerpo);
         let r = app.get("/api/v1/admin/roles", Some(&t)).await;
         let rol = r.es_exito().as_array().unwrap().iter().find(|r| r["name"] == "Sistemas").unwrap().clone();
         assert!(rol["permissions"].as_array().unwrap().iter().any(|p| p["name"] == "users.edit"), "nothing changed");

@@ -2,9 +2,6 @@ import { ApiError } from '@/lib/api-client';
 import { mensajes } from '@/lib/wasm';
 import { toast } from '@/stores/toasts';
 
-const PERSONALES = new Set(['name', 'email', 'phone', 'evento']);
-const DE_COMANDA = new Set(['no_personas', 'buffet_adulto', 'buffet_boy', 'buffet_promo_adulto', 'buffet_promo_girl', 'buffet_promo_boy', 'mesa', 'mesero_id']);
-
 /** The field a refused save names (the envelope's `data.campo` when core refused it). */
 export function campoRechazado(error: unknown): string | null {
   if (!(error instanceof ApiError) || typeof error.data !== 'object' || error.data === null) return null;
@@ -12,12 +9,14 @@ export function campoRechazado(error: unknown): string | null {
   return typeof campo === 'string' ? campo : null;
 }
 
-/** Which step of an order wizard holds a field: the personal one, the comanda, or neither. */
-export function pasoDelCampo(campo: string | null): 'personal' | 'comanda' | null {
+/**
+ * Which step of an order wizard holds the field a refused save names (`data.campo`, a 400 or a
+ * 409 alike): the first of `pasos` whose part of the request sent carries that field, or none.
+ */
+export function pasoDelRechazo<P extends string>(error: unknown, pasos: ReadonlyArray<readonly [P, object]>): P | null {
+  const campo = campoRechazado(error);
   if (campo === null) return null;
-  if (PERSONALES.has(campo)) return 'personal';
-  if (DE_COMANDA.has(campo)) return 'comanda';
-  return null;
+  return pasos.find(([, enviado]) => campo in enviado)?.[0] ?? null;
 }
 
 /** Spec §8: a failed save says so, and the server's reason beside it. */

@@ -1,6 +1,6 @@
-import { EVENTOS } from '../../lib/eventos';
-import { PAISES, paisPorIso } from '../../lib/paises';
-import type { Evento } from '../../lib/wasm';
+import { EVENTOS } from '@/lib/eventos';
+import { PAISES, paisPorIso } from '@/lib/paises';
+import type { Evento } from '@/lib/wasm';
 import { entrada, etiqueta } from './estilos';
 import type { Contacto } from './use-envio';
 

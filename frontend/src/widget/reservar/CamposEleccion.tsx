@@ -1,4 +1,4 @@
-import { textoPersonas } from '../../lib/formato';
+import { textoPersonas } from '@/lib/formato';
 import type { Disponibilidad, SucursalPublica } from '../api';
 import { entrada, etiqueta, fechaTexto } from './estilos';
 import { Horarios } from './Horarios';

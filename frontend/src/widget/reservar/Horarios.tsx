@@ -1,4 +1,4 @@
-import { horaCorta } from '../../lib/formato';
+import { horaCorta } from '@/lib/formato';
 import { Bloque } from '../Aviso';
 import type { Disponibilidad } from '../api';
 import type { Estado } from './use-consulta';

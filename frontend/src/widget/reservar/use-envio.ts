@@ -1,8 +1,8 @@
 import { useRef, useState, type RefObject } from 'react';
-import { nuevaClave } from '../../lib/envio';
-import { avisarReservada } from '../../lib/mensaje-widget';
-import { paisPorIso } from '../../lib/paises';
-import { iniciarCore, limitarTelefono, validarDatosPersonales, validarEdicionReservacion, type Evento } from '../../lib/wasm';
+import { nuevaClave } from '@/lib/envio';
+import { avisarReservada } from '@/lib/mensaje-widget';
+import { paisPorIso } from '@/lib/paises';
+import { iniciarCore, limitarTelefono, validarDatosPersonales, validarEdicionReservacion, type Evento } from '@/lib/wasm';
 import { ErrorPublico, reservar, type SucursalPublica } from '../api';
 import { rutaConfirmacion, type Origen } from '../ruta';
 

@@ -22,7 +22,7 @@ import type { Walkin } from '@/types/api';
 import { FormularioAbre } from '@/modulos/orden/components/FormularioAbre';
 import { enfocarCampo, FormularioComanda } from '@/modulos/orden/components/FormularioComanda';
 import { TicketsOrden } from '@/modulos/orden/components/Tickets';
-import { avisarErrorAlGuardar, campoRechazado, pasoDelCampo } from '@/modulos/orden/errores';
+import { avisarErrorAlGuardar, campoRechazado, pasoDelRechazo } from '@/modulos/orden/errores';
 import { EVENTOS, ordenNueva, solicitudWalkin, ticketDeWalkin, type FormularioOrden } from '@/modulos/orden/orden';
 import { useHorarioSucursal, useSucursalesUsuario } from '@/modulos/sucursales/api/get-sucursales-usuario';
 import { useRegistrarWalkin } from '../api/registrar-walkin';
@@ -155,7 +155,8 @@ function Asistente({ tag, horario }: { tag: string; horario: ConfigHorario | nul
       setPaso(0);
       return;
     }
-    registrar.mutate(solicitudWalkin(orden, personal, promos), {
+    const solicitud = solicitudWalkin(orden, personal, promos);
+    registrar.mutate(solicitud, {
       onSuccess: ({ data }) => {
         toast.exito(mensajes().datosGuardados);
         setGuardado(data);
@@ -164,7 +165,10 @@ function Asistente({ tag, horario }: { tag: string; horario: ConfigHorario | nul
       },
       onError: (error) => {
         avisarErrorAlGuardar(error);
-        const donde = pasoDelCampo(campoRechazado(error));
+        const donde = pasoDelRechazo(error, [
+          ['comanda', solicitud.comanda],
+          ['personal', solicitud],
+        ]);
         if (donde === 'personal') setPaso(0);
         if (donde === 'comanda') {
           setEnfocar(campoRechazado(error));

@@ -11,7 +11,7 @@ import type { Reservacion } from '@/types/api';
 import { FormularioAbre } from '@/modulos/orden/components/FormularioAbre';
 import { FormularioComanda } from '@/modulos/orden/components/FormularioComanda';
 import { TicketsOrden } from '@/modulos/orden/components/Tickets';
-import { avisarErrorAlGuardar, campoRechazado, pasoDelCampo } from '@/modulos/orden/errores';
+import { avisarErrorAlGuardar, campoRechazado, pasoDelRechazo } from '@/modulos/orden/errores';
 import { ordenDeReservacion, solicitudAsistencia, ticketDeReservacion, type FormularioOrden } from '@/modulos/orden/orden';
 import { useHorarioSucursal } from '@/modulos/sucursales/api/get-sucursales-usuario';
 import { buscarPorCodigo, buscarPorCorreo } from '../api/buscar-reservacion';
@@ -156,8 +156,9 @@ export function FlujoAsistencia({
 
   function guardar(promos: PromoAplicada[]) {
     if (!pendiente || !orden) return;
+    const solicitud = solicitudAsistencia(orden, promos);
     registrar.mutate(
-      { id: pendiente._id, solicitud: solicitudAsistencia(orden, promos) },
+      { id: pendiente._id, solicitud },
       {
         onSuccess: ({ data }) => {
           toast.exito(mensajes().asistenciaRegistrada);
@@ -166,9 +167,8 @@ export function FlujoAsistencia({
         },
         onError: (error) => {
           avisarErrorAlGuardar(error);
-          const campo = campoRechazado(error);
-          if (pasoDelCampo(campo) === 'comanda') {
-            setEnfocar(campo);
+          if (pasoDelRechazo(error, [['comanda', solicitud.comanda]]) === 'comanda') {
+            setEnfocar(campoRechazado(error));
             setPaso(1);
           }
         },
