@@ -190,6 +190,7 @@ def leer_arbol(texto: str, i: int, prefijo: list[str]) -> tuple[list[list[str]],
         return caminos + [segmentos], i
 
 
+VISIBILIDAD = re.compile(r"pub\s*\(\s*in\s+$")
 INICIO = re.compile(r"(?<![A-Za-z0-9_:$.])(\$crate|crate|super|self)\s*::")
 
 
@@ -207,6 +208,8 @@ def referencias(texto: str, ruta_archivo: tuple[str, ...], hijos: set[str]) -> l
 
     resultado: list[list[str]] = []
     for m in INICIO.finditer(texto):
+        if VISIBILIDAD.search(texto, max(0, m.start() - 24), m.start()):
+            continue  # `pub(in crate::db)` names who may see an item, not an item
         caminos, _ = leer_arbol(texto, m.start(), [])
         for camino in caminos:
             absoluto = absolutizar(camino, ruta_en(m.start()))
@@ -486,6 +489,16 @@ class Prueba(unittest.TestCase):
                     "pub struct B<'a>(&'a str);\n"
                     "#[cfg(test)]\nmod tests {\n    use super::*;\n    fn t() { let _ = self::B; }\n}\n"
                 ),
+            }
+        )
+        self.assertEqual(revisar(src)[1], [])
+
+    def test_una_visibilidad_no_es_una_arista(self):
+        src = self.crate(
+            {
+                "lib.rs": "pub mod db;\n",
+                "db/mod.rs": "mod a;\npub use a::A;\n",
+                "db/a.rs": "pub struct A;\nimpl A {\n    pub(in crate::db) fn f() {}\n}\n",
             }
         )
         self.assertEqual(revisar(src)[1], [])

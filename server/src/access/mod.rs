@@ -16,8 +16,8 @@ use anfitrion_core::permisos::Requerido;
 use crate::db::usuarios::Usuario;
 use crate::db::EnAlcance;
 use crate::error::ApiError;
+use crate::estado::AppState;
 use crate::extract::{Json, Query};
-use crate::AppState;
 
 /// The caller, with a live session. Rejects with 401.
 #[derive(Debug, Clone)]
@@ -96,6 +96,11 @@ pub fn en_alcance<T>(leido: EnAlcance<T>, que: &'static str) -> Result<T, ApiErr
         EnAlcance::Ajeno => Err(ApiError::SucursalAjena),
         EnAlcance::NoExiste => Err(ApiError::NoEncontrado(que)),
     }
+}
+
+/// The branch a branch-scoped call needs, or the one refusal every such call gives without it.
+pub(crate) fn tag_requerido<T>(tag: Option<T>) -> Result<T, ApiError> {
+    tag.ok_or_else(|| ApiError::Entrada("Indica la sucursal en el parámetro «tag».".to_owned()))
 }
 
 #[derive(Deserialize)]

@@ -20,8 +20,8 @@ use crate::db::clientes::{Afiliado, AfiliadoDetalle, NuevoAfiliado, PeriodoAfili
 use crate::db::{nuevo_id, Alcance};
 use crate::envelope::Envelope;
 use crate::error::{ApiError, EnvelopeError, Result};
+use crate::estado::AppState;
 use crate::extract::{Json, Path, Query};
-use crate::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

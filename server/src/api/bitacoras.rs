@@ -23,8 +23,8 @@ use crate::api::reservacion::{LIMITE_MAX, LIMITE_POR_DEFECTO};
 use crate::db::bitacora::{EntradaBitacora, FiltroBitacora};
 use crate::envelope::Envelope;
 use crate::error::{ApiError, EnvelopeError, Result};
+use crate::estado::AppState;
 use crate::extract::Query;
-use crate::AppState;
 
 /// Entries an export reads per batch.
 const LOTE: u32 = 1000;
@@ -118,7 +118,7 @@ async fn bitacora(
     entidades: &'static [&'static str],
     nombre: &'static str,
 ) -> Result<Response> {
-    let tag = super::tag_requerido(tag)?;
+    let tag = crate::access::tag_requerido(tag)?;
     let (sucursal_id, conf) = en_alcance(
         state
             .store

@@ -24,8 +24,8 @@ use crate::db::nuevo_id;
 use crate::db::usuarios::Usuario;
 use crate::envelope::Envelope;
 use crate::error::{ApiError, EnvelopeError, Result};
+use crate::estado::AppState;
 use crate::extract::{Json, Path, Query};
-use crate::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -42,7 +42,7 @@ async fn sucursal(
     usuario: &Usuario,
     tag: Option<String>,
 ) -> Result<(String, NaiveDate)> {
-    let tag = super::tag_requerido(tag)?;
+    let tag = crate::access::tag_requerido(tag)?;
     let alcance = usuario.alcance();
     let id = en_alcance(
         state.store.sucursal_id_en(&alcance, &tag).await?,

@@ -20,8 +20,8 @@ use crate::db::reservaciones::VeContacto;
 use crate::db::usuarios::Usuario;
 use crate::envelope::Envelope;
 use crate::error::{ApiError, EnvelopeError, Result};
+use crate::estado::AppState;
 use crate::extract::{Json, Path, Query};
-use crate::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -58,7 +58,7 @@ async fn listar(
     SucursalElegida(tag): SucursalElegida,
     Query(p): Query<ParametrosClientes>,
 ) -> Result<Envelope<PaginaClientes>> {
-    let tag = super::tag_requerido(tag)?;
+    let tag = crate::access::tag_requerido(tag)?;
     let (page, limit) = (p.page.unwrap_or(1), p.limit.unwrap_or(LIMITE_POR_DEFECTO));
     if page == 0 || !(1..=LIMITE_MAX).contains(&limit) {
         return Err(ApiError::Entrada(format!(

@@ -11,8 +11,8 @@ use crate::access::{en_alcance, Con, SucursalElegida};
 use crate::db::bitacora::Cambio;
 use crate::envelope::Envelope;
 use crate::error::{EnvelopeError, Result};
+use crate::estado::AppState;
 use crate::extract::Json;
-use crate::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(leer, guardar))
@@ -32,7 +32,7 @@ async fn leer(
     let (_, conf) = en_alcance(
         state
             .store
-            .conf_sucursal_en(&u.alcance(), &super::tag_requerido(t)?)
+            .conf_sucursal_en(&u.alcance(), &crate::access::tag_requerido(t)?)
             .await?,
         "la sucursal",
     )?;
@@ -56,7 +56,7 @@ async fn guardar(
     SucursalElegida(t): SucursalElegida,
     Json(d): Json<DatosConfWalkin>,
 ) -> Result<Envelope<DatosConfWalkin>> {
-    let t = super::tag_requerido(t)?;
+    let t = crate::access::tag_requerido(t)?;
     let (id, antes) = en_alcance(
         state.store.conf_sucursal_en(&u.alcance(), &t).await?,
         "la sucursal",

@@ -20,8 +20,8 @@ use crate::db::bitacora::Cambio;
 use crate::db::reservaciones::Notificacion;
 use crate::envelope::Envelope;
 use crate::error::{ApiError, EnvelopeError, Result};
+use crate::estado::AppState;
 use crate::extract::Path;
-use crate::AppState;
 
 /// How many of the latest notifications the bell lists.
 pub const ULTIMAS: u32 = 100;
@@ -64,7 +64,7 @@ async fn listar(
     Con(usuario, ..): Con<requiere::ReservacionesIndex>,
     SucursalElegida(tag): SucursalElegida,
 ) -> Result<Envelope<Vec<Notificacion>>> {
-    let tag = super::tag_requerido(tag)?;
+    let tag = crate::access::tag_requerido(tag)?;
     let lista = state
         .store
         .notificaciones_de(&usuario.alcance(), &tag, ULTIMAS)
@@ -127,7 +127,7 @@ async fn flujo(
     SucursalElegida(tag): SucursalElegida,
     headers: HeaderMap,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>> {
-    let tag = super::tag_requerido(tag)?;
+    let tag = crate::access::tag_requerido(tag)?;
     let abierto = state.eventos.abrir_flujo(&usuario.id).ok_or_else(|| {
         tracing::warn!(usuario = %usuario.id, "flujo de avisos rechazado: la cuenta tiene todos los que le tocan");
         ApiError::DemasiadosFlujos

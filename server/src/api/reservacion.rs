@@ -35,8 +35,8 @@ use crate::db::reservaciones::{
 use crate::db::usuarios::Usuario;
 use crate::envelope::Envelope;
 use crate::error::{ApiError, EnvelopeError, Result};
+use crate::estado::AppState;
 use crate::extract::{Json, Path, Query};
-use crate::AppState;
 
 /// Page size when none is asked for, and the largest allowed (DESIGN §2).
 pub const LIMITE_POR_DEFECTO: u32 = 50;
@@ -117,7 +117,7 @@ async fn listar(
     SucursalElegida(tag): SucursalElegida,
     Query(p): Query<ParametrosLista>,
 ) -> Result<Envelope<ListaReservaciones>> {
-    let tag = super::tag_requerido(tag)?;
+    let tag = crate::access::tag_requerido(tag)?;
     let vista = VistaReservaciones::parse(p.status.as_deref().unwrap_or("hoy").trim())?;
     let page = p.page.unwrap_or(1);
     let limit = p.limit.unwrap_or(LIMITE_POR_DEFECTO);
@@ -621,7 +621,7 @@ async fn disponibilidad(
     SucursalElegida(tag): SucursalElegida,
     Query(p): Query<ParametrosDisponibilidad>,
 ) -> Result<Envelope<Disponibilidad>> {
-    let tag = super::tag_requerido(tag)?;
+    let tag = crate::access::tag_requerido(tag)?;
     let d = disponibilidad_como(&state, &tag, &p, Reservante::Personal).await?;
     Ok(Envelope::ok("Horarios disponibles", d))
 }

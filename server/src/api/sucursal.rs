@@ -22,8 +22,8 @@ use crate::db::usuarios::Usuario;
 use crate::db::{nuevo_id, Alcance, ErrorAlmacen};
 use crate::envelope::Envelope;
 use crate::error::{ApiError, EnvelopeError, Result};
+use crate::estado::AppState;
 use crate::extract::{Json, Path};
-use crate::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

@@ -13,8 +13,8 @@ use utoipa_axum::routes;
 use crate::access::{en_alcance, Con, SucursalElegida};
 use crate::envelope::Envelope;
 use crate::error::{ApiError, EnvelopeError, Result};
+use crate::estado::AppState;
 use crate::extract::Query;
-use crate::AppState;
 
 /// The longest series asked for.
 pub(crate) const DIAS_MAX: u32 = 90;
@@ -42,7 +42,7 @@ async fn contexto(
     usuario: &crate::db::usuarios::Usuario,
     p: &ParametrosTablero,
 ) -> Result<(String, NaiveDate)> {
-    let tag = super::tag_requerido(p.tag.as_deref())?;
+    let tag = crate::access::tag_requerido(p.tag.as_deref())?;
     let (id, conf) = en_alcance(
         state
             .store

@@ -19,8 +19,8 @@ use crate::db::reservaciones::VeContacto;
 use crate::db::walkins::{ConsultaWalkins, NuevoWalkin, PaginaWalkins, Walkin};
 use crate::envelope::Envelope;
 use crate::error::{ApiError, EnvelopeError, Result};
+use crate::estado::AppState;
 use crate::extract::{Json, Path, Query};
-use crate::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -61,7 +61,7 @@ async fn listar(
     Query(p): Query<ParametrosWalkins>,
 ) -> Result<Envelope<PaginaWalkins>> {
     let usuario = sesion.usuario;
-    let tag = super::tag_requerido(tag)?;
+    let tag = crate::access::tag_requerido(tag)?;
     let hoy = match p.slug.as_deref().map(str::trim).unwrap_or("hoy") {
         "hoy" => true,
         "todas" => false,

@@ -11,14 +11,15 @@ use anfitrion_core::tiempo::formato_fecha_hora;
 use anfitrion_core::walkin::formato_folio;
 use async_trait::async_trait;
 use chrono::{DateTime, NaiveDate, NaiveDateTime, Utc};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use sqlx::types::Json;
 use utoipa::ToSchema;
 
-use super::avisos::Aviso;
+use super::alcance::{Alcance, EnAlcance};
 use super::bitacora::{Autor, Cambio};
+use super::error::DbResult;
+use super::motores::para_cada_motor;
 use super::usuarios::Usuario;
-use super::{para_cada_motor, Alcance, DbResult, EnAlcance};
 
 /// Whether a caller may see guests' e-mail and phone (`reservacion.client`). Every read of a
 /// reservation takes one, so no handler can hand out a contact without deciding.
@@ -147,6 +148,13 @@ impl Notificacion {
     }
 }
 
+/// A notification for the consoles of one branch, as the live notices carry it (`avisos`).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Aviso {
+    pub tag: String,
+    pub notificacion: Notificacion,
+}
+
 /// What a list asks for: the branch, the tab, a search, and the page (for paged tabs).
 #[derive(Debug, Clone)]
 pub struct ConsultaReservaciones<'a> {
@@ -191,14 +199,14 @@ struct FilaReservacion {
     en_alcance: bool,
 }
 
-fn mal_guardado(e: anfitrion_core::ReglaError) -> super::ErrorAlmacen {
-    super::ErrorAlmacen::Interno(sqlx::Error::Decode(Box::new(e)))
+fn mal_guardado(e: anfitrion_core::ReglaError) -> super::error::ErrorAlmacen {
+    super::error::ErrorAlmacen::Interno(sqlx::Error::Decode(Box::new(e)))
 }
 
 impl FilaReservacion {
     fn reservacion(self, ve: VeContacto) -> DbResult<Reservacion> {
         Ok(Reservacion {
-            contacto: ve.0.then(|| Contacto {
+            contacto: ve.0.then_some(Contacto {
                 email: self.email,
                 phone: self.phone,
             }),
@@ -555,8 +563,8 @@ para_cada_motor! {
                     qb.push(" AND ");
                     for parte in Motor::busqueda_reservacion(q) {
                         match parte {
-                            crate::db::Parte::Sql(sql) => qb.push(sql),
-                            crate::db::Parte::Valor(v) => qb.push_bind(v),
+                            crate::db::comun::Parte::Sql(sql) => qb.push(sql),
+                            crate::db::comun::Parte::Valor(v) => qb.push_bind(v),
                         };
                     }
                 }

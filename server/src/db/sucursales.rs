@@ -13,8 +13,11 @@ use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use super::alcance::{Alcance, EnAlcance};
 use super::bitacora::Cambio;
-use super::{clave_de_nombre, para_cada_motor, Alcance, DbResult, EnAlcance};
+use super::comun::clave_de_nombre;
+use super::error::DbResult;
+use super::motores::para_cada_motor;
 
 /// Brand reference as branches carry it.
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -214,7 +217,7 @@ pub struct EdicionSucursal {
 }
 
 /// Columns of a branch joined with its brand, and whether it is in the scope bound as `$1`.
-fn select_sucursal<D: super::Dialecto>() -> String {
+fn select_sucursal<D: crate::db::comun::Dialecto>() -> String {
     format!(
         "SELECT s.id, s.tag, s.name, s.zona, s.direccion, s.telefono, s.activa, m.id AS marca_id, m.name AS marca_name, \
          c.inicio_regular, c.inicio_promo, c.corte_tarde, c.pie_ticket, ({}) AS en_alcance \
@@ -285,7 +288,7 @@ pub trait Sucursales {
     async fn crear_marca(&self, marca: &NuevaMarca) -> DbResult<()>;
 
     /// The branch with everything it starts with, and its audit entry, in one transaction.
-    /// [`super::Clave::TagSucursal`] when the tag is taken, [`super::ErrorAlmacen::SinReferencia`]
+    /// [`super::Clave::TagSucursal`] when the tag is taken, [`super::error::ErrorAlmacen::SinReferencia`]
     /// when the brand does not exist.
     async fn crear_sucursal(&self, sucursal: &NuevaSucursal, cambio: &Cambio) -> DbResult<()>;
 
@@ -651,7 +654,7 @@ para_cada_motor! {
             for m in mesas {
                 let numero = i32::try_from(m.numero).unwrap_or(0);
                 sqlx::query("INSERT INTO mesas (id, sucursal_id, numero, asientos, combinable) VALUES ($1, $2, $3, $4, $5)")
-                    .bind(previas.get(&numero).cloned().unwrap_or_else(crate::db::nuevo_id))
+                    .bind(previas.get(&numero).cloned().unwrap_or_else(crate::db::comun::nuevo_id))
                     .bind(id)
                     .bind(numero)
                     .bind(i32::try_from(m.asientos).unwrap_or(0))
@@ -676,7 +679,7 @@ para_cada_motor! {
             sqlx::query("DELETE FROM sucursal_dias WHERE sucursal_id = $1").bind(id).execute(&mut *tx).await?;
             for d in dias {
                 sqlx::query("INSERT INTO sucursal_dias (id, sucursal_id, fecha, tipo, abre, cierra, motivo) VALUES ($1, $2, $3, $4, $5, $6, $7)")
-                    .bind(previos.get(&d.fecha).cloned().unwrap_or_else(crate::db::nuevo_id))
+                    .bind(previos.get(&d.fecha).cloned().unwrap_or_else(crate::db::comun::nuevo_id))
                     .bind(id)
                     .bind(d.fecha)
                     .bind(if d.cerrado { "cerrado" } else { "especial" })

@@ -11,9 +11,12 @@ use serde::Serialize;
 use sqlx::types::Json;
 use utoipa::ToSchema;
 
+use super::alcance::{Alcance, EnAlcance};
 use super::bitacora::Cambio;
+use super::comun::patron_like;
+use super::error::{DbResult, ErrorAlmacen};
+use super::motores::para_cada_motor;
 use super::reservaciones::{Contacto, VeContacto};
-use super::{para_cada_motor, patron_like, Alcance, DbResult, EnAlcance, ErrorAlmacen};
 
 /// A walk-in record as the API answers it (spec §3). `email` and `phone` only for callers with
 /// `reservacion.client`.
@@ -83,7 +86,7 @@ impl FilaWalkin {
     fn walkin(self, ve: VeContacto) -> Walkin {
         let comanda = self.comanda.0;
         Walkin {
-            contacto: ve.permite().then(|| Contacto {
+            contacto: ve.permite().then_some(Contacto {
                 email: self.email,
                 phone: self.phone,
             }),
