@@ -7,7 +7,7 @@ use axum::extract::State;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::access::{en_alcance, Con, SucursalElegida};
+use crate::access::{en_alcance, Con, SucursalEnAlcance};
 use crate::db::bitacora::Cambio;
 use crate::envelope::Envelope;
 use crate::error::{EnvelopeError, Result};
@@ -26,14 +26,11 @@ pub fn router() -> OpenApiRouter<AppState> {
 )]
 async fn leer(
     State(state): State<AppState>,
-    Con(u, ..): Con<requiere::WalkinEdit>,
-    SucursalElegida(t): SucursalElegida,
+    _permiso: Con<requiere::WalkinEdit>,
+    SucursalEnAlcance { tag, alcance }: SucursalEnAlcance,
 ) -> Result<Envelope<DatosConfWalkin>> {
     let (_, conf) = en_alcance(
-        state
-            .store
-            .conf_sucursal_en(&u.alcance(), &crate::access::tag_requerido(t)?)
-            .await?,
+        state.store.conf_sucursal_en(&alcance, tag.as_str()).await?,
         "la sucursal",
     )?;
     Ok(Envelope::ok("Configuración de walk-in", conf.datos()))
@@ -53,12 +50,11 @@ async fn leer(
 async fn guardar(
     State(state): State<AppState>,
     Con(u, ..): Con<requiere::WalkinEdit>,
-    SucursalElegida(t): SucursalElegida,
+    SucursalEnAlcance { tag, alcance }: SucursalEnAlcance,
     Json(d): Json<DatosConfWalkin>,
 ) -> Result<Envelope<DatosConfWalkin>> {
-    let t = crate::access::tag_requerido(t)?;
     let (id, antes) = en_alcance(
-        state.store.conf_sucursal_en(&u.alcance(), &t).await?,
+        state.store.conf_sucursal_en(&alcance, tag.as_str()).await?,
         "la sucursal",
     )?;
     let conf = ConfSucursal::parse(&d, antes.walkin.horario.zona)?;

@@ -23,7 +23,7 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::access::{en_alcance, Con, JsonSucursal, NombraSucursal, SucursalElegida};
+use crate::access::{en_alcance, Con, JsonSucursal, NombraSucursal, SucursalEnAlcance};
 use crate::api::publico::{
     disponibilidad_como, reservar_como, ParametrosDisponibilidad, Quien, ReservaRegistrada,
 };
@@ -114,10 +114,9 @@ fn cambio(
 async fn listar(
     State(state): State<AppState>,
     Con(usuario, ..): Con<requiere::ReservacionIndex>,
-    SucursalElegida(tag): SucursalElegida,
+    SucursalEnAlcance { tag, alcance }: SucursalEnAlcance,
     Query(p): Query<ParametrosLista>,
 ) -> Result<Envelope<ListaReservaciones>> {
-    let tag = crate::access::tag_requerido(tag)?;
     let vista = VistaReservaciones::parse(p.status.as_deref().unwrap_or("hoy").trim())?;
     let page = p.page.unwrap_or(1);
     let limit = p.limit.unwrap_or(LIMITE_POR_DEFECTO);
@@ -131,13 +130,12 @@ async fn listar(
             "El parámetro «limit» debe estar entre 1 y {LIMITE_MAX}."
         )));
     }
-    let alcance = usuario.alcance();
     let conf = en_alcance(
-        state.store.conf_walkin_en(&alcance, &tag).await?,
+        state.store.conf_walkin_en(&alcance, tag.as_str()).await?,
         "la sucursal",
     )?;
     let consulta = ConsultaReservaciones {
-        tag: &tag,
+        tag: tag.as_str(),
         vista,
         ahora_local: conf.horario.local(state.reloj.ahora()),
         q: p.q.as_deref(),
@@ -177,7 +175,7 @@ async fn listar(
 async fn detalle(
     State(state): State<AppState>,
     Con(usuario, ..): Con<requiere::ReservacionIndex>,
-    _tag: SucursalElegida,
+    _sucursal: Option<SucursalEnAlcance>,
     Path(id): Path<String>,
 ) -> Result<Envelope<Reservacion>> {
     let r = en_alcance(
@@ -215,7 +213,7 @@ async fn leer(state: &AppState, usuario: &Usuario, id: &str) -> Result<Reservaci
 async fn cancelar(
     State(state): State<AppState>,
     Con(usuario, ..): Con<requiere::ReservacionEdit>,
-    _tag: SucursalElegida,
+    _sucursal: Option<SucursalEnAlcance>,
     Path(id): Path<String>,
 ) -> Result<Envelope<Reservacion>> {
     let r = leer(&state, &usuario, &id).await?;
@@ -266,7 +264,7 @@ async fn cancelar(
 async fn editar(
     State(state): State<AppState>,
     Con(usuario, ..): Con<requiere::ReservacionEdit>,
-    _tag: SucursalElegida,
+    _sucursal: Option<SucursalEnAlcance>,
     Path(id): Path<String>,
     Json(edicion): Json<EdicionReservacion>,
 ) -> Result<Envelope<Reservacion>> {
@@ -332,7 +330,7 @@ pub struct EdicionCliente {
 async fn editar_cliente(
     State(state): State<AppState>,
     Con(usuario, ..): Con<requiere::ReservacionEdit>,
-    _tag: SucursalElegida,
+    _sucursal: Option<SucursalEnAlcance>,
     Path(id): Path<String>,
     Json(e): Json<EdicionCliente>,
 ) -> Result<Envelope<Reservacion>> {
@@ -412,6 +410,7 @@ async fn buscar(
     state: &AppState,
     usuario: &Usuario,
     b: &Busqueda,
+    sucursal: &SucursalEnAlcance,
     id: Option<String>,
 ) -> Result<Envelope<Reservacion>> {
     let email = match &b.email {
@@ -421,7 +420,7 @@ async fn buscar(
     let conf = en_alcance(
         state
             .store
-            .conf_walkin_en(&usuario.alcance(), &b.tag)
+            .conf_walkin_en(&sucursal.alcance, sucursal.tag.as_str())
             .await?,
         "la sucursal",
     )?;
@@ -432,13 +431,13 @@ async fn buscar(
         .buscar_para_asistencia(
             id.as_deref(),
             email.as_deref(),
-            &b.tag,
+            sucursal.tag.as_str(),
             hoy,
             VeContacto::de(usuario),
         )
         .await?;
     let r = encontrada.ok_or(ApiError::NoEncontrado("la reservación"))?;
-    if r.tag_sucursal != b.tag {
+    if r.tag_sucursal != sucursal.tag.as_str() {
         return Err(otra_sucursal(&r));
     }
     if r.status != EstadoReservacion::Pendiente {
@@ -466,10 +465,10 @@ async fn buscar_por_codigo(
     State(state): State<AppState>,
     Con(usuario, ..): Con<requiere::ReservacionAsistio>,
     Path(id): Path<String>,
-    JsonSucursal(b): JsonSucursal<Busqueda>,
+    JsonSucursal(b, sucursal): JsonSucursal<Busqueda>,
 ) -> Result<Envelope<Reservacion>> {
     let id = validar_codigo_reservacion(&id)?;
-    buscar(&state, &usuario, &b, Some(id)).await
+    buscar(&state, &usuario, &b, &sucursal, Some(id)).await
 }
 
 /// Check-in by the guest's e-mail.
@@ -487,7 +486,7 @@ async fn buscar_por_codigo(
 async fn buscar_por_correo(
     State(state): State<AppState>,
     Con(usuario, ..): Con<requiere::ReservacionAsistio>,
-    JsonSucursal(b): JsonSucursal<Busqueda>,
+    JsonSucursal(b, sucursal): JsonSucursal<Busqueda>,
 ) -> Result<Envelope<Reservacion>> {
     let id = match b.id.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
         Some(id) => Some(validar_codigo_reservacion(id)?),
@@ -496,7 +495,7 @@ async fn buscar_por_correo(
     if id.is_none() && b.email.as_deref().is_none_or(|e| e.trim().is_empty()) {
         return Err(ApiError::Regla(ReglaError::CorreoInvalido));
     }
-    buscar(&state, &usuario, &b, id).await
+    buscar(&state, &usuario, &b, &sucursal, id).await
 }
 
 impl NombraSucursal for SolicitudAsistencia {
@@ -523,11 +522,11 @@ async fn asistencia(
     State(state): State<AppState>,
     Con(usuario, ..): Con<requiere::ReservacionAsistio>,
     Path(id): Path<String>,
-    JsonSucursal(s): JsonSucursal<SolicitudAsistencia>,
+    JsonSucursal(s, sucursal): JsonSucursal<SolicitudAsistencia>,
 ) -> Result<Envelope<Reservacion>> {
     let orden = s.parse()?;
     let r = leer(&state, &usuario, &id).await?;
-    if r.tag_sucursal != s.tag_sucursal {
+    if r.tag_sucursal != sucursal.tag.as_str() {
         return Err(otra_sucursal(&r));
     }
     if r.status != EstadoReservacion::Pendiente {
@@ -618,11 +617,10 @@ async fn crear(
 async fn disponibilidad(
     State(state): State<AppState>,
     _usuario: Con<requiere::ReservacionCreate>,
-    SucursalElegida(tag): SucursalElegida,
+    sucursal: SucursalEnAlcance,
     Query(p): Query<ParametrosDisponibilidad>,
 ) -> Result<Envelope<Disponibilidad>> {
-    let tag = crate::access::tag_requerido(tag)?;
-    let d = disponibilidad_como(&state, &tag, &p, Reservante::Personal).await?;
+    let d = disponibilidad_como(&state, sucursal.tag.as_str(), &p, Reservante::Personal).await?;
     Ok(Envelope::ok("Horarios disponibles", d))
 }
 
@@ -641,7 +639,7 @@ async fn disponibilidad(
 async fn correos(
     State(state): State<AppState>,
     Con(usuario, ..): Con<requiere::ReservacionIndex>,
-    _tag: SucursalElegida,
+    _sucursal: Option<SucursalEnAlcance>,
     Path(id): Path<String>,
 ) -> Result<Envelope<Vec<CorreoReservacion>>> {
     let mut lista = en_alcance(

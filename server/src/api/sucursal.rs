@@ -15,7 +15,7 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::access::{en_alcance, Autenticado, Con, SucursalElegida};
+use crate::access::{en_alcance, Autenticado, Con, SucursalEnAlcance};
 use crate::db::bitacora::Cambio;
 use crate::db::sucursales::{EdicionSucursal, NuevaSucursal, Sucursal, SucursalResumen};
 use crate::db::usuarios::Usuario;
@@ -49,11 +49,14 @@ pub fn router() -> OpenApiRouter<AppState> {
 async fn listar(
     State(state): State<AppState>,
     Con(usuario, ..): Con<requiere::MarcasIndex>,
-    SucursalElegida(tag): SucursalElegida,
+    sucursal: Option<SucursalEnAlcance>,
 ) -> Result<Envelope<Vec<Sucursal>>> {
     let sucursales = state
         .store
-        .sucursales_en(&usuario.alcance(), tag.as_deref())
+        .sucursales_en(
+            &usuario.alcance(),
+            sucursal.as_ref().map(|s| s.tag.as_str()),
+        )
         .await?;
     Ok(Envelope::ok("Sucursales", sucursales))
 }

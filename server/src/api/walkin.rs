@@ -11,7 +11,7 @@ use utoipa::IntoParams;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::access::{en_alcance, exigir_sucursal, Autenticado, Con, SucursalElegida};
+use crate::access::{en_alcance, exigir_sucursal, Autenticado, Con, SucursalEnAlcance};
 use crate::api::reservacion::{LIMITE_MAX, LIMITE_POR_DEFECTO};
 use crate::db::bitacora::Cambio;
 use crate::db::nuevo_id;
@@ -57,11 +57,10 @@ pub struct ParametrosWalkins {
 async fn listar(
     State(state): State<AppState>,
     sesion: Autenticado,
-    SucursalElegida(tag): SucursalElegida,
+    SucursalEnAlcance { tag, alcance }: SucursalEnAlcance,
     Query(p): Query<ParametrosWalkins>,
 ) -> Result<Envelope<PaginaWalkins>> {
     let usuario = sesion.usuario;
-    let tag = crate::access::tag_requerido(tag)?;
     let hoy = match p.slug.as_deref().map(str::trim).unwrap_or("hoy") {
         "hoy" => true,
         "todas" => false,
@@ -77,13 +76,12 @@ async fn listar(
             "«page» empieza en 1 y «limit» va de 1 a {LIMITE_MAX}."
         )));
     }
-    let alcance = usuario.alcance();
     let sucursal_id = en_alcance(
-        state.store.sucursal_id_en(&alcance, &tag).await?,
+        state.store.sucursal_id_en(&alcance, tag.as_str()).await?,
         "la sucursal",
     )?;
     let conf = en_alcance(
-        state.store.conf_walkin_en(&alcance, &tag).await?,
+        state.store.conf_walkin_en(&alcance, tag.as_str()).await?,
         "la sucursal",
     )?;
     let consulta = ConsultaWalkins {
@@ -124,7 +122,7 @@ async fn listar(
 async fn detalle(
     State(state): State<AppState>,
     sesion: Autenticado,
-    _tag: SucursalElegida,
+    _sucursal: Option<SucursalEnAlcance>,
     Path(id): Path<String>,
 ) -> Result<Envelope<Walkin>> {
     let u = &sesion.usuario;
