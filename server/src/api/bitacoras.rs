@@ -118,7 +118,7 @@ async fn bitacora(
     nombre: &'static str,
 ) -> Result<Response> {
     let (sucursal_id, conf) = en_alcance(
-        state.store.conf_sucursal_en(&alcance, tag.as_str()).await?,
+        state.store.conf_sucursal_en(&alcance, &tag).await?,
         "la sucursal",
     )?;
     let reglas = conf.walkin.horario;

@@ -43,11 +43,11 @@ pub fn router() -> OpenApiRouter<AppState> {
 async fn sucursal(state: &AppState, elegida: &SucursalEnAlcance) -> Result<(String, NaiveDate)> {
     let SucursalEnAlcance { tag, alcance } = elegida;
     let id = en_alcance(
-        state.store.sucursal_id_en(alcance, tag.as_str()).await?,
+        state.store.sucursal_id_en(alcance, tag).await?,
         "la sucursal",
     )?;
     let conf = en_alcance(
-        state.store.conf_walkin_en(alcance, tag.as_str()).await?,
+        state.store.conf_walkin_en(alcance, tag).await?,
         "la sucursal",
     )?;
     Ok((id, conf.horario.local(state.reloj.ahora()).date()))

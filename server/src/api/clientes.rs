@@ -65,7 +65,7 @@ async fn listar(
         )));
     }
     let sucursal_id = en_alcance(
-        state.store.sucursal_id_en(&alcance, tag.as_str()).await?,
+        state.store.sucursal_id_en(&alcance, &tag).await?,
         "la sucursal",
     )?;
     let (items, total) = state

@@ -30,7 +30,7 @@ async fn leer(
     SucursalEnAlcance { tag, alcance }: SucursalEnAlcance,
 ) -> Result<Envelope<DatosConfWalkin>> {
     let (_, conf) = en_alcance(
-        state.store.conf_sucursal_en(&alcance, tag.as_str()).await?,
+        state.store.conf_sucursal_en(&alcance, &tag).await?,
         "la sucursal",
     )?;
     Ok(Envelope::ok("Configuración de walk-in", conf.datos()))
@@ -54,7 +54,7 @@ async fn guardar(
     Json(d): Json<DatosConfWalkin>,
 ) -> Result<Envelope<DatosConfWalkin>> {
     let (id, antes) = en_alcance(
-        state.store.conf_sucursal_en(&alcance, tag.as_str()).await?,
+        state.store.conf_sucursal_en(&alcance, &tag).await?,
         "la sucursal",
     )?;
     let conf = ConfSucursal::parse(&d, antes.walkin.horario.zona)?;

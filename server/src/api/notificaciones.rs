@@ -66,7 +66,7 @@ async fn listar(
 ) -> Result<Envelope<Vec<Notificacion>>> {
     let lista = state
         .store
-        .notificaciones_de(&alcance, tag.as_str(), ULTIMAS)
+        .notificaciones_de(&alcance, &tag, ULTIMAS)
         .await?;
     Ok(Envelope::ok("Notificaciones", lista))
 }
@@ -141,7 +141,7 @@ async fn flujo(
         Some(desde) => {
             state
                 .store
-                .notificaciones_desde(&alcance, tag.as_str(), desde)
+                .notificaciones_desde(&alcance, &tag, desde)
                 .await?
         }
         None => Vec::new(),

@@ -131,11 +131,11 @@ async fn listar(
         )));
     }
     let conf = en_alcance(
-        state.store.conf_walkin_en(&alcance, tag.as_str()).await?,
+        state.store.conf_walkin_en(&alcance, &tag).await?,
         "la sucursal",
     )?;
     let consulta = ConsultaReservaciones {
-        tag: tag.as_str(),
+        tag: &tag,
         vista,
         ahora_local: conf.horario.local(state.reloj.ahora()),
         q: p.q.as_deref(),
@@ -420,7 +420,7 @@ async fn buscar(
     let conf = en_alcance(
         state
             .store
-            .conf_walkin_en(&sucursal.alcance, sucursal.tag.as_str())
+            .conf_walkin_en(&sucursal.alcance, &sucursal.tag)
             .await?,
         "la sucursal",
     )?;
@@ -431,7 +431,7 @@ async fn buscar(
         .buscar_para_asistencia(
             id.as_deref(),
             email.as_deref(),
-            sucursal.tag.as_str(),
+            &sucursal.tag,
             hoy,
             VeContacto::de(usuario),
         )
@@ -538,7 +538,7 @@ async fn asistencia(
     let (_, conf) = en_alcance(
         state
             .store
-            .conf_sucursal_en(&usuario.alcance(), &r.tag_sucursal)
+            .conf_sucursal_en(&sucursal.alcance, &sucursal.tag)
             .await?,
         "la sucursal",
     )?;

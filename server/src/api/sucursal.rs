@@ -53,10 +53,7 @@ async fn listar(
 ) -> Result<Envelope<Vec<Sucursal>>> {
     let sucursales = state
         .store
-        .sucursales_en(
-            &usuario.alcance(),
-            sucursal.as_ref().map(|s| s.tag.as_str()),
-        )
+        .sucursales_en(&usuario.alcance(), sucursal.as_ref().map(|s| &s.tag))
         .await?;
     Ok(Envelope::ok("Sucursales", sucursales))
 }

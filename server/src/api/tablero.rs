@@ -45,7 +45,7 @@ async fn contexto(
     let (id, conf) = en_alcance(
         state
             .store
-            .conf_sucursal_en(&sucursal.alcance, sucursal.tag.as_str())
+            .conf_sucursal_en(&sucursal.alcance, &sucursal.tag)
             .await?,
         "la sucursal",
     )?;

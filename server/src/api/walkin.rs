@@ -3,6 +3,7 @@
 //! from the branch's sequence in the same transaction that saves it.
 
 use anfitrion_core::permisos::requiere;
+use anfitrion_core::sucursal::Tag;
 use anfitrion_core::walkin::{SolicitudWalkin, WalkinValido};
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -77,11 +78,11 @@ async fn listar(
         )));
     }
     let sucursal_id = en_alcance(
-        state.store.sucursal_id_en(&alcance, tag.as_str()).await?,
+        state.store.sucursal_id_en(&alcance, &tag).await?,
         "la sucursal",
     )?;
     let conf = en_alcance(
-        state.store.conf_walkin_en(&alcance, tag.as_str()).await?,
+        state.store.conf_walkin_en(&alcance, &tag).await?,
         "la sucursal",
     )?;
     let consulta = ConsultaWalkins {
@@ -162,11 +163,17 @@ async fn registrar(
     exigir_sucursal(&usuario, &tag)?;
     let alcance = usuario.alcance();
     let sucursal_id = en_alcance(
-        state.store.sucursal_id_en(&alcance, &tag).await?,
+        state
+            .store
+            .sucursal_id_en(&alcance, &Tag::parse(&tag)?)
+            .await?,
         "la sucursal",
     )?;
     let conf = en_alcance(
-        state.store.conf_walkin_en(&alcance, &tag).await?,
+        state
+            .store
+            .conf_walkin_en(&alcance, &Tag::parse(&tag)?)
+            .await?,
         "la sucursal",
     )?;
     let valido = WalkinValido::parse(&s, &conf)?;

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use anfitrion_core::organizacion::{ConfSucursal, DatosDia, DatosMesa, DiaEspecialValido};
-use anfitrion_core::sucursal::SucursalNueva;
+use anfitrion_core::sucursal::{SucursalNueva, Tag};
 use anfitrion_core::tiempo::ConfigHorario;
 use anfitrion_core::tiempo::{formato_hora, parse_hora, ReglasHorario};
 use anfitrion_core::walkin::ConfWalkin;
@@ -293,7 +293,7 @@ pub trait Sucursales {
     async fn crear_sucursal(&self, sucursal: &NuevaSucursal, cambio: &Cambio) -> DbResult<()>;
 
     /// The branches in `alcance`, in full; `tag` narrows to one.
-    async fn sucursales_en(&self, alcance: &Alcance, tag: Option<&str>) -> DbResult<Vec<Sucursal>>;
+    async fn sucursales_en(&self, alcance: &Alcance, tag: Option<&Tag>) -> DbResult<Vec<Sucursal>>;
 
     /// The branches in `alcance`, for the selector.
     async fn resumen_sucursales_en(&self, alcance: &Alcance) -> DbResult<Vec<SucursalResumen>>;
@@ -302,7 +302,7 @@ pub trait Sucursales {
     async fn sucursal_en(&self, alcance: &Alcance, id: &str) -> DbResult<EnAlcance<Sucursal>>;
 
     /// The id of the branch with this tag, if it is in `alcance`.
-    async fn sucursal_id_en(&self, alcance: &Alcance, tag: &str) -> DbResult<EnAlcance<String>>;
+    async fn sucursal_id_en(&self, alcance: &Alcance, tag: &Tag) -> DbResult<EnAlcance<String>>;
 
     /// Every brand with its branches (brands are the organisation's, not a branch's).
     async fn marcas(&self) -> DbResult<Vec<Marca>>;
@@ -342,7 +342,7 @@ pub trait Sucursales {
     async fn conf_sucursal_en(
         &self,
         alcance: &Alcance,
-        tag: &str,
+        tag: &Tag,
     ) -> DbResult<EnAlcance<(String, ConfSucursal)>>;
     async fn guardar_conf(
         &self,
@@ -352,7 +352,7 @@ pub trait Sucursales {
     ) -> DbResult<()>;
 
     /// The walk-in settings of the branch with this tag, if it is in `alcance`.
-    async fn conf_walkin_en(&self, alcance: &Alcance, tag: &str)
+    async fn conf_walkin_en(&self, alcance: &Alcance, tag: &Tag)
         -> DbResult<EnAlcance<ConfWalkin>>;
 }
 
@@ -544,14 +544,14 @@ para_cada_motor! {
             Ok(())
         }
 
-        async fn sucursales_en(&self, alcance: &Alcance, tag: Option<&str>) -> DbResult<Vec<Sucursal>> {
+        async fn sucursales_en(&self, alcance: &Alcance, tag: Option<&Tag>) -> DbResult<Vec<Sucursal>> {
             let filas = sqlx::query_as::<_, FilaSucursal>(&format!(
                 "{} WHERE {} AND ($2 IS NULL OR s.tag = $2) ORDER BY s.name",
                 select_sucursal::<Motor>(),
                 Motor::en_lista_json("s.tag", 1)
             ))
             .bind(alcance.json())
-            .bind(tag)
+            .bind(tag.map(Tag::as_str))
             .fetch_all(&self.pool)
             .await?;
             self.completar(filas).await
@@ -694,7 +694,7 @@ para_cada_motor! {
             Ok(())
         }
 
-        async fn conf_sucursal_en(&self, alcance: &Alcance, tag: &str) -> DbResult<EnAlcance<(String, ConfSucursal)>> {
+        async fn conf_sucursal_en(&self, alcance: &Alcance, tag: &Tag) -> DbResult<EnAlcance<(String, ConfSucursal)>> {
             let id = match self.sucursal_id_en(alcance, tag).await? {
                 EnAlcance::Si(id) => id,
                 EnAlcance::Ajeno => return Ok(EnAlcance::Ajeno),
@@ -737,19 +737,19 @@ para_cada_motor! {
             Ok(())
         }
 
-        async fn sucursal_id_en(&self, alcance: &Alcance, tag: &str) -> DbResult<EnAlcance<String>> {
+        async fn sucursal_id_en(&self, alcance: &Alcance, tag: &Tag) -> DbResult<EnAlcance<String>> {
             let fila = sqlx::query_as::<_, (String, bool)>(&format!("SELECT s.id, {} FROM sucursales s WHERE s.tag = $2", Motor::en_lista_json("s.tag", 1)))
                 .bind(alcance.json())
-                .bind(tag)
+                .bind(tag.as_str())
                 .fetch_optional(&self.pool)
                 .await?;
             Ok(EnAlcance::de(fila))
         }
 
-        async fn conf_walkin_en(&self, alcance: &Alcance, tag: &str) -> DbResult<EnAlcance<ConfWalkin>> {
+        async fn conf_walkin_en(&self, alcance: &Alcance, tag: &Tag) -> DbResult<EnAlcance<ConfWalkin>> {
             let fila = sqlx::query_as::<_, (bool,)>(&format!("SELECT {} FROM sucursales s WHERE s.tag = $2", Motor::en_lista_json("s.tag", 1)))
                 .bind(alcance.json())
-                .bind(tag)
+                .bind(tag.as_str())
                 .fetch_optional(&self.pool)
                 .await?;
             match EnAlcance::de(fila.map(|(dentro,)| ((), dentro))) {
@@ -758,7 +758,7 @@ para_cada_motor! {
                 EnAlcance::NoExiste => return Ok(EnAlcance::NoExiste),
             }
             let conf = sqlx::query_as::<_, FilaConf>(&format!("{SELECT_CONF} WHERE s.tag = $1"))
-            .bind(tag)
+            .bind(tag.as_str())
             .fetch_optional(&self.pool)
             .await?;
             Ok(EnAlcance::Si(conf.map(FilaConf::conf).unwrap_or_default()))
