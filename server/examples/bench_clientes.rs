@@ -117,7 +117,7 @@ async fn una_escala(motor: &str, url: &str, n: u64) -> anyhow::Result<()> {
     let carga = t.elapsed();
     let ve = VeContacto::todo();
     let alcance = Alcance::de_tags(&["bench".to_owned()]);
-    let sucursal = match store.sucursal_id_en(&alcance, "bench").await? {
+    let sucursal = match store.sucursal_id_en(&alcance, &tag_bench()).await? {
         EnAlcance::Si(id) => id,
         _ => anyhow::bail!("sin sucursal"),
     };
@@ -195,4 +195,8 @@ async fn main() -> anyhow::Result<()> {
             .await?;
     }
     Ok(())
+}
+
+fn tag_bench() -> anfitrion_core::sucursal::Tag {
+    anfitrion_core::sucursal::Tag::parse("bench").expect("una etiqueta válida")
 }

@@ -121,7 +121,7 @@ async fn una_escala(motor: &str, url: &str, n: u64) -> anyhow::Result<()> {
     .await;
     // The dashboard: the day and 30 days, read and counted as the endpoints do.
     let s4 = store.clone();
-    let sucursal = match s4.sucursal_id_en(&alcance_bench(), "bench").await? {
+    let sucursal = match s4.sucursal_id_en(&alcance_bench(), tag_bench()).await? {
         anfitrion_server::db::EnAlcance::Si(id) => id,
         _ => anyhow::bail!("sin sucursal"),
     };
@@ -178,7 +178,7 @@ fn consulta(
     page: u32,
 ) -> ConsultaReservaciones<'_> {
     ConsultaReservaciones {
-        tag: "bench",
+        tag: tag_bench(),
         vista,
         ahora_local,
         q,
@@ -208,4 +208,13 @@ async fn main() -> anyhow::Result<()> {
             .await?;
     }
     Ok(())
+}
+
+/// The bench branch's tag, as storage takes one.
+fn tag_bench() -> &'static anfitrion_core::sucursal::Tag {
+    static TAG: std::sync::LazyLock<anfitrion_core::sucursal::Tag> =
+        std::sync::LazyLock::new(|| {
+            anfitrion_core::sucursal::Tag::parse("bench").expect("una etiqueta válida")
+        });
+    &TAG
 }

@@ -7,7 +7,7 @@ use axum::Router;
 
 use crate::auth::claves::CostoHash;
 use crate::auth::freno::DemoraCuenta;
-use crate::AppState;
+use crate::estado::AppState;
 
 /// Where the embedded database lives unless `DATABASE_URL` says otherwise.
 pub const DATABASE_URL_POR_DEFECTO: &str = "sqlite://data/anfitrion.db";
@@ -61,7 +61,7 @@ impl Config {
             rutas_extra: None,
             correo: crate::correo::ConfCorreo::default(),
             url_publica: crate::correo::URL_PUBLICA_POR_DEFECTO.to_owned(),
-            consultas_por_hora: crate::api::publico::CONSULTAS_POR_HORA,
+            consultas_por_hora: crate::limites::CONSULTAS_POR_HORA,
             reloj: crate::reloj::Reloj::sistema(),
         }
     }

@@ -5,7 +5,7 @@
 use tokio::sync::broadcast;
 
 use crate::cupos::{Cupo, Cupos};
-use crate::db::avisos::Aviso;
+use crate::db::reservaciones::Aviso;
 use crate::db::Store;
 
 /// Notices buffered for a slow console before it misses some (it then catches up by

@@ -11,9 +11,10 @@ use bytes::Bytes;
 use serde::de::DeserializeOwned;
 
 use crate::error::ApiError;
+use crate::estado::AppState;
 use crate::http::CuerpoLento;
+use crate::limites::LIMITE_CUERPO_PUBLICO;
 use crate::seguridad::json_con_nulo;
-use crate::AppState;
 
 /// A JSON body. Requires `Content-Type: application/json`; the size limit is the router's.
 #[derive(Debug, Clone, Copy, Default)]
@@ -55,6 +56,23 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Json<T> {
         })?;
         de.end().map_err(|_| ApiError::JsonMalformado)?;
         Ok(Json(valor))
+    }
+}
+
+/// A JSON body of a public call: [`Json`], with the public limit's own 413 message.
+pub struct JsonPublico<T>(pub T);
+
+impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for JsonPublico<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
+        match Json::<T>::from_request(req, state).await {
+            Ok(Json(v)) => Ok(JsonPublico(v)),
+            Err(ApiError::DemasiadoGrande) => {
+                Err(ApiError::DemasiadoGrandePublico(LIMITE_CUERPO_PUBLICO))
+            }
+            Err(e) => Err(e),
+        }
     }
 }
 

@@ -24,8 +24,8 @@ use crate::access::token_de;
 use crate::auth::{hash_token, vigente};
 use crate::db::idempotencia::Reserva;
 use crate::error::ApiError;
+use crate::estado::AppState;
 use crate::extract::leer_cuerpo;
-use crate::AppState;
 
 /// The header a client marks a write with.
 pub const CABECERA: &str = "idempotency-key";

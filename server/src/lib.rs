@@ -12,11 +12,13 @@ pub mod db;
 pub mod demo;
 pub mod envelope;
 pub mod error;
+pub mod estado;
 pub mod eventos;
 pub mod extract;
 pub mod http;
 pub mod idempotencia;
 pub mod jobs;
+pub mod limites;
 pub mod reloj;
 pub mod seguridad;
 pub mod telemetry;
@@ -32,27 +34,9 @@ use crate::auth::claves::Claves;
 use crate::auth::freno::Freno;
 use crate::config::Config;
 use crate::db::Store;
+use crate::limites::{LimitePorDireccion, RESERVAS_POR_HORA};
 
-/// What every handler can reach.
-#[derive(Clone)]
-pub struct AppState {
-    pub store: Arc<dyn Store>,
-    pub claves: Claves,
-    /// Peers whose `X-Forwarded-For` names the client (see [`extract::DireccionCliente`]).
-    pub proxies_confiables: Arc<[IpAddr]>,
-    /// Live notifications to open consoles.
-    pub eventos: Arc<eventos::Eventos>,
-    /// Public bookings per address.
-    pub reservas_publicas: Arc<api::publico::LimitePorDireccion>,
-    /// Public reads (availability, confirmation) per address.
-    pub consultas_publicas: Arc<api::publico::LimitePorDireccion>,
-    /// Where guests reach the public pages (the e-mails' links).
-    pub url_publica: Arc<str>,
-    /// Login throttling and the logins being checked.
-    pub freno: Arc<Freno>,
-    /// What time it is: the only clock handlers read.
-    pub reloj: reloj::Reloj,
-}
+pub use crate::estado::AppState;
 
 /// A running server.
 pub struct App {
@@ -90,11 +74,8 @@ pub async fn launch(config: Config) -> anyhow::Result<App> {
         proxies_confiables: state_proxies.clone(),
         freno,
         eventos,
-        reservas_publicas: Arc::new(api::publico::LimitePorDireccion::new(
-            api::publico::RESERVAS_POR_HORA,
-            reloj.clone(),
-        )),
-        consultas_publicas: Arc::new(api::publico::LimitePorDireccion::new(
+        reservas_publicas: Arc::new(LimitePorDireccion::new(RESERVAS_POR_HORA, reloj.clone())),
+        consultas_publicas: Arc::new(LimitePorDireccion::new(
             config.consultas_por_hora,
             reloj.clone(),
         )),

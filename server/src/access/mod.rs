@@ -1,10 +1,10 @@
 //! Who may do what, as extractors: a handler that names [`Autenticado`], [`Con`],
-//! [`SucursalElegida`] or [`JsonSucursal`] in its arguments cannot run for a caller that fails the
+//! [`SucursalEnAlcance`] or [`JsonSucursal`] in its arguments cannot run for a caller that fails the
 //! check.
 
 use std::marker::PhantomData;
 
-use axum::extract::{FromRequest, FromRequestParts, Request};
+use axum::extract::{FromRequest, FromRequestParts, OptionalFromRequestParts, Request};
 use axum::http::header::AUTHORIZATION;
 use axum::http::request::Parts;
 use axum::http::HeaderMap;
@@ -12,12 +12,13 @@ use serde::de::DeserializeOwned;
 use serde::Deserialize;
 
 use anfitrion_core::permisos::Requerido;
+use anfitrion_core::sucursal::Tag;
 
 use crate::db::usuarios::Usuario;
-use crate::db::EnAlcance;
+use crate::db::{Alcance, EnAlcance};
 use crate::error::ApiError;
+use crate::estado::AppState;
 use crate::extract::{Json, Query};
-use crate::AppState;
 
 /// The caller, with a live session. Rejects with 401.
 #[derive(Debug, Clone)]
@@ -103,39 +104,106 @@ struct ParametroTag {
     tag: Option<String>,
 }
 
-/// The `tag` query parameter, if given, checked against the caller's tags (403 otherwise).
-/// Given but empty (`?tag=`) is a 400, never "every branch".
-#[derive(Debug, Clone)]
-pub struct SucursalElegida(pub Option<String>);
+/// The one refusal of a branch-scoped call without its `tag` parameter.
+const FALTA_TAG: &str = "Indica la sucursal en el parámetro «tag».";
+/// `?tag=` given but empty: never "every branch".
+const TAG_VACIO: &str = "El parámetro «tag» está vacío: indica la sucursal.";
+/// A body whose branch is empty.
+const SUCURSAL_VACIA: &str = "Falta la sucursal: su etiqueta está vacía.";
 
-impl FromRequestParts<AppState> for SucursalElegida {
+/// The branch a call works on, checked: core's parsed [`Tag`], one of the caller's (403
+/// otherwise), with the caller's [`Alcance`] for the scoped reads that follow. As an argument it
+/// reads the `tag` query parameter: missing or empty is a 400. `Option<SucursalEnAlcance>` takes
+/// the parameter as optional (absent is `None`; given, it is checked all the same).
+#[derive(Debug, Clone)]
+pub struct SucursalEnAlcance {
+    pub tag: Tag,
+    pub alcance: Alcance,
+}
+
+impl SucursalEnAlcance {
+    /// `crudo` (trimmed) as one of `usuario`'s branches; `vacio` is the refusal of an empty one.
+    fn elegir(usuario: &Usuario, crudo: &str, vacio: &str) -> Result<Self, ApiError> {
+        let crudo = crudo.trim();
+        if crudo.is_empty() {
+            return Err(ApiError::Entrada(vacio.to_owned()));
+        }
+        exigir_sucursal(usuario, crudo)?;
+        Ok(SucursalEnAlcance {
+            tag: Tag::parse(crudo)?,
+            alcance: usuario.alcance(),
+        })
+    }
+
+    /// The branch a request body names, for `usuario`: 400 when empty, 403 when foreign.
+    pub fn de_cuerpo(usuario: &Usuario, crudo: &str) -> Result<Self, ApiError> {
+        Self::elegir(usuario, crudo, SUCURSAL_VACIA)
+    }
+
+    /// The `tag` query parameter, if given, checked for the caller.
+    async fn de_consulta(parts: &mut Parts, state: &AppState) -> Result<Option<Self>, ApiError> {
+        let Query(ParametroTag { tag }) = Query::from_request_parts(parts, state).await?;
+        let Some(tag) = tag else {
+            return Ok(None);
+        };
+        if tag.trim().is_empty() {
+            return Err(ApiError::Entrada(TAG_VACIO.to_owned()));
+        }
+        let Autenticado { usuario, .. } = Autenticado::from_request_parts(parts, state).await?;
+        Self::elegir(&usuario, &tag, TAG_VACIO).map(Some)
+    }
+}
+
+impl FromRequestParts<AppState> for SucursalEnAlcance {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
-        let Query(ParametroTag { tag }) = Query::from_request_parts(parts, state).await?;
-        let Some(tag) = tag else {
-            return Ok(SucursalElegida(None));
-        };
-        let tag = tag.trim();
-        if tag.is_empty() {
-            return Err(ApiError::Entrada(
-                "El parámetro «tag» está vacío: indica la sucursal.".to_owned(),
-            ));
-        }
-        let Autenticado { usuario, .. } = Autenticado::from_request_parts(parts, state).await?;
-        exigir_sucursal(&usuario, tag)?;
-        Ok(SucursalElegida(Some(tag.to_owned())))
+        Self::de_consulta(parts, state)
+            .await?
+            .ok_or_else(|| ApiError::Entrada(FALTA_TAG.to_owned()))
+    }
+}
+
+impl OptionalFromRequestParts<AppState> for SucursalEnAlcance {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Option<Self>, ApiError> {
+        Self::de_consulta(parts, state).await
     }
 }
 
 /// A request body that names a branch, in `tag` or `tag_sucursal` as the spec's payloads do.
-/// `None` when this body names none (the branch guard then has nothing to check).
+/// `None` when this body names none.
 pub trait NombraSucursal {
     fn tag(&self) -> Option<&str>;
 }
 
-/// A JSON body (as [`Json`]) whose branch ([`NombraSucursal`]) must be one of the caller's tags.
-/// Answers 401 without a session, 400 for a bad body or an empty branch, 403 for a foreign one.
+/// What [`JsonSucursal`] hands over of the branch a body names: [`SucursalEnAlcance`] when the
+/// body must name one (none is refused as an empty one), `Option<SucursalEnAlcance>` when it may
+/// name none.
+pub trait SucursalDelCuerpo: Sized {
+    fn del_cuerpo(usuario: &Usuario, tag: Option<&str>) -> Result<Self, ApiError>;
+}
+
+impl SucursalDelCuerpo for SucursalEnAlcance {
+    fn del_cuerpo(usuario: &Usuario, tag: Option<&str>) -> Result<Self, ApiError> {
+        SucursalEnAlcance::de_cuerpo(usuario, tag.unwrap_or_default())
+    }
+}
+
+impl SucursalDelCuerpo for Option<SucursalEnAlcance> {
+    fn del_cuerpo(usuario: &Usuario, tag: Option<&str>) -> Result<Self, ApiError> {
+        tag.map(|t| SucursalEnAlcance::de_cuerpo(usuario, t))
+            .transpose()
+    }
+}
+
+/// A JSON body (as [`Json`]) whose branch ([`NombraSucursal`]) must be one of the caller's tags,
+/// with that branch checked ([`SucursalEnAlcance`]). Answers 401 without a session, 400 for a bad
+/// body or an empty branch, 403 for a foreign one.
 ///
 /// ```ignore
 /// #[derive(Deserialize)]
@@ -143,12 +211,16 @@ pub trait NombraSucursal {
 /// impl NombraSucursal for Asistencia {
 ///     fn tag(&self) -> Option<&str> { Some(&self.tag_sucursal) }
 /// }
-/// async fn asistencia(JsonSucursal(body): JsonSucursal<Asistencia>) { /* branch already checked */ }
+/// async fn asistencia(JsonSucursal(body, sucursal): JsonSucursal<Asistencia>) { /* checked */ }
 /// ```
 #[derive(Debug, Clone)]
-pub struct JsonSucursal<T>(pub T);
+pub struct JsonSucursal<T, S = SucursalEnAlcance>(pub T, pub S);
 
-impl<T: DeserializeOwned + NombraSucursal> FromRequest<AppState> for JsonSucursal<T> {
+impl<T, S> FromRequest<AppState> for JsonSucursal<T, S>
+where
+    T: DeserializeOwned + NombraSucursal,
+    S: SucursalDelCuerpo,
+{
     type Rejection = ApiError;
 
     async fn from_request(req: Request, state: &AppState) -> Result<Self, ApiError> {
@@ -158,14 +230,7 @@ impl<T: DeserializeOwned + NombraSucursal> FromRequest<AppState> for JsonSucursa
             Autenticado::from_request_parts(&mut parts, state).await?;
         let Json(valor) =
             Json::<T>::from_request(Request::from_parts(parts, cuerpo), state).await?;
-        if let Some(tag) = valor.tag() {
-            if tag.trim().is_empty() {
-                return Err(ApiError::Entrada(
-                    "Falta la sucursal: su etiqueta está vacía.".to_owned(),
-                ));
-            }
-            exigir_sucursal(&usuario, tag)?;
-        }
-        Ok(JsonSucursal(valor))
+        let sucursal = S::del_cuerpo(&usuario, valor.tag())?;
+        Ok(JsonSucursal(valor, sucursal))
     }
 }

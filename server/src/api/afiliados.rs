@@ -14,14 +14,14 @@ use utoipa::IntoParams;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::access::{Con, SucursalElegida};
+use crate::access::{Con, SucursalEnAlcance};
 use crate::db::bitacora::{Cambio, Entidad};
 use crate::db::clientes::{Afiliado, AfiliadoDetalle, NuevoAfiliado, PeriodoAfiliado};
 use crate::db::{nuevo_id, Alcance};
 use crate::envelope::Envelope;
 use crate::error::{ApiError, EnvelopeError, Result};
+use crate::estado::AppState;
 use crate::extract::{Json, Path, Query};
-use crate::AppState;
 
 /// An affiliate as its entries hold it; a creation leaves out whether it is active.
 #[derive(Serialize)]
@@ -85,13 +85,13 @@ pub struct ParametrosAfiliado {
 async fn detalle(
     State(state): State<AppState>,
     Con(usuario, ..): Con<requiere::AfiliadosIndex>,
-    SucursalElegida(tag): SucursalElegida,
+    sucursal: Option<SucursalEnAlcance>,
     Path(id): Path<String>,
     Query(p): Query<ParametrosAfiliado>,
 ) -> Result<Envelope<AfiliadoDetalle>> {
     let (desde, hasta) = tiempo::periodo(p.desde.as_deref(), p.hasta.as_deref())?;
-    let alcance = match tag {
-        Some(t) => Alcance::de_tags(&[t]),
+    let alcance = match sucursal {
+        Some(s) => Alcance::de_tags(&[s.tag.as_str().to_owned()]),
         None => usuario.alcance(),
     };
     let periodo = PeriodoAfiliado {

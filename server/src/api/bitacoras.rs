@@ -18,13 +18,13 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::access::{en_alcance, Con, SucursalElegida};
+use crate::access::{en_alcance, Con, SucursalEnAlcance};
 use crate::api::reservacion::{LIMITE_MAX, LIMITE_POR_DEFECTO};
 use crate::db::bitacora::{Entidad, EntradaBitacora, FiltroBitacora};
 use crate::envelope::Envelope;
 use crate::error::{ApiError, EnvelopeError, Result};
+use crate::estado::AppState;
 use crate::extract::Query;
-use crate::AppState;
 
 /// Entries an export reads per batch.
 const LOTE: u32 = 1000;
@@ -111,19 +111,14 @@ fn quiere_csv(headers: &HeaderMap) -> bool {
 
 async fn bitacora(
     state: AppState,
-    usuario: crate::db::usuarios::Usuario,
-    tag: Option<String>,
+    SucursalEnAlcance { tag, alcance }: SucursalEnAlcance,
     p: ParametrosBitacora,
     headers: HeaderMap,
     entidades: &'static [Entidad],
     nombre: &'static str,
 ) -> Result<Response> {
-    let tag = super::tag_requerido(tag)?;
     let (sucursal_id, conf) = en_alcance(
-        state
-            .store
-            .conf_sucursal_en(&usuario.alcance(), &tag)
-            .await?,
+        state.store.conf_sucursal_en(&alcance, &tag).await?,
         "la sucursal",
     )?;
     let reglas = conf.walkin.horario;
@@ -143,7 +138,10 @@ async fn bitacora(
         q: p.q.clone(),
     };
     if quiere_csv(&headers) {
-        let archivo = format!("attachment; filename=\"bitacora-{nombre}-{tag}.csv\"");
+        let archivo = format!(
+            "attachment; filename=\"bitacora-{nombre}-{}.csv\"",
+            tag.as_str()
+        );
         let store = state.store.clone();
         // BOM and header first, then one batch after another by keyset (newest first).
         let inicio_csv =
@@ -209,12 +207,12 @@ async fn bitacora(
 )]
 async fn walkin(
     State(state): State<AppState>,
-    Con(u, ..): Con<requiere::BitacoraWalkin>,
-    SucursalElegida(tag): SucursalElegida,
+    _permiso: Con<requiere::BitacoraWalkin>,
+    sucursal: SucursalEnAlcance,
     Query(p): Query<ParametrosBitacora>,
     headers: HeaderMap,
 ) -> Result<Response> {
-    bitacora(state, u, tag, p, headers, &[Entidad::Walkin], "walkin").await
+    bitacora(state, sucursal, p, headers, &[Entidad::Walkin], "walkin").await
 }
 
 /// The branch's reservation log (changes, attendance, no-shows, notifications read).
@@ -229,15 +227,14 @@ async fn walkin(
 )]
 async fn reserva(
     State(state): State<AppState>,
-    Con(u, ..): Con<requiere::BitacoraReserva>,
-    SucursalElegida(tag): SucursalElegida,
+    _permiso: Con<requiere::BitacoraReserva>,
+    sucursal: SucursalEnAlcance,
     Query(p): Query<ParametrosBitacora>,
     headers: HeaderMap,
 ) -> Result<Response> {
     bitacora(
         state,
-        u,
-        tag,
+        sucursal,
         p,
         headers,
         &[Entidad::Reservacion, Entidad::Notificacion],

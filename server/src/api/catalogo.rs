@@ -15,7 +15,9 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::access::{en_alcance, Autenticado, Con, JsonSucursal, NombraSucursal, SucursalElegida};
+use crate::access::{
+    en_alcance, Autenticado, Con, JsonSucursal, NombraSucursal, SucursalEnAlcance,
+};
 use crate::db::bitacora::{Cambio, Entidad, Nombre};
 use crate::db::catalogo::{
     CambiosMesero, MeseroRef, NuevaPromo, NuevoMesero, PromoActiva, Promocion,
@@ -24,8 +26,8 @@ use crate::db::nuevo_id;
 use crate::db::usuarios::Usuario;
 use crate::envelope::Envelope;
 use crate::error::{ApiError, EnvelopeError, Result};
+use crate::estado::AppState;
 use crate::extract::{Json, Path, Query};
-use crate::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -36,20 +38,16 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(editar_promo, eliminar_promo))
 }
 
-/// The branch `tag` names, within the caller's (403 otherwise), and its local date today.
-async fn sucursal(
-    state: &AppState,
-    usuario: &Usuario,
-    tag: Option<String>,
-) -> Result<(String, NaiveDate)> {
-    let tag = super::tag_requerido(tag)?;
-    let alcance = usuario.alcance();
+/// The branch the caller chose (already checked against the caller's), by id, and its local date
+/// today.
+async fn sucursal(state: &AppState, elegida: &SucursalEnAlcance) -> Result<(String, NaiveDate)> {
+    let SucursalEnAlcance { tag, alcance } = elegida;
     let id = en_alcance(
-        state.store.sucursal_id_en(&alcance, &tag).await?,
+        state.store.sucursal_id_en(alcance, tag).await?,
         "la sucursal",
     )?;
     let conf = en_alcance(
-        state.store.conf_walkin_en(&alcance, &tag).await?,
+        state.store.conf_walkin_en(alcance, tag).await?,
         "la sucursal",
     )?;
     Ok((id, conf.horario.local(state.reloj.ahora()).date()))
@@ -79,14 +77,14 @@ pub struct ParametrosMeseros {
 async fn meseros(
     State(state): State<AppState>,
     sesion: Autenticado,
-    SucursalElegida(tag): SucursalElegida,
+    elegida: SucursalEnAlcance,
     Query(p): Query<ParametrosMeseros>,
 ) -> Result<Envelope<Vec<MeseroRef>>> {
     let todos = p.todos.unwrap_or(false);
     if todos && !sesion.usuario.tiene_permiso(Permiso::MeserosIndex) {
         return Err(ApiError::SinPermiso);
     }
-    let (id, _) = sucursal(&state, &sesion.usuario, tag).await?;
+    let (id, _) = sucursal(&state, &elegida).await?;
     Ok(Envelope::ok(
         "Meseros",
         state.store.meseros_de(&id, todos).await?,
@@ -125,10 +123,10 @@ impl NombraSucursal for NuevoMeseroSolicitud {
 async fn crear_mesero(
     State(state): State<AppState>,
     Con(usuario, ..): Con<requiere::MeserosCreate>,
-    JsonSucursal(s): JsonSucursal<NuevoMeseroSolicitud>,
+    JsonSucursal(s, elegida): JsonSucursal<NuevoMeseroSolicitud>,
 ) -> Result<(StatusCode, Envelope<MeseroRef>)> {
     let name = normalizar_nombre(&s.name)?;
-    let (sucursal_id, _) = sucursal(&state, &usuario, Some(s.tag.trim().to_owned())).await?;
+    let (sucursal_id, _) = sucursal(&state, &elegida).await?;
     let mesero = NuevoMesero {
         id: nuevo_id(),
         sucursal_id: sucursal_id.clone(),
@@ -268,10 +266,10 @@ async fn desactivar_mesero(
 )]
 async fn promociones(
     State(state): State<AppState>,
-    Con(usuario, ..): Con<requiere::PromosIndex>,
-    SucursalElegida(tag): SucursalElegida,
+    _permiso: Con<requiere::PromosIndex>,
+    elegida: SucursalEnAlcance,
 ) -> Result<Envelope<Vec<Promocion>>> {
-    let (id, hoy) = sucursal(&state, &usuario, tag).await?;
+    let (id, hoy) = sucursal(&state, &elegida).await?;
     Ok(Envelope::ok(
         "Promociones",
         state.store.promos_de(&id, hoy).await?,
@@ -292,10 +290,10 @@ async fn promociones(
 )]
 async fn activas(
     State(state): State<AppState>,
-    sesion: Autenticado,
-    SucursalElegida(tag): SucursalElegida,
+    _sesion: Autenticado,
+    elegida: SucursalEnAlcance,
 ) -> Result<Envelope<Vec<PromoActiva>>> {
-    let (id, hoy) = sucursal(&state, &sesion.usuario, tag).await?;
+    let (id, hoy) = sucursal(&state, &elegida).await?;
     Ok(Envelope::ok(
         "Promociones activas",
         state.store.promos_activas_de(&id, hoy).await?,
@@ -362,10 +360,10 @@ fn resumen(p: &PromocionValida) -> PromoEnBitacora<'_, Option<NaiveDate>> {
 async fn crear_promo(
     State(state): State<AppState>,
     Con(usuario, ..): Con<requiere::PromosCreate>,
-    JsonSucursal(s): JsonSucursal<NuevaPromocionSolicitud>,
+    JsonSucursal(s, elegida): JsonSucursal<NuevaPromocionSolicitud>,
 ) -> Result<(StatusCode, Envelope<Promocion>)> {
     let valida = PromocionValida::parse(&s.datos)?;
-    let (sucursal_id, hoy) = sucursal(&state, &usuario, Some(s.tag.trim().to_owned())).await?;
+    let (sucursal_id, hoy) = sucursal(&state, &elegida).await?;
     let promo = NuevaPromo {
         id: nuevo_id(),
         sucursal_id: sucursal_id.clone(),

@@ -12,7 +12,7 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::access::{en_alcance, Con, SucursalElegida};
+use crate::access::{en_alcance, Con, SucursalEnAlcance};
 use crate::api::reservacion::{LIMITE_MAX, LIMITE_POR_DEFECTO};
 use crate::db::bitacora::{Cambio, Entidad};
 use crate::db::clientes::{ClienteDetalle, PaginaClientes};
@@ -20,8 +20,8 @@ use crate::db::reservaciones::VeContacto;
 use crate::db::usuarios::Usuario;
 use crate::envelope::Envelope;
 use crate::error::{ApiError, EnvelopeError, Result};
+use crate::estado::AppState;
 use crate::extract::{Json, Path, Query};
-use crate::AppState;
 
 /// A client as an edit's entry holds it.
 #[derive(Serialize)]
@@ -71,10 +71,9 @@ pub struct ParametrosClientes {
 async fn listar(
     State(state): State<AppState>,
     Con(usuario, ..): Con<requiere::ClientesIndex>,
-    SucursalElegida(tag): SucursalElegida,
+    SucursalEnAlcance { tag, alcance }: SucursalEnAlcance,
     Query(p): Query<ParametrosClientes>,
 ) -> Result<Envelope<PaginaClientes>> {
-    let tag = super::tag_requerido(tag)?;
     let (page, limit) = (p.page.unwrap_or(1), p.limit.unwrap_or(LIMITE_POR_DEFECTO));
     if page == 0 || !(1..=LIMITE_MAX).contains(&limit) {
         return Err(ApiError::Entrada(format!(
@@ -82,7 +81,7 @@ async fn listar(
         )));
     }
     let sucursal_id = en_alcance(
-        state.store.sucursal_id_en(&usuario.alcance(), &tag).await?,
+        state.store.sucursal_id_en(&alcance, &tag).await?,
         "la sucursal",
     )?;
     let (items, total) = state
@@ -129,7 +128,7 @@ async fn cliente(state: &AppState, usuario: &Usuario, id: &str) -> Result<Client
 async fn detalle(
     State(state): State<AppState>,
     Con(usuario, ..): Con<requiere::ClientesIndex>,
-    _tag: SucursalElegida,
+    _sucursal: Option<SucursalEnAlcance>,
     Path(id): Path<String>,
 ) -> Result<Envelope<ClienteDetalle>> {
     Ok(Envelope::ok(

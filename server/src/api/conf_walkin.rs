@@ -8,12 +8,12 @@ use axum::extract::State;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::access::{en_alcance, Con, SucursalElegida};
+use crate::access::{en_alcance, Con, SucursalEnAlcance};
 use crate::db::bitacora::{Cambio, Entidad};
 use crate::envelope::Envelope;
 use crate::error::{EnvelopeError, Result};
+use crate::estado::AppState;
 use crate::extract::Json;
-use crate::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(leer, guardar))
@@ -27,14 +27,11 @@ pub fn router() -> OpenApiRouter<AppState> {
 )]
 async fn leer(
     State(state): State<AppState>,
-    Con(u, ..): Con<requiere::WalkinEdit>,
-    SucursalElegida(t): SucursalElegida,
+    _permiso: Con<requiere::WalkinEdit>,
+    SucursalEnAlcance { tag, alcance }: SucursalEnAlcance,
 ) -> Result<Envelope<DatosConfWalkin>> {
     let (_, conf) = en_alcance(
-        state
-            .store
-            .conf_sucursal_en(&u.alcance(), &super::tag_requerido(t)?)
-            .await?,
+        state.store.conf_sucursal_en(&alcance, &tag).await?,
         "la sucursal",
     )?;
     Ok(Envelope::ok("Configuración de walk-in", conf.datos()))
@@ -54,12 +51,11 @@ async fn leer(
 async fn guardar(
     State(state): State<AppState>,
     Con(u, ..): Con<requiere::WalkinEdit>,
-    SucursalElegida(t): SucursalElegida,
+    SucursalEnAlcance { tag, alcance }: SucursalEnAlcance,
     Json(d): Json<DatosConfWalkin>,
 ) -> Result<Envelope<DatosConfWalkin>> {
-    let t = super::tag_requerido(t)?;
     let (id, antes) = en_alcance(
-        state.store.conf_sucursal_en(&u.alcance(), &t).await?,
+        state.store.conf_sucursal_en(&alcance, &tag).await?,
         "la sucursal",
     )?;
     let conf = ConfSucursal::parse(&d, antes.walkin.horario.zona)?;

@@ -34,7 +34,8 @@ use utoipa::{Modify, OpenApi};
 use utoipa_axum::router::OpenApiRouter;
 
 use crate::error::{metodo_no_permitido, ruta_desconocida, ApiError, LIMITE_CUERPO};
-use crate::{telemetry, web, AppState};
+use crate::estado::AppState;
+use crate::{telemetry, web};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -77,11 +78,6 @@ impl Modify for Seguridad {
 }
 
 /// Every resource's routes with their OpenAPI description. A new resource module is merged here.
-/// The branch a branch-scoped call needs, or the one refusal every such call gives without it.
-pub(crate) fn tag_requerido<T>(tag: Option<T>) -> Result<T, ApiError> {
-    tag.ok_or_else(|| ApiError::Entrada("Indica la sucursal en el parámetro «tag».".to_owned()))
-}
-
 fn rutas() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(ApiDoc::openapi())
         .merge(auth::router())

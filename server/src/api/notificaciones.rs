@@ -15,13 +15,13 @@ use tokio_stream::wrappers::BroadcastStream;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::access::{en_alcance, Con, SucursalElegida};
+use crate::access::{en_alcance, Con, SucursalEnAlcance};
 use crate::db::bitacora::{Cambio, Entidad};
 use crate::db::reservaciones::Notificacion;
 use crate::envelope::Envelope;
 use crate::error::{ApiError, EnvelopeError, Result};
+use crate::estado::AppState;
 use crate::extract::Path;
-use crate::AppState;
 
 /// How many of the latest notifications the bell lists.
 pub const ULTIMAS: u32 = 100;
@@ -68,13 +68,12 @@ fn evento(n: &Notificacion) -> Event {
 )]
 async fn listar(
     State(state): State<AppState>,
-    Con(usuario, ..): Con<requiere::ReservacionesIndex>,
-    SucursalElegida(tag): SucursalElegida,
+    _permiso: Con<requiere::ReservacionesIndex>,
+    SucursalEnAlcance { tag, alcance }: SucursalEnAlcance,
 ) -> Result<Envelope<Vec<Notificacion>>> {
-    let tag = super::tag_requerido(tag)?;
     let lista = state
         .store
-        .notificaciones_de(&usuario.alcance(), &tag, ULTIMAS)
+        .notificaciones_de(&alcance, &tag, ULTIMAS)
         .await?;
     Ok(Envelope::ok("Notificaciones", lista))
 }
@@ -125,10 +124,9 @@ async fn leer(
 async fn flujo(
     State(state): State<AppState>,
     Con(usuario, ..): Con<requiere::ReservacionesIndex>,
-    SucursalElegida(tag): SucursalElegida,
+    SucursalEnAlcance { tag, alcance }: SucursalEnAlcance,
     headers: HeaderMap,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>> {
-    let tag = super::tag_requerido(tag)?;
     let abierto = state.eventos.abrir_flujo(&usuario.id).ok_or_else(|| {
         tracing::warn!(usuario = %usuario.id, "flujo de avisos rechazado: la cuenta tiene todos los que le tocan");
         ApiError::DemasiadosFlujos
@@ -144,7 +142,7 @@ async fn flujo(
         Some(desde) => {
             state
                 .store
-                .notificaciones_desde(&usuario.alcance(), &tag, desde)
+                .notificaciones_desde(&alcance, &tag, desde)
                 .await?
         }
         None => Vec::new(),
@@ -155,7 +153,7 @@ async fn flujo(
         // The stream holds its place in the user's count until the client goes away.
         let _abierto = &abierto;
         let listo = match aviso {
-            Ok(a) if a.tag == tag && !ya.contains(&a.notificacion.id) => {
+            Ok(a) if a.tag == tag.as_str() && !ya.contains(&a.notificacion.id) => {
                 Some(Ok(evento(&a.notificacion)))
             }
             _ => None,

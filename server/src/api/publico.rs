@@ -7,21 +7,16 @@
 //! per address, bodies are small, and no answer carries another guest's data: the confirmation
 //! needs the reservation's unguessable token and shows no e-mail or phone.
 
-use std::collections::{HashMap, VecDeque};
 use std::net::IpAddr;
-use std::sync::Mutex;
 
 use anfitrion_core::comanda::Personas;
 use anfitrion_core::disponibilidad::{ventana_tomadas, Disponibilidad, Reservante};
 use anfitrion_core::estado::Origen;
 use anfitrion_core::reservacion::{ReservaNueva, SolicitudReservacion, PERSONAS_MAX};
 use anfitrion_core::ReglaError;
-use axum::extract::{DefaultBodyLimit, FromRequest, Request, State};
+use axum::extract::{DefaultBodyLimit, State};
 use axum::http::StatusCode;
-use chrono::{DateTime, NaiveDate, NaiveDateTime, Utc};
-
-use crate::reloj::Reloj;
-use serde::de::DeserializeOwned;
+use chrono::{NaiveDate, NaiveDateTime};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
@@ -36,16 +31,9 @@ use crate::db::usuarios::Usuario;
 use crate::db::ErrorAlmacen;
 use crate::envelope::Envelope;
 use crate::error::{ApiError, EnvelopeError, Result};
-use crate::extract::{DireccionCliente, Json, Path, Query};
-use crate::AppState;
-
-/// Bookings one address may make in an hour: a family books a few; a script, many.
-pub const RESERVAS_POR_HORA: usize = 20;
-/// Reads (branch, availability, confirmation, verification) one address may make in an hour: a
-/// guest trying dates and party sizes makes dozens.
-pub const CONSULTAS_POR_HORA: usize = 600;
-/// A booking is a few hundred bytes; nothing larger is read.
-pub const LIMITE_CUERPO_PUBLICO: usize = 8 * 1024;
+use crate::estado::AppState;
+use crate::extract::{DireccionCliente, JsonPublico, Path, Query};
+use crate::limites::LIMITE_CUERPO_PUBLICO;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -55,62 +43,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(confirmacion))
         .routes(routes!(verificar))
         .layer(DefaultBodyLimit::max(LIMITE_CUERPO_PUBLICO))
-}
-
-/// A JSON body of a public call: [`Json`], with the public limit's own 413 message.
-pub struct JsonPublico<T>(pub T);
-
-impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for JsonPublico<T> {
-    type Rejection = ApiError;
-
-    async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
-        match Json::<T>::from_request(req, state).await {
-            Ok(Json(v)) => Ok(JsonPublico(v)),
-            Err(ApiError::DemasiadoGrande) => {
-                Err(ApiError::DemasiadoGrandePublico(LIMITE_CUERPO_PUBLICO))
-            }
-            Err(e) => Err(e),
-        }
-    }
-}
-
-/// Counts recent events per address in a sliding hour of the server's clock. In memory: each
-/// instance counts its own, which bounds a flood per instance.
-pub struct LimitePorDireccion {
-    maximo: usize,
-    ventana: chrono::Duration,
-    reloj: Reloj,
-    vistos: Mutex<HashMap<IpAddr, VecDeque<DateTime<Utc>>>>,
-}
-
-impl LimitePorDireccion {
-    pub fn new(maximo: usize, reloj: Reloj) -> Self {
-        LimitePorDireccion {
-            maximo,
-            ventana: chrono::Duration::hours(1),
-            reloj,
-            vistos: Mutex::new(HashMap::new()),
-        }
-    }
-
-    /// Records one more from `ip`; false, recording nothing, when it is over the limit.
-    pub fn admitir(&self, ip: IpAddr) -> bool {
-        let ahora = self.reloj.ahora();
-        let mut vistos = self.vistos.lock().expect("límite por dirección");
-        // Forget addresses quiet for the whole window, so the map stays small.
-        if vistos.len() > 10_000 {
-            vistos.retain(|_, v| v.back().is_some_and(|t| ahora - *t < self.ventana));
-        }
-        let cola = vistos.entry(ip).or_default();
-        while cola.front().is_some_and(|t| ahora - *t >= self.ventana) {
-            cola.pop_front();
-        }
-        if cola.len() >= self.maximo {
-            return false;
-        }
-        cola.push_back(ahora);
-        true
-    }
 }
 
 /// What the booking page shows of a branch before a guest picks anything.

@@ -24,7 +24,7 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::access::{en_alcance, Con, JsonSucursal, NombraSucursal, SucursalElegida};
+use crate::access::{en_alcance, Con, JsonSucursal, NombraSucursal, SucursalEnAlcance};
 use crate::api::publico::{
     disponibilidad_como, reservar_como, ParametrosDisponibilidad, Quien, ReservaRegistrada,
 };
@@ -36,8 +36,8 @@ use crate::db::reservaciones::{
 use crate::db::usuarios::Usuario;
 use crate::envelope::Envelope;
 use crate::error::{ApiError, EnvelopeError, Result};
+use crate::estado::AppState;
 use crate::extract::{Json, Path, Query};
-use crate::AppState;
 
 /// Page size when none is asked for, and the largest allowed (DESIGN §2).
 pub const LIMITE_POR_DEFECTO: u32 = 50;
@@ -138,10 +138,9 @@ struct AsistenciaEnBitacora<'a, P: Serialize> {
 async fn listar(
     State(state): State<AppState>,
     Con(usuario, ..): Con<requiere::ReservacionIndex>,
-    SucursalElegida(tag): SucursalElegida,
+    SucursalEnAlcance { tag, alcance }: SucursalEnAlcance,
     Query(p): Query<ParametrosLista>,
 ) -> Result<Envelope<ListaReservaciones>> {
-    let tag = super::tag_requerido(tag)?;
     let vista = VistaReservaciones::parse(p.status.as_deref().unwrap_or("hoy").trim())?;
     let page = p.page.unwrap_or(1);
     let limit = p.limit.unwrap_or(LIMITE_POR_DEFECTO);
@@ -155,7 +154,6 @@ async fn listar(
             "El parámetro «limit» debe estar entre 1 y {LIMITE_MAX}."
         )));
     }
-    let alcance = usuario.alcance();
     let conf = en_alcance(
         state.store.conf_walkin_en(&alcance, &tag).await?,
         "la sucursal",
@@ -201,7 +199,7 @@ async fn listar(
 async fn detalle(
     State(state): State<AppState>,
     Con(usuario, ..): Con<requiere::ReservacionIndex>,
-    _tag: SucursalElegida,
+    _sucursal: Option<SucursalEnAlcance>,
     Path(id): Path<String>,
 ) -> Result<Envelope<Reservacion>> {
     let r = en_alcance(
@@ -239,7 +237,7 @@ async fn leer(state: &AppState, usuario: &Usuario, id: &str) -> Result<Reservaci
 async fn cancelar(
     State(state): State<AppState>,
     Con(usuario, ..): Con<requiere::ReservacionEdit>,
-    _tag: SucursalElegida,
+    _sucursal: Option<SucursalEnAlcance>,
     Path(id): Path<String>,
 ) -> Result<Envelope<Reservacion>> {
     let r = leer(&state, &usuario, &id).await?;
@@ -290,7 +288,7 @@ async fn cancelar(
 async fn editar(
     State(state): State<AppState>,
     Con(usuario, ..): Con<requiere::ReservacionEdit>,
-    _tag: SucursalElegida,
+    _sucursal: Option<SucursalEnAlcance>,
     Path(id): Path<String>,
     Json(edicion): Json<EdicionReservacion>,
 ) -> Result<Envelope<Reservacion>> {
@@ -366,7 +364,7 @@ pub struct EdicionCliente {
 async fn editar_cliente(
     State(state): State<AppState>,
     Con(usuario, ..): Con<requiere::ReservacionEdit>,
-    _tag: SucursalElegida,
+    _sucursal: Option<SucursalEnAlcance>,
     Path(id): Path<String>,
     Json(e): Json<EdicionCliente>,
 ) -> Result<Envelope<Reservacion>> {
@@ -453,6 +451,7 @@ async fn buscar(
     state: &AppState,
     usuario: &Usuario,
     b: &Busqueda,
+    sucursal: &SucursalEnAlcance,
     id: Option<String>,
 ) -> Result<Envelope<Reservacion>> {
     let email = match &b.email {
@@ -462,7 +461,7 @@ async fn buscar(
     let conf = en_alcance(
         state
             .store
-            .conf_walkin_en(&usuario.alcance(), &b.tag)
+            .conf_walkin_en(&sucursal.alcance, &sucursal.tag)
             .await?,
         "la sucursal",
     )?;
@@ -473,13 +472,13 @@ async fn buscar(
         .buscar_para_asistencia(
             id.as_deref(),
             email.as_deref(),
-            &b.tag,
+            &sucursal.tag,
             hoy,
             VeContacto::de(usuario),
         )
         .await?;
     let r = encontrada.ok_or(ApiError::NoEncontrado("la reservación"))?;
-    if r.tag_sucursal != b.tag {
+    if r.tag_sucursal != sucursal.tag.as_str() {
         return Err(otra_sucursal(&r));
     }
     if r.status != EstadoReservacion::Pendiente {
@@ -507,10 +506,10 @@ async fn buscar_por_codigo(
     State(state): State<AppState>,
     Con(usuario, ..): Con<requiere::ReservacionAsistio>,
     Path(id): Path<String>,
-    JsonSucursal(b): JsonSucursal<Busqueda>,
+    JsonSucursal(b, sucursal): JsonSucursal<Busqueda>,
 ) -> Result<Envelope<Reservacion>> {
     let id = validar_codigo_reservacion(&id)?;
-    buscar(&state, &usuario, &b, Some(id)).await
+    buscar(&state, &usuario, &b, &sucursal, Some(id)).await
 }
 
 /// Check-in by the guest's e-mail.
@@ -528,7 +527,7 @@ async fn buscar_por_codigo(
 async fn buscar_por_correo(
     State(state): State<AppState>,
     Con(usuario, ..): Con<requiere::ReservacionAsistio>,
-    JsonSucursal(b): JsonSucursal<Busqueda>,
+    JsonSucursal(b, sucursal): JsonSucursal<Busqueda>,
 ) -> Result<Envelope<Reservacion>> {
     let id = match b.id.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
         Some(id) => Some(validar_codigo_reservacion(id)?),
@@ -537,7 +536,7 @@ async fn buscar_por_correo(
     if id.is_none() && b.email.as_deref().is_none_or(|e| e.trim().is_empty()) {
         return Err(ApiError::Regla(ReglaError::CorreoInvalido));
     }
-    buscar(&state, &usuario, &b, id).await
+    buscar(&state, &usuario, &b, &sucursal, id).await
 }
 
 impl NombraSucursal for SolicitudAsistencia {
@@ -564,11 +563,11 @@ async fn asistencia(
     State(state): State<AppState>,
     Con(usuario, ..): Con<requiere::ReservacionAsistio>,
     Path(id): Path<String>,
-    JsonSucursal(s): JsonSucursal<SolicitudAsistencia>,
+    JsonSucursal(s, sucursal): JsonSucursal<SolicitudAsistencia>,
 ) -> Result<Envelope<Reservacion>> {
     let orden = s.parse()?;
     let r = leer(&state, &usuario, &id).await?;
-    if r.tag_sucursal != s.tag_sucursal {
+    if r.tag_sucursal != sucursal.tag.as_str() {
         return Err(otra_sucursal(&r));
     }
     if r.status != EstadoReservacion::Pendiente {
@@ -580,7 +579,7 @@ async fn asistencia(
     let (_, conf) = en_alcance(
         state
             .store
-            .conf_sucursal_en(&usuario.alcance(), &r.tag_sucursal)
+            .conf_sucursal_en(&sucursal.alcance, &sucursal.tag)
             .await?,
         "la sucursal",
     )?;
@@ -669,11 +668,10 @@ async fn crear(
 async fn disponibilidad(
     State(state): State<AppState>,
     _usuario: Con<requiere::ReservacionCreate>,
-    SucursalElegida(tag): SucursalElegida,
+    sucursal: SucursalEnAlcance,
     Query(p): Query<ParametrosDisponibilidad>,
 ) -> Result<Envelope<Disponibilidad>> {
-    let tag = super::tag_requerido(tag)?;
-    let d = disponibilidad_como(&state, &tag, &p, Reservante::Personal).await?;
+    let d = disponibilidad_como(&state, sucursal.tag.as_str(), &p, Reservante::Personal).await?;
     Ok(Envelope::ok("Horarios disponibles", d))
 }
 
@@ -692,7 +690,7 @@ async fn disponibilidad(
 async fn correos(
     State(state): State<AppState>,
     Con(usuario, ..): Con<requiere::ReservacionIndex>,
-    _tag: SucursalElegida,
+    _sucursal: Option<SucursalEnAlcance>,
     Path(id): Path<String>,
 ) -> Result<Envelope<Vec<CorreoReservacion>>> {
     let mut lista = en_alcance(

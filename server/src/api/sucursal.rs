@@ -15,15 +15,15 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::access::{en_alcance, Autenticado, Con, SucursalElegida};
+use crate::access::{en_alcance, Autenticado, Con, SucursalEnAlcance};
 use crate::db::bitacora::{Cambio, Entidad};
 use crate::db::sucursales::{EdicionSucursal, NuevaSucursal, Sucursal, SucursalResumen};
 use crate::db::usuarios::Usuario;
 use crate::db::{nuevo_id, Alcance, ErrorAlmacen};
 use crate::envelope::Envelope;
 use crate::error::{ApiError, EnvelopeError, Result};
+use crate::estado::AppState;
 use crate::extract::{Json, Path};
-use crate::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -49,11 +49,11 @@ pub fn router() -> OpenApiRouter<AppState> {
 async fn listar(
     State(state): State<AppState>,
     Con(usuario, ..): Con<requiere::MarcasIndex>,
-    SucursalElegida(tag): SucursalElegida,
+    sucursal: Option<SucursalEnAlcance>,
 ) -> Result<Envelope<Vec<Sucursal>>> {
     let sucursales = state
         .store
-        .sucursales_en(&usuario.alcance(), tag.as_deref())
+        .sucursales_en(&usuario.alcance(), sucursal.as_ref().map(|s| &s.tag))
         .await?;
     Ok(Envelope::ok("Sucursales", sucursales))
 }

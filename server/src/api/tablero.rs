@@ -10,11 +10,11 @@ use utoipa::IntoParams;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::access::{en_alcance, Con, SucursalElegida};
+use crate::access::{en_alcance, Con, SucursalEnAlcance};
 use crate::envelope::Envelope;
 use crate::error::{ApiError, EnvelopeError, Result};
+use crate::estado::AppState;
 use crate::extract::Query;
-use crate::AppState;
 
 /// The longest series asked for.
 pub(crate) const DIAS_MAX: u32 = 90;
@@ -39,14 +39,13 @@ pub struct ParametrosTablero {
 
 async fn contexto(
     state: &AppState,
-    usuario: &crate::db::usuarios::Usuario,
+    sucursal: &SucursalEnAlcance,
     p: &ParametrosTablero,
 ) -> Result<(String, NaiveDate)> {
-    let tag = super::tag_requerido(p.tag.as_deref())?;
     let (id, conf) = en_alcance(
         state
             .store
-            .conf_sucursal_en(&usuario.alcance(), tag)
+            .conf_sucursal_en(&sucursal.alcance, &sucursal.tag)
             .await?,
         "la sucursal",
     )?;
@@ -70,11 +69,11 @@ async fn contexto(
 )]
 async fn dia(
     State(state): State<AppState>,
-    Con(u, ..): Con<requiere::DashboardIndex>,
-    _t: SucursalElegida,
+    _permiso: Con<requiere::DashboardIndex>,
+    sucursal: SucursalEnAlcance,
     Query(p): Query<ParametrosTablero>,
 ) -> Result<Envelope<ResumenDia>> {
-    let (id, fecha) = contexto(&state, &u, &p).await?;
+    let (id, fecha) = contexto(&state, &sucursal, &p).await?;
     let (desde, hasta) = (
         fecha.and_hms_opt(0, 0, 0).expect("medianoche"),
         fecha
@@ -102,8 +101,8 @@ async fn dia(
 )]
 async fn serie(
     State(state): State<AppState>,
-    Con(u, ..): Con<requiere::DashboardIndex>,
-    _t: SucursalElegida,
+    _permiso: Con<requiere::DashboardIndex>,
+    sucursal: SucursalEnAlcance,
     Query(p): Query<ParametrosTablero>,
 ) -> Result<Envelope<Vec<ResumenDia>>> {
     let dias = p.dias.unwrap_or(30);
@@ -112,7 +111,7 @@ async fn serie(
             "El parámetro «dias» va de 1 a {DIAS_MAX}."
         )));
     }
-    let (id, hasta) = contexto(&state, &u, &p).await?;
+    let (id, hasta) = contexto(&state, &sucursal, &p).await?;
     let desde = hasta
         .checked_sub_days(Days::new(u64::from(dias - 1)))
         .unwrap_or(hasta);

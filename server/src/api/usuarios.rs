@@ -21,8 +21,8 @@ use crate::db::usuarios::{EdicionUsuario, NuevoUsuario, PaginaUsuarios, UsuarioA
 use crate::db::{nuevo_id, ErrorAlmacen};
 use crate::envelope::Envelope;
 use crate::error::{ApiError, EnvelopeError, Result};
+use crate::estado::AppState;
 use crate::extract::{Json, Path, Query};
-use crate::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

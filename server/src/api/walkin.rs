@@ -4,6 +4,7 @@
 
 use anfitrion_core::bitacora::Accion;
 use anfitrion_core::permisos::requiere;
+use anfitrion_core::sucursal::Tag;
 use anfitrion_core::walkin::{SolicitudWalkin, WalkinValido};
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -12,7 +13,7 @@ use utoipa::IntoParams;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::access::{en_alcance, exigir_sucursal, Autenticado, Con, SucursalElegida};
+use crate::access::{en_alcance, exigir_sucursal, Autenticado, Con, SucursalEnAlcance};
 use crate::api::reservacion::{LIMITE_MAX, LIMITE_POR_DEFECTO};
 use crate::db::bitacora::{Cambio, Entidad};
 use crate::db::nuevo_id;
@@ -20,8 +21,8 @@ use crate::db::reservaciones::VeContacto;
 use crate::db::walkins::{ConsultaWalkins, NuevoWalkin, OrdenWalkin, PaginaWalkins, Walkin};
 use crate::envelope::Envelope;
 use crate::error::{ApiError, EnvelopeError, Result};
+use crate::estado::AppState;
 use crate::extract::{Json, Path, Query};
-use crate::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -58,11 +59,10 @@ pub struct ParametrosWalkins {
 async fn listar(
     State(state): State<AppState>,
     sesion: Autenticado,
-    SucursalElegida(tag): SucursalElegida,
+    SucursalEnAlcance { tag, alcance }: SucursalEnAlcance,
     Query(p): Query<ParametrosWalkins>,
 ) -> Result<Envelope<PaginaWalkins>> {
     let usuario = sesion.usuario;
-    let tag = super::tag_requerido(tag)?;
     let hoy = match p.slug.as_deref().map(str::trim).unwrap_or("hoy") {
         "hoy" => true,
         "todas" => false,
@@ -79,10 +79,7 @@ async fn listar(
         )));
     }
     let (sucursal_id, conf) = en_alcance(
-        state
-            .store
-            .conf_sucursal_en(&usuario.alcance(), &tag)
-            .await?,
+        state.store.conf_sucursal_en(&alcance, &tag).await?,
         "la sucursal",
     )?;
     let consulta = ConsultaWalkins {
@@ -123,7 +120,7 @@ async fn listar(
 async fn detalle(
     State(state): State<AppState>,
     sesion: Autenticado,
-    _tag: SucursalElegida,
+    _sucursal: Option<SucursalEnAlcance>,
     Path(id): Path<String>,
 ) -> Result<Envelope<Walkin>> {
     let u = &sesion.usuario;
@@ -165,7 +162,7 @@ async fn registrar(
     let (sucursal_id, conf) = en_alcance(
         state
             .store
-            .conf_sucursal_en(&usuario.alcance(), &tag)
+            .conf_sucursal_en(&usuario.alcance(), &Tag::parse(&tag)?)
             .await?,
         "la sucursal",
     )?;

@@ -151,7 +151,7 @@ impl Claves {
                 .expect("hilo de argon2");
         }
         // One hash at start-up, on this thread; its memory is freed at once.
-        let falso = hash_con(&params, &crate::auth::nuevo_token(), &mut Vec::new()).into();
+        let falso = hash_con(&params, &super::token::nuevo_token(), &mut Vec::new()).into();
         Claves {
             params,
             falso,

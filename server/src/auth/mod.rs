@@ -3,10 +3,9 @@
 
 pub mod claves;
 pub mod freno;
+mod token;
 
 use chrono::{DateTime, Duration, Utc};
-use rand::RngCore;
-use sha2::{Digest, Sha256};
 
 use crate::auth::claves::Ocupado;
 use crate::auth::freno::Turno;
@@ -14,7 +13,9 @@ use crate::db::nuevo_id;
 use crate::db::sesiones::NuevaSesion;
 use crate::db::usuarios::Usuario;
 use crate::error::{ApiError, Result};
-use crate::AppState;
+use crate::estado::AppState;
+
+pub use token::{hash_token, nuevo_token};
 
 pub use freno::{MAX_FALLOS_DIRECCION, MAX_FALLOS_PAR, UMBRAL_DEMORA_CUENTA, VENTANA_INTENTOS};
 
@@ -22,18 +23,6 @@ pub use freno::{MAX_FALLOS_DIRECCION, MAX_FALLOS_PAR, UMBRAL_DEMORA_CUENTA, VENT
 pub const DURACION_SESION: Duration = Duration::days(1);
 /// Tokens longer than this are not ours; refuse them without a database round trip.
 const TOKEN_MAX: usize = 128;
-
-/// A new random 256-bit token, hex encoded; returned once to the client, never stored.
-pub fn nuevo_token() -> String {
-    let mut b = [0u8; 32];
-    rand::rngs::OsRng.fill_bytes(&mut b);
-    hex::encode(b)
-}
-
-/// The form in which a token is stored and looked up.
-pub fn hash_token(token: &str) -> String {
-    hex::encode(Sha256::digest(token.as_bytes()))
-}
 
 /// A signed-in session as login answers it.
 pub struct Inicio {
@@ -153,13 +142,6 @@ pub(crate) fn vigente(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_token_is_256_random_bits_in_hex() {
-        let t = nuevo_token();
-        assert_eq!(t.len(), 64);
-        assert_ne!(t, nuevo_token());
-    }
 
     #[test]
     fn a_session_is_dead_at_its_expiry_instant() {

@@ -4,23 +4,15 @@
 //! process after the commit.
 
 use async_trait::async_trait;
-use serde::{Deserialize, Serialize};
 use tokio::sync::broadcast;
 
+use super::error::DbResult;
 use super::postgres::PgStore;
-use super::reservaciones::Notificacion;
+use super::reservaciones::Aviso;
 use super::sqlite::SqliteStore;
-use super::DbResult;
 
 /// The channel instances LISTEN on.
 const CANAL: &str = "anfitrion_avisos";
-
-/// A notification for the consoles of one branch.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct Aviso {
-    pub tag: String,
-    pub notificacion: Notificacion,
-}
 
 #[async_trait]
 pub trait Avisos {

@@ -10,22 +10,15 @@ use sqlx::types::Json;
 use anfitrion_core::bitacora::{self, Accion, CampoCambiado, Valor};
 use anfitrion_core::walkin::formato_folio;
 
-use super::{nuevo_id, para_cada_motor, DbResult};
+use super::comun::nuevo_id;
+use super::error::DbResult;
+use super::motores::para_cada_motor;
 
 /// Who made a change: copied into the entry, so history survives the user's removal.
 #[derive(Debug, Clone, Default)]
 pub struct Autor {
     pub usuario_id: Option<String>,
     pub usuario_name: String,
-}
-
-impl From<&super::usuarios::Usuario> for Autor {
-    fn from(u: &super::usuarios::Usuario) -> Self {
-        Autor {
-            usuario_id: Some(u.id.clone()),
-            usuario_name: u.name.clone(),
-        }
-    }
 }
 
 /// The kind of record an entry is about.
@@ -400,7 +393,7 @@ para_cada_motor! {
         }
         if let Some(q) = f.q.as_deref().map(str::trim).filter(|q| !q.is_empty()) {
             // Folded on both sides: accents and case aside, on either engine.
-            let p = crate::db::patron_like(&anfitrion_core::texto::plegar(q));
+            let p = crate::db::comun::patron_like(&anfitrion_core::texto::plegar(q));
             let like = |qb: &mut sqlx::QueryBuilder<'a, Db>, antes: &str, expr: String| {
                 qb.push(format!("{antes}{expr} LIKE ")).push_bind(p.clone()).push(" ESCAPE '\\'");
             };

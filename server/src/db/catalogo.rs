@@ -10,8 +10,11 @@ use chrono::NaiveDate;
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use super::alcance::{Alcance, EnAlcance};
 use super::bitacora::Cambio;
-use super::{clave_de_nombre, para_cada_motor, Alcance, DbResult, EnAlcance};
+use super::comun::clave_de_nombre;
+use super::error::DbResult;
+use super::motores::para_cada_motor;
 
 /// A waiter as the order forms and the waiters screen list them (spec §7: `_id`, `name`).
 #[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]

@@ -10,9 +10,12 @@ use chrono::NaiveDateTime;
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use super::alcance::Alcance;
 use super::bitacora::Cambio;
+use super::comun::nuevo_id;
+use super::error::DbResult;
+use super::motores::para_cada_motor;
 use super::reservaciones::VeContacto;
-use super::{nuevo_id, para_cada_motor, Alcance, DbResult};
 
 /// How a visit's time reads in the guest book: branch-local `YYYY-MM-DD HH:MM`.
 fn formato(f: NaiveDateTime) -> String {
@@ -377,8 +380,8 @@ para_cada_motor! {
                     qb.push(" AND ");
                     for parte in Motor::busqueda_cliente(q) {
                         match parte {
-                            crate::db::Parte::Sql(sql) => qb.push(sql),
-                            crate::db::Parte::Valor(v) => qb.push_bind(v),
+                            crate::db::comun::Parte::Sql(sql) => qb.push(sql),
+                            crate::db::comun::Parte::Valor(v) => qb.push_bind(v),
                         };
                     }
                 }

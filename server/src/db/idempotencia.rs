@@ -3,7 +3,8 @@
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 
-use super::{para_cada_motor, DbResult};
+use super::error::DbResult;
+use super::motores::para_cada_motor;
 
 /// What a key holds when a write arrives with it.
 #[derive(Debug, Clone, PartialEq, Eq)]

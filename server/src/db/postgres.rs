@@ -69,18 +69,18 @@ fn explicar(e: &sqlx::Error, donde: &str) -> String {
 impl PgStore {
     /// Rows of `tabla` (aliased `alias` outside) whose folded name, or e-mail or phone, holds
     /// `q`; a phone typed with spaces or a country code finds the stored digits.
-    fn busqueda_en(tabla: &str, alias: &str, q: &str) -> Vec<super::Parte> {
-        use super::{Dialecto, Parte::*};
+    fn busqueda_en(tabla: &str, alias: &str, q: &str) -> Vec<super::comun::Parte> {
+        use super::comun::{Dialecto, Parte::*};
         let contacto = " OR (coalesce(x.email, '') || ' ' || coalesce(x.phone, '')) ILIKE ";
         let mut partes = vec![
             Sql(format!(
                 "{alias}.id IN (SELECT x.id FROM {tabla} x WHERE {} LIKE ",
                 Self::plegado("x.name")
             )),
-            Valor(super::patron_like(&anfitrion_core::texto::plegar(q))),
+            Valor(super::comun::patron_like(&anfitrion_core::texto::plegar(q))),
             Sql(" ESCAPE '\\'".into()),
             Sql(contacto.into()),
-            Valor(super::patron_like(q)),
+            Valor(super::comun::patron_like(q)),
             Sql(" ESCAPE '\\'".into()),
         ];
         if let Some(digitos) =
@@ -93,7 +93,7 @@ impl PgStore {
     }
 }
 
-impl super::Dialecto for PgStore {
+impl super::comun::Dialecto for PgStore {
     const EMPEZAR_RESERVA: &'static str = "BEGIN";
     const EMPEZAR_ESCRITURA: &'static str = "BEGIN";
     const BLOQUEAR_SUCURSAL: &'static str = "SELECT id FROM sucursales WHERE id = $1 FOR UPDATE";
@@ -102,7 +102,7 @@ impl super::Dialecto for PgStore {
         format!("{expr} IN (SELECT jsonb_array_elements_text(${n}::jsonb))")
     }
 
-    fn busqueda_reservacion(q: &str) -> Vec<super::Parte> {
+    fn busqueda_reservacion(q: &str) -> Vec<super::comun::Parte> {
         // Each side matches an indexed expression (pg_trgm), so LIKE '%…%' uses the index: the
         // folded name (migration 0012), and the contact. OFFSET 0 keeps the search a step of its
         // own: otherwise the planner may walk the page's date index hoping to meet 50 matches
@@ -114,7 +114,7 @@ impl super::Dialecto for PgStore {
         format!("SELECT value FROM jsonb_each_text(CASE WHEN jsonb_typeof({col}) = 'object' THEN {col} END)")
     }
 
-    fn busqueda_cliente(q: &str) -> Vec<super::Parte> {
+    fn busqueda_cliente(q: &str) -> Vec<super::comun::Parte> {
         Self::busqueda_en("clientes", "c", q)
     }
 

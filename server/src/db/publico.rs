@@ -12,9 +12,10 @@ use chrono::{DateTime, NaiveDateTime, Utc};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::avisos::Aviso;
-use super::reservaciones::{NuevaNotificacion, NuevaReservacion};
-use super::{para_cada_motor, Alcance, DbResult, EnAlcance, ErrorAlmacen};
+use super::alcance::{Alcance, EnAlcance};
+use super::error::{DbResult, ErrorAlmacen};
+use super::motores::para_cada_motor;
+use super::reservaciones::{Aviso, NuevaNotificacion, NuevaReservacion};
 
 /// An active branch with everything availability reads.
 #[derive(Debug, Clone)]

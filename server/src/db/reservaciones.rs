@@ -8,18 +8,20 @@ use anfitrion_core::permisos::Permiso;
 use anfitrion_core::personal::Evento;
 use anfitrion_core::promos::Abre;
 use anfitrion_core::reservacion::{CambiosReservacion, ContactoReservacion, VistaReservaciones};
+use anfitrion_core::sucursal::Tag;
 use anfitrion_core::tiempo::formato_fecha_hora;
 use anfitrion_core::walkin::formato_folio;
 use async_trait::async_trait;
 use chrono::{DateTime, NaiveDate, NaiveDateTime, Utc};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use sqlx::types::Json;
 use utoipa::ToSchema;
 
-use super::avisos::Aviso;
+use super::alcance::{Alcance, EnAlcance};
 use super::bitacora::{Autor, Cambio, Entidad};
+use super::error::DbResult;
+use super::motores::para_cada_motor;
 use super::usuarios::Usuario;
-use super::{para_cada_motor, Alcance, DbResult, EnAlcance};
 
 /// Whether a caller may see guests' e-mail and phone (`reservacion.client`). Every read of a
 /// reservation takes one, so no handler can hand out a contact without deciding.
@@ -148,10 +150,17 @@ impl Notificacion {
     }
 }
 
+/// A notification for the consoles of one branch, as the live notices carry it (`avisos`).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Aviso {
+    pub tag: String,
+    pub notificacion: Notificacion,
+}
+
 /// What a list asks for: the branch, the tab, a search, and the page (for paged tabs).
 #[derive(Debug, Clone)]
 pub struct ConsultaReservaciones<'a> {
-    pub tag: &'a str,
+    pub tag: &'a Tag,
     pub vista: VistaReservaciones,
     /// Branch-local now: "today" and "from now on" are read from it.
     pub ahora_local: NaiveDateTime,
@@ -192,8 +201,8 @@ struct FilaReservacion {
     en_alcance: bool,
 }
 
-fn mal_guardado(e: anfitrion_core::ReglaError) -> super::ErrorAlmacen {
-    super::ErrorAlmacen::Interno(sqlx::Error::Decode(Box::new(e)))
+fn mal_guardado(e: anfitrion_core::ReglaError) -> super::error::ErrorAlmacen {
+    super::error::ErrorAlmacen::Interno(sqlx::Error::Decode(Box::new(e)))
 }
 
 impl FilaReservacion {
@@ -345,7 +354,7 @@ pub trait Reservaciones {
         &self,
         id: Option<&str>,
         email: Option<&str>,
-        tag_actual: &str,
+        tag_actual: &Tag,
         desde: NaiveDateTime,
         ve: VeContacto,
     ) -> DbResult<Option<Reservacion>>;
@@ -354,7 +363,7 @@ pub trait Reservaciones {
     async fn notificaciones_de(
         &self,
         alcance: &Alcance,
-        tag: &str,
+        tag: &Tag,
         limite: u32,
     ) -> DbResult<Vec<Notificacion>>;
 
@@ -362,7 +371,7 @@ pub trait Reservaciones {
     async fn notificaciones_desde(
         &self,
         alcance: &Alcance,
-        tag: &str,
+        tag: &Tag,
         desde: DateTime<Utc>,
     ) -> DbResult<Vec<Notificacion>>;
 
@@ -540,7 +549,7 @@ para_cada_motor! {
                 Motor::en_lista_json("s.tag", 1)
             ))
             .bind(alcance.json())
-            .bind(c.tag)
+            .bind(c.tag.as_str())
             .fetch_optional(&self.pool)
             .await?;
             let Some(sucursal) = sucursal else { return Ok((Vec::new(), 0)) };
@@ -571,8 +580,8 @@ para_cada_motor! {
                     qb.push(" AND ");
                     for parte in Motor::busqueda_reservacion(q) {
                         match parte {
-                            crate::db::Parte::Sql(sql) => qb.push(sql),
-                            crate::db::Parte::Valor(v) => qb.push_bind(v),
+                            crate::db::comun::Parte::Sql(sql) => qb.push(sql),
+                            crate::db::comun::Parte::Valor(v) => qb.push_bind(v),
                         };
                     }
                 }
@@ -654,7 +663,7 @@ para_cada_motor! {
             self.cambiar_con_bitacora(consulta, cambio).await
         }
 
-        async fn buscar_para_asistencia(&self, id: Option<&str>, email: Option<&str>, tag_actual: &str, desde: NaiveDateTime, ve: VeContacto) -> DbResult<Option<Reservacion>> {
+        async fn buscar_para_asistencia(&self, id: Option<&str>, email: Option<&str>, tag_actual: &Tag, desde: NaiveDateTime, ve: VeContacto) -> DbResult<Option<Reservacion>> {
             let mut qb = sqlx::QueryBuilder::<Db>::new(select_reservacion("TRUE"));
             match (id, email) {
                 (Some(id), _) => {
@@ -665,7 +674,7 @@ para_cada_motor! {
                 }
                 (None, None) => return Ok(None),
             }
-            qb.push(" ORDER BY (s.tag = ").push_bind(tag_actual.to_owned());
+            qb.push(" ORDER BY (s.tag = ").push_bind(tag_actual.as_str().to_owned());
             qb.push(") DESC, (r.status = ").push_bind(EstadoReservacion::Pendiente.nombre());
             qb.push(") DESC, (r.fecha_hora >= ").push_bind(desde);
             qb.push(") DESC, r.fecha_hora ASC LIMIT 1");
@@ -673,26 +682,26 @@ para_cada_motor! {
             fila.map(|f| f.reservacion(ve)).transpose()
         }
 
-        async fn notificaciones_de(&self, alcance: &Alcance, tag: &str, limite: u32) -> DbResult<Vec<Notificacion>> {
+        async fn notificaciones_de(&self, alcance: &Alcance, tag: &Tag, limite: u32) -> DbResult<Vec<Notificacion>> {
             let filas = sqlx::query_as::<_, Notificacion>(&format!(
                 "{SELECT_NOTIFICACION} WHERE s.tag = $2 AND {} ORDER BY n.created_at DESC, n.id DESC LIMIT $3",
                 Motor::en_lista_json("s.tag", 1)
             ))
             .bind(alcance.json())
-            .bind(tag)
+            .bind(tag.as_str())
             .bind(i64::from(limite))
             .fetch_all(&self.pool)
             .await?;
             Ok(filas.into_iter().map(Notificacion::con_estado).collect())
         }
 
-        async fn notificaciones_desde(&self, alcance: &Alcance, tag: &str, desde: DateTime<Utc>) -> DbResult<Vec<Notificacion>> {
+        async fn notificaciones_desde(&self, alcance: &Alcance, tag: &Tag, desde: DateTime<Utc>) -> DbResult<Vec<Notificacion>> {
             let filas = sqlx::query_as::<_, Notificacion>(&format!(
                 "{SELECT_NOTIFICACION} WHERE s.tag = $2 AND {} AND n.created_at > $3 ORDER BY n.created_at, n.id LIMIT 500",
                 Motor::en_lista_json("s.tag", 1)
             ))
             .bind(alcance.json())
-            .bind(tag)
+            .bind(tag.as_str())
             .bind(desde)
             .fetch_all(&self.pool)
             .await?;

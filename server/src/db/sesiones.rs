@@ -4,7 +4,8 @@
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 
-use super::{para_cada_motor, DbResult};
+use super::error::DbResult;
+use super::motores::para_cada_motor;
 
 /// A stored session, found by the hash of its token.
 #[derive(Debug, Clone, sqlx::FromRow)]

@@ -63,8 +63,8 @@ impl SqliteStore {
     /// `indice` (trigrams, accents and case removed: migration 0012) from three characters on,
     /// by a scan of the folded columns below that; a phone typed with spaces or a country code
     /// finds the stored digits.
-    fn busqueda_en(alias: &str, indice: &str, q: &str) -> Vec<super::Parte> {
-        use super::{Dialecto, Parte::*};
+    fn busqueda_en(alias: &str, indice: &str, q: &str) -> Vec<super::comun::Parte> {
+        use super::comun::{Dialecto, Parte::*};
         let en_indice = |frase: String| {
             [
                 Sql(format!(
@@ -84,7 +84,7 @@ impl SqliteStore {
             let texto = format!("{alias}.name || ' ' || coalesce({alias}.email, '') || ' ' || coalesce({alias}.phone, '')");
             partes.extend([
                 Sql(format!("{} LIKE ", Self::plegado(&format!("({texto})")))),
-                Valor(super::patron_like(&anfitrion_core::texto::plegar(q))),
+                Valor(super::comun::patron_like(&anfitrion_core::texto::plegar(q))),
                 Sql(" ESCAPE '\\'".into()),
             ]);
         }
@@ -99,7 +99,7 @@ impl SqliteStore {
     }
 }
 
-impl super::Dialecto for SqliteStore {
+impl super::comun::Dialecto for SqliteStore {
     const EMPEZAR_RESERVA: &'static str = "BEGIN IMMEDIATE";
     const EMPEZAR_ESCRITURA: &'static str = "BEGIN IMMEDIATE";
     const BLOQUEAR_SUCURSAL: &'static str = "SELECT id FROM sucursales WHERE id = $1";
@@ -108,7 +108,7 @@ impl super::Dialecto for SqliteStore {
         format!("{expr} IN (SELECT value FROM json_each(${n}))")
     }
 
-    fn busqueda_reservacion(q: &str) -> Vec<super::Parte> {
+    fn busqueda_reservacion(q: &str) -> Vec<super::comun::Parte> {
         Self::busqueda_en("r", "reservaciones_busqueda", q)
     }
 
@@ -116,7 +116,7 @@ impl super::Dialecto for SqliteStore {
         format!("SELECT value FROM json_each(CASE WHEN json_type({col}) = 'object' THEN {col} END)")
     }
 
-    fn busqueda_cliente(q: &str) -> Vec<super::Parte> {
+    fn busqueda_cliente(q: &str) -> Vec<super::comun::Parte> {
         Self::busqueda_en("c", "clientes_busqueda", q)
     }
 

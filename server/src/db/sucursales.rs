@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use anfitrion_core::organizacion::{ConfSucursal, DatosDia, DatosMesa, DiaEspecialValido};
-use anfitrion_core::sucursal::SucursalNueva;
+use anfitrion_core::sucursal::{SucursalNueva, Tag};
 use anfitrion_core::tiempo::ConfigHorario;
 use anfitrion_core::tiempo::{formato_hora, parse_hora, ReglasHorario};
 use anfitrion_core::walkin::ConfWalkin;
@@ -13,8 +13,11 @@ use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use super::alcance::{Alcance, EnAlcance};
 use super::bitacora::Cambio;
-use super::{clave_de_nombre, para_cada_motor, Alcance, DbResult, EnAlcance};
+use super::comun::clave_de_nombre;
+use super::error::DbResult;
+use super::motores::para_cada_motor;
 
 /// Brand reference as branches carry it.
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -239,7 +242,7 @@ pub struct EdicionSucursal {
 }
 
 /// Columns of a branch joined with its brand, and whether it is in the scope bound as `$1`.
-fn select_sucursal<D: super::Dialecto>() -> String {
+fn select_sucursal<D: crate::db::comun::Dialecto>() -> String {
     format!(
         "SELECT s.id, s.tag, s.name, s.zona, s.direccion, s.telefono, s.activa, m.id AS marca_id, m.name AS marca_name, \
          c.inicio_regular, c.inicio_promo, c.corte_tarde, c.pie_ticket, ({}) AS en_alcance \
@@ -310,12 +313,12 @@ pub trait Sucursales {
     async fn crear_marca(&self, marca: &NuevaMarca) -> DbResult<()>;
 
     /// The branch with everything it starts with, and its audit entry, in one transaction.
-    /// [`super::Clave::TagSucursal`] when the tag is taken, [`super::ErrorAlmacen::SinReferencia`]
+    /// [`super::Clave::TagSucursal`] when the tag is taken, [`super::error::ErrorAlmacen::SinReferencia`]
     /// when the brand does not exist.
     async fn crear_sucursal(&self, sucursal: &NuevaSucursal, cambio: &Cambio) -> DbResult<()>;
 
     /// The branches in `alcance`, in full; `tag` narrows to one.
-    async fn sucursales_en(&self, alcance: &Alcance, tag: Option<&str>) -> DbResult<Vec<Sucursal>>;
+    async fn sucursales_en(&self, alcance: &Alcance, tag: Option<&Tag>) -> DbResult<Vec<Sucursal>>;
 
     /// The branches in `alcance`, for the selector.
     async fn resumen_sucursales_en(&self, alcance: &Alcance) -> DbResult<Vec<SucursalResumen>>;
@@ -324,7 +327,7 @@ pub trait Sucursales {
     async fn sucursal_en(&self, alcance: &Alcance, id: &str) -> DbResult<EnAlcance<Sucursal>>;
 
     /// The id of the branch with this tag, if it is in `alcance`.
-    async fn sucursal_id_en(&self, alcance: &Alcance, tag: &str) -> DbResult<EnAlcance<String>>;
+    async fn sucursal_id_en(&self, alcance: &Alcance, tag: &Tag) -> DbResult<EnAlcance<String>>;
 
     /// Every brand with its branches (brands are the organisation's, not a branch's).
     async fn marcas(&self) -> DbResult<Vec<Marca>>;
@@ -364,7 +367,7 @@ pub trait Sucursales {
     async fn conf_sucursal_en(
         &self,
         alcance: &Alcance,
-        tag: &str,
+        tag: &Tag,
     ) -> DbResult<EnAlcance<(String, ConfSucursal)>>;
     async fn guardar_conf(
         &self,
@@ -374,7 +377,7 @@ pub trait Sucursales {
     ) -> DbResult<()>;
 
     /// The walk-in settings of the branch with this tag, if it is in `alcance`.
-    async fn conf_walkin_en(&self, alcance: &Alcance, tag: &str)
+    async fn conf_walkin_en(&self, alcance: &Alcance, tag: &Tag)
         -> DbResult<EnAlcance<ConfWalkin>>;
 }
 
@@ -566,14 +569,14 @@ para_cada_motor! {
             Ok(())
         }
 
-        async fn sucursales_en(&self, alcance: &Alcance, tag: Option<&str>) -> DbResult<Vec<Sucursal>> {
+        async fn sucursales_en(&self, alcance: &Alcance, tag: Option<&Tag>) -> DbResult<Vec<Sucursal>> {
             let filas = sqlx::query_as::<_, FilaSucursal>(&format!(
                 "{} WHERE {} AND ($2 IS NULL OR s.tag = $2) ORDER BY s.name",
                 select_sucursal::<Motor>(),
                 Motor::en_lista_json("s.tag", 1)
             ))
             .bind(alcance.json())
-            .bind(tag)
+            .bind(tag.map(Tag::as_str))
             .fetch_all(&self.pool)
             .await?;
             self.completar(filas).await
@@ -676,7 +679,7 @@ para_cada_motor! {
             for m in mesas {
                 let numero = i32::try_from(m.numero).unwrap_or(0);
                 sqlx::query("INSERT INTO mesas (id, sucursal_id, numero, asientos, combinable) VALUES ($1, $2, $3, $4, $5)")
-                    .bind(previas.get(&numero).cloned().unwrap_or_else(crate::db::nuevo_id))
+                    .bind(previas.get(&numero).cloned().unwrap_or_else(crate::db::comun::nuevo_id))
                     .bind(id)
                     .bind(numero)
                     .bind(i32::try_from(m.asientos).unwrap_or(0))
@@ -701,7 +704,7 @@ para_cada_motor! {
             sqlx::query("DELETE FROM sucursal_dias WHERE sucursal_id = $1").bind(id).execute(&mut *tx).await?;
             for d in dias {
                 sqlx::query("INSERT INTO sucursal_dias (id, sucursal_id, fecha, tipo, abre, cierra, motivo) VALUES ($1, $2, $3, $4, $5, $6, $7)")
-                    .bind(previos.get(&d.fecha).cloned().unwrap_or_else(crate::db::nuevo_id))
+                    .bind(previos.get(&d.fecha).cloned().unwrap_or_else(crate::db::comun::nuevo_id))
                     .bind(id)
                     .bind(d.fecha)
                     .bind(if d.cerrado { "cerrado" } else { "especial" })
@@ -716,7 +719,7 @@ para_cada_motor! {
             Ok(())
         }
 
-        async fn conf_sucursal_en(&self, alcance: &Alcance, tag: &str) -> DbResult<EnAlcance<(String, ConfSucursal)>> {
+        async fn conf_sucursal_en(&self, alcance: &Alcance, tag: &Tag) -> DbResult<EnAlcance<(String, ConfSucursal)>> {
             // One statement: the branch, whether it is in scope, and its settings (a branch
             // without its row yet reads core's defaults).
             use sqlx::{FromRow as _, Row as _};
@@ -727,7 +730,7 @@ para_cada_motor! {
                 Motor::en_lista_json("s.tag", 1)
             ))
             .bind(alcance.json())
-            .bind(tag)
+            .bind(tag.as_str())
             .fetch_optional(&self.pool)
             .await?;
             let Some(fila) = fila else { return Ok(EnAlcance::NoExiste) };
@@ -771,16 +774,16 @@ para_cada_motor! {
             Ok(())
         }
 
-        async fn sucursal_id_en(&self, alcance: &Alcance, tag: &str) -> DbResult<EnAlcance<String>> {
+        async fn sucursal_id_en(&self, alcance: &Alcance, tag: &Tag) -> DbResult<EnAlcance<String>> {
             let fila = sqlx::query_as::<_, (String, bool)>(&format!("SELECT s.id, {} FROM sucursales s WHERE s.tag = $2", Motor::en_lista_json("s.tag", 1)))
                 .bind(alcance.json())
-                .bind(tag)
+                .bind(tag.as_str())
                 .fetch_optional(&self.pool)
                 .await?;
             Ok(EnAlcance::de(fila))
         }
 
-        async fn conf_walkin_en(&self, alcance: &Alcance, tag: &str) -> DbResult<EnAlcance<ConfWalkin>> {
+        async fn conf_walkin_en(&self, alcance: &Alcance, tag: &Tag) -> DbResult<EnAlcance<ConfWalkin>> {
             Ok(match self.conf_sucursal_en(alcance, tag).await? {
                 EnAlcance::Si((_, conf)) => EnAlcance::Si(conf.walkin),
                 EnAlcance::Ajeno => EnAlcance::Ajeno,

@@ -6,7 +6,8 @@ use anfitrion_core::tablero::{VisitaReservada, VisitaSinReserva};
 use async_trait::async_trait;
 use chrono::NaiveDateTime;
 
-use super::{para_cada_motor, DbResult};
+use super::error::DbResult;
+use super::motores::para_cada_motor;
 
 #[async_trait]
 pub trait Tablero {

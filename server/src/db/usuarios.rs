@@ -10,8 +10,11 @@ use utoipa::ToSchema;
 use anfitrion_core::organizacion::RolValido;
 use anfitrion_core::ReglaError;
 
-use super::bitacora::Cambio;
-use super::{clave_de_nombre, nuevo_id, para_cada_motor, Alcance, DbResult, ErrorAlmacen};
+use super::alcance::Alcance;
+use super::bitacora::{Autor, Cambio};
+use super::comun::{clave_de_nombre, nuevo_id};
+use super::error::{DbResult, ErrorAlmacen};
+use super::motores::para_cada_motor;
 
 /// Active users whose role may manage users and roles (core's `administra`: users.edit and
 /// role.edit); the group must never be left without one.
@@ -115,6 +118,16 @@ impl Usuario {
     /// What this user's reads of branch-owned records are limited to.
     pub fn alcance(&self) -> Alcance {
         Alcance::de_tags(&self.tags)
+    }
+}
+
+/// A user as the author of a change.
+impl From<&Usuario> for Autor {
+    fn from(u: &Usuario) -> Self {
+        Autor {
+            usuario_id: Some(u.id.clone()),
+            usuario_name: u.name.clone(),
+        }
     }
 }
 
@@ -319,7 +332,7 @@ para_cada_motor! {
         }
 
         async fn usuarios_admin(&self, q: Option<&str>, page: u32, limit: u32) -> DbResult<(Vec<UsuarioAdmin>, i64)> {
-            let patron = q.map(str::trim).filter(|q| !q.is_empty()).map(|q| crate::db::patron_like(&anfitrion_core::texto::plegar(q)));
+            let patron = q.map(str::trim).filter(|q| !q.is_empty()).map(|q| crate::db::comun::patron_like(&anfitrion_core::texto::plegar(q)));
             let filtro = format!("($1 IS NULL OR {} LIKE $1 ESCAPE '\\' OR lower(u.email) LIKE $1 ESCAPE '\\')", Motor::plegado("u.name"));
             let filas = sqlx::query_as::<_, FilaUsuarioAdmin>(&format!(
                 "SELECT u.id, u.name, u.email, u.activo, r.id AS rol_id, r.name AS rol FROM usuarios u JOIN roles r ON r.id = u.rol_id \

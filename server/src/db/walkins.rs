@@ -13,9 +13,12 @@ use serde::Serialize;
 use sqlx::types::Json;
 use utoipa::ToSchema;
 
+use super::alcance::{Alcance, EnAlcance};
 use super::bitacora::Cambio;
+use super::comun::patron_like;
+use super::error::{DbResult, ErrorAlmacen};
+use super::motores::para_cada_motor;
 use super::reservaciones::{Contacto, VeContacto};
-use super::{para_cada_motor, patron_like, Alcance, DbResult, EnAlcance, ErrorAlmacen};
 
 /// A walk-in record as the API answers it (spec §3). `email` and `phone` only for callers with
 /// `reservacion.client`.

@@ -1,6 +1,6 @@
 //! Permission and branch guards, through the branch endpoints.
 
-use anfitrion_server::access::{JsonSucursal, NombraSucursal};
+use anfitrion_server::access::{JsonSucursal, NombraSucursal, SucursalEnAlcance};
 use anfitrion_server::envelope::Envelope;
 use anfitrion_server::AppState;
 use axum::routing::post;
@@ -153,7 +153,7 @@ impl NombraSucursal for CuerpoConSucursal {
 /// A route only this test binary has, answering the branch its body named once the guard let it by.
 fn rutas_de_prueba() -> Router<AppState> {
     async fn eco(
-        JsonSucursal(cuerpo): JsonSucursal<CuerpoConSucursal>,
+        JsonSucursal(cuerpo, _): JsonSucursal<CuerpoConSucursal, Option<SucursalEnAlcance>>,
     ) -> Envelope<Option<String>> {
         Envelope::ok("Sucursal aceptada", cuerpo.tag_sucursal)
     }

@@ -268,7 +268,7 @@ en_ambos! {
         let app = spawn_app(motor).await;
         // One every quarter of an hour from the opening: each finds a table.
         let cuerpo = |i: usize| reserva("satelite", "Ana Ruiz", &format!("{} {:02}:{:02}", fecha_abierta(5), 13 + i / 4, (i % 4) * 15));
-        for i in 0..anfitrion_server::api::publico::RESERVAS_POR_HORA {
+        for i in 0..anfitrion_server::limites::RESERVAS_POR_HORA {
             reservar(&app, &cuerpo(i)).await;
         }
         let r = app.post_json("/api/v1/public/reservacion", None, &cuerpo(0)).await;

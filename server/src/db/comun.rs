@@ -1,0 +1,65 @@
+//! What every aggregate's storage shares: the engines' SQL hook, names' keys, LIKE patterns and
+//! record ids.
+
+use rand::RngCore;
+
+/// The statements that differ between the engines.
+pub(crate) trait Dialecto {
+    /// `expr` is one of the texts of the JSON array bound as parameter `$n`.
+    fn en_lista_json(expr: &str, n: usize) -> String;
+    /// The condition that a reservation (`r`) holds `q` in its name (accents and case aside), its
+    /// e-mail or its phone (also as the digits of a phone typed with spaces), using each engine's
+    /// trigram index. Whoever may list may search by contact; the answer hides it as always.
+    fn busqueda_reservacion(q: &str) -> Vec<Parte>;
+    /// What opens a booking's transaction: SQLite takes the database's write lock up front
+    /// (`BEGIN IMMEDIATE`), so two bookings never read the same free table.
+    const EMPEZAR_RESERVA: &'static str;
+    /// What opens every other write's transaction. On SQLite a deferred `BEGIN` that reads first
+    /// and then writes fails at once with "database is locked" when another connection wrote in
+    /// between (the busy wait cannot help a reader that must upgrade), so writes take the lock
+    /// up front and wait their turn; PostgreSQL's row locks need nothing more than `BEGIN`.
+    const EMPEZAR_ESCRITURA: &'static str;
+    /// Locks the branch (`$1`) for the rest of a booking's transaction: on PostgreSQL a row lock
+    /// (`FOR UPDATE`) that the next booking of that branch waits on; SQLite already holds its lock.
+    const BLOQUEAR_SUCURSAL: &'static str;
+    /// As [`Dialecto::busqueda_reservacion`], for a client (`c`).
+    fn busqueda_cliente(q: &str) -> Vec<Parte>;
+    /// A subquery of the member values of the JSON object in column `col`, one row each, in a
+    /// column `value` (text, or the JSON of a nested value): none when it holds no object. What
+    /// the log search reads of an entry's `antes` and `despues`.
+    fn valores_json(col: &str) -> String;
+    /// `expr` as search compares it: core's `texto::plegar` in SQL (accents folded, ASCII lower).
+    fn plegado(expr: &str) -> String;
+}
+
+/// A piece of SQL built by a [`Dialecto`] hook: text, or a value to bind in its place.
+pub(crate) enum Parte {
+    Sql(String),
+    Valor(String),
+}
+
+/// The key a name is unique by (migration 0013's `nombre_clave`): trimmed and folded as core
+/// tells names apart ([`anfitrion_core::texto::mismo_nombre`]).
+pub(crate) fn clave_de_nombre(name: &str) -> String {
+    anfitrion_core::texto::plegar(name.trim())
+}
+
+/// `%texto%` for LIKE, with its wildcards escaped (`\` is the escape character).
+pub(crate) fn patron_like(texto: &str) -> String {
+    let mut p = String::from("%");
+    for c in texto.chars() {
+        if matches!(c, '%' | '_' | '\\') {
+            p.push('\\');
+        }
+        p.push(c);
+    }
+    p.push('%');
+    p
+}
+
+/// A new record id: 24 hex characters, like the `_id`s the console already knows.
+pub fn nuevo_id() -> String {
+    let mut b = [0u8; 12];
+    rand::thread_rng().fill_bytes(&mut b);
+    hex::encode(b)
+}

@@ -1,0 +1,32 @@
+//! What every handler can reach: the server's shared state.
+
+use std::net::IpAddr;
+use std::sync::Arc;
+
+use crate::auth::claves::Claves;
+use crate::auth::freno::Freno;
+use crate::db::Store;
+use crate::eventos::Eventos;
+use crate::limites::LimitePorDireccion;
+use crate::reloj::Reloj;
+
+/// What every handler can reach.
+#[derive(Clone)]
+pub struct AppState {
+    pub store: Arc<dyn Store>,
+    pub claves: Claves,
+    /// Peers whose `X-Forwarded-For` names the client (see [`crate::extract::DireccionCliente`]).
+    pub proxies_confiables: Arc<[IpAddr]>,
+    /// Live notifications to open consoles.
+    pub eventos: Arc<Eventos>,
+    /// Public bookings per address.
+    pub reservas_publicas: Arc<LimitePorDireccion>,
+    /// Public reads (availability, confirmation) per address.
+    pub consultas_publicas: Arc<LimitePorDireccion>,
+    /// Where guests reach the public pages (the e-mails' links).
+    pub url_publica: Arc<str>,
+    /// Login throttling and the logins being checked.
+    pub freno: Arc<Freno>,
+    /// What time it is: the only clock handlers read.
+    pub reloj: Reloj,
+}
