@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Every suite, one build: Rust (core vectors, QR, server on SQLite and PostgreSQL) with nextest;
+# First the formatters and linters (rustfmt, clippy, the server's module cycles, ESLint, tsc);
+# then every suite, one build: Rust (core vectors, QR, server on SQLite and PostgreSQL) with nextest;
 # the OpenAPI document against the running server on both engines (Schemathesis);
 # the same vectors through WebAssembly plus the frontend's unit tests with Vitest; the browser
 # tests in headless Chromium against the debug server binary, which serves the built console.
@@ -50,7 +51,7 @@ if [ $rust_ok = 1 ]; then
   revisar rustfmt cargo fmt --all --check
   revisar clippy cargo clippy --workspace --all-targets -q -- -D warnings
 fi
-revisar ciclos-rust python3 scripts/ciclos.py server/src core/src
+revisar ciclos-servidor bash -c 'python3 scripts/ciclos.py --prueba && python3 scripts/ciclos.py server/src'
 if [ $front_ok = 1 ]; then
   revisar eslint bash -c 'cd frontend && npm run --silent lint'
   revisar tsc bash -c 'cd frontend && npm run --silent typecheck'
