@@ -4,12 +4,13 @@
 pub mod afiliados;
 pub mod auth;
 pub mod bitacoras;
-pub mod catalogo;
 pub mod clientes;
 pub mod conf_walkin;
 mod documento;
 pub mod marcas;
+pub mod meseros;
 pub mod notificaciones;
+pub mod promociones;
 pub mod publico;
 pub mod reservacion;
 pub mod roles;
@@ -86,7 +87,8 @@ fn rutas() -> OpenApiRouter<AppState> {
         .merge(notificaciones::router())
         .merge(publico::router())
         .merge(walkin::router())
-        .merge(catalogo::router())
+        .merge(meseros::router())
+        .merge(promociones::router())
         .merge(clientes::router())
         .merge(afiliados::router())
         .merge(usuarios::router())

@@ -40,7 +40,7 @@ pub use idempotencia::Idempotencia;
 pub use publico::ReservasPublicas;
 pub use reservaciones::Reservaciones;
 pub use sesiones::Sesiones;
-pub use sucursales::Sucursales;
+pub use sucursales::{ConfSucursales, Horarios, Marcas, Mesas, Sucursales};
 pub use tablero::Tablero;
 pub use usuarios::Usuarios;
 pub use walkins::Walkins;
@@ -70,6 +70,10 @@ pub trait Store:
     Sesiones
     + Usuarios
     + Sucursales
+    + Marcas
+    + Horarios
+    + Mesas
+    + ConfSucursales
     + Reservaciones
     + ReservasPublicas
     + Walkins
@@ -89,6 +93,14 @@ impl<T> Store for T where
     T: Sesiones
         + Usuarios
         + Sucursales
+        + Marcas
+        + Horarios
+        + Mesas
+        + ConfSucursales
+        + Marcas
+        + Horarios
+        + Mesas
+        + ConfSucursales
         + Reservaciones
         + ReservasPublicas
         + Walkins
