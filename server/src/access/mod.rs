@@ -11,6 +11,7 @@ use axum::http::HeaderMap;
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
 
+use anfitrion_core::organizacion::ConfSucursal;
 use anfitrion_core::permisos::Requerido;
 use anfitrion_core::sucursal::Tag;
 
@@ -133,6 +134,25 @@ impl SucursalEnAlcance {
             tag: Tag::parse(crudo)?,
             alcance: usuario.alcance(),
         })
+    }
+
+    /// The branch's id (404 when it does not exist).
+    pub async fn id(&self, state: &AppState) -> Result<String, ApiError> {
+        en_alcance(
+            state.store.sucursal_id_en(&self.alcance, &self.tag).await?,
+            "la sucursal",
+        )
+    }
+
+    /// The branch's id and its settings, in one read (404 when it does not exist).
+    pub async fn conf(&self, state: &AppState) -> Result<(String, ConfSucursal), ApiError> {
+        en_alcance(
+            state
+                .store
+                .conf_sucursal_en(&self.alcance, &self.tag)
+                .await?,
+            "la sucursal",
+        )
     }
 
     /// The branch a request body names, for `usuario`: 400 when empty, 403 when foreign.

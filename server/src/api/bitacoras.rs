@@ -18,7 +18,7 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::access::{en_alcance, Con, SucursalEnAlcance};
+use crate::access::{Con, SucursalEnAlcance};
 use crate::api::reservacion::{LIMITE_MAX, LIMITE_POR_DEFECTO};
 use crate::db::bitacora::{Entidad, EntradaBitacora, FiltroBitacora};
 use crate::envelope::Envelope;
@@ -111,16 +111,13 @@ fn quiere_csv(headers: &HeaderMap) -> bool {
 
 async fn bitacora(
     state: AppState,
-    SucursalEnAlcance { tag, alcance }: SucursalEnAlcance,
+    sucursal: SucursalEnAlcance,
     p: ParametrosBitacora,
     headers: HeaderMap,
     entidades: &'static [Entidad],
     nombre: &'static str,
 ) -> Result<Response> {
-    let (sucursal_id, conf) = en_alcance(
-        state.store.conf_sucursal_en(&alcance, &tag).await?,
-        "la sucursal",
-    )?;
+    let (sucursal_id, conf) = sucursal.conf(&state).await?;
     let reglas = conf.walkin.horario;
     let inicio = |d: NaiveDate| d.and_hms_opt(0, 0, 0).and_then(|t| reglas.instante(t));
     let (desde, hasta) = (fecha(&p.desde, "desde")?, fecha(&p.hasta, "hasta")?);
@@ -140,7 +137,7 @@ async fn bitacora(
     if quiere_csv(&headers) {
         let archivo = format!(
             "attachment; filename=\"bitacora-{nombre}-{}.csv\"",
-            tag.as_str()
+            sucursal.tag.as_str()
         );
         let store = state.store.clone();
         // BOM and header first, then one batch after another by keyset (newest first).

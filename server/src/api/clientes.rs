@@ -12,7 +12,7 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::access::{en_alcance, Con, SucursalEnAlcance};
+use crate::access::{Con, SucursalEnAlcance};
 use crate::api::reservacion::{LIMITE_MAX, LIMITE_POR_DEFECTO};
 use crate::db::bitacora::{Cambio, Entidad};
 use crate::db::clientes::{ClienteDetalle, PaginaClientes};
@@ -71,7 +71,7 @@ pub struct ParametrosClientes {
 async fn listar(
     State(state): State<AppState>,
     Con(usuario, ..): Con<requiere::ClientesIndex>,
-    SucursalEnAlcance { tag, alcance }: SucursalEnAlcance,
+    sucursal: SucursalEnAlcance,
     Query(p): Query<ParametrosClientes>,
 ) -> Result<Envelope<PaginaClientes>> {
     let (page, limit) = (p.page.unwrap_or(1), p.limit.unwrap_or(LIMITE_POR_DEFECTO));
@@ -80,10 +80,7 @@ async fn listar(
             "«page» empieza en 1 y «limit» va de 1 a {LIMITE_MAX}."
         )));
     }
-    let sucursal_id = en_alcance(
-        state.store.sucursal_id_en(&alcance, &tag).await?,
-        "la sucursal",
-    )?;
+    let sucursal_id = sucursal.id(&state).await?;
     let (items, total) = state
         .store
         .clientes_de(

@@ -8,7 +8,7 @@ use axum::extract::State;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::access::{en_alcance, Con, SucursalEnAlcance};
+use crate::access::{Con, SucursalEnAlcance};
 use crate::db::bitacora::{Cambio, Entidad};
 use crate::envelope::Envelope;
 use crate::error::{EnvelopeError, Result};
@@ -28,12 +28,9 @@ pub fn router() -> OpenApiRouter<AppState> {
 async fn leer(
     State(state): State<AppState>,
     _permiso: Con<requiere::WalkinEdit>,
-    SucursalEnAlcance { tag, alcance }: SucursalEnAlcance,
+    sucursal: SucursalEnAlcance,
 ) -> Result<Envelope<DatosConfWalkin>> {
-    let (_, conf) = en_alcance(
-        state.store.conf_sucursal_en(&alcance, &tag).await?,
-        "la sucursal",
-    )?;
+    let (_, conf) = sucursal.conf(&state).await?;
     Ok(Envelope::ok("Configuración de walk-in", conf.datos()))
 }
 
@@ -51,13 +48,10 @@ async fn leer(
 async fn guardar(
     State(state): State<AppState>,
     Con(u, ..): Con<requiere::WalkinEdit>,
-    SucursalEnAlcance { tag, alcance }: SucursalEnAlcance,
+    sucursal: SucursalEnAlcance,
     Json(d): Json<DatosConfWalkin>,
 ) -> Result<Envelope<DatosConfWalkin>> {
-    let (id, antes) = en_alcance(
-        state.store.conf_sucursal_en(&alcance, &tag).await?,
-        "la sucursal",
-    )?;
+    let (id, antes) = sucursal.conf(&state).await?;
     let conf = ConfSucursal::parse(&d, antes.walkin.horario.zona)?;
     let cambio = Cambio::de(&u, Entidad::ConfWalkin, &id, Accion::Editar)
         .en(&id)

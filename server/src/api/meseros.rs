@@ -32,11 +32,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 /// The id of the branch the caller chose (already checked against the caller's).
 async fn sucursal(state: &AppState, elegida: &SucursalEnAlcance) -> Result<String> {
-    let SucursalEnAlcance { tag, alcance } = elegida;
-    en_alcance(
-        state.store.sucursal_id_en(alcance, tag).await?,
-        "la sucursal",
-    )
+    elegida.id(state).await
 }
 
 #[derive(Debug, Deserialize, IntoParams)]

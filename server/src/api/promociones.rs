@@ -35,16 +35,8 @@ pub fn router() -> OpenApiRouter<AppState> {
 /// The branch the caller chose (already checked against the caller's), by id, and its local date
 /// today.
 async fn sucursal(state: &AppState, elegida: &SucursalEnAlcance) -> Result<(String, NaiveDate)> {
-    let SucursalEnAlcance { tag, alcance } = elegida;
-    let id = en_alcance(
-        state.store.sucursal_id_en(alcance, tag).await?,
-        "la sucursal",
-    )?;
-    let conf = en_alcance(
-        state.store.conf_walkin_en(alcance, tag).await?,
-        "la sucursal",
-    )?;
-    Ok((id, conf.horario.local(state.reloj.ahora()).date()))
+    let (id, conf) = elegida.conf(state).await?;
+    Ok((id, conf.walkin.horario.local(state.reloj.ahora()).date()))
 }
 
 /// The branch's promotions (deleted ones are gone), with whether each is usable today.

@@ -138,7 +138,7 @@ struct AsistenciaEnBitacora<'a, P: Serialize> {
 async fn listar(
     State(state): State<AppState>,
     Con(usuario, ..): Con<requiere::ReservacionIndex>,
-    SucursalEnAlcance { tag, alcance }: SucursalEnAlcance,
+    sucursal: SucursalEnAlcance,
     Query(p): Query<ParametrosLista>,
 ) -> Result<Envelope<ListaReservaciones>> {
     let vista = VistaReservaciones::parse(p.status.as_deref().unwrap_or("hoy").trim())?;
@@ -154,10 +154,8 @@ async fn listar(
             "El parámetro «limit» debe estar entre 1 y {LIMITE_MAX}."
         )));
     }
-    let conf = en_alcance(
-        state.store.conf_walkin_en(&alcance, &tag).await?,
-        "la sucursal",
-    )?;
+    let conf = sucursal.conf(&state).await?.1.walkin;
+    let SucursalEnAlcance { tag, alcance } = sucursal;
     let consulta = ConsultaReservaciones {
         tag: &tag,
         vista,
@@ -458,13 +456,7 @@ async fn buscar(
         Some(e) if id.is_none() => Some(validar_correo(e)?.ok_or(ReglaError::CorreoInvalido)?),
         _ => None,
     };
-    let conf = en_alcance(
-        state
-            .store
-            .conf_walkin_en(&sucursal.alcance, &sucursal.tag)
-            .await?,
-        "la sucursal",
-    )?;
+    let conf = sucursal.conf(state).await?.1.walkin;
     let ahora = conf.horario.local(state.reloj.ahora());
     let hoy = ahora.date().and_hms_opt(0, 0, 0).expect("medianoche");
     let encontrada = state
@@ -576,13 +568,7 @@ async fn asistencia(
     let orden = orden.en_sucursal(&state.store.catalogo_de(&r.sucursal_id).await?)?;
     let mesero = orden.mesero.clone();
     // The table opens now, at the branch's wall time: the tickets print it.
-    let (_, conf) = en_alcance(
-        state
-            .store
-            .conf_sucursal_en(&sucursal.alcance, &sucursal.tag)
-            .await?,
-        "la sucursal",
-    )?;
+    let (_, conf) = sucursal.conf(&state).await?;
     let abierta = conf.walkin.horario.local(state.reloj.ahora());
     // Only around its own time: another day's reservation is not seated today.
     conf.walkin

@@ -10,7 +10,7 @@ use utoipa::IntoParams;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::access::{en_alcance, Con, SucursalEnAlcance};
+use crate::access::{Con, SucursalEnAlcance};
 use crate::envelope::Envelope;
 use crate::error::{ApiError, EnvelopeError, Result};
 use crate::estado::AppState;
@@ -42,13 +42,7 @@ async fn contexto(
     sucursal: &SucursalEnAlcance,
     p: &ParametrosTablero,
 ) -> Result<(String, NaiveDate)> {
-    let (id, conf) = en_alcance(
-        state
-            .store
-            .conf_sucursal_en(&sucursal.alcance, &sucursal.tag)
-            .await?,
-        "la sucursal",
-    )?;
+    let (id, conf) = sucursal.conf(state).await?;
     let fecha = match p.fecha.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
         Some(f) => NaiveDate::parse_from_str(f, "%Y-%m-%d").map_err(|_| {
             ApiError::Entrada("El parámetro «fecha» debe ser una fecha AAAA-MM-DD.".to_owned())

@@ -4,7 +4,6 @@
 
 use anfitrion_core::bitacora::Accion;
 use anfitrion_core::permisos::requiere;
-use anfitrion_core::sucursal::Tag;
 use anfitrion_core::walkin::{SolicitudWalkin, WalkinValido};
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -13,7 +12,7 @@ use utoipa::IntoParams;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::access::{en_alcance, exigir_sucursal, Autenticado, Con, SucursalEnAlcance};
+use crate::access::{en_alcance, Autenticado, Con, SucursalEnAlcance};
 use crate::api::reservacion::{LIMITE_MAX, LIMITE_POR_DEFECTO};
 use crate::db::bitacora::{Cambio, Entidad};
 use crate::db::nuevo_id;
@@ -59,7 +58,7 @@ pub struct ParametrosWalkins {
 async fn listar(
     State(state): State<AppState>,
     sesion: Autenticado,
-    SucursalEnAlcance { tag, alcance }: SucursalEnAlcance,
+    sucursal: SucursalEnAlcance,
     Query(p): Query<ParametrosWalkins>,
 ) -> Result<Envelope<PaginaWalkins>> {
     let usuario = sesion.usuario;
@@ -78,10 +77,7 @@ async fn listar(
             "«page» empieza en 1 y «limit» va de 1 a {LIMITE_MAX}."
         )));
     }
-    let (sucursal_id, conf) = en_alcance(
-        state.store.conf_sucursal_en(&alcance, &tag).await?,
-        "la sucursal",
-    )?;
+    let (sucursal_id, conf) = sucursal.conf(&state).await?;
     let consulta = ConsultaWalkins {
         sucursal_id: &sucursal_id,
         dia: hoy.then(|| conf.walkin.horario.local(state.reloj.ahora()).date()),
@@ -151,21 +147,9 @@ async fn registrar(
     Con(usuario, ..): Con<requiere::WalkinIndex>,
     Json(s): Json<SolicitudWalkin>,
 ) -> Result<(StatusCode, Envelope<Walkin>)> {
-    let tag = s.tag_sucursal.trim().to_owned();
-    if tag.is_empty() {
-        return Err(ApiError::Entrada(
-            "Falta la sucursal: su etiqueta está vacía.".to_owned(),
-        ));
-    }
-    exigir_sucursal(&usuario, &tag)?;
+    let sucursal = SucursalEnAlcance::de_cuerpo(&usuario, &s.tag_sucursal)?;
     // One read before the save: the branch and its settings together.
-    let (sucursal_id, conf) = en_alcance(
-        state
-            .store
-            .conf_sucursal_en(&usuario.alcance(), &Tag::parse(&tag)?)
-            .await?,
-        "la sucursal",
-    )?;
+    let (sucursal_id, conf) = sucursal.conf(&state).await?;
     let conf = conf.walkin;
     let valido = WalkinValido::parse(&s, &conf)?;
     let ahora = state.reloj.ahora();

@@ -97,10 +97,6 @@ impl<T> Store for T where
         + Horarios
         + Mesas
         + ConfSucursales
-        + Marcas
-        + Horarios
-        + Mesas
-        + ConfSucursales
         + Reservaciones
         + ReservasPublicas
         + Walkins

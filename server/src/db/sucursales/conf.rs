@@ -105,10 +105,6 @@ pub trait ConfSucursales {
         conf: &ConfSucursal,
         cambio: &Cambio,
     ) -> DbResult<()>;
-
-    /// The walk-in settings of the branch with this tag, if it is in `alcance`.
-    async fn conf_walkin_en(&self, alcance: &Alcance, tag: &Tag)
-        -> DbResult<EnAlcance<ConfWalkin>>;
 }
 
 para_cada_motor! {
@@ -196,14 +192,6 @@ para_cada_motor! {
             self.anotar(&mut tx, cambio).await?;
             tx.commit().await?;
             Ok(())
-        }
-
-        async fn conf_walkin_en(&self, alcance: &Alcance, tag: &Tag) -> DbResult<EnAlcance<ConfWalkin>> {
-            Ok(match self.conf_sucursal_en(alcance, tag).await? {
-                EnAlcance::Si((_, conf)) => EnAlcance::Si(conf.walkin),
-                EnAlcance::Ajeno => EnAlcance::Ajeno,
-                EnAlcance::NoExiste => EnAlcance::NoExiste,
-            })
         }
     }
 }
