@@ -67,6 +67,8 @@ try {
     await pagina.getByTestId('editar-reserva').waitFor();
     await foto('reserva-editar');
     await pagina.goto(`${servidor.base}/hostes/reserva`);
+    // The booking page inside the frame has loaded its branch and drawn its form.
+    await pagina.frameLocator('iframe').locator('form').waitFor();
     await foto('reserva-nueva');
   }
   console.log(`capturas en ${dir}`);
