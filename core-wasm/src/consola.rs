@@ -4,6 +4,7 @@ use super::{entrada, responder, salida, Resultado};
 use anfitrion_core::clientes::{self, DatosAfiliado};
 use anfitrion_core::comanda::{self, ConteosComanda};
 use anfitrion_core::personal::{self, DatosPersonales};
+use anfitrion_core::piso::{self, MesaDelPiso};
 use anfitrion_core::promos::{self, DatosPromocion, PromoAplicada};
 use anfitrion_core::tiempo::{self, ConfigHorario};
 use anfitrion_core::walkin::FormularioWalkin;
@@ -23,7 +24,10 @@ import type { DatosPersonales } from '../tipos/DatosPersonales';
 import type { EstadoReservacion } from '../tipos/EstadoReservacion';
 import type { FormularioWalkin } from '../tipos/FormularioWalkin';
 import type { HoraSucursal } from '../tipos/HoraSucursal';
+import type { EstadoMesa } from '../tipos/EstadoMesa';
+import type { MesaDelPiso } from '../tipos/MesaDelPiso';
 import type { Mensajes } from '../tipos/Mensajes';
+import type { OpcionMesa } from '../tipos/OpcionMesa';
 import type { PromoAplicada } from '../tipos/PromoAplicada';
 import type { TramoDia } from '../tipos/TramoDia';
 import type { components } from '../../types/openapi';
@@ -271,4 +275,45 @@ pub fn validar_afiliado(
     #[wasm_bindgen(unchecked_param_type = "DatosAfiliado")] datos: JsValue,
 ) -> Resultado {
     responder(clientes::AfiliadoValido::parse(&entrada::<DatosAfiliado>(datos)?).map(|_| ()))
+}
+
+/// The free tables and joins that seat a party, best fit first: what the comanda step offers.
+#[wasm_bindgen(js_name = opcionesMesa, unchecked_return_type = "OpcionMesa[]")]
+pub fn opciones_mesa(
+    #[wasm_bindgen(unchecked_param_type = "MesaDelPiso[]")] mesas: JsValue,
+    personas: u32,
+) -> Resultado {
+    salida(&piso::opciones_para(
+        &entrada::<Vec<MesaDelPiso>>(mesas)?,
+        personas,
+    ))
+}
+
+/// Minutes a party would wait for a table now; null when no table or join seats it.
+#[wasm_bindgen(js_name = esperaEstimada, unchecked_return_type = "number | null")]
+pub fn espera_estimada(
+    #[wasm_bindgen(unchecked_param_type = "MesaDelPiso[]")] mesas: JsValue,
+    personas: u32,
+    estancia_min: u32,
+) -> Resultado {
+    salida(&piso::espera_estimada(
+        &entrada::<Vec<MesaDelPiso>>(mesas)?,
+        personas,
+        estancia_min,
+    ))
+}
+
+/// A table's state from the minutes it has been seated (null: free) and the expected stay.
+#[wasm_bindgen(js_name = estadoMesa, unchecked_return_type = "EstadoMesa")]
+pub fn estado_mesa(
+    #[wasm_bindgen(unchecked_param_type = "number | null")] minutos: JsValue,
+    estancia_min: u32,
+) -> Resultado {
+    salida(&piso::EstadoMesa::de(entrada(minutos)?, estancia_min))
+}
+
+/// The stay the floor expects: today's median once there are enough stays, else the setting.
+#[wasm_bindgen(js_name = estanciaEsperada, unchecked_return_type = "number")]
+pub fn estancia_esperada(estancias: Vec<u32>, por_defecto: u32) -> Resultado {
+    salida(&piso::estancia_esperada(&estancias, por_defecto))
 }

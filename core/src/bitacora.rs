@@ -28,10 +28,14 @@ pub enum Accion {
     Horario,
     Mesas,
     Dias,
+    /// A party's table freed ("Liberar mesa").
+    LiberarMesa,
+    /// A party moved to another table ("Cambiar de mesa").
+    CambiarMesa,
 }
 
 impl Accion {
-    pub const TODAS: [Accion; 15] = [
+    pub const TODAS: [Accion; 17] = [
         Accion::Crear,
         Accion::Registrar,
         Accion::Editar,
@@ -47,6 +51,8 @@ impl Accion {
         Accion::Horario,
         Accion::Mesas,
         Accion::Dias,
+        Accion::LiberarMesa,
+        Accion::CambiarMesa,
     ];
 
     /// The code stored (existing logs hold these: they never change).
@@ -67,6 +73,8 @@ impl Accion {
             Accion::Horario => "horario",
             Accion::Mesas => "mesas",
             Accion::Dias => "dias",
+            Accion::LiberarMesa => "liberar_mesa",
+            Accion::CambiarMesa => "cambiar_mesa",
         }
     }
 
@@ -87,6 +95,8 @@ impl Accion {
             Accion::Horario => "Cambio de horario",
             Accion::Mesas => "Cambio de mesas",
             Accion::Dias => "Cambio de días especiales",
+            Accion::LiberarMesa => "Mesa liberada",
+            Accion::CambiarMesa => "Cambio de mesa",
         }
     }
 

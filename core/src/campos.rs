@@ -19,6 +19,7 @@ const ETIQUETAS: &[(&str, &str)] = &[
     ("anticipacion_min", "Anticipación (minutos)"),
     ("horizonte_dias", "Horizonte (días)"),
     ("cubiertos_por_turno", "Cubiertos por turno"),
+    ("estancia_mesa_min", "Estancia esperada en mesa (minutos)"),
     // A branch's hours, special days and tables.
     ("abre", "Abre"),
     ("cierra", "Cierra"),
@@ -27,6 +28,9 @@ const ETIQUETAS: &[(&str, &str)] = &[
     ("numero", "Número de mesa"),
     ("asientos", "Asientos"),
     ("combinable", "Se puede unir"),
+    ("area", "Área"),
+    ("forma", "Forma"),
+    ("x", "Posición"),
     ("telefono", "Teléfono"),
     ("direccion", "Dirección"),
     ("zona", "Zona horaria"),

@@ -310,6 +310,14 @@ impl Comanda {
         &self.mesa
     }
 
+    /// The same comanda at another table (a party moved, "Cambiar de mesa").
+    pub fn en_mesa(&self, mesa: &crate::piso::MesaElegida) -> Comanda {
+        Comanda {
+            mesa: mesa.etiqueta(),
+            ..self.clone()
+        }
+    }
+
     pub fn mesero(&self) -> &Mesero {
         &self.mesero
     }

@@ -566,11 +566,7 @@ mod tests {
     }
 
     fn mesa(numero: u32, asientos: u32, combinable: bool) -> DatosMesa {
-        DatosMesa {
-            numero,
-            asientos,
-            combinable,
-        }
+        DatosMesa::nueva(numero, asientos, combinable)
     }
 
     fn utc(s: &str) -> DateTime<Utc> {

@@ -137,6 +137,12 @@ pub enum ReglaError {
     AsientosInvalidos { max: u32 },
     #[error("El número de mesa va de 1 a {max}")]
     NumeroMesaInvalido { max: u32 },
+    #[error("El área no puede tener más de {max} caracteres")]
+    AreaLarga { max: usize },
+    #[error("La forma de la mesa es «cuadrada» o «redonda»")]
+    FormaMesaInvalida,
+    #[error("La posición de la mesa va de 0 a 100")]
+    PosicionMesaInvalida,
     #[error("La fecha debe tener el formato AAAA-MM-DD")]
     FechaInvalida,
     #[error("Esa fecha ya tiene un día especial")]
@@ -183,6 +189,17 @@ pub enum ReglaError {
     MeseroRequerido,
     #[error("La mesa no es de esta sucursal")]
     MesaDesconocida,
+    #[error("El nombre de la mesa no puede tener más de {max} caracteres")]
+    MesaLarga { max: usize },
+    /// Another party sits at the table: two hosts never open one table twice.
+    #[error("La mesa {mesa} está ocupada desde las {desde}")]
+    MesaOcupada { mesa: String, desde: String },
+    /// Freeing or moving a party that has already left its table.
+    #[error("La mesa ya se liberó")]
+    MesaYaLiberada,
+    /// Moving a party to the table it already sits at.
+    #[error("El grupo ya está en la mesa {0}")]
+    MismaMesa(String),
     #[error("El mesero no está activo en esta sucursal")]
     MeseroDesconocido,
     #[error("La promoción «{0}» no está activa en esta sucursal")]
@@ -275,6 +292,9 @@ impl ReglaError {
             MesaRepetida => "mesa_repetida",
             AsientosInvalidos { .. } => "asientos_invalidos",
             NumeroMesaInvalido { .. } => "numero_mesa_invalido",
+            AreaLarga { .. } => "area_larga",
+            FormaMesaInvalida => "forma_mesa_invalida",
+            PosicionMesaInvalida => "posicion_mesa_invalida",
             FechaInvalida => "fecha_invalida",
             FechaRepetida => "fecha_repetida",
             TipoDiaInvalido => "tipo_dia_invalido",
@@ -291,6 +311,10 @@ impl ReglaError {
             MesaRequerida => "mesa_requerida",
             MeseroRequerido => "mesero_requerido",
             MesaDesconocida => "mesa_desconocida",
+            MesaLarga { .. } => "mesa_larga",
+            MesaOcupada { .. } => "mesa_ocupada",
+            MesaYaLiberada => "mesa_ya_liberada",
+            MismaMesa(_) => "misma_mesa",
             MeseroDesconocido => "mesero_desconocido",
             PromoInactiva(_) => "promo_inactiva",
             EstadoWalkin => "estado_walkin",
@@ -352,7 +376,11 @@ impl ReglaError {
             ClaveCorta { .. } | ClaveLarga { .. } => Some("password"),
             TelefonoInvalido => Some("phone"),
             TagInvalido { .. } => Some("tag"),
-            MesaRequerida | MesaDesconocida => Some("mesa"),
+            MesaRequerida
+            | MesaDesconocida
+            | MesaLarga { .. }
+            | MesaOcupada { .. }
+            | MismaMesa(_) => Some("mesa"),
             RolRequerido => Some("role"),
             NombreRolRequerido => Some("name"),
             PermisoDesconocido(_) => Some("permissions"),
@@ -360,6 +388,9 @@ impl ReglaError {
             PieLargo { .. } => Some("pie_ticket"),
             FueraDeRango { campo, .. } => Some(campo),
             MeseroRequerido | MeseroDesconocido => Some("mesero_id"),
+            AreaLarga { .. } => Some("area"),
+            FormaMesaInvalida => Some("forma"),
+            PosicionMesaInvalida => Some("x"),
             PromoInactiva(_) => Some("promo"),
             CorreoRequerido => Some("email"),
             TelefonoRequerido => Some("phone"),

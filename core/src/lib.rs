@@ -12,6 +12,7 @@ pub mod estado;
 pub mod organizacion;
 pub mod permisos;
 pub mod personal;
+pub mod piso;
 pub mod promos;
 pub mod qr;
 pub mod referencia;

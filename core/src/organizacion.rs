@@ -255,6 +255,57 @@ pub struct DatosMesa {
     /// Whether it may be joined with the next table by number that may be joined too.
     #[serde(default)]
     pub combinable: bool,
+    /// The room it stands in (Salón, Terraza, Privado…): the floor groups tables by it.
+    #[serde(default = "area_por_defecto")]
+    #[cfg_attr(feature = "openapi", schema(max_length = 30, default = "Salón"))]
+    pub area: String,
+    /// `cuadrada` or `redonda`, as the floor draws it.
+    #[serde(default = "forma_por_defecto")]
+    #[cfg_attr(
+        feature = "openapi",
+        schema(pattern = "^(cuadrada|redonda)$", default = "cuadrada")
+    )]
+    pub forma: String,
+    /// Where it stands in the plan, in percent of its width (0 to 100); absent: laid out by number.
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
+    #[cfg_attr(feature = "openapi", schema(minimum = 0, maximum = 100))]
+    pub x: Option<u32>,
+    /// In percent of the plan's height (0 to 100).
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
+    #[cfg_attr(feature = "openapi", schema(minimum = 0, maximum = 100))]
+    pub y: Option<u32>,
+}
+
+/// The area a table stands in when the plan names none.
+pub const AREA_POR_DEFECTO: &str = "Salón";
+/// The longest area name.
+pub const AREA_MAX: usize = 30;
+/// The shapes the floor draws.
+pub const FORMAS_MESA: [&str; 2] = ["cuadrada", "redonda"];
+
+fn area_por_defecto() -> String {
+    AREA_POR_DEFECTO.to_owned()
+}
+
+fn forma_por_defecto() -> String {
+    FORMAS_MESA[0].to_owned()
+}
+
+impl DatosMesa {
+    /// A table with no place in the plan yet, in the default area.
+    pub fn nueva(numero: u32, asientos: u32, combinable: bool) -> DatosMesa {
+        DatosMesa {
+            numero,
+            asientos,
+            combinable,
+            area: area_por_defecto(),
+            forma: forma_por_defecto(),
+            x: None,
+            y: None,
+        }
+    }
 }
 
 /// The highest table number a floor plan may use (a printed ticket has room for four digits).
@@ -273,7 +324,28 @@ pub fn validar_mesas(mesas: &[DatosMesa]) -> Result<Vec<DatosMesa>, ReglaError> 
         if !(1..=PERSONAS_MAX).contains(&m.asientos) {
             return Err(ReglaError::AsientosInvalidos { max: PERSONAS_MAX });
         }
-        salida.push(m.clone());
+        let area = m.area.trim();
+        crate::texto::exigir_visible(area, "area", false)?;
+        if area.chars().count() > AREA_MAX {
+            return Err(ReglaError::AreaLarga { max: AREA_MAX });
+        }
+        let forma = m.forma.trim();
+        if !FORMAS_MESA.contains(&forma) {
+            return Err(ReglaError::FormaMesaInvalida);
+        }
+        if m.x.is_some_and(|v| v > 100) || m.y.is_some_and(|v| v > 100) {
+            return Err(ReglaError::PosicionMesaInvalida);
+        }
+        salida.push(DatosMesa {
+            area: if area.is_empty() {
+                AREA_POR_DEFECTO
+            } else {
+                area
+            }
+            .to_owned(),
+            forma: forma.to_owned(),
+            ..m.clone()
+        });
     }
     salida.sort_by_key(|m| m.numero);
     Ok(salida)
@@ -382,10 +454,18 @@ pub struct DatosConfWalkin {
     pub horizonte_dias: u32,
     /// Booking: guests that may start in one slot.
     pub cubiertos_por_turno: u32,
+    /// The floor: how long a seated party is expected to stay before its table shows overdue
+    /// (120 when a client leaves it out).
+    #[serde(default = "estancia_mesa_por_defecto")]
+    pub estancia_mesa_min: u32,
 }
 
 fn llegada_antes_por_defecto() -> u32 {
     crate::walkin::LLEGADA_ANTES_MIN_POR_DEFECTO
+}
+
+fn estancia_mesa_por_defecto() -> u32 {
+    crate::piso::ESTANCIA_MESA_MIN_POR_DEFECTO
 }
 
 /// A branch's settings, parsed.
@@ -397,6 +477,8 @@ pub struct ConfSucursal {
     pub anticipacion_min: u32,
     pub horizonte_dias: u32,
     pub cubiertos_por_turno: u32,
+    /// The floor's expected stay at a table ([`crate::piso`]).
+    pub estancia_mesa_min: u32,
 }
 
 impl Default for ConfSucursal {
@@ -408,6 +490,7 @@ impl Default for ConfSucursal {
             anticipacion_min: ANTICIPACION_MIN_POR_DEFECTO,
             horizonte_dias: HORIZONTE_DIAS_POR_DEFECTO,
             cubiertos_por_turno: CUBIERTOS_POR_TURNO_POR_DEFECTO,
+            estancia_mesa_min: crate::piso::ESTANCIA_MESA_MIN_POR_DEFECTO,
         }
     }
 }
@@ -458,6 +541,10 @@ impl ConfSucursal {
             anticipacion_min: entre(d.anticipacion_min, 0, 10_080, "anticipacion_min")?,
             horizonte_dias: entre(d.horizonte_dias, 1, 365, "horizonte_dias")?,
             cubiertos_por_turno: entre(d.cubiertos_por_turno, 1, 10_000, "cubiertos_por_turno")?,
+            estancia_mesa_min: {
+                let (min, max) = crate::piso::ESTANCIA_MESA_MIN_RANGO;
+                entre(d.estancia_mesa_min, min, max, "estancia_mesa_min")?
+            },
         })
     }
 
@@ -480,6 +567,7 @@ impl ConfSucursal {
             anticipacion_min: self.anticipacion_min,
             horizonte_dias: self.horizonte_dias,
             cubiertos_por_turno: self.cubiertos_por_turno,
+            estancia_mesa_min: self.estancia_mesa_min,
         }
     }
 }

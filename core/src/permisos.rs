@@ -10,8 +10,8 @@
 //! |---------------|--------------------|------------------------------------------------------------------------------------------------|
 //! | Sistemas      | /users             | /marcas, /users, /roles                                                                        |
 //! | Mercadotecnia | /promos            | /, /clientes, /promos, /logs (/logs/walk-in, /logs/reserva), /afiliados                        |
-//! | Gerente       | /reservaciones/hoy | /, /walkin/registrar, /reservaciones/hoy, /clientes, /meseros, /promos, /logs (/logs/walk-in, /logs/reserva), /afiliados, /marcas |
-//! | Hostess       | /reservaciones/hoy | /walkin/registrar, /reservaciones/hoy                                                          |
+//! | Gerente       | /reservaciones/hoy | /, /walkin/registrar, /reservaciones/hoy, /salon, /clientes, /meseros, /promos, /logs (/logs/walk-in, /logs/reserva), /afiliados, /marcas |
+//! | Hostess       | /reservaciones/hoy | /walkin/registrar, /reservaciones/hoy, /salon                                                  |
 //! | Reservaciones | /reservaciones/hoy | /reservaciones/hoy                                                                             |
 //!
 //! Notification bell (`reservaciones.index`): Gerente, Hostess, Reservaciones. Contact details
@@ -83,6 +83,8 @@ catalogo! {
     ReservacionClient => "reservacion.client", Reservaciones, "Ver el correo y el teléfono de los clientes";
     ReservacionAsistio => "reservacion.asistio", Reservaciones, "Registrar asistencias";
     ReservacionesIndex => "reservaciones.index", Reservaciones, "Recibir notificaciones de reservaciones nuevas";
+    SalonIndex => "salon.index", Salon, "Ver el salón: el estado de las mesas";
+    SalonEdit => "salon.edit", Salon, "Liberar mesas y cambiar a un grupo de mesa";
     ClientesIndex => "clientes.index", Clientes, "Ver los clientes";
     ClientesCreate => "clientes.create", Clientes, "Crear clientes";
     ClientesEdit => "clientes.edit", Clientes, "Editar clientes";
@@ -126,6 +128,7 @@ pub enum Area {
     Tablero,
     Walkin,
     Reservaciones,
+    Salon,
     Clientes,
     Meseros,
     Promociones,
@@ -143,6 +146,7 @@ impl Area {
             Area::Tablero => "Tablero",
             Area::Walkin => "Walk-in",
             Area::Reservaciones => "Reservaciones",
+            Area::Salon => "Salón",
             Area::Clientes => "Clientes",
             Area::Meseros => "Meseros",
             Area::Promociones => "Promociones",
@@ -241,6 +245,8 @@ pub const ROLES: &[RolBase] = &[
             ReservacionClient,
             ReservacionAsistio,
             ReservacionesIndex,
+            SalonIndex,
+            SalonEdit,
             ClientesIndex,
             ClientesCreate,
             ClientesEdit,
@@ -271,6 +277,8 @@ pub const ROLES: &[RolBase] = &[
             ReservacionIndex,
             ReservacionAsistio,
             ReservacionesIndex,
+            SalonIndex,
+            SalonEdit,
         ],
     },
     RolBase {

@@ -91,6 +91,14 @@ impl Abre {
         &self.mesa
     }
 
+    /// The same abre at another table (a party moved, "Cambiar de mesa").
+    pub fn en_mesa(&self, mesa: &crate::piso::MesaElegida) -> Abre {
+        Abre {
+            mesa: mesa.etiqueta(),
+            ..self.clone()
+        }
+    }
+
     pub fn promos(&self) -> &[PromoAplicada] {
         &self.promo
     }

@@ -7,6 +7,7 @@ use crate::comanda::{ConteosComanda, Mesero, Pedido};
 use crate::error::ReglaError;
 use crate::estado::EstadoReservacion;
 use crate::personal::{validar_datos_personales, DatosPersonales, Evento};
+use crate::piso::MesaElegida;
 use crate::promos::{validar_promos, Abre, PromoAplicada};
 use crate::tiempo::ReglasHorario;
 
@@ -212,9 +213,7 @@ impl OrdenSolicitada {
     /// them. The waiter is the branch's (the comanda prints the stored name, not what a client
     /// sent).
     pub fn en_sucursal(&self, catalogo: &CatalogoSucursal) -> Result<OrdenValida, ReglaError> {
-        if !catalogo.mesas.iter().any(|m| m == &self.mesa) {
-            return Err(ReglaError::MesaDesconocida);
-        }
+        let mesa = MesaElegida::parse(&self.mesa, &catalogo.mesas)?;
         let mesero = catalogo
             .meseros
             .iter()
@@ -232,10 +231,15 @@ impl OrdenSolicitada {
                 ..p.clone()
             });
         }
-        let abre = Abre::nuevo(&self.mesa, &promos, Some(self.pedido.personas().get()))?;
+        let abre = Abre::nuevo(
+            &mesa.etiqueta(),
+            &promos,
+            Some(self.pedido.personas().get()),
+        )?;
         Ok(OrdenValida {
             pedido: self.pedido,
-            mesa: self.mesa.clone(),
+            mesa: mesa.etiqueta(),
+            numeros: mesa.numeros().to_vec(),
             mesero: mesero.clone(),
             abre,
         })
@@ -251,10 +255,11 @@ pub struct PromoOfrecida {
     pub pide_nombres: bool,
 }
 
-/// What a branch offers an order: its tables, its active waiters and its active promotions.
+/// What a branch offers an order: its tables (by number; none configured takes any name), its
+/// active waiters and its active promotions.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct CatalogoSucursal {
-    pub mesas: Vec<String>,
+    pub mesas: Vec<u32>,
     pub meseros: Vec<Mesero>,
     pub promos: Vec<PromoOfrecida>,
 }
@@ -263,7 +268,10 @@ pub struct CatalogoSucursal {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OrdenValida {
     pub pedido: Pedido,
+    /// As the tickets print it (`4`, `4+5`, or a typed name where the branch has no tables).
     pub mesa: String,
+    /// The tables it seats at, which the save opens; none for a typed name.
+    pub numeros: Vec<u32>,
     pub mesero: Mesero,
     pub abre: Abre,
 }
@@ -475,7 +483,7 @@ mod tests {
 
     fn catalogo(pide_nombres: bool) -> CatalogoSucursal {
         CatalogoSucursal {
-            mesas: vec!["4".into()],
+            mesas: vec![4],
             meseros: vec![Mesero {
                 id: "m1".into(),
                 name: "Rosa".into(),
@@ -550,6 +558,35 @@ mod tests {
             .en_sucursal(&catalogo(false))
             .unwrap();
         assert_eq!(cumple.abre.promos()[0].field.as_deref(), Some("Luis"));
+    }
+
+    #[test]
+    fn a_table_is_read_as_the_branch_numbers_it_and_any_name_goes_where_there_are_none() {
+        let mut s = solicitud();
+        s.comanda.mesa = "04".into();
+        let orden = WalkinValido::parse(&s, &ConfWalkin::default())
+            .unwrap()
+            .orden;
+        let valida = orden.en_sucursal(&catalogo(false)).unwrap();
+        assert_eq!(
+            (valida.mesa.as_str(), valida.numeros.as_slice()),
+            ("4", &[4][..])
+        );
+        assert_eq!(valida.abre.mesa(), "4");
+        s.comanda.mesa = "Barra".into();
+        let orden = WalkinValido::parse(&s, &ConfWalkin::default())
+            .unwrap()
+            .orden;
+        assert_eq!(
+            orden.en_sucursal(&catalogo(false)),
+            Err(ReglaError::MesaDesconocida)
+        );
+        let sin_mesas = CatalogoSucursal {
+            mesas: vec![],
+            ..catalogo(false)
+        };
+        let valida = orden.en_sucursal(&sin_mesas).unwrap();
+        assert_eq!((valida.mesa.as_str(), valida.numeros.len()), ("Barra", 0));
     }
 
     #[test]

@@ -7,7 +7,7 @@ use anfitrion_core::comanda::{self, ConteosComanda};
 use anfitrion_core::promos::{self, PromoAplicada};
 use anfitrion_core::tiempo::{self, ConfigHorario};
 use anfitrion_core::walkin::FormularioWalkin;
-use anfitrion_core::{clientes, cuenta, estado, personal, qr, ReglaError};
+use anfitrion_core::{clientes, cuenta, estado, personal, piso, qr, ReglaError};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::{json, Value};
@@ -76,6 +76,17 @@ fn llamar(funcion: &str, a: &[Value]) -> Result<Value, ReglaError> {
         )?),
         "etiquetaEstado" => ok(estado::EstadoReservacion::parse(&arg::<String>(a, 0))?.etiqueta()),
         "validarCodigoReservacion" => ok(qr::validar_codigo_reservacion(&arg::<String>(a, 0))?),
+        "opcionesMesa" => ok(piso::opciones_para(
+            &arg::<Vec<piso::MesaDelPiso>>(a, 0),
+            arg(a, 1),
+        )),
+        "esperaEstimada" => ok(piso::espera_estimada(
+            &arg::<Vec<piso::MesaDelPiso>>(a, 0),
+            arg(a, 1),
+            arg(a, 2),
+        )),
+        "estadoMesa" => ok(piso::EstadoMesa::de(arg(a, 0), arg(a, 1))),
+        "estanciaEsperada" => ok(piso::estancia_esperada(&arg::<Vec<u32>>(a, 0), arg(a, 1))),
         "promoVigente" => ok(promos::promo_vigente(
             &arg::<promos::DatosPromocion>(a, 0),
             &arg::<String>(a, 1),
@@ -174,6 +185,11 @@ fn promotion_window_vectors_hold() {
 #[test]
 fn guest_book_and_affiliate_vectors_hold() {
     revisar("clientes.json");
+}
+
+#[test]
+fn floor_vectors_hold() {
+    revisar("salon.json");
 }
 
 #[test]

@@ -35,6 +35,7 @@ use crate::auth::claves::Claves;
 use crate::db::bitacora::{Autor, Cambio, Entidad, Estado};
 use crate::db::catalogo::{NuevaPromo, NuevoMesero};
 use crate::db::clientes::NuevoAfiliado;
+use crate::db::piso::Sala;
 use crate::db::reservaciones::{Asistencia, NuevaNotificacion, NuevaReservacion, VeContacto};
 use crate::db::sucursales::{DiaEspecial, DiaHorario, Mesa, NuevaMarca, NuevaSucursal};
 use crate::db::usuarios::NuevoUsuario;
@@ -453,6 +454,64 @@ fn abre(
     Abre::nuevo(mesa, &cumple, Some(personas))
 }
 
+/// A table of a demo branch's plan: the Salón (1–16: two-tops by the window, two rows of
+/// four-tops that join, and the big tables at the back) and the Terraza (17–30: round four-tops,
+/// then two-tops along the rail).
+fn mesa_demo(sucursal_id: &str, numero: i32) -> Mesa {
+    let (asientos, area, forma, x, y) = match numero {
+        1..=4 => (2, "Salón", "redonda", 8 + (numero - 1) * 14, 12),
+        5..=12 => (
+            4,
+            "Salón",
+            "cuadrada",
+            8 + (numero - 5) % 4 * 14,
+            36 + (numero - 5) / 4 * 20,
+        ),
+        13..=14 => (6, "Salón", "cuadrada", 8 + (numero - 13) * 16, 82),
+        15..=16 => (10, "Salón", "cuadrada", 42 + (numero - 15) * 16, 82),
+        17..=24 => (
+            4,
+            "Terraza",
+            "redonda",
+            70 + (numero - 17) % 3 * 12,
+            12 + (numero - 17) / 3 * 22,
+        ),
+        _ => (
+            2,
+            "Terraza",
+            "redonda",
+            70 + (numero - 25) % 3 * 12,
+            78 + (numero - 25) / 3 * 12,
+        ),
+    };
+    Mesa {
+        id: nuevo_id(),
+        sucursal_id: sucursal_id.to_owned(),
+        numero,
+        asientos,
+        // The four-top rows of the Salón may be joined for bigger parties.
+        combinable: (5..=12).contains(&numero),
+        area: area.to_owned(),
+        forma: forma.to_owned(),
+        x: Some(x),
+        y: Some(y),
+    }
+}
+
+/// The parties seated when the demo starts: minutes at the table, party, table, name. Two are
+/// past the expected stay, so the floor shows every state at any hour.
+const SENTADOS: [(i64, u32, u32, &str); 9] = [
+    (12, 2, 26, "Carla Mendoza"),
+    (25, 4, 9, "Familia Olvera"),
+    (48, 3, 8, "Jorge Salinas"),
+    (70, 6, 14, "Familia Cisneros"),
+    (95, 4, 11, "Luis Herrera"),
+    (135, 2, 27, "Ana y Pablo Beltrán"),
+    (150, 8, 16, "Grupo Contreras"),
+    (30, 4, 19, "Familia Zamudio"),
+    (55, 2, 28, "Valeria Arriaga"),
+];
+
 /// Writes the whole demo around `ahora` in Mexico City. The first brand's unique name is
 /// the claim: when another instance seeding at the same moment took it, this one writes nothing
 /// more and answers false.
@@ -497,21 +556,7 @@ async fn sembrar(store: &dyn Store, claves: &Claves, ahora: DateTime<Utc>) -> an
                     cerrado: false,
                 })
                 .collect(),
-            mesas: (1..=16)
-                .map(|numero| Mesa {
-                    id: nuevo_id(),
-                    sucursal_id: id.clone(),
-                    numero,
-                    asientos: match numero {
-                        1..=4 => 2,
-                        5..=12 => 4,
-                        13..=14 => 6,
-                        _ => 10,
-                    },
-                    // The four-seat tables stand in a row and may be joined for bigger parties.
-                    combinable: (5..=12).contains(&numero),
-                })
-                .collect(),
+            mesas: (1..=30).map(|numero| mesa_demo(&id, numero)).collect(),
             days: vec![
                 DiaEspecial {
                     id: nuevo_id(),
@@ -759,7 +804,10 @@ async fn sembrar(store: &dyn Store, claves: &Claves, ahora: DateTime<Utc>) -> an
                         pedido: pedido(plan.personas, reglas.modo_sugerido(fecha_hora.time()))?,
                         abre: abre(&mesa, plan.evento, &promos, cliente_name, plan.personas)?,
                         mesa,
+                        numeros: Vec::new(),
                         mesero: meseros[i_plan % meseros.len()].clone(),
+                        sala: None,
+                        autor: None,
                     };
                     store
                         .registrar_asistencia(&asistencia, &cambio(Accion::Asistencia, None))
@@ -819,10 +867,52 @@ async fn sembrar(store: &dyn Store, claves: &Claves, ahora: DateTime<Utc>) -> an
                     pedido: pedido(personas, reglas.modo_sugerido(fecha_hora.time()))?,
                     abre: abre(&mesa, evento, &promos, name, personas)?,
                     mesa,
+                    numeros: Vec::new(),
                     mesero: meseros[(i + 1) % meseros.len()].clone(),
                 }),
                 created_by: Some(hostess.clone()),
                 creado: reglas.instante(fecha_hora).unwrap_or(ahora).min(ahora),
+                sala: None,
+            };
+            let cambio = Cambio::de(
+                autor(&hostess, None),
+                Entidad::Walkin,
+                &walkin.id,
+                Accion::Crear,
+            )
+            .en(sucursal_id.as_str());
+            store
+                .crear_walkin(&walkin, &cambio, VeContacto::todo())
+                .await?;
+        }
+
+        // The floor is partly seated whenever the demo starts.
+        for (i, (minutos, personas, mesa, name)) in SENTADOS.into_iter().enumerate() {
+            let creado = ahora - Duration::minutes(minutos);
+            let fecha_hora = reglas.local(creado);
+            let etiqueta = mesa.to_string();
+            let walkin = NuevoWalkin {
+                id: nuevo_id(),
+                sucursal_id: sucursal_id.clone(),
+                cliente_id: None,
+                name: name.to_owned(),
+                email: None,
+                phone: None,
+                fecha_hora,
+                evento: Evento::Ninguno,
+                orden: OrdenWalkin::Comprobada(OrdenValida {
+                    pedido: pedido(personas, reglas.modo_sugerido(fecha_hora.time()))?,
+                    abre: abre(&etiqueta, Evento::Ninguno, &promos, name, personas)?,
+                    mesa: etiqueta,
+                    numeros: vec![mesa],
+                    mesero: meseros[i % meseros.len()].clone(),
+                }),
+                created_by: Some(hostess.clone()),
+                creado,
+                sala: Some(Sala {
+                    tag: suc.tag.to_owned(),
+                    zona: reglas.zona,
+                }),
             };
             let cambio = Cambio::de(
                 autor(&hostess, None),

@@ -5,6 +5,7 @@
 use tokio::sync::broadcast;
 
 use crate::cupos::{Cupo, Cupos};
+use crate::db::avisos::Senal;
 use crate::db::reservaciones::Aviso;
 use crate::db::Store;
 
@@ -13,7 +14,7 @@ use crate::db::Store;
 const CAPACIDAD: usize = 1024;
 
 pub struct Eventos {
-    salida: broadcast::Sender<Aviso>,
+    salida: broadcast::Sender<Senal>,
     /// The engine does not relay commits: this instance publishes its own.
     local: bool,
     /// Live streams open per user on this instance.
@@ -43,11 +44,18 @@ impl Eventos {
     /// Call after the commit that created `aviso`.
     pub fn tras_commit(&self, aviso: Option<Aviso>) {
         if let (true, Some(a)) = (self.local, aviso) {
-            let _ = self.salida.send(a);
+            let _ = self.salida.send(Senal::Aviso(a));
         }
     }
 
-    pub fn suscribir(&self) -> broadcast::Receiver<Aviso> {
+    /// Call after the commit that opened, freed or moved a table of the branch `tag`.
+    pub fn salon_tras_commit(&self, tag: &str) {
+        if self.local {
+            let _ = self.salida.send(Senal::Salon(tag.to_owned()));
+        }
+    }
+
+    pub fn suscribir(&self) -> broadcast::Receiver<Senal> {
         self.salida.subscribe()
     }
 }

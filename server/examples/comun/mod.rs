@@ -111,6 +111,38 @@ pub async fn demo(url: &str, ajustar: impl FnOnce(&mut Config)) -> anyhow::Resul
     })
 }
 
+/// Replaces the tables of the demo branch `tag` with `mesas` (the tables form's body) as the
+/// manager; an empty list leaves a branch whose walk-ins take any table name and hold none.
+pub async fn poner_mesas(d: &Demo, tag: &str, mesas: &Value) -> anyhow::Result<()> {
+    let sucursales: Value = d
+        .cliente
+        .get(format!("{}/api/v1/admin/sucursal/sucuser/suc", d.base))
+        .bearer_auth(&d.token)
+        .send()
+        .await?
+        .json()
+        .await?;
+    let id = sucursales["data"]
+        .as_array()
+        .and_then(|l| l.iter().find(|s| s["tag"] == tag))
+        .and_then(|s| s["_id"].as_str())
+        .ok_or_else(|| anyhow::anyhow!("no está la sucursal {tag}"))?
+        .to_owned();
+    let r = d
+        .cliente
+        .put(format!("{}/api/v1/admin/sucursal/{id}/mesas", d.base))
+        .bearer_auth(&d.token)
+        .json(mesas)
+        .send()
+        .await?;
+    anyhow::ensure!(
+        r.status().is_success(),
+        "mesas de {tag}: {}",
+        r.text().await?
+    );
+    Ok(())
+}
+
 /// A brand with one branch tagged `bench`, written straight into the tables; returns the
 /// branch's id.
 pub async fn sucursal_bench(url: &str) -> anyhow::Result<String> {

@@ -10,6 +10,7 @@ mod documento;
 pub mod marcas;
 pub mod meseros;
 pub mod notificaciones;
+pub mod piso;
 pub mod promociones;
 pub mod publico;
 pub mod reservacion;
@@ -61,6 +62,7 @@ use crate::{telemetry, web};
         (name = "marcas", description = "Marcas y sus sucursales"),
         (name = "bitácoras", description = "Registro de cambios de la sucursal; CSV con Accept: text/csv"),
         (name = "tablero", description = "El día y los últimos días de la sucursal"),
+        (name = "salón", description = "Las mesas de la sucursal: libres, ocupadas, liberar y cambiar de mesa"),
     )
 )]
 struct ApiDoc;
@@ -97,6 +99,7 @@ fn rutas() -> OpenApiRouter<AppState> {
         .merge(conf_walkin::router())
         .merge(bitacoras::router())
         .merge(tablero::router())
+        .merge(piso::router())
 }
 
 /// The OpenAPI document the server serves at `/api/openapi.json` (`anfitrion openapi` prints it;

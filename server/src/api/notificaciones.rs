@@ -16,6 +16,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::access::{en_alcance, Con, SucursalEnAlcance};
+use crate::db::avisos::Senal;
 use crate::db::bitacora::{Cambio, Entidad};
 use crate::db::reservaciones::Notificacion;
 use crate::envelope::Envelope;
@@ -109,7 +110,8 @@ async fn leer(
 }
 
 /// New notifications of the branch as they happen (`event: notificacion`, `data`: one
-/// Notificacion). With `Last-Event-ID`, first what came after that event.
+/// Notificacion). With `Last-Event-ID`, first what came after that event. To those who may read
+/// the floor, `event: salon` (`data`: the branch's tag) when a table opens, frees or moves.
 #[utoipa::path(
     operation_id = "flujo_notificaciones",
     get, path = "/api/v1/admin/notifications/stream", tag = "notificaciones", security(("token" = [])),
@@ -131,6 +133,8 @@ async fn flujo(
         tracing::warn!(usuario = %usuario.id, "flujo de avisos rechazado: la cuenta tiene todos los que le tocan");
         ApiError::DemasiadosFlujos
     })?;
+    // A table opened, freed or moved in the branch (`event: salon`) reaches those who see the floor.
+    let ve_salon = crate::api::piso::ve_el_piso(&usuario);
     // Subscribe before catching up, so nothing falls between the two.
     let vivos = BroadcastStream::new(state.eventos.suscribir());
     let desde = headers
@@ -153,8 +157,11 @@ async fn flujo(
         // The stream holds its place in the user's count until the client goes away.
         let _abierto = &abierto;
         let listo = match aviso {
-            Ok(a) if a.tag == tag.as_str() && !ya.contains(&a.notificacion.id) => {
+            Ok(Senal::Aviso(a)) if a.tag == tag.as_str() && !ya.contains(&a.notificacion.id) => {
                 Some(Ok(evento(&a.notificacion)))
+            }
+            Ok(Senal::Salon(t)) if ve_salon && t == tag.as_str() => {
+                Some(Ok(Event::default().event("salon").data(t)))
             }
             _ => None,
         };

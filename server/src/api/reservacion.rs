@@ -29,6 +29,7 @@ use crate::api::publico::{
     disponibilidad_como, reservar_como, ParametrosDisponibilidad, Quien, ReservaRegistrada,
 };
 use crate::db::bitacora::{Cambio, Entidad, Estado};
+use crate::db::piso::Sala;
 use crate::db::publico::CorreoReservacion;
 use crate::db::reservaciones::{
     Asistencia, ConsultaReservaciones, PaginaReservaciones, Reservacion, VeContacto,
@@ -579,8 +580,14 @@ async fn asistencia(
         abierta,
         pedido: orden.pedido,
         mesa: orden.mesa,
+        numeros: orden.numeros,
         mesero: orden.mesero,
         abre: orden.abre,
+        sala: Some(Sala {
+            tag: sucursal.tag.as_str().to_owned(),
+            zona: conf.walkin.horario.zona,
+        }),
+        autor: Some(usuario.id.clone()),
     };
     let c = cambio(
         &usuario,
@@ -602,6 +609,7 @@ async fn asistencia(
     if state.store.registrar_asistencia(&a, &c).await?.is_none() {
         return Err(no_pendiente(&leer(&state, &usuario, &id).await?));
     }
+    state.eventos.salon_tras_commit(sucursal.tag.as_str());
     Ok(Envelope::ok(
         mensajes::ASISTENCIA_REGISTRADA,
         leer(&state, &usuario, &id).await?,

@@ -2,11 +2,14 @@
 //! from the same records the lists show.
 
 use anfitrion_core::permisos::requiere;
+use anfitrion_core::piso::{
+    cubiertos_por_hora, estancias_por_grupo, CubiertosHora, EstanciaPorGrupo, TurnoContado,
+};
 use anfitrion_core::tablero::{resumen_dia, serie as serie_core, ResumenDia};
 use axum::extract::State;
 use chrono::{Days, NaiveDate};
-use serde::Deserialize;
-use utoipa::IntoParams;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -23,6 +26,79 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(dia))
         .routes(routes!(serie))
+        .routes(routes!(mesas))
+}
+
+/// The floor's turn times: occupancy now, the average stay by party size today and over the
+/// last 30 days, and the covers seated each hour today.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct TiemposMesa {
+    pub mesas: u32,
+    pub ocupadas: u32,
+    /// Seated tables over all tables, 0 to 1; absent without tables.
+    pub ocupacion: Option<f64>,
+    /// Guests seated now.
+    pub comensales: u32,
+    pub estancia_hoy: Vec<EstanciaPorGrupo>,
+    pub estancia_30_dias: Vec<EstanciaPorGrupo>,
+    pub cubiertos_por_hora: Vec<CubiertosHora>,
+}
+
+/// The floor's turn times, for the branch's dashboard.
+#[utoipa::path(
+    get, path = "/api/v1/admin/dashboard/mesas", tag = "tablero", operation_id = "tablero_mesas", security(("token" = [])),
+    params(("tag" = String, Query, description = "Sucursal actual")),
+    responses(
+        (status = 200, description = "Tiempos de mesa", body = Envelope<TiemposMesa>),
+        (status = 403, description = "Sin el permiso dashboard.index, o sucursal ajena", body = EnvelopeError),
+    )
+)]
+async fn mesas(
+    State(state): State<AppState>,
+    _permiso: Con<requiere::DashboardIndex>,
+    sucursal: SucursalEnAlcance,
+) -> Result<Envelope<TiemposMesa>> {
+    let (id, conf) = sucursal.conf(&state).await?;
+    let zona = conf.walkin.horario.zona;
+    let ahora = state.reloj.ahora();
+    let hoy = conf.walkin.horario.local(ahora).date();
+    let inicio = |dia: NaiveDate| {
+        dia.and_hms_opt(0, 0, 0)
+            .and_then(|m| m.and_local_timezone(zona).earliest())
+            .map_or(ahora, |m| m.with_timezone(&chrono::Utc))
+    };
+    let hace_30 = hoy.checked_sub_days(Days::new(29)).unwrap_or(hoy);
+    let (leidos, mesas, ocupadas) = state.store.turnos_desde(&id, inicio(hace_30)).await?;
+    let turnos: Vec<TurnoContado> = leidos
+        .iter()
+        .map(|t| TurnoContado {
+            abierta: t.abierta_en.with_timezone(&zona).naive_local(),
+            personas: u32::try_from(t.personas).unwrap_or(0),
+            minutos: t
+                .liberada_en
+                .map(|l| u32::try_from((l - t.abierta_en).num_minutes()).unwrap_or(0)),
+        })
+        .collect();
+    let (mesas, ocupadas) = (
+        u32::try_from(mesas).unwrap_or(0),
+        u32::try_from(ocupadas).unwrap_or(0),
+    );
+    Ok(Envelope::ok(
+        "Tiempos de mesa",
+        TiemposMesa {
+            mesas,
+            ocupadas,
+            ocupacion: (mesas > 0).then(|| f64::from(ocupadas) / f64::from(mesas)),
+            comensales: turnos
+                .iter()
+                .filter(|t| t.minutos.is_none())
+                .map(|t| t.personas)
+                .sum(),
+            estancia_hoy: estancias_por_grupo(turnos.iter().filter(|t| t.abierta.date() == hoy)),
+            estancia_30_dias: estancias_por_grupo(&turnos),
+            cubiertos_por_hora: cubiertos_por_hora(&turnos, hoy),
+        },
+    ))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]

@@ -16,6 +16,7 @@ use crate::access::{en_alcance, Autenticado, Con, SucursalEnAlcance};
 use crate::api::reservacion::{LIMITE_MAX, LIMITE_POR_DEFECTO};
 use crate::db::bitacora::{Cambio, Entidad};
 use crate::db::nuevo_id;
+use crate::db::piso::Sala;
 use crate::db::reservaciones::VeContacto;
 use crate::db::walkins::{ConsultaWalkins, NuevoWalkin, OrdenWalkin, PaginaWalkins, Walkin};
 use crate::envelope::Envelope;
@@ -166,6 +167,10 @@ async fn registrar(
         orden: OrdenWalkin::PorComprobar(valido.orden),
         created_by: Some(usuario.id.clone()),
         creado: ahora,
+        sala: Some(Sala {
+            tag: sucursal.tag.as_str().to_owned(),
+            zona: conf.horario.zona,
+        }),
     };
     // Storage writes the record as saved, its folio with it.
     let cambio =
@@ -175,6 +180,7 @@ async fn registrar(
         .store
         .crear_walkin(&walkin, &cambio, VeContacto::de(&usuario))
         .await?;
+    state.eventos.salon_tras_commit(sucursal.tag.as_str());
     Ok((
         StatusCode::CREATED,
         Envelope::ok(anfitrion_core::mensajes::DATOS_GUARDADOS, guardado),

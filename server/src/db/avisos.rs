@@ -11,14 +11,24 @@ use super::postgres::PgStore;
 use super::reservaciones::Aviso;
 use super::sqlite::SqliteStore;
 
-/// The channel instances LISTEN on.
+/// The channel instances LISTEN on for new notifications.
 const CANAL: &str = "anfitrion_avisos";
+/// The channel instances LISTEN on for changes of a branch's floor (the payload is its tag).
+const CANAL_SALON: &str = "anfitrion_salon";
+
+/// What a live stream relays: a new notification, or that a branch's floor changed (a table
+/// opened, freed or moved: the console reads the floor again).
+#[derive(Debug, Clone)]
+pub enum Senal {
+    Aviso(Aviso),
+    Salon(String),
+}
 
 #[async_trait]
 pub trait Avisos {
     /// Relays into `salida` every notice any instance commits, from now on. Answers false when
     /// the engine has no such channel (SQLite): then the caller publishes what it commits itself.
-    async fn retransmitir_avisos(&self, salida: broadcast::Sender<Aviso>) -> DbResult<bool>;
+    async fn retransmitir_avisos(&self, salida: broadcast::Sender<Senal>) -> DbResult<bool>;
 }
 
 impl SqliteStore {
@@ -26,6 +36,14 @@ impl SqliteStore {
     pub(in crate::db) async fn avisar(
         _con: &mut sqlx::SqliteConnection,
         _aviso: &Aviso,
+    ) -> DbResult<()> {
+        Ok(())
+    }
+
+    /// Nothing to send: one instance, which publishes after the commit.
+    pub(in crate::db) async fn avisar_salon(
+        _con: &mut sqlx::SqliteConnection,
+        _tag: &str,
     ) -> DbResult<()> {
         Ok(())
     }
@@ -42,28 +60,44 @@ impl PgStore {
             .await?;
         Ok(())
     }
+
+    /// NOTIFY of the branch's floor inside the transaction: delivered when, and only if, it commits.
+    pub(in crate::db) async fn avisar_salon(
+        con: &mut sqlx::PgConnection,
+        tag: &str,
+    ) -> DbResult<()> {
+        sqlx::query("SELECT pg_notify($1, $2)")
+            .bind(CANAL_SALON)
+            .bind(tag)
+            .execute(&mut *con)
+            .await?;
+        Ok(())
+    }
 }
 
 #[async_trait]
 impl Avisos for SqliteStore {
-    async fn retransmitir_avisos(&self, _salida: broadcast::Sender<Aviso>) -> DbResult<bool> {
+    async fn retransmitir_avisos(&self, _salida: broadcast::Sender<Senal>) -> DbResult<bool> {
         Ok(false)
     }
 }
 
 #[async_trait]
 impl Avisos for PgStore {
-    async fn retransmitir_avisos(&self, salida: broadcast::Sender<Aviso>) -> DbResult<bool> {
+    async fn retransmitir_avisos(&self, salida: broadcast::Sender<Senal>) -> DbResult<bool> {
         let mut oyente = sqlx::postgres::PgListener::connect_with(&self.pool).await?;
-        oyente.listen(CANAL).await?;
+        oyente.listen_all([CANAL, CANAL_SALON]).await?;
         tokio::spawn(async move {
             loop {
                 // PgListener reconnects by itself; a notice sent while it was away is what a
                 // console's Last-Event-ID catch-up is for.
                 match oyente.recv().await {
+                    Ok(n) if n.channel() == CANAL_SALON => {
+                        let _ = salida.send(Senal::Salon(n.payload().to_owned()));
+                    }
                     Ok(n) => match serde_json::from_str::<Aviso>(n.payload()) {
                         Ok(aviso) => {
-                            let _ = salida.send(aviso);
+                            let _ = salida.send(Senal::Aviso(aviso));
                         }
                         Err(e) => tracing::warn!(error = %e, "aviso ilegible"),
                     },

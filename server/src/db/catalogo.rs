@@ -211,7 +211,7 @@ para_cada_motor! {
                 .fetch_all(&mut *con)
                 .await?;
             Ok(CatalogoSucursal {
-                mesas: mesas.into_iter().map(|n| n.to_string()).collect(),
+                mesas: mesas.into_iter().filter_map(|n| u32::try_from(n).ok()).collect(),
                 meseros: meseros.into_iter().map(|(id, name)| Mesero { id, name }).collect(),
                 promos: promos
                     .into_iter()

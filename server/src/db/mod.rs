@@ -16,6 +16,7 @@ mod comun;
 mod error;
 pub mod idempotencia;
 mod motores;
+pub mod piso;
 pub mod postgres;
 pub mod publico;
 pub mod reservaciones;
@@ -37,6 +38,7 @@ pub use clientes::Clientes;
 pub use comun::nuevo_id;
 pub use error::{Clave, DbResult, ErrorAlmacen};
 pub use idempotencia::Idempotencia;
+pub use piso::Piso;
 pub use publico::ReservasPublicas;
 pub use reservaciones::Reservaciones;
 pub use sesiones::Sesiones;
@@ -83,6 +85,7 @@ pub trait Store:
     + Avisos
     + Tablero
     + Idempotencia
+    + Piso
     + Send
     + Sync
     + 'static
@@ -106,6 +109,7 @@ impl<T> Store for T where
         + Avisos
         + Tablero
         + Idempotencia
+        + Piso
         + Send
         + Sync
         + 'static

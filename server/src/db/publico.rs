@@ -224,11 +224,7 @@ para_cada_motor! {
                     .collect(),
                 mesas: mesas
                     .into_iter()
-                    .map(|m| DatosMesa {
-                        numero: u32::try_from(m.numero).unwrap_or(0),
-                        asientos: u32::try_from(m.asientos).unwrap_or(0),
-                        combinable: m.combinable,
-                    })
+                    .map(|m| DatosMesa::nueva(u32::try_from(m.numero).unwrap_or(0), u32::try_from(m.asientos).unwrap_or(0), m.combinable))
                     .collect(),
                 id,
                 tag: tag.to_owned(),

@@ -306,8 +306,14 @@ pub struct Asistencia {
     pub abierta: NaiveDateTime,
     pub pedido: Pedido,
     pub mesa: String,
+    /// The tables it opens (none where the branch has no tables).
+    pub numeros: Vec<u32>,
     pub mesero: Mesero,
     pub abre: Abre,
+    /// The floor whose table it opens; none for a past visit (the demo's history).
+    pub sala: Option<super::piso::Sala>,
+    /// Who seats the party.
+    pub autor: Option<String>,
 }
 
 #[async_trait]
@@ -785,6 +791,20 @@ para_cada_motor! {
             .await?;
             if hecho.rows_affected() != 1 {
                 return Ok(None);
+            }
+            if let Some(sala) = &a.sala {
+                let apertura = crate::db::piso::Apertura {
+                    sucursal_id: &sucursal,
+                    tag: &sala.tag,
+                    numeros: &a.numeros,
+                    mesa: &a.mesa,
+                    personas: comanda.no_personas().get(),
+                    sentado: crate::db::piso::Sentado::Reservacion(a.reservacion_id.clone()),
+                    autor: a.autor.as_deref(),
+                    ahora: self.reloj.ahora(),
+                    zona: sala.zona,
+                };
+                Motor::abrir_mesas(&mut tx, &apertura).await?;
             }
             // The entry holds the folio the transaction took, and the guest's name: the log finds it by either.
             let folio_impreso = Motor::folio_impreso(&mut tx, &sucursal, folio).await?;

@@ -18,6 +18,7 @@ use super::bitacora::Cambio;
 use super::comun::patron_like;
 use super::error::{DbResult, ErrorAlmacen};
 use super::motores::para_cada_motor;
+use super::piso::{Apertura, Sala, Sentado};
 use super::reservaciones::{Contacto, VeContacto};
 
 /// A walk-in record as the API answers it (spec §3). `email` and `phone` only for callers with
@@ -131,6 +132,8 @@ pub struct NuevoWalkin {
     pub orden: OrdenWalkin,
     pub created_by: Option<String>,
     pub creado: DateTime<Utc>,
+    /// The floor whose table the save opens; none for a past visit (the demo's history).
+    pub sala: Option<Sala>,
 }
 
 /// The order a walk-in is saved with.
@@ -294,6 +297,20 @@ para_cada_motor! {
             .bind(w.creado)
             .execute(&mut *tx)
             .await?;
+            if let Some(sala) = &w.sala {
+                let apertura = Apertura {
+                    sucursal_id: &w.sucursal_id,
+                    tag: &sala.tag,
+                    numeros: &orden.numeros,
+                    mesa: &orden.mesa,
+                    personas: comanda.no_personas().get(),
+                    sentado: Sentado::Walkin(w.id.clone()),
+                    autor: w.created_by.as_deref(),
+                    ahora: w.creado,
+                    zona: sala.zona,
+                };
+                Motor::abrir_mesas(&mut tx, &apertura).await?;
+            }
             // The branch as the answer names it: its tag, and the prefix its folio prints with.
             let (tag, prefijo): (String, Option<String>) = sqlx::query_as(
                 "SELECT s.tag, c.prefijo_folio FROM sucursales s LEFT JOIN conf_walkin c ON c.sucursal_id = s.id WHERE s.id = $1",

@@ -526,3 +526,17 @@ pub fn es_frenado(r: &Respuesta) -> u64 {
     );
     espera
 }
+
+/// Leaves the branch `tag` without tables: its walk-ins take any table name and none is held, so
+/// a test that registers many walk-ins at one table is about what it tests, not about the floor.
+pub async fn sin_mesas(app: &TestApp, tag: &str) {
+    let sistemas = app.token("sistemas@demo.mx").await;
+    let id = app.id_sucursal(tag).await;
+    app.put_json(
+        &format!("/api/v1/admin/sucursal/{id}/mesas"),
+        Some(&sistemas),
+        &json!([]),
+    )
+    .await
+    .es_exito();
+}

@@ -18,6 +18,7 @@ mod organizacion;
 mod publico;
 mod reloj;
 mod reservaciones;
+mod salon;
 mod sesion;
 mod sucursales;
 mod viajes;

@@ -118,6 +118,9 @@ en_ambos! {
 
     async fn two_hundred_concurrent_walk_ins_get_distinct_gap_free_folios(motor: Motor) {
         let app = spawn_app(motor).await;
+        // Many walk-ins at one table: the floor is not what this test is about.
+        crate::helpers::sin_mesas(&app, "polanco").await;
+        crate::helpers::sin_mesas(&app, "satelite").await;
         let t = app.token("gerente@demo.mx").await;
         let m = mesero(&app, &t, "satelite").await;
         let mid = m["_id"].as_str().unwrap().to_owned();
@@ -206,6 +209,9 @@ en_ambos! {
 
     async fn a_promotion_that_asks_names_needs_them_on_the_abre_whatever_the_client_says(motor: Motor) {
         let app = spawn_app(motor).await;
+        // Many walk-ins at one table: the floor is not what this test is about.
+        crate::helpers::sin_mesas(&app, "polanco").await;
+        crate::helpers::sin_mesas(&app, "satelite").await;
         let t = app.token("hostess@demo.mx").await;
         let mercadotecnia = app.token("mercadotecnia@demo.mx").await;
         let m = mesero(&app, &t, "polanco").await;
@@ -344,6 +350,37 @@ async fn los_guardados_sobreviven_a_sigkill(motor: Motor) {
     )
     .await;
     let mid = m.es_exito()[0]["_id"].as_str().unwrap().to_owned();
+    // Many walk-ins at one table: the floor is not what this test is about.
+    let sucursales = leer(
+        cliente
+            .get(format!("{base}/api/v1/admin/sucursal/sucuser/suc"))
+            .bearer_auth(&token)
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    let sid = sucursales
+        .es_exito()
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["tag"] == "polanco")
+        .unwrap()["_id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    leer(
+        cliente
+            .put(format!("{base}/api/v1/admin/sucursal/{sid}/mesas"))
+            .bearer_auth(&token)
+            .json(&json!([]))
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await
+    .es_exito();
     // A stream of saves, 4 at a time; the server is killed while they flow.
     let confirmados = std::sync::Arc::new(std::sync::Mutex::new(Vec::<(String, u64)>::new()));
     let mut tareas = Vec::new();

@@ -29,6 +29,7 @@ struct FilaConf {
     anticipacion_min: Option<i32>,
     horizonte_dias: Option<i32>,
     cubiertos_por_turno: Option<i32>,
+    estancia_mesa_min: Option<i32>,
 }
 
 impl FilaConf {
@@ -42,6 +43,7 @@ impl FilaConf {
             anticipacion_min: v(self.anticipacion_min, d.anticipacion_min),
             horizonte_dias: v(self.horizonte_dias, d.horizonte_dias),
             cubiertos_por_turno: v(self.cubiertos_por_turno, d.cubiertos_por_turno),
+            estancia_mesa_min: v(self.estancia_mesa_min, d.estancia_mesa_min),
             walkin: self.conf(),
         }
     }
@@ -75,7 +77,7 @@ macro_rules! select_columnas_conf {
     () => {
         "SELECT c.inicio_regular, c.inicio_promo, c.corte_tarde, c.gracia_min, c.llegada_antes_min, c.prefijo_folio, c.pie_ticket, \
      c.correo_requerido, c.telefono_requerido, s.zona, c.paso_min, c.estancia_min, c.anticipacion_min, c.horizonte_dias, \
-     c.cubiertos_por_turno"
+     c.cubiertos_por_turno, c.estancia_mesa_min"
     };
 }
 
@@ -168,8 +170,8 @@ para_cada_motor! {
             sqlx::query(
                 "UPDATE conf_walkin SET inicio_regular = $2, inicio_promo = $3, corte_tarde = $4, gracia_min = $5, prefijo_folio = $6, \
                  pie_ticket = $7, correo_requerido = $8, telefono_requerido = $9, paso_min = $10, estancia_min = $11, \
-                 anticipacion_min = $12, horizonte_dias = $13, cubiertos_por_turno = $14, updated_at = $15, llegada_antes_min = $16 \
-                 WHERE sucursal_id = $1",
+                 anticipacion_min = $12, horizonte_dias = $13, cubiertos_por_turno = $14, updated_at = $15, llegada_antes_min = $16, \
+                 estancia_mesa_min = $17 WHERE sucursal_id = $1",
             )
             .bind(sucursal_id)
             .bind(formato_hora(w.horario.inicio_regular))
@@ -187,6 +189,7 @@ para_cada_motor! {
             .bind(n(c.cubiertos_por_turno))
             .bind(self.reloj.ahora())
             .bind(n(w.llegada_antes_min))
+            .bind(n(c.estancia_mesa_min))
             .execute(&mut *tx)
             .await?;
             self.anotar(&mut tx, cambio).await?;

@@ -22,6 +22,13 @@ pub struct Mesa {
     pub asientos: i32,
     /// May be joined with the next table by number that may be joined too.
     pub combinable: bool,
+    /// The room it stands in (Salón, Terraza, Privado…).
+    pub area: String,
+    /// `cuadrada` or `redonda`.
+    pub forma: String,
+    /// Its place in the plan, in percent of the plan's width and height; absent: laid out by number.
+    pub x: Option<i32>,
+    pub y: Option<i32>,
 }
 
 #[async_trait]
@@ -50,12 +57,16 @@ para_cada_motor! {
             sqlx::query("DELETE FROM mesas WHERE sucursal_id = $1").bind(id).execute(&mut *tx).await?;
             for m in mesas {
                 let numero = i32::try_from(m.numero).unwrap_or(0);
-                sqlx::query("INSERT INTO mesas (id, sucursal_id, numero, asientos, combinable) VALUES ($1, $2, $3, $4, $5)")
+                sqlx::query("INSERT INTO mesas (id, sucursal_id, numero, asientos, combinable, area, forma, x, y) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)")
                     .bind(previas.get(&numero).cloned().unwrap_or_else(nuevo_id))
                     .bind(id)
                     .bind(numero)
                     .bind(i32::try_from(m.asientos).unwrap_or(0))
                     .bind(m.combinable)
+                    .bind(&m.area)
+                    .bind(&m.forma)
+                    .bind(m.x.and_then(|v| i32::try_from(v).ok()))
+                    .bind(m.y.and_then(|v| i32::try_from(v).ok()))
                     .execute(&mut *tx)
                     .await?;
             }

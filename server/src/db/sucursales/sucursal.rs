@@ -213,7 +213,7 @@ para_cada_motor! {
             .fetch_all(&self.pool)
             .await?;
             let mesas = sqlx::query_as::<_, Mesa>(&format!(
-                "SELECT id, sucursal_id, numero, asientos, combinable FROM mesas WHERE {filtro} ORDER BY numero"
+                "SELECT id, sucursal_id, numero, asientos, combinable, area, forma, x, y FROM mesas WHERE {filtro} ORDER BY numero"
             ))
             .bind(&ids)
             .fetch_all(&self.pool)
@@ -275,12 +275,16 @@ para_cada_motor! {
                     .await?;
             }
             for m in &s.mesas {
-                sqlx::query("INSERT INTO mesas (id, sucursal_id, numero, asientos, combinable) VALUES ($1, $2, $3, $4, $5)")
+                sqlx::query("INSERT INTO mesas (id, sucursal_id, numero, asientos, combinable, area, forma, x, y) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)")
                     .bind(&m.id)
                     .bind(&s.id)
                     .bind(m.numero)
                     .bind(m.asientos)
                     .bind(m.combinable)
+                    .bind(&m.area)
+                    .bind(&m.forma)
+                    .bind(m.x)
+                    .bind(m.y)
                     .execute(&mut *tx)
                     .await?;
             }
