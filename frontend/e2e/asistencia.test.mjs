@@ -36,8 +36,11 @@ async function abrirAsistencia() {
   return dialogo;
 }
 
-/** The order steps with what is prefilled, then Registrar Asistencia; answers the saved reservation. */
-async function sentar(dialogo, r, { mesa }) {
+/**
+ * The order steps with what is prefilled, then Registrar Asistencia; answers the saved
+ * reservation. The table is the floor's best free fit for the party (the first option offered).
+ */
+async function sentar(dialogo, r) {
   await dialogo.locator('form[data-paso="comanda"]').waitFor();
   await esperarFoco(pagina, { name: 'no_personas' });
   // Spec §4: every guest an adult (and a promo adult); the other counts 0.
@@ -46,9 +49,9 @@ async function sentar(dialogo, r, { mesa }) {
   const promo = (await dialogo.getByRole('switch', { name: 'Buffet promoción' }).getAttribute('aria-checked')) === 'true';
   const esperados = promo ? { buffet_promo_adulto: n, buffet_promo_girl: '0', buffet_promo_boy: '0' } : { buffet_adulto: n, buffet_boy: '0' };
   for (const [campo, valor] of Object.entries(esperados)) assert.equal(await dialogo.locator(`input[name="${campo}"]`).inputValue(), valor, campo);
-  const cajaMesa = dialogo.locator('[name="mesa"]');
-  if ((await cajaMesa.evaluate((el) => el.tagName)) === 'SELECT') await cajaMesa.selectOption(mesa);
-  else await cajaMesa.fill(mesa);
+  const cajaMesa = dialogo.locator('select[name="mesa"]');
+  await cajaMesa.selectOption({ index: 1 });
+  const mesa = await cajaMesa.inputValue();
   await dialogo.locator('select[name="mesero_id"]').selectOption({ index: 1 });
   await dialogo.getByRole('button', { name: 'Siguiente' }).click();
   await dialogo.locator('form[data-paso="abre"]').waitFor();
@@ -74,6 +77,7 @@ async function sentar(dialogo, r, { mesa }) {
   const pedido = (await respuesta).request().postDataJSON();
   assert.equal(pedido.status, 'Asistio');
   assert.equal(pedido.no_personas, r.no_personas);
+  assert.equal(cuerpo.data.comanda.mesa, mesa, 'the table chosen on the floor');
   await toastUnico(pagina, 'Asistencia registrada correctamente. Imprime la comanda y el abre', 'exito');
   await dialogo.locator('[data-paso="imprimir"]').waitFor();
   return cuerpo.data;
@@ -102,9 +106,7 @@ describe('a rushed host at the attendance', () => {
     await dialogo.locator('form[data-paso="comanda"]').waitFor();
     // The step is ready (its tables and waiters loaded) once the party has the focus.
     await esperarFoco(pagina, { name: 'no_personas' });
-    const cajaMesa = dialogo.locator('[name="mesa"]');
-    if ((await cajaMesa.evaluate((el) => el.tagName)) === 'SELECT') await cajaMesa.selectOption({ index: 1 });
-    else await cajaMesa.fill('6');
+    await dialogo.locator('select[name="mesa"]').selectOption({ index: 1 });
     await dialogo.locator('select[name="mesero_id"]').selectOption({ index: 1 });
     await dialogo.getByRole('button', { name: 'Siguiente' }).click();
     await dialogo.locator('form[data-paso="abre"]').waitFor();
@@ -218,7 +220,7 @@ describe('the attendance dialog', () => {
     await esperarFoco(pagina, { texto: 'Siguiente' });
     await pagina.keyboard.press('Enter');
 
-    const sentada = await sentar(dialogo, r, { mesa: '5' });
+    const sentada = await sentar(dialogo, r);
     const folio = String(sentada.folio ?? sentada.comanda.folio);
     assert.equal(sentada.status, 'Asistio');
     await esperarFoco(pagina, { texto: 'Imprimir Comanda' });
@@ -232,7 +234,7 @@ describe('the attendance dialog', () => {
     await cerrarYVerEnAsistio(dialogo, id);
     const despues = (await llamarApi(servidor, `/v1/admin/reservacion/${id}`, { token, query: { tag } })).body.data;
     assert.equal(despues.status, 'Asistio');
-    assert.equal(despues.comanda.mesa, '5');
+    assert.equal(despues.comanda.mesa, sentada.comanda.mesa);
   });
 
   test('reads the scanner device once its typing pauses a second, goes on with Enter, seats the reservation, and a second scan is refused', async () => {
@@ -271,7 +273,7 @@ describe('the attendance dialog', () => {
     await esperarFoco(pagina, { name: 'codigo' });
     await pagina.keyboard.press('Enter');
 
-    const sentada = await sentar(dialogo, r, { mesa: '6' });
+    const sentada = await sentar(dialogo, r);
     const folio = String(sentada.folio ?? sentada.comanda.folio);
     await dialogo.getByRole('button', { name: 'Imprimir Abre' }).click();
     const abre = await imprimirPdf(pagina, 'abre');

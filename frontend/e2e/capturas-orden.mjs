@@ -37,7 +37,7 @@ try {
     await pagina.locator('input[name="no_personas"]').fill('0');
     await foto(pagina, `walkin-1-${ancho}`);
     await pagina.locator('input[name="no_personas"]').fill('3');
-    await pagina.locator('input[name="mesa"]').fill('4');
+    await pagina.locator('select[name="mesa"]').selectOption({ index: 1 });
     await pagina.locator('select[name="mesero_id"]').selectOption({ index: 1 });
     await pagina.locator('input[name="buffet_adulto"], input[name="buffet_promo_adulto"]').first().fill('2');
     await pagina.locator('input[name="buffet_boy"], input[name="buffet_promo_girl"]').first().fill('1');
@@ -86,9 +86,7 @@ try {
     await pagina.locator('form[data-paso="comanda"]').waitFor();
     await foto(pagina, `asistencia-1-${ancho}`);
     await pagina.locator('[name="mesa"]').evaluate((el) => el.tagName);
-    const mesa = pagina.locator('[name="mesa"]');
-    if ((await mesa.evaluate((el) => el.tagName)) === 'SELECT') await mesa.selectOption({ index: 2 });
-    else await mesa.fill('2');
+    await pagina.locator('select[name="mesa"]').selectOption({ index: 2 });
     await pagina.locator('select[name="mesero_id"]').selectOption({ index: 1 });
     await pagina.getByRole('button', { name: 'Siguiente' }).click();
     await pagina.locator('form[data-paso="abre"]').waitFor();

@@ -188,10 +188,13 @@ export function diaSucursal(dias = 0, zona = 'America/Mexico_City') {
 
 /**
  * Registers a walk-in through the API as the console's wizard sends it (a party of 3: two adults
- * and a child, at table 5 with the branch's first waiter); `datos` overrides any field.
+ * and a child, with the branch's first waiter) at `datos.mesa`, or else at the first free table
+ * of the floor that seats three; any other field of `datos` overrides the request's.
  */
-export async function registrarWalkin(servidor, token, tag, datos) {
+export async function registrarWalkin(servidor, token, tag, { mesa, ...datos } = {}) {
   const meseros = await llamarApi(servidor, '/v1/admin/meseros', { token, query: { tag } });
+  const salon = await llamarApi(servidor, '/v1/admin/salon', { token, query: { tag } });
+  const libre = salon.status === 200 ? salon.body.data.mesas.find((m) => m.estado === 'libre' && m.asientos >= 3) : undefined;
   const { status, body } = await llamarApi(servidor, '/v1/admin/walkin', {
     token,
     method: 'POST',
@@ -200,7 +203,7 @@ export async function registrarWalkin(servidor, token, tag, datos) {
       phone: '',
       evento: 'Cumpleaños',
       comanda: {
-        mesa: '5',
+        mesa: mesa ?? (libre ? String(libre.numero) : '5'),
         mesero_id: meseros.body.data[0]._id,
         no_personas: 3,
         buffet_adulto: 2,

@@ -4,7 +4,7 @@
 // lists with their search and detail.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { CUENTAS, entrar, llamarApi, prepararSuite } from './navegador.mjs';
+import { CUENTAS, entrar, llamarApi, prepararSuite, registrarWalkin } from './navegador.mjs';
 import { elegirConFlechas, esperarFoco, esTicket80mm, imprimirPdf, impreso, reemplazar, tabHasta, toastUnico } from './orden.mjs';
 
 let servidor;
@@ -54,8 +54,9 @@ describe('the walk-in wizard', () => {
     await esperarFoco(pagina, { name: 'no_personas' });
     await reemplazar(pagina, '0');
     assert.equal(await mensajeEn('no_personas').innerText(), 'El número de personas no puede ser 0');
+    // The table is picked from the floor's free tables, with the arrows.
     await tabHasta(pagina, { name: 'mesa' });
-    await teclear('4');
+    await elegirConFlechas(pagina, 'Mesa 4 · 2 lugares · Salón');
     await tabHasta(pagina, { name: 'mesero_id' });
     await elegirConFlechas(pagina, 'Carlos Ramírez');
     const mesero = 'Carlos Ramírez';
@@ -226,7 +227,8 @@ describe('the walk-in wizard', () => {
   });
 
   test('a phone under five digits is cleared, the country code is picked (never typed), and a refused save says why', async () => {
-    await entrar(pagina, servidor.base, CUENTAS.hostess);
+    const { token } = await entrar(pagina, servidor.base, CUENTAS.hostess);
+    const tag = await pagina.evaluate(() => localStorage.getItem('sucursal'));
     await pagina.goto(`${servidor.base}/walkin/registrar`);
     await pagina.getByLabel('Nombre').fill('Prueba Teléfono');
     const telefono = pagina.locator('input[name="phone"]');
@@ -249,20 +251,24 @@ describe('the walk-in wizard', () => {
     await pagina.getByLabel('Buscar país').fill('+52');
     await pagina.locator('[data-pais="MX"]').click();
 
-    // A table that is not the branch's: the server refuses, and the wizard goes back to it.
+    // A table another host seats meanwhile: the server refuses, and the wizard goes back to it.
     await pagina.getByRole('button', { name: 'Siguiente' }).click();
-    await pagina.locator('input[name="mesa"]').fill('99');
+    const cajaMesa = pagina.locator('select[name="mesa"]');
+    await cajaMesa.selectOption({ index: 1 });
+    const mesa = await cajaMesa.inputValue();
     await pagina.locator('select[name="mesero_id"]').selectOption({ index: 1 });
     const promo = (await pagina.getByRole('switch', { name: 'Buffet promoción' }).getAttribute('aria-checked')) === 'true';
     await pagina.locator(`input[name="${promo ? 'buffet_promo_adulto' : 'buffet_adulto'}"]`).fill('1');
     await pagina.getByRole('button', { name: 'Siguiente' }).click();
+    await pagina.locator('form[data-paso="abre"]').waitFor();
+    const otra = await registrarWalkin(servidor, token, tag, { name: 'Familia Rápida', mesa });
     const respuesta = pagina.waitForResponse(esGuardar);
     await pagina.getByRole('button', { name: 'Registrar', exact: true }).click();
-    assert.equal((await respuesta).status(), 400);
+    assert.equal((await respuesta).status(), 409);
     await toastUnico(pagina, 'Error al guardar los datos');
-    await toastUnico(pagina, 'La mesa no es de esta sucursal');
+    await toastUnico(pagina, `La mesa ${mesa} está ocupada desde las ${otra.hora}`);
     await pagina.locator('form[data-paso="comanda"]').waitFor();
-    assert.equal(await pagina.locator('input[name="mesa"]').inputValue(), '99', 'nothing typed is lost');
+    assert.equal(await cajaMesa.inputValue(), mesa, 'nothing chosen is lost');
     // The box the refusal names holds the cursor, not the party's.
     await esperarFoco(pagina, { name: 'mesa' });
   });
@@ -280,7 +286,7 @@ describe('a rushed host', () => {
     await pagina.getByRole('button', { name: 'Siguiente' }).click();
     await toastUnico(pagina, 'Elige la mesa');
     await esperarFoco(pagina, { name: 'mesa' });
-    await pagina.locator('input[name="mesa"]').fill('4');
+    await pagina.locator('select[name="mesa"]').selectOption({ index: 1 });
     await pagina.getByRole('button', { name: 'Siguiente' }).click();
     await toastUnico(pagina, 'Elige al mesero');
     await esperarFoco(pagina, { name: 'mesero_id' });
@@ -295,7 +301,7 @@ describe('a rushed host', () => {
     await pagina.getByLabel('Nombre').fill('Familia Doble Clic');
     await pagina.getByRole('button', { name: 'Siguiente' }).click();
     await pagina.locator('form[data-paso="comanda"]').waitFor();
-    await pagina.locator('input[name="mesa"]').fill('4');
+    await pagina.locator('select[name="mesa"]').selectOption({ index: 1 });
     await pagina.locator('select[name="mesero_id"]').selectOption({ index: 1 });
     const promo = (await pagina.getByRole('switch', { name: 'Buffet promoción' }).getAttribute('aria-checked')) === 'true';
     await pagina.locator(`input[name="${promo ? 'buffet_promo_adulto' : 'buffet_adulto'}"]`).fill('1');

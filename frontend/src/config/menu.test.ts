@@ -10,11 +10,11 @@ const rutas = (secciones: SeccionMenu[]) =>
 describe('the side menu', () => {
   it('shows every entry, in the spec order and two sections, to a user holding every permission', () => {
     const todos: NombrePermiso[] = [
-      'dashboard.index', 'walkin.index', 'reservacion.index', 'clientes.index', 'meseros.index', 'promos.index',
+      'dashboard.index', 'walkin.index', 'reservacion.index', 'salon.index', 'clientes.index', 'meseros.index', 'promos.index',
       'logs.walkin', 'bitacora.walkin', 'bitacora.reserva', 'afiliados.index', 'marcas.index', 'users.index', 'role.index',
     ];
     expect(rutas(menuPara(usuarioDe('X', todos)))).toEqual([
-      ['/ Dashboard', '/walkin/registrar Walk-in', '/reservaciones/hoy Reservaciones', '/clientes Clientes', '/meseros Meseros', '/promos Promociones'],
+      ['/ Dashboard', '/walkin/registrar Walk-in', '/reservaciones/hoy Reservaciones', '/salon Salón', '/clientes Clientes', '/meseros Meseros', '/promos Promociones'],
       ['/logs Bitácoras', '  /logs/walk-in Walk-in', '  /logs/reserva Reservaciones', '/afiliados Afiliados', '/marcas Marcas', '/users Usuarios', '/roles Roles'],
     ]);
   });

@@ -11,6 +11,7 @@ export type IconoMenu =
   | 'dashboard'
   | 'walkin'
   | 'reservaciones'
+  | 'salon'
   | 'clientes'
   | 'meseros'
   | 'promos'
@@ -108,6 +109,13 @@ export const PANTALLAS = [
       ],
     },
     menu: { seccion: 'operacion', icono: 'reservaciones', enlace: '/reservaciones/hoy' },
+  },
+  {
+    clave: 'salon',
+    ruta: '/salon',
+    titulo: 'Salón',
+    permiso: 'salon.index',
+    menu: { seccion: 'operacion', icono: 'salon' },
   },
   {
     clave: 'clientes',

@@ -139,3 +139,10 @@ export function mensajes(): Mensajes {
   mensajesCache ??= core.mensajes();
   return mensajesCache;
 }
+
+import type { MesaDelPiso } from '../wasm/tipos/MesaDelPiso';
+import type { OpcionMesa } from '../wasm/tipos/OpcionMesa';
+export type { MesaDelPiso, OpcionMesa };
+
+/** The free tables and joins of combinable neighbours that seat a party, best fit first. */
+export const opcionesMesa = (mesas: MesaDelPiso[], personas: number): OpcionMesa[] => core.opcionesMesa(mesas, personas);

@@ -124,3 +124,11 @@ export type DatosAfiliado = Omit<Afiliado, '_id'>;
 export type ReservacionAfiliado = Esquemas['ReservacionAfiliado'];
 /** A partner's page over a period: its reservations and attendance. */
 export type AfiliadoDetalle = Esquemas['AfiliadoDetalle'];
+/** A branch's floor now: its tables where they stand, their state and party, and the summary. */
+export type Piso = Esquemas['Piso'];
+/** A table on the floor. */
+export type MesaEnPiso = Esquemas['MesaEnPiso'];
+/** The party seated at a table. */
+export type TurnoEnPiso = Esquemas['TurnoEnPiso'];
+/** The floor's turn times on the dashboard. */
+export type TiemposMesa = Esquemas['TiemposMesa'];

@@ -1,7 +1,7 @@
 import { VolverALista } from '@/components/ui/VolverALista';
 import { CursorArrowRaysIcon } from '@heroicons/react/24/outline';
 import type { ReactNode } from 'react';
-import { Navigate, Outlet, useParams } from 'react-router';
+import { Navigate, Outlet, useParams, useSearchParams } from 'react-router';
 import { SeccionConPestanas } from '@/components/layouts/SeccionConPestanas';
 import { pantalla, pestanaPara, pestanasPara, rutaPestanaInicial, type Pestana } from '@/config/pantallas';
 import type { SlugWalkins } from '@/features/walkin/api/get-walkins';
@@ -37,6 +37,8 @@ export function pestanaWalkin(slug: string | undefined, usuario: Pick<Usuario, '
 export function Walkin() {
   const { slug, id } = useParams();
   const { usuario, sucursal } = useSesion();
+  // "Sentar aquí" on the floor opens the wizard with its table chosen.
+  const mesaElegida = useSearchParams()[0].get('mesa') ?? '';
   const pestana = pestanaWalkin(slug, usuario);
   useTitulo(pestana ? `${WALKIN.titulo} · ${pestana.titulo}` : WALKIN.titulo);
   if (!pestana) return <Navigate to={rutaPestanaInicial(WALKIN)} replace />;
@@ -47,7 +49,7 @@ export function Walkin() {
   );
   if (pestana.slug === 'registrar') {
     // A new branch is a new walk-in: the wizard starts afresh with that branch's defaults.
-    return seccion(sucursal ? <AsistenteWalkin key={sucursal} tag={sucursal} /> : null);
+    return seccion(sucursal ? <AsistenteWalkin key={sucursal} tag={sucursal} mesa={mesaElegida} /> : null);
   }
   return seccion(
     <div className="flex items-start gap-5">

@@ -12,6 +12,7 @@ import {
   UsersIcon,
   LinkIcon,
   BriefcaseIcon,
+  Squares2X2Icon,
 } from '@heroicons/react/24/outline';
 import type { ComponentType, SVGProps } from 'react';
 import { Link } from 'react-router';
@@ -26,6 +27,7 @@ const iconos: Record<IconoMenu, ComponentType<SVGProps<SVGSVGElement>>> = {
   dashboard: HomeIcon,
   walkin: UserPlusIcon,
   reservaciones: CalendarDaysIcon,
+  salon: Squares2X2Icon,
   clientes: IdentificationIcon,
   meseros: BriefcaseIcon,
   promos: TagIcon,

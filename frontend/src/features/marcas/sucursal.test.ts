@@ -13,11 +13,19 @@ describe('editor de sucursal', () => {
     expect(semana[0]?.cerrado).toBe(true);
   });
   it('una mesa nueva lleva el siguiente número', () => {
-    expect(mesaNueva([])).toEqual({ numero: 1, asientos: 4, combinable: true });
-    expect(mesaNueva([{ numero: 7, asientos: 2, combinable: false }])).toEqual({ numero: 8, asientos: 2, combinable: true });
+    const plano = { area: 'Salón', forma: 'cuadrada', x: null, y: null } as const;
+    expect(mesaNueva([])).toEqual({ numero: 1, asientos: 4, combinable: true, ...plano });
+    expect(mesaNueva([{ numero: 7, asientos: 2, combinable: false, ...plano, area: 'Terraza', x: 40, y: 20 }])).toEqual({
+      numero: 8,
+      asientos: 2,
+      combinable: true,
+      ...plano,
+      area: 'Terraza',
+    });
   });
   it('envía las cajas vacías como 0 y un día cerrado sin horas', () => {
-    expect(datosMesas([{ numero: null, asientos: 4, combinable: true }])).toEqual([{ numero: 0, asientos: 4, combinable: true }]);
+    const plano = { area: 'Terraza', forma: 'redonda', x: 40, y: 20 } as const;
+    expect(datosMesas([{ numero: null, asientos: 4, combinable: true, ...plano }])).toEqual([{ numero: 0, asientos: 4, combinable: true, ...plano }]);
     expect(datosDias([{ fecha: '2026-12-25', tipo: 'cerrado', abre: '10:00', cierra: '', motivo: ' Navidad ' }])).toEqual([
       { fecha: '2026-12-25', tipo: 'cerrado', abre: null, cierra: null, motivo: 'Navidad' },
     ]);

@@ -39,20 +39,28 @@ export interface FilaMesa {
   numero: number | null;
   asientos: number | null;
   combinable: boolean;
+  /** The room it stands in; the floor groups tables by it. */
+  area: string;
+  forma: 'cuadrada' | 'redonda';
+  /** Its place in the floor's plan (percent), kept as it was. */
+  x: number | null;
+  y: number | null;
 }
 
 export const mesasDe = (s: Pick<SucursalCompleta, 'mesas'>): FilaMesa[] =>
-  [...s.mesas].sort((a, b) => a.numero - b.numero).map(({ numero, asientos, combinable }) => ({ numero, asientos, combinable }));
+  [...s.mesas]
+    .sort((a, b) => a.numero - b.numero)
+    .map(({ numero, asientos, combinable, area, forma, x, y }) => ({ numero, asientos, combinable, area, forma: forma === 'redonda' ? 'redonda' : 'cuadrada', x: x ?? null, y: y ?? null }));
 
 /** A new row: the next table number after the highest, with the last row's seats. */
 export function mesaNueva(filas: readonly FilaMesa[]): FilaMesa {
   const mayor = filas.reduce((m, f) => Math.max(m, f.numero ?? 0), 0);
-  return { numero: mayor + 1, asientos: filas.at(-1)?.asientos ?? 4, combinable: true };
+  return { numero: mayor + 1, asientos: filas.at(-1)?.asientos ?? 4, combinable: true, area: filas.at(-1)?.area ?? 'Salón', forma: 'cuadrada', x: null, y: null };
 }
 
 /** What the tables call sends; an empty box goes as 0 so the server's rule names it. */
 export const datosMesas = (filas: readonly FilaMesa[]): DatosMesa[] =>
-  filas.map((f) => ({ numero: f.numero ?? 0, asientos: f.asientos ?? 0, combinable: f.combinable }));
+  filas.map((f) => ({ numero: f.numero ?? 0, asientos: f.asientos ?? 0, combinable: f.combinable, area: f.area, forma: f.forma, x: f.x, y: f.y }));
 
 export interface FilaDia {
   fecha: string;

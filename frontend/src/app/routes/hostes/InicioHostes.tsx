@@ -5,6 +5,9 @@ import { tienePermiso } from '@/lib/session';
 import { useSesion } from '@/lib/use-session';
 import { useTitulo } from '@/lib/use-titulo';
 import { AsistenciaDialogo } from '@/modulos/asistencia/components/AsistenciaDialogo';
+import { puedeVerSalon } from '@/modulos/salon/api/get-salon';
+import { Salon } from '@/modulos/salon/components/Salon';
+import { useNotificacionesEnVivo } from '@/features/notificaciones/api/stream-notificaciones';
 import { PanelCheckin } from './PanelCheckin';
 import { ProximasLlegadas } from './ProximasLlegadas';
 
@@ -30,6 +33,8 @@ export function InicioHostes() {
   useTitulo('Anfitriones');
   const { sucursal, usuario } = useSesion();
   const [asistencia, setAsistencia] = useState(false);
+  // The floor follows every table opened, freed or moved in the branch, live.
+  useNotificacionesEnVivo(() => undefined);
   // Only what the role may do: an action it cannot finish is not offered.
   const puede = {
     checkin: tienePermiso(usuario, 'reservacion.asistio'),
@@ -65,6 +70,12 @@ export function InicioHostes() {
         </nav>
       </div>
       <ProximasLlegadas />
+      {puedeVerSalon(usuario) && (
+        <section aria-label="Salón" className="space-y-3 min-[900px]:col-span-2">
+          <h2 className="text-xl font-semibold text-stone-900">Salón</h2>
+          <Salon enlaceSentar={(mesa) => `/hostes/walkin?${new URLSearchParams({ mesa })}`} />
+        </section>
+      )}
       {puede.checkin && <AsistenciaDialogo abierto={asistencia} alCerrar={() => setAsistencia(false)} />}
     </div>
   );

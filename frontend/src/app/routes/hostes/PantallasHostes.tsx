@@ -1,7 +1,7 @@
 import { ArrowLeftIcon, CheckIcon } from '@heroicons/react/20/solid';
 import { ExclamationTriangleIcon } from '@heroicons/react/24/outline';
 import type { ReactNode } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/Button';
 import { Esqueleto } from '@/components/ui/Esqueleto';
 import { ApiError } from '@/lib/api-client';
@@ -58,10 +58,12 @@ export function CheckinHostes() {
 /** /hostes/walkin: the walk-in wizard for the current branch. */
 export function WalkinHostes() {
   const { sucursal } = useSesion();
+  // "Sentar aquí" on the floor opens the wizard with its table chosen.
+  const mesaElegida = useSearchParams()[0].get('mesa') ?? '';
   // The wizard is a card of its own.
   return (
     <Marco titulo="Registro de walk-in" tarjeta={false}>
-      {sucursal ? <AsistenteWalkin key={sucursal} tag={sucursal} /> : null}
+      {sucursal ? <AsistenteWalkin key={sucursal} tag={sucursal} mesa={mesaElegida} /> : null}
     </Marco>
   );
 }

@@ -13,6 +13,7 @@ import { useSucursal } from '../api/get-sucursal';
 import { DIAS } from '@/lib/fechas';
 import { datosDias, datosMesas, diasDe, mesaNueva, mesasDe, semanaCompleta, zonasPara, type FilaDia, type FilaMesa } from '../sucursal';
 import { BotonIcono } from '@/components/ui/PantallaAdmin';
+import { PlanoMesas } from './PlanoMesas';
 
 const CELDA = `${ESTILO_CAMPO} py-1.5 text-sm`;
 
@@ -211,12 +212,14 @@ function Mesas({ s, editable }: { s: SucursalCompleta; editable: boolean }) {
         <p className="py-6 text-center text-sm text-stone-500">Sin mesas registradas.</p>
       ) : (
         <div className="max-h-96 overflow-y-auto">
-          <table className="w-full max-w-lg text-sm">
+          <table className="w-full max-w-2xl text-sm">
             <thead className="sticky top-0 bg-white">
               <tr>
                 <th scope="col" className={`${TABLA.th} pl-0`}>Número</th>
                 <th scope="col" className={TABLA.th}>Asientos</th>
                 <th scope="col" className={TABLA.th}>Se puede juntar</th>
+                <th scope="col" className={TABLA.th}>Área</th>
+                <th scope="col" className={TABLA.th}>Redonda</th>
                 <th scope="col" className={TABLA.th}><span className="sr-only">Quitar</span></th>
               </tr>
             </thead>
@@ -232,6 +235,12 @@ function Mesas({ s, editable }: { s: SucursalCompleta; editable: boolean }) {
                   <td className="px-1 py-1">
                     <input type="checkbox" aria-label={`Mesa ${i + 1}: se puede juntar`} className="size-5 accent-primary-700" checked={f.combinable} disabled={!editable} onChange={(e) => cambiar(i, { combinable: e.target.checked })} />
                   </td>
+                  <td className="px-1 py-1">
+                    <Input aria-label={`Mesa ${i + 1}: área`} maxLength={30} className={`${CELDA} w-28`} value={f.area} disabled={!editable} onChange={(e) => cambiar(i, { area: e.target.value })} />
+                  </td>
+                  <td className="px-1 py-1">
+                    <input type="checkbox" aria-label={`Mesa ${i + 1}: redonda`} className="size-5 accent-primary-700" checked={f.forma === 'redonda'} disabled={!editable} onChange={(e) => cambiar(i, { forma: e.target.checked ? 'redonda' : 'cuadrada' })} />
+                  </td>
                   <td className="py-1 text-right">
                     {editable && (
                       <BotonIcono icono={TrashIcon} peligro titulo="Quitar" etiqueta={`Quitar mesa ${f.numero ?? ''}`} alPulsar={() => setFilas((fs) => fs.filter((_, j) => j !== i))} />
@@ -243,6 +252,7 @@ function Mesas({ s, editable }: { s: SucursalCompleta; editable: boolean }) {
           </table>
         </div>
       )}
+      {filas.length > 0 ? <PlanoMesas filas={filas} editable={editable} alMover={(i, x, y) => cambiar(i, { x, y })} /> : null}
       <MensajeCampo nombre="mesas" mensaje={rechazo?.mensaje} />
       {confirmar && (
         <Confirmacion abierto alCerrar={() => setConfirmar(false)} alConfirmar={enviar} titulo="Quitar mesas" descripcion="Las mesas quitadas dejarán de ofrecerse para reservaciones." confirmar="Guardar mesas" cargando={guardando} />

@@ -8,6 +8,7 @@ import { crearLectorSse, esperaReconexion } from '@/lib/sse';
 import { useSesion } from '@/lib/use-session';
 import type { Notificacion } from '@/types/api';
 import { agregarNotificacion, claveNotificaciones } from '@/modulos/notificaciones/api/get-notificaciones';
+import { claveSalon } from '@/modulos/salon/api/get-salon';
 
 /** The server sends a comment every 15 s; three missed mean the connection is dead. */
 const SILENCIO_MAXIMO_MS = 45_000;
@@ -17,6 +18,8 @@ type Fin = 'reintentar' | 'parar';
 export interface Suscriptor {
   /** A notification the stream pushed. */
   alNotificacion: (n: Notificacion) => void;
+  /** A table of the branch opened, freed or moved (`event: salon`): the floor is read again. */
+  alSalon?: () => void;
   /** The stream is open; `reanudada` when it resumes from a Last-Event-ID. */
   alConectar: (reanudada: boolean) => void;
 }
@@ -75,6 +78,10 @@ export async function seguirNotificaciones(tag: string, token: string, suscripto
         // once keeps backing off.
         intentos = 0;
         for (const evento of lector.agregar(value)) {
+          if (evento.event === 'salon') {
+            suscriptor.alSalon?.();
+            continue;
+          }
           if (evento.event !== 'notificacion') continue;
           try {
             suscriptor.alNotificacion(JSON.parse(evento.data) as Notificacion);
@@ -142,7 +149,10 @@ export function useNotificacionesEnVivo(alNueva: (n: Notificacion) => void): voi
           void queryClient.invalidateQueries({ queryKey: claveListasReservaciones(sucursal) });
           oyente.current(n);
         },
+        alSalon: () => void queryClient.invalidateQueries({ queryKey: claveSalon(sucursal) }),
         alConectar: (reanudada) => {
+          // The floor has no replay: whatever moved while the stream was away is read again.
+          void queryClient.invalidateQueries({ queryKey: claveSalon(sucursal) });
           // A fresh stream cannot replay what came between the list's answer and its opening.
           if (!reanudada && queryClient.getQueryData(clave)) void queryClient.invalidateQueries({ queryKey: clave });
         },

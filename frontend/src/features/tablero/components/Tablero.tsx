@@ -5,6 +5,7 @@ import { useSesion } from '@/lib/use-session';
 import { useTitulo } from '@/lib/use-titulo';
 import type { ResumenDia } from '@/types/api';
 import { DIAS_SERIE, useDashboard, useSerie } from '../api/get-dashboard';
+import { useTiemposMesa } from '../api/get-tiempos-mesa';
 import { horasCompletas, origenesTotales, porcentaje } from '../escala';
 import { datosOrigen } from '@/components/ui/IconoOrigen';
 import { useSucursalesUsuario } from '@/modulos/sucursales/api/get-sucursales-usuario';
@@ -151,6 +152,81 @@ function Historico() {
   );
 }
 
+/** The floor's turn times: occupancy now, stays by party size, covers seated each hour. */
+function TiemposDeMesa() {
+  const tiempos = useTiemposMesa();
+  const t = tiempos.data;
+  const minutos = (m: number | null | undefined) => (m == null ? '—' : `${m} min`);
+  return (
+    <>
+      <h2 className="pt-2 text-lg font-semibold text-stone-900">Tiempos de mesa</h2>
+      <div className="grid gap-3 lg:grid-cols-3">
+        <Panel titulo="Ocupación ahora">
+          {!t ? (
+            <Cargando alto="h-24" />
+          ) : (
+            <div className="grid grid-cols-2 gap-3" data-panel="ocupacion">
+              <div>
+                <p className="text-3xl font-semibold text-stone-900 tabular-nums">{t.ocupacion == null ? '—' : porcentaje(t.ocupacion)}</p>
+                <p className="text-xs text-stone-500">
+                  {t.ocupadas} de {t.mesas} mesas
+                </p>
+              </div>
+              <div>
+                <p className="text-3xl font-semibold text-stone-900 tabular-nums">{t.comensales}</p>
+                <p className="text-xs text-stone-500">comensales sentados</p>
+              </div>
+            </div>
+          )}
+        </Panel>
+        <Panel titulo="Estancia promedio por grupo">
+          {!t ? (
+            <Cargando alto="h-24" />
+          ) : (
+            <table className="w-full text-sm" data-panel="estancias">
+              <thead>
+                <tr className="text-left text-xs text-stone-500">
+                  <th scope="col" className="pb-1 font-medium">Personas</th>
+                  <th scope="col" className="pb-1 text-right font-medium">Hoy</th>
+                  <th scope="col" className="pb-1 text-right font-medium">30 días</th>
+                </tr>
+              </thead>
+              <tbody>
+                {t.estancia_hoy.map((g, i) => (
+                  <tr key={g.grupo} className="border-t border-stone-100">
+                    <th scope="row" className="py-1 text-left font-medium text-stone-700">{g.grupo}</th>
+                    <td className="py-1 text-right tabular-nums">{minutos(g.minutos)}</td>
+                    <td className="py-1 text-right tabular-nums">{minutos(t.estancia_30_dias[i]?.minutos)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </Panel>
+        <Panel titulo="Cubiertos sentados por hora">
+          {!t ? (
+            <Cargando alto="h-24" />
+          ) : t.cubiertos_por_hora.length === 0 ? (
+            <Vacio texto="Nadie se ha sentado hoy." />
+          ) : (
+            <ul className="space-y-1.5" data-panel="cubiertos">
+              {t.cubiertos_por_hora.map((h) => (
+                <li key={h.hora} className="grid grid-cols-[3.5rem_1fr_2.5rem] items-center gap-2 text-sm">
+                  <span className="text-stone-600 tabular-nums">{String(h.hora).padStart(2, '0')}:00</span>
+                  <span className="h-3 rounded-full bg-stone-100">
+                    <span className="block h-3 rounded-full bg-primary-600" style={{ width: `${(h.cubiertos / Math.max(...t.cubiertos_por_hora.map((x) => x.cubiertos))) * 100}%` }} />
+                  </span>
+                  <span className="text-right font-medium text-stone-900 tabular-nums">{h.cubiertos}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Panel>
+      </div>
+    </>
+  );
+}
+
 /** /: the current branch's day at a glance and its last 30 days. */
 export function Tablero() {
   useTitulo('Dashboard');
@@ -163,6 +239,7 @@ export function Tablero() {
         Dashboard{nombre ? <span className="ml-2 text-base font-medium text-stone-500" data-testid="tablero-sucursal">· {nombre}</span> : null}
       </h1>
       <Hoy />
+      <TiemposDeMesa />
       <Historico />
     </section>
   );

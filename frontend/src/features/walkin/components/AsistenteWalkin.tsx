@@ -122,16 +122,17 @@ function PasoPersonal({
  * core's defaults in the buffet mode core suggests for now; Registrar saves, and on success the
  * tickets are shown, the form starts afresh and every walk-in list asks again.
  */
-export function AsistenteWalkin({ tag }: { tag: string }) {
+/** The walk-in wizard; `mesa` is the table chosen on the floor ("Sentar aquí"), already filled in. */
+export function AsistenteWalkin({ tag, mesa = '' }: { tag: string; mesa?: string }) {
   // The buffet mode it starts in follows the branch's own late cutoff: wait for its settings.
   const horario = useHorarioSucursal(tag);
   if (horario === undefined) return <Esqueleto className="h-96 w-full rounded-2xl" />;
-  return <Asistente tag={tag} horario={horario} />;
+  return <Asistente tag={tag} horario={horario} mesa={mesa} />;
 }
 
-function Asistente({ tag, horario }: { tag: string; horario: ConfigHorario | null }) {
+function Asistente({ tag, horario, mesa }: { tag: string; horario: ConfigHorario | null; mesa: string }) {
   const [paso, setPaso] = useState(0);
-  const [orden, setOrden] = useState<FormularioOrden>(() => ordenNueva(tag, ahora(), horario));
+  const [orden, setOrden] = useState<FormularioOrden>(() => ({ ...ordenNueva(tag, ahora(), horario), mesa }));
   // The box a refusal at the last step named: the order step opens on it.
   const [enfocar, setEnfocar] = useState<string | null>(null);
   const [pais, setPais] = useState(PAIS_POR_DEFECTO);

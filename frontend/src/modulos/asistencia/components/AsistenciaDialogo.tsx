@@ -7,7 +7,7 @@ import { FlujoAsistencia } from './FlujoAsistencia';
  * drops whatever was under way (the flow is unmounted), so the next opening starts at the search;
  * once the order is being filled, a stray click outside or Escape asks first.
  */
-export function AsistenciaDialogo({ abierto, alCerrar }: { abierto: boolean; alCerrar: () => void }) {
+export function AsistenciaDialogo({ abierto, alCerrar, mesa }: { abierto: boolean; alCerrar: () => void; mesa?: string }) {
   const [enCurso, setEnCurso] = useState(false);
   const cerrar = () => {
     setEnCurso(false);
@@ -15,7 +15,7 @@ export function AsistenciaDialogo({ abierto, alCerrar }: { abierto: boolean; alC
   };
   return (
     <Dialogo abierto={abierto} alCerrar={cerrar} titulo="Registrar asistencia" ancho="sm:max-w-3xl" sinGuardar={enCurso}>
-      <FlujoAsistencia alTerminar={cerrar} alCambiarEnCurso={setEnCurso} />
+      <FlujoAsistencia alTerminar={cerrar} alCambiarEnCurso={setEnCurso} mesaInicial={mesa} />
     </Dialogo>
   );
 }

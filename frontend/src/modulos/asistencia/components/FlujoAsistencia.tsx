@@ -37,10 +37,13 @@ const TITULOS_METODO: Record<MetodoBusqueda, string> = { device: 'Lector QR', ca
 export function FlujoAsistencia({
   alTerminar,
   codigoInicial,
+  mesaInicial,
   alCambiarEnCurso,
 }: {
   alTerminar?: () => void;
   codigoInicial?: string;
+  /** The table chosen on the floor ("Registrar llegada aquí"): the order step starts with it. */
+  mesaInicial?: string;
   /** Told whether an order is being filled (comanda or abre, not yet saved). */
   alCambiarEnCurso?: (enCurso: boolean) => void;
 }) {
@@ -103,7 +106,8 @@ export function FlujoAsistencia({
       const h = hallazgoDe(r, tag);
       setHallazgo(h);
       if (h.tipo === 'pendiente') {
-        setOrden(ordenDeReservacion(h.reservacion, tag, ahora(), horario ?? null));
+        const o = ordenDeReservacion(h.reservacion, tag, ahora(), horario ?? null);
+        setOrden(mesaInicial ? { ...o, mesa: mesaInicial } : o);
         if (avanzar) setPaso(1);
       }
     } catch (e) {

@@ -2,10 +2,11 @@ import { useEffect, useEffectEvent, useMemo, useRef, useState, type FormEvent, t
 import { CampoSelect, CampoTexto } from '@/components/ui/Campo';
 import { CampoNumero } from '@/components/ui/CampoNumero';
 import { Interruptor } from '@/components/ui/Interruptor';
-import { conteosConPersonas, validarComanda } from '@/lib/wasm';
+import { conteosConPersonas, opcionesMesa, validarComanda } from '@/lib/wasm';
 import { enterEnSelectEnvia } from '@/lib/teclado';
 import { toast } from '@/stores/toasts';
-import { useMesas } from '../api/get-mesas';
+import { useSalon } from '@/modulos/salon/api/get-salon';
+import { Confirmacion } from '@/components/ui/Confirmacion';
 import { useMeseros } from '@/modulos/meseros/api/get-meseros';
 import { useHorarioSucursal } from '@/modulos/sucursales/api/get-sucursales-usuario';
 import { camposBuffet, conteosDe, mensajesInline, promoSugerido, type CampoConteo, type FormularioOrden } from '../orden';
@@ -52,7 +53,22 @@ export function FormularioComanda({
   // Once, as the step opens: the refused box, never the party's by default.
   useEffect(() => enfocarRechazado(), []);
   const meseros = useMeseros();
-  const mesas = useMesas();
+  const salon = useSalon();
+  const personas = Math.max(1, orden.no_personas ?? 1);
+  // The free tables and joins that seat the party, best fit first (core's rule), then the rest.
+  const opciones = useMemo(() => (salon.data ? opcionesMesa(salon.data.mesas, personas) : []), [salon.data, personas]);
+  const otras = useMemo(() => {
+    const ofrecidas = new Set(opciones.filter((o) => o.numeros.length === 1).map((o) => o.numeros[0]));
+    return (salon.data?.mesas ?? []).filter((m) => !ofrecidas.has(m.numero));
+  }, [salon.data, opciones]);
+  const conocida = opciones.some((o) => o.mesa === orden.mesa) || otras.some((m) => String(m.numero) === orden.mesa);
+  // A table too small for the party is taken only once the host says so.
+  const [pequena, setPequena] = useState<string | null>(null);
+  function elegirMesa(mesa: string) {
+    const m = salon.data?.mesas.find((x) => String(x.numero) === mesa);
+    if (m && m.asientos < personas) setPequena(mesa);
+    else alCambiar({ mesa });
+  }
   const [mensajes, setMensajes] = useState<Partial<Record<CampoConteo, string>>>({});
   const horario = useHorarioSucursal(orden.tag || null);
   const sugerido = useMemo(() => promoSugerido(ahora(), horario ?? null), [horario]);
@@ -103,26 +119,42 @@ export function FormularioComanda({
           mensaje={mensajes.no_personas}
           autoFocus={!enfocar}
         />
-        {mesas.data && mesas.data.length > 0 ? (
-          <CampoSelect etiqueta="Mesa" name="mesa" required value={orden.mesa} onChange={(e) => alCambiar({ mesa: e.target.value })}>
-            <option value="">Elige una mesa</option>
-            {mesas.data.map((m) => (
-              <option key={m._id} value={String(m.numero)}>
-                Mesa {m.numero} · {m.asientos} lugares
-              </option>
-            ))}
-          </CampoSelect>
+        {salon.data && salon.data.mesas.length > 0 ? (
+          <div>
+            <CampoSelect etiqueta="Mesa" name="mesa" required value={orden.mesa} onChange={(e) => elegirMesa(e.target.value)}>
+              <option value="">{opciones.length > 0 ? 'Elige una mesa' : 'No hay mesa libre para el grupo'}</option>
+              {opciones.length > 0 ? (
+                <optgroup label={`Libres para ${personas} ${personas === 1 ? 'persona' : 'personas'}`}>
+                  {opciones.map((o) => (
+                    <option key={o.mesa} value={o.mesa}>
+                      {o.numeros.length > 1 ? 'Mesas' : 'Mesa'} {o.mesa} · {o.asientos} lugares · {o.area}
+                    </option>
+                  ))}
+                </optgroup>
+              ) : null}
+              <optgroup label="Otras mesas">
+                {otras.map((m) => (
+                  <option key={m.numero} value={String(m.numero)} disabled={m.estado !== 'libre'}>
+                    Mesa {m.numero} · {m.asientos} lugares · {m.estado === 'libre' ? 'pequeña para el grupo' : `ocupada desde ${m.turno?.desde ?? ''}`}
+                  </option>
+                ))}
+              </optgroup>
+              {orden.mesa && !conocida ? <option value={orden.mesa}>Mesa {orden.mesa}</option> : null}
+            </CampoSelect>
+          </div>
         ) : (
-          <CampoTexto
-            etiqueta="Mesa"
-            name="mesa"
-            required
-            inputMode="numeric"
-            autoComplete="off"
-            placeholder="Número de mesa"
-            value={orden.mesa}
-            onChange={(e) => alCambiar({ mesa: e.target.value })}
-          />
+          <div>
+            <CampoTexto
+              etiqueta="Mesa"
+              name="mesa"
+              required
+              autoComplete="off"
+              placeholder="Número de mesa"
+              value={orden.mesa}
+              onChange={(e) => alCambiar({ mesa: e.target.value })}
+            />
+            {salon.data ? <p className="mt-1 text-xs text-stone-500">Esta sucursal no tiene mesas configuradas: se configuran en Marcas → la sucursal → Mesas.</p> : null}
+          </div>
         )}
         <CampoSelect
           etiqueta="Mesero"
@@ -179,6 +211,17 @@ export function FormularioComanda({
       </fieldset>
 
       {acciones}
+      <Confirmacion
+        abierto={pequena !== null}
+        alCerrar={() => setPequena(null)}
+        alConfirmar={() => {
+          if (pequena) alCambiar({ mesa: pequena });
+          setPequena(null);
+        }}
+        titulo={`¿Sentar a ${personas} en la mesa ${pequena ?? ''}?`}
+        descripcion={`La mesa ${pequena ?? ''} tiene ${salon.data?.mesas.find((x) => String(x.numero) === pequena)?.asientos ?? 0} lugares para un grupo de ${personas}.`}
+        confirmar="Sentar de todos modos"
+      />
     </form>
   );
 }

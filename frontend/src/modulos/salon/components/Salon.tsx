@@ -1,0 +1,263 @@
+// The floor: the branch's tables drawn where they stand, by area, coloured by state, each with its
+// number, party, waiter and minutes seated; a summary bar (free, seated, overdue, guests, the wait
+// for 2, 4 and 6); tapping a table offers what fits its state. The /salon screen and the host
+// stand's home both show it.
+import { Link } from 'react-router';
+import { useMemo, useState } from 'react';
+import { Button } from '@/components/ui/Button';
+import { CampoSelect } from '@/components/ui/Campo';
+import { Confirmacion } from '@/components/ui/Confirmacion';
+import { Dialogo } from '@/components/ui/Dialogo';
+import { Esqueleto } from '@/components/ui/Esqueleto';
+import { tienePermiso } from '@/lib/session';
+import { useSesion } from '@/lib/use-session';
+import { AsistenciaDialogo } from '@/modulos/asistencia/components/AsistenciaDialogo';
+import type { MesaEnPiso, Piso } from '@/types/api';
+import { useSalon } from '../api/get-salon';
+import { useEscribirTurno } from '../api/escribir-turno';
+import { posicionEnPlano } from '../plano';
+
+const COLOR: Record<MesaEnPiso['estado'], string> = {
+  libre: 'bg-emerald-50 text-emerald-900 ring-emerald-500/60 hover:bg-emerald-100',
+  ocupada: 'bg-amber-50 text-amber-950 ring-amber-500/70 hover:bg-amber-100',
+  excedida: 'bg-red-50 text-red-900 ring-red-600/80 hover:bg-red-100',
+};
+
+const ETIQUETA: Record<MesaEnPiso['estado'], string> = { libre: 'Libre', ocupada: 'Ocupada', excedida: 'Excedida' };
+
+/** A table's drawn size, in pixels, by its seats: a two-top is small, a ten-top long. */
+function tamano(m: MesaEnPiso): { ancho: number; alto: number } {
+  const base = m.asientos <= 2 ? 64 : m.asientos <= 4 ? 76 : 88;
+  if (m.forma === 'redonda') return { ancho: base, alto: base };
+  return { ancho: m.asientos > 6 ? 128 : m.asientos > 4 ? 104 : base, alto: base };
+}
+
+
+function Resumen({ piso }: { piso: Piso }) {
+  const r = piso.resumen;
+  const dato = (valor: number | string, etiqueta: string, tono: string) => (
+    <div className={`rounded-xl px-3 py-2 ring-1 ring-inset ${tono}`}>
+      <div className="text-2xl font-semibold tabular-nums">{valor}</div>
+      <div className="text-xs font-medium">{etiqueta}</div>
+    </div>
+  );
+  return (
+    <div className="grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-7" aria-label="Resumen del salón" data-testid="resumen-salon">
+      {dato(r.libres, 'Libres', 'bg-emerald-50 text-emerald-900 ring-emerald-200')}
+      {dato(r.ocupadas, 'Ocupadas', 'bg-amber-50 text-amber-950 ring-amber-200')}
+      {dato(r.excedidas, 'Excedidas', 'bg-red-50 text-red-900 ring-red-200')}
+      {dato(r.comensales, 'Comensales', 'bg-white text-stone-900 ring-stone-200')}
+      {r.esperas.map((e) => (
+        <div key={e.personas}>{dato(e.minutos == null ? '—' : e.minutos === 0 ? 'Ya' : `${e.minutos} min`, `Espera para ${e.personas}`, 'bg-white text-stone-900 ring-stone-200')}</div>
+      ))}
+    </div>
+  );
+}
+
+function MesaDibujada({ m, i, alElegir }: { m: MesaEnPiso; i: number; alElegir: (m: MesaEnPiso) => void }) {
+  const { x, y } = posicionEnPlano(m.x, m.y, i);
+  const { ancho, alto } = tamano(m);
+  const t = m.turno;
+  return (
+    <button
+      type="button"
+      data-mesa={m.numero}
+      data-estado={m.estado}
+      onClick={() => alElegir(m)}
+      aria-label={`Mesa ${m.numero}, ${m.asientos} lugares, ${ETIQUETA[m.estado]}${t ? `: ${t.name}, ${t.personas} personas, ${t.minutos} minutos` : ''}`}
+      className={`absolute flex -translate-x-1/2 -translate-y-1/2 flex-col items-center justify-center overflow-hidden px-1 text-center ring-2 ring-inset transition focus:outline-none focus-visible:ring-4 focus-visible:ring-primary-600 ${COLOR[m.estado]} ${m.forma === 'redonda' ? 'rounded-full' : 'rounded-xl'}`}
+      style={{ left: `${x}%`, top: `${y}%`, width: ancho, height: alto }}
+    >
+      <span className="text-lg leading-none font-bold tabular-nums">{m.numero}</span>
+      {t ? (
+        <>
+          <span className="max-w-full truncate text-[11px] leading-tight font-medium">{t.name}</span>
+          <span className="text-[11px] leading-tight tabular-nums">
+            {t.personas}p · {t.minutos}′
+          </span>
+        </>
+      ) : (
+        <span className="text-[11px] leading-tight">{m.asientos} lugares</span>
+      )}
+    </button>
+  );
+}
+
+function AccionesMesa({ piso, mesa, alCerrar, enlaceSentar }: { piso: Piso; mesa: MesaEnPiso; alCerrar: () => void; enlaceSentar: (mesa: string) => string }) {
+  const { usuario } = useSesion();
+  const escribir = useEscribirTurno();
+  const [liberando, setLiberando] = useState(false);
+  const [llegada, setLlegada] = useState(false);
+  const [destino, setDestino] = useState('');
+  const t = mesa.turno;
+  const edita = tienePermiso(usuario, 'salon.edit');
+  const sienta = tienePermiso(usuario, 'walkin.index');
+  const registraLlegada = tienePermiso(usuario, 'reservacion.asistio');
+  const libres = piso.mesas.filter((m) => m.estado === 'libre' && m.numero !== mesa.numero);
+  const hecho = () => {
+    setLiberando(false);
+    alCerrar();
+  };
+  return (
+    <>
+      <Dialogo
+        abierto={!liberando && !llegada}
+        alCerrar={alCerrar}
+        titulo={`Mesa ${mesa.numero}`}
+        descripcion={`${mesa.area} · ${mesa.asientos} lugares · ${ETIQUETA[mesa.estado]}`}
+        acciones={
+          <Button variante="secundario" onClick={alCerrar}>
+            Cerrar
+          </Button>
+        }
+      >
+        {t ? (
+          <div className="space-y-4">
+            <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
+              <dt className="text-stone-500">Grupo</dt>
+              <dd className="font-medium text-stone-900">{t.name}</dd>
+              <dt className="text-stone-500">Personas</dt>
+              <dd className="tabular-nums">{t.personas}</dd>
+              <dt className="text-stone-500">Mesero</dt>
+              <dd>{t.mesero ?? '—'}</dd>
+              <dt className="text-stone-500">Desde</dt>
+              <dd className="tabular-nums">
+                {t.desde} · {t.minutos} min
+              </dd>
+              {t.folio ? (
+                <>
+                  <dt className="text-stone-500">Folio</dt>
+                  <dd className="tabular-nums">{t.folio}</dd>
+                </>
+              ) : null}
+            </dl>
+            {edita ? (
+              <div className="space-y-3 border-t border-stone-200 pt-4">
+                <form
+                  className="flex items-end gap-2"
+                  onSubmit={(e) => {
+                    e.preventDefault();
+                    if (destino) void escribir.mutateAsync({ tipo: 'mover', turno: t._id, mesa: destino }).then(hecho, () => undefined);
+                  }}
+                >
+                  <div className="grow">
+                    <CampoSelect etiqueta="Cambiar de mesa" name="destino" value={destino} onChange={(e) => setDestino(e.target.value)}>
+                      <option value="">Elige una mesa libre</option>
+                      {libres.map((m) => (
+                        <option key={m.numero} value={String(m.numero)}>
+                          Mesa {m.numero} · {m.asientos} lugares · {m.area}
+                        </option>
+                      ))}
+                    </CampoSelect>
+                  </div>
+                  <Button type="submit" variante="secundario" disabled={!destino} cargando={escribir.isPending && !liberando}>
+                    Cambiar
+                  </Button>
+                </form>
+                <Button variante="peligro-suave" className="w-full" onClick={() => setLiberando(true)}>
+                  Liberar mesa
+                </Button>
+              </div>
+            ) : null}
+          </div>
+        ) : sienta || registraLlegada ? (
+          <div className="grid gap-3 sm:grid-cols-2">
+            {sienta && (
+              <Link
+                to={enlaceSentar(String(mesa.numero))}
+                className="flex min-h-12 w-full items-center justify-center rounded-lg bg-primary-700 px-4 text-base font-semibold text-white shadow-sm hover:bg-primary-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-primary-600 focus-visible:ring-offset-2"
+              >
+                Sentar walk-in aquí
+              </Link>
+            )}
+            {registraLlegada && (
+              <Button variante="secundario" className="min-h-12 text-base" onClick={() => setLlegada(true)}>
+                Registrar llegada aquí
+              </Button>
+            )}
+          </div>
+        ) : (
+          <p className="text-sm text-stone-600">La mesa está libre.</p>
+        )}
+      </Dialogo>
+      {registraLlegada && llegada ? <AsistenciaDialogo abierto alCerrar={alCerrar} mesa={String(mesa.numero)} /> : null}
+      {t ? (
+        <Confirmacion
+          abierto={liberando}
+          alCerrar={() => setLiberando(false)}
+          alConfirmar={() => void escribir.mutateAsync({ tipo: 'liberar', turno: t._id }).then(hecho, () => undefined)}
+          titulo={`¿Liberar la mesa ${t.mesa}?`}
+          descripcion={`${t.name} (${t.personas} personas) deja la mesa; queda libre para el siguiente grupo.`}
+          confirmar="Liberar mesa"
+          cargando={escribir.isPending}
+        />
+      ) : null}
+    </>
+  );
+}
+
+/** The branch's floor with its summary; `enlaceSentar` is where "Sentar walk-in aquí" leads. */
+export function Salon({ enlaceSentar }: { enlaceSentar: (mesa: string) => string }) {
+  const salon = useSalon();
+  const [elegida, setElegida] = useState<number | null>(null);
+  const areas = useMemo(() => {
+    const porArea = new Map<string, MesaEnPiso[]>();
+    for (const m of salon.data?.mesas ?? []) porArea.set(m.area, [...(porArea.get(m.area) ?? []), m]);
+    return [...porArea.entries()];
+  }, [salon.data]);
+
+  if (salon.isPending) return <Esqueleto className="h-[32rem] w-full rounded-2xl" />;
+  if (salon.isError)
+    return (
+      <p role="alert" className="rounded-xl bg-red-50 p-4 text-sm text-red-800 ring-1 ring-red-200">
+        No se pudo leer el salón. Revisa la conexión; se intentará de nuevo.
+      </p>
+    );
+  const piso = salon.data;
+  if (piso.mesas.length === 0)
+    return (
+      <p className="rounded-xl bg-white p-6 text-sm text-stone-700 ring-1 ring-stone-200">
+        Esta sucursal no tiene mesas configuradas. Quien administra las marcas las agrega en Marcas → la sucursal → Mesas.
+      </p>
+    );
+  const mesa = piso.mesas.find((m) => m.numero === elegida) ?? null;
+  // Two areas share the width on a wide screen when the plan puts them side by side.
+  const juntas = areas.every(([, mesas]) => mesas.every((m) => m.x != null));
+  return (
+    <div className="space-y-4">
+      <Resumen piso={piso} />
+      {juntas ? (
+        <Plano titulo={areas.map(([a]) => a).join(' · ')} mesas={piso.mesas} alElegir={(m) => setElegida(m.numero)} />
+      ) : (
+        areas.map(([area, mesas]) => <Plano key={area} titulo={area} mesas={mesas} alElegir={(m) => setElegida(m.numero)} />)
+      )}
+      <div className="flex flex-wrap gap-4 text-xs text-stone-600" aria-hidden>
+        <span className="inline-flex items-center gap-1.5">
+          <span className="size-3 rounded-sm bg-emerald-100 ring-2 ring-emerald-500/60" /> Libre
+        </span>
+        <span className="inline-flex items-center gap-1.5">
+          <span className="size-3 rounded-sm bg-amber-100 ring-2 ring-amber-500/70" /> Ocupada
+        </span>
+        <span className="inline-flex items-center gap-1.5">
+          <span className="size-3 rounded-sm bg-red-100 ring-2 ring-red-600/80" /> Excedida (más de {piso.estancia_min} min)
+        </span>
+      </div>
+      {mesa ? <AccionesMesa piso={piso} mesa={mesa} alCerrar={() => setElegida(null)} enlaceSentar={enlaceSentar} /> : null}
+    </div>
+  );
+}
+
+function Plano({ titulo, mesas, alElegir }: { titulo: string; mesas: MesaEnPiso[]; alElegir: (m: MesaEnPiso) => void }) {
+  return (
+    <section aria-label={titulo} className="rounded-2xl bg-white p-3 shadow-sm ring-1 ring-stone-200">
+      <h2 className="px-1 pb-2 text-sm font-semibold text-stone-700">{titulo}</h2>
+      <div className="overflow-x-auto">
+        <div className="relative h-[30rem] min-w-[44rem]">
+          {mesas.map((m, i) => (
+            <MesaDibujada key={m.numero} m={m} i={i} alElegir={alElegir} />
+          ))}
+        </div>
+      </div>
+    </section>
+  );
+}
