@@ -45,14 +45,16 @@ bench: wasm deps-node deps-browser
 	@# The reservation list and the dashboard at 10 000, 100 000 and 1 000 000 reservations,
 	@# walk-in saves, the CSV export of a million log entries, the client list and search at
 	@# 200 000 clients, and public availability (40 tables, 2 000 reservations in the horizon),
-	@# on both engines (PostgreSQL found or started as for the tests).
+	@# on both engines (PostgreSQL found or started as for the tests); the floor of 200 tables
+	@# with 150 seated, and tables opened by 32 hosts at once.
 	@estado=$$(mktemp); trap 'bash scripts/ensure-postgres.sh stop "$$estado"' EXIT; \
 	  export ANFITRION_TEST_PG=$$(bash scripts/ensure-postgres.sh start "$$estado"); \
 	  cargo run -q --release -p anfitrion-server --example bench_reservaciones && \
 	  cargo run -q --release -p anfitrion-server --example bench_walkins && \
 	  cargo run -q --release -p anfitrion-server --example bench_bitacora && \
 	  cargo run -q --release -p anfitrion-server --example bench_clientes && \
-	  cargo run -q --release -p anfitrion-server --example bench_disponibilidad
+	  cargo run -q --release -p anfitrion-server --example bench_disponibilidad && \
+	  cargo run -q --release -p anfitrion-server --example bench_salon
 	$(MAKE) --no-print-directory bench-login
 	$(MAKE) --no-print-directory bench-carga
 
