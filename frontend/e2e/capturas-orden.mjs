@@ -85,7 +85,6 @@ try {
     await pagina.getByRole('button', { name: 'Siguiente' }).click();
     await pagina.locator('form[data-paso="comanda"]').waitFor();
     await foto(pagina, `asistencia-1-${ancho}`);
-    await pagina.locator('[name="mesa"]').evaluate((el) => el.tagName);
     await pagina.locator('select[name="mesa"]').selectOption({ index: 2 });
     await pagina.locator('select[name="mesero_id"]').selectOption({ index: 1 });
     await pagina.getByRole('button', { name: 'Siguiente' }).click();

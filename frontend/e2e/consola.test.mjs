@@ -4,11 +4,12 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { CUENTAS, enReposo, entrar, prepararSuite } from './navegador.mjs';
 
-/** Spec §2 "Side menu": path, label, permission; children under their group. */
+/** Spec §2 "Side menu" (and the floor, after Reservaciones): path, label, permission; children under their group. */
 const MENU = [
   { ruta: '/', titulo: 'Dashboard', permiso: 'dashboard.index' },
   { ruta: '/walkin/registrar', titulo: 'Walk-in', permiso: 'walkin.index' },
   { ruta: '/reservaciones/hoy', titulo: 'Reservaciones', permiso: 'reservacion.index' },
+  { ruta: '/salon', titulo: 'Salón', permiso: 'salon.index' },
   { ruta: '/clientes', titulo: 'Clientes', permiso: 'clientes.index' },
   { ruta: '/meseros', titulo: 'Meseros', permiso: 'meseros.index' },
   { ruta: '/promos', titulo: 'Promociones', permiso: 'promos.index' },
@@ -45,8 +46,8 @@ function menuEsperado(permisos) {
 const CONOCIDO = {
   sistemas: { destino: '/users', con: ['/users Usuarios', '/roles Roles', '/marcas Marcas'], sin: ['/ Dashboard', '/reservaciones/hoy Reservaciones'] },
   mercadotecnia: { destino: '/promos', con: ['/promos Promociones', '/clientes Clientes', '/logs Bitácoras'], sin: ['/users Usuarios', '/walkin/registrar Walk-in'] },
-  gerente: { destino: '/reservaciones/hoy', con: ['/reservaciones/hoy Reservaciones', '/walkin/registrar Walk-in', '/meseros Meseros'], sin: ['/users Usuarios', '/roles Roles'] },
-  hostess: { destino: '/reservaciones/hoy', con: ['/reservaciones/hoy Reservaciones', '/walkin/registrar Walk-in'], sin: ['/ Dashboard', '/users Usuarios', '/promos Promociones'] },
+  gerente: { destino: '/reservaciones/hoy', con: ['/reservaciones/hoy Reservaciones', '/walkin/registrar Walk-in', '/salon Salón', '/meseros Meseros'], sin: ['/users Usuarios', '/roles Roles'] },
+  hostess: { destino: '/reservaciones/hoy', con: ['/reservaciones/hoy Reservaciones', '/walkin/registrar Walk-in', '/salon Salón'], sin: ['/ Dashboard', '/users Usuarios', '/promos Promociones'] },
   reservaciones: { destino: '/reservaciones/hoy', con: ['/reservaciones/hoy Reservaciones'], sin: ['/walkin/registrar Walk-in', '/users Usuarios', '/clientes Clientes'] },
 };
 

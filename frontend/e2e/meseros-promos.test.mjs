@@ -27,7 +27,7 @@ async function meserosDelAsistente() {
 
 /** From the Comanda step (one guest), on to Abre, says Sí to promotions and answers those offered. */
 async function promosDelAsistente() {
-  // With marcas.index the table is picked from the branch's; otherwise it is typed.
+  // The table: the first the floor offers (the best free fit).
   await pagina.locator('select[name="mesa"]').selectOption({ index: 1 });
   await pagina.locator('select[name="mesero_id"]').selectOption({ index: 1 });
   const promo = (await pagina.getByRole('switch', { name: 'Buffet promoción' }).getAttribute('aria-checked')) === 'true';

@@ -127,6 +127,7 @@ describe('the floor', () => {
     const plano = pagina.getByTestId('plano-mesas');
     await plano.waitFor();
     const mesa = plano.locator('[data-plano-mesa="1"]');
+    await plano.scrollIntoViewIfNeeded();
     const caja = await plano.boundingBox();
     const desde = await mesa.boundingBox();
     // Drag table 1 to the middle of the plan.

@@ -56,7 +56,7 @@ describe('the walk-in wizard', () => {
     assert.equal(await mensajeEn('no_personas').innerText(), 'El número de personas no puede ser 0');
     // The table is picked from the floor's free tables, with the arrows.
     await tabHasta(pagina, { name: 'mesa' });
-    await elegirConFlechas(pagina, 'Mesa 4 · 2 lugares · Salón');
+    await elegirConFlechas(pagina, 'Mesa 5 · 4 lugares · Salón');
     await tabHasta(pagina, { name: 'mesero_id' });
     await elegirConFlechas(pagina, 'Carlos Ramírez');
     const mesero = 'Carlos Ramírez';

@@ -35,7 +35,8 @@ async fn medir(url: &str, motor: &str) -> anyhow::Result<()> {
     let mesas: Vec<Value> = (1..=MESAS)
         .map(|n| {
             let i = n - 1;
-            json!({ "numero": n, "asientos": [2, 4, 4, 6][(i % 4) as usize], "combinable": i % 2 == 0,
+            let asientos = [2, 4, 4, 6][(i % 4) as usize];
+            json!({ "numero": n, "asientos": asientos, "combinable": i % 2 == 0,
                     "area": if n <= 120 { "Salón" } else { "Terraza" }, "forma": if i % 3 == 0 { "redonda" } else { "cuadrada" },
                     "x": (i % 20) * 5 + 2, "y": (i / 20) * 10 + 5 })
         })

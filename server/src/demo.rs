@@ -455,8 +455,8 @@ fn abre(
 }
 
 /// A table of a demo branch's plan: the Salón (1–16: two-tops by the window, two rows of
-/// four-tops that join, and the big tables at the back) and the Terraza (17–30: round four-tops,
-/// then two-tops along the rail).
+/// four-tops that join, and the big tables at the back) and the Terraza (17–30: round four-tops
+/// in pairs, and two-tops along the rail).
 fn mesa_demo(sucursal_id: &str, numero: i32) -> Mesa {
     let (asientos, area, forma, x, y) = match numero {
         1..=4 => (2, "Salón", "redonda", 8 + (numero - 1) * 14, 12),
@@ -467,22 +467,16 @@ fn mesa_demo(sucursal_id: &str, numero: i32) -> Mesa {
             8 + (numero - 5) % 4 * 14,
             36 + (numero - 5) / 4 * 20,
         ),
-        13..=14 => (6, "Salón", "cuadrada", 8 + (numero - 13) * 16, 82),
-        15..=16 => (10, "Salón", "cuadrada", 42 + (numero - 15) * 16, 82),
+        13..=14 => (6, "Salón", "cuadrada", 8 + (numero - 13) * 15, 82),
+        15..=16 => (10, "Salón", "cuadrada", 40 + (numero - 15) * 16, 82),
         17..=24 => (
             4,
             "Terraza",
             "redonda",
-            70 + (numero - 17) % 3 * 12,
-            12 + (numero - 17) / 3 * 22,
+            70 + (numero - 17) % 2 * 12,
+            12 + (numero - 17) / 2 * 22,
         ),
-        _ => (
-            2,
-            "Terraza",
-            "redonda",
-            70 + (numero - 25) % 3 * 12,
-            78 + (numero - 25) / 3 * 12,
-        ),
+        _ => (2, "Terraza", "redonda", 94, 10 + (numero - 25) * 16),
     };
     Mesa {
         id: nuevo_id(),

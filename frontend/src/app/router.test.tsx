@@ -30,6 +30,7 @@ describe('the router', () => {
       ['/afiliados', 'afiliados'],
       ['/afiliados/a-1', 'afiliado'],
       ['/meseros', 'meseros'],
+      ['/salon', 'salon'],
       ['/promos', 'promos'],
       ['/conf-walkin', 'conf-walkin'],
       ['/logs', 'bitacoras'],

@@ -205,18 +205,19 @@ en_ambos! {
         app.put_json(&format!("/api/v1/admin/sucursal/{id}"), Some(&t), &cuerpo).await.es_exito();
         let g = app.token("gerente@demo.mx").await;
         let mesero = app.get("/api/v1/admin/meseros?tag=satelite", Some(&g)).await.es_exito()[0]["_id"].as_str().unwrap().to_owned();
-        let registrar = |name: &'static str| {
+        // Each party at its own table: the first is still seated when the second arrives.
+        let registrar = |name: &'static str, mesa: &'static str| {
             json!({ "tag_sucursal": "satelite", "name": name, "email": "", "phone": "52", "evento": "Ninguno",
-                    "comanda": { "mesa": "6", "mesero_id": mesero, "no_personas": 2, "buffet_adulto": 2, "buffet_boy": 0,
+                    "comanda": { "mesa": mesa, "mesero_id": mesero, "no_personas": 2, "buffet_adulto": 2, "buffet_boy": 0,
                                  "buffet_promo_adulto": 0, "buffet_promo_girl": 0, "buffet_promo_boy": 0, "isAfter7pm": false },
                     "abre": { "promo": [] } })
         };
         // 18:00 UTC on the 13th is 10:00 in Tijuana (PST).
-        let antes = app.post_json("/api/v1/admin/walkin", Some(&g), &registrar("Antes del cambio")).await;
+        let antes = app.post_json("/api/v1/admin/walkin", Some(&g), &registrar("Antes del cambio", "6")).await;
         assert_eq!(fecha_hora(antes.es_exito_201()).format("%Y-%m-%d %H").to_string(), "2027-03-13 10", "{}", antes.cuerpo);
         // 16:00 UTC on the 14th is 09:00 there (PDT).
         app.reloj.avanzar(Duration::hours(22));
-        let despues = app.post_json("/api/v1/admin/walkin", Some(&g), &registrar("Después del cambio")).await;
+        let despues = app.post_json("/api/v1/admin/walkin", Some(&g), &registrar("Después del cambio", "7")).await;
         assert_eq!(fecha_hora(despues.es_exito_201()).format("%Y-%m-%d %H").to_string(), "2027-03-14 09", "{}", despues.cuerpo);
     }
 }

@@ -14,15 +14,29 @@ import { ProximasLlegadas } from './ProximasLlegadas';
 const CLASE_ACCION =
   'flex min-h-28 flex-col items-start gap-3 rounded-2xl bg-white p-5 text-left shadow-sm ring-1 ring-stone-200 transition-colors hover:bg-primary-50/60 hover:ring-primary-300 focus:outline-none focus-visible:ring-2 focus-visible:ring-primary-600';
 
-function Accion({ icono: Icono, titulo, detalle }: { icono: ComponentType<SVGProps<SVGSVGElement>>; titulo: string; detalle: ReactNode }) {
+/** Beside the floor: a row each, as tall as a thumb needs. */
+const CLASE_ACCION_COMPACTA =
+  'flex min-h-14 items-center gap-3 rounded-xl bg-white px-4 py-2 text-left shadow-sm ring-1 ring-stone-200 transition-colors hover:bg-primary-50/60 hover:ring-primary-300 focus:outline-none focus-visible:ring-2 focus-visible:ring-primary-600';
+
+function Accion({
+  icono: Icono,
+  titulo,
+  detalle,
+  compacta = false,
+}: {
+  icono: ComponentType<SVGProps<SVGSVGElement>>;
+  titulo: string;
+  detalle: ReactNode;
+  compacta?: boolean;
+}) {
   return (
     <>
-      <span className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-primary-50 text-primary-700">
-        <Icono aria-hidden className="size-7" />
+      <span className={`flex shrink-0 items-center justify-center rounded-xl bg-primary-50 text-primary-700 ${compacta ? 'size-10' : 'size-12'}`}>
+        <Icono aria-hidden className={compacta ? 'size-6' : 'size-7'} />
       </span>
       <span className="min-w-0">
-        <span className="block text-lg font-semibold text-stone-900">{titulo}</span>
-        <span className="block text-sm text-stone-500">{detalle}</span>
+        <span className={`block font-semibold text-stone-900 ${compacta ? 'text-base' : 'text-lg'}`}>{titulo}</span>
+        <span className={compacta ? 'sr-only' : 'block text-sm text-stone-500'}>{detalle}</span>
       </span>
     </>
   );
@@ -46,37 +60,58 @@ export function InicioHostes() {
     return <p className="text-base text-stone-600">Elige una sucursal en la consola para usar la recepción.</p>;
   }
 
+  const acciones = (compactas: boolean) => (
+    <nav
+      aria-label="Acciones de recepción"
+      className={compactas ? 'grid grid-cols-1 gap-3' : 'grid gap-4 sm:grid-cols-[repeat(auto-fit,minmax(11rem,1fr))]'}
+    >
+      {puede.checkin && (
+        <button type="button" onClick={() => setAsistencia(true)} className={compactas ? CLASE_ACCION_COMPACTA : CLASE_ACCION} data-accion="checkin">
+          <Accion icono={QrCodeIcon} titulo="Check-in" detalle="Registrar la llegada de una reservación" compacta={compactas} />
+        </button>
+      )}
+      {puede.walkin && (
+        <Link to="/hostes/walkin" className={compactas ? CLASE_ACCION_COMPACTA : CLASE_ACCION} data-accion="walkin">
+          <Accion icono={UserPlusIcon} titulo="Walk-in" detalle="Registrar clientes sin reservación" compacta={compactas} />
+        </Link>
+      )}
+      {puede.reserva && (
+        <Link to="/hostes/reserva" className={compactas ? CLASE_ACCION_COMPACTA : CLASE_ACCION} data-accion="reserva">
+          <Accion icono={CalendarDaysIcon} titulo="Nueva reservación" detalle="Apartar una mesa" compacta={compactas} />
+        </Link>
+      )}
+    </nav>
+  );
+  const dialogo = puede.checkin && <AsistenciaDialogo abierto={asistencia} alCerrar={() => setAsistencia(false)} />;
+
+  // With the floor, it is the main panel and the door's tools stand beside it.
+  if (puedeVerSalon(usuario)) {
+    return (
+      <div className="mx-auto grid max-w-7xl gap-5 min-[900px]:grid-cols-[minmax(0,1fr)_18rem] xl:grid-cols-[minmax(0,1fr)_22rem]">
+        <h1 className="sr-only">Recepción</h1>
+        <div className="space-y-4 min-[900px]:order-2">
+          <PanelCheckin key={sucursal} tag={sucursal} />
+          {acciones(true)}
+          <ProximasLlegadas />
+        </div>
+        <section aria-label="Salón" className="min-w-0 space-y-3 min-[900px]:order-1">
+          <h2 className="text-xl font-semibold text-stone-900">Salón</h2>
+          <Salon enlaceSentar={(mesa) => `/hostes/walkin?${new URLSearchParams({ mesa })}`} />
+        </section>
+        {dialogo}
+      </div>
+    );
+  }
+
   return (
     <div className="mx-auto grid max-w-7xl gap-6 min-[900px]:grid-cols-2 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
       <h1 className="sr-only">Recepción</h1>
       <div className="space-y-6">
         <PanelCheckin key={sucursal} tag={sucursal} />
-        <nav aria-label="Acciones de recepción" className="grid gap-4 sm:grid-cols-[repeat(auto-fit,minmax(11rem,1fr))]">
-          {puede.checkin && (
-            <button type="button" onClick={() => setAsistencia(true)} className={CLASE_ACCION} data-accion="checkin">
-              <Accion icono={QrCodeIcon} titulo="Check-in" detalle="Registrar la llegada de una reservación" />
-            </button>
-          )}
-          {puede.walkin && (
-            <Link to="/hostes/walkin" className={CLASE_ACCION} data-accion="walkin">
-              <Accion icono={UserPlusIcon} titulo="Walk-in" detalle="Registrar clientes sin reservación" />
-            </Link>
-          )}
-          {puede.reserva && (
-            <Link to="/hostes/reserva" className={CLASE_ACCION} data-accion="reserva">
-              <Accion icono={CalendarDaysIcon} titulo="Nueva reservación" detalle="Apartar una mesa" />
-            </Link>
-          )}
-        </nav>
+        {acciones(false)}
       </div>
       <ProximasLlegadas />
-      {puedeVerSalon(usuario) && (
-        <section aria-label="Salón" className="space-y-3 min-[900px]:col-span-2">
-          <h2 className="text-xl font-semibold text-stone-900">Salón</h2>
-          <Salon enlaceSentar={(mesa) => `/hostes/walkin?${new URLSearchParams({ mesa })}`} />
-        </section>
-      )}
-      {puede.checkin && <AsistenciaDialogo abierto={asistencia} alCerrar={() => setAsistencia(false)} />}
+      {dialogo}
     </div>
   );
 }

@@ -66,7 +66,7 @@ export function PanelCheckin({ tag }: { tag: string }) {
   };
 
   return (
-    <section aria-labelledby="titulo-checkin-qr" className="space-y-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200 sm:p-6" data-testid="panel-checkin">
+    <section aria-labelledby="titulo-checkin-qr" className="@container space-y-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200 sm:p-6" data-testid="panel-checkin">
       <h2 id="titulo-checkin-qr" className="flex items-center gap-2 text-lg font-semibold text-stone-900">
         <QrCodeIcon aria-hidden className="size-6 text-primary-700" />
         Check-in con código QR
@@ -74,18 +74,19 @@ export function PanelCheckin({ tag }: { tag: string }) {
       <LectorDispositivo buscando={buscando} alLeer={(c) => void leer(c)} alContinuar={continuar} />
       {hallazgo && <TarjetaReservacion hallazgo={hallazgo} />}
       {pendiente && (
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <div className="flex flex-col-reverse gap-3 @md:flex-row @md:justify-end">
+          {/* Side by side where the panel is wide; stacked beside the floor, where it is narrow. */}
           {puedeEditar && (
             <Link
               to={`/hostes/reserva/${encodeURIComponent(pendiente._id)}`}
               data-accion="editar-reserva"
-              className="inline-flex min-h-12 items-center justify-center gap-2 rounded-lg bg-white px-4 text-sm font-semibold text-stone-800 ring-1 ring-stone-300 ring-inset hover:bg-stone-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-primary-600 sm:min-w-48"
+              className="inline-flex min-h-12 items-center justify-center gap-2 rounded-lg bg-white px-4 text-sm font-semibold text-stone-800 ring-1 ring-stone-300 ring-inset hover:bg-stone-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-primary-600 @md:min-w-48"
             >
               <PencilSquareIcon aria-hidden className="size-5" />
               Editar reservación
             </Link>
           )}
-          <Button onClick={continuar} className="min-h-12 sm:min-w-48">
+          <Button onClick={continuar} className="min-h-12 @md:min-w-48">
             Registrar llegada
             <ArrowRightIcon aria-hidden className="size-5" />
           </Button>

@@ -15,7 +15,7 @@ export function ProximasLlegadas() {
     .sort((a, b) => a.fecha_hora.localeCompare(b.fecha_hora));
 
   return (
-    <section aria-labelledby="titulo-llegadas" className="flex flex-col rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200 sm:p-6" data-testid="proximas-llegadas">
+    <section aria-labelledby="titulo-llegadas" className="@container flex flex-col rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200 sm:p-6" data-testid="proximas-llegadas">
       <h2 id="titulo-llegadas" className="flex items-baseline justify-between gap-2 text-lg font-semibold text-stone-900">
         Próximas llegadas
         {llegadas.length > 0 && <span className="text-sm font-medium text-stone-500">{llegadas.length} pendientes hoy</span>}
@@ -37,13 +37,14 @@ export function ProximasLlegadas() {
               <Link
                 to={`/hostes/checkin/${encodeURIComponent(r._id)}`}
                 data-reservacion={r._id}
-                className="-mx-2 flex min-h-14 items-center gap-4 rounded-lg px-2 py-2 hover:bg-stone-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-primary-600"
+                className="-mx-2 grid min-h-14 grid-cols-[1fr_auto] items-center gap-x-3 gap-y-0.5 rounded-lg px-2 py-2 hover:bg-stone-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-primary-600 @md:flex @md:gap-4"
               >
                 <span className="flex w-28 shrink-0 items-center gap-1.5 text-base font-semibold whitespace-nowrap text-stone-900 tabular-nums">
                   <ClockIcon aria-hidden className="size-4 text-stone-400" />
                   {horaCorta(r.fecha_hora)}
                 </span>
-                <span className="min-w-0 flex-1 truncate text-base text-stone-800">{r.name}</span>
+                {/* Beside the floor the panel is narrow: the name goes under the time. */}
+                <span className="col-span-2 row-start-2 min-w-0 truncate text-base text-stone-800 @md:flex-1">{r.name}</span>
                 <span className="flex shrink-0 items-center gap-1.5 text-sm text-stone-600">
                   <UsersIcon aria-hidden className="size-4 text-stone-400" />
                   {textoPersonas(r.no_personas)}

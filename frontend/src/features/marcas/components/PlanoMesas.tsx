@@ -32,9 +32,10 @@ export function PlanoMesas({
     const paso = e.shiftKey ? 5 : 1;
     const delta: Record<string, [number, number]> = { ArrowLeft: [-paso, 0], ArrowRight: [paso, 0], ArrowUp: [0, -paso], ArrowDown: [0, paso] };
     const d = delta[e.key];
-    if (!d || !editable) return;
+    const fila = filas[i];
+    if (!d || !fila || !editable) return;
     e.preventDefault();
-    const { x, y } = posicionDe(filas[i], i);
+    const { x, y } = posicionDe(fila, i);
     alMover(i, limitar(x + d[0]), limitar(y + d[1]));
   }
 

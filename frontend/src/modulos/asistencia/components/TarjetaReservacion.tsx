@@ -21,7 +21,7 @@ function Fila({ icono: Icono, children }: { icono: typeof UserIcon; children: Re
 /** The stub shape: a card with a perforated edge, as a printed ticket. */
 function Talon({ children, tono = 'normal' }: { children: ReactNode; tono?: 'normal' | 'aviso' }) {
   return (
-    <div className={`rounded-xl border-2 border-dashed px-5 py-4 ${tono === 'aviso' ? 'border-amber-300 bg-amber-50/60' : 'border-stone-300 bg-white'}`}>
+    <div className={`@container rounded-xl border-2 border-dashed px-5 py-4 ${tono === 'aviso' ? 'border-amber-300 bg-amber-50/60' : 'border-stone-300 bg-white'}`}>
       {children}
     </div>
   );
@@ -76,7 +76,7 @@ export function TarjetaReservacion({ hallazgo }: { hallazgo: Hallazgo }) {
             <Insignia tono={TONOS[r.status]}>{'ok' in estado ? estado.ok : r.status}</Insignia>
           </span>
         </div>
-        <div className="mt-3 grid gap-2 sm:grid-cols-2">
+        <div className="mt-3 grid gap-2 @sm:grid-cols-2">
           <Fila icono={CalendarDaysIcon}>
             <span className="first-letter:uppercase">{fechaLarga(r.fecha_hora)}</span> · <span className="whitespace-nowrap">{horaCorta(r.fecha_hora)}</span>
           </Fila>
@@ -85,7 +85,7 @@ export function TarjetaReservacion({ hallazgo }: { hallazgo: Hallazgo }) {
           <Fila icono={BuildingStorefrontIcon}>
             {r.marca.name} · {r.sucursal.name}
           </Fila>
-          <div className="sm:col-span-2">
+          <div className="@sm:col-span-2">
             <Fila icono={ChatBubbleBottomCenterTextIcon}>{r.comentarios.trim() || 'Sin comentarios'}</Fila>
           </div>
         </div>

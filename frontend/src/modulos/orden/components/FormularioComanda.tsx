@@ -62,13 +62,11 @@ export function FormularioComanda({
     return (salon.data?.mesas ?? []).filter((m) => !ofrecidas.has(m.numero));
   }, [salon.data, opciones]);
   const conocida = opciones.some((o) => o.mesa === orden.mesa) || otras.some((m) => String(m.numero) === orden.mesa);
-  // A table too small for the party is taken only once the host says so.
-  const [pequena, setPequena] = useState<string | null>(null);
-  function elegirMesa(mesa: string) {
-    const m = salon.data?.mesas.find((x) => String(x.numero) === mesa);
-    if (m && m.asientos < personas) setPequena(mesa);
-    else alCambiar({ mesa });
-  }
+  // A table too small for the party is taken only once the host says so, on Siguiente (arrowing
+  // through the list asks nothing).
+  const [pequena, setPequena] = useState<{ mesa: string; asientos: number } | null>(null);
+  const [aceptada, setAceptada] = useState<string | null>(null);
+  const asientosDe = (mesa: string) => salon.data?.mesas.find((x) => String(x.numero) === mesa)?.asientos;
   const [mensajes, setMensajes] = useState<Partial<Record<CampoConteo, string>>>({});
   const horario = useHorarioSucursal(orden.tag || null);
   const sugerido = useMemo(() => promoSugerido(ahora(), horario ?? null), [horario]);
@@ -101,6 +99,11 @@ export function FormularioComanda({
       enfocarCampo(e.currentTarget, r.error.campo);
       return;
     }
+    const asientos = asientosDe(orden.mesa);
+    if (asientos !== undefined && asientos < personas && aceptada !== `${orden.mesa}/${personas}`) {
+      setPequena({ mesa: orden.mesa, asientos });
+      return;
+    }
     alContinuar();
   }
 
@@ -121,7 +124,7 @@ export function FormularioComanda({
         />
         {salon.data && salon.data.mesas.length > 0 ? (
           <div>
-            <CampoSelect etiqueta="Mesa" name="mesa" required value={orden.mesa} onChange={(e) => elegirMesa(e.target.value)}>
+            <CampoSelect etiqueta="Mesa" name="mesa" required value={orden.mesa} onChange={(e) => alCambiar({ mesa: e.target.value })}>
               <option value="">{opciones.length > 0 ? 'Elige una mesa' : 'No hay mesa libre para el grupo'}</option>
               {opciones.length > 0 ? (
                 <optgroup label={`Libres para ${personas} ${personas === 1 ? 'persona' : 'personas'}`}>
@@ -215,11 +218,12 @@ export function FormularioComanda({
         abierto={pequena !== null}
         alCerrar={() => setPequena(null)}
         alConfirmar={() => {
-          if (pequena) alCambiar({ mesa: pequena });
+          setAceptada(`${orden.mesa}/${personas}`);
           setPequena(null);
+          alContinuar();
         }}
-        titulo={`¿Sentar a ${personas} en la mesa ${pequena ?? ''}?`}
-        descripcion={`La mesa ${pequena ?? ''} tiene ${salon.data?.mesas.find((x) => String(x.numero) === pequena)?.asientos ?? 0} lugares para un grupo de ${personas}.`}
+        titulo={`¿Sentar a ${personas} en la mesa ${pequena?.mesa ?? ''}?`}
+        descripcion={`La mesa ${pequena?.mesa ?? ''} tiene ${pequena?.asientos ?? 0} lugares para un grupo de ${personas}.`}
         confirmar="Sentar de todos modos"
       />
     </form>

@@ -28,28 +28,42 @@ const ETIQUETA: Record<MesaEnPiso['estado'], string> = { libre: 'Libre', ocupada
 /** A table's drawn size, in pixels, by its seats: a two-top is small, a ten-top long. */
 function tamano(m: MesaEnPiso): { ancho: number; alto: number } {
   const base = m.asientos <= 2 ? 64 : m.asientos <= 4 ? 76 : 88;
-  if (m.forma === 'redonda') return { ancho: base, alto: base };
-  return { ancho: m.asientos > 6 ? 128 : m.asientos > 4 ? 104 : base, alto: base };
+  // A round table reads as big as a square one a little smaller than it.
+  if (m.forma === 'redonda') return { ancho: base - 6, alto: base - 6 };
+  return { ancho: m.asientos > 6 ? 100 : m.asientos > 4 ? 92 : base, alto: base };
 }
 
 
 function Resumen({ piso }: { piso: Piso }) {
   const r = piso.resumen;
-  const dato = (valor: number | string, etiqueta: string, tono: string) => (
+  const dato = (valor: number, etiqueta: string, tono: string) => (
     <div className={`rounded-xl px-3 py-2 ring-1 ring-inset ${tono}`}>
       <div className="text-2xl font-semibold tabular-nums">{valor}</div>
       <div className="text-xs font-medium">{etiqueta}</div>
     </div>
   );
+  const espera = (m: number | null | undefined) => (m == null ? '—' : m === 0 ? 'Ya' : `${m} min`);
   return (
-    <div className="grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-7" aria-label="Resumen del salón" data-testid="resumen-salon">
+    <div
+      className="grid grid-cols-2 gap-2 @lg:grid-cols-[repeat(4,minmax(0,1fr))_minmax(0,1.7fr)]"
+      aria-label="Resumen del salón"
+      data-testid="resumen-salon"
+    >
       {dato(r.libres, 'Libres', 'bg-emerald-50 text-emerald-900 ring-emerald-200')}
       {dato(r.ocupadas, 'Ocupadas', 'bg-amber-50 text-amber-950 ring-amber-200')}
       {dato(r.excedidas, 'Excedidas', 'bg-red-50 text-red-900 ring-red-200')}
       {dato(r.comensales, 'Comensales', 'bg-white text-stone-900 ring-stone-200')}
-      {r.esperas.map((e) => (
-        <div key={e.personas}>{dato(e.minutos == null ? '—' : e.minutos === 0 ? 'Ya' : `${e.minutos} min`, `Espera para ${e.personas}`, 'bg-white text-stone-900 ring-stone-200')}</div>
-      ))}
+      <div className="col-span-2 rounded-xl bg-white px-3 py-2 text-stone-900 ring-1 ring-stone-200 ring-inset @lg:col-span-1" data-testid="esperas">
+        <div className="text-xs font-medium text-stone-500">Espera estimada</div>
+        <div className="grid grid-cols-3 gap-2">
+          {r.esperas.map((e) => (
+            <div key={e.personas} data-personas={e.personas} className="min-w-0">
+              <span className="text-lg font-semibold whitespace-nowrap tabular-nums">{espera(e.minutos)}</span>
+              <span className="block text-xs whitespace-nowrap text-stone-600">para {e.personas}</span>
+            </div>
+          ))}
+        </div>
+      </div>
     </div>
   );
 }
@@ -224,7 +238,7 @@ export function Salon({ enlaceSentar }: { enlaceSentar: (mesa: string) => string
   // Two areas share the width on a wide screen when the plan puts them side by side.
   const juntas = areas.every(([, mesas]) => mesas.every((m) => m.x != null));
   return (
-    <div className="space-y-4">
+    <div className="@container space-y-4">
       <Resumen piso={piso} />
       {juntas ? (
         <Plano titulo={areas.map(([a]) => a).join(' · ')} mesas={piso.mesas} alElegir={(m) => setElegida(m.numero)} />
@@ -252,7 +266,7 @@ function Plano({ titulo, mesas, alElegir }: { titulo: string; mesas: MesaEnPiso[
     <section aria-label={titulo} className="rounded-2xl bg-white p-3 shadow-sm ring-1 ring-stone-200">
       <h2 className="px-1 pb-2 text-sm font-semibold text-stone-700">{titulo}</h2>
       <div className="overflow-x-auto">
-        <div className="relative h-[30rem] min-w-[44rem]">
+        <div className="relative h-[30rem] min-w-[40rem]">
           {mesas.map((m, i) => (
             <MesaDibujada key={m.numero} m={m} i={i} alElegir={alElegir} />
           ))}
