@@ -4,7 +4,7 @@ use super::{entrada, responder, salida, Resultado};
 use anfitrion_core::clientes::{self, DatosAfiliado};
 use anfitrion_core::comanda::{self, ConteosComanda};
 use anfitrion_core::personal::{self, DatosPersonales};
-use anfitrion_core::piso::{self, MesaDelPiso};
+use anfitrion_core::piso::{self, LlegadaPorSentar, MesaDelPiso};
 use anfitrion_core::promos::{self, DatosPromocion, PromoAplicada};
 use anfitrion_core::tiempo::{self, ConfigHorario};
 use anfitrion_core::walkin::FormularioWalkin;
@@ -25,6 +25,7 @@ import type { EstadoReservacion } from '../tipos/EstadoReservacion';
 import type { FormularioWalkin } from '../tipos/FormularioWalkin';
 import type { HoraSucursal } from '../tipos/HoraSucursal';
 import type { EstadoMesa } from '../tipos/EstadoMesa';
+import type { LlegadaPorSentar } from '../tipos/LlegadaPorSentar';
 import type { MesaDelPiso } from '../tipos/MesaDelPiso';
 import type { Mensajes } from '../tipos/Mensajes';
 import type { OpcionMesa } from '../tipos/OpcionMesa';
@@ -316,4 +317,16 @@ pub fn estado_mesa(
 #[wasm_bindgen(js_name = estanciaEsperada, unchecked_return_type = "number")]
 pub fn estancia_esperada(estancias: Vec<u32>, por_defecto: u32) -> Resultado {
     salida(&piso::estancia_esperada(&estancias, por_defecto))
+}
+
+/// Which table each of the next arrivals is expected at (per table, the arrival's index or null).
+#[wasm_bindgen(js_name = asignarLlegadas, unchecked_return_type = "(number | null)[]")]
+pub fn asignar_llegadas(
+    #[wasm_bindgen(unchecked_param_type = "MesaDelPiso[]")] mesas: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "LlegadaPorSentar[]")] llegadas: JsValue,
+) -> Resultado {
+    salida(&piso::asignar_llegadas(
+        &entrada::<Vec<MesaDelPiso>>(mesas)?,
+        &entrada::<Vec<LlegadaPorSentar>>(llegadas)?,
+    ))
 }

@@ -276,6 +276,36 @@ impl ConteoPiso {
     }
 }
 
+/// A reservation still to arrive, as the floor places it: its party.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+pub struct LlegadaPorSentar {
+    pub personas: u32,
+}
+
+/// Which table each of the day's next arrivals (in the order they are due) is expected at: the
+/// table that seats its party with the fewest empty chairs among those no earlier arrival took,
+/// a free one before a seated one, then the lower number. Answers, per table in `mesas`' order,
+/// the index of its arrival, if any; a party no single table seats is placed nowhere.
+pub fn asignar_llegadas(
+    mesas: &[MesaDelPiso],
+    llegadas: &[LlegadaPorSentar],
+) -> Vec<Option<usize>> {
+    let mut asignadas: Vec<Option<usize>> = vec![None; mesas.len()];
+    for (i, llegada) in llegadas.iter().enumerate() {
+        let personas = llegada.personas.max(1);
+        let elegida = mesas
+            .iter()
+            .enumerate()
+            .filter(|(j, m)| asignadas[*j].is_none() && m.asientos >= personas)
+            .min_by_key(|(_, m)| (m.asientos - personas, m.minutos.is_some(), m.numero));
+        if let Some((j, _)) = elegida {
+            asignadas[j] = Some(i);
+        }
+    }
+    asignadas
+}
+
 /// A turn as the dashboard counts it: when its table opened (branch-local), for how many, and
 /// how long it stayed (`None` while still seated).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -473,6 +503,20 @@ mod tests {
                 }
             ]
         );
+    }
+
+    #[test]
+    fn each_arrival_is_expected_at_the_best_fitting_table_no_earlier_one_took() {
+        let mesas = [
+            mesa(1, 2, false, None),
+            mesa(2, 4, false, Some(40)),
+            mesa(3, 4, false, None),
+            mesa(4, 6, false, None),
+        ];
+        let l = |personas| LlegadaPorSentar { personas };
+        // Four, then four, then two, then twelve (no table seats twelve).
+        let a = asignar_llegadas(&mesas, &[l(4), l(4), l(2), l(12)]);
+        assert_eq!(a, [Some(2), Some(1), Some(0), None]);
     }
 
     #[test]

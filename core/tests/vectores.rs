@@ -86,6 +86,10 @@ fn llamar(funcion: &str, a: &[Value]) -> Result<Value, ReglaError> {
             arg(a, 2),
         )),
         "estadoMesa" => ok(piso::EstadoMesa::de(arg(a, 0), arg(a, 1))),
+        "asignarLlegadas" => ok(piso::asignar_llegadas(
+            &arg::<Vec<piso::MesaDelPiso>>(a, 0),
+            &arg::<Vec<piso::LlegadaPorSentar>>(a, 1),
+        )),
         "estanciaEsperada" => ok(piso::estancia_esperada(&arg::<Vec<u32>>(a, 0), arg(a, 1))),
         "promoVigente" => ok(promos::promo_vigente(
             &arg::<promos::DatosPromocion>(a, 0),

@@ -108,7 +108,14 @@ async fn medir(url: &str, motor: &str) -> anyhow::Result<()> {
         let (store, id) = (store.clone(), sucursal_id.clone());
         async move {
             let leido = store
-                .piso_de(&id, chrono::DateTime::<chrono::Utc>::UNIX_EPOCH)
+                .piso_de(
+                    &id,
+                    chrono::DateTime::<chrono::Utc>::UNIX_EPOCH,
+                    (
+                        chrono::NaiveDateTime::UNIX_EPOCH,
+                        chrono::NaiveDateTime::UNIX_EPOCH,
+                    ),
+                )
                 .await
                 .unwrap();
             assert_eq!(leido.turnos.len(), SENTADAS as usize);

@@ -3,7 +3,7 @@
 //! moving a party to another one. Tables open inside the walk-in's and the attendance's saves.
 
 use anfitrion_core::permisos::{requiere, Permiso};
-use anfitrion_core::piso::{self, EstadoMesa, MesaDelPiso, GRUPOS_DE_ESPERA};
+use anfitrion_core::piso::{self, EstadoMesa, LlegadaPorSentar, MesaDelPiso, GRUPOS_DE_ESPERA};
 use axum::extract::State;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -58,6 +58,18 @@ pub struct TurnoEnPiso {
     pub reservacion_id: Option<String>,
 }
 
+/// The reservation expected at a table next.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct LlegadaEnPiso {
+    #[serde(rename = "_id")]
+    pub id: String,
+    pub name: String,
+    /// `HH:MM`, branch-local.
+    #[schema(example = "19:30")]
+    pub hora: String,
+    pub no_personas: u32,
+}
+
 /// A table on the floor: where it stands, and who sits there.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct MesaEnPiso {
@@ -74,6 +86,9 @@ pub struct MesaEnPiso {
     /// Minutes seated; absent when free.
     pub minutos: Option<u32>,
     pub turno: Option<TurnoEnPiso>,
+    /// The next reservation due at it: the day's arrivals within one expected stay, each placed
+    /// at the table that seats it best (core's `asignar_llegadas`).
+    pub proxima: Option<LlegadaEnPiso>,
 }
 
 /// The wait a party of `personas` would have now; absent when no table or join seats it.
@@ -136,7 +151,16 @@ async fn leer(
         .and_hms_opt(0, 0, 0)
         .and_then(|m| m.and_local_timezone(zona).earliest())
         .map_or(ahora, |m| m.with_timezone(&Utc));
-    let leido = state.store.piso_de(&sucursal_id, medianoche).await?;
+    // The arrivals still expected (within their tolerance) and due within one expected stay.
+    let ahora_local = conf.walkin.horario.local(ahora);
+    let ventana = (
+        ahora_local - chrono::Duration::minutes(i64::from(conf.walkin.gracia_min)),
+        ahora_local + chrono::Duration::minutes(i64::from(conf.estancia_mesa_min)),
+    );
+    let leido = state
+        .store
+        .piso_de(&sucursal_id, medianoche, ventana)
+        .await?;
     let estancia = piso::estancia_esperada(&leido.estancias, conf.estancia_mesa_min);
     let turnos: std::collections::HashMap<&str, &TurnoAbierto> =
         leido.turnos.iter().map(|t| (t.id.as_str(), t)).collect();
@@ -172,9 +196,11 @@ async fn leer(
                     walkin_id: t.walkin_id.clone(),
                     reservacion_id: t.reservacion_id.clone(),
                 }),
+                proxima: None,
             }
         })
         .collect();
+    let mut mesas = mesas;
     let del_piso: Vec<MesaDelPiso> = mesas
         .iter()
         .map(|m| MesaDelPiso {
@@ -185,6 +211,26 @@ async fn leer(
             minutos: m.minutos,
         })
         .collect();
+    let por_sentar: Vec<LlegadaPorSentar> = leido
+        .llegadas
+        .iter()
+        .map(|l| LlegadaPorSentar {
+            personas: u32::try_from(l.no_personas).unwrap_or(0),
+        })
+        .collect();
+    for (m, i) in mesas
+        .iter_mut()
+        .zip(piso::asignar_llegadas(&del_piso, &por_sentar))
+    {
+        m.proxima = i
+            .and_then(|i| leido.llegadas.get(i))
+            .map(|l| LlegadaEnPiso {
+                id: l.id.clone(),
+                name: l.name.clone(),
+                hora: l.fecha_hora.format("%H:%M").to_string(),
+                no_personas: u32::try_from(l.no_personas).unwrap_or(0),
+            });
+    }
     let conteo = piso::ConteoPiso::de(&del_piso, conf.estancia_mesa_min);
     let resumen = ResumenPiso {
         libres: conteo.libres,

@@ -4,12 +4,13 @@
 
 use anfitrion_core::bitacora::Accion;
 use anfitrion_core::comanda::Comanda;
+use anfitrion_core::estado::EstadoReservacion;
 use anfitrion_core::piso::MesaElegida;
 use anfitrion_core::promos::Abre;
 use anfitrion_core::walkin::formato_folio;
 use anfitrion_core::ReglaError;
 use async_trait::async_trait;
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, NaiveDateTime, Utc};
 use chrono_tz::Tz;
 use serde::Serialize;
 use sqlx::types::Json;
@@ -79,13 +80,24 @@ pub struct MesaLeida {
     pub turno_id: Option<String>,
 }
 
-/// What the floor reads of a branch: its plan with who sits where, the turns seated, and
-/// today's finished stays (minutes) for the wait estimate.
+/// A Pendiente reservation due soon, as the floor places it.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct LlegadaLeida {
+    pub id: String,
+    pub name: String,
+    /// Branch-local.
+    pub fecha_hora: NaiveDateTime,
+    pub no_personas: i32,
+}
+
+/// What the floor reads of a branch: its plan with who sits where, the turns seated, today's
+/// finished stays (minutes) for the wait estimate, and the arrivals due, soonest first.
 #[derive(Debug, Clone)]
 pub struct LecturaPiso {
     pub mesas: Vec<MesaLeida>,
     pub turnos: Vec<TurnoAbierto>,
     pub estancias: Vec<u32>,
+    pub llegadas: Vec<LlegadaLeida>,
 }
 
 /// What freeing or moving answers: the turn as it is after the change.
@@ -154,8 +166,14 @@ pub trait Piso {
         desde: DateTime<Utc>,
     ) -> DbResult<(Vec<TurnoLeidoTablero>, i64, i64)>;
 
-    /// The branch's plan, its seated turns and the stays finished since `desde`.
-    async fn piso_de(&self, sucursal_id: &str, desde: DateTime<Utc>) -> DbResult<LecturaPiso>;
+    /// The branch's plan, its seated turns, the stays finished since `desde`, and its Pendiente
+    /// reservations due within `llegadas` (branch-local, from and until).
+    async fn piso_de(
+        &self,
+        sucursal_id: &str,
+        desde: DateTime<Utc>,
+        llegadas: (NaiveDateTime, NaiveDateTime),
+    ) -> DbResult<LecturaPiso>;
 
     /// Frees the turn's tables ("Liberar mesa"), with its entry on the seated record.
     async fn liberar_turno(
@@ -286,7 +304,7 @@ para_cada_motor! {
             Ok((turnos, mesas, ocupadas))
         }
 
-        async fn piso_de(&self, sucursal_id: &str, desde: DateTime<Utc>) -> DbResult<LecturaPiso> {
+        async fn piso_de(&self, sucursal_id: &str, desde: DateTime<Utc>, ventana: (NaiveDateTime, NaiveDateTime)) -> DbResult<LecturaPiso> {
             let mesas = sqlx::query_as::<_, MesaLeida>(
                 "SELECT m.numero, m.asientos, m.combinable, m.area, m.forma, m.x, m.y, o.turno_id \
                  FROM mesas m LEFT JOIN mesas_ocupadas o ON o.sucursal_id = m.sucursal_id AND o.numero = m.numero \
@@ -312,7 +330,18 @@ para_cada_motor! {
             .bind(desde)
             .fetch_all(&self.pool)
             .await?;
+            let llegadas = sqlx::query_as::<_, LlegadaLeida>(
+                "SELECT id, name, fecha_hora, no_personas FROM reservaciones \
+                 WHERE sucursal_id = $1 AND status = $2 AND fecha_hora >= $3 AND fecha_hora <= $4 ORDER BY fecha_hora, id",
+            )
+            .bind(sucursal_id)
+            .bind(EstadoReservacion::Pendiente.nombre())
+            .bind(ventana.0)
+            .bind(ventana.1)
+            .fetch_all(&self.pool)
+            .await?;
             Ok(LecturaPiso {
+                llegadas,
                 mesas,
                 turnos: filas
                     .into_iter()

@@ -167,13 +167,13 @@ en_ambos! {
         // The hostess works in Polanco and Satélite: Monterrey's floor and turns are not hers.
         app.get("/api/v1/admin/salon?tag=monterrey", Some(&t)).await.es_error(403, "No tienes acceso a esta sucursal.");
         let monterrey = app.id_sucursal("monterrey").await;
-        let leido = app.store.piso_de(&monterrey, chrono::DateTime::<chrono::Utc>::UNIX_EPOCH).await.unwrap();
+        let leido = app.store.piso_de(&monterrey, chrono::DateTime::<chrono::Utc>::UNIX_EPOCH, (chrono::NaiveDateTime::UNIX_EPOCH, chrono::NaiveDateTime::UNIX_EPOCH)).await.unwrap();
         let ajeno = leido.turnos[0].id.clone();
         app.post(&format!("/api/v1/admin/salon/turnos/{ajeno}/liberar"), Some(&t)).await
             .es_error(403, "No tienes acceso a esta sucursal.");
         app.post_json(&format!("/api/v1/admin/salon/turnos/{ajeno}/mover"), Some(&t), &json!({ "mesa": "1" })).await
             .es_error(403, "No tienes acceso a esta sucursal.");
-        assert_eq!(app.store.piso_de(&monterrey, chrono::DateTime::<chrono::Utc>::UNIX_EPOCH).await.unwrap().turnos.len(), leido.turnos.len());
+        assert_eq!(app.store.piso_de(&monterrey, chrono::DateTime::<chrono::Utc>::UNIX_EPOCH, (chrono::NaiveDateTime::UNIX_EPOCH, chrono::NaiveDateTime::UNIX_EPOCH)).await.unwrap().turnos.len(), leido.turnos.len());
         app.post("/api/v1/admin/salon/turnos/no-existe/liberar", Some(&t)).await.es_error(404, "No se encontró el turno.");
     }
 
@@ -217,5 +217,36 @@ en_ambos! {
         let reservaciones = app.token("reservaciones@demo.mx").await;
         app.get("/api/v1/admin/dashboard/mesas?tag=polanco", Some(&reservaciones)).await
             .es_error(403, "No tienes permiso para realizar esta acción.");
+    }
+
+    async fn each_arrival_due_soon_is_shown_at_the_table_expected_for_it(motor: Motor) {
+        let app = spawn_app(motor).await;
+        let t = app.token("hostess@demo.mx").await;
+        let gerente = app.token("gerente@demo.mx").await;
+        let p = piso(&app, &t, "polanco").await;
+        let con_llegada: Vec<&Value> = p["mesas"].as_array().unwrap().iter().filter(|m| !m["proxima"].is_null()).collect();
+        assert!(!con_llegada.is_empty(), "the demo has arrivals due");
+        for m in &con_llegada {
+            assert!(m["proxima"]["no_personas"].as_u64() <= m["asientos"].as_u64(), "{m}");
+        }
+        let mut ids: Vec<&str> = con_llegada.iter().map(|m| m["proxima"]["_id"].as_str().unwrap()).collect();
+        let todas = ids.len();
+        ids.sort_unstable();
+        ids.dedup();
+        assert_eq!(ids.len(), todas, "one table each");
+        // The soonest pending arrival within the window (13:00 − 30 min to 13:00 + 120 min) is placed.
+        let hoy = app.get("/api/v1/admin/reservacion?tag=polanco&status=hoy", Some(&gerente)).await.es_exito().clone();
+        let hora = |r: &Value| r["fecha_hora"].as_str().unwrap()[11..16].to_owned();
+        let mut pendientes: Vec<&Value> = hoy.as_array().unwrap().iter()
+            .filter(|r| r["status"] == "Pendiente" && hora(r).as_str() >= "12:30" && hora(r).as_str() <= "15:00")
+            .collect();
+        pendientes.sort_by_key(|r| r["fecha_hora"].as_str().unwrap().to_owned());
+        let primera = pendientes.first().expect("an arrival due");
+        let mesa = con_llegada.iter().find(|m| m["proxima"]["_id"] == primera["_id"]).expect("the soonest arrival has a table");
+        assert_eq!(mesa["proxima"]["hora"].as_str(), Some(hora(primera).as_str()));
+        // Its table is the best free fit: no free table seats it with fewer empty chairs.
+        let n = primera["no_personas"].as_u64().unwrap();
+        let mejor = p["mesas"].as_array().unwrap().iter().filter(|m| m["estado"] == "libre" && m["asientos"].as_u64().unwrap() >= n).map(|m| m["asientos"].as_u64().unwrap()).min();
+        assert_eq!(mesa["asientos"].as_u64(), mejor);
     }
 }

@@ -78,7 +78,7 @@ function MesaDibujada({ m, i, alElegir }: { m: MesaEnPiso; i: number; alElegir: 
       data-mesa={m.numero}
       data-estado={m.estado}
       onClick={() => alElegir(m)}
-      aria-label={`Mesa ${m.numero}, ${m.asientos} lugares, ${ETIQUETA[m.estado]}${t ? `: ${t.name}, ${t.personas} personas, ${t.minutos} minutos` : ''}`}
+      aria-label={`Mesa ${m.numero}, ${m.asientos} lugares, ${ETIQUETA[m.estado]}${t ? `: ${t.name}, ${t.personas} personas, ${t.minutos} minutos` : ''}${m.proxima ? `; llega ${m.proxima.name} a las ${m.proxima.hora}` : ''}`}
       className={`absolute flex -translate-x-1/2 -translate-y-1/2 flex-col items-center justify-center overflow-hidden px-1 text-center ring-2 ring-inset transition focus:outline-none focus-visible:ring-4 focus-visible:ring-primary-600 ${COLOR[m.estado]} ${m.forma === 'redonda' ? 'rounded-full' : 'rounded-xl'}`}
       style={{ left: `${x}%`, top: `${y}%`, width: ancho, height: alto }}
     >
@@ -90,6 +90,10 @@ function MesaDibujada({ m, i, alElegir }: { m: MesaEnPiso; i: number; alElegir: 
             {t.personas}p · {t.minutos}′
           </span>
         </>
+      ) : m.proxima ? (
+        <span className="text-[11px] leading-tight font-medium tabular-nums" data-proxima={m.proxima._id}>
+          Próx. {m.proxima.hora}
+        </span>
       ) : (
         <span className="text-[11px] leading-tight">{m.asientos} lugares</span>
       )}
@@ -125,6 +129,12 @@ function AccionesMesa({ piso, mesa, alCerrar, enlaceSentar }: { piso: Piso; mesa
           </Button>
         }
       >
+        {mesa.proxima ? (
+          <p className="mb-4 rounded-lg bg-stone-50 px-3 py-2 text-sm text-stone-700 ring-1 ring-stone-200" data-campo="proxima">
+            Próxima llegada: <span className="font-semibold tabular-nums">{mesa.proxima.hora}</span> · {mesa.proxima.name} ·{' '}
+            {mesa.proxima.no_personas} {mesa.proxima.no_personas === 1 ? 'persona' : 'personas'}
+          </p>
+        ) : null}
         {t ? (
           <div className="space-y-4">
             <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
