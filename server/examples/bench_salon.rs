@@ -112,8 +112,8 @@ async fn medir(url: &str, motor: &str) -> anyhow::Result<()> {
                     &id,
                     chrono::DateTime::<chrono::Utc>::UNIX_EPOCH,
                     (
-                        chrono::NaiveDateTime::UNIX_EPOCH,
-                        chrono::NaiveDateTime::UNIX_EPOCH,
+                        chrono::DateTime::<chrono::Utc>::UNIX_EPOCH.naive_utc(),
+                        chrono::DateTime::<chrono::Utc>::UNIX_EPOCH.naive_utc(),
                     ),
                 )
                 .await

@@ -167,13 +167,13 @@ en_ambos! {
         // The hostess works in Polanco and Satélite: Monterrey's floor and turns are not hers.
         app.get("/api/v1/admin/salon?tag=monterrey", Some(&t)).await.es_error(403, "No tienes acceso a esta sucursal.");
         let monterrey = app.id_sucursal("monterrey").await;
-        let leido = app.store.piso_de(&monterrey, chrono::DateTime::<chrono::Utc>::UNIX_EPOCH, (chrono::NaiveDateTime::UNIX_EPOCH, chrono::NaiveDateTime::UNIX_EPOCH)).await.unwrap();
+        let leido = app.store.piso_de(&monterrey, chrono::DateTime::<chrono::Utc>::UNIX_EPOCH, (chrono::DateTime::<chrono::Utc>::UNIX_EPOCH.naive_utc(), chrono::DateTime::<chrono::Utc>::UNIX_EPOCH.naive_utc())).await.unwrap();
         let ajeno = leido.turnos[0].id.clone();
         app.post(&format!("/api/v1/admin/salon/turnos/{ajeno}/liberar"), Some(&t)).await
             .es_error(403, "No tienes acceso a esta sucursal.");
         app.post_json(&format!("/api/v1/admin/salon/turnos/{ajeno}/mover"), Some(&t), &json!({ "mesa": "1" })).await
             .es_error(403, "No tienes acceso a esta sucursal.");
-        assert_eq!(app.store.piso_de(&monterrey, chrono::DateTime::<chrono::Utc>::UNIX_EPOCH, (chrono::NaiveDateTime::UNIX_EPOCH, chrono::NaiveDateTime::UNIX_EPOCH)).await.unwrap().turnos.len(), leido.turnos.len());
+        assert_eq!(app.store.piso_de(&monterrey, chrono::DateTime::<chrono::Utc>::UNIX_EPOCH, (chrono::DateTime::<chrono::Utc>::UNIX_EPOCH.naive_utc(), chrono::DateTime::<chrono::Utc>::UNIX_EPOCH.naive_utc())).await.unwrap().turnos.len(), leido.turnos.len());
         app.post("/api/v1/admin/salon/turnos/no-existe/liberar", Some(&t)).await.es_error(404, "No se encontró el turno.");
     }
 
