@@ -56,6 +56,31 @@ async fn medir(url: &str, motor: &str) -> anyhow::Result<()> {
         .json()
         .await?;
     let mesero = meseros["data"][0]["_id"].as_str().unwrap().to_owned();
+    // The demo's own parties leave first: the 150 seated are the benchmark's.
+    let piso: Value = cliente
+        .get(format!("{base}/api/v1/admin/salon?tag=polanco"))
+        .bearer_auth(&token)
+        .send()
+        .await?
+        .json()
+        .await?;
+    for turno in piso["data"]["mesas"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|m| m["turno"]["_id"].as_str())
+    {
+        let r = cliente
+            .post(format!("{base}/api/v1/admin/salon/turnos/{turno}/liberar"))
+            .bearer_auth(&token)
+            .send()
+            .await?;
+        anyhow::ensure!(
+            r.status().is_success(),
+            "liberar {turno}: {}",
+            r.text().await?
+        );
+    }
     for mesa in 1..=SENTADAS {
         let r = cliente
             .post(format!("{base}/api/v1/admin/walkin"))
