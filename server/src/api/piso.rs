@@ -147,10 +147,11 @@ async fn leer(
     let zona = conf.walkin.horario.zona;
     // Today's stays: those opened since the branch's midnight.
     let hoy = conf.walkin.horario.local(ahora).date();
-    let medianoche = hoy
-        .and_hms_opt(0, 0, 0)
-        .and_then(|m| m.and_local_timezone(zona).earliest())
-        .map_or(ahora, |m| m.with_timezone(&Utc));
+    let medianoche = conf
+        .walkin
+        .horario
+        .instante(hoy.and_time(chrono::NaiveTime::MIN))
+        .unwrap_or(ahora);
     // The arrivals still expected (within their tolerance) and due within one expected stay.
     let ahora_local = conf.walkin.horario.local(ahora);
     let ventana = (

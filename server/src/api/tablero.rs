@@ -63,9 +63,10 @@ async fn mesas(
     let ahora = state.reloj.ahora();
     let hoy = conf.walkin.horario.local(ahora).date();
     let inicio = |dia: NaiveDate| {
-        dia.and_hms_opt(0, 0, 0)
-            .and_then(|m| m.and_local_timezone(zona).earliest())
-            .map_or(ahora, |m| m.with_timezone(&chrono::Utc))
+        conf.walkin
+            .horario
+            .instante(dia.and_time(chrono::NaiveTime::MIN))
+            .unwrap_or(ahora)
     };
     let hace_30 = hoy.checked_sub_days(Days::new(29)).unwrap_or(hoy);
     let (leidos, mesas, ocupadas) = state.store.turnos_desde(&id, inicio(hace_30)).await?;
