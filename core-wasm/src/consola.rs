@@ -3,6 +3,7 @@
 use super::{entrada, responder, salida, Resultado};
 use anfitrion_core::clientes::{self, DatosAfiliado};
 use anfitrion_core::comanda::{self, ConteosComanda};
+use anfitrion_core::impresora::{DatosImpresora, ImpresoraValida};
 use anfitrion_core::personal::{self, DatosPersonales};
 use anfitrion_core::piso::{self, LlegadaPorSentar, MesaDelPiso};
 use anfitrion_core::promos::{self, DatosPromocion, PromoAplicada};
@@ -33,6 +34,7 @@ import type { PromoAplicada } from '../tipos/PromoAplicada';
 import type { TramoDia } from '../tipos/TramoDia';
 import type { components } from '../../types/openapi';
 type DatosAfiliado = components['schemas']['DatosAfiliado'];
+type DatosImpresora = components['schemas']['DatosImpresora'];
 type DatosPromocion = components['schemas']['DatosPromocion'];
 type Disponibilidad = components['schemas']['Disponibilidad'];
 type EdicionReservacion = components['schemas']['EdicionReservacion'];
@@ -276,6 +278,26 @@ pub fn validar_afiliado(
     #[wasm_bindgen(unchecked_param_type = "DatosAfiliado")] datos: JsValue,
 ) -> Resultado {
     responder(clientes::AfiliadoValido::parse(&entrada::<DatosAfiliado>(datos)?).map(|_| ()))
+}
+
+/// A kitchen printer's settings as the printers form sends them: name, `host:port`, paper, code
+/// page, what it prints.
+#[wasm_bindgen(js_name = validarImpresora, unchecked_return_type = "(null)")]
+pub fn validar_impresora(
+    #[wasm_bindgen(unchecked_param_type = "DatosImpresora")] datos: JsValue,
+) -> Resultado {
+    responder(ImpresoraValida::parse(&entrada::<DatosImpresora>(datos)?).map(|_| ()))
+}
+
+/// The code pages a printer may use, as the printers form offers them: `[clave, nombre]`.
+#[wasm_bindgen(js_name = paginasCodigos, unchecked_return_type = "[string, string][]")]
+pub fn paginas_codigos() -> Resultado {
+    salida(
+        &anfitrion_core::escpos::PaginaCodigos::TODAS
+            .iter()
+            .map(|p| (p.clave(), p.nombre()))
+            .collect::<Vec<_>>(),
+    )
 }
 
 /// The free tables and joins that seat a party, best fit first: what the comanda step offers.

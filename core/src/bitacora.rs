@@ -32,10 +32,12 @@ pub enum Accion {
     LiberarMesa,
     /// A party moved to another table ("Cambiar de mesa").
     CambiarMesa,
+    /// A comanda or abre sent to the kitchen's printers again ("Reimprimir").
+    Reimprimir,
 }
 
 impl Accion {
-    pub const TODAS: [Accion; 17] = [
+    pub const TODAS: [Accion; 18] = [
         Accion::Crear,
         Accion::Registrar,
         Accion::Editar,
@@ -53,6 +55,7 @@ impl Accion {
         Accion::Dias,
         Accion::LiberarMesa,
         Accion::CambiarMesa,
+        Accion::Reimprimir,
     ];
 
     /// The code stored (existing logs hold these: they never change).
@@ -75,6 +78,7 @@ impl Accion {
             Accion::Dias => "dias",
             Accion::LiberarMesa => "liberar_mesa",
             Accion::CambiarMesa => "cambiar_mesa",
+            Accion::Reimprimir => "reimprimir",
         }
     }
 
@@ -97,6 +101,7 @@ impl Accion {
             Accion::Dias => "Cambio de días especiales",
             Accion::LiberarMesa => "Mesa liberada",
             Accion::CambiarMesa => "Cambio de mesa",
+            Accion::Reimprimir => "Reimpresión",
         }
     }
 

@@ -20,6 +20,10 @@ const ETIQUETAS: &[(&str, &str)] = &[
     ("horizonte_dias", "Horizonte (días)"),
     ("cubiertos_por_turno", "Cubiertos por turno"),
     ("estancia_mesa_min", "Estancia esperada en mesa (minutos)"),
+    (
+        "vencer_impresion_min",
+        "Espera máxima de un ticket por su impresora (minutos)",
+    ),
     // A branch's hours, special days and tables.
     ("abre", "Abre"),
     ("cierra", "Cierra"),
@@ -34,6 +38,10 @@ const ETIQUETAS: &[(&str, &str)] = &[
     ("telefono", "Teléfono"),
     ("direccion", "Dirección"),
     ("zona", "Zona horaria"),
+    // A branch's printers ("name" and "direccion" above).
+    ("ancho", "Ancho del papel"),
+    ("pagina", "Página de códigos"),
+    ("imprime", "Imprime"),
     // People and orders.
     ("name", "Nombre"),
     ("email", "Correo electrónico"),

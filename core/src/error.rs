@@ -245,6 +245,21 @@ pub enum ReglaError {
         "El origen Plataforma es solo para el personal: reserva desde la consola con tu sesión."
     )]
     OrigenDelPersonal,
+    #[error("Escribe el nombre de la impresora")]
+    NombreImpresoraRequerido,
+    #[error("El nombre de la impresora no puede tener más de {max} caracteres")]
+    NombreImpresoraLargo { max: usize },
+    /// A printer's address that is not `host` or `host:port` (a URL, a path, a user, spaces…).
+    #[error("Escribe la dirección de la impresora como equipo:puerto, por ejemplo 192.168.1.50:9100 (sin http:// ni rutas)")]
+    DireccionImpresoraInvalida,
+    #[error("El puerto de la impresora debe estar entre 1 y 65535")]
+    PuertoImpresoraInvalido,
+    #[error("El ancho del papel debe ser 80 o 58 mm")]
+    AnchoPapelInvalido,
+    #[error("Elige una página de códigos de la lista")]
+    PaginaCodigosInvalida,
+    #[error("Elige qué imprime: comanda, abre o ambos")]
+    ImprimeInvalido,
     /// Input of the wrong shape (a negative count, text where a number goes, …); the detail is
     /// for logs, not for staff.
     #[error("Los datos enviados no son válidos")]
@@ -351,6 +366,13 @@ impl ReglaError {
             FusionConsigoMismo => "fusion_consigo_mismo",
             CaracteresInvisibles { .. } => "caracteres_invisibles",
             OrigenDelPersonal => "origen_del_personal",
+            NombreImpresoraRequerido => "nombre_impresora_requerido",
+            NombreImpresoraLargo { .. } => "nombre_impresora_largo",
+            DireccionImpresoraInvalida => "direccion_impresora_invalida",
+            PuertoImpresoraInvalido => "puerto_impresora_invalido",
+            AnchoPapelInvalido => "ancho_papel_invalido",
+            PaginaCodigosInvalida => "pagina_codigos_invalida",
+            ImprimeInvalido => "imprime_invalido",
             EntradaInvalida(_) => "entrada_invalida",
         }
     }
@@ -417,6 +439,11 @@ impl ReglaError {
             FusionConsigoMismo => Some("duplicado"),
             CaracteresInvisibles { campo } => Some(campo),
             OrigenDelPersonal => Some("origin"),
+            NombreImpresoraRequerido | NombreImpresoraLargo { .. } => Some("name"),
+            DireccionImpresoraInvalida | PuertoImpresoraInvalido => Some("direccion"),
+            AnchoPapelInvalido => Some("ancho"),
+            PaginaCodigosInvalida => Some("pagina"),
+            ImprimeInvalido => Some("imprime"),
             _ => None,
         }
     }

@@ -8,7 +8,9 @@ pub mod comanda;
 pub mod cuenta;
 pub mod disponibilidad;
 pub mod error;
+pub mod escpos;
 pub mod estado;
+pub mod impresora;
 pub mod organizacion;
 pub mod permisos;
 pub mod personal;
@@ -20,6 +22,7 @@ pub mod reservacion;
 pub mod sucursal;
 pub mod tablero;
 pub mod texto;
+pub mod ticket;
 pub mod tiempo;
 pub mod walkin;
 

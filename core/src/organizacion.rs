@@ -458,6 +458,11 @@ pub struct DatosConfWalkin {
     /// (120 when a client leaves it out).
     #[serde(default = "estancia_mesa_por_defecto")]
     pub estancia_mesa_min: u32,
+    /// Kitchen printing: how long a ticket waits for its printer before it is marked expired
+    /// (30 when a client leaves it out).
+    #[serde(default = "vencer_impresion_por_defecto")]
+    #[cfg_attr(feature = "openapi", schema(minimum = 1, maximum = 720, default = 30))]
+    pub vencer_impresion_min: u32,
 }
 
 fn llegada_antes_por_defecto() -> u32 {
@@ -466,6 +471,10 @@ fn llegada_antes_por_defecto() -> u32 {
 
 fn estancia_mesa_por_defecto() -> u32 {
     crate::piso::ESTANCIA_MESA_MIN_POR_DEFECTO
+}
+
+fn vencer_impresion_por_defecto() -> u32 {
+    crate::impresora::VENCER_IMPRESION_MIN_POR_DEFECTO
 }
 
 /// A branch's settings, parsed.
@@ -479,6 +488,8 @@ pub struct ConfSucursal {
     pub cubiertos_por_turno: u32,
     /// The floor's expected stay at a table ([`crate::piso`]).
     pub estancia_mesa_min: u32,
+    /// Minutes a ticket waits for its printer ([`crate::impresora`]).
+    pub vencer_impresion_min: u32,
 }
 
 impl Default for ConfSucursal {
@@ -491,6 +502,7 @@ impl Default for ConfSucursal {
             horizonte_dias: HORIZONTE_DIAS_POR_DEFECTO,
             cubiertos_por_turno: CUBIERTOS_POR_TURNO_POR_DEFECTO,
             estancia_mesa_min: crate::piso::ESTANCIA_MESA_MIN_POR_DEFECTO,
+            vencer_impresion_min: crate::impresora::VENCER_IMPRESION_MIN_POR_DEFECTO,
         }
     }
 }
@@ -545,6 +557,10 @@ impl ConfSucursal {
                 let (min, max) = crate::piso::ESTANCIA_MESA_MIN_RANGO;
                 entre(d.estancia_mesa_min, min, max, "estancia_mesa_min")?
             },
+            vencer_impresion_min: {
+                let (min, max) = crate::impresora::VENCER_IMPRESION_MIN_RANGO;
+                entre(d.vencer_impresion_min, min, max, "vencer_impresion_min")?
+            },
         })
     }
 
@@ -568,6 +584,7 @@ impl ConfSucursal {
             horizonte_dias: self.horizonte_dias,
             cubiertos_por_turno: self.cubiertos_por_turno,
             estancia_mesa_min: self.estancia_mesa_min,
+            vencer_impresion_min: self.vencer_impresion_min,
         }
     }
 }

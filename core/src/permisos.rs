@@ -85,6 +85,7 @@ catalogo! {
     ReservacionesIndex => "reservaciones.index", Reservaciones, "Recibir notificaciones de reservaciones nuevas";
     SalonIndex => "salon.index", Salon, "Ver el salón: el estado de las mesas";
     SalonEdit => "salon.edit", Salon, "Liberar mesas y cambiar a un grupo de mesa";
+    ImpresionIndex => "impresion.index", Salon, "Ver la impresión de comandas y abres, reintentar y reimprimir";
     ClientesIndex => "clientes.index", Clientes, "Ver los clientes";
     ClientesCreate => "clientes.create", Clientes, "Crear clientes";
     ClientesEdit => "clientes.edit", Clientes, "Editar clientes";
@@ -111,6 +112,7 @@ catalogo! {
     SucursalTodas => "sucursal.todas", Marcas, "Trabajar en todas las sucursales, también las que se creen después";
     SucursalCreate => "sucursal.create", Marcas, "Crear sucursales";
     SucursalEdit => "sucursal.edit", Marcas, "Editar sucursales: horario, mesas y días";
+    ImpresorasEdit => "impresoras.edit", Marcas, "Configurar las impresoras de la sucursal e imprimir pruebas";
     SucursalDelete => "sucursal.delete", Marcas, "Eliminar sucursales";
     UsersIndex => "users.index", Usuarios, "Ver los usuarios";
     UsersCreate => "users.create", Usuarios, "Crear usuarios";
@@ -211,6 +213,7 @@ pub const ROLES: &[RolBase] = &[
             SucursalCreate,
             SucursalEdit,
             SucursalDelete,
+            ImpresorasEdit,
         ],
     },
     RolBase {
@@ -247,6 +250,7 @@ pub const ROLES: &[RolBase] = &[
             ReservacionesIndex,
             SalonIndex,
             SalonEdit,
+            ImpresionIndex,
             ClientesIndex,
             ClientesCreate,
             ClientesEdit,
@@ -268,6 +272,7 @@ pub const ROLES: &[RolBase] = &[
             AfiliadosDelete,
             MarcasIndex,
             SucursalEdit,
+            ImpresorasEdit,
         ],
     },
     RolBase {
@@ -279,6 +284,7 @@ pub const ROLES: &[RolBase] = &[
             ReservacionesIndex,
             SalonIndex,
             SalonEdit,
+            ImpresionIndex,
         ],
     },
     RolBase {

@@ -9,6 +9,7 @@ use clap::{Parser, Subcommand};
 use std::time::Duration;
 
 use crate::config::{Config, LimitesConexion, ADDR_POR_DEFECTO, DATABASE_URL_POR_DEFECTO};
+use crate::impresion::ConfImpresion;
 
 #[derive(Debug, Parser)]
 #[command(
@@ -70,6 +71,14 @@ pub enum Comando {
         /// Dirección pública de las páginas de reservación, para los enlaces de los correos.
         #[arg(long, env = "ANFITRION_URL_PUBLICA", default_value = crate::correo::URL_PUBLICA_POR_DEFECTO)]
         url_publica: String,
+        /// Milisegundos que una impresora de cocina tiene para enviar un ticket completo, conexión
+        /// incluida, antes de darlo por fallido y reintentarlo.
+        #[arg(long, env = "ANFITRION_IMPRESION_TIEMPO_MS", default_value_t = ConfImpresion::default().tiempo_max.as_millis() as u64)]
+        impresion_tiempo_ms: u64,
+        /// Milisegundos que se espera el estado del papel de una impresora antes de enviarle el
+        /// ticket; una que no lo informa recibe el ticket de todos modos.
+        #[arg(long, env = "ANFITRION_IMPRESION_ESPERA_ESTADO_MS", default_value_t = ConfImpresion::default().espera_estado.as_millis() as u64)]
+        impresion_espera_estado_ms: u64,
         /// Solo para demostraciones y pruebas, y solo con --demo: el reloj del servidor empieza en
         /// esta fecha y hora ("2026-11-25 19:30", hora de la Ciudad de México, o RFC 3339) y corre
         /// desde ahí. Los datos de demostración se siembran alrededor de ella.
@@ -108,6 +117,8 @@ pub async fn ejecutar(cli: Cli) -> anyhow::Result<()> {
             smtp_url,
             smtp_from,
             url_publica,
+            impresion_tiempo_ms,
+            impresion_espera_estado_ms,
             ahora,
         } => {
             let mut config = Config::new(addr, database_url);
@@ -115,6 +126,10 @@ pub async fn ejecutar(cli: Cli) -> anyhow::Result<()> {
             config.correo.smtp_url = smtp_url.filter(|u| !u.trim().is_empty());
             config.correo.remitente = smtp_from;
             config.url_publica = url_publica;
+            config.impresion.espera_estado = Duration::from_millis(impresion_espera_estado_ms);
+            // The whole send includes the status wait: never shorter than it plus a second.
+            config.impresion.tiempo_max = Duration::from_millis(impresion_tiempo_ms)
+                .max(config.impresion.espera_estado + Duration::from_secs(1));
             config.demo = demo;
             config.proxies_confiables = trusted_proxies;
             config.hsts = hsts;

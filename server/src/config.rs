@@ -38,6 +38,8 @@ pub struct Config {
     pub rutas_extra: Option<Router<AppState>>,
     /// The outbox's SMTP relay, sender and retry pace.
     pub correo: crate::correo::ConfCorreo,
+    /// How tickets are sent to the kitchen's printers.
+    pub impresion: crate::impresion::ConfImpresion,
     /// Where guests reach the public pages, for the e-mails' links.
     pub url_publica: String,
     /// Public reads (availability, confirmation) one address may make in an hour.
@@ -60,6 +62,7 @@ impl Config {
             hsts: false,
             rutas_extra: None,
             correo: crate::correo::ConfCorreo::default(),
+            impresion: crate::impresion::ConfImpresion::default(),
             url_publica: crate::correo::URL_PUBLICA_POR_DEFECTO.to_owned(),
             consultas_por_hora: crate::limites::CONSULTAS_POR_HORA,
             reloj: crate::reloj::Reloj::sistema(),

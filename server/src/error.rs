@@ -80,6 +80,9 @@ pub enum ApiError {
     /// The write collides with existing data (a unique key); the text says with what.
     #[error("{0}")]
     Conflicto(String),
+    /// A kitchen printer did not take a ticket sent to it at once (a test print).
+    #[error("{0}")]
+    Impresora(String),
     /// A refusal that carries what the screen needs to explain it (the other branch's names, the
     /// reservation that is no longer pending).
     #[error("{mensaje}")]
@@ -137,6 +140,7 @@ impl ApiError {
             NoEncontrado(_) | RutaDesconocida => StatusCode::NOT_FOUND,
             MetodoNoPermitido => StatusCode::METHOD_NOT_ALLOWED,
             Conflicto(_) | SolicitudEnCurso => StatusCode::CONFLICT,
+            Impresora(_) => StatusCode::BAD_GATEWAY,
             ClaveReutilizada => StatusCode::UNPROCESSABLE_ENTITY,
             ConDatos { codigo, .. } => *codigo,
             DemasiadasReservaciones | DemasiadasConsultas | DemasiadosFlujos => {

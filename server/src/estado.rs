@@ -29,4 +29,8 @@ pub struct AppState {
     pub freno: Arc<Freno>,
     /// What time it is: the only clock handlers read.
     pub reloj: Reloj,
+    /// Wakes the jobs loop's print queue: a save that queued tickets sends them now.
+    pub impresion: Arc<tokio::sync::Notify>,
+    /// How tickets reach the printers (the test print's timeout).
+    pub conf_impresion: Arc<crate::impresion::ConfImpresion>,
 }

@@ -55,6 +55,13 @@ impl Eventos {
         }
     }
 
+    /// Call after a print job of the branch `tag` changed and the store announced it.
+    pub fn impresion_cambio(&self, tag: &str) {
+        if self.local {
+            let _ = self.salida.send(Senal::Impresion(tag.to_owned()));
+        }
+    }
+
     pub fn suscribir(&self) -> broadcast::Receiver<Senal> {
         self.salida.subscribe()
     }

@@ -19,6 +19,25 @@ use crate::db::sesiones::Purga;
 use crate::db::{DbResult, Store};
 use crate::reloj::Reloj;
 
+/// One pass over the print queue, its failures logged.
+async fn imprimir(
+    store: &dyn Store,
+    eventos: &crate::eventos::Eventos,
+    conf: &crate::impresion::ConfImpresion,
+    reloj: &Reloj,
+) {
+    match crate::impresion::imprimir_pendientes(store, Some(eventos), conf, reloj.ahora()).await {
+        Ok(p) if p == crate::impresion::Pasada::default() => {}
+        Ok(p) => tracing::info!(
+            impresos = p.impresos,
+            fallidos = p.fallidos,
+            vencidos = p.vencidos,
+            "cola de impresión"
+        ),
+        Err(e) => tracing::warn!(error = %e, "la cola de impresión falló; se reintentará"),
+    }
+}
+
 /// How often the purge runs.
 pub const CADA_PURGA: Duration = Duration::from_secs(60 * 60);
 /// How long an expired or revoked session is kept (for a look at recent sign-ins) before the purge.
@@ -78,14 +97,31 @@ pub async fn marcar_no_shows(store: &dyn Store, ahora: DateTime<Utc>) -> DbResul
     Ok(marcadas)
 }
 
+/// What the background jobs work with.
+pub struct Fondo {
+    pub store: Arc<dyn Store>,
+    pub correo: crate::correo::ConfCorreo,
+    pub impresion: crate::impresion::ConfImpresion,
+    /// Rung by a save that queued tickets: the print queue is looked at at once.
+    pub despertar: Arc<tokio::sync::Notify>,
+    pub eventos: Arc<crate::eventos::Eventos>,
+    pub reloj: Reloj,
+}
+
 /// Starts the background jobs: a purge every [`CADA_PURGA`], the first one period after start.
 /// Abort the handle to stop them; [`crate::launch`] does when the server ends.
-pub fn iniciar(
-    store: Arc<dyn Store>,
-    correo: crate::correo::ConfCorreo,
-    reloj: Reloj,
-) -> JoinHandle<()> {
+pub fn iniciar(fondo: Fondo) -> JoinHandle<()> {
+    let Fondo {
+        store,
+        correo,
+        impresion,
+        despertar,
+        eventos,
+        reloj,
+    } = fondo;
     tokio::spawn(async move {
+        let mut cola = tokio::time::interval(impresion.cada);
+        cola.set_missed_tick_behavior(MissedTickBehavior::Delay);
         let mut purga =
             tokio::time::interval_at(tokio::time::Instant::now() + CADA_PURGA, CADA_PURGA);
         purga.set_missed_tick_behavior(MissedTickBehavior::Delay);
@@ -104,6 +140,12 @@ pub fn iniciar(
                     Ok(n) => tracing::info!(reservaciones = n, "reservaciones marcadas como no asistió"),
                     Err(e) => tracing::warn!(error = %e, "la revisión de no-shows falló; se reintentará"),
                 },
+                _ = cola.tick(), if impresion.activa => {
+                    imprimir(store.as_ref(), &eventos, &impresion, &reloj).await;
+                }
+                _ = despertar.notified(), if impresion.activa => {
+                    imprimir(store.as_ref(), &eventos, &impresion, &reloj).await;
+                }
                 _ = salida.tick() => match crate::correo::enviar_pendientes(store.as_ref(), &correo, reloj.ahora()).await {
                     Ok(0) => {}
                     Ok(n) => tracing::info!(correos = n, "correos de confirmación enviados"),

@@ -17,6 +17,7 @@ pub mod eventos;
 pub mod extract;
 pub mod http;
 pub mod idempotencia;
+pub mod impresion;
 pub mod jobs;
 pub mod limites;
 pub mod reloj;
@@ -67,6 +68,7 @@ pub async fn launch(config: Config) -> anyhow::Result<App> {
     }
     let freno = Arc::new(Freno::new(config.demora_cuenta, reloj.clone()));
     let eventos = Arc::new(eventos::Eventos::iniciar(store.as_ref()).await?);
+    let despertar = Arc::new(tokio::sync::Notify::new());
     let state_proxies: Arc<[IpAddr]> = config.proxies_confiables.clone().into();
     let state = AppState {
         store: store.clone(),
@@ -81,7 +83,10 @@ pub async fn launch(config: Config) -> anyhow::Result<App> {
         )),
         url_publica: config.url_publica.clone().into(),
         reloj: reloj.clone(),
+        impresion: despertar.clone(),
+        conf_impresion: Arc::new(config.impresion.clone()),
     };
+    let eventos_fondo = state.eventos.clone();
     let cabeceras = seguridad::Cabeceras { hsts: config.hsts };
     let app = http::aplicacion(api::router(state, config.rutas_extra), cabeceras);
 
@@ -90,7 +95,14 @@ pub async fn launch(config: Config) -> anyhow::Result<App> {
         .with_context(|| format!("no se pudo escuchar en {}", config.addr))?;
     let addr = listener.local_addr()?;
     let proxies: Arc<[IpAddr]> = state_proxies;
-    let trabajos = jobs::iniciar(store.clone(), config.correo.clone(), reloj);
+    let trabajos = jobs::iniciar(jobs::Fondo {
+        store: store.clone(),
+        correo: config.correo.clone(),
+        impresion: config.impresion.clone(),
+        despertar,
+        eventos: eventos_fondo,
+        reloj,
+    });
     let servidor = tokio::spawn(async move {
         let fin = http::servir(
             listener,

@@ -46,6 +46,7 @@ import type { Mensajes } from '../wasm/tipos/Mensajes';
 import type { PromoAplicada } from '../wasm/tipos/PromoAplicada';
 
 type DatosAfiliado = components['schemas']['DatosAfiliado'];
+type DatosImpresora = components['schemas']['DatosImpresora'];
 type DatosPromocion = components['schemas']['DatosPromocion'];
 type EdicionReservacion = components['schemas']['EdicionReservacion'];
 
@@ -129,6 +130,7 @@ export const promoVigente = (promo: DatosPromocion, hoy: string): Resultado<bool
 
 /** The affiliates form's rules (code, name, kind). */
 export const validarAfiliado = (datos: DatosAfiliado): Resultado<null> => regla(() => core.validarAfiliado(datos));
+export const validarImpresora = (datos: DatosImpresora): Resultado<null> => regla(() => core.validarImpresora(datos));
 
 /** An affiliate's code as stored (trimmed, upper-case) or why it is refused. */
 export const codigoAfiliado = (raw: string): Resultado<string> => regla(() => core.codigoAfiliado(raw));
@@ -146,3 +148,5 @@ export type { MesaDelPiso, OpcionMesa };
 
 /** The free tables and joins of combinable neighbours that seat a party, best fit first. */
 export const opcionesMesa = (mesas: MesaDelPiso[], personas: number): OpcionMesa[] => core.opcionesMesa(mesas, personas);
+/** The code pages a kitchen printer may use, `[clave, nombre]`, as core names them. */
+export const paginasCodigos = (): [string, string][] => core.paginasCodigos();

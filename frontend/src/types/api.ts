@@ -132,3 +132,13 @@ export type MesaEnPiso = Esquemas['MesaEnPiso'];
 export type TurnoEnPiso = Esquemas['TurnoEnPiso'];
 /** The floor's turn times on the dashboard. */
 export type TiemposMesa = Esquemas['TiemposMesa'];
+/** A record's tickets at the branch's kitchen printers, and how many printers it has. */
+export type ImpresionDeRegistro = Esquemas['ImpresionDeRegistro'];
+/** One ticket sent to one printer: queued, printed, failed or expired. */
+export type TrabajoImpresion = Esquemas['TrabajoImpresion'];
+/** A branch's ESC/POS network printer. */
+export type Impresora = Esquemas['Impresora'];
+/** What the printers form sends. */
+export type DatosImpresora = Esquemas['DatosImpresora'];
+/** What a test print answered. */
+export type PruebaImpresora = Esquemas['PruebaImpresora'];

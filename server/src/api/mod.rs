@@ -7,6 +7,7 @@ pub mod bitacoras;
 pub mod clientes;
 pub mod conf_walkin;
 mod documento;
+pub mod impresion;
 pub mod marcas;
 pub mod meseros;
 pub mod notificaciones;
@@ -100,6 +101,7 @@ fn rutas() -> OpenApiRouter<AppState> {
         .merge(bitacoras::router())
         .merge(tablero::router())
         .merge(piso::router())
+        .merge(impresion::router())
 }
 
 /// The OpenAPI document the server serves at `/api/openapi.json` (`anfitrion openapi` prints it;

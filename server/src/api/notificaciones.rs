@@ -111,7 +111,8 @@ async fn leer(
 
 /// New notifications of the branch as they happen (`event: notificacion`, `data`: one
 /// Notificacion). With `Last-Event-ID`, first what came after that event. To those who may read
-/// the floor, `event: salon` (`data`: the branch's tag) when a table opens, frees or moves.
+/// the floor, `event: salon` (`data`: the branch's tag) when a table opens, frees or moves; to
+/// those with `impresion.index`, `event: impresion` when a ticket of the branch changes state.
 #[utoipa::path(
     operation_id = "flujo_notificaciones",
     get, path = "/api/v1/admin/notifications/stream", tag = "notificaciones", security(("token" = [])),
@@ -135,6 +136,8 @@ async fn flujo(
     })?;
     // A table opened, freed or moved in the branch (`event: salon`) reaches those who see the floor.
     let ve_salon = crate::api::piso::ve_el_piso(&usuario);
+    // A ticket of the branch queued, printed, failed or expired (`event: impresion`).
+    let ve_impresion = usuario.tiene_permiso(anfitrion_core::permisos::Permiso::ImpresionIndex);
     // Subscribe before catching up, so nothing falls between the two.
     let vivos = BroadcastStream::new(state.eventos.suscribir());
     let desde = headers
@@ -162,6 +165,9 @@ async fn flujo(
             }
             Ok(Senal::Salon(t)) if ve_salon && t == tag.as_str() => {
                 Some(Ok(Event::default().event("salon").data(t)))
+            }
+            Ok(Senal::Impresion(t)) if ve_impresion && t == tag.as_str() => {
+                Some(Ok(Event::default().event("impresion").data(t)))
             }
             _ => None,
         };

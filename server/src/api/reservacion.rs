@@ -610,6 +610,8 @@ async fn asistencia(
         return Err(no_pendiente(&leer(&state, &usuario, &id).await?));
     }
     state.eventos.salon_tras_commit(sucursal.tag.as_str());
+    // The tickets the save queued go out now, not at the next period.
+    state.impresion.notify_one();
     Ok(Envelope::ok(
         mensajes::ASISTENCIA_REGISTRADA,
         leer(&state, &usuario, &id).await?,

@@ -181,6 +181,8 @@ async fn registrar(
         .crear_walkin(&walkin, &cambio, VeContacto::de(&usuario))
         .await?;
     state.eventos.salon_tras_commit(sucursal.tag.as_str());
+    // The tickets the save queued go out now, not at the next period.
+    state.impresion.notify_one();
     Ok((
         StatusCode::CREATED,
         Envelope::ok(anfitrion_core::mensajes::DATOS_GUARDADOS, guardado),

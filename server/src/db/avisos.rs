@@ -15,6 +15,8 @@ use super::sqlite::SqliteStore;
 const CANAL: &str = "anfitrion_avisos";
 /// The channel instances LISTEN on for changes of a branch's floor (the payload is its tag).
 const CANAL_SALON: &str = "anfitrion_salon";
+/// The channel instances LISTEN on for changes of a branch's print jobs (the payload is its tag).
+const CANAL_IMPRESION: &str = "anfitrion_impresion";
 
 /// What a live stream relays: a new notification, or that a branch's floor changed (a table
 /// opened, freed or moved: the console reads the floor again).
@@ -22,6 +24,8 @@ const CANAL_SALON: &str = "anfitrion_salon";
 pub enum Senal {
     Aviso(Aviso),
     Salon(String),
+    /// A print job of the branch (its tag) was queued, printed, failed or expired.
+    Impresion(String),
 }
 
 #[async_trait]
@@ -42,6 +46,14 @@ impl SqliteStore {
 
     /// Nothing to send: one instance, which publishes after the commit.
     pub(in crate::db) async fn avisar_salon(
+        _con: &mut sqlx::SqliteConnection,
+        _tag: &str,
+    ) -> DbResult<()> {
+        Ok(())
+    }
+
+    /// Nothing to send: one instance, which publishes the change itself.
+    pub(in crate::db) async fn avisar_impresion(
         _con: &mut sqlx::SqliteConnection,
         _tag: &str,
     ) -> DbResult<()> {
@@ -73,6 +85,19 @@ impl PgStore {
             .await?;
         Ok(())
     }
+
+    /// NOTIFY of a change to the branch's print jobs.
+    pub(in crate::db) async fn avisar_impresion(
+        con: &mut sqlx::PgConnection,
+        tag: &str,
+    ) -> DbResult<()> {
+        sqlx::query("SELECT pg_notify($1, $2)")
+            .bind(CANAL_IMPRESION)
+            .bind(tag)
+            .execute(&mut *con)
+            .await?;
+        Ok(())
+    }
 }
 
 #[async_trait]
@@ -86,7 +111,9 @@ impl Avisos for SqliteStore {
 impl Avisos for PgStore {
     async fn retransmitir_avisos(&self, salida: broadcast::Sender<Senal>) -> DbResult<bool> {
         let mut oyente = sqlx::postgres::PgListener::connect_with(&self.pool).await?;
-        oyente.listen_all([CANAL, CANAL_SALON]).await?;
+        oyente
+            .listen_all([CANAL, CANAL_SALON, CANAL_IMPRESION])
+            .await?;
         tokio::spawn(async move {
             loop {
                 // PgListener reconnects by itself; a notice sent while it was away is what a
@@ -94,6 +121,9 @@ impl Avisos for PgStore {
                 match oyente.recv().await {
                     Ok(n) if n.channel() == CANAL_SALON => {
                         let _ = salida.send(Senal::Salon(n.payload().to_owned()));
+                    }
+                    Ok(n) if n.channel() == CANAL_IMPRESION => {
+                        let _ = salida.send(Senal::Impresion(n.payload().to_owned()));
                     }
                     Ok(n) => match serde_json::from_str::<Aviso>(n.payload()) {
                         Ok(aviso) => {

@@ -15,6 +15,7 @@ pub mod clientes;
 mod comun;
 mod error;
 pub mod idempotencia;
+pub mod impresion;
 mod motores;
 pub mod piso;
 pub mod postgres;
@@ -38,6 +39,7 @@ pub use clientes::Clientes;
 pub use comun::nuevo_id;
 pub use error::{Clave, DbResult, ErrorAlmacen};
 pub use idempotencia::Idempotencia;
+pub use impresion::Impresion;
 pub use piso::Piso;
 pub use publico::ReservasPublicas;
 pub use reservaciones::Reservaciones;
@@ -86,6 +88,7 @@ pub trait Store:
     + Tablero
     + Idempotencia
     + Piso
+    + Impresion
     + Send
     + Sync
     + 'static
@@ -110,6 +113,7 @@ impl<T> Store for T where
         + Tablero
         + Idempotencia
         + Piso
+        + Impresion
         + Send
         + Sync
         + 'static

@@ -759,12 +759,12 @@ para_cada_motor! {
         async fn registrar_asistencia(&self, a: &Asistencia, cambio: &Cambio) -> DbResult<Option<Comanda>> {
             let pendiente = EstadoReservacion::Pendiente.nombre();
             let mut tx = self.pool.begin_with(Motor::EMPEZAR_ESCRITURA).await?;
-            let fila: Option<(String, String)> = sqlx::query_as("SELECT sucursal_id, name FROM reservaciones WHERE id = $1 AND status = $2")
+            let fila: Option<(String, String, String)> = sqlx::query_as("SELECT sucursal_id, name, evento FROM reservaciones WHERE id = $1 AND status = $2")
                 .bind(&a.reservacion_id)
                 .bind(pendiente)
                 .fetch_optional(&mut *tx)
                 .await?;
-            let Some((sucursal, name)) = fila else { return Ok(None) };
+            let Some((sucursal, name, evento)) = fila else { return Ok(None) };
             let Some(folio) = Motor::siguiente_folio(&mut tx, &sucursal).await? else { return Ok(None) };
             let comanda = Comanda::nueva(&a.pedido, folio, &a.mesa, a.mesero.clone());
             let b = a.pedido.buffets();
@@ -808,6 +808,13 @@ para_cada_motor! {
             }
             // The entry holds the folio the transaction took, and the guest's name: the log finds it by either.
             let folio_impreso = Motor::folio_impreso(&mut tx, &sucursal, folio).await?;
+            if a.sala.is_some() {
+                // Its comanda and abre go to the branch's printers with the save, or not at all.
+                let tickets = crate::db::impresion::tickets_de(&folio_impreso, a.abierta, &name, Evento::de_nombre(&evento), &comanda, &a.abre);
+                let sentado = crate::db::piso::Sentado::Reservacion(a.reservacion_id.clone());
+                let encargo = crate::db::impresion::Encargo { sucursal_id: &sucursal, sentado: &sentado, tickets: &tickets, ahora: self.reloj.ahora() };
+                Motor::encolar(&mut tx, &encargo).await?;
+            }
             self.anotar(&mut tx, &cambio.con_registro(&Sentada { name: &name, folio: &folio_impreso })).await?;
             tx.commit().await?;
             Ok(Some(comanda))

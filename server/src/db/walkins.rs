@@ -17,6 +17,7 @@ use super::alcance::{Alcance, EnAlcance};
 use super::bitacora::Cambio;
 use super::comun::patron_like;
 use super::error::{DbResult, ErrorAlmacen};
+use super::impresion::{tickets_de, Encargo};
 use super::motores::para_cada_motor;
 use super::piso::{Apertura, Sala, Sentado};
 use super::reservaciones::{Contacto, VeContacto};
@@ -319,6 +320,12 @@ para_cada_motor! {
             .fetch_one(&mut *tx)
             .await?;
             let folio_impreso = formato_folio(prefijo.as_deref().unwrap_or(""), folio);
+            if w.sala.is_some() {
+                // Its comanda and abre go to the branch's printers with the save, or not at all.
+                let tickets = tickets_de(&folio_impreso, w.fecha_hora, &w.name, w.evento, &comanda, &orden.abre);
+                let sentado = Sentado::Walkin(w.id.clone());
+                Motor::encolar(&mut tx, &Encargo { sucursal_id: &w.sucursal_id, sentado: &sentado, tickets: &tickets, ahora: w.creado }).await?;
+            }
             self.anotar(&mut tx, &cambio.con_registro(&registro(w, &orden, &comanda, &folio_impreso))).await?;
             Motor::confirmar(tx).await?;
             let guardado = FilaWalkin {

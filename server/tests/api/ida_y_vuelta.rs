@@ -28,6 +28,10 @@ const PUTS: &[(&str, Cobertura)] = &[
     ("/api/v1/admin/sucursal/{id}/horario", IdaYVuelta),
     ("/api/v1/admin/sucursal/{id}/mesas", IdaYVuelta),
     ("/api/v1/admin/sucursal/{id}/days", IdaYVuelta),
+    (
+        "/api/v1/admin/sucursal/{id}/impresoras/{impresora}",
+        IdaYVuelta,
+    ),
     ("/api/v1/admin/conf-walkin", IdaYVuelta),
     ("/api/v1/admin/marcas/{id}", IdaYVuelta),
     ("/api/v1/admin/meseros/{id}", IdaYVuelta),
@@ -294,6 +298,15 @@ en_ambos! {
             }
             let conf = format!("/api/v1/admin/conf-walkin?tag={tag}");
             r.ida_y_vuelta("/api/v1/admin/conf-walkin", &gerente, &conf, &conf, uno).await;
+        }
+        // A kitchen printer of each kind the form offers, as the branch's list answers it.
+        let polanco = app.id_sucursal("polanco").await;
+        let impresoras = format!("/api/v1/admin/sucursal/{polanco}/impresoras");
+        for (name, direccion, imprime, ancho, pagina) in [("Cocina", "10.0.0.5", "comanda", 80, "cp858"), ("Barra", "[::1]:9101", "abre", 58, "wpc1252")] {
+            let cuerpo = json!({ "name": name, "direccion": direccion, "imprime": imprime, "ancho": ancho, "pagina": pagina, "activa": name == "Cocina" });
+            let id = app.post_json(&impresoras, Some(&gerente), &cuerpo).await.es_exito_201()["_id"].as_str().unwrap().to_owned();
+            let de = |l: &Value| l.as_array().unwrap().iter().find(|i| i["_id"] == id.as_str()).unwrap().clone();
+            r.ida_y_vuelta("/api/v1/admin/sucursal/{id}/impresoras/{impresora}", &gerente, &impresoras, &format!("{impresoras}/{id}"), de).await;
         }
         // Brands (Sistemas: marcas.edit), each as its own GET answers it.
         for id in ids(app.get("/api/v1/admin/marcas", Some(&sistemas)).await.es_exito()) {

@@ -12,6 +12,7 @@ mod demo;
 mod errores;
 mod ida_y_vuelta;
 mod idempotencia;
+mod impresion;
 mod jobs;
 mod ordenes;
 mod organizacion;

@@ -30,6 +30,7 @@ struct FilaConf {
     horizonte_dias: Option<i32>,
     cubiertos_por_turno: Option<i32>,
     estancia_mesa_min: Option<i32>,
+    vencer_impresion_min: Option<i32>,
 }
 
 impl FilaConf {
@@ -44,6 +45,7 @@ impl FilaConf {
             horizonte_dias: v(self.horizonte_dias, d.horizonte_dias),
             cubiertos_por_turno: v(self.cubiertos_por_turno, d.cubiertos_por_turno),
             estancia_mesa_min: v(self.estancia_mesa_min, d.estancia_mesa_min),
+            vencer_impresion_min: v(self.vencer_impresion_min, d.vencer_impresion_min),
             walkin: self.conf(),
         }
     }
@@ -77,7 +79,7 @@ macro_rules! select_columnas_conf {
     () => {
         "SELECT c.inicio_regular, c.inicio_promo, c.corte_tarde, c.gracia_min, c.llegada_antes_min, c.prefijo_folio, c.pie_ticket, \
      c.correo_requerido, c.telefono_requerido, s.zona, c.paso_min, c.estancia_min, c.anticipacion_min, c.horizonte_dias, \
-     c.cubiertos_por_turno, c.estancia_mesa_min"
+     c.cubiertos_por_turno, c.estancia_mesa_min, c.vencer_impresion_min"
     };
 }
 
@@ -171,7 +173,7 @@ para_cada_motor! {
                 "UPDATE conf_walkin SET inicio_regular = $2, inicio_promo = $3, corte_tarde = $4, gracia_min = $5, prefijo_folio = $6, \
                  pie_ticket = $7, correo_requerido = $8, telefono_requerido = $9, paso_min = $10, estancia_min = $11, \
                  anticipacion_min = $12, horizonte_dias = $13, cubiertos_por_turno = $14, updated_at = $15, llegada_antes_min = $16, \
-                 estancia_mesa_min = $17 WHERE sucursal_id = $1",
+                 estancia_mesa_min = $17, vencer_impresion_min = $18 WHERE sucursal_id = $1",
             )
             .bind(sucursal_id)
             .bind(formato_hora(w.horario.inicio_regular))
@@ -190,6 +192,7 @@ para_cada_motor! {
             .bind(self.reloj.ahora())
             .bind(n(w.llegada_antes_min))
             .bind(n(c.estancia_mesa_min))
+            .bind(n(c.vencer_impresion_min))
             .execute(&mut *tx)
             .await?;
             self.anotar(&mut tx, cambio).await?;

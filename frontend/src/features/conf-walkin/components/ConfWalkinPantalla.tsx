@@ -12,7 +12,7 @@ import { useConfWalkin } from '../api/get-conf-walkin';
 import { useGuardarConfWalkin } from '../api/guardar-conf-walkin';
 import { LineaDelDia } from './LineaDelDia';
 
-type Numericos = 'gracia_min' | 'llegada_antes_min' | 'paso_min' | 'estancia_min' | 'anticipacion_min' | 'horizonte_dias' | 'cubiertos_por_turno';
+type Numericos = 'gracia_min' | 'llegada_antes_min' | 'paso_min' | 'estancia_min' | 'anticipacion_min' | 'horizonte_dias' | 'cubiertos_por_turno' | 'estancia_mesa_min' | 'vencer_impresion_min';
 type Horas = 'inicio_regular' | 'inicio_promo' | 'corte_tarde';
 
 /** /conf-walkin: the current branch's walk-in and booking settings. */
@@ -111,6 +111,12 @@ function Formulario({ tag, original }: { tag: string; original: DatosConfWalkin 
           {numero('anticipacion_min', 'Anticipación (minutos)')}
           {numero('horizonte_dias', 'Horizonte (días)')}
           {numero('cubiertos_por_turno', 'Cubiertos por turno')}
+        </div>
+      </Seccion>
+      <Seccion titulo="Salón e impresión" descripcion="Cuándo una mesa se ve excedida, y cuánto espera un ticket a su impresora antes de darse por vencido.">
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+          {numero('estancia_mesa_min', 'Estancia en mesa (minutos)')}
+          {numero('vencer_impresion_min', 'Espera de impresión (minutos)')}
         </div>
       </Seccion>
       <div className="sticky bottom-0 -mx-1 flex justify-end gap-2 border-t border-stone-200 bg-stone-50 px-1 py-3">

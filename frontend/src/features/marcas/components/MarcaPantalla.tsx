@@ -71,7 +71,7 @@ export function MarcaPantalla() {
           {sucursales.length === 0 && <p className="text-sm text-stone-500">Esta marca aún no tiene sucursales.</p>}
         </nav>
       )}
-      {elegida && <SucursalEditor key={elegida._id} id={elegida._id} editable={tienePermiso(usuario, 'sucursal.edit')} />}
+      {elegida && <SucursalEditor key={elegida._id} id={elegida._id} editable={tienePermiso(usuario, 'sucursal.edit')} impresoras={tienePermiso(usuario, 'impresoras.edit')} />}
       {dialogo === 'nombre' && marca.data && <MarcaDialogo marca={marca.data} alCerrar={() => setDialogo(null)} />}
       {dialogo === 'sucursal' && (
         <SucursalNuevaDialogo

@@ -14,6 +14,7 @@ import { DIAS } from '@/lib/fechas';
 import { datosDias, datosMesas, diasDe, mesaNueva, mesasDe, semanaCompleta, zonasPara, type FilaDia, type FilaMesa } from '../sucursal';
 import { BotonIcono } from '@/components/ui/PantallaAdmin';
 import { PlanoMesas } from './PlanoMesas';
+import { Impresoras } from './Impresoras';
 
 const CELDA = `${ESTILO_CAMPO} py-1.5 text-sm`;
 
@@ -37,7 +38,7 @@ function BotonGuardar({ sinCambios, guardando, onClick, children = 'Guardar' }: 
 }
 
 /** A branch's own data, its week, its tables and its special days, each saved by its call. */
-export function SucursalEditor({ id, editable }: { id: string; editable: boolean }) {
+export function SucursalEditor({ id, editable, impresoras = false }: { id: string; editable: boolean; /** May configure the branch's printers (impresoras.edit). */ impresoras?: boolean }) {
   const sucursal = useSucursal(id);
   if (sucursal.isPending) return <Esqueleto className="h-96 w-full rounded-xl" />;
   if (!sucursal.data) return null;
@@ -51,6 +52,7 @@ export function SucursalEditor({ id, editable }: { id: string; editable: boolean
         <Mesas key={`m${JSON.stringify(s.mesas)}`} s={s} editable={editable} />
       </div>
       <Dias key={`x${JSON.stringify(s.days)}`} s={s} editable={editable} />
+      <Impresoras sucursal={s._id} editable={impresoras} />
     </div>
   );
 }

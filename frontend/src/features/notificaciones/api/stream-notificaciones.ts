@@ -9,6 +9,7 @@ import { useSesion } from '@/lib/use-session';
 import type { Notificacion } from '@/types/api';
 import { agregarNotificacion, claveNotificaciones } from '@/modulos/notificaciones/api/get-notificaciones';
 import { claveSalon } from '@/modulos/salon/api/get-salon';
+import { claveImpresiones } from '@/modulos/orden/api/get-impresion';
 
 /** The server sends a comment every 15 s; three missed mean the connection is dead. */
 const SILENCIO_MAXIMO_MS = 45_000;
@@ -20,6 +21,8 @@ export interface Suscriptor {
   alNotificacion: (n: Notificacion) => void;
   /** A table of the branch opened, freed or moved (`event: salon`): the floor is read again. */
   alSalon?: () => void;
+  /** A ticket of the branch was queued, printed, failed or expired (`event: impresion`). */
+  alImpresion?: () => void;
   /** The stream is open; `reanudada` when it resumes from a Last-Event-ID. */
   alConectar: (reanudada: boolean) => void;
 }
@@ -80,6 +83,10 @@ export async function seguirNotificaciones(tag: string, token: string, suscripto
         for (const evento of lector.agregar(value)) {
           if (evento.event === 'salon') {
             suscriptor.alSalon?.();
+            continue;
+          }
+          if (evento.event === 'impresion') {
+            suscriptor.alImpresion?.();
             continue;
           }
           if (evento.event !== 'notificacion') continue;
@@ -150,9 +157,11 @@ export function useNotificacionesEnVivo(alNueva: (n: Notificacion) => void): voi
           oyente.current(n);
         },
         alSalon: () => void queryClient.invalidateQueries({ queryKey: claveSalon(sucursal) }),
+        alImpresion: () => void queryClient.invalidateQueries({ queryKey: claveImpresiones(sucursal) }),
         alConectar: (reanudada) => {
-          // The floor has no replay: whatever moved while the stream was away is read again.
+          // The floor and the printers have no replay: whatever moved while the stream was away is read again.
           void queryClient.invalidateQueries({ queryKey: claveSalon(sucursal) });
+          void queryClient.invalidateQueries({ queryKey: claveImpresiones(sucursal) });
           // A fresh stream cannot replay what came between the list's answer and its opening.
           if (!reanudada && queryClient.getQueryData(clave)) void queryClient.invalidateQueries({ queryKey: clave });
         },

@@ -6,6 +6,8 @@ import { fechaCorta, horaCorta } from '@/lib/formato';
 import { esCumpleanos, lineasBuffet, type DatosTicket } from '../orden';
 import { usePieTicket } from '@/modulos/sucursales/api/get-sucursales-usuario';
 import { ImagenCumpleanos } from './ImagenCumpleanos';
+import { EstadoImpresion } from './EstadoImpresion';
+import type { Registro } from '../api/get-impresion';
 import './impresion.css';
 
 export type TipoTicket = 'comanda' | 'abre';
@@ -113,9 +115,20 @@ export function Ticket({ datos: d, tipo, pie = null }: { datos: DatosTicket; tip
 /**
  * The comanda and the abre side by side (stacked on a narrow screen), each with its print
  * button. Printing renders the chosen ticket alone into a root of its own, sizes the page to it
- * and opens the browser's print dialog; nothing else of the page prints.
+ * and opens the browser's print dialog; nothing else of the page prints. Where the branch has
+ * kitchen printers, each ticket also shows where it stands at them (`registro`: whose tickets).
  */
-export function TicketsOrden({ datos, enfocar = false }: { datos: DatosTicket; /** Focus the first print button (the last step of a wizard). */ enfocar?: boolean }) {
+export function TicketsOrden({
+  datos,
+  enfocar = false,
+  registro = null,
+}: {
+  datos: DatosTicket;
+  /** Focus the first print button (the last step of a wizard). */
+  enfocar?: boolean;
+  /** The walk-in or reservation the tickets belong to: their state at the branch's printers. */
+  registro?: Registro | null;
+}) {
   const [aImprimir, setAImprimir] = useState<TipoTicket | null>(null);
   const pie = usePieTicket(datos.tag);
   const raiz = useRef<HTMLDivElement>(null);
@@ -140,6 +153,7 @@ export function TicketsOrden({ datos, enfocar = false }: { datos: DatosTicket; /
             <PrinterIcon aria-hidden className="size-5" />
             Imprimir {TITULOS[tipo]}
           </Button>
+          {registro && <EstadoImpresion registro={registro} tipo={tipo} />}
           <div className="rounded-md shadow-md ring-1 ring-stone-200">
             <Ticket datos={datos} tipo={tipo} pie={pie} />
           </div>

@@ -1,0 +1,37 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { claveSucursal } from '@/lib/claves';
+import { tienePermiso } from '@/lib/session';
+import { useSesion } from '@/lib/use-session';
+import type { ImpresionDeRegistro } from '@/types/api';
+
+/** Whose tickets: a walk-in's or a seated reservation's. */
+export type Registro = { walkin_id: string } | { reservacion_id: string };
+
+/** Every print status of a branch: the live stream's `impresion` event invalidates them all. */
+export const claveImpresiones = (tag: string) => claveSucursal(tag, 'impresion');
+export const claveImpresion = (tag: string, registro: Registro) => claveSucursal(tag, 'impresion', registro);
+
+/** `GET /v1/admin/impresion?tag=&walkin_id=|reservacion_id=`: the record's tickets and where each stands. */
+export function getImpresion(tag: string, registro: Registro, signal?: AbortSignal): Promise<ImpresionDeRegistro> {
+  return api<ImpresionDeRegistro>('/v1/admin/impresion', { query: { tag, ...registro }, signal });
+}
+
+/** A ticket still on its way: read again every few seconds, besides the stream's events. */
+export const pendiente = (d: ImpresionDeRegistro | undefined) => Boolean(d?.trabajos.some((t) => t.estado === 'en_cola' || t.estado === 'fallo'));
+
+export const impresionQueryOptions = (tag: string, registro: Registro) =>
+  queryOptions({
+    queryKey: claveImpresion(tag, registro),
+    queryFn: ({ signal }) => getImpresion(tag, registro, signal),
+    refetchInterval: (q) => (pendiente(q.state.data) ? 4000 : false),
+  });
+
+/** The record's print status, for those who follow the kitchen's printing (impresion.index). */
+export function useImpresion(registro: Registro | null) {
+  const { sucursal, usuario } = useSesion();
+  return useQuery({
+    ...impresionQueryOptions(sucursal ?? '', registro ?? { walkin_id: '' }),
+    enabled: sucursal !== null && registro !== null && tienePermiso(usuario, 'impresion.index'),
+  });
+}

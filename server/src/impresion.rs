@@ -1,0 +1,235 @@
+//! Sending tickets to the kitchen's ESC/POS printers over raw TCP (port 9100). The jobs loop
+//! ([`crate::jobs`]) calls [`imprimir_pendientes`] on a period and whenever a save queues tickets:
+//! each due job is taken with a lease (so of several instances one sends it), rendered for its
+//! printer with core's encoder, sent with a bounded connect and write, and marked printed once the
+//! bytes are written. A printer that does not answer is tried again after a wait that doubles;
+//! a job that waited longer than its branch allows is marked expired and shown so.
+
+use std::collections::BTreeMap;
+use std::time::Duration;
+
+use anfitrion_core::escpos::{self, Ancho, PaginaCodigos};
+use chrono::{DateTime, Utc};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+
+use crate::db::impresion::TrabajoListo;
+use crate::db::{DbResult, Store};
+use crate::eventos::Eventos;
+
+/// How tickets are sent.
+#[derive(Debug, Clone)]
+pub struct ConfImpresion {
+    /// Whether this instance's jobs loop sends print jobs (tests that drive the queue by hand
+    /// turn it off).
+    pub activa: bool,
+    /// How often the queue is looked at when no save wakes it.
+    pub cada: Duration,
+    /// How long one send may take, connection included.
+    pub tiempo_max: Duration,
+    /// How long the printer's paper status is awaited before sending; a printer that does not
+    /// report it is sent the ticket anyway.
+    pub espera_estado: Duration,
+    /// The wait after the first failed try; it doubles with each one, up to [`Self::espera_max`].
+    pub espera_base: Duration,
+    pub espera_max: Duration,
+}
+
+impl Default for ConfImpresion {
+    fn default() -> Self {
+        ConfImpresion {
+            activa: true,
+            cada: Duration::from_secs(5),
+            tiempo_max: Duration::from_secs(5),
+            espera_estado: Duration::from_millis(1500),
+            espera_base: Duration::from_secs(2),
+            espera_max: Duration::from_secs(60),
+        }
+    }
+}
+
+/// What the host reads when a printer cannot be reached.
+pub const NO_RESPONDE: &str = "la impresora no responde";
+/// What the host reads when the printer says it is out of paper.
+pub const SIN_PAPEL: &str = "la impresora no tiene papel";
+
+/// ESC/POS "transmit real-time status", paper sensor (DLE EOT 4).
+const ESTADO_PAPEL: [u8; 3] = [0x10, 0x04, 0x04];
+/// The paper-end bits of that status byte.
+const FIN_DE_PAPEL: u8 = 0x60;
+
+/// Sends `datos` to the printer at `direccion` (`host:port`): connects, asks for the paper
+/// status (a printer out of paper refuses the ticket; one that does not answer gets it anyway),
+/// writes the ticket and closes. The whole try is bounded by `conf.tiempo_max`.
+pub async fn enviar(direccion: &str, datos: &[u8], conf: &ConfImpresion) -> Result<(), String> {
+    let intento = async {
+        let mut con = TcpStream::connect(direccion)
+            .await
+            .map_err(|_| NO_RESPONDE.to_owned())?;
+        let _ = con.set_nodelay(true);
+        con.write_all(&ESTADO_PAPEL)
+            .await
+            .map_err(|_| NO_RESPONDE.to_owned())?;
+        let mut estado = [0u8; 1];
+        if let Ok(Ok(1)) = tokio::time::timeout(conf.espera_estado, con.read(&mut estado)).await {
+            if estado[0] & FIN_DE_PAPEL == FIN_DE_PAPEL {
+                return Err(SIN_PAPEL.to_owned());
+            }
+        }
+        con.write_all(datos)
+            .await
+            .map_err(|_| "se cortó la conexión con la impresora".to_owned())?;
+        con.flush()
+            .await
+            .map_err(|_| "se cortó la conexión con la impresora".to_owned())?;
+        let _ = con.shutdown().await;
+        Ok(())
+    };
+    tokio::time::timeout(conf.tiempo_max, intento)
+        .await
+        .unwrap_or_else(|_| Err(NO_RESPONDE.to_owned()))
+}
+
+/// The wait before try `intentos + 1`.
+pub fn espera(conf: &ConfImpresion, intentos: u32) -> Duration {
+    conf.espera_base
+        .saturating_mul(1u32 << intentos.min(16))
+        .min(conf.espera_max)
+}
+
+/// What one pass over the queue did.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Pasada {
+    pub impresos: usize,
+    pub fallidos: usize,
+    pub vencidos: usize,
+}
+
+/// The bytes of a job for its printer.
+pub fn bytes_de(t: &TrabajoListo) -> Vec<u8> {
+    let ancho = u32::try_from(t.ancho)
+        .ok()
+        .and_then(Ancho::de_mm)
+        .unwrap_or(Ancho::Mm80);
+    let pagina = PaginaCodigos::parse(&t.pagina).unwrap_or(PaginaCodigos::Cp858);
+    escpos::ticket(&t.ticket, ancho, pagina)
+}
+
+/// One pass: expires what waited too long, and sends every job due at `ahora`, the printers in
+/// parallel and each printer's jobs in order. Announces each branch whose jobs changed.
+pub async fn imprimir_pendientes(
+    store: &dyn Store,
+    eventos: Option<&Eventos>,
+    conf: &ConfImpresion,
+    ahora: DateTime<Utc>,
+) -> DbResult<Pasada> {
+    let listos = store.trabajos_listos(ahora, 200).await?;
+    if listos.is_empty() {
+        return Ok(Pasada::default());
+    }
+    let mut por_impresora: BTreeMap<String, Vec<TrabajoListo>> = BTreeMap::new();
+    for t in listos {
+        por_impresora
+            .entry(t.impresora_id.clone())
+            .or_default()
+            .push(t);
+    }
+    let plazo = chrono::Duration::from_std(conf.tiempo_max * 2 + conf.espera_estado)
+        .unwrap_or_else(|_| chrono::Duration::seconds(30));
+    let filas = por_impresora.into_values().map(|trabajos| async move {
+        let mut pasada = Pasada::default();
+        let mut tags = Vec::new();
+        let mut caida = false;
+        for t in trabajos {
+            let vencer = t.vencer_min.map_or(
+                i64::from(anfitrion_core::impresora::VENCER_IMPRESION_MIN_POR_DEFECTO),
+                i64::from,
+            );
+            if ahora - t.encolado_en >= chrono::Duration::minutes(vencer) {
+                let motivo = format!("venció tras esperar {vencer} min a la impresora");
+                store.trabajo_vencido(&t.id, &motivo).await?;
+                pasada.vencidos += 1;
+                tags.push(t.tag.clone());
+                continue;
+            }
+            if !store
+                .tomar_trabajo(&t.id, t.siguiente_intento, ahora + plazo)
+                .await?
+            {
+                continue;
+            }
+            // A printer that refused one ticket is not asked again in this pass: the rest
+            // wait their turn with the same back-off.
+            let resultado = if caida {
+                Err(NO_RESPONDE.to_owned())
+            } else {
+                enviar(&t.direccion, &bytes_de(&t), conf).await
+            };
+            match resultado {
+                Ok(()) => {
+                    store.trabajo_impreso(&t.id, ahora).await?;
+                    pasada.impresos += 1;
+                }
+                Err(e) => {
+                    caida = true;
+                    let siguiente =
+                        ahora + chrono::Duration::from_std(espera(conf, t.intentos)).unwrap_or_default();
+                    tracing::warn!(trabajo = %t.id, impresora = %t.impresora, intentos = t.intentos + 1, error = %e, "no se pudo imprimir un ticket");
+                    store.trabajo_fallo(&t.id, &e, siguiente).await?;
+                    pasada.fallidos += 1;
+                }
+            }
+            tags.push(t.tag.clone());
+        }
+        DbResult::Ok((pasada, tags))
+    });
+    let mut total = Pasada::default();
+    let mut tags = Vec::new();
+    for r in futures_util::future::join_all(filas).await {
+        let (p, t) = r?;
+        total.impresos += p.impresos;
+        total.fallidos += p.fallidos;
+        total.vencidos += p.vencidos;
+        tags.extend(t);
+    }
+    tags.sort();
+    tags.dedup();
+    for tag in tags {
+        store.anunciar_impresion(&tag).await?;
+        if let Some(e) = eventos {
+            e.impresion_cambio(&tag);
+        }
+    }
+    Ok(total)
+}
+
+/// "Imprimir prueba": a test ticket straight to the printer, not queued. The error is what the
+/// host reads.
+pub async fn probar(
+    nombre: &str,
+    direccion: &str,
+    ancho: Ancho,
+    pagina: PaginaCodigos,
+    hora: chrono::NaiveDateTime,
+    conf: &ConfImpresion,
+) -> Result<(), String> {
+    enviar(
+        direccion,
+        &escpos::prueba(nombre, ancho, pagina, hora),
+        conf,
+    )
+    .await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_wait_doubles_up_to_its_cap() {
+        let conf = ConfImpresion::default();
+        assert_eq!(espera(&conf, 0), Duration::from_secs(2));
+        assert_eq!(espera(&conf, 2), Duration::from_secs(8));
+        assert_eq!(espera(&conf, 10), Duration::from_secs(60));
+    }
+}
