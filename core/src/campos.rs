@@ -61,6 +61,7 @@ const ETIQUETAS: &[(&str, &str)] = &[
     ("origin", "Origen"),
     ("isRead", "Leída"),
     ("active", "Activo"),
+    ("ticket", "Ticket"),
 ];
 
 /// The label the screens give `campo`, if a form shows it.

@@ -104,6 +104,12 @@ fn llamar(funcion: &str, a: &[Value]) -> Result<Value, ReglaError> {
         "validarAfiliado" => ok(
             clientes::AfiliadoValido::parse(&arg::<clientes::DatosAfiliado>(a, 0)).map(|_| ())?,
         ),
+        "validarImpresora" => {
+            ok(anfitrion_core::impresora::ImpresoraValida::parse(&arg::<
+                anfitrion_core::impresora::DatosImpresora,
+            >(a, 0))
+            .map(|_| ())?)
+        }
         "walkinNuevo" => ok(FormularioWalkin::nuevo(&arg::<String>(a, 0), arg(a, 1))),
         "disponibilidad" => ok(anfitrion_core::disponibilidad::disponibilidad_de(&arg(
             a, 0,
@@ -194,6 +200,11 @@ fn guest_book_and_affiliate_vectors_hold() {
 #[test]
 fn floor_vectors_hold() {
     revisar("salon.json");
+}
+
+#[test]
+fn kitchen_printer_vectors_hold() {
+    revisar("impresoras.json");
 }
 
 #[test]

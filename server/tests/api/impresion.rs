@@ -546,6 +546,13 @@ en_ambos! {
         assert!(segunda.contiene(&[b'R', b'E', b'I', b'M', b'P', b'R', b'E', b'S', b'I', 0xE0, b'N']));
         let acciones: Vec<String> = app.store.bitacora_de(wid).await.unwrap().into_iter().map(|e| e.accion).collect();
         assert_eq!(acciones, ["registrar", "reimprimir"]);
+        // The walk-ins' log reads it in the screens' words, by whom.
+        let g = app.token("gerente@demo.mx").await;
+        let log = app.get("/api/v1/admin/logs/walkin?tag=polanco&q=Ibáñez", Some(&g)).await;
+        let entrada = log.es_exito()["items"].as_array().unwrap().iter().find(|e| e["accion"] == "reimprimir").cloned()
+            .unwrap_or_else(|| panic!("la reimpresión en la bitácora: {}", log.cuerpo));
+        assert_eq!((entrada["accion_etiqueta"].as_str(), entrada["usuario_name"].as_str()), (Some("Reimpresión"), Some("Hilda Hostess")));
+        assert_eq!(entrada["cambios"], json!([{ "campo": "Ticket", "antes": null, "despues": "Comanda" }]));
         // An abre with no printer for it is refused in Spanish, and not logged.
         app.post_json("/api/v1/admin/impresion/reimprimir?tag=polanco", Some(&t), &json!({ "walkin_id": wid, "tipo": "abre" })).await
             .es_error(409, "La sucursal no tiene impresoras activas para el abre");
