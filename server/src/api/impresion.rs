@@ -14,7 +14,7 @@ use axum::http::StatusCode;
 use chrono::{DateTime, NaiveDateTime, Utc};
 use chrono_tz::Tz;
 use serde::{Deserialize, Serialize};
-use utoipa::{IntoParams, ToSchema};
+use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -27,7 +27,7 @@ use crate::db::usuarios::Usuario;
 use crate::envelope::Envelope;
 use crate::error::{ApiError, EnvelopeError, Result};
 use crate::estado::AppState;
-use crate::extract::{Json, Path, Query};
+use crate::extract::{Json, Path};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -37,6 +37,22 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(trabajos))
         .routes(routes!(reintentar))
         .routes(routes!(reimprimir))
+}
+
+/// The printer `impresora` of the branch `id`, if the caller works in it; with the branch's zone.
+async fn impresora_editable(
+    state: &AppState,
+    usuario: &Usuario,
+    id: &str,
+    impresora: &str,
+) -> Result<(Tz, Impresora)> {
+    let zona = sucursal_editable(state, usuario, id).await?;
+    let i = state
+        .store
+        .impresora_de(id, impresora)
+        .await?
+        .ok_or(ApiError::NoEncontrado("la impresora"))?;
+    Ok((zona, i))
 }
 
 /// The branch `id`, if the caller works in it; its zone.
@@ -139,12 +155,7 @@ async fn borrar(
     Con(usuario, ..): Con<requiere::ImpresorasEdit>,
     Path((id, impresora)): Path<(String, String)>,
 ) -> Result<Envelope<Impresora>> {
-    sucursal_editable(&state, &usuario, &id).await?;
-    let i = state
-        .store
-        .impresora_de(&id, &impresora)
-        .await?
-        .ok_or(ApiError::NoEncontrado("la impresora"))?;
+    let (_, i) = impresora_editable(&state, &usuario, &id, &impresora).await?;
     if !state.store.borrar_impresora(&id, &impresora).await? {
         return Err(ApiError::NoEncontrado("la impresora"));
     }
@@ -154,10 +165,8 @@ async fn borrar(
 /// What a test print answered.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct PruebaImpresora {
-    /// Whether the printer took the test ticket.
+    /// The printer took the test ticket (one that did not is a 502 saying why).
     pub respondio: bool,
-    /// The printer's trouble, in Spanish, when it did not.
-    pub error: Option<String>,
 }
 
 #[utoipa::path(
@@ -178,12 +187,7 @@ async fn probar(
     Con(usuario, ..): Con<requiere::ImpresorasEdit>,
     Path((id, impresora)): Path<(String, String)>,
 ) -> Result<Envelope<PruebaImpresora>> {
-    let zona = sucursal_editable(&state, &usuario, &id).await?;
-    let i = state
-        .store
-        .impresora_de(&id, &impresora)
-        .await?
-        .ok_or(ApiError::NoEncontrado("la impresora"))?;
+    let (zona, i) = impresora_editable(&state, &usuario, &id, &impresora).await?;
     let ancho = u32::try_from(i.ancho)
         .ok()
         .and_then(Ancho::de_mm)
@@ -202,10 +206,7 @@ async fn probar(
     {
         Ok(()) => Ok(Envelope::ok(
             "La impresora respondió e imprimió la prueba",
-            PruebaImpresora {
-                respondio: true,
-                error: None,
-            },
+            PruebaImpresora { respondio: true },
         )),
         Err(e) => Err(ApiError::Impresora(format!(
             "No se pudo imprimir la prueba en «{}»: {e}",
@@ -214,29 +215,18 @@ async fn probar(
     }
 }
 
-/// Whose tickets: a walk-in or a seated reservation, by `_id`.
-#[derive(Debug, Clone, Deserialize, IntoParams, ToSchema)]
-#[into_params(parameter_in = Query)]
-pub struct DeRegistro {
-    /// `_id` of a walk-in.
-    #[serde(default)]
-    pub walkin_id: Option<String>,
-    /// `_id` of a reservation.
-    #[serde(default)]
-    pub reservacion_id: Option<String>,
+/// Whose tickets: a walk-in's or a seated reservation's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum OrigenTicket {
+    Walkin,
+    Reservacion,
 }
 
-impl DeRegistro {
-    fn sentado(&self) -> Result<Sentado> {
-        match (&self.walkin_id, &self.reservacion_id) {
-            (Some(w), None) if !w.trim().is_empty() => Ok(Sentado::Walkin(w.trim().to_owned())),
-            (None, Some(r)) if !r.trim().is_empty() => {
-                Ok(Sentado::Reservacion(r.trim().to_owned()))
-            }
-            _ => Err(ApiError::Entrada(
-                "Indica walkin_id o reservacion_id, uno de los dos".to_owned(),
-            )),
-        }
+fn sentado(origen: OrigenTicket, id: String) -> Sentado {
+    match origen {
+        OrigenTicket::Walkin => Sentado::Walkin(id),
+        OrigenTicket::Reservacion => Sentado::Reservacion(id),
     }
 }
 
@@ -308,11 +298,14 @@ async fn de_registro(
 }
 
 #[utoipa::path(
-    get, path = "/api/v1/admin/impresion", tag = "impresión", operation_id = "leer_impresion", security(("token" = [])),
-    params(("tag" = String, Query, description = "Sucursal actual"), DeRegistro),
+    get, path = "/api/v1/admin/impresion/{origen}/{id}", tag = "impresión", operation_id = "leer_impresion", security(("token" = [])),
+    params(
+        ("origen" = inline(OrigenTicket), Path, description = "De qué registro: walkin o reservacion"),
+        ("id" = String, Path, description = "`_id` del walk-in o de la reservación"),
+        ("tag" = String, Query, description = "Sucursal actual"),
+    ),
     responses(
-        (status = 200, description = "Los tickets del registro y dónde va cada uno", body = Envelope<ImpresionDeRegistro>),
-        (status = 400, description = "Falta el registro", body = EnvelopeError),
+        (status = 200, description = "Los tickets del registro y dónde va cada uno (ninguno si no tiene)", body = Envelope<ImpresionDeRegistro>),
         (status = 403, description = "Sin el permiso impresion.index, o sucursal ajena", body = EnvelopeError),
         (status = 404, description = "La sucursal no existe", body = EnvelopeError),
     )
@@ -321,16 +314,16 @@ async fn trabajos(
     State(state): State<AppState>,
     _permiso: Con<requiere::ImpresionIndex>,
     sucursal: SucursalEnAlcance,
-    Query(de): Query<DeRegistro>,
+    Path((origen, id)): Path<(OrigenTicket, String)>,
 ) -> Result<Envelope<ImpresionDeRegistro>> {
-    let sentado = de.sentado()?;
+    let sentado = sentado(origen, id);
     let (sucursal_id, conf) = sucursal.conf(&state).await?;
     let r = de_registro(&state, &sucursal_id, conf.walkin.horario.zona, &sentado).await?;
     Ok(Envelope::ok("Impresión", r))
 }
 
 #[utoipa::path(
-    post, path = "/api/v1/admin/impresion/{id}/reintentar", tag = "impresión", operation_id = "reintentar_impresion", security(("token" = [])),
+    post, path = "/api/v1/admin/impresion/trabajos/{id}/reintentar", tag = "impresión", operation_id = "reintentar_impresion", security(("token" = [])),
     params(("id" = String, Path, description = "`_id` del trabajo"), ("tag" = String, Query, description = "Sucursal actual")),
     responses(
         (status = 200, description = "El ticket vuelve a la cola y se intenta ahora", body = Envelope<TrabajoReintentado>),
@@ -377,13 +370,9 @@ pub struct TrabajoReintentado {
     pub id: String,
 }
 
-/// Which ticket of which record to print again.
+/// Which of the record's tickets to print again.
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 pub struct SolicitudReimpresion {
-    #[serde(default)]
-    pub walkin_id: Option<String>,
-    #[serde(default)]
-    pub reservacion_id: Option<String>,
     /// `comanda` or `abre`.
     pub tipo: TipoTicket,
 }
@@ -395,12 +384,15 @@ struct Reimpreso<'a> {
 }
 
 #[utoipa::path(
-    post, path = "/api/v1/admin/impresion/reimprimir", tag = "impresión", operation_id = "reimprimir", security(("token" = [])),
-    params(("tag" = String, Query, description = "Sucursal actual")),
+    post, path = "/api/v1/admin/impresion/{origen}/{id}/reimprimir", tag = "impresión", operation_id = "reimprimir", security(("token" = [])),
+    params(
+        ("origen" = inline(OrigenTicket), Path, description = "De qué registro: walkin o reservacion"),
+        ("id" = String, Path, description = "`_id` del walk-in o de la reservación"),
+        ("tag" = String, Query, description = "Sucursal actual"),
+    ),
     request_body = SolicitudReimpresion,
     responses(
         (status = 201, description = "Reimpresión en cola, anotada en la bitácora del registro", body = Envelope<ImpresionDeRegistro>),
-        (status = 400, description = "Falta el registro", body = EnvelopeError),
         (status = 403, description = "Sin el permiso impresion.index, o sucursal ajena", body = EnvelopeError),
         (status = 404, description = "No existe, o no tiene comanda", body = EnvelopeError),
         (status = 409, description = "La sucursal no tiene impresoras activas para ese ticket", body = EnvelopeError),
@@ -410,13 +402,10 @@ async fn reimprimir(
     State(state): State<AppState>,
     Con(usuario, ..): Con<requiere::ImpresionIndex>,
     sucursal: SucursalEnAlcance,
+    Path((origen, id)): Path<(OrigenTicket, String)>,
     Json(s): Json<SolicitudReimpresion>,
 ) -> Result<(StatusCode, Envelope<ImpresionDeRegistro>)> {
-    let de = DeRegistro {
-        walkin_id: s.walkin_id.clone(),
-        reservacion_id: s.reservacion_id.clone(),
-    };
-    let sentado = de.sentado()?;
+    let sentado = sentado(origen, id);
     let (sucursal_id, conf) = sucursal.conf(&state).await?;
     let alcance = usuario.alcance();
     let ve = VeContacto::de(&usuario);

@@ -315,7 +315,7 @@ async fn walkin(app: &TestApp, t: &str, name: &str, saltar: usize) -> Value {
 
 async fn estado(app: &TestApp, t: &str, walkin_id: &str) -> Value {
     app.get(
-        &format!("/api/v1/admin/impresion?tag=polanco&walkin_id={walkin_id}"),
+        &format!("/api/v1/admin/impresion/walkin/{walkin_id}?tag=polanco"),
         Some(t),
     )
     .await
@@ -509,8 +509,9 @@ en_ambos! {
         let h = app.token("hostess@demo.mx").await;
         app.post_json(&ruta, Some(&h), &json!({ "name": "Otra", "direccion": "10.0.0.6" })).await.es_error(403, "No tienes permiso para realizar esta acción.");
         let m = app.token("mercadotecnia@demo.mx").await;
-        app.get("/api/v1/admin/impresion?tag=polanco&walkin_id=x", Some(&m)).await.es_error(403, "No tienes permiso para realizar esta acción.");
-        app.get("/api/v1/admin/impresion?tag=polanco", Some(&h)).await.es_error(400, "Indica walkin_id o reservacion_id, uno de los dos");
+        app.get("/api/v1/admin/impresion/walkin/x?tag=polanco", Some(&m)).await.es_error(403, "No tienes permiso para realizar esta acción.");
+        let r = app.get("/api/v1/admin/impresion/mesa/x?tag=polanco", Some(&h)).await;
+        assert_eq!(r.status, 400, "{}", r.cuerpo);
     }
 
     async fn a_ticket_waiting_too_long_expires_and_a_reprint_says_so_on_paper(motor: Motor) {
@@ -530,13 +531,13 @@ en_ambos! {
         // "Reintentar" puts it back; the printer, back, takes it.
         let mut cocina = ImpresoraFalsa::en(addr).await;
         let job = e["trabajos"][0]["_id"].as_str().unwrap().to_owned();
-        app.post(&format!("/api/v1/admin/impresion/{job}/reintentar?tag=polanco"), Some(&t)).await.es_exito();
+        app.post(&format!("/api/v1/admin/impresion/trabajos/{job}/reintentar?tag=polanco"), Some(&t)).await.es_exito();
         assert_eq!(estado(&app, &t, wid).await["trabajos"][0]["estado"], "fallo", "tried before, waiting its turn now");
         assert_eq!(pasada(&app).await.impresos, 1);
-        app.post(&format!("/api/v1/admin/impresion/{job}/reintentar?tag=polanco"), Some(&t)).await
+        app.post(&format!("/api/v1/admin/impresion/trabajos/{job}/reintentar?tag=polanco"), Some(&t)).await
             .es_error(409, "Ese ticket ya se imprimió; use Reimprimir para otra copia");
         // "Reimprimir": a second copy marked as such, and the walk-in's log says who asked.
-        let r = app.post_json("/api/v1/admin/impresion/reimprimir?tag=polanco", Some(&t), &json!({ "walkin_id": wid, "tipo": "comanda" })).await;
+        let r = app.post_json(&format!("/api/v1/admin/impresion/walkin/{wid}/reimprimir?tag=polanco"), Some(&t), &json!({ "tipo": "comanda" })).await;
         assert_eq!(r.es_exito_201()["trabajos"].as_array().unwrap().len(), 2);
         assert_eq!(pasada(&app).await.impresos, 1);
         let copias = cocina.esperar(2).await;
@@ -554,7 +555,7 @@ en_ambos! {
         assert_eq!((entrada["accion_etiqueta"].as_str(), entrada["usuario_name"].as_str()), (Some("Reimpresión"), Some("Hilda Hostess")));
         assert_eq!(entrada["cambios"], json!([{ "campo": "Ticket", "antes": null, "despues": "Comanda" }]));
         // An abre with no printer for it is refused in Spanish, and not logged.
-        app.post_json("/api/v1/admin/impresion/reimprimir?tag=polanco", Some(&t), &json!({ "walkin_id": wid, "tipo": "abre" })).await
+        app.post_json(&format!("/api/v1/admin/impresion/walkin/{wid}/reimprimir?tag=polanco"), Some(&t), &json!({ "tipo": "abre" })).await
             .es_error(409, "La sucursal no tiene impresoras activas para el abre");
         assert_eq!(app.store.bitacora_de(wid).await.unwrap().len(), 2);
     }

@@ -244,7 +244,7 @@ export function DetalleReservacion({ id }: { id: string }) {
           <h3 id="titulo-tickets" className="mb-3 text-xs font-medium tracking-wide text-stone-500 uppercase">
             Tickets
           </h3>
-          <TicketsOrden datos={tickets} registro={{ reservacion_id: r._id }} />
+          <TicketsOrden datos={tickets} registro={{ origen: 'reservacion', id: r._id }} />
         </section>
       )}
       <CorreosReservacion id={r._id} />

@@ -222,7 +222,7 @@ function Asistente({ tag, horario, mesa }: { tag: string; horario: ConfigHorario
         )}
         {paso === 3 && guardado && (
           <div className="space-y-6" data-paso="imprimir">
-            <TicketsOrden datos={ticketDeWalkin(guardado, lugar)} enfocar registro={{ walkin_id: guardado._id }} />
+            <TicketsOrden datos={ticketDeWalkin(guardado, lugar)} enfocar registro={{ origen: 'walkin', id: guardado._id }} />
             <div className="flex flex-col-reverse gap-3 border-t border-stone-100 pt-5 sm:flex-row sm:items-center sm:justify-between">
               <Link
                 to={`/walkin/hoy/${guardado._id}`}

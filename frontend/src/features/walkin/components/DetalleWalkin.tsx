@@ -86,7 +86,7 @@ export function DetalleWalkin({ id }: { id: string }) {
       </dl>
       <div>
         <h3 className="mb-3 text-sm font-semibold tracking-wide text-stone-500 uppercase">Tickets</h3>
-        <TicketsOrden datos={ticketDeWalkin(w, lugar)} registro={{ walkin_id: w._id }} />
+        <TicketsOrden datos={ticketDeWalkin(w, lugar)} registro={{ origen: 'walkin', id: w._id }} />
       </div>
     </article>
   );

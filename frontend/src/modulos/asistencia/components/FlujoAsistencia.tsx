@@ -256,7 +256,7 @@ export function FlujoAsistencia({
 
       {paso === 3 && (
         <div className="space-y-5" data-paso="imprimir">
-          {tickets && sentada && <TicketsOrden datos={tickets} enfocar registro={{ reservacion_id: sentada._id }} />}
+          {tickets && sentada && <TicketsOrden datos={tickets} enfocar registro={{ origen: 'reservacion', id: sentada._id }} />}
           <div className="flex justify-end border-t border-stone-100 pt-5">
             <Button
               variante="secundario"

@@ -7,15 +7,15 @@ import { apiConMensaje } from '@/lib/api-client';
 import { useMutacionUnica } from '@/lib/mutacion-unica';
 import { useSesion } from '@/lib/use-session';
 import { toast } from '@/stores/toasts';
-import { claveImpresiones, type Registro } from './get-impresion';
+import { claveImpresiones, rutaImpresion, type Registro } from './get-impresion';
 
 export type EscrituraImpresion = { tipo: 'reintentar'; trabajo: string } | { tipo: 'reimprimir'; registro: Registro; ticket: 'comanda' | 'abre' };
 
-/** `POST /v1/admin/impresion/{id}/reintentar?tag=` or `POST /v1/admin/impresion/reimprimir?tag=`. */
+/** `POST /v1/admin/impresion/trabajos/{id}/reintentar?tag=` or `POST /v1/admin/impresion/{walkin|reservacion}/{id}/reimprimir?tag=`. */
 export function escribirImpresion(tag: string, e: EscrituraImpresion, clave: string): Promise<{ message: string }> {
   return e.tipo === 'reintentar'
-    ? apiConMensaje(`/v1/admin/impresion/${encodeURIComponent(e.trabajo)}/reintentar`, { method: 'POST', query: { tag }, clave })
-    : apiConMensaje('/v1/admin/impresion/reimprimir', { method: 'POST', query: { tag }, body: { ...e.registro, tipo: e.ticket }, clave });
+    ? apiConMensaje(`/v1/admin/impresion/trabajos/${encodeURIComponent(e.trabajo)}/reintentar`, { method: 'POST', query: { tag }, clave })
+    : apiConMensaje(`${rutaImpresion(e.registro)}/reimprimir`, { method: 'POST', query: { tag }, body: { tipo: e.ticket }, clave });
 }
 
 export function useEscribirImpresion() {

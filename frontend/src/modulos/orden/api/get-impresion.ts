@@ -6,15 +6,18 @@ import { useSesion } from '@/lib/use-session';
 import type { ImpresionDeRegistro } from '@/types/api';
 
 /** Whose tickets: a walk-in's or a seated reservation's. */
-export type Registro = { walkin_id: string } | { reservacion_id: string };
+export type Registro = { origen: 'walkin' | 'reservacion'; id: string };
+
+/** The path of a record's printing. */
+export const rutaImpresion = (r: Registro) => `/v1/admin/impresion/${r.origen}/${encodeURIComponent(r.id)}`;
 
 /** Every print status of a branch: the live stream's `impresion` event invalidates them all. */
 export const claveImpresiones = (tag: string) => claveSucursal(tag, 'impresion');
 export const claveImpresion = (tag: string, registro: Registro) => claveSucursal(tag, 'impresion', registro);
 
-/** `GET /v1/admin/impresion?tag=&walkin_id=|reservacion_id=`: the record's tickets and where each stands. */
+/** `GET /v1/admin/impresion/{walkin|reservacion}/{id}?tag=`: the record's tickets and where each stands. */
 export function getImpresion(tag: string, registro: Registro, signal?: AbortSignal): Promise<ImpresionDeRegistro> {
-  return api<ImpresionDeRegistro>('/v1/admin/impresion', { query: { tag, ...registro }, signal });
+  return api<ImpresionDeRegistro>(rutaImpresion(registro), { query: { tag }, signal });
 }
 
 /** A ticket still on its way: read again every few seconds, besides the stream's events. */
@@ -31,7 +34,7 @@ export const impresionQueryOptions = (tag: string, registro: Registro) =>
 export function useImpresion(registro: Registro | null) {
   const { sucursal, usuario } = useSesion();
   return useQuery({
-    ...impresionQueryOptions(sucursal ?? '', registro ?? { walkin_id: '' }),
+    ...impresionQueryOptions(sucursal ?? '', registro ?? { origen: 'walkin', id: '' }),
     enabled: sucursal !== null && registro !== null && tienePermiso(usuario, 'impresion.index'),
   });
 }
