@@ -560,6 +560,38 @@ en_ambos! {
         assert_eq!(app.store.bitacora_de(wid).await.unwrap().len(), 2);
     }
 
+    async fn an_attendance_sends_the_reservations_comanda_with_its_guest_and_the_time_it_opened(motor: Motor) {
+        let app = crate::helpers::spawn_app(motor).await;
+        let g = app.token("gerente@demo.mx").await;
+        let mut cocina = ImpresoraFalsa::iniciar().await;
+        agregar_impresora(&app, &g, "Cocina", &cocina.addr.to_string(), "comanda").await;
+        // A booking for tomorrow at 15:00; the guests arrive at 14:55.
+        let manana = app.hoy() + chrono::Duration::days(1);
+        let r = app.post_json("/api/v1/public/reservacion", None, &json!({ "tag": "polanco", "name": "Íñigo Muñoz", "email": "inigo@correo.mx",
+            "fecha_hora": format!("{manana} 15:00"), "no_personas": 2, "evento": "Aniversario", "origin": "Whatsapp" })).await;
+        assert_eq!(r.status, 201, "{}", r.cuerpo);
+        let id = r.cuerpo["data"]["_id"].as_str().unwrap().to_owned();
+        app.llevar_reloj_a(&format!("{manana} 14:55"));
+        let t = app.token("hostess@demo.mx").await;
+        let m = mesero(&app, &t).await;
+        let mesa = mesa_libre(&app, &t, 0).await;
+        let asistencia = json!({ "tag_sucursal": "polanco", "status": "Asistio", "no_personas": 2,
+            "comanda": { "mesa": mesa, "mesero_id": m, "no_personas": 2, "buffet_adulto": 2, "buffet_boy": 0,
+                         "buffet_promo_adulto": 2, "buffet_promo_girl": 0, "buffet_promo_boy": 0, "isAfter7pm": false },
+            "abre": { "promo": [] } });
+        let sentada = app.put_json(&format!("/api/v1/admin/reservacion/{id}/asistencia"), Some(&t), &asistencia).await;
+        assert_eq!(sentada.status, 200, "{}", sentada.cuerpo);
+        let comanda = cocina.esperar(1).await.remove(0);
+        assert!(comanda.linea("Cliente").texto.ends_with("Íñigo Muñoz"), "{:#?}", comanda.textos());
+        assert!(comanda.contiene(&[0xD6, 0xA4, b'i', b'g', b'o']), "Íñigo in PC858");
+        assert!(comanda.linea("Evento").texto.ends_with("Aniversario"));
+        assert!(comanda.linea("Mesa").texto.ends_with(&format!(" {mesa}")));
+        // The table opened at 14:55 by the branch's clock: the ticket says so.
+        assert!(comanda.textos().iter().any(|l| l.trim().ends_with("14:55")), "{:#?}", comanda.textos());
+        let e = app.get(&format!("/api/v1/admin/impresion/reservacion/{id}?tag=polanco"), Some(&t)).await;
+        assert_eq!(e.es_exito()["trabajos"].as_array().unwrap().len(), 1);
+    }
+
     async fn a_branch_without_printers_saves_as_before_and_queues_nothing(motor: Motor) {
         let app = sin_envio(motor).await;
         let t = app.token("hostess@demo.mx").await;
