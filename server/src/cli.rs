@@ -2,9 +2,10 @@
 
 use std::io::{BufRead, IsTerminal};
 use std::net::{IpAddr, SocketAddr};
+use std::path::PathBuf;
 
 use anyhow::Context;
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use std::time::Duration;
 
@@ -85,6 +86,25 @@ pub enum Comando {
         #[arg(long, env = "ANFITRION_AHORA")]
         ahora: Option<String>,
     },
+    /// Copia la base de datos SQLite a un archivo nuevo, aunque el servidor esté en marcha, y
+    /// comprueba la copia (integridad y filas por tabla). En PostgreSQL indica cómo usar pg_dump.
+    Respaldo {
+        /// Archivo del respaldo; no debe existir.
+        #[arg(long)]
+        salida: PathBuf,
+        /// Base de datos: sqlite://ruta.db o postgres://usuario@host/base.
+        #[arg(long, env = "DATABASE_URL", default_value = DATABASE_URL_POR_DEFECTO)]
+        database_url: String,
+    },
+    /// Pone un respaldo comprobado en lugar de la base de datos SQLite, que ningún servidor debe
+    /// estar usando.
+    Restaurar {
+        /// El archivo del respaldo.
+        respaldo: PathBuf,
+        /// Base de datos: sqlite://ruta.db.
+        #[arg(long, env = "DATABASE_URL", default_value = DATABASE_URL_POR_DEFECTO)]
+        database_url: String,
+    },
     /// Escribe en la salida estándar el documento OpenAPI de la API (el de /api/openapi.json).
     Openapi,
     /// Crea un usuario Sistemas con todas las sucursales; la contraseña se lee de la entrada estándar.
@@ -99,6 +119,22 @@ pub enum Comando {
         #[arg(long, env = "DATABASE_URL", default_value = DATABASE_URL_POR_DEFECTO)]
         database_url: String,
     },
+}
+
+/// What `--version` prints: the program's version and the schema version it migrates to.
+pub fn version() -> String {
+    format!(
+        "{} (esquema {})",
+        env!("CARGO_PKG_VERSION"),
+        crate::db::esquema::version_conocida()
+    )
+}
+
+/// The command line as given, with `--version` naming the schema too.
+pub fn leer() -> Cli {
+    let version: &'static str = Box::leak(version().into_boxed_str());
+    let coincidencias = Cli::command().version(version).get_matches();
+    Cli::from_arg_matches(&coincidencias).unwrap_or_else(|e| e.exit())
 }
 
 pub async fn ejecutar(cli: Cli) -> anyhow::Result<()> {
@@ -145,6 +181,22 @@ pub async fn ejecutar(cli: Cli) -> anyhow::Result<()> {
             let app = crate::launch(config).await?;
             tracing::info!(addr = %app.addr, "Anfitrión escuchando en http://{}", app.addr);
             app.esperar().await
+        }
+        Comando::Respaldo {
+            salida,
+            database_url,
+        } => {
+            let v = crate::respaldo::respaldar(&database_url, &salida).await?;
+            print!("Respaldo comprobado en {}", v.informe(&salida));
+            Ok(())
+        }
+        Comando::Restaurar {
+            respaldo,
+            database_url,
+        } => {
+            let v = crate::respaldo::restaurar(&database_url, &respaldo).await?;
+            print!("Base de datos restaurada desde {}", v.informe(&respaldo));
+            Ok(())
         }
         Comando::Openapi => {
             println!("{}", crate::api::documento().to_pretty_json()?);

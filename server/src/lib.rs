@@ -21,6 +21,8 @@ pub mod impresion;
 pub mod jobs;
 pub mod limites;
 pub mod reloj;
+pub mod respaldo;
+pub mod salud;
 pub mod seguridad;
 pub mod telemetry;
 pub mod web;

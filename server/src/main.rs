@@ -1,5 +1,3 @@
-use clap::Parser;
-
 fn main() -> std::process::ExitCode {
     // Before the runtime's threads exist.
     anfitrion_server::auth::claves::preparar_memoria();
@@ -12,7 +10,7 @@ fn main() -> std::process::ExitCode {
 
 async fn principal() -> std::process::ExitCode {
     anfitrion_server::telemetry::iniciar();
-    match anfitrion_server::cli::ejecutar(anfitrion_server::cli::Cli::parse()).await {
+    match anfitrion_server::cli::ejecutar(anfitrion_server::cli::leer()).await {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("Error: {e:#}");

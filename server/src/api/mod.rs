@@ -129,6 +129,8 @@ pub fn router(state: AppState, extra: Option<Router<AppState>>) -> Router {
             "/api/openapi.json",
             get(move || async move { axum::Json(documento.as_ref().clone()) }),
         )
+        .route("/healthz", get(crate::salud::vivo))
+        .route("/readyz", get(crate::salud::listo))
         .route("/api", any(ruta_desconocida))
         .route("/api/{*resto}", any(ruta_desconocida))
         .fallback(web::consola)

@@ -11,9 +11,11 @@ mod alcance;
 pub mod avisos;
 pub mod bitacora;
 pub mod catalogo;
+pub mod cerrojo;
 pub mod clientes;
 mod comun;
 mod error;
+pub mod esquema;
 pub mod idempotencia;
 pub mod impresion;
 mod motores;
@@ -38,6 +40,7 @@ pub use catalogo::Catalogo;
 pub use clientes::Clientes;
 pub use comun::nuevo_id;
 pub use error::{Clave, DbResult, ErrorAlmacen};
+pub use esquema::Esquema;
 pub use idempotencia::Idempotencia;
 pub use impresion::Impresion;
 pub use piso::Piso;
@@ -89,6 +92,7 @@ pub trait Store:
     + Idempotencia
     + Piso
     + Impresion
+    + Esquema
     + Send
     + Sync
     + 'static
@@ -114,6 +118,7 @@ impl<T> Store for T where
         + Idempotencia
         + Piso
         + Impresion
+        + Esquema
         + Send
         + Sync
         + 'static

@@ -43,7 +43,9 @@ impl PgStore {
             .connect_with(opciones)
             .await
             .with_context(|| format!("no se pudo conectar a PostgreSQL en {donde}"))?;
-        sqlx::migrate!("../migrations/postgres")
+        // A database a newer build migrated is left as it is.
+        super::esquema::exigir_conocida(PgStore::aplicada_en(&pool).await?)?;
+        super::esquema::MIGRACIONES_POSTGRES
             .run(&pool)
             .await
             .context("migraciones de PostgreSQL")?;

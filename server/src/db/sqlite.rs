@@ -1,6 +1,5 @@
 //! The embedded engine: one file, WAL so readers never wait for the writer, foreign keys on.
 
-use std::path::Path;
 use std::str::FromStr;
 use std::time::Duration;
 
@@ -10,6 +9,8 @@ use sqlx::SqlitePool;
 
 pub struct SqliteStore {
     pub(crate) pool: SqlitePool,
+    /// Held while the store lives: a restore does not replace a database a server has open.
+    _en_uso: Option<super::cerrojo::EnUso>,
     /// What time it is, for every timestamp storage writes.
     pub(crate) reloj: crate::reloj::Reloj,
 }
@@ -21,6 +22,10 @@ impl SqliteStore {
         reloj: crate::reloj::Reloj,
     ) -> anyhow::Result<Self> {
         crear_carpeta(url)?;
+        let en_uso = match super::cerrojo::ruta_sqlite(url) {
+            Ok(ruta) => Some(super::cerrojo::marcar_en_uso(&ruta)?),
+            Err(_) => None,
+        };
         let opciones = SqliteConnectOptions::from_str(url)
             .context("DATABASE_URL de SQLite no válida")?
             .create_if_missing(true)
@@ -33,25 +38,26 @@ impl SqliteStore {
             .connect_with(opciones)
             .await
             .context("no se pudo abrir la base de datos SQLite")?;
-        sqlx::migrate!("../migrations/sqlite")
+        // A database a newer build migrated is left as it is.
+        super::esquema::exigir_conocida(SqliteStore::aplicada_en(&pool).await?)?;
+        super::esquema::MIGRACIONES_SQLITE
             .run(&pool)
             .await
             .context("migraciones de SQLite")?;
-        Ok(SqliteStore { pool, reloj })
+        Ok(SqliteStore {
+            pool,
+            reloj,
+            _en_uso: en_uso,
+        })
     }
 }
 
 /// `sqlite://data/anfitrion.db` should work on a fresh checkout: create `data/` first.
 fn crear_carpeta(url: &str) -> anyhow::Result<()> {
-    let ruta = url.trim_start_matches("sqlite:").trim_start_matches("//");
-    let ruta = ruta.split('?').next().unwrap_or_default();
-    if ruta.is_empty() || ruta == ":memory:" {
+    let Ok(ruta) = super::cerrojo::ruta_sqlite(url) else {
         return Ok(());
-    }
-    if let Some(carpeta) = Path::new(ruta)
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-    {
+    };
+    if let Some(carpeta) = ruta.parent().filter(|p| !p.as_os_str().is_empty()) {
         std::fs::create_dir_all(carpeta)
             .with_context(|| format!("no se pudo crear {}", carpeta.display()))?;
     }
