@@ -23,6 +23,8 @@ pub struct Cli {
     pub comando: Comando,
 }
 
+// Parsed once at start: the size of `serve`'s many options costs nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Subcommand)]
 pub enum Comando {
     /// Sirve la API y la consola.
@@ -80,6 +82,15 @@ pub enum Comando {
         /// ticket; una que no lo informa recibe el ticket de todos modos.
         #[arg(long, env = "ANFITRION_IMPRESION_ESPERA_ESTADO_MS", default_value_t = ConfImpresion::default().espera_estado.as_millis() as u64)]
         impresion_espera_estado_ms: u64,
+        /// Carpeta donde guardar respaldos comprobados de la base SQLite, cada --respaldo-cada.
+        #[arg(long, env = "ANFITRION_RESPALDOS")]
+        respaldos: Option<PathBuf>,
+        /// Cada cuánto tomar un respaldo: 30m, 1h, 1d.
+        #[arg(long, env = "ANFITRION_RESPALDO_CADA", default_value = "1h", value_parser = crate::respaldo::leer_periodo)]
+        respaldo_cada: Duration,
+        /// Cuántos respaldos conservar; los más viejos se borran.
+        #[arg(long, env = "ANFITRION_CONSERVAR", default_value_t = 48)]
+        conservar: usize,
         /// Solo para demostraciones y pruebas, y solo con --demo: el reloj del servidor empieza en
         /// esta fecha y hora ("2026-11-25 19:30", hora de la Ciudad de México, o RFC 3339) y corre
         /// desde ahí. Los datos de demostración se siembran alrededor de ella.
@@ -155,6 +166,9 @@ pub async fn ejecutar(cli: Cli) -> anyhow::Result<()> {
             url_publica,
             impresion_tiempo_ms,
             impresion_espera_estado_ms,
+            respaldos,
+            respaldo_cada,
+            conservar,
             ahora,
         } => {
             let mut config = Config::new(addr, database_url);
@@ -162,6 +176,11 @@ pub async fn ejecutar(cli: Cli) -> anyhow::Result<()> {
             config.correo.smtp_url = smtp_url.filter(|u| !u.trim().is_empty());
             config.correo.remitente = smtp_from;
             config.url_publica = url_publica;
+            config.respaldos = respaldos.map(|carpeta| crate::respaldo::ConfRespaldos {
+                carpeta,
+                cada: respaldo_cada,
+                conservar: conservar.max(1),
+            });
             config.impresion.espera_estado = Duration::from_millis(impresion_espera_estado_ms);
             // The whole send includes the status wait: never shorter than it plus a second.
             config.impresion.tiempo_max = Duration::from_millis(impresion_tiempo_ms)

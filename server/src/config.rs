@@ -40,6 +40,8 @@ pub struct Config {
     pub correo: crate::correo::ConfCorreo,
     /// How tickets are sent to the kitchen's printers.
     pub impresion: crate::impresion::ConfImpresion,
+    /// Backups of the SQLite database on a schedule, if asked.
+    pub respaldos: Option<crate::respaldo::ConfRespaldos>,
     /// Where guests reach the public pages, for the e-mails' links.
     pub url_publica: String,
     /// Public reads (availability, confirmation) one address may make in an hour.
@@ -63,6 +65,7 @@ impl Config {
             rutas_extra: None,
             correo: crate::correo::ConfCorreo::default(),
             impresion: crate::impresion::ConfImpresion::default(),
+            respaldos: None,
             url_publica: crate::correo::URL_PUBLICA_POR_DEFECTO.to_owned(),
             consultas_por_hora: crate::limites::CONSULTAS_POR_HORA,
             reloj: crate::reloj::Reloj::sistema(),

@@ -105,6 +105,8 @@ pub struct Fondo {
     /// Rung by a save that queued tickets: the print queue is looked at at once.
     pub despertar: Arc<tokio::sync::Notify>,
     pub eventos: Arc<crate::eventos::Eventos>,
+    /// The database's URL and the schedule of its backups, if asked.
+    pub respaldos: Option<(String, crate::respaldo::ConfRespaldos)>,
     pub reloj: Reloj,
 }
 
@@ -117,9 +119,14 @@ pub fn iniciar(fondo: Fondo) -> JoinHandle<()> {
         impresion,
         despertar,
         eventos,
+        respaldos,
         reloj,
     } = fondo;
     tokio::spawn(async move {
+        let cada_respaldo = respaldos.as_ref().map_or(CADA_PURGA, |(_, r)| r.cada);
+        let mut respaldo =
+            tokio::time::interval_at(tokio::time::Instant::now() + cada_respaldo, cada_respaldo);
+        respaldo.set_missed_tick_behavior(MissedTickBehavior::Delay);
         let mut cola = tokio::time::interval(impresion.cada);
         cola.set_missed_tick_behavior(MissedTickBehavior::Delay);
         let mut purga =
@@ -140,6 +147,14 @@ pub fn iniciar(fondo: Fondo) -> JoinHandle<()> {
                     Ok(n) => tracing::info!(reservaciones = n, "reservaciones marcadas como no asistió"),
                     Err(e) => tracing::warn!(error = %e, "la revisión de no-shows falló; se reintentará"),
                 },
+                _ = respaldo.tick(), if respaldos.is_some() => {
+                    if let Some((url, conf)) = &respaldos {
+                        match crate::respaldo::respaldo_programado(url, conf, reloj.ahora()).await {
+                            Ok(ruta) => tracing::info!(respaldo = %ruta.display(), "respaldo programado comprobado"),
+                            Err(e) => tracing::error!(error = %format!("{e:#}"), "el respaldo programado falló; se intentará en el siguiente periodo"),
+                        }
+                    }
+                }
                 _ = cola.tick(), if impresion.activa => {
                     imprimir(store.as_ref(), &eventos, &impresion, &reloj).await;
                 }

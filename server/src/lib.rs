@@ -62,6 +62,11 @@ impl App {
 /// the address and starts serving in the background, with the background jobs beside it.
 pub async fn launch(config: Config) -> anyhow::Result<App> {
     let reloj = config.reloj.clone();
+    if config.respaldos.is_some()
+        && db::Motor::de_url(&config.database_url) != Some(db::Motor::Sqlite)
+    {
+        anyhow::bail!("--respaldos sirve con SQLite; en PostgreSQL programa pg_dump (anfitrion respaldo muestra la línea)");
+    }
     let store = db::conectar(&config.database_url, config.conexiones, reloj.clone()).await?;
     store.asegurar_catalogo().await?;
     let claves = Claves::new(config.costo_hash);
@@ -103,6 +108,10 @@ pub async fn launch(config: Config) -> anyhow::Result<App> {
         impresion: config.impresion.clone(),
         despertar,
         eventos: eventos_fondo,
+        respaldos: config
+            .respaldos
+            .clone()
+            .map(|r| (config.database_url.clone(), r)),
         reloj,
     });
     let servidor = tokio::spawn(async move {

@@ -183,3 +183,87 @@ pub async fn restaurar(url: &str, respaldo: &Path) -> anyhow::Result<Verificado>
     drop(cerrojo);
     Ok(v)
 }
+
+/// Backups on a schedule (`serve --respaldos DIR --respaldo-cada 1h --conservar 48`).
+#[derive(Debug, Clone)]
+pub struct ConfRespaldos {
+    pub carpeta: PathBuf,
+    pub cada: std::time::Duration,
+    /// How many of the newest copies are kept.
+    pub conservar: usize,
+}
+
+/// The name of the copy taken at `ahora`: sorting the names sorts the copies by age.
+fn nombre_programado(ahora: chrono::DateTime<chrono::Utc>) -> String {
+    format!("anfitrion-{}.db", ahora.format("%Y%m%d-%H%M%S"))
+}
+
+/// One scheduled backup: a checked copy in the folder, named by the time, and the copies beyond
+/// the newest `conservar` removed. Answers the copy's path.
+pub async fn respaldo_programado(
+    url: &str,
+    conf: &ConfRespaldos,
+    ahora: chrono::DateTime<chrono::Utc>,
+) -> anyhow::Result<PathBuf> {
+    let salida = conf.carpeta.join(nombre_programado(ahora));
+    respaldar(url, &salida).await?;
+    let mut copias: Vec<PathBuf> = std::fs::read_dir(&conf.carpeta)?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| {
+            p.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.starts_with("anfitrion-") && n.ends_with(".db"))
+        })
+        .collect();
+    copias.sort();
+    let sobran = copias.len().saturating_sub(conf.conservar.max(1));
+    for vieja in &copias[..sobran] {
+        std::fs::remove_file(vieja)
+            .with_context(|| format!("no se pudo quitar {}", vieja.display()))?;
+    }
+    Ok(salida)
+}
+
+/// A period as the command line writes it: `90s`, `30m`, `1h`, `2d`.
+pub fn leer_periodo(texto: &str) -> Result<std::time::Duration, String> {
+    let t = texto.trim();
+    let (numero, unidad) = t.split_at(t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len()));
+    let n: u64 = numero
+        .parse()
+        .map_err(|_| format!("«{texto}» no es un periodo: escribe, por ejemplo, 30m, 1h o 1d"))?;
+    let segundos = match unidad {
+        "s" => n,
+        "m" => n * 60,
+        "h" | "" => n * 3600,
+        "d" => n * 86_400,
+        _ => {
+            return Err(format!(
+                "«{texto}» no es un periodo: escribe, por ejemplo, 30m, 1h o 1d"
+            ))
+        }
+    };
+    if segundos < 60 {
+        return Err("Los respaldos programados van de un minuto en adelante".to_owned());
+    }
+    Ok(std::time::Duration::from_secs(segundos))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_period_reads_as_the_command_line_writes_it() {
+        assert_eq!(leer_periodo("1h"), Ok(std::time::Duration::from_secs(3600)));
+        assert_eq!(
+            leer_periodo("30m"),
+            Ok(std::time::Duration::from_secs(1800))
+        );
+        assert_eq!(
+            leer_periodo("2d"),
+            Ok(std::time::Duration::from_secs(172_800))
+        );
+        assert!(leer_periodo("10s").is_err());
+        assert!(leer_periodo("una hora").is_err());
+    }
+}

@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
 use anfitrion_server::db::nuevo_id;
-use anfitrion_server::respaldo::{respaldar, restaurar};
+use anfitrion_server::respaldo::{respaldar, respaldo_programado, restaurar, ConfRespaldos};
 use serde_json::{json, Value};
 
 use crate::helpers::{en_ambos, lanzar, sin_mesas, spawn_app, Opciones};
@@ -78,4 +78,49 @@ en_ambos! {
         assert!(de_otras >= 0 && en_restaurada <= total && en_restaurada >= 6, "{en_restaurada} de {total}");
         let _ = std::fs::remove_dir_all(&carpeta);
     }
+}
+
+/// On a schedule: each copy named by its time, checked, and only the newest kept.
+#[tokio::test]
+async fn scheduled_backups_keep_the_newest_copies() {
+    let app = spawn_app(crate::helpers::Motor::Sqlite).await;
+    let carpeta = std::env::temp_dir().join(format!("anfitrion-respaldos-{}", nuevo_id()));
+    let conf = ConfRespaldos {
+        carpeta: carpeta.clone(),
+        cada: std::time::Duration::from_secs(3600),
+        conservar: 2,
+    };
+    let mut hechas = Vec::new();
+    for horas in 0..3 {
+        let ahora = app.reloj.ahora() + chrono::Duration::hours(horas);
+        hechas.push(
+            respaldo_programado(&app.database_url, &conf, ahora)
+                .await
+                .expect("respaldo programado"),
+        );
+    }
+    let mut quedan: Vec<_> = std::fs::read_dir(&carpeta)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    quedan.sort();
+    assert_eq!(quedan, hechas[1..].to_vec(), "the two newest");
+    let ultima = app.reloj.ahora() + chrono::Duration::hours(2);
+    assert_eq!(
+        hechas[2].file_name().unwrap().to_str().unwrap(),
+        format!("anfitrion-{}.db", ultima.format("%Y%m%d-%H%M%S"))
+    );
+    // A server on PostgreSQL does not take the flag: pg_dump is the tool there.
+    let mut config = anfitrion_server::config::Config::new(
+        "127.0.0.1:0".parse().unwrap(),
+        "postgres://postgres@127.0.0.1:1/nada",
+    );
+    config.respaldos = Some(conf);
+    let e = anfitrion_server::launch(config)
+        .await
+        .err()
+        .expect("rechazado")
+        .to_string();
+    assert!(e.contains("--respaldos sirve con SQLite"), "{e}");
+    let _ = std::fs::remove_dir_all(&carpeta);
 }
