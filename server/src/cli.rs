@@ -21,6 +21,16 @@ use crate::impresion::ConfImpresion;
 pub struct Cli {
     #[command(subcommand)]
     pub comando: Comando,
+    /// Formato del registro: texto (una línea legible por evento) o json (una por línea, para
+    /// recolectores de registros).
+    #[arg(
+        long,
+        global = true,
+        env = "ANFITRION_LOG_FORMAT",
+        value_enum,
+        default_value_t
+    )]
+    pub log_format: crate::telemetry::FormatoLog,
 }
 
 // Parsed once at start: the size of `serve`'s many options costs nothing.

@@ -9,8 +9,9 @@ fn main() -> std::process::ExitCode {
 }
 
 async fn principal() -> std::process::ExitCode {
-    anfitrion_server::telemetry::iniciar();
-    match anfitrion_server::cli::ejecutar(anfitrion_server::cli::leer()).await {
+    let cli = anfitrion_server::cli::leer();
+    anfitrion_server::telemetry::iniciar(cli.log_format);
+    match anfitrion_server::cli::ejecutar(cli).await {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("Error: {e:#}");

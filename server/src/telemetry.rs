@@ -1,5 +1,7 @@
-//! Logs: one structured line per request (method, path, status, latency, request id). Bodies,
-//! query strings and headers are never logged, so no password or token can reach a log.
+//! Logs: one structured line per request (method, route template, status, milliseconds, the
+//! user's id, the branch's tag, request id). Bodies, query strings, headers and paths are never
+//! logged (a path may carry a booking's token), so no password, token or guest contact can reach
+//! a log. A 5xx names the request id in its message, so a host can read it to support.
 
 use std::io::IsTerminal;
 use std::time::Duration;
@@ -17,12 +19,23 @@ use tracing_subscriber::EnvFilter;
 /// Header carrying the request id, accepted from a proxy or generated, and echoed back.
 pub const CABECERA_ID: &str = "x-request-id";
 
-/// Installs the global subscriber: `RUST_LOG` filters (default `info`), `ANFITRION_LOG=json`
-/// switches to JSON lines for log collectors.
-pub fn iniciar() {
+/// How log lines are written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum FormatoLog {
+    /// One readable line per event.
+    #[default]
+    Texto,
+    /// One JSON object per line, for log shippers.
+    Json,
+}
+
+/// Installs the global subscriber: `RUST_LOG` filters (default `info`); JSON lines for log
+/// collectors with `--log-format json` (or the older `ANFITRION_LOG=json`).
+pub fn iniciar(formato: FormatoLog) {
     let filtro =
         EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn"));
-    let json = std::env::var("ANFITRION_LOG").is_ok_and(|v| v.eq_ignore_ascii_case("json"));
+    let json = formato == FormatoLog::Json
+        || std::env::var("ANFITRION_LOG").is_ok_and(|v| v.eq_ignore_ascii_case("json"));
     let builder = tracing_subscriber::fmt()
         .with_env_filter(filtro)
         .with_target(false)
@@ -81,7 +94,54 @@ fn span(req: &Request<Body>) -> Span {
         .get(CABECERA_ID)
         .and_then(|v| v.to_str().ok())
         .unwrap_or("");
-    tracing::info_span!("solicitud", method = %req.method(), path = %req.uri().path(), request_id = %id)
+    tracing::info_span!(
+        "solicitud",
+        method = %req.method(),
+        route = tracing::field::Empty,
+        usuario = tracing::field::Empty,
+        sucursal = tracing::field::Empty,
+        request_id = %id
+    )
+}
+
+/// Records the route template a request matched (`/api/v1/admin/walkin/{id}`, never the path
+/// with its values) on the request's span.
+pub async fn registrar_ruta(req: Request<Body>, next: axum::middleware::Next) -> Response<Body> {
+    if let Some(ruta) = req.extensions().get::<axum::extract::MatchedPath>() {
+        Span::current().record("route", ruta.as_str());
+    }
+    next.run(req).await
+}
+
+/// A 5xx answer names the request id in its message: what a host reads out to support, and what
+/// finds the request's log line.
+pub async fn nombrar_solicitud(req: Request<Body>, next: axum::middleware::Next) -> Response<Body> {
+    let id = req
+        .headers()
+        .get(CABECERA_ID)
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_owned);
+    let res = next.run(req).await;
+    let Some(id) = id.filter(|_| res.status().is_server_error()) else {
+        return res;
+    };
+    let (mut partes, cuerpo) = res.into_parts();
+    let Ok(bytes) = axum::body::to_bytes(cuerpo, 64 * 1024).await else {
+        return Response::from_parts(partes, Body::empty());
+    };
+    let cuerpo = match serde_json::from_slice::<serde_json::Value>(&bytes) {
+        Ok(mut v) if v.get("message").and_then(|m| m.as_str()).is_some() => {
+            let mensaje = format!(
+                "{} Código para soporte: {id}.",
+                v["message"].as_str().unwrap_or_default()
+            );
+            v["message"] = serde_json::Value::String(mensaje);
+            partes.headers.remove(axum::http::header::CONTENT_LENGTH);
+            Body::from(v.to_string())
+        }
+        _ => Body::from(bytes),
+    };
+    Response::from_parts(partes, cuerpo)
 }
 
 fn respuesta(res: &Response<Body>, latencia: Duration, _: &Span) {

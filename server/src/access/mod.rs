@@ -43,6 +43,8 @@ impl FromRequestParts<AppState> for Autenticado {
             token_hash,
         };
         parts.extensions.insert(autenticado.clone());
+        // The request's log line names who made it (by id: never a name, e-mail or token).
+        tracing::Span::current().record("usuario", autenticado.usuario.id.as_str());
         Ok(autenticado)
     }
 }
@@ -130,8 +132,10 @@ impl SucursalEnAlcance {
             return Err(ApiError::Entrada(vacio.to_owned()));
         }
         exigir_sucursal(usuario, crudo)?;
+        let tag = Tag::parse(crudo)?;
+        tracing::Span::current().record("sucursal", tag.as_str());
         Ok(SucursalEnAlcance {
-            tag: Tag::parse(crudo)?,
+            tag,
             alcance: usuario.alcance(),
         })
     }

@@ -133,6 +133,7 @@ pub fn router(state: AppState, extra: Option<Router<AppState>>) -> Router {
         .route("/readyz", get(crate::salud::listo))
         .route("/api", any(ruta_desconocida))
         .route("/api/{*resto}", any(ruta_desconocida))
+        .route_layer(middleware::from_fn(telemetry::registrar_ruta))
         .fallback(web::consola)
         .method_not_allowed_fallback(metodo_no_permitido)
         .layer(CatchPanicLayer::custom(panico))
@@ -151,6 +152,7 @@ pub fn router(state: AppState, extra: Option<Router<AppState>>) -> Router {
         // A tablet's first visit downloads the console and the WASM core (about 2 MB, a quarter
         // of that gzipped); assets are then cached for a year, so compressing costs little.
         .layer(CompressionLayer::new().gzip(true))
+        .layer(middleware::from_fn(telemetry::nombrar_solicitud))
         .layer(telemetry::capa_trazas())
         .layer(telemetry::capa_propagar_id())
         .layer(telemetry::capa_id())

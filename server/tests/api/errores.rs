@@ -82,7 +82,9 @@ en_ambos! {
         let rutas = Router::new().route("/api/v1/prueba/panico", get(|| async { panic!("falla de prueba") as &'static str }));
         let app = spawn(motor, Opciones { rutas_extra: Some(rutas), ..Default::default() }).await;
         let r = app.get("/api/v1/prueba/panico", None).await;
-        r.es_error(500, "Ocurrió un error inesperado. Inténtalo de nuevo.");
+        // The message names the request's id, as its answer carries it: what support looks up.
+        let id = r.headers.get("x-request-id").and_then(|v| v.to_str().ok()).expect("X-Request-Id").to_owned();
+        r.es_error(500, &format!("Ocurrió un error inesperado. Inténtalo de nuevo. Código para soporte: {id}."));
         assert!(!r.cuerpo.to_string().contains("falla de prueba"), "el detalle del pánico no sale del servidor");
         app.get("/api/v1/auth/me", None).await.es_error(401, "Inicia sesión para continuar.");
     }

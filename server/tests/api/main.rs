@@ -17,6 +17,7 @@ mod jobs;
 mod ordenes;
 mod organizacion;
 mod publico;
+mod registro;
 mod reloj;
 mod reservaciones;
 mod respaldo;
