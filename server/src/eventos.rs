@@ -19,6 +19,8 @@ pub struct Eventos {
     local: bool,
     /// Live streams open per user on this instance.
     flujos: Cupos<String>,
+    /// Set when the instance is stopping: open streams end with a hint to reconnect.
+    apagando: tokio::sync::watch::Sender<bool>,
 }
 
 /// Live streams one user may hold open on an instance: every tablet and tab of a shared host
@@ -33,6 +35,7 @@ impl Eventos {
             salida,
             local: !retransmite,
             flujos: Cupos::new(MAX_FLUJOS_POR_USUARIO),
+            apagando: tokio::sync::watch::channel(false).0,
         })
     }
 
@@ -59,6 +62,20 @@ impl Eventos {
     pub fn impresion_cambio(&self, tag: &str) {
         if self.local {
             let _ = self.salida.send(Senal::Impresion(tag.to_owned()));
+        }
+    }
+
+    /// The instance is stopping: every open stream says "reconnect" and ends, so its console
+    /// moves to another instance (or back to this one once it restarts).
+    pub fn apagar(&self) {
+        self.apagando.send_replace(true);
+    }
+
+    /// Resolves once [`Eventos::apagar`] was called.
+    pub fn al_apagar(&self) -> impl std::future::Future<Output = ()> + Send + 'static {
+        let mut rx = self.apagando.subscribe();
+        async move {
+            let _ = rx.wait_for(|v| *v).await;
         }
     }
 

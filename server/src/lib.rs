@@ -94,6 +94,7 @@ pub async fn launch(config: Config) -> anyhow::Result<App> {
         conf_impresion: Arc::new(config.impresion.clone()),
     };
     let eventos_fondo = state.eventos.clone();
+    let eventos_fin = state.eventos.clone();
     let cabeceras = seguridad::Cabeceras { hsts: config.hsts };
     let app = http::aplicacion(api::router(state, config.rutas_extra), cabeceras);
 
@@ -121,7 +122,11 @@ pub async fn launch(config: Config) -> anyhow::Result<App> {
             config.conexion,
             proxies,
             cabeceras,
-            senal_de_fin(),
+            async move {
+                senal_de_fin().await;
+                // Open streams end first, with a hint to reconnect: their connections can close.
+                eventos_fin.apagar();
+            },
         )
         .await;
         trabajos.abort();

@@ -28,6 +28,8 @@ use crate::extract::Path;
 pub const ULTIMAS: u32 = 100;
 /// A comment line this often keeps proxies from closing a quiet stream.
 const LATIDO: Duration = Duration::from_secs(15);
+/// How soon a console reconnects after a stream ends because its instance is stopping.
+const RECONECTAR: Duration = Duration::from_millis(500);
 
 /// Whether a notification is read, as its entry holds it.
 #[derive(serde::Serialize)]
@@ -175,5 +177,15 @@ async fn flujo(
     });
     // A first comment at once: proxies that hold headers until the first byte open the stream now.
     let saludo = stream::once(async { Ok(Event::default().comment("conectado")) });
-    Ok(Sse::new(saludo.chain(previas).chain(nuevas)).keep_alive(KeepAlive::new().interval(LATIDO)))
+    // When the instance stops, the stream says so (`event: reconectar`, with a short `retry`) and
+    // ends: the console reconnects at once, through the proxy to another instance.
+    let nuevas = nuevas.take_until(state.eventos.al_apagar());
+    let adios = stream::once(async {
+        Ok(Event::default()
+            .event("reconectar")
+            .retry(RECONECTAR)
+            .data("el servidor se reinicia"))
+    });
+    Ok(Sse::new(saludo.chain(previas).chain(nuevas).chain(adios))
+        .keep_alive(KeepAlive::new().interval(LATIDO)))
 }

@@ -3,6 +3,7 @@
 mod helpers;
 
 mod acceso;
+mod apagado;
 mod bitacoras;
 mod catalogo;
 mod clientes;
