@@ -24,7 +24,7 @@ CARGO_PERFIL := $(if $(filter release,$(PERFIL)),--release,)
 # Debian packages need root; anyone else goes through sudo.
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
-.PHONY: run test bench bench-login bench-carga fuzz deps deps-rust deps-node deps-browser wasm api-types frontend server-release
+.PHONY: run test bench bench-login bench-carga bench-instancias fuzz deps deps-rust deps-node deps-browser wasm api-types frontend server-release
 
 run: server-release
 	./target/release/anfitrion serve --demo --addr $${ANFITRION_ADDR:-127.0.0.1:8080}
@@ -59,6 +59,7 @@ bench: wasm deps-node deps-browser
 	  cargo run -q --release -p anfitrion-server --example bench_impresion
 	$(MAKE) --no-print-directory bench-login
 	$(MAKE) --no-print-directory bench-carga
+	$(MAKE) --no-print-directory bench-instancias
 
 # No input makes core panic or hang: the property tests of core/tests/propiedades.rs with CASOS
 # cases each (the decoder's buffers, the rules' values), optimised; SOLO=decoder or SOLO=rule
@@ -72,6 +73,14 @@ fuzz:
 # bytes of every response until the page is at rest (fails above 250 KB).
 bench-carga: server-release deps-browser
 	ANFITRION_BIN=$(CURDIR)/target/release/anfitrion node scripts/bench-carga.mjs 250
+
+# Two instances on one PostgreSQL database behind Debian's nginx (installed here if missing): walk-in
+# saves through the proxy while one instance is stopped, restarted and killed; prints saves
+# acknowledged, lost, duplicated, folio gaps and the consoles' reconnect time.
+bench-instancias: server-release
+	@command -v nginx >/dev/null || { $(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y nginx; }
+	estado=$$(mktemp); trap 'bash scripts/ensure-postgres.sh stop "$$estado"; rm -f "$$estado"' EXIT; \
+	  ANFITRION_TEST_PG=$$(bash scripts/ensure-postgres.sh start "$$estado") node scripts/bench-instancias.mjs
 
 # Memory and latency of a burst of 200 logins against `anfitrion serve --demo`, on SQLite and
 # on a throwaway PostgreSQL database (the one the tests use, or a cluster of its own).
