@@ -540,3 +540,79 @@ pub async fn sin_mesas(app: &TestApp, tag: &str) {
     .await
     .es_exito();
 }
+
+/// The real `anfitrion` binary serving the demo on a SQLite file of its own, for what only a
+/// process shows (its log, its signals). `previos` go before `serve` (global flags); the server
+/// is up once `/healthz` answers. Its stderr is piped when `registro` is asked for.
+pub struct Binario {
+    pub proceso: tokio::process::Child,
+    pub base: String,
+    pub cliente: reqwest::Client,
+    carpeta: PathBuf,
+}
+
+impl Binario {
+    pub async fn iniciar(previos: &[&str], registro: bool) -> Binario {
+        let carpeta = std::env::temp_dir().join(format!("anfitrion-binario-{}", nuevo_id()));
+        std::fs::create_dir_all(&carpeta).unwrap();
+        let puerto = std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let proceso = tokio::process::Command::new(env!("CARGO_BIN_EXE_anfitrion"))
+            .args(previos)
+            .args(["serve", "--demo", "--addr", &format!("127.0.0.1:{puerto}")])
+            .arg("--database-url")
+            .arg(format!("sqlite://{}", carpeta.join("binario.db").display()))
+            .env("RUST_LOG", if registro { "info" } else { "warn" })
+            .env_remove("ANFITRION_LOG")
+            .stdout(std::process::Stdio::null())
+            .stderr(if registro {
+                std::process::Stdio::piped()
+            } else {
+                std::process::Stdio::null()
+            })
+            .kill_on_drop(true)
+            .spawn()
+            .unwrap();
+        let base = format!("http://127.0.0.1:{puerto}");
+        let cliente = reqwest::Client::new();
+        let listo = async {
+            while cliente.get(format!("{base}/healthz")).send().await.is_err() {
+                tokio::task::yield_now().await;
+            }
+        };
+        tokio::time::timeout(std::time::Duration::from_secs(60), listo)
+            .await
+            .expect("el servidor arrancó");
+        Binario {
+            proceso,
+            base,
+            cliente,
+            carpeta,
+        }
+    }
+
+    /// Signs in as `email` (the demo's password) and answers the login's `data`.
+    pub async fn entrar(&self, email: &str) -> Value {
+        let r: Value = self
+            .cliente
+            .post(format!("{}/api/v1/auth/login", self.base))
+            .json(&serde_json::json!({ "email": email, "password": "demo1234" }))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        r["data"].clone()
+    }
+}
+
+impl Drop for Binario {
+    fn drop(&mut self) {
+        let _ = self.proceso.start_kill();
+        let _ = std::fs::remove_dir_all(&self.carpeta);
+    }
+}

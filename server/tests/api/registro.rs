@@ -2,65 +2,18 @@
 //! per request with its method, route template, status, milliseconds, the user's id, the branch's
 //! tag and the request id its answer carries; and no password, token or guest contact anywhere.
 
-use std::process::Stdio;
-use std::time::Duration;
-
 use serde_json::{json, Value};
 use tokio::io::AsyncReadExt;
 
+use crate::helpers::Binario;
+
 #[tokio::test]
 async fn one_json_line_per_request_naming_its_route_and_user_and_no_secret() {
-    let dir = std::env::temp_dir().join(format!(
-        "anfitrion-registro-{}",
-        anfitrion_server::db::nuevo_id()
-    ));
-    std::fs::create_dir_all(&dir).unwrap();
-    let puerto = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
-    let mut servidor = tokio::process::Command::new(env!("CARGO_BIN_EXE_anfitrion"))
-        .args([
-            "--log-format",
-            "json",
-            "serve",
-            "--demo",
-            "--addr",
-            &format!("127.0.0.1:{puerto}"),
-        ])
-        .arg("--database-url")
-        .arg(format!("sqlite://{}", dir.join("registro.db").display()))
-        .env("RUST_LOG", "info")
-        .env_remove("ANFITRION_LOG")
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .kill_on_drop(true)
-        .spawn()
-        .unwrap();
-    let base = format!("http://127.0.0.1:{puerto}");
-    let cliente = reqwest::Client::new();
-    // Up once it answers /healthz (it seeds the demo first).
-    let listo = async {
-        while cliente.get(format!("{base}/healthz")).send().await.is_err() {
-            tokio::task::yield_now().await;
-        }
-    };
-    tokio::time::timeout(Duration::from_secs(60), listo)
-        .await
-        .expect("el servidor arrancó");
-
-    let login: Value = cliente
-        .post(format!("{base}/api/v1/auth/login"))
-        .json(&json!({ "email": "hostess@demo.mx", "password": "demo1234" }))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    let token = login["data"]["token"].as_str().unwrap().to_owned();
-    let usuario = login["data"]["user"]["_id"]
+    let mut servidor = Binario::iniciar(&["--log-format", "json"], true).await;
+    let (base, cliente) = (servidor.base.clone(), servidor.cliente.clone());
+    let login = servidor.entrar("hostess@demo.mx").await;
+    let token = login["token"].as_str().unwrap().to_owned();
+    let usuario = login["user"]["_id"]
         .as_str()
         .expect("the user's id")
         .to_owned();
@@ -106,17 +59,11 @@ async fn one_json_line_per_request_naming_its_route_and_user_and_no_secret() {
         .unwrap();
     assert!(busqueda.headers().contains_key("x-request-id"));
 
-    servidor.start_kill().unwrap();
+    servidor.proceso.start_kill().unwrap();
     let mut registro = String::new();
-    servidor
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut registro)
-        .await
-        .unwrap();
-    let _ = servidor.wait().await;
-    let _ = std::fs::remove_dir_all(&dir);
+    let mut salida = servidor.proceso.stderr.take().unwrap();
+    salida.read_to_string(&mut registro).await.unwrap();
+    let _ = servidor.proceso.wait().await;
 
     let lineas: Vec<Value> = registro
         .lines()
