@@ -108,13 +108,14 @@ fn span(req: &Request<Body>) -> Span {
 /// with its values) on the request's span.
 pub async fn registrar_ruta(req: Request<Body>, next: axum::middleware::Next) -> Response<Body> {
     if let Some(ruta) = req.extensions().get::<axum::extract::MatchedPath>() {
-        Span::current().record("route", ruta.as_str());
+        Span::current().record("route", tracing::field::display(ruta.as_str()));
     }
     next.run(req).await
 }
 
-/// A 5xx answer names the request id in its message: what a host reads out to support, and what
-/// finds the request's log line.
+/// A 500 (something failed inside the server) names the request id in its message: what a host
+/// reads out to support, and what finds the request's log line. The other 5xx say what happened
+/// in their own words (a printer that does not answer, a server too busy).
 pub async fn nombrar_solicitud(req: Request<Body>, next: axum::middleware::Next) -> Response<Body> {
     let id = req
         .headers()
@@ -122,7 +123,8 @@ pub async fn nombrar_solicitud(req: Request<Body>, next: axum::middleware::Next)
         .and_then(|v| v.to_str().ok())
         .map(str::to_owned);
     let res = next.run(req).await;
-    let Some(id) = id.filter(|_| res.status().is_server_error()) else {
+    let Some(id) = id.filter(|_| res.status() == axum::http::StatusCode::INTERNAL_SERVER_ERROR)
+    else {
         return res;
     };
     let (mut partes, cuerpo) = res.into_parts();

@@ -44,7 +44,8 @@ impl FromRequestParts<AppState> for Autenticado {
         };
         parts.extensions.insert(autenticado.clone());
         // The request's log line names who made it (by id: never a name, e-mail or token).
-        tracing::Span::current().record("usuario", autenticado.usuario.id.as_str());
+        tracing::Span::current()
+            .record("usuario", tracing::field::display(&autenticado.usuario.id));
         Ok(autenticado)
     }
 }
@@ -133,7 +134,7 @@ impl SucursalEnAlcance {
         }
         exigir_sucursal(usuario, crudo)?;
         let tag = Tag::parse(crudo)?;
-        tracing::Span::current().record("sucursal", tag.as_str());
+        tracing::Span::current().record("sucursal", tracing::field::display(tag.as_str()));
         Ok(SucursalEnAlcance {
             tag,
             alcance: usuario.alcance(),

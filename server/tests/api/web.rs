@@ -213,7 +213,7 @@ en_ambos! {
         app.get("/api/v1/auth/me", Some(&token)).await.es_exito();
         app.login("gerente@demo.mx", "clave-equivocada-secreta").await;
         let logs = String::from_utf8(captura.0.lock().unwrap().clone()).unwrap();
-        assert!(logs.contains("method=POST") && logs.contains("path=/api/v1/auth/login"), "{logs}");
+        assert!(logs.contains("method=POST") && logs.contains("route=/api/v1/auth/login"), "{logs}");
         assert!(logs.contains("status=200") && logs.contains("status=401") && logs.contains("latency_ms="), "{logs}");
         assert!(logs.contains("request_id="), "{logs}");
         for secreto in [token.as_str(), crate::helpers::CLAVE, "clave-equivocada-secreta"] {
