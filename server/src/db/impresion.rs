@@ -70,7 +70,6 @@ pub struct TrabajoLeido {
 #[derive(Debug, Clone)]
 pub struct TrabajoListo {
     pub id: String,
-    pub sucursal_id: String,
     pub tag: String,
     pub ticket: Ticket,
     pub intentos: u32,
@@ -89,7 +88,6 @@ pub struct TrabajoListo {
 #[derive(sqlx::FromRow)]
 struct FilaListo {
     id: String,
-    sucursal_id: String,
     tag: String,
     ticket: Json<Ticket>,
     intentos: i32,
@@ -263,7 +261,6 @@ fn fila_lista(f: FilaListo) -> TrabajoListo {
     ticket.pie = f.pie.unwrap_or_default();
     TrabajoListo {
         id: f.id,
-        sucursal_id: f.sucursal_id,
         tag: f.tag,
         ticket,
         intentos: u32::try_from(f.intentos).unwrap_or(0),
@@ -409,7 +406,7 @@ para_cada_motor! {
 
         async fn trabajos_listos(&self, ahora: DateTime<Utc>, limite: i64) -> DbResult<Vec<TrabajoListo>> {
             let filas = sqlx::query_as::<_, FilaListo>(
-                "SELECT t.id, t.sucursal_id, s.tag, t.ticket, t.intentos, t.siguiente_intento, t.encolado_en, \
+                "SELECT t.id, s.tag, t.ticket, t.intentos, t.siguiente_intento, t.encolado_en, \
                  c.vencer_impresion_min AS vencer_min, s.name AS lugar, c.pie_ticket AS pie, \
                  i.id AS impresora_id, i.name AS impresora, i.direccion, i.ancho, i.pagina \
                  FROM trabajos_impresion t JOIN impresoras i ON i.id = t.impresora_id JOIN sucursales s ON s.id = t.sucursal_id \
