@@ -101,6 +101,10 @@ pub enum Comando {
         /// Cuántos respaldos conservar; los más viejos se borran.
         #[arg(long, env = "ANFITRION_CONSERVAR", default_value_t = 48)]
         conservar: usize,
+        /// Sirve métricas para Prometheus en GET /metrics de esta dirección (p. ej.
+        /// 127.0.0.1:9464), aparte de la de la consola. Sin ella no se registran.
+        #[arg(long, env = "ANFITRION_METRICAS")]
+        metricas: Option<SocketAddr>,
         /// Solo para demostraciones y pruebas, y solo con --demo: el reloj del servidor empieza en
         /// esta fecha y hora ("2026-11-25 19:30", hora de la Ciudad de México, o RFC 3339) y corre
         /// desde ahí. Los datos de demostración se siembran alrededor de ella.
@@ -179,6 +183,7 @@ pub async fn ejecutar(cli: Cli) -> anyhow::Result<()> {
             respaldos,
             respaldo_cada,
             conservar,
+            metricas,
             ahora,
         } => {
             let mut config = Config::new(addr, database_url);
@@ -196,6 +201,7 @@ pub async fn ejecutar(cli: Cli) -> anyhow::Result<()> {
             config.impresion.tiempo_max = Duration::from_millis(impresion_tiempo_ms)
                 .max(config.impresion.espera_estado + Duration::from_secs(1));
             config.demo = demo;
+            config.metricas = metricas;
             config.proxies_confiables = trusted_proxies;
             config.hsts = hsts;
             let segundos = |s: u64| Duration::from_secs(s.max(1));
@@ -209,6 +215,9 @@ pub async fn ejecutar(cli: Cli) -> anyhow::Result<()> {
             };
             let app = crate::launch(config).await?;
             tracing::info!(addr = %app.addr, "Anfitrión escuchando en http://{}", app.addr);
+            if let Some(m) = app.metricas {
+                tracing::info!(addr = %m, "Métricas en http://{m}/metrics");
+            }
             app.esperar().await
         }
         Comando::Respaldo {

@@ -48,6 +48,8 @@ pub struct Config {
     pub consultas_por_hora: usize,
     /// What time it is: the system clock, unless a test or a demonstration sets it.
     pub reloj: crate::reloj::Reloj,
+    /// Where to serve Prometheus metrics (`/metrics`); None (the default) records none.
+    pub metricas: Option<SocketAddr>,
 }
 
 impl Config {
@@ -69,6 +71,7 @@ impl Config {
             url_publica: crate::correo::URL_PUBLICA_POR_DEFECTO.to_owned(),
             consultas_por_hora: crate::limites::CONSULTAS_POR_HORA,
             reloj: crate::reloj::Reloj::sistema(),
+            metricas: None,
         }
     }
 }

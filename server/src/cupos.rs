@@ -31,6 +31,15 @@ impl<K: Eq + Hash + Clone> Cupos<K> {
         self.maximo
     }
 
+    /// Places held now, all keys together.
+    pub fn total(&self) -> usize {
+        self.tomados
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .values()
+            .sum()
+    }
+
     /// A place for `clave`, or None when it holds its `maximo` already.
     pub fn tomar(&self, clave: &K) -> Option<Cupo<K>> {
         let mut mapa = self.tomados.lock().unwrap_or_else(|e| e.into_inner());

@@ -44,6 +44,11 @@ impl Eventos {
         self.flujos.tomar(&usuario.to_owned())
     }
 
+    /// Live streams open on this instance.
+    pub fn flujos_abiertos(&self) -> usize {
+        self.flujos.total()
+    }
+
     /// Call after the commit that created `aviso`.
     pub fn tras_commit(&self, aviso: Option<Aviso>) {
         if let (true, Some(a)) = (self.local, aviso) {

@@ -20,6 +20,7 @@ pub mod idempotencia;
 pub mod impresion;
 pub mod jobs;
 pub mod limites;
+pub mod metricas;
 pub mod reloj;
 pub mod respaldo;
 pub mod salud;
@@ -44,6 +45,8 @@ pub use crate::estado::AppState;
 /// A running server.
 pub struct App {
     pub addr: SocketAddr,
+    /// Where `/metrics` answers, when asked for (`--metricas`).
+    pub metricas: Option<SocketAddr>,
     pub store: Arc<dyn Store>,
     servidor: JoinHandle<std::io::Result<()>>,
 }
@@ -93,6 +96,12 @@ pub async fn launch(config: Config) -> anyhow::Result<App> {
         impresion: despertar.clone(),
         conf_impresion: Arc::new(config.impresion.clone()),
     };
+    let metricas = match config.metricas {
+        Some(addr) => {
+            Some(metricas::servir(addr, store.clone(), state.eventos.clone(), reloj.clone()).await?)
+        }
+        None => None,
+    };
     let eventos_fondo = state.eventos.clone();
     let eventos_fin = state.eventos.clone();
     let cabeceras = seguridad::Cabeceras { hsts: config.hsts };
@@ -103,6 +112,8 @@ pub async fn launch(config: Config) -> anyhow::Result<App> {
         .with_context(|| format!("no se pudo escuchar en {}", config.addr))?;
     let addr = listener.local_addr()?;
     let proxies: Arc<[IpAddr]> = state_proxies;
+    let addr_metricas = metricas.as_ref().map(|m| m.addr);
+    let tarea_metricas = metricas.map(|m| m.tarea);
     let trabajos = jobs::iniciar(jobs::Fondo {
         store: store.clone(),
         correo: config.correo.clone(),
@@ -130,10 +141,14 @@ pub async fn launch(config: Config) -> anyhow::Result<App> {
         )
         .await;
         trabajos.abort();
+        if let Some(m) = tarea_metricas {
+            m.abort();
+        }
         fin
     });
     Ok(App {
         addr,
+        metricas: addr_metricas,
         store,
         servidor,
     })

@@ -106,11 +106,21 @@ fn span(req: &Request<Body>) -> Span {
 
 /// Records the route template a request matched (`/api/v1/admin/walkin/{id}`, never the path
 /// with its values) on the request's span.
+/// It travels out on the answer too, for the metrics' label ([`crate::metricas::medir`]).
 pub async fn registrar_ruta(req: Request<Body>, next: axum::middleware::Next) -> Response<Body> {
-    if let Some(ruta) = req.extensions().get::<axum::extract::MatchedPath>() {
-        Span::current().record("route", tracing::field::display(ruta.as_str()));
+    let ruta = req
+        .extensions()
+        .get::<axum::extract::MatchedPath>()
+        .map(|r| std::sync::Arc::<str>::from(r.as_str()));
+    if let Some(ruta) = &ruta {
+        Span::current().record("route", tracing::field::display(ruta));
     }
-    next.run(req).await
+    let mut res = next.run(req).await;
+    if let Some(ruta) = ruta.filter(|_| crate::metricas::activas()) {
+        res.extensions_mut()
+            .insert(crate::metricas::RutaCoincidente(ruta));
+    }
+    res
 }
 
 /// A 500 (something failed inside the server) names the request id in its message: what a host

@@ -153,6 +153,7 @@ pub fn router(state: AppState, extra: Option<Router<AppState>>) -> Router {
         // of that gzipped); assets are then cached for a year, so compressing costs little.
         .layer(CompressionLayer::new().gzip(true))
         .layer(middleware::from_fn(telemetry::nombrar_solicitud))
+        .layer(middleware::from_fn(crate::metricas::medir))
         .layer(telemetry::capa_trazas())
         .layer(telemetry::capa_propagar_id())
         .layer(telemetry::capa_id())

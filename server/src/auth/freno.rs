@@ -241,6 +241,7 @@ impl Freno {
                             segundos,
                             "inicio de sesión frenado"
                         );
+                        crate::metricas::login_frenado(direccion);
                         return Err(ApiError::DemasiadosIntentos {
                             segundos,
                             direccion,

@@ -41,6 +41,9 @@ pub trait Esquema {
     /// The newest migration the database records; None before the first.
     async fn version_aplicada(&self) -> DbResult<Option<i64>>;
 
+    /// Connections the pool holds open, and how many of them are idle.
+    fn conexiones(&self) -> (u32, usize);
+
     /// Whether the database answers and its schema is the one this build knows.
     async fn listo(&self) -> bool {
         matches!(self.version_aplicada().await, Ok(Some(v)) if v == version_conocida())
@@ -67,6 +70,10 @@ para_cada_motor! {
     impl Esquema for Motor {
         async fn version_aplicada(&self) -> DbResult<Option<i64>> {
             Motor::aplicada_en(&self.pool).await
+        }
+
+        fn conexiones(&self) -> (u32, usize) {
+            (self.pool.size(), self.pool.num_idle())
         }
     }
 }

@@ -169,6 +169,9 @@ pub trait ReservasPublicas {
         fallido: bool,
     ) -> DbResult<()>;
 
+    /// How many e-mails wait in the outbox, and when the oldest of them was written.
+    async fn bandeja_pendiente(&self) -> DbResult<(i64, Option<DateTime<Utc>>)>;
+
     /// A reservation's e-mails, oldest first, if the reservation is in `alcance`.
     async fn correos_de_en(
         &self,
@@ -325,6 +328,14 @@ para_cada_motor! {
             .execute(&self.pool)
             .await?;
             Ok(r.rows_affected() == 1)
+        }
+
+        async fn bandeja_pendiente(&self) -> DbResult<(i64, Option<DateTime<Utc>>)> {
+            let (n, mas_viejo): (i64, Option<DateTime<Utc>>) =
+                sqlx::query_as("SELECT COUNT(*), MIN(creado_en) FROM correos_salida WHERE estado = 'pendiente'")
+                    .fetch_one(&self.pool)
+                    .await?;
+            Ok((n, mas_viejo))
         }
 
         async fn correo_enviado(&self, id: &str, ahora: DateTime<Utc>) -> DbResult<()> {

@@ -168,6 +168,9 @@ pub struct TestApp {
     pub addr: std::net::SocketAddr,
     pub database_url: String,
     pub store: Arc<dyn Store>,
+    /// Where `/metrics` answers, when the test asked for it.
+    #[allow(dead_code)]
+    pub metricas: Option<std::net::SocketAddr>,
     pub client: reqwest::Client,
     /// The server's clock: a test reads it and moves it, never waits for time to pass.
     pub reloj: Reloj,
@@ -262,6 +265,7 @@ pub async fn lanzar(url: &str, opciones: Opciones) -> TestApp {
         addr: app.addr,
         database_url: url.to_owned(),
         store: app.store.clone(),
+        metricas: app.metricas,
         client: reqwest::Client::new(),
         reloj,
         _db: None,
