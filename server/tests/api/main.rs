@@ -15,6 +15,7 @@ mod ida_y_vuelta;
 mod idempotencia;
 mod impresion;
 mod jobs;
+mod mejora;
 mod metricas;
 mod ordenes;
 mod organizacion;
