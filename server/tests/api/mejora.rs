@@ -269,8 +269,8 @@ async fn generar(app: &TestApp) {
     }
 }
 
-/// What each branch's screens count through the API: the reservation tabs' totals and the two
-/// audit logs' totals. Recorded with the fixture, compared after the upgrade.
+/// What each branch's screens count through the API: the reservation tabs' totals, the two
+/// audit logs' totals and the dashboard's days. Recorded with the fixture, compared after the upgrade.
 async fn cifras(app: &TestApp) -> Value {
     // Reservaciones sees every branch's list; the manager, two branches' logs.
     let (reservaciones, gerente) = (
@@ -302,6 +302,15 @@ async fn cifras(app: &TestApp) -> Value {
                     .await;
                 c.insert(format!("bitacora_{log}"), l.es_exito()["total"].clone());
             }
+            // The dashboard's 90 days, from a month before the fixture's moment to two months after.
+            let hasta = (local(AHORA) + Dias::days(60)).format("%Y-%m-%d");
+            let l = app
+                .get(
+                    &format!("/api/v1/admin/dashboard/serie?tag={tag}&dias=90&fecha={hasta}"),
+                    Some(&gerente),
+                )
+                .await;
+            c.insert("tablero".to_owned(), l.es_exito().clone());
         }
         salida.insert(tag.to_owned(), Value::Object(c));
     }
