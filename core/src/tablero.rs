@@ -6,20 +6,25 @@ use serde::Serialize;
 
 use crate::estado::{EstadoReservacion, Origen};
 
-/// A reservation as the dashboard counts it.
+/// Reservations as the dashboard counts them: `visitas` alike (one, or a group of the same day
+/// and hour, state and origin, as storage keeps them summed), with their `personas` together.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct VisitaReservada {
     pub estado: EstadoReservacion,
+    /// The day and hour they are for (minutes do not count).
     pub fecha_hora: NaiveDateTime,
     pub personas: u32,
     pub origen: Origen,
+    pub visitas: u32,
 }
 
-/// A walk-in as the dashboard counts it.
+/// Walk-ins as the dashboard counts them: `visitas` of the same day and hour, with their
+/// `personas` together.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct VisitaSinReserva {
     pub fecha_hora: NaiveDateTime,
     pub personas: u32,
+    pub visitas: u32,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
@@ -59,10 +64,10 @@ pub struct ResumenDia {
     pub origenes: Vec<Cuenta>,
 }
 
-fn sumar(cuentas: &mut Vec<Cuenta>, clave: String) {
+fn sumar(cuentas: &mut Vec<Cuenta>, clave: String, n: u32) {
     match cuentas.iter_mut().find(|c| c.clave == clave) {
-        Some(c) => c.total += 1,
-        None => cuentas.push(Cuenta { clave, total: 1 }),
+        Some(c) => c.total += n,
+        None => cuentas.push(Cuenta { clave, total: n }),
     }
 }
 
@@ -83,32 +88,41 @@ pub fn resumen_dia(
         llegadas_por_hora: Vec::new(),
         origenes: Vec::new(),
     };
-    for v in reservas.iter().filter(|v| v.fecha_hora.date() == fecha) {
+    for v in reservas
+        .iter()
+        .filter(|v| v.fecha_hora.date() == fecha && v.visitas > 0)
+    {
+        let n = v.visitas;
         match v.estado {
-            EstadoReservacion::Pendiente => r.reservaciones.pendiente += 1,
-            EstadoReservacion::Asistio => r.reservaciones.asistio += 1,
-            EstadoReservacion::Vencido => r.reservaciones.vencido += 1,
-            EstadoReservacion::Cancelada => r.reservaciones.cancelada += 1,
+            EstadoReservacion::Pendiente => r.reservaciones.pendiente += n,
+            EstadoReservacion::Asistio => r.reservaciones.asistio += n,
+            EstadoReservacion::Vencido => r.reservaciones.vencido += n,
+            EstadoReservacion::Cancelada => r.reservaciones.cancelada += n,
         }
         if v.estado != EstadoReservacion::Cancelada {
             r.personas_esperadas += v.personas;
             sumar(
                 &mut r.llegadas_por_hora,
                 format!("{:02}", v.fecha_hora.hour()),
+                n,
             );
         }
         if v.estado == EstadoReservacion::Asistio {
             r.personas_sentadas += v.personas;
         }
-        sumar(&mut r.origenes, v.origen.nombre().to_owned());
+        sumar(&mut r.origenes, v.origen.nombre().to_owned(), n);
     }
-    for w in walkins.iter().filter(|w| w.fecha_hora.date() == fecha) {
-        r.walkins += 1;
+    for w in walkins
+        .iter()
+        .filter(|w| w.fecha_hora.date() == fecha && w.visitas > 0)
+    {
+        r.walkins += w.visitas;
         r.personas_walkin += w.personas;
         r.personas_sentadas += w.personas;
         sumar(
             &mut r.llegadas_por_hora,
             format!("{:02}", w.fecha_hora.hour()),
+            w.visitas,
         );
     }
     let terminadas = r.reservaciones.asistio + r.reservaciones.vencido;
@@ -150,6 +164,7 @@ mod tests {
             fecha_hora: fh(h),
             personas,
             origen: Origen::Widget,
+            visitas: 1,
         };
         let reservas = [
             r(EstadoReservacion::Asistio, "2026-11-22 14:00", 4),
@@ -161,6 +176,7 @@ mod tests {
         let walkins = [VisitaSinReserva {
             fecha_hora: fh("2026-11-22 14:10"),
             personas: 5,
+            visitas: 1,
         }];
         let d = resumen_dia(dia, &reservas, &walkins);
         assert_eq!(
@@ -201,6 +217,64 @@ mod tests {
                 .map(|d| d.personas_sentadas)
                 .collect::<Vec<_>>(),
             [9, 9]
+        );
+    }
+
+    #[test]
+    fn grouped_visits_count_as_many_as_they_hold() {
+        let dia = NaiveDate::from_ymd_opt(2026, 11, 22).unwrap();
+        let grupo = |estado, visitas, personas| VisitaReservada {
+            estado,
+            fecha_hora: fh("2026-11-22 20:00"),
+            personas,
+            origen: Origen::Whatsapp,
+            visitas,
+        };
+        let reservas = [
+            grupo(EstadoReservacion::Pendiente, 3, 10),
+            grupo(EstadoReservacion::Vencido, 2, 5),
+            grupo(EstadoReservacion::Asistio, 6, 20),
+            // A group every visit has left (cancelled, moved) counts nothing.
+            grupo(EstadoReservacion::Cancelada, 0, 0),
+        ];
+        let walkins = [VisitaSinReserva {
+            fecha_hora: fh("2026-11-22 20:00"),
+            personas: 9,
+            visitas: 4,
+        }];
+        let d = resumen_dia(dia, &reservas, &walkins);
+        assert_eq!(
+            d.reservaciones,
+            PorEstado {
+                pendiente: 3,
+                asistio: 6,
+                vencido: 2,
+                cancelada: 0
+            }
+        );
+        assert_eq!(
+            (
+                d.personas_esperadas,
+                d.personas_sentadas,
+                d.walkins,
+                d.personas_walkin
+            ),
+            (35, 29, 4, 9)
+        );
+        assert_eq!(d.tasa_no_show, Some(0.25));
+        assert_eq!(
+            d.llegadas_por_hora,
+            vec![Cuenta {
+                clave: "20".into(),
+                total: 15
+            }]
+        );
+        assert_eq!(
+            d.origenes,
+            vec![Cuenta {
+                clave: "Whatsapp".into(),
+                total: 11
+            }]
         );
     }
 }

@@ -67,6 +67,9 @@ async fn sembrar(url: &str, n: u64) -> anyhow::Result<()> {
             .await?;
         sqlx::query("INSERT INTO reservaciones_conteo (sucursal_id, status, n) SELECT sucursal_id, status, COUNT(*) FROM reservaciones GROUP BY 1, 2")
             .execute(&mut c).await?;
+        // The dashboard's sums, as migration 0016 takes them from the rows already there.
+        sqlx::query("INSERT INTO tablero_reservas (sucursal_id, dia, hora, estado, origen, visitas, personas)                      SELECT sucursal_id, fecha_hora::date, EXTRACT(HOUR FROM fecha_hora)::smallint, status, origin, COUNT(*), SUM(no_personas)                      FROM reservaciones GROUP BY 1, 2, 3, 4, 5")
+            .execute(&mut c).await?;
         comun::crear_indices(&mut c, &indices).await?;
         sqlx::query("ANALYZE").execute(&mut c).await?;
     }
@@ -131,11 +134,7 @@ async fn una_escala(motor: &str, url: &str, n: u64) -> anyhow::Result<()> {
         async move {
             let d = dia - chrono::Days::new((i % 7) as u64);
             let (r, w) = s
-                .visitas_entre(
-                    &sucursal,
-                    d.and_hms_opt(0, 0, 0).unwrap(),
-                    d.succ_opt().unwrap().and_hms_opt(0, 0, 0).unwrap(),
-                )
+                .visitas_entre(&sucursal, d, d.succ_opt().unwrap())
                 .await
                 .unwrap();
             anfitrion_core::tablero::resumen_dia(d, &r, &w);
@@ -149,11 +148,7 @@ async fn una_escala(motor: &str, url: &str, n: u64) -> anyhow::Result<()> {
         async move {
             let desde = dia - chrono::Days::new(29);
             let (r, w) = s
-                .visitas_entre(
-                    &sucursal,
-                    desde.and_hms_opt(0, 0, 0).unwrap(),
-                    dia.succ_opt().unwrap().and_hms_opt(0, 0, 0).unwrap(),
-                )
+                .visitas_entre(&sucursal, desde, dia.succ_opt().unwrap())
                 .await
                 .unwrap();
             anfitrion_core::tablero::serie(dia, 30, &r, &w);

@@ -145,15 +145,10 @@ async fn dia(
     Query(p): Query<ParametrosTablero>,
 ) -> Result<Envelope<ResumenDia>> {
     let (id, fecha) = contexto(&state, &sucursal, &p).await?;
-    let (desde, hasta) = (
-        fecha.and_hms_opt(0, 0, 0).expect("medianoche"),
-        fecha
-            .succ_opt()
-            .unwrap_or(fecha)
-            .and_hms_opt(0, 0, 0)
-            .expect("medianoche"),
-    );
-    let (reservas, walkins) = state.store.visitas_entre(&id, desde, hasta).await?;
+    let (reservas, walkins) = state
+        .store
+        .visitas_entre(&id, fecha, fecha.succ_opt().unwrap_or(fecha))
+        .await?;
     Ok(Envelope::ok(
         "Tablero",
         resumen_dia(fecha, &reservas, &walkins),
@@ -188,15 +183,7 @@ async fn serie(
         .unwrap_or(hasta);
     let (reservas, walkins) = state
         .store
-        .visitas_entre(
-            &id,
-            desde.and_hms_opt(0, 0, 0).expect("medianoche"),
-            hasta
-                .succ_opt()
-                .unwrap_or(hasta)
-                .and_hms_opt(0, 0, 0)
-                .expect("medianoche"),
-        )
+        .visitas_entre(&id, desde, hasta.succ_opt().unwrap_or(hasta))
         .await?;
     Ok(Envelope::ok(
         "Serie",

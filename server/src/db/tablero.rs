@@ -1,53 +1,73 @@
-//! What the dashboard reads: a branch's reservations and walk-ins over a span of days, as core
-//! counts them.
+//! What the dashboard reads: a branch's reservations and walk-ins over a span of days, summed by
+//! day and hour (reservations also by state and origin) as the triggers of migration 0016 keep
+//! them in the transaction of every write, then counted by core.
 
 use anfitrion_core::estado::{EstadoReservacion, Origen};
 use anfitrion_core::tablero::{VisitaReservada, VisitaSinReserva};
 use async_trait::async_trait;
-use chrono::NaiveDateTime;
+use chrono::{NaiveDate, NaiveTime};
 
 use super::error::DbResult;
 use super::motores::para_cada_motor;
 
 #[async_trait]
 pub trait Tablero {
-    /// Reservations and walk-ins of a branch from `desde` until before `hasta` (branch-local).
+    /// Reservations and walk-ins of a branch from the day `desde` until before the day `hasta`
+    /// (branch-local), grouped by day and hour.
     async fn visitas_entre(
         &self,
         sucursal_id: &str,
-        desde: NaiveDateTime,
-        hasta: NaiveDateTime,
+        desde: NaiveDate,
+        hasta: NaiveDate,
     ) -> DbResult<(Vec<VisitaReservada>, Vec<VisitaSinReserva>)>;
+}
+
+fn a_la_hora(dia: NaiveDate, hora: i32) -> Option<chrono::NaiveDateTime> {
+    Some(dia.and_time(NaiveTime::from_hms_opt(u32::try_from(hora).ok()?, 0, 0)?))
 }
 
 para_cada_motor! {
     #[async_trait]
     impl Tablero for Motor {
-        async fn visitas_entre(&self, sucursal_id: &str, desde: NaiveDateTime, hasta: NaiveDateTime) -> DbResult<(Vec<VisitaReservada>, Vec<VisitaSinReserva>)> {
-            let reservas: Vec<(String, NaiveDateTime, i32, String)> = sqlx::query_as(
-                "SELECT status, fecha_hora, no_personas, origin FROM reservaciones WHERE sucursal_id = $1 AND fecha_hora >= $2 AND fecha_hora < $3",
+        async fn visitas_entre(&self, sucursal_id: &str, desde: NaiveDate, hasta: NaiveDate) -> DbResult<(Vec<VisitaReservada>, Vec<VisitaSinReserva>)> {
+            let reservas: Vec<(NaiveDate, i32, String, String, i32, i32)> = sqlx::query_as(
+                "SELECT dia, CAST(hora AS INTEGER), estado, origen, visitas, personas FROM tablero_reservas \
+                 WHERE sucursal_id = $1 AND dia >= $2 AND dia < $3 AND visitas > 0",
             )
             .bind(sucursal_id)
             .bind(desde)
             .bind(hasta)
             .fetch_all(&self.pool)
             .await?;
-            let walkins: Vec<(NaiveDateTime, i32)> =
-                sqlx::query_as("SELECT fecha_hora, no_personas FROM walkins WHERE sucursal_id = $1 AND fecha_hora >= $2 AND fecha_hora < $3")
-                    .bind(sucursal_id)
-                    .bind(desde)
-                    .bind(hasta)
-                    .fetch_all(&self.pool)
-                    .await?;
-            let personas = |n: i32| u32::try_from(n).unwrap_or(0);
+            let walkins: Vec<(NaiveDate, i32, i32, i32)> = sqlx::query_as(
+                "SELECT dia, CAST(hora AS INTEGER), visitas, personas FROM tablero_walkins \
+                 WHERE sucursal_id = $1 AND dia >= $2 AND dia < $3 AND visitas > 0",
+            )
+            .bind(sucursal_id)
+            .bind(desde)
+            .bind(hasta)
+            .fetch_all(&self.pool)
+            .await?;
+            let n = |v: i32| u32::try_from(v).unwrap_or(0);
             Ok((
                 reservas
                     .into_iter()
-                    .filter_map(|(estado, fecha_hora, n, origen)| {
-                        Some(VisitaReservada { estado: EstadoReservacion::parse(&estado).ok()?, fecha_hora, personas: personas(n), origen: Origen::parse(&origen).ok()? })
+                    .filter_map(|(dia, hora, estado, origen, visitas, personas)| {
+                        Some(VisitaReservada {
+                            estado: EstadoReservacion::parse(&estado).ok()?,
+                            fecha_hora: a_la_hora(dia, hora)?,
+                            personas: n(personas),
+                            origen: Origen::parse(&origen).ok()?,
+                            visitas: n(visitas),
+                        })
                     })
                     .collect(),
-                walkins.into_iter().map(|(fecha_hora, n)| VisitaSinReserva { fecha_hora, personas: personas(n) }).collect(),
+                walkins
+                    .into_iter()
+                    .filter_map(|(dia, hora, visitas, personas)| {
+                        Some(VisitaSinReserva { fecha_hora: a_la_hora(dia, hora)?, personas: n(personas), visitas: n(visitas) })
+                    })
+                    .collect(),
             ))
         }
     }

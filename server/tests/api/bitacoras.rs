@@ -324,26 +324,124 @@ en_ambos! {
     async fn the_dashboard_agrees_with_the_lists(motor: Motor) {
         let app = spawn_app(motor).await;
         let t = app.token("gerente@demo.mx").await;
-        let hoy = app.get("/api/v1/admin/reservacion?tag=polanco&status=hoy", Some(&t)).await.es_exito().as_array().unwrap().clone();
-        let walkins = app.get("/api/v1/admin/walkin?tag=polanco&slug=hoy", Some(&t)).await.es_exito()["items"].as_array().unwrap().clone();
-        let d = app.get("/api/v1/admin/dashboard?tag=polanco", Some(&t)).await.es_exito().clone();
-        let cuenta = |estado: &str| hoy.iter().filter(|r| r["status"] == estado).count() as u64;
-        assert_eq!(d["reservaciones"]["pendiente"].as_u64(), Some(cuenta("Pendiente")));
-        assert_eq!(d["reservaciones"]["asistio"].as_u64(), Some(cuenta("Asistio")));
-        assert_eq!(d["reservaciones"]["vencido"].as_u64(), Some(cuenta("Vencido")));
-        assert_eq!(d["reservaciones"]["cancelada"].as_u64(), Some(cuenta("Cancelada")));
-        assert_eq!(d["walkins"].as_u64(), Some(walkins.len() as u64));
-        let esperadas: u64 = hoy.iter().filter(|r| r["status"] != "Cancelada").map(|r| r["no_personas"].as_u64().unwrap()).sum();
-        assert_eq!(d["personas_esperadas"].as_u64(), Some(esperadas));
-        let sentadas: u64 = hoy.iter().filter(|r| r["status"] == "Asistio").map(|r| r["no_personas"].as_u64().unwrap()).sum::<u64>()
-            + walkins.iter().map(|w| w["no_personas"].as_u64().unwrap()).sum::<u64>();
-        assert_eq!(d["personas_sentadas"].as_u64(), Some(sentadas));
-        let origenes: u64 = d["origenes"].as_array().unwrap().iter().map(|o| o["total"].as_u64().unwrap()).sum();
-        assert_eq!(origenes, hoy.len() as u64);
+        let d = coincide_con_las_listas(&app, &t).await;
         let s = app.get("/api/v1/admin/dashboard/serie?tag=polanco&dias=30", Some(&t)).await;
         let serie = s.es_exito().as_array().unwrap().clone();
         assert_eq!(serie.len(), 30);
         assert_eq!(serie[29], d, "the series ends with today, counted the same way");
         app.get("/api/v1/admin/dashboard/serie?tag=polanco&dias=91", Some(&t)).await.es_error(400, "El parámetro «dias» va de 1 a 90.");
+    }
+
+    /// The dashboard's sums are kept in each write's transaction: after a booking, an edit of
+    /// its party and hour, a cancellation and a walk-in, the day still agrees with the lists.
+    async fn the_dashboard_follows_every_write(motor: Motor) {
+        let app = spawn_app(motor).await;
+        crate::helpers::sin_mesas(&app, "polanco").await;
+        let t = app.token("gerente@demo.mx").await;
+        let antes = coincide_con_las_listas(&app, &t).await;
+        let hoy = app.hoy();
+        let cuerpo = json!({ "tag": "polanco", "name": "Tablero Vivo", "email": "", "phone": "525511119999",
+            "fecha_hora": format!("{hoy} 20:00"), "no_personas": 3, "evento": "Ninguno", "comentarios": "", "origin": "Chatbot" });
+        let r = app.post_json("/api/v1/admin/reservacion", Some(&t), &cuerpo).await;
+        let nueva = r.es_exito_201().clone();
+        let id = nueva["_id"].as_str().unwrap();
+        let d = coincide_con_las_listas(&app, &t).await;
+        assert_eq!(d["personas_esperadas"].as_u64(), Some(antes["personas_esperadas"].as_u64().unwrap() + 3));
+        // Another hour and party: the sums move from one hour to the other.
+        let mut editada = nueva.clone();
+        editada["no_personas"] = json!(5);
+        editada["fecha_hora"] = json!(format!("{hoy} 21:00"));
+        app.put_json(&format!("/api/v1/admin/reservacion/{id}?tag=polanco"), Some(&t), &editada).await.es_exito();
+        let d = coincide_con_las_listas(&app, &t).await;
+        assert_eq!(d["personas_esperadas"].as_u64(), Some(antes["personas_esperadas"].as_u64().unwrap() + 5));
+        app.put_json(&format!("/api/v1/admin/reservacion/{id}/cancel?tag=polanco"), Some(&t), &json!({})).await.es_exito();
+        let d = coincide_con_las_listas(&app, &t).await;
+        assert_eq!(d["personas_esperadas"], antes["personas_esperadas"]);
+        assert_eq!(d["reservaciones"]["cancelada"].as_u64(), Some(antes["reservaciones"]["cancelada"].as_u64().unwrap() + 1));
+        let mesero = app.get("/api/v1/admin/meseros?tag=polanco", Some(&t)).await.es_exito()[0]["_id"].clone();
+        let walkin = json!({ "tag_sucursal": "polanco", "name": "Paseante", "email": "", "phone": "", "evento": "Ninguno",
+            "comanda": { "mesa": "Barra", "mesero_id": mesero, "no_personas": 2, "buffet_adulto": 2, "buffet_boy": 0,
+                         "buffet_promo_adulto": 0, "buffet_promo_girl": 0, "buffet_promo_boy": 0, "isAfter7pm": false },
+            "abre": { "promo": [] } });
+        app.post_json("/api/v1/admin/walkin", Some(&t), &walkin).await.es_exito_201();
+        let d = coincide_con_las_listas(&app, &t).await;
+        assert_eq!(d["walkins"].as_u64(), Some(antes["walkins"].as_u64().unwrap() + 1));
+    }
+}
+
+/// Today's dashboard of polanco, checked against today's reservation and walk-in lists.
+async fn coincide_con_las_listas(app: &TestApp, t: &str) -> Value {
+    {
+        let hoy = app
+            .get("/api/v1/admin/reservacion?tag=polanco&status=hoy", Some(t))
+            .await
+            .es_exito()
+            .as_array()
+            .unwrap()
+            .clone();
+        let walkins = app
+            .get("/api/v1/admin/walkin?tag=polanco&slug=hoy", Some(t))
+            .await
+            .es_exito()["items"]
+            .as_array()
+            .unwrap()
+            .clone();
+        let d = app
+            .get("/api/v1/admin/dashboard?tag=polanco", Some(t))
+            .await
+            .es_exito()
+            .clone();
+        let cuenta = |estado: &str| hoy.iter().filter(|r| r["status"] == estado).count() as u64;
+        assert_eq!(
+            d["reservaciones"]["pendiente"].as_u64(),
+            Some(cuenta("Pendiente"))
+        );
+        assert_eq!(
+            d["reservaciones"]["asistio"].as_u64(),
+            Some(cuenta("Asistio"))
+        );
+        assert_eq!(
+            d["reservaciones"]["vencido"].as_u64(),
+            Some(cuenta("Vencido"))
+        );
+        assert_eq!(
+            d["reservaciones"]["cancelada"].as_u64(),
+            Some(cuenta("Cancelada"))
+        );
+        assert_eq!(d["walkins"].as_u64(), Some(walkins.len() as u64));
+        let esperadas: u64 = hoy
+            .iter()
+            .filter(|r| r["status"] != "Cancelada")
+            .map(|r| r["no_personas"].as_u64().unwrap())
+            .sum();
+        assert_eq!(d["personas_esperadas"].as_u64(), Some(esperadas));
+        let sentadas: u64 = hoy
+            .iter()
+            .filter(|r| r["status"] == "Asistio")
+            .map(|r| r["no_personas"].as_u64().unwrap())
+            .sum::<u64>()
+            + walkins
+                .iter()
+                .map(|w| w["no_personas"].as_u64().unwrap())
+                .sum::<u64>();
+        assert_eq!(d["personas_sentadas"].as_u64(), Some(sentadas));
+        let origenes: u64 = d["origenes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|o| o["total"].as_u64().unwrap())
+            .sum();
+        assert_eq!(origenes, hoy.len() as u64);
+        let llegadas: u64 = d["llegadas_por_hora"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|o| o["total"].as_u64().unwrap())
+            .sum();
+        assert_eq!(
+            llegadas,
+            hoy.iter().filter(|r| r["status"] != "Cancelada").count() as u64 + walkins.len() as u64
+        );
+        d
     }
 }
