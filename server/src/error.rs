@@ -77,6 +77,11 @@ pub enum ApiError {
     /// The same write (same `Idempotency-Key`) is still running and did not finish in time.
     #[error("Esta misma solicitud se sigue guardando. Espera un momento y vuelve a intentarlo.")]
     SolicitudEnCurso,
+    /// The same write was saved, but its answer was lost with the instance that saved it.
+    #[error(
+        "Esta acción ya se guardó, pero su respuesta se perdió. Actualiza la pantalla para verla."
+    )]
+    YaGuardada,
     /// The write collides with existing data (a unique key); the text says with what.
     #[error("{0}")]
     Conflicto(String),
@@ -139,7 +144,7 @@ impl ApiError {
             SinPermiso | SucursalAjena => StatusCode::FORBIDDEN,
             NoEncontrado(_) | RutaDesconocida => StatusCode::NOT_FOUND,
             MetodoNoPermitido => StatusCode::METHOD_NOT_ALLOWED,
-            Conflicto(_) | SolicitudEnCurso => StatusCode::CONFLICT,
+            Conflicto(_) | SolicitudEnCurso | YaGuardada => StatusCode::CONFLICT,
             Impresora(_) => StatusCode::BAD_GATEWAY,
             ClaveReutilizada => StatusCode::UNPROCESSABLE_ENTITY,
             ConDatos { codigo, .. } => *codigo,
@@ -257,6 +262,7 @@ impl From<ErrorAlmacen> for ApiError {
                 data: serde_json::to_value(&r).unwrap_or_default(),
             },
             ErrorAlmacen::Entrada(r) => ApiError::Regla(r),
+            ErrorAlmacen::ClaveRetomada => ApiError::SolicitudEnCurso,
             ErrorAlmacen::Interno(e) => ApiError::BaseDeDatos(e.to_string()),
         }
     }

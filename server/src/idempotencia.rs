@@ -22,7 +22,7 @@ use sha2::{Digest, Sha256};
 
 use crate::access::token_de;
 use crate::auth::{hash_token, vigente};
-use crate::db::idempotencia::Reserva;
+use crate::db::idempotencia::{ClaveEnCurso, Reserva, EN_CURSO};
 use crate::error::ApiError;
 use crate::estado::AppState;
 use crate::extract::leer_cuerpo;
@@ -97,11 +97,16 @@ pub async fn capa(State(state): State<AppState>, req: Request, next: Next) -> Re
     h.update(&bytes);
     let huella = hex::encode(h.finalize());
 
+    let dueno = {
+        let mut b = [0u8; 16];
+        rand::RngCore::fill_bytes(&mut rand::thread_rng(), &mut b);
+        hex::encode(b)
+    };
     let mut esperado = Duration::ZERO;
     loop {
         match state
             .store
-            .reservar_clave(&alcance, &clave, &huella, state.reloj.ahora())
+            .reservar_clave(&alcance, &clave, &huella, &dueno, state.reloj.ahora())
             .await
         {
             Err(e) => return ApiError::from(e).into_response(),
@@ -110,6 +115,7 @@ pub async fn capa(State(state): State<AppState>, req: Request, next: Next) -> Re
             Ok(Reserva::OtraSolicitud) => {
                 return ApiError::ClaveReutilizada.into_response();
             }
+            Ok(Reserva::Guardada) => return ApiError::YaGuardada.into_response(),
             Ok(Reserva::EnCurso) => {
                 if esperado >= ESPERA_MAX {
                     return ApiError::SolicitudEnCurso.into_response();
@@ -120,8 +126,17 @@ pub async fn capa(State(state): State<AppState>, req: Request, next: Next) -> Re
         }
     }
 
-    let respuesta = next
-        .run(Request::from_parts(partes, Body::from(bytes)))
+    // The write transactions this request opens mark the key saved as they commit.
+    let en_curso = ClaveEnCurso {
+        alcance: alcance.clone(),
+        clave: clave.clone(),
+        dueno,
+    };
+    let respuesta = EN_CURSO
+        .scope(
+            en_curso,
+            next.run(Request::from_parts(partes, Body::from(bytes))),
+        )
         .await;
     let status = respuesta.status();
     // A failure worth retrying leaves the key free for the retry.

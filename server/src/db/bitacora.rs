@@ -332,7 +332,7 @@ para_cada_motor! {
             consulta: sqlx::query::Query<'q, Db, <Db as sqlx::Database>::Arguments<'q>>,
             cambio: &Cambio,
         ) -> DbResult<bool> {
-            let mut tx = self.pool.begin_with(Motor::EMPEZAR_ESCRITURA).await?;
+            let mut tx = self.escribir().await?;
             if consulta.execute(&mut *tx).await?.rows_affected() != 1 {
                 return Ok(false);
             }

@@ -226,7 +226,7 @@ para_cada_motor! {
     #[async_trait]
     impl Catalogo for Motor {
         async fn crear_mesero(&self, m: &NuevoMesero, cambio: Option<&Cambio>) -> DbResult<()> {
-            let mut tx = self.pool.begin_with(Motor::EMPEZAR_ESCRITURA).await?;
+            let mut tx = self.escribir().await?;
             sqlx::query("INSERT INTO meseros (id, sucursal_id, name, activo, created_at, nombre_clave) VALUES ($1, $2, $3, $4, $5, $6)")
                 .bind(&m.id)
                 .bind(&m.sucursal_id)
@@ -312,7 +312,7 @@ para_cada_motor! {
 
         async fn crear_promo(&self, p: &NuevaPromo, cambio: Option<&Cambio>) -> DbResult<()> {
             let v = &p.promo.ventana;
-            let mut tx = self.pool.begin_with(Motor::EMPEZAR_ESCRITURA).await?;
+            let mut tx = self.escribir().await?;
             sqlx::query(
                 "INSERT INTO promociones (id, sucursal_id, name, descripcion, activa, desde, hasta, dias, pide_nombres, eliminada, created_at, nombre_clave) \
                  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",

@@ -466,7 +466,7 @@ para_cada_motor! {
         }
 
         async fn fusionar_clientes(&self, id: &str, duplicado: &str, cambio: &Cambio) -> DbResult<bool> {
-            let mut tx = self.pool.begin_with(Motor::EMPEZAR_ESCRITURA).await?;
+            let mut tx = self.escribir().await?;
             // A write first, so SQLite takes the write lock before reading (see vincular_cliente).
             let existe = sqlx::query("UPDATE clientes SET updated_at = $2 WHERE id = $1").bind(id).bind(self.reloj.ahora()).execute(&mut *tx).await?;
             let dup: Option<(Option<String>, Option<String>, String)> = sqlx::query_as("SELECT email, phone, notas FROM clientes WHERE id = $1")
@@ -554,7 +554,7 @@ para_cada_motor! {
         }
 
         async fn crear_afiliado(&self, a: &NuevoAfiliado, cambio: Option<&Cambio>) -> DbResult<()> {
-            let mut tx = self.pool.begin_with(Motor::EMPEZAR_ESCRITURA).await?;
+            let mut tx = self.escribir().await?;
             sqlx::query("INSERT INTO afiliados (id, code, name, tipo, contacto, activo, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)")
                 .bind(&a.id)
                 .bind(&a.afiliado.code)

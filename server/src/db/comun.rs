@@ -11,10 +11,8 @@ pub(crate) trait Dialecto {
     /// e-mail or its phone (also as the digits of a phone typed with spaces), using each engine's
     /// trigram index. Whoever may list may search by contact; the answer hides it as always.
     fn busqueda_reservacion(q: &str) -> Vec<Parte>;
-    /// What opens a booking's transaction: SQLite takes the database's write lock up front
-    /// (`BEGIN IMMEDIATE`), so two bookings never read the same free table.
-    const EMPEZAR_RESERVA: &'static str;
-    /// What opens every other write's transaction. On SQLite a deferred `BEGIN` that reads first
+    /// What opens every write's transaction (a booking's too: two bookings never read the same
+    /// free table). On SQLite a deferred `BEGIN` that reads first
     /// and then writes fails at once with "database is locked" when another connection wrote in
     /// between (the busy wait cannot help a reader that must upgrade), so writes take the lock
     /// up front and wait their turn; PostgreSQL's row locks need nothing more than `BEGIN`.

@@ -139,6 +139,10 @@ pub enum ErrorAlmacen {
     /// table, waiter or promotion against the branch's catalogue): bad input, nothing written.
     #[error("{0}")]
     Entrada(anfitrion_core::ReglaError),
+    /// The request's `Idempotency-Key` was taken over by a retry (this request was given up
+    /// for dead): the retry saves, this one writes nothing.
+    #[error("Esta misma solicitud se sigue guardando. Espera un momento y vuelve a intentarlo.")]
+    ClaveRetomada,
     /// Anything else; the detail is logged, never shown.
     #[error("Ocurrió un error interno. Inténtalo de nuevo más tarde.")]
     Interno(#[source] sqlx::Error),

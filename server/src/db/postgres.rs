@@ -96,7 +96,6 @@ impl PgStore {
 }
 
 impl super::comun::Dialecto for PgStore {
-    const EMPEZAR_RESERVA: &'static str = "BEGIN";
     const EMPEZAR_ESCRITURA: &'static str = "BEGIN";
     const BLOQUEAR_SUCURSAL: &'static str = "SELECT id FROM sucursales WHERE id = $1 FOR UPDATE";
 

@@ -256,7 +256,7 @@ para_cada_motor! {
             hasta: NaiveDateTime,
             revisar: &(dyn for<'t> Fn(&'t [ReservaTomada]) -> Result<(), ReglaError> + Send + Sync),
         ) -> DbResult<Option<Aviso>> {
-            let mut tx = self.pool.begin_with(Motor::EMPEZAR_RESERVA).await?;
+            let mut tx = self.escribir().await?;
             sqlx::query(Motor::BLOQUEAR_SUCURSAL).bind(&r.sucursal_id).fetch_optional(&mut *tx).await?;
             let filas = sqlx::query_as::<_, FilaTomada>(SELECT_TOMADAS)
                 .bind(&r.sucursal_id)

@@ -541,7 +541,7 @@ para_cada_motor! {
     #[async_trait]
     impl Reservaciones for Motor {
         async fn crear_reservacion(&self, r: &NuevaReservacion, aviso: Option<&NuevaNotificacion>) -> DbResult<Option<Aviso>> {
-            let mut tx = self.pool.begin_with(Motor::EMPEZAR_ESCRITURA).await?;
+            let mut tx = self.escribir().await?;
             let anunciado = self.insertar_reservacion(&mut tx, r, aviso).await?;
             tx.commit().await?;
             Ok(anunciado)
@@ -715,7 +715,7 @@ para_cada_motor! {
         }
 
         async fn leer_notificacion_en(&self, alcance: &Alcance, id: &str, cambio: &Cambio) -> DbResult<EnAlcance<Notificacion>> {
-            let mut tx = self.pool.begin_with(Motor::EMPEZAR_ESCRITURA).await?;
+            let mut tx = self.escribir().await?;
             let dentro: Option<(bool, String)> = sqlx::query_as(&format!(
                 "SELECT {}, n.sucursal_id FROM notificaciones n JOIN sucursales s ON s.id = n.sucursal_id WHERE n.id = $2",
                 Motor::en_lista_json("s.tag", 1)
@@ -758,7 +758,7 @@ para_cada_motor! {
 
         async fn registrar_asistencia(&self, a: &Asistencia, cambio: &Cambio) -> DbResult<Option<Comanda>> {
             let pendiente = EstadoReservacion::Pendiente.nombre();
-            let mut tx = self.pool.begin_with(Motor::EMPEZAR_ESCRITURA).await?;
+            let mut tx = self.escribir().await?;
             let fila: Option<(String, String, String)> = sqlx::query_as("SELECT sucursal_id, name, evento FROM reservaciones WHERE id = $1 AND status = $2")
                 .bind(&a.reservacion_id)
                 .bind(pendiente)

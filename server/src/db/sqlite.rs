@@ -106,7 +106,6 @@ impl SqliteStore {
 }
 
 impl super::comun::Dialecto for SqliteStore {
-    const EMPEZAR_RESERVA: &'static str = "BEGIN IMMEDIATE";
     const EMPEZAR_ESCRITURA: &'static str = "BEGIN IMMEDIATE";
     const BLOQUEAR_SUCURSAL: &'static str = "SELECT id FROM sucursales WHERE id = $1";
 

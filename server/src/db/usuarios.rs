@@ -250,7 +250,7 @@ para_cada_motor! {
     #[async_trait]
     impl Usuarios for Motor {
         async fn asegurar_catalogo(&self) -> DbResult<()> {
-            let mut tx = self.pool.begin_with(Motor::EMPEZAR_ESCRITURA).await?;
+            let mut tx = self.escribir().await?;
             for p in Permiso::TODOS {
                 sqlx::query(
                     "INSERT INTO permisos (name, descripcion) VALUES ($1, $2) \
@@ -296,7 +296,7 @@ para_cada_motor! {
         }
 
         async fn crear_usuario(&self, u: &NuevoUsuario) -> DbResult<()> {
-            let mut tx = self.pool.begin_with(Motor::EMPEZAR_ESCRITURA).await?;
+            let mut tx = self.escribir().await?;
             let hecho = sqlx::query(
                 "INSERT INTO usuarios (id, email, name, password_hash, rol_id, activo, created_at, updated_at) \
                  SELECT $1, $2, $3, $4, r.id, $5, $6, $6 FROM roles r WHERE r.name = $7",
@@ -365,7 +365,7 @@ para_cada_motor! {
         }
 
         async fn crear_usuario_admin(&self, u: &NuevoUsuario, rol_id: &str, cambio: &Cambio) -> DbResult<()> {
-            let mut tx = self.pool.begin_with(Motor::EMPEZAR_ESCRITURA).await?;
+            let mut tx = self.escribir().await?;
             sqlx::query(
                 "INSERT INTO usuarios (id, email, name, password_hash, rol_id, activo, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $7)",
             )
@@ -388,7 +388,7 @@ para_cada_motor! {
 
         async fn editar_usuario(&self, id: &str, e: &EdicionUsuario, cambio: &Cambio) -> DbResult<bool> {
             let ahora = self.reloj.ahora();
-            let mut tx = self.pool.begin_with(Motor::EMPEZAR_ESCRITURA).await?;
+            let mut tx = self.escribir().await?;
             let hecho = sqlx::query("UPDATE usuarios SET name = $2, email = $3, rol_id = $4, activo = $5, updated_at = $6 WHERE id = $1")
                 .bind(id)
                 .bind(&e.name)
@@ -420,7 +420,7 @@ para_cada_motor! {
 
         async fn cambiar_clave(&self, id: &str, hash: &str, conservar: Option<&str>, cambio: &Cambio) -> DbResult<bool> {
             let ahora = self.reloj.ahora();
-            let mut tx = self.pool.begin_with(Motor::EMPEZAR_ESCRITURA).await?;
+            let mut tx = self.escribir().await?;
             let hecho = sqlx::query("UPDATE usuarios SET password_hash = $2, updated_at = $3 WHERE id = $1").bind(id).bind(hash).bind(ahora).execute(&mut *tx).await?;
             if hecho.rows_affected() != 1 {
                 return Ok(false);
@@ -456,7 +456,7 @@ para_cada_motor! {
         }
 
         async fn crear_rol(&self, id: &str, rol: &RolValido, cambio: &Cambio) -> DbResult<()> {
-            let mut tx = self.pool.begin_with(Motor::EMPEZAR_ESCRITURA).await?;
+            let mut tx = self.escribir().await?;
             sqlx::query("INSERT INTO roles (id, name, created_at, nombre_clave) VALUES ($1, $2, $3, $4)")
                 .bind(id)
                 .bind(&rol.name)
@@ -473,7 +473,7 @@ para_cada_motor! {
         }
 
         async fn editar_rol(&self, id: &str, rol: &RolValido, cambio: &Cambio) -> DbResult<bool> {
-            let mut tx = self.pool.begin_with(Motor::EMPEZAR_ESCRITURA).await?;
+            let mut tx = self.escribir().await?;
             let hecho = sqlx::query("UPDATE roles SET name = $2, nombre_clave = $3 WHERE id = $1")
                 .bind(id)
                 .bind(&rol.name)
@@ -497,7 +497,7 @@ para_cada_motor! {
         }
 
         async fn eliminar_rol(&self, id: &str, cambio: &Cambio) -> DbResult<bool> {
-            let mut tx = self.pool.begin_with(Motor::EMPEZAR_ESCRITURA).await?;
+            let mut tx = self.escribir().await?;
             let en_uso: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM usuarios WHERE rol_id = $1").bind(id).fetch_one(&mut *tx).await?;
             if en_uso > 0 {
                 return Err(regla(ReglaError::RolEnUso { usuarios: u64::try_from(en_uso).unwrap_or(0) }));

@@ -184,4 +184,82 @@ en_ambos! {
         app.reloj.avanzar(Duration::hours(2));
         assert_eq!(anfitrion_server::jobs::purgar(app.store.as_ref(), app.reloj.ahora()).await.unwrap().respuestas, 1);
     }
+
+    /// An instance stopped after taking a key and before saving (killed mid-request): its key
+    /// stays unanswered. A retry within a minute hears that it is still being saved; past that,
+    /// the retry takes the key over and saves the walk-in once.
+    async fn a_key_its_instance_died_holding_unsaved_is_taken_over_by_the_retry(motor: Motor) {
+        let app = spawn_app(motor).await;
+        crate::helpers::sin_mesas(&app, "polanco").await;
+        let t = app.token("hostess@demo.mx").await;
+        let cuerpo = walkin(&mesero(&app, &t).await, "Familia Retomada");
+        let alcance = format!("usuario:{}", app.get("/api/v1/auth/me", Some(&t)).await.es_exito()["_id"].as_str().unwrap());
+        let huella = huella("POST", "/api/v1/admin/walkin", &cuerpo);
+        let r = app.store.reservar_clave(&alcance, "caida", &huella, "instancia-detenida", app.reloj.ahora()).await.unwrap();
+        assert_eq!(r, anfitrion_server::db::idempotencia::Reserva::Tomada);
+        app.reloj.avanzar(Duration::seconds(61));
+        let r = enviar(&app, Method::POST, "/api/v1/admin/walkin", Some(&t), Some("caida"), &cuerpo).await;
+        r.es_exito_201();
+        let otra = enviar(&app, Method::POST, "/api/v1/admin/walkin", Some(&t), Some("caida"), &cuerpo).await;
+        assert_eq!(otra.cuerpo, r.cuerpo);
+        assert_eq!(otra.headers.get("idempotent-replayed").map(|v| v.to_str().unwrap()), Some("true"));
+        assert_eq!(walkins_llamados(&app, &t, "Familia Retomada").await, 1);
+    }
+
+    /// An instance stopped after its write committed and before it stored the answer: the key
+    /// says the write was saved (marked in the write's own transaction), so a retry, however
+    /// late, is told so and saves nothing more.
+    async fn a_key_its_instance_died_holding_after_saving_is_not_saved_again(motor: Motor) {
+        let app = spawn_app(motor).await;
+        crate::helpers::sin_mesas(&app, "polanco").await;
+        let t = app.token("hostess@demo.mx").await;
+        let cuerpo = walkin(&mesero(&app, &t).await, "Familia Guardada");
+        enviar(&app, Method::POST, "/api/v1/admin/walkin", Some(&t), Some("guardada"), &cuerpo).await.es_exito_201();
+        // The answer never reached the table, as when the instance dies between the two.
+        sin_respuesta(&app, motor, "guardada").await;
+        app.reloj.avanzar(Duration::minutes(5));
+        let r = enviar(&app, Method::POST, "/api/v1/admin/walkin", Some(&t), Some("guardada"), &cuerpo).await;
+        r.es_error(409, "Esta acción ya se guardó, pero su respuesta se perdió. Actualiza la pantalla para verla.");
+        assert_eq!(walkins_llamados(&app, &t, "Familia Guardada").await, 1);
+    }
+}
+
+/// The hash the server keeps of a write: its method, path and JSON body as sent.
+fn huella(metodo: &str, ruta: &str, cuerpo: &Value) -> String {
+    use sha2::{Digest, Sha256};
+    let mut h = Sha256::new();
+    h.update(format!("{metodo} {ruta}\n").as_bytes());
+    h.update(serde_json::to_vec(cuerpo).unwrap());
+    hex::encode(h.finalize())
+}
+
+/// Forgets the answer stored under `clave`, keeping what the write marked.
+async fn sin_respuesta(app: &TestApp, motor: crate::helpers::Motor, clave: &str) {
+    use sqlx::Connection;
+    let sql = "UPDATE idempotencia SET status = NULL, cuerpo = NULL WHERE clave = $1";
+    let n = match motor {
+        crate::helpers::Motor::Sqlite => {
+            let mut c = sqlx::SqliteConnection::connect(&app.database_url)
+                .await
+                .unwrap();
+            sqlx::query(sql)
+                .bind(clave)
+                .execute(&mut c)
+                .await
+                .unwrap()
+                .rows_affected()
+        }
+        crate::helpers::Motor::Postgres => {
+            let mut c = sqlx::PgConnection::connect(&app.database_url)
+                .await
+                .unwrap();
+            sqlx::query(sql)
+                .bind(clave)
+                .execute(&mut c)
+                .await
+                .unwrap()
+                .rows_affected()
+        }
+    };
+    assert_eq!(n, 1);
 }

@@ -168,7 +168,7 @@ para_cada_motor! {
         async fn guardar_conf(&self, sucursal_id: &str, c: &ConfSucursal, cambio: &Cambio) -> DbResult<()> {
             let w = &c.walkin;
             let n = |v: u32| i64::from(v);
-            let mut tx = self.pool.begin_with(Motor::EMPEZAR_ESCRITURA).await?;
+            let mut tx = self.escribir().await?;
             sqlx::query(
                 "UPDATE conf_walkin SET inicio_regular = $2, inicio_promo = $3, corte_tarde = $4, gracia_min = $5, prefijo_folio = $6, \
                  pie_ticket = $7, correo_requerido = $8, telefono_requerido = $9, paso_min = $10, estancia_min = $11, \

@@ -63,7 +63,7 @@ para_cada_motor! {
     #[async_trait]
     impl Horarios for Motor {
         async fn reemplazar_horario(&self, id: &str, dias: &[DatosDia], cambio: &Cambio) -> DbResult<()> {
-            let mut tx = self.pool.begin_with(Motor::EMPEZAR_ESCRITURA).await?;
+            let mut tx = self.escribir().await?;
             sqlx::query("DELETE FROM sucursal_horario WHERE sucursal_id = $1").bind(id).execute(&mut *tx).await?;
             for d in dias {
                 sqlx::query("INSERT INTO sucursal_horario (sucursal_id, dia, abre, cierra, cerrado) VALUES ($1, $2, $3, $4, $5)")
@@ -82,7 +82,7 @@ para_cada_motor! {
         }
 
         async fn reemplazar_dias(&self, id: &str, dias: &[DiaEspecialValido], cambio: &Cambio) -> DbResult<()> {
-            let mut tx = self.pool.begin_with(Motor::EMPEZAR_ESCRITURA).await?;
+            let mut tx = self.escribir().await?;
             // A day keeps its `_id` while its date stays: saving the list unchanged changes nothing.
             let previos: HashMap<NaiveDate, String> = sqlx::query_as::<_, (NaiveDate, String)>("SELECT fecha, id FROM sucursal_dias WHERE sucursal_id = $1")
                 .bind(id)

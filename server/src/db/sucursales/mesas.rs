@@ -46,7 +46,7 @@ para_cada_motor! {
     #[async_trait]
     impl Mesas for Motor {
         async fn reemplazar_mesas(&self, id: &str, mesas: &[DatosMesa], cambio: &Cambio) -> DbResult<()> {
-            let mut tx = self.pool.begin_with(Motor::EMPEZAR_ESCRITURA).await?;
+            let mut tx = self.escribir().await?;
             // A table keeps its `_id` while its number stays: saving the list unchanged changes nothing.
             let previas: HashMap<i32, String> = sqlx::query_as::<_, (i32, String)>("SELECT numero, id FROM mesas WHERE sucursal_id = $1")
                 .bind(id)

@@ -248,7 +248,7 @@ para_cada_motor! {
         async fn crear_sucursal(&self, s: &NuevaSucursal, cambio: &Cambio) -> DbResult<()> {
             let ahora = self.reloj.ahora();
             let d = &s.datos;
-            let mut tx = self.pool.begin_with(Motor::EMPEZAR_ESCRITURA).await?;
+            let mut tx = self.escribir().await?;
             sqlx::query(
                 "INSERT INTO sucursales (id, tag, name, marca_id, zona, direccion, telefono, activa, created_at) \
                  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
