@@ -22,6 +22,10 @@ CREATE TABLE tablero_walkins (
     PRIMARY KEY (sucursal_id, dia, hora)
 );
 
+-- The Pendientes tab counts what is still to come from these sums too (a year ahead is a few
+-- thousand rows, not every pending reservation).
+CREATE INDEX tablero_reservas_estado ON tablero_reservas (sucursal_id, estado, dia, hora);
+
 INSERT INTO tablero_reservas (sucursal_id, dia, hora, estado, origen, visitas, personas)
 SELECT sucursal_id, fecha_hora::date, EXTRACT(HOUR FROM fecha_hora)::smallint,
        status, origin, COUNT(*), SUM(no_personas)

@@ -22,6 +22,10 @@ CREATE TABLE tablero_walkins (
     PRIMARY KEY (sucursal_id, dia, hora)
 ) WITHOUT ROWID;
 
+-- The Pendientes tab counts what is still to come from these sums too (a year ahead is a few
+-- thousand rows, not every pending reservation).
+CREATE INDEX tablero_reservas_estado ON tablero_reservas (sucursal_id, estado, dia, hora);
+
 -- `fecha_hora` is stored `YYYY-MM-DD HH:MM:SS`: the day is its first ten characters, the hour
 -- the two after the separator.
 INSERT INTO tablero_reservas (sucursal_id, dia, hora, estado, origen, visitas, personas)

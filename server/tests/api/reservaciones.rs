@@ -49,6 +49,23 @@ async fn lista(app: &TestApp, token: &str, consulta: &str) -> Vec<Value> {
     }
 }
 
+/// The Pendientes tab's total, checked against its items (all of them: fewer than 200).
+async fn total_pendientes(app: &TestApp, t: &str) -> u64 {
+    let r = app
+        .get(
+            "/api/v1/admin/reservacion?tag=polanco&status=pendientes&limit=200",
+            Some(t),
+        )
+        .await;
+    let d = r.es_exito().clone();
+    assert_eq!(
+        d["total"].as_u64(),
+        Some(d["items"].as_array().unwrap().len() as u64),
+        "{d}"
+    );
+    d["total"].as_u64().unwrap()
+}
+
 async fn reservar(app: &TestApp, cuerpo: &Value) -> String {
     let r = app
         .post_json("/api/v1/public/reservacion", None, cuerpo)
@@ -89,6 +106,28 @@ en_ambos! {
         app.get("/api/v1/admin/reservacion?tag=polanco&status=manana", Some(&t)).await.es_error(400, "Pestaña de reservaciones desconocida: manana");
         app.get("/api/v1/admin/reservacion?tag=polanco&status=todas&limit=201", Some(&t)).await.es_error(400, "El parámetro «limit» debe estar entre 1 y 200.");
         app.get("/api/v1/admin/reservacion?status=todas", Some(&t)).await.es_error(400, "Indica la sucursal en el parámetro «tag».");
+    }
+
+    /// The Pendientes tab's total is what is still to come, whatever the hour: the sums kept per
+    /// hour for later hours, this hour's rest counted one by one.
+    async fn the_pending_tab_counts_what_is_still_to_come(motor: Motor) {
+        let app = spawn_app(motor).await;
+        crate::helpers::sin_mesas(&app, "polanco").await;
+        let t = app.token("gerente@demo.mx").await;
+        let antes = total_pendientes(&app, &t).await;
+        let hoy_ = hoy().format("%Y-%m-%d").to_string();
+        let manana = (hoy() + chrono::Duration::days(1)).format("%Y-%m-%d").to_string();
+        // One later this hour (the test's clock reads 13:00), one tomorrow.
+        let en_esta_hora = app.post_json("/api/v1/admin/reservacion", Some(&t), &reserva("polanco", "Esta Hora", &format!("{hoy_} 13:45"))).await;
+        en_esta_hora.es_exito_201();
+        let r = app.post_json("/api/v1/admin/reservacion", Some(&t), &reserva("polanco", "Mañana Temprano", &format!("{manana} 14:00"))).await;
+        let id_manana = r.es_exito_201()["_id"].as_str().unwrap().to_owned();
+        assert_eq!(total_pendientes(&app, &t).await, antes + 2);
+        app.put_json(&format!("/api/v1/admin/reservacion/{id_manana}/cancel?tag=polanco"), Some(&t), &json!({})).await.es_exito();
+        assert_eq!(total_pendientes(&app, &t).await, antes + 1);
+        // Past 13:45 the one of this hour is no longer to come; the count agrees with the list.
+        app.reloj.avanzar(chrono::Duration::minutes(50));
+        total_pendientes(&app, &t).await;
     }
 
     async fn the_list_takes_a_status_name_as_well_as_a_tab_slug(motor: Motor) {
