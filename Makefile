@@ -24,7 +24,7 @@ CARGO_PERFIL := $(if $(filter release,$(PERFIL)),--release,)
 # Debian packages need root; anyone else goes through sudo.
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
-.PHONY: run test bench bench-login bench-carga bench-instancias fuzz deps deps-rust deps-node deps-browser wasm api-types frontend server-release
+.PHONY: run test bench bench-login bench-carga bench-instancias bench-http fuzz deps deps-rust deps-node deps-browser wasm api-types frontend server-release
 
 run: server-release
 	./target/release/anfitrion serve --demo --addr $${ANFITRION_ADDR:-127.0.0.1:8080}
@@ -60,6 +60,7 @@ bench: wasm deps-node deps-browser
 	$(MAKE) --no-print-directory bench-login
 	$(MAKE) --no-print-directory bench-carga
 	$(MAKE) --no-print-directory bench-instancias
+	$(MAKE) --no-print-directory bench-http
 
 # No input makes core panic or hang: the property tests of core/tests/propiedades.rs with CASOS
 # cases each (the decoder's buffers, the rules' values), optimised; SOLO=decoder or SOLO=rule
@@ -81,6 +82,13 @@ bench-instancias: server-release
 	@command -v nginx >/dev/null || { $(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y nginx; }
 	estado=$$(mktemp); trap 'bash scripts/ensure-postgres.sh stop "$$estado"; rm -f "$$estado"' EXIT; \
 	  ANFITRION_TEST_PG=$$(bash scripts/ensure-postgres.sh start "$$estado") node scripts/bench-instancias.mjs
+
+# The API under load over HTTP: 64 connections from one address for BENCH_HTTP_SEGUNDOS (30) s
+# per call (the day's reservation list, a host's search in it, walk-in saves), against the release
+# binary on SQLite and on a throwaway PostgreSQL database; fails above 1% of answers not 2xx.
+bench-http: server-release deps-node
+	estado=$$(mktemp); trap 'bash scripts/ensure-postgres.sh stop "$$estado"; rm -f "$$estado"' EXIT; \
+	  ANFITRION_TEST_PG=$$(bash scripts/ensure-postgres.sh start "$$estado") node scripts/bench-http.mjs
 
 # Memory and latency of a burst of 200 logins against `anfitrion serve --demo`, on SQLite and
 # on a throwaway PostgreSQL database (the one the tests use, or a cluster of its own).
