@@ -28,6 +28,33 @@ pub(crate) trait Dialecto {
     fn valores_json(col: &str) -> String;
     /// `expr` as search compares it: core's `texto::plegar` in SQL (accents folded, ASCII lower).
     fn plegado(expr: &str) -> String;
+
+    /// As [`Dialecto::busqueda_reservacion`], read on each row of `alias` instead of through the
+    /// trigram index: for a list already bounded to a day, whose few dozen rows are cheaper to
+    /// read than the index's matches across every branch and date.
+    fn busqueda_directa(alias: &str, q: &str) -> Vec<Parte> {
+        let contacto = format!(
+            " OR lower(coalesce({alias}.email, '') || ' ' || coalesce({alias}.phone, '')) LIKE "
+        );
+        let mut partes = vec![
+            Parte::Sql(format!(
+                "({} LIKE ",
+                Self::plegado(&format!("{alias}.name"))
+            )),
+            Parte::Valor(patron_like(&anfitrion_core::texto::plegar(q))),
+            Parte::Sql(" ESCAPE '\\'".into()),
+            Parte::Sql(contacto.clone()),
+            Parte::Valor(patron_like(&q.to_lowercase())),
+            Parte::Sql(" ESCAPE '\\'".into()),
+        ];
+        if let Some(digitos) =
+            anfitrion_core::texto::digitos_de_telefono(q).filter(|d| d != q.trim())
+        {
+            partes.extend([Parte::Sql(contacto), Parte::Valor(format!("%{digitos}%"))]);
+        }
+        partes.push(Parte::Sql(")".into()));
+        partes
+    }
 }
 
 /// A piece of SQL built by a [`Dialecto`] hook: text, or a value to bind in its place.

@@ -584,7 +584,9 @@ para_cada_motor! {
                     // Contact fields are searched only for callers who may see them: otherwise a
                     // search would tell who booked with an e-mail or phone.
                     qb.push(" AND ");
-                    for parte in Motor::busqueda_reservacion(q) {
+                    // A day's list reads its own rows; the other tabs go through the index.
+                    let partes = if hasta.is_some() { Motor::busqueda_directa("r", q) } else { Motor::busqueda_reservacion(q) };
+                    for parte in partes {
                         match parte {
                             crate::db::comun::Parte::Sql(sql) => qb.push(sql),
                             crate::db::comun::Parte::Valor(v) => qb.push_bind(v),

@@ -167,6 +167,34 @@ en_ambos! {
         assert_eq!(lista(&app, &hostess, "tag=polanco&status=todas&q=quintanar").await.len(), 1);
     }
 
+    /// The day's list searches its own rows (not the index): it finds what the other tabs find
+    /// for that day, accents, case, e-mail and a phone typed with spaces alike.
+    async fn the_days_search_finds_what_the_tabs_search_finds(motor: Motor) {
+        let app = spawn_app(motor).await;
+        crate::helpers::sin_mesas(&app, "polanco").await;
+        let t = app.token("gerente@demo.mx").await;
+        let hoy_ = hoy().format("%Y-%m-%d").to_string();
+        let mut cuerpo = reserva("polanco", "Zoé Quintánar", &format!("{hoy_} 20:00"));
+        cuerpo["email"] = json!("Zoe.Q@Correo.mx");
+        let id = app.post_json("/api/v1/admin/reservacion", Some(&t), &cuerpo).await.es_exito_201()["_id"].as_str().unwrap().to_owned();
+        for q in ["quintanar", "ZOE QUINT", "zoe.q@correo", "55%2011%201122", "Quintánar"] {
+            let del_dia = lista(&app, &t, &format!("tag=polanco&status=hoy&q={q}")).await;
+            assert!(del_dia.iter().any(|r| r["_id"] == id.as_str()), "{q}: {del_dia:?}");
+            let mut ids: Vec<&str> = del_dia.iter().map(|r| r["_id"].as_str().unwrap()).collect();
+            let todas = lista(&app, &t, &format!("tag=polanco&status=todas&limit=200&q={q}")).await;
+            let mut esperadas: Vec<&str> = todas
+                .iter()
+                .filter(|r| r["fecha_hora"].as_str().unwrap().starts_with(&hoy_))
+                .map(|r| r["_id"].as_str().unwrap())
+                .collect();
+            ids.sort_unstable();
+            esperadas.sort_unstable();
+            assert_eq!(ids, esperadas, "{q}");
+        }
+        assert!(lista(&app, &t, "tag=polanco&status=hoy&q=nadie-se-llama-asi").await.is_empty());
+        assert!(lista(&app, &t, "tag=polanco&status=hoy&q=%25").await.is_empty());
+    }
+
     async fn contact_is_left_out_for_callers_without_reservacion_client(motor: Motor) {
         let app = spawn_app(motor).await;
         let id = reservar(&app, &reserva("polanco", "Zoe Quintanar", &format!("{} 15:00", fecha_abierta(3)))).await;
