@@ -23,8 +23,9 @@ CREATE TABLE tablero_walkins (
 );
 
 -- The Pendientes tab counts what is still to come from these sums too (a year ahead is a few
--- thousand rows, not every pending reservation).
-CREATE INDEX tablero_reservas_estado ON tablero_reservas (sucursal_id, estado, dia, hora);
+-- thousand rows, not every pending reservation); the index holds the visits, so the count reads
+-- it alone.
+CREATE INDEX tablero_reservas_estado ON tablero_reservas (sucursal_id, estado, dia, hora, visitas);
 
 INSERT INTO tablero_reservas (sucursal_id, dia, hora, estado, origen, visitas, personas)
 SELECT sucursal_id, fecha_hora::date, EXTRACT(HOUR FROM fecha_hora)::smallint,

@@ -119,6 +119,10 @@ impl super::comun::Dialecto for PgStore {
         Self::busqueda_en("clientes", "c", q)
     }
 
+    fn filas_json(columnas: &str) -> String {
+        format!("COALESCE(json_agg(json_build_array({columnas})), '[]')::text")
+    }
+
     fn plegado(expr: &str) -> String {
         format!(
             "translate(lower({expr}), '{}', '{}')",

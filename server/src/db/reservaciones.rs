@@ -618,9 +618,13 @@ para_cada_motor! {
                 let (dia, hora) = (ahora.date(), i32::try_from(ahora.hour()).unwrap_or(0));
                 let fin_de_hora = ahora.date().and_hms_opt(ahora.hour(), 0, 0).unwrap_or(ahora) + chrono::Duration::hours(1);
                 let pendiente = EstadoReservacion::Pendiente.nombre();
+                // Two ranges of the (branch, state, day, hour) index, not one OR that SQLite
+                // would read as every row of the branch.
                 let despues: i64 = sqlx::query_scalar(
-                    "SELECT CAST(COALESCE(SUM(visitas), 0) AS BIGINT) FROM tablero_reservas \
-                     WHERE sucursal_id = $1 AND estado = $2 AND (dia > $3 OR (dia = $3 AND hora > $4))",
+                    "SELECT CAST(COALESCE(SUM(v), 0) AS BIGINT) FROM ( \
+                     SELECT visitas AS v FROM tablero_reservas WHERE sucursal_id = $1 AND estado = $2 AND dia > $3 \
+                     UNION ALL \
+                     SELECT visitas FROM tablero_reservas WHERE sucursal_id = $1 AND estado = $2 AND dia = $3 AND hora > $4) AS t",
                 )
                 .bind(&sucursal)
                 .bind(pendiente)

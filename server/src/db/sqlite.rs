@@ -125,6 +125,10 @@ impl super::comun::Dialecto for SqliteStore {
         Self::busqueda_en("c", "clientes_busqueda", q)
     }
 
+    fn filas_json(columnas: &str) -> String {
+        format!("json_group_array(json_array({columnas}))")
+    }
+
     fn plegado(expr: &str) -> String {
         let mut sql = format!("lower({expr})");
         for (desde, hacia) in anfitrion_core::texto::PLEGADO_DESDE

@@ -204,6 +204,27 @@ impl Opciones {
     }
 }
 
+/// Runs one statement with text parameters straight on the database at `url` (either engine),
+/// as another program would: what a test does behind the server's back. Answers the rows changed.
+#[allow(dead_code)]
+pub async fn sql_directo(url: &str, sql: &str, valores: &[&str]) -> u64 {
+    if url.starts_with("sqlite:") {
+        let mut c = sqlx::SqliteConnection::connect(url).await.unwrap();
+        let mut q = sqlx::query(sql);
+        for v in valores {
+            q = q.bind(*v);
+        }
+        q.execute(&mut c).await.unwrap().rows_affected()
+    } else {
+        let mut c = sqlx::PgConnection::connect(url).await.unwrap();
+        let mut q = sqlx::query(sql);
+        for v in valores {
+            q = q.bind(*v);
+        }
+        q.execute(&mut c).await.unwrap().rows_affected()
+    }
+}
+
 /// A server with the demo data, on a fresh database, its clock at [`ahora_de_prueba`].
 pub async fn spawn_app(motor: Motor) -> TestApp {
     spawn(

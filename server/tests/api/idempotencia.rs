@@ -216,7 +216,7 @@ en_ambos! {
         let cuerpo = walkin(&mesero(&app, &t).await, "Familia Guardada");
         enviar(&app, Method::POST, "/api/v1/admin/walkin", Some(&t), Some("guardada"), &cuerpo).await.es_exito_201();
         // The answer never reached the table, as when the instance dies between the two.
-        sin_respuesta(&app, motor, "guardada").await;
+        sin_respuesta(&app, "guardada").await;
         app.reloj.avanzar(Duration::minutes(5));
         let r = enviar(&app, Method::POST, "/api/v1/admin/walkin", Some(&t), Some("guardada"), &cuerpo).await;
         r.es_error(409, "Esta acción ya se guardó, pero su respuesta se perdió. Actualiza la pantalla para verla.");
@@ -234,32 +234,10 @@ fn huella(metodo: &str, ruta: &str, cuerpo: &Value) -> String {
 }
 
 /// Forgets the answer stored under `clave`, keeping what the write marked.
-async fn sin_respuesta(app: &TestApp, motor: crate::helpers::Motor, clave: &str) {
-    use sqlx::Connection;
+async fn sin_respuesta(app: &TestApp, clave: &str) {
     let sql = "UPDATE idempotencia SET status = NULL, cuerpo = NULL WHERE clave = $1";
-    let n = match motor {
-        crate::helpers::Motor::Sqlite => {
-            let mut c = sqlx::SqliteConnection::connect(&app.database_url)
-                .await
-                .unwrap();
-            sqlx::query(sql)
-                .bind(clave)
-                .execute(&mut c)
-                .await
-                .unwrap()
-                .rows_affected()
-        }
-        crate::helpers::Motor::Postgres => {
-            let mut c = sqlx::PgConnection::connect(&app.database_url)
-                .await
-                .unwrap();
-            sqlx::query(sql)
-                .bind(clave)
-                .execute(&mut c)
-                .await
-                .unwrap()
-                .rows_affected()
-        }
-    };
-    assert_eq!(n, 1);
+    assert_eq!(
+        crate::helpers::sql_directo(&app.database_url, sql, &[clave]).await,
+        1
+    );
 }

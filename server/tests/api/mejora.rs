@@ -70,6 +70,15 @@ fn sumas(m: &Migrator) -> BTreeMap<String, String> {
         .collect()
 }
 
+/// `"a", "b"`: column names as SQL quotes them.
+fn entre_comillas<S: AsRef<str>>(columnas: &[S]) -> String {
+    columnas
+        .iter()
+        .map(|c| format!("\"{}\"", c.as_ref()))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// Every row of the tables that are not derived, in an order that inserts a referenced row
 /// before the rows referring to it.
 async fn volcar(url: &str) -> Vec<Value> {
@@ -108,11 +117,7 @@ async fn volcar(url: &str) -> Vec<Value> {
                 .fetch_all(&mut c)
                 .await
                 .unwrap();
-        let lista = columnas
-            .iter()
-            .map(|c| format!("\"{c}\""))
-            .collect::<Vec<_>>()
-            .join(", ");
+        let lista = entre_comillas(&columnas);
         // A table referring to itself lists the rows it refers to first: by rowid, the order
         // they were written in.
         let filas: Vec<String> = sqlx::query_scalar(&format!(
@@ -346,11 +351,7 @@ async fn reconstruir(motor: MotorPrueba, url: &str, fixture: &Value) {
                 let sql = format!(
                     "INSERT INTO \"{}\" ({}) VALUES ({}) ON CONFLICT DO NOTHING",
                     t["tabla"].as_str().unwrap(),
-                    columnas
-                        .iter()
-                        .map(|c| format!("\"{c}\""))
-                        .collect::<Vec<_>>()
-                        .join(", "),
+                    entre_comillas(&columnas),
                     (1..=columnas.len())
                         .map(|i| format!("${i}"))
                         .collect::<Vec<_>>()
@@ -417,11 +418,7 @@ async fn reconstruir(motor: MotorPrueba, url: &str, fixture: &Value) {
                         Value::Object(o)
                     })
                     .collect();
-                let lista = columnas
-                    .iter()
-                    .map(|c| format!("\"{c}\""))
-                    .collect::<Vec<_>>()
-                    .join(", ");
+                let lista = entre_comillas(&columnas);
                 sqlx::query(&format!(
                     "INSERT INTO \"{tabla}\" ({lista}) SELECT {lista} FROM jsonb_populate_recordset(NULL::\"{tabla}\", $1) ON CONFLICT DO NOTHING"
                 ))
