@@ -29,9 +29,10 @@ pub(crate) trait Dialecto {
     /// `expr` as search compares it: core's `texto::plegar` in SQL (accents folded, ASCII lower).
     fn plegado(expr: &str) -> String;
     /// An aggregate of the rows read into one JSON text: an array of arrays of `columnas`
-    /// (`[]` when none). Thousands of small rows cost more one by one through the driver than
-    /// as one text parsed at once.
-    fn filas_json(columnas: &str) -> String;
+    /// (`[]` when none), or None where rows are better read one by one. SQLite's driver hands
+    /// each row over from its own thread: thousands of small rows cost more that way than one
+    /// text parsed at once; PostgreSQL sends rows cheaply and builds JSON slowly.
+    fn filas_json(columnas: &str) -> Option<String>;
 
     /// As [`Dialecto::busqueda_reservacion`], read on each row of `alias` instead of through the
     /// trigram index: for a list already bounded to a day, whose few dozen rows are cheaper to

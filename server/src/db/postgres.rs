@@ -119,8 +119,8 @@ impl super::comun::Dialecto for PgStore {
         Self::busqueda_en("clientes", "c", q)
     }
 
-    fn filas_json(columnas: &str) -> String {
-        format!("COALESCE(json_agg(json_build_array({columnas})), '[]')::text")
+    fn filas_json(_: &str) -> Option<String> {
+        None
     }
 
     fn plegado(expr: &str) -> String {

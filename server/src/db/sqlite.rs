@@ -125,8 +125,8 @@ impl super::comun::Dialecto for SqliteStore {
         Self::busqueda_en("c", "clientes_busqueda", q)
     }
 
-    fn filas_json(columnas: &str) -> String {
-        format!("json_group_array(json_array({columnas}))")
+    fn filas_json(columnas: &str) -> Option<String> {
+        Some(format!("json_group_array(json_array({columnas}))"))
     }
 
     fn plegado(expr: &str) -> String {
