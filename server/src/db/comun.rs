@@ -34,9 +34,9 @@ pub(crate) trait Dialecto {
     /// text parsed at once; PostgreSQL sends rows cheaply and builds JSON slowly.
     fn filas_json(columnas: &str) -> Option<String>;
 
-    /// As [`Dialecto::busqueda_reservacion`], read on each row of `alias` instead of through the
-    /// trigram index: for a list already bounded to a day, whose few dozen rows are cheaper to
-    /// read than the index's matches across every branch and date.
+    /// As [`Dialecto::busqueda_reservacion`], for a list already bounded to a day: read on each
+    /// row of `alias` (a few dozen) where that is cheaper than the index's matches across every
+    /// branch and date (PostgreSQL's trigram index); an engine may keep its index.
     fn busqueda_directa(alias: &str, q: &str) -> Vec<Parte> {
         let contacto = format!(
             " OR lower(coalesce({alias}.email, '') || ' ' || coalesce({alias}.phone, '')) LIKE "
