@@ -16,10 +16,10 @@ import { execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { espera, llamar, puertoLibre } from './api-bench.mjs';
 
 const raiz = join(dirname(fileURLToPath(import.meta.url)), '..');
 // autocannon is a devDependency of the console (frontend/package.json pins it): the scripts
@@ -35,7 +35,6 @@ const TOLERANCIA = 0.01;
 const CUENTA = { email: 'gerente@demo.mx', password: 'demo1234' };
 const SUCURSAL_LISTA = 'polanco';
 const SUCURSAL_WALKINS = 'satelite';
-const espera = (ms) => new Promise((r) => setTimeout(r, ms));
 
 if (!Number.isFinite(SEGUNDOS) || SEGUNDOS < 1) {
   console.error(`BENCH_HTTP_SEGUNDOS debe ser un número de segundos (≥ 1), no «${process.env.BENCH_HTTP_SEGUNDOS}».`);
@@ -46,15 +45,6 @@ if (!existsSync(bin)) {
   process.exit(2);
 }
 
-function puertoLibre() {
-  return new Promise((listo) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => listo(port));
-    });
-  });
-}
 
 // Everything to undo, kept where the cleanup reaches it whichever way the run ends: a thrown
 // error (finally) or Ctrl-C / a kill (the signal handlers), so no server, folder or database is
@@ -120,22 +110,13 @@ async function detener({ proceso }) {
   pendiente.servidores.delete(proceso);
 }
 
-/** One call with fetch; throws with the server's message unless it answers 2xx. */
-async function api(base, ruta, { token, method = 'GET', body, clave } = {}) {
-  const r = await fetch(`${base}/api${ruta}`, {
-    method,
-    headers: {
-      Accept: 'application/json',
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      ...(body ? { 'Content-Type': 'application/json' } : {}),
-      ...(clave ? { 'Idempotency-Key': clave } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-    signal: AbortSignal.timeout(20_000),
-  });
-  const sobre = await r.json().catch(() => null);
-  if (!r.ok) throw new Error(`${method} ${ruta} respondió ${r.status}: ${sobre?.message ?? '(sin mensaje)'}`);
-  return sobre.data;
+/** One call; throws with the server's message unless it answers 2xx. */
+async function api(base, ruta, opciones = {}) {
+  const { status, body } = await llamar(base, ruta, opciones);
+  if (status < 200 || status > 299) {
+    throw new Error(`${opciones.method ?? 'GET'} ${ruta} respondió ${status}: ${body?.message ?? '(sin mensaje)'}`);
+  }
+  return body.data;
 }
 
 /**

@@ -10,26 +10,15 @@
 import { spawn, execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { espera, llamar, puertoLibre } from './api-bench.mjs';
 
 const raiz = join(dirname(fileURLToPath(import.meta.url)), '..');
 const bin = process.env.ANFITRION_BIN ?? join(raiz, 'target/release/anfitrion');
 const admin = process.env.ANFITRION_TEST_PG ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const espera = (ms) => new Promise((r) => setTimeout(r, ms));
 const paso = (t) => process.env.ANFITRION_DETALLE && console.error(`# ${t}`);
-
-function puertoLibre() {
-  return new Promise((listo) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => listo(port));
-    });
-  });
-}
 
 const nombre = `anfitrion_instancias_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
 const url = (() => {
@@ -116,20 +105,7 @@ for (let i = 0; i < 100; i++) {
   }
 }
 
-async function api(ruta, { token, method = 'GET', body, clave } = {}) {
-  const r = await fetch(`${base}/api${ruta}`, {
-    method,
-    headers: {
-      Accept: 'application/json',
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      ...(body ? { 'Content-Type': 'application/json' } : {}),
-      ...(clave ? { 'Idempotency-Key': clave } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-    signal: AbortSignal.timeout(20_000),
-  });
-  return { status: r.status, body: await r.json().catch(() => null) };
-}
+const api = (ruta, opciones) => llamar(base, ruta, opciones);
 
 let salida = 1;
 try {

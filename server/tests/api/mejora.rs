@@ -70,6 +70,16 @@ fn sumas(m: &Migrator) -> BTreeMap<String, String> {
         .collect()
 }
 
+/// The column names of a table of the fixture.
+fn columnas_de(tabla: &Value) -> Vec<&str> {
+    tabla["columnas"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_str().unwrap())
+        .collect()
+}
+
 /// `"a", "b"`: column names as SQL quotes them.
 fn entre_comillas<S: AsRef<str>>(columnas: &[S]) -> String {
     columnas
@@ -342,12 +352,7 @@ async fn reconstruir(motor: MotorPrueba, url: &str, fixture: &Value) {
                 .unwrap();
             let mut tx = c.begin().await.unwrap();
             for t in tablas {
-                let columnas: Vec<&str> = t["columnas"]
-                    .as_array()
-                    .unwrap()
-                    .iter()
-                    .map(|c| c.as_str().unwrap())
-                    .collect();
+                let columnas = columnas_de(t);
                 let sql = format!(
                     "INSERT INTO \"{}\" ({}) VALUES ({}) ON CONFLICT DO NOTHING",
                     t["tabla"].as_str().unwrap(),
@@ -389,12 +394,7 @@ async fn reconstruir(motor: MotorPrueba, url: &str, fixture: &Value) {
                 .into_iter()
                 .map(|r| (r.get(0), r.get(1)))
                 .collect();
-                let columnas: Vec<&str> = t["columnas"]
-                    .as_array()
-                    .unwrap()
-                    .iter()
-                    .map(|c| c.as_str().unwrap())
-                    .collect();
+                let columnas = columnas_de(t);
                 // SQLite keeps booleans as 0/1 and JSON as text: PostgreSQL's columns say which.
                 let filas: Vec<Value> = t["filas"]
                     .as_array()
@@ -456,14 +456,14 @@ impl Drop for TempDir {
 }
 
 /// The rows of `tabla` in the fixture, each as an object.
-fn filas<'a>(fixture: &'a Value, tabla: &str) -> Vec<Map<String, Value>> {
+fn filas(fixture: &Value, tabla: &str) -> Vec<Map<String, Value>> {
     let t = fixture["tablas"]
         .as_array()
         .unwrap()
         .iter()
         .find(|t| t["tabla"] == tabla)
         .unwrap_or_else(|| panic!("{tabla} no está en el fixture"));
-    let columnas: Vec<&'a Value> = t["columnas"].as_array().unwrap().iter().collect();
+    let columnas = columnas_de(t);
     t["filas"]
         .as_array()
         .unwrap()
@@ -472,7 +472,7 @@ fn filas<'a>(fixture: &'a Value, tabla: &str) -> Vec<Map<String, Value>> {
             columnas
                 .iter()
                 .zip(f.as_array().unwrap())
-                .map(|(c, v)| (c.as_str().unwrap().to_owned(), v.clone()))
+                .map(|(c, v)| ((*c).to_owned(), v.clone()))
                 .collect()
         })
         .collect()
