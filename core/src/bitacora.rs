@@ -34,10 +34,14 @@ pub enum Accion {
     CambiarMesa,
     /// A comanda or abre sent to the kitchen's printers again ("Reimprimir").
     Reimprimir,
+    /// The guest confirmed they are coming (a reminder's link or their own page).
+    Confirmar,
+    /// The guest changed their party or time from their own page.
+    CambioDelCliente,
 }
 
 impl Accion {
-    pub const TODAS: [Accion; 18] = [
+    pub const TODAS: [Accion; 20] = [
         Accion::Crear,
         Accion::Registrar,
         Accion::Editar,
@@ -56,6 +60,8 @@ impl Accion {
         Accion::LiberarMesa,
         Accion::CambiarMesa,
         Accion::Reimprimir,
+        Accion::Confirmar,
+        Accion::CambioDelCliente,
     ];
 
     /// The code stored (existing logs hold these: they never change).
@@ -79,6 +85,8 @@ impl Accion {
             Accion::LiberarMesa => "liberar_mesa",
             Accion::CambiarMesa => "cambiar_mesa",
             Accion::Reimprimir => "reimprimir",
+            Accion::Confirmar => "confirmar",
+            Accion::CambioDelCliente => "cambio_del_cliente",
         }
     }
 
@@ -102,6 +110,8 @@ impl Accion {
             Accion::LiberarMesa => "Mesa liberada",
             Accion::CambiarMesa => "Cambio de mesa",
             Accion::Reimprimir => "Reimpresión",
+            Accion::Confirmar => "Confirmación del cliente",
+            Accion::CambioDelCliente => "Cambio del cliente",
         }
     }
 

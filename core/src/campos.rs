@@ -24,6 +24,7 @@ const ETIQUETAS: &[(&str, &str)] = &[
         "vencer_impresion_min",
         "Espera máxima de un ticket por su impresora (minutos)",
     ),
+    ("recordatorios_horas", "Recordatorios (horas antes)"),
     // A branch's hours, special days and tables.
     ("abre", "Abre"),
     ("cierra", "Cierra"),
@@ -54,6 +55,10 @@ const ETIQUETAS: &[(&str, &str)] = &[
     ("mesa", "Mesa"),
     ("mesero_id", "Mesero"),
     ("qty", "Cantidad"),
+    // The waitlist.
+    ("personas", "Personas"),
+    ("notas", "Notas"),
+    ("motivo", "Motivo"),
     // What the logs record besides (their entries, the CSV).
     ("folio", "Folio"),
     ("status", "Estado"),

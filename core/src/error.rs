@@ -260,6 +260,25 @@ pub enum ReglaError {
     PaginaCodigosInvalida,
     #[error("Elige qué imprime: comanda, abre o ambos")]
     ImprimeInvalido,
+    #[error("Los recordatorios son hasta {max} horas distintas antes de la reservación, cada una de 1 a {horas_max}")]
+    RecordatoriosInvalidos { max: usize, horas_max: u32 },
+    #[error("Escribe por qué se fue")]
+    MotivoRequerido,
+    #[error("El motivo no puede tener más de {max} caracteres")]
+    MotivoLargo { max: usize },
+    /// A guest's link (reminder, confirmation page) that is not this reservation's, or was cut.
+    #[error("El enlace no es válido. Ábrelo tal como llegó en el mensaje.")]
+    EnlaceInvalido,
+    #[error("El enlace venció: la hora de la reservación ya pasó.")]
+    EnlaceVencido,
+    #[error("Este enlace ya se usó.")]
+    EnlaceUsado,
+    /// A guest's change once the branch's lead time before the reservation has begun.
+    #[error("Ya no se puede cambiar en línea: faltan menos de {min} minutos para la reservación. Llama a la sucursal.")]
+    CambioFueraDePlazo { min: u32 },
+    /// The waitlist: a party that is no longer waiting (seated, left) or of another branch.
+    #[error("El grupo ya no está en la lista de espera")]
+    EsperaTerminada,
     /// Input of the wrong shape (a negative count, text where a number goes, …); the detail is
     /// for logs, not for staff.
     #[error("Los datos enviados no son válidos")]
@@ -317,6 +336,14 @@ impl ReglaError {
             CorteFueraDeTramo => "corte_fuera_de_tramo",
             PrefijoInvalido { .. } => "prefijo_invalido",
             PieLargo { .. } => "pie_largo",
+            RecordatoriosInvalidos { .. } => "recordatorios_invalidos",
+            MotivoRequerido => "motivo_requerido",
+            MotivoLargo { .. } => "motivo_largo",
+            EnlaceInvalido => "enlace_invalido",
+            EnlaceVencido => "enlace_vencido",
+            EnlaceUsado => "enlace_usado",
+            CambioFueraDePlazo { .. } => "cambio_fuera_de_plazo",
+            EsperaTerminada => "espera_terminada",
             FueraDeRango { .. } => "fuera_de_rango",
             LlegadaAnticipada { .. } => "llegada_anticipada",
             LlegadaTardia { .. } => "llegada_tardia",
@@ -408,6 +435,8 @@ impl ReglaError {
             PermisoDesconocido(_) => Some("permissions"),
             PrefijoInvalido { .. } => Some("prefijo_folio"),
             PieLargo { .. } => Some("pie_ticket"),
+            RecordatoriosInvalidos { .. } => Some("recordatorios_horas"),
+            MotivoRequerido | MotivoLargo { .. } => Some("motivo"),
             FueraDeRango { campo, .. } => Some(campo),
             MeseroRequerido | MeseroDesconocido => Some("mesero_id"),
             AreaLarga { .. } => Some("area"),

@@ -462,7 +462,11 @@ pub struct DatosConfWalkin {
     /// (30 when a client leaves it out).
     #[serde(default = "vencer_impresion_por_defecto")]
     #[cfg_attr(feature = "openapi", schema(minimum = 1, maximum = 720, default = 30))]
-    pub vencer_impresion_min: u32,
+    pub vencer_impresion_min: u32,    /// Reminders: the hours before a Pendiente reservation at which its guest is reminded, with
+    /// links to confirm or cancel ([`crate::recordatorio`]); empty (the default) sends none.
+    #[serde(default)]
+    #[cfg_attr(feature = "openapi", schema(max_items = 3, example = json!([24, 3])))]
+    pub recordatorios_horas: Vec<u32>,
 }
 
 fn llegada_antes_por_defecto() -> u32 {
@@ -489,7 +493,8 @@ pub struct ConfSucursal {
     /// The floor's expected stay at a table ([`crate::piso`]).
     pub estancia_mesa_min: u32,
     /// Minutes a ticket waits for its printer ([`crate::impresora`]).
-    pub vencer_impresion_min: u32,
+    pub vencer_impresion_min: u32,    /// Hours before a reservation its reminders go, earliest first; empty: off.
+    pub recordatorios_horas: Vec<u32>,
 }
 
 impl Default for ConfSucursal {
@@ -503,6 +508,7 @@ impl Default for ConfSucursal {
             cubiertos_por_turno: CUBIERTOS_POR_TURNO_POR_DEFECTO,
             estancia_mesa_min: crate::piso::ESTANCIA_MESA_MIN_POR_DEFECTO,
             vencer_impresion_min: crate::impresora::VENCER_IMPRESION_MIN_POR_DEFECTO,
+            recordatorios_horas: Vec::new(),
         }
     }
 }
@@ -561,6 +567,7 @@ impl ConfSucursal {
                 let (min, max) = crate::impresora::VENCER_IMPRESION_MIN_RANGO;
                 entre(d.vencer_impresion_min, min, max, "vencer_impresion_min")?
             },
+            recordatorios_horas: crate::recordatorio::exigir_horas(&d.recordatorios_horas)?,
         })
     }
 
@@ -585,6 +592,7 @@ impl ConfSucursal {
             cubiertos_por_turno: self.cubiertos_por_turno,
             estancia_mesa_min: self.estancia_mesa_min,
             vencer_impresion_min: self.vencer_impresion_min,
+            recordatorios_horas: self.recordatorios_horas.clone(),
         }
     }
 }

@@ -86,6 +86,7 @@ catalogo! {
     SalonIndex => "salon.index", Salon, "Ver el salón: el estado de las mesas";
     SalonEdit => "salon.edit", Salon, "Liberar mesas y cambiar a un grupo de mesa";
     ImpresionIndex => "impresion.index", Salon, "Ver la impresión de comandas y abres, reintentar y reimprimir";
+    EsperaIndex => "espera.index", Walkin, "Llevar la lista de espera: anotar, avisar, sentar y quitar grupos";
     ClientesIndex => "clientes.index", Clientes, "Ver los clientes";
     ClientesCreate => "clientes.create", Clientes, "Crear clientes";
     ClientesEdit => "clientes.edit", Clientes, "Editar clientes";
@@ -251,6 +252,7 @@ pub const ROLES: &[RolBase] = &[
             SalonIndex,
             SalonEdit,
             ImpresionIndex,
+            EsperaIndex,
             ClientesIndex,
             ClientesCreate,
             ClientesEdit,
@@ -285,6 +287,7 @@ pub const ROLES: &[RolBase] = &[
             SalonIndex,
             SalonEdit,
             ImpresionIndex,
+            EsperaIndex,
         ],
     },
     RolBase {

@@ -157,7 +157,7 @@ pub struct OpcionMesa {
 /// Runs of tables in numbering order where each joins the next (both `combinable`), starting at
 /// each table, extended until `cabe` says the run is enough or the run ends. A single table is
 /// a run of one.
-fn corridas<'a>(
+pub(crate) fn corridas<'a>(
     mesas: &'a [MesaDelPiso],
     mut vale: impl FnMut(&MesaDelPiso) -> bool,
     mut cabe: impl FnMut(&[&'a MesaDelPiso]) -> bool,
@@ -187,7 +187,7 @@ fn corridas<'a>(
     salida
 }
 
-fn asientos_de(corrida: &[&MesaDelPiso]) -> u32 {
+pub(crate) fn asientos_de(corrida: &[&MesaDelPiso]) -> u32 {
     corrida.iter().map(|m| m.asientos).sum()
 }
 

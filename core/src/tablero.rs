@@ -148,9 +148,46 @@ pub fn serie(
         .collect()
 }
 
+/// Reservations that ended (arrived or not) of one kind, and their no-show rate.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct NoShows {
+    pub asistio: u32,
+    pub vencido: u32,
+    /// `vencido / (asistio + vencido)`; `None` before any ended.
+    pub tasa: Option<f64>,
+}
+
+impl NoShows {
+    pub fn de(asistio: u32, vencido: u32) -> NoShows {
+        let total = asistio + vencido;
+        NoShows {
+            asistio,
+            vencido,
+            tasa: (total > 0).then(|| f64::from(vencido) / f64::from(total)),
+        }
+    }
+}
+
+/// What reminders buy: the no-show rate of the reservations their guests confirmed against
+/// those they did not.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct NoShowsPorConfirmacion {
+    pub confirmadas: NoShows,
+    pub sin_confirmar: NoShows,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_no_show_rate_is_over_the_reservations_that_ended() {
+        assert_eq!(NoShows::de(0, 0).tasa, None);
+        assert_eq!(NoShows::de(3, 1).tasa, Some(0.25));
+        assert_eq!(NoShows::de(0, 2).tasa, Some(1.0));
+    }
 
     fn fh(s: &str) -> NaiveDateTime {
         NaiveDateTime::parse_from_str(s, "%Y-%m-%d %H:%M").unwrap()

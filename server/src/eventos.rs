@@ -70,6 +70,14 @@ impl Eventos {
         }
     }
 
+    /// Call after the commit that changed one of the branch `tag`'s lists (the store announced
+    /// it on PostgreSQL).
+    pub fn lista_tras_commit(&self, lista: crate::db::avisos::Lista, tag: &str) {
+        if self.local {
+            let _ = self.salida.send(Senal::Lista(lista, tag.to_owned()));
+        }
+    }
+
     /// The instance is stopping: every open stream says "reconnect" and ends, so its console
     /// moves to another instance (or back to this one once it restarts).
     pub fn apagar(&self) {

@@ -7,6 +7,7 @@ pub mod bitacoras;
 pub mod clientes;
 pub mod conf_walkin;
 mod documento;
+pub mod espera;
 pub mod impresion;
 pub mod marcas;
 pub mod meseros;
@@ -102,6 +103,7 @@ fn rutas() -> OpenApiRouter<AppState> {
         .merge(tablero::router())
         .merge(piso::router())
         .merge(impresion::router())
+        .merge(espera::router())
 }
 
 /// The OpenAPI document the server serves at `/api/openapi.json` (`anfitrion openapi` prints it;

@@ -16,7 +16,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::access::{en_alcance, Con, SucursalEnAlcance};
-use crate::db::avisos::Senal;
+use crate::db::avisos::{Lista, Senal};
 use crate::db::bitacora::{Cambio, Entidad};
 use crate::db::reservaciones::Notificacion;
 use crate::envelope::Envelope;
@@ -140,6 +140,9 @@ async fn flujo(
     let ve_salon = crate::api::piso::ve_el_piso(&usuario);
     // A ticket of the branch queued, printed, failed or expired (`event: impresion`).
     let ve_impresion = usuario.tiene_permiso(anfitrion_core::permisos::Permiso::ImpresionIndex);
+    // A guest confirmed, cancelled or changed a reservation (`event: reservaciones`); the
+    // waitlist changed (`event: espera`), for those who keep it.
+    let ve_espera = usuario.tiene_permiso(anfitrion_core::permisos::Permiso::EsperaIndex);
     // Subscribe before catching up, so nothing falls between the two.
     let vivos = BroadcastStream::new(state.eventos.suscribir());
     let desde = headers
@@ -170,6 +173,11 @@ async fn flujo(
             }
             Ok(Senal::Impresion(t)) if ve_impresion && t == tag.as_str() => {
                 Some(Ok(Event::default().event("impresion").data(t)))
+            }
+            Ok(Senal::Lista(l, t))
+                if t == tag.as_str() && (l != Lista::Espera || ve_espera) =>
+            {
+                Some(Ok(Event::default().event(l.evento()).data(t)))
             }
             _ => None,
         };

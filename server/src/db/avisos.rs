@@ -17,6 +17,33 @@ const CANAL: &str = "anfitrion_avisos";
 const CANAL_SALON: &str = "anfitrion_salon";
 /// The channel instances LISTEN on for changes of a branch's print jobs (the payload is its tag).
 const CANAL_IMPRESION: &str = "anfitrion_impresion";
+/// The channel instances LISTEN on for changes of a branch's lists (payload `lista:tag`).
+const CANAL_LISTAS: &str = "anfitrion_listas";
+
+/// A branch's list that a console reads again when it changes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Lista {
+    /// A reservation changed outside the console (a guest confirmed, cancelled or changed it).
+    Reservaciones,
+    /// The waitlist.
+    Espera,
+}
+
+impl Lista {
+    /// The live stream's event name.
+    pub const fn evento(self) -> &'static str {
+        match self {
+            Lista::Reservaciones => "reservaciones",
+            Lista::Espera => "espera",
+        }
+    }
+
+    fn de_evento(s: &str) -> Option<Lista> {
+        [Lista::Reservaciones, Lista::Espera]
+            .into_iter()
+            .find(|l| l.evento() == s)
+    }
+}
 
 /// What a live stream relays: a new notification, or that a branch's floor changed (a table
 /// opened, freed or moved: the console reads the floor again).
@@ -26,6 +53,8 @@ pub enum Senal {
     Salon(String),
     /// A print job of the branch (its tag) was queued, printed, failed or expired.
     Impresion(String),
+    /// One of the branch's (its tag) lists changed.
+    Lista(Lista, String),
 }
 
 #[async_trait]
@@ -61,7 +90,32 @@ impl SqliteStore {
     }
 }
 
+impl SqliteStore {
+    /// Nothing to send: one instance, which publishes the change itself.
+    pub(in crate::db) async fn avisar_lista(
+        _con: &mut sqlx::SqliteConnection,
+        _lista: Lista,
+        _tag: &str,
+    ) -> DbResult<()> {
+        Ok(())
+    }
+}
+
 impl PgStore {
+    /// NOTIFY of a change to one of the branch's lists, delivered when the transaction commits.
+    pub(in crate::db) async fn avisar_lista(
+        con: &mut sqlx::PgConnection,
+        lista: Lista,
+        tag: &str,
+    ) -> DbResult<()> {
+        sqlx::query("SELECT pg_notify($1, $2)")
+            .bind(CANAL_LISTAS)
+            .bind(format!("{}:{tag}", lista.evento()))
+            .execute(&mut *con)
+            .await?;
+        Ok(())
+    }
+
     /// NOTIFY inside the transaction: delivered when, and only if, it commits.
     pub(in crate::db) async fn avisar(con: &mut sqlx::PgConnection, aviso: &Aviso) -> DbResult<()> {
         let carga = serde_json::to_string(aviso).expect("un aviso es JSON");
@@ -112,7 +166,7 @@ impl Avisos for PgStore {
     async fn retransmitir_avisos(&self, salida: broadcast::Sender<Senal>) -> DbResult<bool> {
         let mut oyente = sqlx::postgres::PgListener::connect_with(&self.pool).await?;
         oyente
-            .listen_all([CANAL, CANAL_SALON, CANAL_IMPRESION])
+            .listen_all([CANAL, CANAL_SALON, CANAL_IMPRESION, CANAL_LISTAS])
             .await?;
         tokio::spawn(async move {
             loop {
@@ -124,6 +178,13 @@ impl Avisos for PgStore {
                     }
                     Ok(n) if n.channel() == CANAL_IMPRESION => {
                         let _ = salida.send(Senal::Impresion(n.payload().to_owned()));
+                    }
+                    Ok(n) if n.channel() == CANAL_LISTAS => {
+                        if let Some((l, tag)) = n.payload().split_once(':') {
+                            if let Some(l) = Lista::de_evento(l) {
+                                let _ = salida.send(Senal::Lista(l, tag.to_owned()));
+                            }
+                        }
                     }
                     Ok(n) => match serde_json::from_str::<Aviso>(n.payload()) {
                         Ok(aviso) => {

@@ -15,6 +15,7 @@ pub mod cerrojo;
 pub mod clientes;
 mod comun;
 mod error;
+pub mod espera;
 pub mod esquema;
 pub mod idempotencia;
 pub mod impresion;
@@ -22,6 +23,7 @@ mod motores;
 pub mod piso;
 pub mod postgres;
 pub mod publico;
+pub mod recordatorios;
 pub mod reservaciones;
 pub mod sesiones;
 pub mod sqlite;
@@ -40,11 +42,13 @@ pub use catalogo::Catalogo;
 pub use clientes::Clientes;
 pub use comun::nuevo_id;
 pub use error::{Clave, DbResult, ErrorAlmacen};
+pub use espera::Espera;
 pub use esquema::Esquema;
 pub use idempotencia::Idempotencia;
 pub use impresion::Impresion;
 pub use piso::Piso;
 pub use publico::ReservasPublicas;
+pub use recordatorios::Recordatorios;
 pub use reservaciones::Reservaciones;
 pub use sesiones::Sesiones;
 pub use sucursales::{ConfSucursales, Horarios, Marcas, Mesas, Sucursales};
@@ -93,6 +97,8 @@ pub trait Store:
     + Piso
     + Impresion
     + Esquema
+    + Espera
+    + Recordatorios
     + Send
     + Sync
     + 'static
@@ -119,6 +125,8 @@ impl<T> Store for T where
         + Piso
         + Impresion
         + Esquema
+        + Espera
+        + Recordatorios
         + Send
         + Sync
         + 'static

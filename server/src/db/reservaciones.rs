@@ -100,6 +100,9 @@ pub struct Reservacion {
     /// The comanda's folio as it prints, with the branch's prefix (`POL-0042`), once seated.
     #[schema(example = "POL-0042")]
     pub folio: Option<String>,
+    /// When the guest confirmed they are coming (a reminder's link or their own page), RFC 3339;
+    /// `null` until then.
+    pub confirmada: Option<DateTime<Utc>>,
     pub buffet_adulto: i32,
     pub buffet_boy: i32,
     pub buffet_promo_adulto: i32,
@@ -193,6 +196,7 @@ struct FilaReservacion {
     abierta_en: Option<NaiveDateTime>,
     folio: Option<i64>,
     prefijo: Option<String>,
+    confirmada: Option<DateTime<Utc>>,
     buffet_adulto: i32,
     buffet_boy: i32,
     buffet_promo_adulto: i32,
@@ -230,6 +234,7 @@ impl FilaReservacion {
             comanda: self.comanda.map(|j| j.0),
             abre: self.abre.map(|j| j.0),
             abierta: self.abierta_en,
+            confirmada: self.confirmada,
             id: self.id,
             sucursal_id: self.sucursal_id,
             name: self.name,
@@ -257,7 +262,7 @@ fn select_reservacion(en_alcance: &str) -> String {
         "SELECT r.id, r.sucursal_id, r.name, r.email, r.phone, r.fecha_hora, r.no_personas, r.evento, r.comentarios, r.status, \
          s.tag, m.name AS marca_name, s.name AS sucursal_name, r.origin, r.email_verified, r.phone_verified, r.origin_declarado, r.comanda, \
          r.abre, r.abierta_en, r.folio, (SELECT c.prefijo_folio FROM conf_walkin c WHERE c.sucursal_id = r.sucursal_id) AS prefijo, \
-         r.buffet_adulto, r.buffet_boy, r.buffet_promo_adulto, r.buffet_promo_girl, r.buffet_promo_boy, ({}) AS en_alcance \
+         r.buffet_adulto, r.buffet_boy, r.buffet_promo_adulto, r.buffet_promo_girl, r.buffet_promo_boy, r.confirmada, ({}) AS en_alcance \
          FROM reservaciones r JOIN sucursales s ON s.id = r.sucursal_id JOIN marcas m ON m.id = s.marca_id",
         en_alcance
     )
