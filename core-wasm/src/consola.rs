@@ -280,6 +280,12 @@ pub fn validar_afiliado(
     responder(clientes::AfiliadoValido::parse(&entrada::<DatosAfiliado>(datos)?).map(|_| ()))
 }
 
+/// The reminders box of the settings ("24, 3"): the hours, earliest first, or core's refusal.
+#[wasm_bindgen(js_name = leerRecordatorios, unchecked_return_type = "number[]")]
+pub fn leer_recordatorios(texto: &str) -> Resultado {
+    responder(anfitrion_core::recordatorio::leer_horas(texto))
+}
+
 /// A kitchen printer's settings as the printers form sends them: name, `host:port`, paper, code
 /// page, what it prints.
 #[wasm_bindgen(js_name = validarImpresora, unchecked_return_type = "(null)")]

@@ -262,6 +262,8 @@ pub enum ReglaError {
     ImprimeInvalido,
     #[error("Los recordatorios son hasta {max} horas distintas antes de la reservación, cada una de 1 a {horas_max}")]
     RecordatoriosInvalidos { max: usize, horas_max: u32 },
+    #[error("«{0}» no es un número entero de horas: escribe las horas separadas por comas, por ejemplo 24, 3.")]
+    HorasIlegibles(String),
     #[error("Escribe por qué se fue")]
     MotivoRequerido,
     #[error("El motivo no puede tener más de {max} caracteres")]
@@ -337,6 +339,7 @@ impl ReglaError {
             PrefijoInvalido { .. } => "prefijo_invalido",
             PieLargo { .. } => "pie_largo",
             RecordatoriosInvalidos { .. } => "recordatorios_invalidos",
+            HorasIlegibles(_) => "horas_ilegibles",
             MotivoRequerido => "motivo_requerido",
             MotivoLargo { .. } => "motivo_largo",
             EnlaceInvalido => "enlace_invalido",
@@ -435,7 +438,7 @@ impl ReglaError {
             PermisoDesconocido(_) => Some("permissions"),
             PrefijoInvalido { .. } => Some("prefijo_folio"),
             PieLargo { .. } => Some("pie_ticket"),
-            RecordatoriosInvalidos { .. } => Some("recordatorios_horas"),
+            RecordatoriosInvalidos { .. } | HorasIlegibles(_) => Some("recordatorios_horas"),
             MotivoRequerido | MotivoLargo { .. } => Some("motivo"),
             FueraDeRango { campo, .. } => Some(campo),
             MeseroRequerido | MeseroDesconocido => Some("mesero_id"),

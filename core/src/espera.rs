@@ -157,17 +157,34 @@ mod tests {
             ..Default::default()
         };
         assert_eq!(
-            EnEspera::parse(&DatosEspera { personas: 0, ..base.clone() }),
+            EnEspera::parse(&DatosEspera {
+                personas: 0,
+                ..base.clone()
+            }),
             Err(ReglaError::PersonasCero)
         );
-        assert!(EnEspera::parse(&DatosEspera { personas: 51, ..base.clone() }).is_err());
+        assert!(EnEspera::parse(&DatosEspera {
+            personas: 51,
+            ..base.clone()
+        })
+        .is_err());
         assert_eq!(
-            EnEspera::parse(&DatosEspera { name: " ".into(), ..base.clone() }),
+            EnEspera::parse(&DatosEspera {
+                name: " ".into(),
+                ..base.clone()
+            }),
             Err(ReglaError::NombreRequerido)
         );
-        assert!(EnEspera::parse(&DatosEspera { notas: "x".repeat(201), ..base }).is_err());
+        assert!(EnEspera::parse(&DatosEspera {
+            notas: "x".repeat(201),
+            ..base
+        })
+        .is_err());
         assert_eq!(exigir_motivo("  "), Err(ReglaError::MotivoRequerido));
-        assert_eq!(exigir_motivo(" No  contestó ").as_deref(), Ok("No contestó"));
+        assert_eq!(
+            exigir_motivo(" No  contestó ").as_deref(),
+            Ok("No contestó")
+        );
     }
 
     #[test]

@@ -462,7 +462,8 @@ pub struct DatosConfWalkin {
     /// (30 when a client leaves it out).
     #[serde(default = "vencer_impresion_por_defecto")]
     #[cfg_attr(feature = "openapi", schema(minimum = 1, maximum = 720, default = 30))]
-    pub vencer_impresion_min: u32,    /// Reminders: the hours before a Pendiente reservation at which its guest is reminded, with
+    pub vencer_impresion_min: u32,
+    /// Reminders: the hours before a Pendiente reservation at which its guest is reminded, with
     /// links to confirm or cancel ([`crate::recordatorio`]); empty (the default) sends none.
     #[serde(default)]
     #[cfg_attr(feature = "openapi", schema(max_items = 3, example = json!([24, 3])))]
@@ -493,7 +494,8 @@ pub struct ConfSucursal {
     /// The floor's expected stay at a table ([`crate::piso`]).
     pub estancia_mesa_min: u32,
     /// Minutes a ticket waits for its printer ([`crate::impresora`]).
-    pub vencer_impresion_min: u32,    /// Hours before a reservation its reminders go, earliest first; empty: off.
+    pub vencer_impresion_min: u32,
+    /// Hours before a reservation its reminders go, earliest first; empty: off.
     pub recordatorios_horas: Vec<u32>,
 }
 
@@ -569,6 +571,12 @@ impl ConfSucursal {
             },
             recordatorios_horas: crate::recordatorio::exigir_horas(&d.recordatorios_horas)?,
         })
+    }
+
+    /// The last moment a guest may change their reservation at `fecha_hora` online: its time
+    /// less the booking lead time (the same rule a new booking meets).
+    pub fn plazo_de_cambio(&self, fecha_hora: chrono::NaiveDateTime) -> chrono::NaiveDateTime {
+        fecha_hora - chrono::Duration::minutes(i64::from(self.anticipacion_min))
     }
 
     /// The form's values of these settings.

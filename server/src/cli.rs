@@ -191,6 +191,8 @@ pub async fn ejecutar(cli: Cli) -> anyhow::Result<()> {
             config.correo.smtp_url = smtp_url.filter(|u| !u.trim().is_empty());
             config.correo.remitente = smtp_from;
             config.url_publica = url_publica;
+            // The phone provider's account comes from the environment only (ANFITRION_SMS_*).
+            config.mensajes = crate::mensajes::ConfMensajes::desde_entorno();
             config.respaldos = respaldos.map(|carpeta| crate::respaldo::ConfRespaldos {
                 carpeta,
                 cada: respaldo_cada,

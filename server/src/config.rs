@@ -38,6 +38,10 @@ pub struct Config {
     pub rutas_extra: Option<Router<AppState>>,
     /// The outbox's SMTP relay, sender and retry pace.
     pub correo: crate::correo::ConfCorreo,
+    /// Messages to guests' phones through the group's provider; None (the default) sends none.
+    pub mensajes: Option<crate::mensajes::ConfMensajes>,
+    /// How often reminders are looked for and the phone outbox is sent.
+    pub cada_recordatorios: std::time::Duration,
     /// How tickets are sent to the kitchen's printers.
     pub impresion: crate::impresion::ConfImpresion,
     /// Backups of the SQLite database on a schedule, if asked.
@@ -66,6 +70,8 @@ impl Config {
             hsts: false,
             rutas_extra: None,
             correo: crate::correo::ConfCorreo::default(),
+            mensajes: None,
+            cada_recordatorios: crate::recordatorios::CADA,
             impresion: crate::impresion::ConfImpresion::default(),
             respaldos: None,
             url_publica: crate::correo::URL_PUBLICA_POR_DEFECTO.to_owned(),

@@ -101,6 +101,12 @@ pub async fn marcar_no_shows(store: &dyn Store, ahora: DateTime<Utc>) -> DbResul
 pub struct Fondo {
     pub store: Arc<dyn Store>,
     pub correo: crate::correo::ConfCorreo,
+    /// The phone provider, if the group has one.
+    pub mensajes: Option<crate::mensajes::ConfMensajes>,
+    /// Where guests reach the public pages (the reminders' links).
+    pub url_publica: String,
+    /// How often reminders are looked for and the phone outbox is sent.
+    pub cada_recordatorios: Duration,
     pub impresion: crate::impresion::ConfImpresion,
     /// Rung by a save that queued tickets: the print queue is looked at at once.
     pub despertar: Arc<tokio::sync::Notify>,
@@ -116,6 +122,9 @@ pub fn iniciar(fondo: Fondo) -> JoinHandle<()> {
     let Fondo {
         store,
         correo,
+        mensajes,
+        url_publica,
+        cada_recordatorios,
         impresion,
         despertar,
         eventos,
@@ -134,6 +143,12 @@ pub fn iniciar(fondo: Fondo) -> JoinHandle<()> {
         purga.set_missed_tick_behavior(MissedTickBehavior::Delay);
         let mut no_shows = tokio::time::interval(CADA_NO_SHOWS);
         no_shows.set_missed_tick_behavior(MissedTickBehavior::Delay);
+        // Reminders and the phone outbox, a period after start and every period after.
+        let mut recordatorios = tokio::time::interval_at(
+            tokio::time::Instant::now() + cada_recordatorios,
+            cada_recordatorios,
+        );
+        recordatorios.set_missed_tick_behavior(MissedTickBehavior::Delay);
         let mut salida = tokio::time::interval(correo.cada);
         salida.set_missed_tick_behavior(MissedTickBehavior::Delay);
         loop {
@@ -160,6 +175,18 @@ pub fn iniciar(fondo: Fondo) -> JoinHandle<()> {
                 }
                 _ = despertar.notified(), if impresion.activa => {
                     imprimir(store.as_ref(), &eventos, &impresion, &reloj).await;
+                }
+                _ = recordatorios.tick() => {
+                    match crate::recordatorios::enviar_debidos(store.as_ref(), &url_publica, mensajes.as_ref(), reloj.ahora()).await {
+                        Ok(0) => {}
+                        Ok(n) => tracing::info!(recordatorios = n, "recordatorios registrados"),
+                        Err(e) => tracing::warn!(error = %e, "los recordatorios fallaron; se reintentará"),
+                    }
+                    match crate::recordatorios::enviar_mensajes(store.as_ref(), Some(&eventos), mensajes.as_ref(), reloj.ahora()).await {
+                        Ok(p) if p == crate::recordatorios::PasadaMensajes::default() => {}
+                        Ok(p) => tracing::info!(enviados = p.enviados, reintentos = p.reintentos, rechazados = p.rechazados, "mensajes a teléfonos"),
+                        Err(e) => tracing::warn!(error = %e, "la salida de mensajes falló; se reintentará"),
+                    }
                 }
                 _ = salida.tick() => match crate::correo::enviar_pendientes(store.as_ref(), &correo, reloj.ahora()).await {
                     Ok(0) => {}

@@ -20,7 +20,9 @@ pub mod idempotencia;
 pub mod impresion;
 pub mod jobs;
 pub mod limites;
+pub mod mensajes;
 pub mod metricas;
+pub mod recordatorios;
 pub mod reloj;
 pub mod respaldo;
 pub mod salud;
@@ -117,6 +119,9 @@ pub async fn launch(config: Config) -> anyhow::Result<App> {
     let trabajos = jobs::iniciar(jobs::Fondo {
         store: store.clone(),
         correo: config.correo.clone(),
+        mensajes: config.mensajes.clone(),
+        url_publica: config.url_publica.clone(),
+        cada_recordatorios: config.cada_recordatorios,
         impresion: config.impresion.clone(),
         despertar,
         eventos: eventos_fondo,

@@ -116,14 +116,17 @@ pub async fn consola(method: Method, uri: Uri) -> Response {
 /// The booking page's entry in the build.
 const WIDGET_HTML: &str = "widget.html";
 
-/// `/reservacion/{tag}`, `/reservacion/{tag}/confirmacion/{id}`, `/reservacion/{tag}/verificar/{id}`
-/// and `/widget/{tag}`: the pages the booking bundle serves.
+/// `/reservacion/{tag}`, `/reservacion/{tag}/confirmacion/{id}` (the guest's page),
+/// `/reservacion/{tag}/verificar/{id}`, a reminder's `/reservacion/{tag}/confirmar/{id}` and
+/// `/reservacion/{tag}/cancelar/{id}`, and `/widget/{tag}`: the pages the booking bundle serves.
 pub fn es_pagina_publica(ruta: &str) -> bool {
     let partes: Vec<&str> = ruta.trim_end_matches('/').split('/').skip(1).collect();
     let sano = |p: &&str| !p.is_empty() && p.len() <= 64;
     match partes.as_slice() {
         ["reservacion", tag] | ["widget", tag] => sano(tag),
-        ["reservacion", tag, "confirmacion" | "verificar", id] => sano(tag) && sano(id),
+        ["reservacion", tag, "confirmacion" | "verificar" | "confirmar" | "cancelar", id] => {
+            sano(tag) && sano(id)
+        }
         _ => false,
     }
 }
@@ -151,6 +154,8 @@ mod tests {
             "/widget/polanco",
             "/reservacion/polanco/confirmacion/abc",
             "/reservacion/polanco/verificar/abc/",
+            "/reservacion/polanco/confirmar/abc",
+            "/reservacion/polanco/cancelar/abc",
         ] {
             assert!(es_pagina_publica(r), "{r}");
         }

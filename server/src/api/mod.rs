@@ -8,6 +8,7 @@ pub mod clientes;
 pub mod conf_walkin;
 mod documento;
 pub mod espera;
+pub mod huesped;
 pub mod impresion;
 pub mod marcas;
 pub mod meseros;
@@ -90,6 +91,7 @@ fn rutas() -> OpenApiRouter<AppState> {
         .merge(reservacion::router())
         .merge(notificaciones::router())
         .merge(publico::router())
+        .merge(huesped::router())
         .merge(walkin::router())
         .merge(meseros::router())
         .merge(promociones::router())

@@ -174,9 +174,7 @@ async fn flujo(
             Ok(Senal::Impresion(t)) if ve_impresion && t == tag.as_str() => {
                 Some(Ok(Event::default().event("impresion").data(t)))
             }
-            Ok(Senal::Lista(l, t))
-                if t == tag.as_str() && (l != Lista::Espera || ve_espera) =>
-            {
+            Ok(Senal::Lista(l, t)) if t == tag.as_str() && (l != Lista::Espera || ve_espera) => {
                 Some(Ok(Event::default().event(l.evento()).data(t)))
             }
             _ => None,

@@ -11,7 +11,7 @@ use std::net::IpAddr;
 
 use anfitrion_core::comanda::Personas;
 use anfitrion_core::disponibilidad::{ventana_tomadas, Disponibilidad, Reservante};
-use anfitrion_core::estado::Origen;
+use anfitrion_core::estado::{EstadoReservacion, Origen};
 use anfitrion_core::reservacion::{ReservaNueva, SolicitudReservacion, PERSONAS_MAX};
 use anfitrion_core::ReglaError;
 use axum::extract::{DefaultBodyLimit, State};
@@ -97,6 +97,18 @@ pub struct ConfirmacionPublica {
     pub qr_svg: String,
     /// The booking gave an e-mail: the code went there too (the address itself is not shown).
     pub con_correo: bool,
+    pub status: EstadoReservacion,
+    /// The guest confirmed they are coming.
+    pub confirmada: bool,
+    /// Whether the guest may still change the party or the time, or cancel, from this page: a
+    /// Pendiente reservation before the branch's lead time.
+    pub editable: bool,
+    /// The last moment a change is taken online, branch-local `YYYY-MM-DD HH:MM`.
+    #[serde(serialize_with = "anfitrion_core::tiempo::fecha_hora_local_opcional::serialize")]
+    #[schema(value_type = Option<String>, example = "2026-11-22 17:15")]
+    pub cambiar_hasta: Option<NaiveDateTime>,
+    /// The largest party the branch takes online.
+    pub personas_max: u32,
 }
 
 /// The e-mail's verification link's token.
@@ -130,7 +142,7 @@ pub struct ParametroToken {
 }
 
 /// The reads' throttle, per address.
-fn admitir_consulta(state: &AppState, ip: IpAddr) -> Result<()> {
+pub(crate) fn admitir_consulta(state: &AppState, ip: IpAddr) -> Result<()> {
     if state.consultas_publicas.admitir(ip) {
         Ok(())
     } else {
@@ -139,7 +151,7 @@ fn admitir_consulta(state: &AppState, ip: IpAddr) -> Result<()> {
     }
 }
 
-async fn reservable(state: &AppState, tag: &str) -> Result<SucursalReservable> {
+pub(crate) async fn reservable(state: &AppState, tag: &str) -> Result<SucursalReservable> {
     state
         .store
         .sucursal_reservable(tag.trim())
@@ -401,7 +413,7 @@ pub async fn reservar_como(
 }
 
 /// A full time is a conflict with what others booked (409); every other refusal is bad input.
-fn refusal(r: ReglaError) -> ApiError {
+pub(crate) fn refusal(r: ReglaError) -> ApiError {
     if r == ReglaError::SinLugar {
         ApiError::ConDatos {
             codigo: StatusCode::CONFLICT,
@@ -414,7 +426,7 @@ fn refusal(r: ReglaError) -> ApiError {
 }
 
 /// Whether `token` is the one whose hash was stored, compared in constant time.
-fn token_valido(token: Option<&str>, hash: Option<&str>) -> bool {
+pub(crate) fn token_valido(token: Option<&str>, hash: Option<&str>) -> bool {
     let (Some(token), Some(hash)) = (
         token
             .map(str::trim)
@@ -452,7 +464,19 @@ async fn confirmacion(
         return Err(ApiError::NoEncontrado("la reservación"));
     };
     let qr_svg = anfitrion_core::qr::qr_svg(&f.id)?;
+    let status = EstadoReservacion::parse(&f.status)?;
+    let suc = state.store.sucursal_reservable(&f.tag).await?;
+    let plazo = suc.as_ref().map(|s| s.conf.plazo_de_cambio(f.fecha_hora));
+    let ahora = suc
+        .as_ref()
+        .map(|s| s.conf.walkin.horario.local(state.reloj.ahora()));
     let c = ConfirmacionPublica {
+        status,
+        confirmada: f.confirmada.is_some(),
+        editable: status == EstadoReservacion::Pendiente
+            && plazo.zip(ahora).is_some_and(|(p, a)| a <= p),
+        cambiar_hasta: plazo,
+        personas_max: suc.as_ref().map_or(0, |s| s.salon().personas_max()),
         no_personas: u32::try_from(f.no_personas).unwrap_or(0),
         id: f.id,
         name: f.name,

@@ -5,7 +5,9 @@ use anfitrion_core::permisos::requiere;
 use anfitrion_core::piso::{
     cubiertos_por_hora, estancias_por_grupo, CubiertosHora, EstanciaPorGrupo, TurnoContado,
 };
-use anfitrion_core::tablero::{resumen_dia, serie as serie_core, ResumenDia};
+use anfitrion_core::tablero::{
+    resumen_dia, serie as serie_core, NoShowsPorConfirmacion, ResumenDia,
+};
 use axum::extract::State;
 use chrono::{Days, NaiveDate};
 use serde::{Deserialize, Serialize};
@@ -27,6 +29,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(dia))
         .routes(routes!(serie))
         .routes(routes!(mesas))
+        .routes(routes!(confirmaciones))
 }
 
 /// The floor's turn times: occupancy now, the average stay by party size today and over the
@@ -189,4 +192,38 @@ async fn serie(
         "Serie",
         serie_core(hasta, dias, &reservas, &walkins),
     ))
+}
+
+/// What reminders buy: the no-show rate of the reservations whose guests confirmed against
+/// those that did not, over the same days as the series (`dias` up to `fecha`).
+#[utoipa::path(
+    get, path = "/api/v1/admin/dashboard/confirmaciones", tag = "tablero", operation_id = "tablero_confirmaciones", security(("token" = [])),
+    params(ParametrosTablero),
+    responses(
+        (status = 200, description = "No-shows de confirmadas y sin confirmar", body = Envelope<NoShowsPorConfirmacion>),
+        (status = 400, description = "Días fuera de rango", body = EnvelopeError),
+        (status = 403, description = "Sin el permiso dashboard.index, o sucursal ajena", body = EnvelopeError),
+    )
+)]
+async fn confirmaciones(
+    State(state): State<AppState>,
+    _permiso: Con<requiere::DashboardIndex>,
+    sucursal: SucursalEnAlcance,
+    Query(p): Query<ParametrosTablero>,
+) -> Result<Envelope<NoShowsPorConfirmacion>> {
+    let dias = p.dias.unwrap_or(30);
+    if !(1..=DIAS_MAX).contains(&dias) {
+        return Err(ApiError::Entrada(format!(
+            "El parámetro «dias» va de 1 a {DIAS_MAX}."
+        )));
+    }
+    let (id, hasta) = contexto(&state, &sucursal, &p).await?;
+    let desde = hasta
+        .checked_sub_days(Days::new(u64::from(dias - 1)))
+        .unwrap_or(hasta);
+    let n = state
+        .store
+        .no_shows_por_confirmacion(&id, desde, hasta.succ_opt().unwrap_or(hasta))
+        .await?;
+    Ok(Envelope::ok("No-shows por confirmación", n))
 }

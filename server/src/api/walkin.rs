@@ -3,17 +3,19 @@
 //! from the branch's sequence in the same transaction that saves it.
 
 use anfitrion_core::bitacora::Accion;
-use anfitrion_core::permisos::requiere;
+use anfitrion_core::permisos::{requiere, Permiso};
 use anfitrion_core::walkin::{SolicitudWalkin, WalkinValido};
-use axum::extract::State;
+use axum::body::Body;
+use axum::extract::{FromRequest, Request, State};
 use axum::http::StatusCode;
 use serde::Deserialize;
-use utoipa::IntoParams;
+use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::access::{en_alcance, Autenticado, Con, SucursalEnAlcance};
 use crate::api::reservacion::{LIMITE_MAX, LIMITE_POR_DEFECTO};
+use crate::db::avisos::Lista;
 use crate::db::bitacora::{Cambio, Entidad};
 use crate::db::nuevo_id;
 use crate::db::piso::Sala;
@@ -22,7 +24,7 @@ use crate::db::walkins::{ConsultaWalkins, NuevoWalkin, OrdenWalkin, PaginaWalkin
 use crate::envelope::Envelope;
 use crate::error::{ApiError, EnvelopeError, Result};
 use crate::estado::AppState;
-use crate::extract::{Json, Path, Query};
+use crate::extract::{leer_cuerpo, Json, Path, Query};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -131,23 +133,80 @@ async fn detalle(
     Ok(Envelope::ok("Walk-in", w))
 }
 
+/// A walk-in as the console sends it: core's [`SolicitudWalkin`] and, when the party comes from
+/// the branch's waitlist, the waiting party it seats. (The document's shape; the body is read by
+/// [`CuerpoWalkin`].)
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct SolicitudWalkinDeEspera {
+    #[serde(flatten)]
+    pub walkin: SolicitudWalkin,
+    /// `_id` of the waiting party (`/api/v1/admin/espera`) this walk-in seats: the save marks it
+    /// seated, or is refused whole (409) when it no longer waits in the branch. Absent, null or
+    /// empty: none. Needs the permission espera.index.
+    #[serde(default)]
+    pub espera_id: Option<String>,
+}
+
+/// The waitlist part of a walk-in's body.
+#[derive(Deserialize)]
+struct EsperaDelWalkin {
+    #[serde(default)]
+    espera_id: Option<String>,
+}
+
+/// The walk-in's body, read twice from the same bytes through [`Json`]: as core's
+/// [`SolicitudWalkin`] (so its refusals name the field at fault exactly as before; a flattened
+/// struct would lose the path) and for its optional `espera_id`.
+struct CuerpoWalkin {
+    solicitud: SolicitudWalkin,
+    espera_id: Option<String>,
+}
+
+impl FromRequest<AppState> for CuerpoWalkin {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &AppState) -> Result<Self, ApiError> {
+        let (partes, cuerpo) = req.into_parts();
+        let bytes = leer_cuerpo(Request::from_parts(partes.clone(), cuerpo), state).await?;
+        let otra_vez = || Request::from_parts(partes.clone(), Body::from(bytes.clone()));
+        let Json(solicitud) = Json::<SolicitudWalkin>::from_request(otra_vez(), state).await?;
+        let Json(EsperaDelWalkin { espera_id }) =
+            Json::<EsperaDelWalkin>::from_request(otra_vez(), state).await?;
+        Ok(CuerpoWalkin {
+            solicitud,
+            espera_id: espera_id
+                .map(|e| e.trim().to_owned())
+                .filter(|e| !e.is_empty()),
+        })
+    }
+}
+
 /// Registers a walk-in: status and origin `Walk-in`, the time of the branch now, the next folio.
+/// With `espera_id`, the party called from the waitlist is marked seated in the same save.
 #[utoipa::path(
     operation_id = "registrar_walkin",
     post, path = "/api/v1/admin/walkin", tag = "walk-in", security(("token" = [])),
-    request_body = SolicitudWalkin,
+    request_body = SolicitudWalkinDeEspera,
     responses(
         (status = 201, description = "Datos guardados correctamente", body = Envelope<Walkin>),
         (status = 400, description = "Una regla no se cumple; no se guardó nada", body = EnvelopeError),
         (status = 401, description = "Sin sesión", body = EnvelopeError),
-        (status = 403, description = "Sin el permiso walkin.index, o sucursal ajena", body = EnvelopeError),
+        (status = 403, description = "Sin el permiso walkin.index (o espera.index con espera_id), o sucursal ajena", body = EnvelopeError),
+        (status = 409, description = "La mesa está ocupada, o el grupo de espera_id ya no está en la lista de espera de la sucursal; no se guardó nada", body = EnvelopeError),
     )
 )]
 async fn registrar(
     State(state): State<AppState>,
     Con(usuario, ..): Con<requiere::WalkinIndex>,
-    Json(s): Json<SolicitudWalkin>,
+    CuerpoWalkin {
+        solicitud: s,
+        espera_id,
+    }: CuerpoWalkin,
 ) -> Result<(StatusCode, Envelope<Walkin>)> {
+    // Seating a waiting party is keeping the waitlist.
+    if espera_id.is_some() && !usuario.tiene_permiso(Permiso::EsperaIndex) {
+        return Err(ApiError::SinPermiso);
+    }
     let sucursal = SucursalEnAlcance::de_cuerpo(&usuario, &s.tag_sucursal)?;
     // One read before the save: the branch and its settings together.
     let (sucursal_id, conf) = sucursal.conf(&state).await?;
@@ -176,11 +235,22 @@ async fn registrar(
     let cambio =
         Cambio::de(&usuario, Entidad::Walkin, &walkin.id, Accion::Registrar).en(sucursal_id);
     // The transaction answers the walk-in as saved: nothing is read again.
-    let guardado = state
-        .store
-        .crear_walkin(&walkin, &cambio, VeContacto::de(&usuario))
-        .await?;
+    let ve = VeContacto::de(&usuario);
+    let guardado = match &espera_id {
+        Some(espera_id) => {
+            state
+                .store
+                .crear_walkin_de_espera(&walkin, &cambio, ve, espera_id)
+                .await?
+        }
+        None => state.store.crear_walkin(&walkin, &cambio, ve).await?,
+    };
     state.eventos.salon_tras_commit(sucursal.tag.as_str());
+    if espera_id.is_some() {
+        state
+            .eventos
+            .lista_tras_commit(Lista::Espera, sucursal.tag.as_str());
+    }
     // The tickets the save queued go out now, not at the next period.
     state.impresion.notify_one();
     Ok((

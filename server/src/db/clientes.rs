@@ -5,6 +5,7 @@
 
 use anfitrion_core::clientes::{AfiliadoValido, CambiosCliente, ClaveCliente, TipoAfiliado};
 use anfitrion_core::estado::EstadoReservacion;
+use anfitrion_core::tablero::{NoShows, NoShowsPorConfirmacion};
 use async_trait::async_trait;
 use chrono::NaiveDateTime;
 use serde::Serialize;
@@ -129,6 +130,9 @@ pub struct AfiliadoDetalle {
     /// `asistidas / (asistidas + vencidas)`: of the bookings already decided, how many came; a
     /// pending or cancelled one is neither. 0 when none is decided.
     pub tasa_asistencia: f64,
+    /// The no-shows of the reservations their guests confirmed against the rest (what the
+    /// reminders buy).
+    pub no_shows: NoShowsPorConfirmacion,
 }
 
 /// How many reservations an affiliate's page lists.
@@ -523,9 +527,11 @@ para_cada_motor! {
             .bind(RESERVACIONES_AFILIADO_MAX)
             .fetch_all(&self.pool)
             .await?;
-            let (total, asistidas, vencidas): (i64, i64, i64) = sqlx::query_as(&format!(
+            let (total, asistidas, vencidas, asistidas_c, vencidas_c): (i64, i64, i64, i64, i64) = sqlx::query_as(&format!(
                 "SELECT COUNT(*), CAST(COALESCE(SUM(CASE WHEN r.status = $5 THEN 1 ELSE 0 END), 0) AS BIGINT), \
-                 CAST(COALESCE(SUM(CASE WHEN r.status = $6 THEN 1 ELSE 0 END), 0) AS BIGINT){filtro}"
+                 CAST(COALESCE(SUM(CASE WHEN r.status = $6 THEN 1 ELSE 0 END), 0) AS BIGINT), \
+                 CAST(COALESCE(SUM(CASE WHEN r.status = $5 AND r.confirmada IS NOT NULL THEN 1 ELSE 0 END), 0) AS BIGINT), \
+                 CAST(COALESCE(SUM(CASE WHEN r.status = $6 AND r.confirmada IS NOT NULL THEN 1 ELSE 0 END), 0) AS BIGINT){filtro}"
             ))
             .bind(p.alcance.json())
             .bind(id)
@@ -546,6 +552,13 @@ para_cada_motor! {
                 asistidas,
                 vencidas,
                 tasa_asistencia: if decididas == 0 { 0.0 } else { asistidas as f64 / decididas as f64 },
+                no_shows: {
+                    let n = |v: i64| u32::try_from(v).unwrap_or(0);
+                    NoShowsPorConfirmacion {
+                        confirmadas: NoShows::de(n(asistidas_c), n(vencidas_c)),
+                        sin_confirmar: NoShows::de(n(asistidas - asistidas_c), n(vencidas - vencidas_c)),
+                    }
+                },
             }))
         }
 

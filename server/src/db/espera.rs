@@ -1,13 +1,359 @@
-//! The branch's waitlist (migration 0018's `lista_espera`).
+//! The branch's waitlist (migration 0018's `lista_espera`): a party waits from the moment the
+//! hostess writes it down until it is seated (its walk-in's save closes it, inside that save's
+//! transaction) or leaves (with the reason). Calling a party ("Su mesa está lista") records when
+//! and queues its message in the phone outbox (`mensajes_salida`) in the same transaction.
+//!
+//! Every write is one transaction whose change is conditional on the party still waiting
+//! (`WHERE estado = 'esperando'`): of two hosts closing one party, one does; a retry of a write
+//! that committed finds nothing left to do and says so.
 
+use anfitrion_core::espera::EnEspera;
+use anfitrion_core::ReglaError;
 use async_trait::async_trait;
+use chrono::{DateTime, SubsecRound, Utc};
 
+use super::alcance::{Alcance, EnAlcance};
+use super::avisos::Lista;
+use super::comun::nuevo_id;
+use super::error::{DbResult, ErrorAlmacen};
 use super::motores::para_cada_motor;
+use super::recordatorios::NuevoMensaje;
+
+/// A party waiting.
+pub const ESPERANDO: &str = "esperando";
+/// A party seated: its walk-in closed it.
+pub const SENTADO: &str = "sentado";
+/// A party that left without a table.
+pub const SE_FUE: &str = "se_fue";
+/// The phone message's kind when a party is called.
+pub const TIPO_MESA_LISTA: &str = "mesa_lista";
+
+/// A waiting party as stored, with the state of its last "Su mesa está lista" message.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct GrupoLeido {
+    pub id: String,
+    pub name: String,
+    /// Digits with the country code (`525512345678`).
+    pub phone: Option<String>,
+    pub personas: i32,
+    pub notas: String,
+    pub cotizada_min: Option<i32>,
+    pub creado_en: DateTime<Utc>,
+    pub avisado_en: Option<DateTime<Utc>>,
+    /// `pendiente`, `enviado` or `fallido`; none before the party is called.
+    pub mensaje: Option<String>,
+}
+
+/// A party to write down.
+#[derive(Debug, Clone)]
+pub struct NuevoGrupo<'a> {
+    pub id: &'a str,
+    pub sucursal_id: &'a str,
+    /// The branch's tag: its consoles hear of the change.
+    pub tag: &'a str,
+    pub grupo: &'a EnEspera,
+    /// The user who wrote it down.
+    pub autor: &'a str,
+    pub ahora: DateTime<Utc>,
+}
+
+/// The wait to quote a party: given the sizes of every waiting party in the list's order, the
+/// new one last, its minutes (`None`: no table or join of the branch seats it).
+pub type Cotizador<'a> = &'a (dyn Fn(&[u32]) -> Option<u32> + Send + Sync);
+
+/// What writing a party down answers: the party as stored, and the sizes of the parties ahead
+/// of it (as the transaction saw them), in order.
+#[derive(Debug, Clone)]
+pub struct GrupoAnotado {
+    pub grupo: GrupoLeido,
+    pub delante: Vec<u32>,
+}
+
+/// A party after it was called or left.
+#[derive(Debug, Clone)]
+pub struct GrupoCambiado {
+    pub id: String,
+    pub name: String,
+    /// The branch's tag, for the live notice after the commit.
+    pub tag: String,
+    /// `esperando`, `sentado` or `se_fue`.
+    pub estado: String,
+    pub motivo: Option<String>,
+    pub avisado_en: Option<DateTime<Utc>>,
+    pub cerrado_en: Option<DateTime<Utc>>,
+    /// The state of its last "Su mesa está lista" message.
+    pub mensaje: Option<String>,
+}
+
+/// What calling a party did.
+#[derive(Debug, Clone)]
+pub enum Llamado {
+    /// Called: its message is queued.
+    Avisado(GrupoCambiado),
+    /// It left no phone: nothing was written (the hostess calls it by its name).
+    SinTelefono,
+}
+
+/// The text of the "Su mesa está lista" message, given the branch's name.
+pub type TextoMesaLista = fn(&str) -> String;
+
+/// The party a walk-in's save seats, inside that save's transaction.
+#[derive(Debug, Clone)]
+pub struct Sentada<'a> {
+    pub espera_id: &'a str,
+    pub sucursal_id: &'a str,
+    pub tag: &'a str,
+    pub walkin_id: &'a str,
+    pub ahora: DateTime<Utc>,
+}
+
+/// An instant as both engines keep it (PostgreSQL to the microsecond): what a write answers is
+/// what a later read gives back.
+pub fn al_microsegundo(t: DateTime<Utc>) -> DateTime<Utc> {
+    t.trunc_subsecs(6)
+}
+
+#[derive(sqlx::FromRow)]
+struct FilaEnAlcance {
+    sucursal_id: String,
+    tag: String,
+    sucursal: String,
+    name: String,
+    phone: Option<String>,
+    estado: String,
+    avisado_en: Option<DateTime<Utc>>,
+    dentro: bool,
+}
+
+/// The columns of a waiting party, its last message's state among them.
+const COLUMNAS_GRUPO: &str =
+    "e.id, e.name, e.phone, e.personas, e.notas, e.cotizada_min, e.creado_en, e.avisado_en, \
+     (SELECT m.estado FROM mensajes_salida m WHERE m.espera_id = e.id AND m.tipo = 'mesa_lista' \
+      ORDER BY m.creado_en DESC, m.id DESC LIMIT 1) AS mensaje";
 
 #[async_trait]
-pub trait Espera {}
+pub trait Espera {
+    /// The branch's waiting parties, in order of arrival.
+    async fn espera_de(&self, sucursal_id: &str) -> DbResult<Vec<GrupoLeido>>;
+
+    /// Writes a party down, last in the list, with the wait `cotizar` quotes it from the parties
+    /// already waiting as this transaction sees them.
+    async fn anotar_espera(
+        &self,
+        nuevo: &NuevoGrupo<'_>,
+        cotizar: Cotizador<'_>,
+    ) -> DbResult<GrupoAnotado>;
+
+    /// Calls the waiting party `id`: records when, and queues its "Su mesa está lista" message
+    /// (`texto`, given the branch's name) to its phone in E.164, in one transaction. A party no
+    /// longer waiting is [`ReglaError::EsperaTerminada`]; one without a phone writes nothing.
+    async fn avisar_espera(
+        &self,
+        alcance: &Alcance,
+        id: &str,
+        texto: TextoMesaLista,
+    ) -> DbResult<EnAlcance<Llamado>>;
+
+    /// Takes the waiting party `id` off the list with the reason it left (checked by core). A
+    /// party no longer waiting is [`ReglaError::EsperaTerminada`].
+    async fn salir_espera(
+        &self,
+        alcance: &Alcance,
+        id: &str,
+        motivo: &str,
+    ) -> DbResult<EnAlcance<GrupoCambiado>>;
+}
 
 para_cada_motor! {
+    impl Motor {
+        /// Closes the waiting party of `s` as seated by its walk-in, in the walk-in's save: a party
+        /// not waiting in that branch (seated, gone, another branch's, none) refuses the save.
+        /// Call after the walk-in's row is written (the party names it).
+        pub(in crate::db) async fn sentar_espera(con: &mut Conexion, s: &Sentada<'_>) -> DbResult<()> {
+            let hecho = sqlx::query(
+                "UPDATE lista_espera SET estado = $4, walkin_id = $3, cerrado_en = $5 \
+                 WHERE id = $1 AND sucursal_id = $2 AND estado = $6",
+            )
+            .bind(s.espera_id)
+            .bind(s.sucursal_id)
+            .bind(s.walkin_id)
+            .bind(SENTADO)
+            .bind(s.ahora)
+            .bind(ESPERANDO)
+            .execute(&mut *con)
+            .await?;
+            if hecho.rows_affected() == 0 {
+                return Err(ErrorAlmacen::Regla(ReglaError::EsperaTerminada));
+            }
+            Motor::avisar_lista(con, Lista::Espera, s.tag).await
+        }
+
+        /// The party `id` with its branch, if it is in `alcance`; one no longer waiting refuses.
+        async fn grupo_esperando(con: &mut Conexion, alcance: &Alcance, id: &str) -> DbResult<EnAlcance<FilaEnAlcance>> {
+            let fila: Option<FilaEnAlcance> = sqlx::query_as(&format!(
+                "SELECT e.sucursal_id, s.tag, s.name AS sucursal, e.name, e.phone, e.estado, e.avisado_en, ({}) AS dentro \
+                 FROM lista_espera e JOIN sucursales s ON s.id = e.sucursal_id WHERE e.id = $2",
+                Motor::en_lista_json("s.tag", 1)
+            ))
+            .bind(alcance.json())
+            .bind(id)
+            .fetch_optional(&mut *con)
+            .await?;
+            match fila {
+                None => Ok(EnAlcance::NoExiste),
+                Some(f) if !f.dentro => Ok(EnAlcance::Ajeno),
+                Some(f) if f.estado != ESPERANDO => Err(ErrorAlmacen::Regla(ReglaError::EsperaTerminada)),
+                Some(f) => Ok(EnAlcance::Si(f)),
+            }
+        }
+    }
+
     #[async_trait]
-    impl Espera for Motor {}
+    impl Espera for Motor {
+        async fn espera_de(&self, sucursal_id: &str) -> DbResult<Vec<GrupoLeido>> {
+            Ok(sqlx::query_as::<_, GrupoLeido>(&format!(
+                "SELECT {COLUMNAS_GRUPO} FROM lista_espera e WHERE e.sucursal_id = $1 AND e.estado = $2 \
+                 ORDER BY e.creado_en, e.id"
+            ))
+            .bind(sucursal_id)
+            .bind(ESPERANDO)
+            .fetch_all(&self.pool)
+            .await?)
+        }
+
+        async fn anotar_espera(&self, n: &NuevoGrupo<'_>, cotizar: Cotizador<'_>) -> DbResult<GrupoAnotado> {
+            let mut tx = self.escribir().await?;
+            let delante: Vec<i32> = sqlx::query_scalar(
+                "SELECT personas FROM lista_espera WHERE sucursal_id = $1 AND estado = $2 ORDER BY creado_en, id",
+            )
+            .bind(n.sucursal_id)
+            .bind(ESPERANDO)
+            .fetch_all(&mut *tx)
+            .await?;
+            let delante: Vec<u32> = delante.into_iter().map(|p| u32::try_from(p).unwrap_or(1)).collect();
+            let mut fila = delante.clone();
+            fila.push(n.grupo.personas);
+            let cotizada = cotizar(&fila).and_then(|m| i32::try_from(m).ok());
+            sqlx::query(
+                "INSERT INTO lista_espera (id, sucursal_id, name, phone, personas, notas, cotizada_min, estado, creado_en, autor) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+            )
+            .bind(n.id)
+            .bind(n.sucursal_id)
+            .bind(&n.grupo.name)
+            .bind(&n.grupo.phone)
+            .bind(i64::from(n.grupo.personas))
+            .bind(&n.grupo.notas)
+            .bind(cotizada.map(i64::from))
+            .bind(ESPERANDO)
+            .bind(n.ahora)
+            .bind(n.autor)
+            .execute(&mut *tx)
+            .await?;
+            Motor::avisar_lista(&mut tx, Lista::Espera, n.tag).await?;
+            Motor::confirmar(tx).await?;
+            Ok(GrupoAnotado {
+                grupo: GrupoLeido {
+                    id: n.id.to_owned(),
+                    name: n.grupo.name.clone(),
+                    phone: n.grupo.phone.clone(),
+                    personas: i32::try_from(n.grupo.personas).unwrap_or(i32::MAX),
+                    notas: n.grupo.notas.clone(),
+                    cotizada_min: cotizada,
+                    creado_en: n.ahora,
+                    avisado_en: None,
+                    mensaje: None,
+                },
+                delante,
+            })
+        }
+
+        async fn avisar_espera(&self, alcance: &Alcance, id: &str, texto: TextoMesaLista) -> DbResult<EnAlcance<Llamado>> {
+            let mut tx = self.escribir().await?;
+            let f = match Motor::grupo_esperando(&mut tx, alcance, id).await? {
+                EnAlcance::Si(f) => f,
+                EnAlcance::Ajeno => return Ok(EnAlcance::Ajeno),
+                EnAlcance::NoExiste => return Ok(EnAlcance::NoExiste),
+            };
+            // Without a phone nothing is written: the transaction is dropped, rolled back.
+            let Some(phone) = f.phone.as_deref().map(str::trim).filter(|p| !p.is_empty()) else {
+                return Ok(EnAlcance::Si(Llamado::SinTelefono));
+            };
+            let ahora = al_microsegundo(self.reloj.ahora());
+            let hecho = sqlx::query("UPDATE lista_espera SET avisado_en = $2 WHERE id = $1 AND estado = $3")
+                .bind(id)
+                .bind(ahora)
+                .bind(ESPERANDO)
+                .execute(&mut *tx)
+                .await?;
+            if hecho.rows_affected() == 0 {
+                return Err(ErrorAlmacen::Regla(ReglaError::EsperaTerminada));
+            }
+            let mensaje = NuevoMensaje {
+                id: nuevo_id(),
+                sucursal_id: f.sucursal_id.clone(),
+                reservacion_id: None,
+                espera_id: Some(id.to_owned()),
+                tipo: TIPO_MESA_LISTA.to_owned(),
+                // Stored phones are digits with the country code: E.164 is them after a `+`.
+                destinatario: format!("+{}", phone.trim_start_matches('+')),
+                texto: texto(&f.sucursal),
+            };
+            Motor::insertar_mensaje(&mut tx, &mensaje, ahora).await?;
+            Motor::avisar_lista(&mut tx, Lista::Espera, &f.tag).await?;
+            Motor::confirmar(tx).await?;
+            Ok(EnAlcance::Si(Llamado::Avisado(GrupoCambiado {
+                id: id.to_owned(),
+                name: f.name,
+                tag: f.tag,
+                estado: ESPERANDO.to_owned(),
+                motivo: None,
+                avisado_en: Some(ahora),
+                cerrado_en: None,
+                mensaje: Some("pendiente".to_owned()),
+            })))
+        }
+
+        async fn salir_espera(&self, alcance: &Alcance, id: &str, motivo: &str) -> DbResult<EnAlcance<GrupoCambiado>> {
+            let mut tx = self.escribir().await?;
+            let f = match Motor::grupo_esperando(&mut tx, alcance, id).await? {
+                EnAlcance::Si(f) => f,
+                EnAlcance::Ajeno => return Ok(EnAlcance::Ajeno),
+                EnAlcance::NoExiste => return Ok(EnAlcance::NoExiste),
+            };
+            let ahora = al_microsegundo(self.reloj.ahora());
+            let hecho = sqlx::query(
+                "UPDATE lista_espera SET estado = $2, motivo = $3, cerrado_en = $4 WHERE id = $1 AND estado = $5",
+            )
+            .bind(id)
+            .bind(SE_FUE)
+            .bind(motivo)
+            .bind(ahora)
+            .bind(ESPERANDO)
+            .execute(&mut *tx)
+            .await?;
+            if hecho.rows_affected() == 0 {
+                return Err(ErrorAlmacen::Regla(ReglaError::EsperaTerminada));
+            }
+            let mensaje: Option<String> = sqlx::query_scalar(
+                "SELECT estado FROM mensajes_salida WHERE espera_id = $1 AND tipo = $2 ORDER BY creado_en DESC, id DESC LIMIT 1",
+            )
+            .bind(id)
+            .bind(TIPO_MESA_LISTA)
+            .fetch_optional(&mut *tx)
+            .await?;
+            Motor::avisar_lista(&mut tx, Lista::Espera, &f.tag).await?;
+            Motor::confirmar(tx).await?;
+            Ok(EnAlcance::Si(GrupoCambiado {
+                id: id.to_owned(),
+                name: f.name,
+                tag: f.tag,
+                estado: SE_FUE.to_owned(),
+                motivo: Some(motivo.to_owned()),
+                avisado_en: f.avisado_en,
+                cerrado_en: Some(ahora),
+                mensaje,
+            }))
+        }
+    }
 }

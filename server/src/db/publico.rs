@@ -66,6 +66,8 @@ pub struct FilaConfirmacion {
     pub confirmacion_hash: Option<String>,
     /// SHA-256 of the e-mail check's own token, which only the e-mail carries.
     pub verificacion_hash: Option<String>,
+    pub status: String,
+    pub confirmada: Option<DateTime<Utc>>,
 }
 
 /// A queued e-mail, as the sending job reads it.
@@ -294,7 +296,7 @@ para_cada_motor! {
 
         async fn confirmacion(&self, id: &str) -> DbResult<Option<FilaConfirmacion>> {
             Ok(sqlx::query_as::<_, FilaConfirmacion>(
-                "SELECT r.id, r.name, r.fecha_hora, r.no_personas, s.name AS sucursal, m.name AS marca, s.tag, r.confirmacion_hash, r.verificacion_hash \
+                "SELECT r.id, r.name, r.fecha_hora, r.no_personas, s.name AS sucursal, m.name AS marca, s.tag, r.confirmacion_hash, r.verificacion_hash, r.status, r.confirmada \
                  FROM reservaciones r JOIN sucursales s ON s.id = r.sucursal_id JOIN marcas m ON m.id = s.marca_id WHERE r.id = $1",
             )
             .bind(id)

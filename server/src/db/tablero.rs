@@ -3,7 +3,7 @@
 //! them in the transaction of every write, then counted by core.
 
 use anfitrion_core::estado::{EstadoReservacion, Origen};
-use anfitrion_core::tablero::{VisitaReservada, VisitaSinReserva};
+use anfitrion_core::tablero::{NoShows, NoShowsPorConfirmacion, VisitaReservada, VisitaSinReserva};
 use async_trait::async_trait;
 use chrono::{NaiveDate, NaiveTime};
 
@@ -21,6 +21,15 @@ pub trait Tablero {
         desde: NaiveDate,
         hasta: NaiveDate,
     ) -> DbResult<(Vec<VisitaReservada>, Vec<VisitaSinReserva>)>;
+
+    /// The no-shows of a branch's reservations from the day `desde` until before `hasta`,
+    /// those the guest confirmed apart from the rest.
+    async fn no_shows_por_confirmacion(
+        &self,
+        sucursal_id: &str,
+        desde: NaiveDate,
+        hasta: NaiveDate,
+    ) -> DbResult<NoShowsPorConfirmacion>;
 }
 
 /// The rows an aggregate wrote as JSON ([`Dialecto::filas_json`]).
@@ -60,6 +69,32 @@ para_cada_motor! {
 
     #[async_trait]
     impl Tablero for Motor {
+        async fn no_shows_por_confirmacion(&self, sucursal_id: &str, desde: NaiveDate, hasta: NaiveDate) -> DbResult<NoShowsPorConfirmacion> {
+            // Two ranges of the (branch, state, time) index: the arrived and the no-shows.
+            let filas: Vec<(String, bool, i64)> = sqlx::query_as(
+                "SELECT status, confirmada IS NOT NULL, COUNT(*) FROM reservaciones WHERE sucursal_id = $1 AND status IN ($2, $3) \
+                 AND fecha_hora >= $4 AND fecha_hora < $5 GROUP BY status, confirmada IS NOT NULL",
+            )
+            .bind(sucursal_id)
+            .bind(EstadoReservacion::Asistio.nombre())
+            .bind(EstadoReservacion::Vencido.nombre())
+            .bind(desde.and_time(NaiveTime::MIN))
+            .bind(hasta.and_time(NaiveTime::MIN))
+            .fetch_all(&self.pool)
+            .await?;
+            let contar = |confirmada: bool, estado: EstadoReservacion| {
+                filas
+                    .iter()
+                    .filter(|(s, c, _)| *c == confirmada && s == estado.nombre())
+                    .map(|(_, _, n)| u32::try_from(*n).unwrap_or(0))
+                    .sum::<u32>()
+            };
+            Ok(NoShowsPorConfirmacion {
+                confirmadas: NoShows::de(contar(true, EstadoReservacion::Asistio), contar(true, EstadoReservacion::Vencido)),
+                sin_confirmar: NoShows::de(contar(false, EstadoReservacion::Asistio), contar(false, EstadoReservacion::Vencido)),
+            })
+        }
+
         async fn visitas_entre(&self, sucursal_id: &str, desde: NaiveDate, hasta: NaiveDate) -> DbResult<(Vec<VisitaReservada>, Vec<VisitaSinReserva>)> {
             // Some 3 000 hourly rows at a busy branch's 30 days: as one JSON text each where
             // the engine reads them faster so (`Dialecto::filas_json`).

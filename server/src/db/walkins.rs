@@ -17,6 +17,7 @@ use super::alcance::{Alcance, EnAlcance};
 use super::bitacora::Cambio;
 use super::comun::patron_like;
 use super::error::{DbResult, ErrorAlmacen};
+use super::espera::Sentada;
 use super::impresion::{tickets_de, Encargo};
 use super::motores::para_cada_motor;
 use super::piso::{Apertura, Sala, Sentado};
@@ -193,6 +194,19 @@ pub trait Walkins {
         ve: VeContacto,
     ) -> DbResult<Walkin>;
 
+    /// [`Walkins::crear_walkin`] for a party called from the branch's waitlist: the same save,
+    /// which also closes the waiting party `espera_id` as seated by this walk-in. A party not
+    /// waiting in the walk-in's branch (seated, gone, unknown) refuses the whole save with
+    /// [`ReglaError::EsperaTerminada`](anfitrion_core::ReglaError::EsperaTerminada): nothing
+    /// is saved.
+    async fn crear_walkin_de_espera(
+        &self,
+        walkin: &NuevoWalkin,
+        cambio: &Cambio,
+        ve: VeContacto,
+        espera_id: &str,
+    ) -> DbResult<Walkin>;
+
     /// A branch's walk-ins, newest first: one day's, or all in pages; with the total.
     async fn walkins_de(
         &self,
@@ -212,6 +226,14 @@ pub trait Walkins {
 para_cada_motor! {
     #[async_trait]
     impl Walkins for Motor {
+        async fn crear_walkin(&self, w: &NuevoWalkin, cambio: &Cambio, ve: VeContacto) -> DbResult<Walkin> {
+            self.guardar_walkin(w, cambio, ve, None).await
+        }
+
+        async fn crear_walkin_de_espera(&self, w: &NuevoWalkin, cambio: &Cambio, ve: VeContacto, espera_id: &str) -> DbResult<Walkin> {
+            self.guardar_walkin(w, cambio, ve, Some(espera_id)).await
+        }
+
         async fn walkins_de(&self, c: &ConsultaWalkins<'_>, ve: VeContacto) -> DbResult<(Vec<Walkin>, i64)> {
             let q = c.q.map(str::trim).filter(|q| !q.is_empty());
             let condiciones = |qb: &mut sqlx::QueryBuilder<'_, Db>| {
@@ -257,8 +279,11 @@ para_cada_motor! {
                 (f.walkin(ve), dentro)
             })))
         }
+    }
 
-        async fn crear_walkin(&self, w: &NuevoWalkin, cambio: &Cambio, ve: VeContacto) -> DbResult<Walkin> {
+    impl Motor {
+        /// The walk-in's save, seating the waiting party `espera` when it names one.
+        async fn guardar_walkin(&self, w: &NuevoWalkin, cambio: &Cambio, ve: VeContacto, espera: Option<&str>) -> DbResult<Walkin> {
             let mut tx = self.escribir().await?;
             let orden = match &w.orden {
                 OrdenWalkin::PorComprobar(solicitada) => {
@@ -320,6 +345,11 @@ para_cada_motor! {
             .fetch_one(&mut *tx)
             .await?;
             let folio_impreso = formato_folio(prefijo.as_deref().unwrap_or(""), folio);
+            if let Some(espera_id) = espera {
+                // After the walk-in's row: the party names it.
+                let sentada = Sentada { espera_id, sucursal_id: &w.sucursal_id, tag: &tag, walkin_id: &w.id, ahora: w.creado };
+                Motor::sentar_espera(&mut tx, &sentada).await?;
+            }
             if w.sala.is_some() {
                 // Its comanda and abre go to the branch's printers with the save, or not at all.
                 let tickets = tickets_de(&folio_impreso, w.fecha_hora, &w.name, w.evento, &comanda, &orden.abre);

@@ -35,7 +35,7 @@ struct FilaConf {
 }
 
 /// The reminder hours as stored ("24,3"); what no longer parses sends none.
-pub(crate) fn horas_guardadas(texto: Option<&str>) -> Vec<u32> {
+pub fn horas_guardadas(texto: Option<&str>) -> Vec<u32> {
     let horas: Option<Vec<u32>> = texto
         .unwrap_or("")
         .split(',')

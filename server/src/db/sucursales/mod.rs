@@ -10,7 +10,7 @@ mod marcas;
 mod mesas;
 mod sucursal;
 
-pub use conf::ConfSucursales;
+pub use conf::{horas_guardadas, ConfSucursales};
 pub use horario::{DiaEspecial, DiaHorario, Horarios};
 pub use marcas::{Marca, Marcas, NuevaMarca};
 pub use mesas::{Mesa, Mesas};

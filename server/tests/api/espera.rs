@@ -1,0 +1,333 @@
+//! The waitlist: a party written down with the wait it is quoted (the parties ahead counted),
+//! the list in order with the minutes each has waited, calling a party (one "Su mesa está lista"
+//! message to its phone in E.164, queued in the outbox; none without a phone), a party leaving
+//! with its reason, a walk-in's save seating the party once, who may do what, and the live
+//! stream's `event: espera`.
+
+use std::time::Duration;
+
+use anfitrion_core::ReglaError;
+use serde_json::{json, Value};
+use sqlx::Connection;
+
+use crate::helpers::{en_ambos, leer, spawn_app, sql_directo, Respuesta, TestApp};
+
+const MENSAJE_POLANCO: &str =
+    "Su mesa está lista en La Hacienda Polanco. Por favor preséntese con la hostess.";
+
+async fn anotar(app: &TestApp, token: &str, cuerpo: Value) -> Respuesta {
+    app.post_json("/api/v1/admin/espera", Some(token), &cuerpo)
+        .await
+}
+
+fn grupo(tag: &str, name: &str, personas: u32, phone: Option<&str>) -> Value {
+    json!({ "tag": tag, "name": name, "personas": personas, "phone": phone })
+}
+
+async fn lista(app: &TestApp, token: &str, tag: &str) -> Vec<Value> {
+    app.get(&format!("/api/v1/admin/espera?tag={tag}"), Some(token))
+        .await
+        .es_exito()
+        .as_array()
+        .expect("una lista")
+        .clone()
+}
+
+async fn mesero(app: &TestApp, token: &str, tag: &str) -> String {
+    let r = app
+        .get(&format!("/api/v1/admin/meseros?tag={tag}"), Some(token))
+        .await;
+    r.es_exito()[0]["_id"].as_str().unwrap().to_owned()
+}
+
+fn walkin(tag: &str, mesero_id: &str, mesa: &str, personas: u32, espera_id: Option<&str>) -> Value {
+    json!({
+        "tag_sucursal": tag, "name": "Familia Pérez", "email": "", "phone": "", "evento": "Ninguno",
+        "comanda": { "mesa": mesa, "mesero_id": mesero_id, "no_personas": personas, "buffet_adulto": personas, "buffet_boy": 0,
+                     "buffet_promo_adulto": personas, "buffet_promo_girl": 0, "buffet_promo_boy": 0, "isAfter7pm": false },
+        "abre": { "promo": [] },
+        "espera_id": espera_id
+    })
+}
+
+/// Leaves the branch with one free table of four: quotes are then plain to predict.
+async fn una_mesa_de_cuatro(app: &TestApp, tag: &str) {
+    let sistemas = app.token("sistemas@demo.mx").await;
+    let id = app.id_sucursal(tag).await;
+    app.put_json(
+        &format!("/api/v1/admin/sucursal/{id}/mesas"),
+        Some(&sistemas),
+        &json!([{ "numero": 1, "asientos": 4 }]),
+    )
+    .await
+    .es_exito();
+}
+
+/// Rows of `sql` (text columns, one text parameter), read straight from the database.
+async fn filas(app: &TestApp, sql: &str, valor: &str) -> Vec<Vec<String>> {
+    use sqlx::Row;
+    macro_rules! leer_filas {
+        ($con:expr) => {{
+            let mut con = $con;
+            let filas = sqlx::query(sql)
+                .bind(valor)
+                .fetch_all(&mut con)
+                .await
+                .expect("consulta");
+            let leidas = filas
+                .iter()
+                .map(|f| (0..f.len()).map(|i| f.get::<String, _>(i)).collect())
+                .collect();
+            let _ = con.close().await;
+            leidas
+        }};
+    }
+    if app.database_url.starts_with("sqlite:") {
+        leer_filas!(sqlx::SqliteConnection::connect(&app.database_url)
+            .await
+            .unwrap())
+    } else {
+        leer_filas!(sqlx::PgConnection::connect(&app.database_url)
+            .await
+            .unwrap())
+    }
+}
+
+/// The phone messages queued for a party: kind, recipient, text, state.
+async fn mensajes(app: &TestApp, espera_id: &str) -> Vec<Vec<String>> {
+    filas(
+        app,
+        "SELECT tipo, destinatario, texto, estado FROM mensajes_salida WHERE espera_id = $1 ORDER BY creado_en",
+        espera_id,
+    )
+    .await
+}
+
+en_ambos! {
+    async fn a_party_is_quoted_listed_in_order_and_its_wait_grows(motor: Motor) {
+        let app = spawn_app(motor).await;
+        una_mesa_de_cuatro(&app, "polanco").await;
+        let t = app.token("hostess@demo.mx").await;
+        assert!(lista(&app, &t, "polanco").await.is_empty());
+        let r = anotar(&app, &t, json!({
+            "tag": "polanco", "name": "  Familia   Pérez ", "phone": "52 55 1234 5678", "personas": 4, "notas": "silla alta"
+        })).await;
+        let primero = r.es_exito_201().clone();
+        assert_eq!(r.message(), "Grupo anotado en la lista de espera");
+        assert_eq!(primero["name"], "Familia Pérez");
+        assert_eq!(primero["phone"], "525512345678");
+        assert_eq!((primero["personas"].as_u64(), primero["notas"].as_str()), (Some(4), Some("silla alta")));
+        // The table of four is free: no wait, and a free table seats this party first.
+        assert_eq!((primero["cotizada_min"].as_u64(), primero["estimada_min"].as_u64()), (Some(0), Some(0)));
+        assert_eq!((primero["posicion"].as_u64(), primero["siguiente"].as_bool()), (Some(1), Some(true)));
+        assert_eq!(primero["esperando_min"], 0);
+        assert!(primero["avisado"].is_null() && primero["mensaje"].is_null(), "{primero}");
+        let creado = chrono::DateTime::parse_from_rfc3339(primero["creado"].as_str().unwrap()).expect("RFC 3339");
+        assert!((app.reloj.ahora() - creado.with_timezone(&chrono::Utc)).num_seconds().abs() < 5, "{creado}");
+        let l = lista(&app, &t, "polanco").await;
+        assert_eq!(l.len(), 1);
+        assert_eq!((l[0]["_id"].clone(), l[0]["posicion"].as_u64()), (primero["_id"].clone(), Some(1)));
+        // Ten minutes later the party has waited ten.
+        app.reloj.avanzar(chrono::Duration::minutes(10));
+        let l = lista(&app, &t, "polanco").await;
+        assert_eq!(l[0]["esperando_min"], 10);
+        // A second party waits for the table the first takes: one expected stay.
+        let estancia = app.get("/api/v1/admin/salon?tag=polanco", Some(&t)).await.es_exito()["estancia_min"].as_u64().unwrap();
+        let segundo = anotar(&app, &t, grupo("polanco", "Ana Ruiz", 2, None)).await.es_exito_201().clone();
+        assert_eq!(segundo["cotizada_min"].as_u64(), Some(estancia), "{segundo}");
+        assert_eq!((segundo["posicion"].as_u64(), segundo["siguiente"].as_bool()), (Some(2), Some(false)));
+        assert!(segundo["phone"].is_null());
+        let l = lista(&app, &t, "polanco").await;
+        let nombres: Vec<&str> = l.iter().map(|g| g["name"].as_str().unwrap()).collect();
+        assert_eq!(nombres, ["Familia Pérez", "Ana Ruiz"]);
+        assert_eq!((l[1]["posicion"].as_u64(), l[1]["estimada_min"].as_u64()), (Some(2), Some(estancia)));
+        assert_eq!((l[0]["siguiente"].as_bool(), l[1]["siguiente"].as_bool()), (Some(true), Some(false)));
+        assert_eq!((l[0]["esperando_min"].as_u64(), l[1]["esperando_min"].as_u64()), (Some(10), Some(0)));
+        // A party no table seats is written down without a quote.
+        let grande = anotar(&app, &t, grupo("polanco", "Grupo Contreras", 9, None)).await.es_exito_201().clone();
+        assert!(grande["cotizada_min"].is_null() && grande["estimada_min"].is_null(), "{grande}");
+        // Another branch's list is its own.
+        assert!(lista(&app, &t, "satelite").await.is_empty());
+    }
+
+    async fn bad_input_is_refused_in_spanish_and_nothing_is_written(motor: Motor) {
+        let app = spawn_app(motor).await;
+        let t = app.token("hostess@demo.mx").await;
+        anotar(&app, &t, grupo("polanco", "Ana", 0, None)).await.es_error(400, &ReglaError::PersonasCero.to_string());
+        let r = anotar(&app, &t, grupo("polanco", "Ana", 51, None)).await;
+        assert_eq!(r.status, 400, "{}", r.cuerpo);
+        assert_eq!(r.cuerpo["data"]["campo"], "personas");
+        anotar(&app, &t, grupo("polanco", "  ", 2, None)).await.es_error(400, &ReglaError::NombreRequerido.to_string());
+        anotar(&app, &t, grupo("polanco", "Ana", 2, Some("55 1234 5678"))).await
+            .es_error(400, &ReglaError::TelefonoInvalido.to_string());
+        let r = anotar(&app, &t, json!({ "tag": "polanco", "name": "Ana", "personas": 2, "notas": "x".repeat(201) })).await;
+        assert_eq!(r.status, 400, "{}", r.cuerpo);
+        let r = anotar(&app, &t, json!({ "tag": "polanco", "name": "Ana", "personas": "dos" })).await;
+        assert_eq!(r.status, 400, "{}", r.cuerpo);
+        assert!(r.message().contains("debe ser un número entero"), "{}", r.message());
+        let r = anotar(&app, &t, json!({ "tag": "polanco", "name": "Ana" })).await;
+        assert_eq!(r.status, 400, "{}", r.cuerpo);
+        assert!(r.message().starts_with("Falta el campo"), "{}", r.message());
+        anotar(&app, &t, json!({ "name": "Ana", "personas": 2 })).await
+            .es_error(400, "Falta la sucursal: su etiqueta está vacía.");
+        assert!(lista(&app, &t, "polanco").await.is_empty());
+        // An unknown party.
+        app.post("/api/v1/admin/espera/no-existe/avisar", Some(&t)).await.es_error(404, "No se encontró el grupo.");
+        app.post_json("/api/v1/admin/espera/no-existe/salir", Some(&t), &json!({ "motivo": "Se cansó" })).await
+            .es_error(404, "No se encontró el grupo.");
+    }
+
+    async fn calling_a_party_queues_one_message_to_its_phone(motor: Motor) {
+        let app = spawn_app(motor).await;
+        let t = app.token("hostess@demo.mx").await;
+        let g = anotar(&app, &t, grupo("polanco", "Familia Pérez", 4, Some("+52 55 1234 5678"))).await.es_exito_201().clone();
+        let id = g["_id"].as_str().unwrap();
+        app.reloj.avanzar(chrono::Duration::minutes(3));
+        let r = app.post(&format!("/api/v1/admin/espera/{id}/avisar"), Some(&t)).await;
+        let avisado = r.es_exito().clone();
+        assert_eq!((avisado["_id"].as_str(), avisado["estado"].as_str(), avisado["mensaje"].as_str()), (Some(id), Some("esperando"), Some("pendiente")));
+        assert!(avisado["avisado"].is_string() && avisado["cerrado"].is_null(), "{avisado}");
+        assert_eq!(
+            mensajes(&app, id).await,
+            vec![vec!["mesa_lista".to_owned(), "+525512345678".to_owned(), MENSAJE_POLANCO.to_owned(), "pendiente".to_owned()]]
+        );
+        // The list shows the call and the message's state; the party still waits.
+        let l = lista(&app, &t, "polanco").await;
+        assert_eq!((l[0]["avisado"].clone(), l[0]["mensaje"].as_str()), (avisado["avisado"].clone(), Some("pendiente")));
+        // A repeat with the same key is the first answer again: still one message.
+        let repetir = || app.client.post(app.url(&format!("/api/v1/admin/espera/{id}/avisar"))).bearer_auth(&t).header("Idempotency-Key", "avisar-perez-1");
+        let a = leer(repetir().send().await.unwrap()).await;
+        a.es_exito();
+        let b = leer(repetir().send().await.unwrap()).await;
+        assert_eq!(b.headers.get("idempotent-replayed").and_then(|v| v.to_str().ok()), Some("true"));
+        assert_eq!(b.cuerpo, a.cuerpo);
+        assert_eq!(mensajes(&app, id).await.len(), 2, "the first call and the keyed one");
+        // A party without a phone is called by its name: nothing is written.
+        let sin = anotar(&app, &t, grupo("polanco", "Ana Ruiz", 2, None)).await.es_exito_201().clone();
+        let sin_id = sin["_id"].as_str().unwrap();
+        let r = app.post(&format!("/api/v1/admin/espera/{sin_id}/avisar"), Some(&t)).await;
+        r.es_error(409, "El grupo no dejó teléfono: llámelo por su nombre.");
+        assert_eq!(r.cuerpo["data"]["codigo"], "sin_telefono");
+        assert!(mensajes(&app, sin_id).await.is_empty());
+        let l = lista(&app, &t, "polanco").await;
+        assert!(l[1]["avisado"].is_null() && l[1]["mensaje"].is_null(), "{}", l[1]);
+    }
+
+    async fn a_party_leaves_with_its_reason(motor: Motor) {
+        let app = spawn_app(motor).await;
+        let t = app.token("gerente@demo.mx").await;
+        let g = anotar(&app, &t, grupo("polanco", "Familia Pérez", 4, Some("52 55 1234 5678"))).await.es_exito_201().clone();
+        let id = g["_id"].as_str().unwrap();
+        let (a, tk) = (&app, &t);
+        let salir = move |cuerpo: Value| async move { a.post_json(&format!("/api/v1/admin/espera/{id}/salir"), Some(tk), &cuerpo).await };
+        salir(json!({ "motivo": "   " })).await.es_error(400, "Escribe por qué se fue");
+        let r = salir(json!({})).await;
+        r.es_error(400, "Escribe por qué se fue");
+        assert_eq!(r.cuerpo["data"]["campo"], "motivo");
+        salir(json!({ "motivo": "x".repeat(121) })).await.es_error(400, &ReglaError::MotivoLargo { max: 120 }.to_string());
+        assert_eq!(lista(&app, &t, "polanco").await.len(), 1, "a refused reason leaves the party waiting");
+        let r = salir(json!({ "motivo": "  No quiso   esperar " })).await;
+        let fuera = r.es_exito();
+        assert_eq!((fuera["estado"].as_str(), fuera["motivo"].as_str()), (Some("se_fue"), Some("No quiso esperar")));
+        assert!(fuera["cerrado"].is_string(), "{fuera}");
+        assert!(lista(&app, &t, "polanco").await.is_empty());
+        // Gone is gone: neither leaving again nor a call.
+        let terminada = ReglaError::EsperaTerminada.to_string();
+        let r = salir(json!({ "motivo": "Otra vez" })).await;
+        r.es_error(409, &terminada);
+        assert_eq!(r.cuerpo["data"]["codigo"], "espera_terminada");
+        app.post(&format!("/api/v1/admin/espera/{id}/avisar"), Some(&t)).await.es_error(409, &terminada);
+        assert!(mensajes(&app, id).await.is_empty());
+    }
+
+    async fn a_walk_in_seats_the_waiting_party_once(motor: Motor) {
+        let app = spawn_app(motor).await;
+        let t = app.token("hostess@demo.mx").await;
+        let m = mesero(&app, &t, "polanco").await;
+        let g = anotar(&app, &t, grupo("polanco", "Familia Pérez", 4, None)).await.es_exito_201().clone();
+        let id = g["_id"].as_str().unwrap();
+        let otro = anotar(&app, &t, grupo("satelite", "Ana Ruiz", 2, None)).await.es_exito_201().clone();
+        let otro_id = otro["_id"].as_str().unwrap();
+        let (a, tk) = (&app, &t);
+        let total = move || async move { a.get("/api/v1/admin/walkin?tag=polanco&slug=todas", Some(tk)).await.es_exito()["total"].as_u64().unwrap() };
+        let antes = total().await;
+        // A party of another branch, or none at all, refuses the whole save.
+        let terminada = ReglaError::EsperaTerminada.to_string();
+        app.post_json("/api/v1/admin/walkin", Some(&t), &walkin("polanco", &m, "5", 2, Some(otro_id))).await.es_error(409, &terminada);
+        app.post_json("/api/v1/admin/walkin", Some(&t), &walkin("polanco", &m, "5", 2, Some("no-existe"))).await.es_error(409, &terminada);
+        assert_eq!(total().await, antes);
+        assert_eq!(lista(&app, &t, "satelite").await.len(), 1, "the other branch's party still waits");
+        // Table 5 was not opened by the refused saves: the seat goes through.
+        let w = app.post_json("/api/v1/admin/walkin", Some(&t), &walkin("polanco", &m, "5", 4, Some(id))).await;
+        let w = w.es_exito_201().clone();
+        assert_eq!(total().await, antes + 1);
+        assert!(lista(&app, &t, "polanco").await.is_empty());
+        assert_eq!(
+            filas(&app, "SELECT estado, walkin_id FROM lista_espera WHERE id = $1", id).await,
+            vec![vec!["sentado".to_owned(), w["_id"].as_str().unwrap().to_owned()]]
+        );
+        // Seated once: a second walk-in for the party saves nothing, opens no table.
+        app.post_json("/api/v1/admin/walkin", Some(&t), &walkin("polanco", &m, "6", 4, Some(id))).await.es_error(409, &terminada);
+        assert_eq!(total().await, antes + 1);
+        let piso = app.get("/api/v1/admin/salon?tag=polanco", Some(&t)).await.es_exito().clone();
+        let seis = piso["mesas"].as_array().unwrap().iter().find(|m| m["numero"] == 6).unwrap().clone();
+        assert_eq!(seis["estado"], "libre");
+        // A walk-in without the field, or with it empty, is saved as always.
+        app.post_json("/api/v1/admin/walkin", Some(&t), &walkin("polanco", &m, "6", 2, None)).await.es_exito_201();
+        app.post_json("/api/v1/admin/walkin", Some(&t), &walkin("polanco", &m, "7", 2, Some(""))).await.es_exito_201();
+    }
+
+    async fn only_those_who_keep_the_list_reach_it_and_only_their_branches(motor: Motor) {
+        let app = spawn_app(motor).await;
+        let hostess = app.token("hostess@demo.mx").await;
+        let g = anotar(&app, &hostess, grupo("polanco", "Familia Pérez", 4, Some("52 55 1234 5678"))).await.es_exito_201().clone();
+        let id = g["_id"].as_str().unwrap();
+        let sin_permiso = "No tienes permiso para realizar esta acción.";
+        for correo in ["sistemas@demo.mx", "reservaciones@demo.mx"] {
+            let t = app.token(correo).await;
+            app.get("/api/v1/admin/espera?tag=polanco", Some(&t)).await.es_error(403, sin_permiso);
+            anotar(&app, &t, grupo("polanco", "Ana", 2, None)).await.es_error(403, sin_permiso);
+            app.post(&format!("/api/v1/admin/espera/{id}/avisar"), Some(&t)).await.es_error(403, sin_permiso);
+            app.post_json(&format!("/api/v1/admin/espera/{id}/salir"), Some(&t), &json!({ "motivo": "x" })).await.es_error(403, sin_permiso);
+        }
+        app.get("/api/v1/admin/espera?tag=polanco", None).await.es_error(401, "Inicia sesión para continuar.");
+        assert!(mensajes(&app, id).await.is_empty());
+        assert_eq!(lista(&app, &hostess, "polanco").await.len(), 1);
+        // Monterrey is not the hostess's: neither its list nor its parties.
+        let ajena = "No tienes acceso a esta sucursal.";
+        app.get("/api/v1/admin/espera?tag=monterrey", Some(&hostess)).await.es_error(403, ajena);
+        anotar(&app, &hostess, grupo("monterrey", "Ana", 2, None)).await.es_error(403, ajena);
+        sql_directo(
+            &app.database_url,
+            "INSERT INTO lista_espera (id, sucursal_id, name, phone, personas, creado_en, autor) \
+             SELECT 'de-monterrey', id, 'Luis Garza', '528112345678', 2, '2026-11-25T19:00:00Z', 'x' FROM sucursales WHERE tag = $1",
+            &["monterrey"],
+        )
+        .await;
+        app.post("/api/v1/admin/espera/de-monterrey/avisar", Some(&hostess)).await.es_error(403, ajena);
+        app.post_json("/api/v1/admin/espera/de-monterrey/salir", Some(&hostess), &json!({ "motivo": "x" })).await.es_error(403, ajena);
+        assert!(mensajes(&app, "de-monterrey").await.is_empty());
+        // The gerente keeps the list too.
+        let gerente = app.token("gerente@demo.mx").await;
+        assert_eq!(lista(&app, &gerente, "polanco").await.len(), 1);
+    }
+
+    async fn an_open_console_hears_the_waitlist_change(motor: Motor) {
+        let app = spawn_app(motor).await;
+        let t = app.token("hostess@demo.mx").await;
+        let mut flujo = app.client.get(app.url("/api/v1/admin/notifications/stream?tag=polanco")).bearer_auth(&t).send().await.unwrap();
+        assert_eq!(flujo.status(), 200);
+        // Another branch's change does not reach this stream; this branch's does.
+        anotar(&app, &t, grupo("satelite", "Ana Ruiz", 2, None)).await.es_exito_201();
+        anotar(&app, &t, grupo("polanco", "Familia Pérez", 4, None)).await.es_exito_201();
+        let hasta = std::time::Instant::now() + Duration::from_secs(3);
+        let mut texto = String::new();
+        while !texto.contains("event: espera") {
+            let trozo = tokio::time::timeout(hasta.saturating_duration_since(std::time::Instant::now()), flujo.chunk()).await;
+            let trozo = trozo.expect("the change arrives within seconds").unwrap().expect("stream open");
+            texto.push_str(&String::from_utf8_lossy(&trozo));
+        }
+        assert!(texto.contains("event: espera\ndata: polanco"), "{texto}");
+        assert!(!texto.contains("satelite"), "{texto}");
+    }
+}
