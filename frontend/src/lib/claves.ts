@@ -33,3 +33,11 @@ export function claveSucursal<const P extends readonly unknown[]>(tag: string, .
 export function claveListasReservaciones(tag: string) {
   return claveSucursal(tag, 'reservaciones', 'lista');
 }
+
+/**
+ * Everything of a branch's reservations: its lists, the open details and their e-mails. The live
+ * stream's `reservaciones` event (a guest confirmed, cancelled or changed one) reads them again.
+ */
+export function claveReservacionesSucursal(tag: string) {
+  return claveSucursal(tag, 'reservaciones');
+}

@@ -130,6 +130,8 @@ export const promoVigente = (promo: DatosPromocion, hoy: string): Resultado<bool
 
 /** The affiliates form's rules (code, name, kind). */
 export const validarAfiliado = (datos: DatosAfiliado): Resultado<null> => regla(() => core.validarAfiliado(datos));
+/** The settings' reminders box ("24, 3") as the hours saved, earliest first (core's `recordatorio::leer_horas`). */
+export const leerRecordatorios = (texto: string): Resultado<number[]> => regla(() => core.leerRecordatorios(texto));
 export const validarImpresora = (datos: DatosImpresora): Resultado<null> => regla(() => core.validarImpresora(datos));
 
 /** An affiliate's code as stored (trimmed, upper-case) or why it is refused. */

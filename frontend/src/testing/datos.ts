@@ -32,6 +32,7 @@ export function reservacionDe(cambios: Partial<Reservacion> = {}): Reservacion {
     comanda: null,
     abre: null,
     folio: null,
+    confirmada: null,
     buffet_adulto: 0,
     buffet_boy: 0,
     buffet_promo_adulto: 0,

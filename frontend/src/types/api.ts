@@ -124,6 +124,10 @@ export type DatosAfiliado = Omit<Afiliado, '_id'>;
 export type ReservacionAfiliado = Esquemas['ReservacionAfiliado'];
 /** A partner's page over a period: its reservations and attendance. */
 export type AfiliadoDetalle = Esquemas['AfiliadoDetalle'];
+/** Reservations that ended (came or not) of one kind, and their no-show rate. */
+export type NoShows = Esquemas['NoShows'];
+/** The no-show rate of the reservations their guests confirmed against the rest. */
+export type NoShowsPorConfirmacion = Esquemas['NoShowsPorConfirmacion'];
 /** A branch's floor now: its tables where they stand, their state and party, and the summary. */
 export type Piso = Esquemas['Piso'];
 /** A table on the floor. */
@@ -142,3 +146,13 @@ export type Impresora = Esquemas['Impresora'];
 export type DatosImpresora = Esquemas['DatosImpresora'];
 /** What a test print answered. */
 export type PruebaImpresora = Esquemas['PruebaImpresora'];
+/** A party on the branch's waitlist, in its place, with its wait and its call's state. */
+export type GrupoEnEspera = Esquemas['GrupoEnEspera'];
+/** A party after it was called or left the list. */
+export type GrupoEsperaCambiado = Esquemas['GrupoEsperaCambiado'];
+/** What writing a party down on the waitlist sends. */
+export type SolicitudEspera = Esquemas['SolicitudEspera'];
+/** The state of a called party's "Su mesa está lista" message. */
+export type EstadoMensajeEspera = Esquemas['EstadoMensajeEspera'];
+/** A walk-in's save with the waiting party it seats (`espera_id`), if any. */
+export type SolicitudWalkinDeEspera = Esquemas['SolicitudWalkinDeEspera'];

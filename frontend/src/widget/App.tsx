@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Confirmacion, Verificar } from './Confirmacion';
 import { Aviso } from './Aviso';
 import { Reservar } from './Reservar';
@@ -8,7 +8,30 @@ import { leerVista, type Vista } from './ruta';
 const enMarco = () => window.self !== window.top;
 const vistaActual = () => leerVista(new URL(window.location.href), enMarco());
 
-/** The booking page's four addresses; moving between them keeps the page (no reload). */
+// A reminder's link page is never part of booking: it loads on its own, when opened.
+const Enlace = lazy(() =>
+  import('./Enlace').then(
+    (m) => ({ default: m.Enlace }),
+    () => ({
+      default: () => (
+        <Aviso titulo="No se pudo abrir el enlace" incrustado={false}>
+          <p>Revisa tu conexión y recarga la página.</p>
+        </Aviso>
+      ),
+    }),
+  ),
+);
+
+const TITULOS: Record<Vista['tipo'], string> = {
+  reservar: 'Reservaciones',
+  confirmacion: 'Tu reservación',
+  verificar: 'Verificación de correo',
+  confirmar: 'Confirma tu asistencia',
+  cancelar: 'Cancela tu reservación',
+  desconocida: 'Reservaciones',
+};
+
+/** The booking page's addresses (`ruta.ts`); moving between them keeps the page (no reload). */
 export function App() {
   const [vista, setVista] = useState<Vista>(vistaActual);
   // The booking form's address, kept in the history entry so the confirmation can offer it again.
@@ -34,8 +57,7 @@ export function App() {
   }, []);
 
   useEffect(() => {
-    document.title =
-      vista.tipo === 'confirmacion' ? 'Reservación confirmada' : vista.tipo === 'verificar' ? 'Verificación de correo' : 'Reservaciones';
+    document.title = TITULOS[vista.tipo];
   }, [vista.tipo]);
 
   function navegar(url: string) {
@@ -64,6 +86,10 @@ export function App() {
           <Confirmacion key={vista.id} id={vista.id} token={vista.token} incrustado={incrustado} volver={volver} />
         ) : vista.tipo === 'verificar' ? (
           <Verificar id={vista.id} token={vista.token} confirmacion={vista.confirmacion} tag={vista.tag} />
+        ) : vista.tipo === 'confirmar' || vista.tipo === 'cancelar' ? (
+          <Suspense fallback={<div role="status" aria-label="Cargando" className="min-h-64" />}>
+            <Enlace key={`${vista.tipo}|${vista.id}`} proposito={vista.tipo} id={vista.id} token={vista.token} tag={vista.tag} />
+          </Suspense>
         ) : (
           <Aviso titulo="Esta página no existe" incrustado={incrustado}>
             <p>Revisa la dirección de la reservación.</p>

@@ -1,7 +1,10 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { fechaLarga, horaCorta, textoPersonas } from '../lib/formato';
 import { ErrorPublico, getConfirmacion, verificar, type ConfirmacionPublica as DatosConfirmacion } from './api';
 import { Aviso } from './Aviso';
+import type { AvisoHecho } from './huesped/Gestion';
+import { Dato } from './huesped/piezas';
+import { etiquetaEstado } from './huesped/textos';
 
 const boton =
   'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-4 text-sm font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-primary-600 focus-visible:ring-offset-2';
@@ -41,33 +44,79 @@ function descargar(blob: Blob, nombre: string) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-function Dato({ titulo, children, campo, className = 'py-2' }: { titulo: string; children: string; campo: string; className?: string }) {
+// The guest's actions (and the change form) load beside the receipt, not with the booking form;
+// if they cannot (the connection dropped), the receipt stays and says so.
+const Gestion = lazy(() =>
+  import('./huesped/Gestion').then(
+    (m) => ({ default: m.Gestion }),
+    () => ({
+      default: () => (
+        <p role="alert" className="mt-6 rounded-lg bg-red-50 px-3 py-2.5 text-sm text-red-800 print:hidden">
+          No se pudieron cargar las opciones de tu reservación. Revisa tu conexión y recarga la página.
+        </p>
+      ),
+    }),
+  ),
+);
+
+/** The heading and the line under it, by the reservation's state. */
+function encabezado(r: DatosConfirmacion): { titulo: string; texto: string } {
+  switch (r.status) {
+    case 'Cancelada':
+      return { titulo: 'Tu reservación está cancelada', texto: 'Ya no tienes lugar apartado. Si quieres venir, haz una nueva reservación.' };
+    case 'Asistio':
+      return { titulo: '¡Gracias por tu visita!', texto: 'Registramos tu llegada a esta reservación.' };
+    case 'Vencido':
+      return { titulo: 'Tu reservación ya pasó', texto: 'No registramos tu llegada. Si quieres venir otro día, haz una nueva reservación.' };
+    case 'Pendiente':
+      return {
+        titulo: 'Tu reservación está confirmada',
+        texto: r.con_correo ? 'Muestra este código QR al llegar; también te lo enviamos por correo.' : 'Muestra este código QR al llegar: guárdalo o tómale una captura.',
+      };
+  }
+}
+
+/** The state as a mark under the heading: attendance confirmed, or how the reservation ended. */
+function MarcaEstado({ r }: { r: DatosConfirmacion }) {
+  const base = 'inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-sm font-semibold ring-1 ring-inset';
+  if (r.status === 'Pendiente') {
+    return r.confirmada ? (
+      <p className={`${base} bg-green-50 text-green-800 ring-green-200`} data-testid="estado-reservacion" data-estado="confirmada">
+        <span aria-hidden>✓</span> Confirmaste tu asistencia
+      </p>
+    ) : null;
+  }
+  const tono = r.status === 'Asistio' ? 'bg-green-50 text-green-800 ring-green-200' : r.status === 'Cancelada' ? 'bg-red-50 text-red-800 ring-red-200' : 'bg-amber-50 text-amber-900 ring-amber-200';
   return (
-    <div className={className}>
-      <dt className="text-xs font-medium tracking-wide text-stone-500 uppercase">{titulo}</dt>
-      <dd className="text-base font-medium text-stone-900 first-letter:uppercase" data-campo={campo}>
-        {children}
-      </dd>
-    </div>
+    <p className={`${base} ${tono}`} data-testid="estado-reservacion" data-estado={r.status}>
+      Estado: {etiquetaEstado(r.status)}
+    </p>
   );
 }
 
 /**
  * /reservacion/{tag}/confirmacion/{id}?t=: the booking made, with the QR the host scans at the
- * door (it holds the reservation's id), printable and saveable.
+ * door (it holds the reservation's id), printable and saveable; the guest's own page, where they
+ * confirm they are coming, change the party or the time, or cancel (`huesped/Gestion.tsx`).
  */
 export function Confirmacion({ id, token, incrustado, volver }: { id: string; token: string; incrustado: boolean; volver: string | null }) {
   const [estado, setEstado] = useState<{ tipo: 'cargando' } | { tipo: 'listo'; r: DatosConfirmacion } | { tipo: 'error'; mensaje: string }>({
     tipo: 'cargando',
   });
+  // Read again after each action; what shows stays until the new answer arrives.
+  const [vuelta, setVuelta] = useState(0);
+  const [aviso, setAviso] = useState<AvisoHecho | null>(null);
   useEffect(() => {
     const control = new AbortController();
     getConfirmacion(id, token, control.signal).then(
       (r) => setEstado({ tipo: 'listo', r }),
-      (e: unknown) => !control.signal.aborted && setEstado({ tipo: 'error', mensaje: e instanceof Error ? e.message : String(e) }),
+      (e: unknown) =>
+        !control.signal.aborted &&
+        // A reading again that fails keeps the page as it was.
+        setEstado((antes) => (antes.tipo === 'listo' ? antes : { tipo: 'error', mensaje: e instanceof Error ? e.message : String(e) })),
     );
     return () => control.abort();
-  }, [id, token]);
+  }, [id, token, vuelta]);
 
   if (estado.tipo === 'cargando') {
     return (
@@ -87,27 +136,31 @@ export function Confirmacion({ id, token, incrustado, volver }: { id: string; to
   }
   const r = estado.r;
   const { sucursal, marca } = r;
+  const { titulo, texto } = encabezado(r);
+  const terminada = r.status === 'Cancelada' || r.status === 'Vencido';
   return (
     <article
       aria-labelledby="titulo-confirmacion"
       className={`mx-auto max-w-2xl ${incrustado ? 'p-4' : 'p-5 sm:p-8'} print:max-w-none print:p-0`}
       data-testid="confirmacion"
       data-reservacion={r._id}
+      data-estado={r.status}
     >
       <header className="text-center sm:text-left">
         <p className="text-xs font-semibold tracking-wide text-primary-700 uppercase">{marca}</p>
         <h1 id="titulo-confirmacion" className={`${incrustado ? 'text-lg' : 'text-2xl'} font-semibold text-stone-900`}>
-          Tu reservación está confirmada
+          {titulo}
         </h1>
-        <p className={`${incrustado ? 'mt-0.5' : 'mt-1'} text-sm text-stone-600`}>
-          {r.con_correo ? 'Muestra este código QR al llegar; también te lo enviamos por correo.' : 'Muestra este código QR al llegar: guárdalo o tómale una captura.'}
-        </p>
+        <p className={`${incrustado ? 'mt-0.5' : 'mt-1'} text-sm text-stone-600`}>{texto}</p>
+        <div className={`${incrustado ? 'mt-1' : 'mt-2'} empty:hidden`}>
+          <MarcaEstado r={r} />
+        </div>
       </header>
       <div className={`grid items-center ${incrustado ? 'mt-3 grid-cols-[9rem_1fr] gap-4' : 'mt-4 gap-4 sm:grid-cols-[16rem_1fr] sm:gap-8'}`}>
         <div
           role="img"
-          aria-label={`Código QR de la reservación ${r._id}`}
-          className={`mx-auto aspect-square w-full rounded-xl bg-white p-2 ring-1 ring-stone-200 [&>svg]:block [&>svg]:size-full ${incrustado ? 'max-w-36' : 'max-w-64'}`}
+          aria-label={`Código QR de la reservación ${r._id}${terminada ? ` (${etiquetaEstado(r.status).toLowerCase()})` : ''}`}
+          className={`mx-auto aspect-square w-full rounded-xl bg-white p-2 ring-1 ring-stone-200 [&>svg]:block [&>svg]:size-full ${incrustado ? 'max-w-36' : 'max-w-64'} ${terminada ? 'opacity-30' : ''}`}
           data-testid="qr-reservacion"
           // The server draws the code (core's encoder); it is markup of its own making, not the guest's.
           dangerouslySetInnerHTML={{ __html: r.qr_svg }}
@@ -148,6 +201,22 @@ export function Confirmacion({ id, token, incrustado, volver }: { id: string; to
           </a>
         )}
       </div>
+      {/* In a frame (just booked, on the restaurant's site or the console) the page stays the receipt. */}
+      {!incrustado && (
+        <Suspense fallback={null}>
+          <Gestion
+            r={r}
+            id={id}
+            token={token}
+            aviso={aviso}
+            alHacer={(mensaje) => {
+              // A refusal's words are Gestion's to show; an older success is no longer the news.
+              setAviso((a) => (mensaje ? { mensaje, n: (a?.n ?? 0) + 1 } : null));
+              setVuelta((n) => n + 1);
+            }}
+          />
+        </Suspense>
+      )}
     </article>
   );
 }

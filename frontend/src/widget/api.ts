@@ -4,8 +4,17 @@
 import { enviar } from '../lib/envio';
 import { CLAVE_TOKEN } from '../lib/session';
 import type { ConfirmacionPublica, Disponibilidad, ReservaRegistrada, SolicitudReservacion, SucursalPublica } from '../types/api';
+import type { components } from '../types/openapi';
 
 export type { ConfirmacionPublica, Disponibilidad, SucursalPublica };
+
+type Esquemas = components['schemas'];
+/** A guest's reservation as a reminder's link and the guest's actions answer it (no e-mail, no phone). */
+export type ReservacionHuesped = Esquemas['ReservacionHuesped'];
+/** What a reminder's link opens: its purpose, whether it still works, and the reservation. */
+export type EnlaceHuesped = Esquemas['EnlaceHuesped'];
+/** Pendiente, Asistio, Vencido, Cancelada: the names the server sends. */
+export type EstadoReservacion = Esquemas['EstadoReservacion'];
 
 const SIN_CONEXION = 'No se pudo conectar con el servidor. Revisa tu conexión e inténtalo de nuevo.';
 const RESPUESTA_INESPERADA = 'El servidor respondió de forma inesperada. Inténtalo de nuevo.';
@@ -29,7 +38,16 @@ export async function llamar<T>(
     signal,
     token,
     clave,
-  }: { method?: 'GET' | 'POST'; body?: unknown; signal?: AbortSignal; token?: string; clave?: string } = {},
+    alResponder,
+  }: {
+    method?: 'GET' | 'POST';
+    body?: unknown;
+    signal?: AbortSignal;
+    token?: string;
+    clave?: string;
+    /** Hears the answer's `message` (a write's words for the guest). */
+    alResponder?: (mensaje: string) => void;
+  } = {},
 ): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -42,6 +60,7 @@ export async function llamar<T>(
   if (!respuesta.ok || cuerpo?.status !== 'success') {
     throw new ErrorPublico(cuerpo?.message || RESPUESTA_INESPERADA, respuesta.status, cuerpo?.data ?? null);
   }
+  alResponder?.(cuerpo.message ?? '');
   return cuerpo.data as T;
 }
 
@@ -92,3 +111,39 @@ export const getConfirmacion = (id: string, token: string, signal?: AbortSignal)
 
 export const verificar = (id: string, token: string) =>
   llamar<unknown>(`/v1/public/reservacion/${encodeURIComponent(id)}/verificar`, { method: 'POST', body: { token } });
+
+// ---- the guest's own reservation: the confirmation page's token or a reminder's link ----
+
+const rutaReservacion = (id: string) => `/v1/public/reservacion/${encodeURIComponent(id)}`;
+
+/** What a reminder's link (`t`, that link's own secret) opens; a 404 for any other token. */
+export const getEnlace = (id: string, token: string, signal?: AbortSignal) =>
+  llamar<EnlaceHuesped>(`${rutaReservacion(id)}/enlace?${new URLSearchParams({ t: token })}`, { signal });
+
+/** The server's words for what was done ("¡Gracias! …"), with the reservation as it is now. */
+export interface Hecho {
+  mensaje: string;
+  reservacion: ReservacionHuesped;
+}
+
+/** Like `llamar`, for the guest's writes: their answer's message is the page's to show. */
+async function escribir(ruta: string, body: unknown, clave: string): Promise<Hecho> {
+  let mensaje = '';
+  const reservacion = await llamar<ReservacionHuesped>(ruta, { method: 'POST', body, clave, alResponder: (m) => (mensaje = m) });
+  return { mensaje, reservacion };
+}
+
+/**
+ * The guest confirms they are coming (a reminder's "Confirmo" token, or the page's). `clave` is
+ * the action's idempotency key: the same on a retry after a lost answer.
+ */
+export const confirmarAsistencia = (id: string, token: string, clave: string) =>
+  escribir(`${rutaReservacion(id)}/confirmar`, { token }, clave);
+
+/** The guest cancels (a reminder's "Cancelar" token, or the page's). */
+export const cancelarReservacion = (id: string, token: string, clave: string) =>
+  escribir(`${rutaReservacion(id)}/cancelar`, { token }, clave);
+
+/** The guest changes the party and the time (the page's token only). */
+export const cambiarReservacion = (id: string, cambio: { token: string; fecha_hora: string; no_personas: number }, clave: string) =>
+  escribir(`${rutaReservacion(id)}/cambiar`, cambio, clave);

@@ -36,8 +36,26 @@ describe('the booking page reads its address', () => {
     expect(vista('/reservacion/polanco/verificar/abc123?t=xyz')).toEqual({ tipo: 'verificar', tag: 'polanco', id: 'abc123', token: 'xyz', confirmacion: null });
   });
 
+  it("a reminder's two links carry the id and that link's own token", () => {
+    expect(vista('/reservacion/polanco/confirmar/abc123?t=c0ffee')).toEqual({ tipo: 'confirmar', tag: 'polanco', id: 'abc123', token: 'c0ffee' });
+    expect(vista('/reservacion/polanco/cancelar/abc123?t=t%2Fk%2Bn')).toEqual({ tipo: 'cancelar', tag: 'polanco', id: 'abc123', token: 't/k+n' });
+    expect(vista('/reservacion/mi%20sucursal/cancelar/abc123?t=x')).toMatchObject({ tipo: 'cancelar', tag: 'mi sucursal' });
+    // Without its token the page still opens, and says the link is not valid (the server's word).
+    expect(vista('/reservacion/polanco/confirmar/abc123')).toEqual({ tipo: 'confirmar', tag: 'polanco', id: 'abc123', token: '' });
+    // Only on the full page, never framed as /widget/…, nor with a part more or less.
+    for (const url of ['/widget/polanco/confirmar/abc?t=x', '/reservacion/polanco/cancelar?t=x', '/reservacion/polanco/confirmar/abc/otra?t=x', '/reservacion/polanco/Confirmar/abc?t=x']) {
+      expect(vista(url)).toEqual({ tipo: 'desconocida' });
+    }
+  });
+
   it('after booking only a confirmation page of this site is followed', () => {
-    for (const mala of ['https://otro.example/reservacion/polanco/confirmacion/abc?t=x', '//otro.example/x', '/reservacion/polanco', '/login']) {
+    for (const mala of [
+      'https://otro.example/reservacion/polanco/confirmacion/abc?t=x',
+      '//otro.example/x',
+      '/reservacion/polanco',
+      '/login',
+      '/reservacion/polanco/confirmar/abc?t=x',
+    ]) {
       expect(() => rutaConfirmacion(mala)).toThrow();
     }
   });

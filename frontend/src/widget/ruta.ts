@@ -1,9 +1,12 @@
-// Where the booking page is and what its URL asks for. One bundle answers four addresses:
+// Where the booking page is and what its URL asks for. One bundle answers six addresses:
 //   /reservacion/{tag}                         the booking as a full page
 //   /widget/{tag}                              the same booking, meant for an iframe
-//   /reservacion/{tag}/confirmacion/{id}?t=    the booking made, with its QR
+//   /reservacion/{tag}/confirmacion/{id}?t=    the booking made, with its QR: the guest's own page
+//                                              (confirm, change the party or time, cancel)
 //   /reservacion/{tag}/verificar/{id}?t=&c=    the e-mail's link that verifies the address (t, its
 //                                              own secret) and leads on to the booking (c)
+//   /reservacion/{tag}/confirmar/{id}?t=       a reminder's "Confirmo" link (t, that link's secret)
+//   /reservacion/{tag}/cancelar/{id}?t=        a reminder's "Cancelar" link
 
 import type { Origen } from '../wasm/tipos/Origen';
 
@@ -16,6 +19,7 @@ export type Vista =
   | { tipo: 'reservar'; tag: string; origin: Origen; personasMax: number | null; afiliado: string | null; incrustado: boolean }
   | { tipo: 'confirmacion'; tag: string; id: string; token: string }
   | { tipo: 'verificar'; tag: string; id: string; token: string; confirmacion: string | null }
+  | { tipo: 'confirmar' | 'cancelar'; tag: string; id: string; token: string }
   | { tipo: 'desconocida' };
 
 /** The origin of the URL, matched without regard to case; Widget when absent or unknown. */
@@ -63,6 +67,9 @@ export function leerVista(url: URL, incrustado: boolean): Vista {
   const id = segmento(idCrudo);
   const token = q.get('t') ?? '';
   if (raiz === 'reservacion' && partes.length === 4 && id && accion === 'confirmacion') {
+    return { tipo: accion, tag, id, token };
+  }
+  if (raiz === 'reservacion' && partes.length === 4 && id && (accion === 'confirmar' || accion === 'cancelar')) {
     return { tipo: accion, tag, id, token };
   }
   if (raiz === 'reservacion' && partes.length === 4 && id && accion === 'verificar') {

@@ -2,17 +2,23 @@ import { ClockIcon, UsersIcon } from '@heroicons/react/20/solid';
 import { Link } from 'react-router';
 import { Esqueleto } from '@/components/ui/Esqueleto';
 import { horaCorta, textoPersonas } from '@/lib/formato';
+import { useSesion } from '@/lib/use-session';
 import { useReservaciones } from '@/features/reservaciones/api/get-reservaciones';
+import { confirmo, ordenLlegadas } from '@/modulos/reservaciones/confirmacion';
+import { MarcaConfirmo } from '@/modulos/reservaciones/components/MarcaConfirmo';
+import { useHorarioSucursal } from '@/modulos/sucursales/api/get-sucursales-usuario';
 
 /** How many of the day's next arrivals the host home lists. */
 export const LLEGADAS_VISIBLES = 8;
 
-/** The current branch's next arrivals of the day: Pendiente, by time, with the party size. */
+/**
+ * The current branch's next arrivals of the day: Pendiente, by time, with the party size; at one
+ * time the guests who confirmed come first, marked «Confirmó».
+ */
 export function ProximasLlegadas() {
   const { data, isPending, isError } = useReservaciones('hoy', '');
-  const llegadas = (data?.pages.flatMap((p) => p.items) ?? [])
-    .filter((r) => r.status === 'Pendiente')
-    .sort((a, b) => a.fecha_hora.localeCompare(b.fecha_hora));
+  const horario = useHorarioSucursal(useSesion().sucursal) ?? null;
+  const llegadas = ordenLlegadas((data?.pages.flatMap((p) => p.items) ?? []).filter((r) => r.status === 'Pendiente'));
 
   return (
     <section aria-labelledby="titulo-llegadas" className="@container flex flex-col rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200 sm:p-6" data-testid="proximas-llegadas">
@@ -44,7 +50,10 @@ export function ProximasLlegadas() {
                   {horaCorta(r.fecha_hora)}
                 </span>
                 {/* Beside the floor the panel is narrow: the name goes under the time. */}
-                <span className="col-span-2 row-start-2 min-w-0 truncate text-base text-stone-800 @md:flex-1">{r.name}</span>
+                <span className="col-span-2 row-start-2 flex min-w-0 items-center gap-2 @md:flex-1">
+                  <span className="min-w-0 truncate text-base text-stone-800">{r.name}</span>
+                  {confirmo(r) && <MarcaConfirmo confirmada={r.confirmada} horario={horario} />}
+                </span>
                 <span className="flex shrink-0 items-center gap-1.5 text-sm text-stone-600">
                   <UsersIcon aria-hidden className="size-4 text-stone-400" />
                   {textoPersonas(r.no_personas)}

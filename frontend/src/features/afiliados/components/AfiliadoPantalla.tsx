@@ -12,15 +12,23 @@ import { useTitulo } from '@/lib/use-titulo';
 import type { Reservacion } from '@/types/api';
 import { fechaVisita } from '@/lib/fechas';
 import { EstadoReservacion } from '@/modulos/reservaciones/components/EstadoReservacion';
+import { TIPOS_NO_SHOW, textoNoShows } from '@/modulos/reservaciones/no-shows';
 import { useAfiliado } from '../api/get-afiliado';
 import { periodoDe, textoTasa } from '../periodo';
 
-function Cifra({ etiqueta, valor, campo }: { etiqueta: string; valor: string | number; campo: string }) {
+function Cifra({ etiqueta, valor, campo, detalle }: { etiqueta: string; valor: string | number; campo: string; detalle?: string }) {
   return (
     <div className="rounded-xl bg-white px-4 py-3 shadow-sm ring-1 ring-stone-200">
       <dt className="text-xs font-semibold tracking-wide text-stone-500 uppercase">{etiqueta}</dt>
-      <dd className="mt-1 text-2xl font-bold text-stone-900 tabular-nums" data-cifra={campo}>
-        {valor}
+      <dd className="mt-1 flex flex-wrap items-baseline gap-x-1.5">
+        <span className="text-2xl font-bold text-stone-900 tabular-nums" data-cifra={campo}>
+          {valor}
+        </span>
+        {detalle && (
+          <span className="text-sm text-stone-500 tabular-nums" data-detalle={campo}>
+            {detalle}
+          </span>
+        )}
       </dd>
     </div>
   );
@@ -75,11 +83,16 @@ export function AfiliadoPantalla() {
         <AvisoPantalla>{noExiste ? 'Este afiliado no existe.' : detalle.error.message}</AvisoPantalla>
       )}
       {!detalle.isError && (
-        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-6">
           <Cifra etiqueta="Reservaciones" campo="total" valor={a ? a.total : '…'} />
           <Cifra etiqueta="Asistidas" campo="asistidas" valor={a ? a.asistidas : '…'} />
           <Cifra etiqueta="No asistió" campo="vencidas" valor={a ? a.vencidas : '…'} />
           <Cifra etiqueta="Asistencia" campo="tasa" valor={a ? textoTasa(a.tasa_asistencia, a.asistidas + a.vencidas) : '…'} />
+          {/* What the reminders buy: the no-shows of the guests who confirmed against the rest. */}
+          {TIPOS_NO_SHOW.map(({ clave, nombre }) => {
+            const t = a ? textoNoShows(a.no_shows[clave]) : null;
+            return <Cifra key={clave} etiqueta={`No-show ${nombre.toLowerCase()}`} campo={`no_show_${clave}`} valor={t ? t.tasa : '…'} detalle={t ? `(${t.cuenta})` : undefined} />;
+          })}
         </dl>
       )}
       {!detalle.isError && (

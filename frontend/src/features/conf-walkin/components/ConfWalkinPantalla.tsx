@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { Description, Field, Input, Label } from '@headlessui/react';
+import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/Button';
-import { CampoArea, CampoTexto } from '@/components/ui/Campo';
+import { CampoArea, CampoTexto, ESTILO_CAMPO } from '@/components/ui/Campo';
 import { CampoNumero } from '@/components/ui/CampoNumero';
 import { Esqueleto } from '@/components/ui/Esqueleto';
 import { iguales, MensajeCampo, rechazoDeCampo, Seccion } from '@/components/ui/formulario';
@@ -10,6 +11,7 @@ import { useTitulo } from '@/lib/use-titulo';
 import type { DatosConfWalkin } from '@/types/api';
 import { useConfWalkin } from '../api/get-conf-walkin';
 import { useGuardarConfWalkin } from '../api/guardar-conf-walkin';
+import { leerRecordatorios, textoRecordatorios } from '../recordatorios';
 import { LineaDelDia } from './LineaDelDia';
 
 type Numericos = 'gracia_min' | 'llegada_antes_min' | 'paso_min' | 'estancia_min' | 'anticipacion_min' | 'horizonte_dias' | 'cubiertos_por_turno' | 'estancia_mesa_min' | 'vencer_impresion_min';
@@ -38,8 +40,12 @@ export function ConfWalkinPantalla() {
 function Formulario({ tag, original }: { tag: string; original: DatosConfWalkin }) {
   const [form, setForm] = useState(original);
   const [rechazo, setRechazo] = useState<{ campo: string; mensaje: string } | null>(null);
+  // The reminders are typed as text ("24, 3") and read into hours when saved.
+  const [recordatorios, setRecordatorios] = useState(() => textoRecordatorios(original.recordatorios_horas));
+  const cajaRecordatorios = useRef<HTMLInputElement>(null);
   const guardar = useGuardarConfWalkin();
-  const sinCambios = iguales(form, original);
+  const lectura = leerRecordatorios(recordatorios);
+  const sinCambios = iguales(form, original) && 'ok' in lectura && iguales(lectura.ok, original.recordatorios_horas ?? []);
   const poner = <K extends keyof DatosConfWalkin>(c: K, v: DatosConfWalkin[K]) => {
     setForm((f) => ({ ...f, [c]: v }));
     if (rechazo?.campo === c) setRechazo(null);
@@ -57,7 +63,14 @@ function Formulario({ tag, original }: { tag: string; original: DatosConfWalkin 
   );
   const enviar = () => {
     setRechazo(null);
-    guardar.mutate({ tag, datos: form }, { onError: (e) => setRechazo(rechazoDeCampo(e)) });
+    if ('error' in lectura) {
+      setRechazo({ campo: 'recordatorios_horas', mensaje: lectura.error });
+      // To the middle of the screen: at its edge the sticky Guardar bar would cover it.
+      cajaRecordatorios.current?.scrollIntoView({ block: 'center' });
+      cajaRecordatorios.current?.focus({ preventScroll: true });
+      return;
+    }
+    guardar.mutate({ tag, datos: { ...form, recordatorios_horas: lectura.ok } }, { onError: (e) => setRechazo(rechazoDeCampo(e)) });
   };
 
   return (
@@ -104,13 +117,35 @@ function Formulario({ tag, original }: { tag: string; original: DatosConfWalkin 
           </div>
         </Seccion>
       </div>
-      <Seccion titulo="Reservaciones en línea" descripcion="Cómo se calculan los horarios disponibles.">
+      <Seccion titulo="Reservaciones en línea" descripcion="Cómo se calculan los horarios disponibles, y cuándo se recuerda al cliente su reservación.">
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
           {numero('paso_min', 'Paso (minutos)')}
           {numero('estancia_min', 'Estancia (minutos)')}
           {numero('anticipacion_min', 'Anticipación (minutos)')}
           {numero('horizonte_dias', 'Horizonte (días)')}
           {numero('cubiertos_por_turno', 'Cubiertos por turno')}
+        </div>
+        <div className="mt-4 border-t border-stone-100 pt-4">
+          <Field className="max-w-xl space-y-1.5" data-campo="recordatorios_horas">
+            <Label className="block text-sm font-medium text-stone-700">Recordatorios (horas antes)</Label>
+            <Input
+              ref={cajaRecordatorios}
+              name="recordatorios_horas"
+              value={recordatorios}
+              placeholder="Por ejemplo: 24, 3"
+              autoComplete="off"
+              invalid={Boolean(error('recordatorios_horas'))}
+              onChange={(e) => {
+                setRecordatorios(e.target.value);
+                if (rechazo?.campo === 'recordatorios_horas') setRechazo(null);
+              }}
+              className={`${ESTILO_CAMPO} max-w-xs data-invalid:ring-red-400`}
+            />
+            <Description className="text-sm text-stone-500">
+              Vacío: sin recordatorios. Se envía por correo (y por SMS si el grupo lo tiene configurado) con enlaces para confirmar o cancelar.
+            </Description>
+            <MensajeCampo nombre="recordatorios_horas" mensaje={error('recordatorios_horas')} />
+          </Field>
         </div>
       </Seccion>
       <Seccion titulo="Salón e impresión" descripcion="Cuándo una mesa se ve excedida, y cuánto espera un ticket a su impresora antes de darse por vencido.">
@@ -120,7 +155,7 @@ function Formulario({ tag, original }: { tag: string; original: DatosConfWalkin 
         </div>
       </Seccion>
       <div className="sticky bottom-0 -mx-1 flex justify-end gap-2 border-t border-stone-200 bg-stone-50 px-1 py-3">
-        <Button variante="secundario" disabled={sinCambios || guardar.isPending} onClick={() => { setForm(original); setRechazo(null); }}>
+        <Button variante="secundario" disabled={sinCambios || guardar.isPending} onClick={() => { setForm(original); setRecordatorios(textoRecordatorios(original.recordatorios_horas)); setRechazo(null); }}>
           Descartar cambios
         </Button>
         <Button type="submit" disabled={sinCambios} cargando={guardar.isPending}>

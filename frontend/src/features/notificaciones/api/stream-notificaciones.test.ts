@@ -77,6 +77,46 @@ describe('the live notification stream', () => {
     }
   });
 
+  it('hands over a guest\'s change to a reservation (event: reservaciones) without taking it for a notification', async () => {
+    const vistas: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init: RequestInit) =>
+        flujo(['event: reservaciones\ndata: polanco\n\n', evento(7, notificacionDe({ _id: 'n' }))], true, init.signal),
+      ),
+    );
+    const control = new AbortController();
+    const fin = seguirNotificaciones(
+      'polanco',
+      'tok',
+      { alNotificacion: (n) => vistas.push(`notificacion ${n._id}`), alReservaciones: () => vistas.push('reservaciones'), alConectar: () => undefined },
+      control.signal,
+    );
+    await vi.waitFor(() => expect(vistas).toEqual(['reservaciones', 'notificacion n']));
+    control.abort();
+    await fin;
+  });
+
+  it('hands over a change of the waitlist (event: espera) without taking it for a notification', async () => {
+    const vistas: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init: RequestInit) =>
+        flujo(['event: espera\ndata: polanco\n\n', evento(8, notificacionDe({ _id: 'm' }))], true, init.signal),
+      ),
+    );
+    const control = new AbortController();
+    const fin = seguirNotificaciones(
+      'polanco',
+      'tok',
+      { alNotificacion: (n) => vistas.push(`notificacion ${n._id}`), alEspera: () => vistas.push('espera'), alConectar: () => undefined },
+      control.signal,
+    );
+    await vi.waitFor(() => expect(vistas).toEqual(['espera', 'notificacion m']));
+    control.abort();
+    await fin;
+  });
+
   it('skips a malformed event and keeps reading', async () => {
     const recibidas: string[] = [];
     vi.stubGlobal(

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { API_BASE } from '@/lib/api-client';
-import { claveListasReservaciones } from '@/lib/claves';
+import { claveListasReservaciones, claveReservacionesSucursal } from '@/lib/claves';
 import { cerrarSesionLocal } from '@/lib/session';
 import { toast } from '@/stores/toasts';
 import { crearLectorSse, esperaReconexion } from '@/lib/sse';
@@ -10,6 +10,7 @@ import type { Notificacion } from '@/types/api';
 import { agregarNotificacion, claveNotificaciones } from '@/modulos/notificaciones/api/get-notificaciones';
 import { claveSalon } from '@/modulos/salon/api/get-salon';
 import { claveImpresiones } from '@/modulos/orden/api/get-impresion';
+import { claveEspera } from '@/modulos/espera/api/get-espera';
 
 /** The server sends a comment every 15 s; three missed mean the connection is dead. */
 const SILENCIO_MAXIMO_MS = 45_000;
@@ -23,6 +24,13 @@ export interface Suscriptor {
   alSalon?: () => void;
   /** A ticket of the branch was queued, printed, failed or expired (`event: impresion`). */
   alImpresion?: () => void;
+  /**
+   * A guest confirmed, cancelled or changed a reservation of the branch (`event: reservaciones`):
+   * its lists and open details are read again.
+   */
+  alReservaciones?: () => void;
+  /** The branch's waitlist changed: a party written down, called, seated or gone (`event: espera`). */
+  alEspera?: () => void;
   /** The stream is open; `reanudada` when it resumes from a Last-Event-ID. */
   alConectar: (reanudada: boolean) => void;
 }
@@ -89,6 +97,14 @@ export async function seguirNotificaciones(tag: string, token: string, suscripto
             suscriptor.alImpresion?.();
             continue;
           }
+          if (evento.event === 'reservaciones') {
+            suscriptor.alReservaciones?.();
+            continue;
+          }
+          if (evento.event === 'espera') {
+            suscriptor.alEspera?.();
+            continue;
+          }
           if (evento.event !== 'notificacion') continue;
           try {
             suscriptor.alNotificacion(JSON.parse(evento.data) as Notificacion);
@@ -146,6 +162,9 @@ export function useNotificacionesEnVivo(alNueva: (n: Notificacion) => void): voi
     if (!sucursal || !token) return;
     const control = new AbortController();
     const clave = claveNotificaciones(sucursal);
+    // The guests' changes have no replay either: after a drop, whatever they did meanwhile is read
+    // again (the first connection finds the lists just read).
+    let conexiones = 0;
     void seguirNotificaciones(
       sucursal,
       token,
@@ -158,10 +177,15 @@ export function useNotificacionesEnVivo(alNueva: (n: Notificacion) => void): voi
         },
         alSalon: () => void queryClient.invalidateQueries({ queryKey: claveSalon(sucursal) }),
         alImpresion: () => void queryClient.invalidateQueries({ queryKey: claveImpresiones(sucursal) }),
+        alReservaciones: () => void queryClient.invalidateQueries({ queryKey: claveReservacionesSucursal(sucursal) }),
+        alEspera: () => void queryClient.invalidateQueries({ queryKey: claveEspera(sucursal) }),
         alConectar: (reanudada) => {
           // The floor and the printers have no replay: whatever moved while the stream was away is read again.
           void queryClient.invalidateQueries({ queryKey: claveSalon(sucursal) });
           void queryClient.invalidateQueries({ queryKey: claveImpresiones(sucursal) });
+          // Nor has the waitlist.
+          void queryClient.invalidateQueries({ queryKey: claveEspera(sucursal) });
+          if (conexiones++ > 0) void queryClient.invalidateQueries({ queryKey: claveReservacionesSucursal(sucursal) });
           // A fresh stream cannot replay what came between the list's answer and its opening.
           if (!reanudada && queryClient.getQueryData(clave)) void queryClient.invalidateQueries({ queryKey: clave });
         },

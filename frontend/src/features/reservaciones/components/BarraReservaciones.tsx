@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/Button';
 import { tienePermiso } from '@/lib/session';
 import { useSesion } from '@/lib/use-session';
 import { AsistenciaDialogo } from '@/modulos/asistencia/components/AsistenciaDialogo';
+import { useHorarioSucursal } from '@/modulos/sucursales/api/get-sucursales-usuario';
 import { useReservaciones, type SlugReservaciones } from '../api/get-reservaciones';
 import { ALTO_ITEM, ItemReservacion } from './ItemReservacion';
 import { NuevaReservacionDialogo } from './NuevaReservacionDialogo';
@@ -18,6 +19,8 @@ export function BarraReservaciones({ slug, seleccionada }: { slug: SlugReservaci
   const { usuario, sucursal } = useSesion();
   const busqueda = useBusquedaLista();
   const consulta = useReservaciones(slug, busqueda.q);
+  // The branch's zone, for the time a guest confirmed («Confirmó»'s tooltip).
+  const horario = useHorarioSucursal(sucursal) ?? null;
   const [dialogo, setDialogo] = useState<'asistencia' | 'nueva' | null>(null);
 
   const asistencia = slug === 'hoy' && tienePermiso(usuario, 'reservacion.asistio');
@@ -62,6 +65,7 @@ export function BarraReservaciones({ slug, seleccionada }: { slug: SlugReservaci
           ruta={`/reservaciones/${slug}/${r._id}`}
           seleccionada={r._id === seleccionada}
           conEstado={slug === 'hoy' || slug === 'todas'}
+          horario={horario}
         />
       )}
     >

@@ -27,7 +27,10 @@ import { EditarClienteDialogo } from './EditarClienteDialogo';
 import { EditarReservacionDialogo } from './EditarReservacionDialogo';
 import { TicketsOrden } from '@/modulos/orden/components/Tickets';
 import { ticketDeReservacion } from '@/modulos/orden/orden';
+import { confirmo } from '@/modulos/reservaciones/confirmacion';
 import { EstadoReservacion } from '@/modulos/reservaciones/components/EstadoReservacion';
+import { MarcaConfirmo } from '@/modulos/reservaciones/components/MarcaConfirmo';
+import { useHorarioSucursal } from '@/modulos/sucursales/api/get-sucursales-usuario';
 import { IconoEvento } from './marcas';
 
 function Dato({ icono, titulo, children }: { icono: ReactNode; titulo: string; children: ReactNode }) {
@@ -100,6 +103,7 @@ function Cargando() {
 export function DetalleReservacion({ id }: { id: string }) {
   const { usuario } = useSesion();
   const consulta = useReservacion(id);
+  const horario = useHorarioSucursal(consulta.data?.tag_sucursal ?? null) ?? null;
   const [dialogo, setDialogo] = useState<'cancelar' | 'editar' | 'cliente' | null>(null);
 
   if (consulta.isPending) return <Cargando />;
@@ -136,6 +140,7 @@ export function DetalleReservacion({ id }: { id: string }) {
               {r.name}
             </h2>
             <EstadoReservacion status={r.status} className="text-sm" />
+            {confirmo(r) && <MarcaConfirmo confirmada={r.confirmada} horario={horario} conHora className="text-sm" />}
           </div>
           <p className="mt-1 text-sm text-stone-500">
             {r.marca.name} · {r.sucursal.name}

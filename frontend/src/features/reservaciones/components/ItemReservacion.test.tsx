@@ -64,6 +64,18 @@ describe('a reservation in the sidebar', () => {
     expect(todo.querySelector('[data-marca="comentario"]')).not.toBeNull();
   });
 
+  it('marks «Confirmó» on a Pendiente one whose guest confirmed, the branch time in its tooltip', () => {
+    expect(html(reservacionDe({ confirmada: null })).querySelector('[data-marca="confirmo"]')).toBeNull();
+    const el = html(reservacionDe({ confirmada: '2026-11-26T01:05:00Z' }));
+    const marca = el.querySelector('[data-marca="confirmo"]');
+    expect(marca?.getAttribute('title')?.replace(/[\u00a0\u202f]/g, ' ')).toBe('Confirmó su asistencia: 25, nov · 07:05 p.m.');
+    expect(texto(el, '[data-marca="confirmo"]')).toBe('Confirmó a las 07:05 p.m.');
+    // Once seated, gone or cancelled, the state says it all.
+    for (const status of ['Asistio', 'Vencido', 'Cancelada'] as const) {
+      expect(html(reservacionDe({ status, confirmada: '2026-11-26T01:05:00Z' })).querySelector('[data-marca="confirmo"]'), status).toBeNull();
+    }
+  });
+
   it('says which one is open', () => {
     expect(html(reservacionDe(), true).querySelector('a')?.getAttribute('aria-current')).toBe('page');
     expect(html(reservacionDe(), false).querySelector('a')?.hasAttribute('aria-current')).toBe(false);

@@ -2,8 +2,11 @@ import { UserIcon } from '@heroicons/react/20/solid';
 import { Link } from 'react-router';
 import { IconoOrigen } from '@/components/ui/IconoOrigen';
 import { fechaCorta, horaCorta, nombreCorto } from '@/lib/formato';
+import type { ConfigHorario } from '@/lib/wasm';
 import type { Reservacion } from '@/types/api';
+import { confirmo } from '@/modulos/reservaciones/confirmacion';
 import { EstadoReservacion } from '@/modulos/reservaciones/components/EstadoReservacion';
+import { MarcaConfirmo } from '@/modulos/reservaciones/components/MarcaConfirmo';
 import { esVerificada, IconoComentario, IconoEvento, MarcaVerificada } from './marcas';
 
 /** One row's height in the list, in pixels: a comfortable finger target on a tablet. */
@@ -12,19 +15,22 @@ export const ALTO_ITEM = 68;
 /**
  * A reservation in the sidebar (spec §2): date 'DD, MMM', time 'hh:mm a', origin, a tick when
  * e-mail or phone is verified, the name cut to 15 characters, the event and a comment mark. At
- * the right edge the party size, which the host seats by, and — in a tab that mixes them — the
- * status of any that is no longer Pendiente.
+ * the right edge the party size, which the host seats by, «Confirmó» on a Pendiente one whose
+ * guest confirmed (the time, in the branch's zone of `horario`, is its tooltip) and — in a tab
+ * that mixes them — the status of any that is no longer Pendiente.
  */
 export function ItemReservacion({
   reservacion: r,
   ruta,
   seleccionada,
   conEstado = false,
+  horario = null,
 }: {
   reservacion: Reservacion;
   ruta: string;
   seleccionada: boolean;
   conEstado?: boolean;
+  horario?: ConfigHorario | null;
 }) {
   return (
     <Link
@@ -66,6 +72,11 @@ export function ItemReservacion({
           <IconoOrigen origen={r.origin} />
           <IconoEvento evento={r.evento} />
           <IconoComentario comentarios={r.comentarios} />
+          {confirmo(r) && (
+            <span className="ml-auto">
+              <MarcaConfirmo confirmada={r.confirmada} horario={horario} className="px-2 py-0 text-[0.6875rem]" />
+            </span>
+          )}
           {conEstado && r.status !== 'Pendiente' && (
             <span className="ml-auto">
               <EstadoReservacion status={r.status} className="px-2 py-0 text-[0.6875rem]" />

@@ -6,9 +6,11 @@ import { useTitulo } from '@/lib/use-titulo';
 import type { ResumenDia } from '@/types/api';
 import { DIAS_SERIE, useDashboard, useSerie } from '../api/get-dashboard';
 import { useTiemposMesa } from '../api/get-tiempos-mesa';
+import { useConfirmaciones } from '../api/get-confirmaciones';
 import { horasCompletas, origenesTotales, porcentaje } from '../escala';
 import { datosOrigen } from '@/components/ui/IconoOrigen';
 import { useSucursalesUsuario } from '@/modulos/sucursales/api/get-sucursales-usuario';
+import { filasNoShows, sinTerminadas, textoNoShows } from '@/modulos/reservaciones/no-shows';
 import { Apiladas, Barras, color, Leyenda, Lineas } from './Graficas';
 
 function Tarjeta({ nombre, valor, detalle, tono = 'text-stone-900' }: { nombre: string; valor: ReactNode; detalle?: string; tono?: string }) {
@@ -93,6 +95,46 @@ function Hoy() {
   );
 }
 
+/** Over the series' days: how often the guests who confirmed did not come, against the rest. */
+function NoShowsConfirmacion() {
+  const consulta = useConfirmaciones();
+  const p = consulta.data;
+  const tinta = { confirmadas: 'bg-emerald-600', sin_confirmar: 'bg-amber-500' } as const;
+  return (
+    <Panel titulo="No-show: confirmadas vs. sin confirmar">
+      {consulta.isError ? (
+        <Vacio texto="No se pudieron cargar las confirmaciones." />
+      ) : !p ? (
+        <Cargando alto="h-24" />
+      ) : sinTerminadas(p) ? (
+        <Vacio texto="Aún no hay reservaciones terminadas en este periodo." />
+      ) : (
+        <div className="grid gap-x-6 gap-y-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1.25fr]" data-panel="confirmaciones">
+          {filasNoShows(p).map((f) => {
+            const t = textoNoShows(f.datos);
+            return (
+              <dl key={f.clave} data-tipo={f.clave}>
+                <dt className="text-sm font-medium text-stone-600">{f.nombre}</dt>
+                <dd className="mt-1 flex items-baseline gap-2">
+                  <span className="text-3xl font-semibold text-stone-900 tabular-nums" data-valor="">{t.tasa}</span>
+                  <span className="text-sm text-stone-500 tabular-nums" data-cuenta="">({t.cuenta})</span>
+                </dd>
+                <dd aria-hidden className="mt-2 h-2 rounded-full bg-stone-100">
+                  <span className={`block h-2 rounded-full ${tinta[f.clave]}`} style={{ width: `${Math.min(1, f.datos.tasa ?? 0) * 100}%` }} />
+                </dd>
+              </dl>
+            );
+          })}
+          <p className="text-xs text-stone-500 sm:col-span-2 lg:col-span-1 lg:self-center">
+            No asistieron, de las reservaciones terminadas (asistió o no asistió) de los últimos {DIAS_SERIE} días. Confirmadas: el cliente
+            confirmó desde el recordatorio o su página.
+          </p>
+        </div>
+      )}
+    </Panel>
+  );
+}
+
 function Historico() {
   const serie = useSerie();
   const dias = serie.data ?? [];
@@ -110,6 +152,7 @@ function Historico() {
   return (
     <>
       <h2 className="pt-2 text-lg font-semibold text-stone-900">Últimos {DIAS_SERIE} días</h2>
+      <NoShowsConfirmacion />
       <div className="grid gap-3 lg:grid-cols-2">
         <Panel titulo="Personas por día">
           {cargando ? <Cargando /> : <Lineas titulo="Personas por día" series={personas} etiquetas={etiquetas} />}
