@@ -67,21 +67,24 @@ async function esperarRespuesta(url, proceso, salida, limiteMs = 90_000) {
  * The plain text of the e-mail a reservation left in the server's outbox, read from its SQLite
  * file (Python's sqlite3, which the machine has): what the guest would receive, links included.
  */
-function textoEnBandeja(archivo, reservacion) {
-  const consulta = 'import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); r=c.execute("SELECT texto FROM correos_salida WHERE reservacion_id=? ORDER BY creado_en", (sys.argv[2],)).fetchone(); print(r[0] if r else "", end="")';
-  const r = spawnSync('python3', ['-c', consulta, archivo, reservacion], { encoding: 'utf8' });
+function textoEnBandeja(archivo, reservacion, tipo = 'confirmacion') {
+  const consulta = 'import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); r=c.execute("SELECT texto FROM correos_salida WHERE reservacion_id=? AND tipo=? ORDER BY creado_en", (sys.argv[2], sys.argv[3])).fetchone(); print(r[0] if r else "", end="")';
+  const r = spawnSync('python3', ['-c', consulta, archivo, reservacion, tipo], { encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`no se pudo leer la bandeja de salida: ${r.stderr}`);
   return r.stdout;
 }
 
 /**
- * @param {{ ahora?: string }} [opciones] `ahora`: the server clock's start, `AAAA-MM-DD HH:MM` in
- *   Mexico City (the suite's time by default).
+ * @param {{ ahora?: string, carpeta?: string, argumentos?: string[] }} [opciones] `ahora`: the
+ *   server clock's start, `AAAA-MM-DD HH:MM` in Mexico City (the suite's time by default);
+ *   `carpeta`: the folder of an earlier server's database, to start again on it (a restart: the
+ *   caller removes it); `argumentos`: more flags for `serve`.
  * @returns {Promise<{ base: string, api: string, cerrar: () => Promise<void>, salida: string[], reloj: () => Date }>}
  *   `base` is the URL the browser opens; `api` the binary's own address; `reloj()` the server's now;
- *   `bandeja(id)` the text of a reservation's e-mail waiting in the outbox (there is no SMTP here).
+ *   `bandeja(id, tipo)` the text of a reservation's e-mail of that kind (`confirmacion` unless
+ *   said, or `recordatorio`) waiting in the outbox (there is no SMTP here).
  */
-export async function iniciarServidor({ ahora = `${FECHA_PRUEBA} ${HORA_PRUEBA}` } = {}) {
+export async function iniciarServidor({ ahora = `${FECHA_PRUEBA} ${HORA_PRUEBA}`, carpeta = null, argumentos = [] } = {}) {
   const bin = resolve(FRONTEND, process.env.ANFITRION_BIN ?? '../target/debug/anfitrion');
   if (!existsSync(bin)) {
     throw new Error(`No existe el binario ${bin}: compílalo (cargo build -p anfitrion-server) o indica ANFITRION_BIN.`);
@@ -91,7 +94,7 @@ export async function iniciarServidor({ ahora = `${FECHA_PRUEBA} ${HORA_PRUEBA}`
     throw new Error('No existe frontend/dist: ejecuta `npm run build` antes de `npm run e2e`.');
   }
 
-  const dir = await mkdtemp(join(tmpdir(), 'anfitrion-e2e-'));
+  const dir = carpeta ?? (await mkdtemp(join(tmpdir(), 'anfitrion-e2e-')));
   const puerto = await puertoLibre();
   const api = `http://127.0.0.1:${puerto}`;
   const salida = [];
@@ -103,7 +106,7 @@ export async function iniciarServidor({ ahora = `${FECHA_PRUEBA} ${HORA_PRUEBA}`
   relojUltimo = reloj;
   const proceso = spawn(
     bin,
-    ['serve', '--demo', '--ahora', ahora, '--addr', `127.0.0.1:${puerto}`, '--database-url', `sqlite://${join(dir, 'e2e.db')}`],
+    ['serve', '--demo', '--ahora', ahora, '--addr', `127.0.0.1:${puerto}`, '--database-url', `sqlite://${join(dir, 'e2e.db')}`, ...argumentos],
     { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, RUST_LOG: process.env.RUST_LOG ?? 'warn' } },
   );
   proceso.stdout.on('data', (d) => salida.push(String(d)));
@@ -121,13 +124,13 @@ export async function iniciarServidor({ ahora = `${FECHA_PRUEBA} ${HORA_PRUEBA}`
         await fin;
       }
     }
-    await rm(dir, { recursive: true, force: true });
+    if (!carpeta) await rm(dir, { recursive: true, force: true });
   };
 
   try {
     await esperarRespuesta(`${api}/api/v1/auth/me`, proceso, salida);
-    const bandeja = (id) => textoEnBandeja(join(dir, 'e2e.db'), id);
-    if (modo === 'binario') return { base: api, api, cerrar, salida, reloj, bandeja };
+    const bandeja = (id, tipo) => textoEnBandeja(join(dir, 'e2e.db'), id, tipo);
+    if (modo === 'binario') return { base: api, api, cerrar, salida, reloj, bandeja, carpeta: dir };
 
     process.env.ANFITRION_API_URL = api;
     const { preview } = await import('vite');
@@ -138,7 +141,7 @@ export async function iniciarServidor({ ahora = `${FECHA_PRUEBA} ${HORA_PRUEBA}`
       logLevel: 'warn',
       preview: { host: '127.0.0.1', port: puertoVista, strictPort: true, proxy: { '/api': { target: api } } },
     });
-    return { base: `http://127.0.0.1:${puertoVista}`, api, cerrar, salida, reloj, bandeja };
+    return { base: `http://127.0.0.1:${puertoVista}`, api, cerrar, salida, reloj, bandeja, carpeta: dir };
   } catch (e) {
     await cerrar();
     throw e;

@@ -105,6 +105,10 @@ pub enum Comando {
         /// 127.0.0.1:9464), aparte de la de la consola. Sin ella no se registran.
         #[arg(long, env = "ANFITRION_METRICAS")]
         metricas: Option<SocketAddr>,
+        /// Cada cuánto buscar los recordatorios que tocan y enviar los mensajes a teléfonos: 30s,
+        /// 1m, 5m.
+        #[arg(long, env = "ANFITRION_RECORDATORIOS_CADA", default_value = "1m", value_parser = leer_cada)]
+        recordatorios_cada: Duration,
         /// Solo para demostraciones y pruebas, y solo con --demo: el reloj del servidor empieza en
         /// esta fecha y hora ("2026-11-25 19:30", hora de la Ciudad de México, o RFC 3339) y corre
         /// desde ahí. Los datos de demostración se siembran alrededor de ella.
@@ -184,6 +188,7 @@ pub async fn ejecutar(cli: Cli) -> anyhow::Result<()> {
             respaldo_cada,
             conservar,
             metricas,
+            recordatorios_cada,
             ahora,
         } => {
             let mut config = Config::new(addr, database_url);
@@ -204,6 +209,7 @@ pub async fn ejecutar(cli: Cli) -> anyhow::Result<()> {
                 .max(config.impresion.espera_estado + Duration::from_secs(1));
             config.demo = demo;
             config.metricas = metricas;
+            config.cada_recordatorios = recordatorios_cada;
             config.proxies_confiables = trusted_proxies;
             config.hsts = hsts;
             let segundos = |s: u64| Duration::from_secs(s.max(1));
@@ -354,5 +360,39 @@ mod tests {
             local.format("%Y-%m-%d %H:%M").to_string(),
             "2026-11-25 19:30"
         );
+    }
+}
+
+/// A pace of a few seconds or more: `30s`, `1m`, `5m`.
+fn leer_cada(texto: &str) -> Result<Duration, String> {
+    let t = texto.trim();
+    let (numero, unidad) = t.split_at(t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len()));
+    let n: u64 = numero
+        .parse()
+        .map_err(|_| format!("«{texto}» no es un periodo: escribe, por ejemplo, 30s o 1m"))?;
+    let segundos = match unidad {
+        "s" => n,
+        "m" | "" => n * 60,
+        _ => {
+            return Err(format!(
+                "«{texto}» no es un periodo: escribe, por ejemplo, 30s o 1m"
+            ))
+        }
+    };
+    if segundos == 0 {
+        return Err("El periodo de los recordatorios es de al menos un segundo".to_owned());
+    }
+    Ok(Duration::from_secs(segundos))
+}
+
+#[cfg(test)]
+mod pruebas_cada {
+    use super::*;
+
+    #[test]
+    fn the_reminders_pace_reads_seconds_and_minutes() {
+        assert_eq!(leer_cada("30s"), Ok(Duration::from_secs(30)));
+        assert_eq!(leer_cada("2m"), Ok(Duration::from_secs(120)));
+        assert!(leer_cada("0s").is_err() && leer_cada("1h").is_err() && leer_cada("x").is_err());
     }
 }
