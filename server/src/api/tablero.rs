@@ -132,6 +132,26 @@ async fn contexto(
     Ok((id, fecha))
 }
 
+/// The branch and the days a series covers: `dias` (30 unless asked, up to [`DIAS_MAX`]) up to
+/// `fecha` (today at the branch unless asked), as `(id, first day, last day, dias)`.
+async fn periodo(
+    state: &AppState,
+    sucursal: &SucursalEnAlcance,
+    p: &ParametrosTablero,
+) -> Result<(String, NaiveDate, NaiveDate, u32)> {
+    let dias = p.dias.unwrap_or(30);
+    if !(1..=DIAS_MAX).contains(&dias) {
+        return Err(ApiError::Entrada(format!(
+            "El parámetro «dias» va de 1 a {DIAS_MAX}."
+        )));
+    }
+    let (id, hasta) = contexto(state, sucursal, p).await?;
+    let desde = hasta
+        .checked_sub_days(Days::new(u64::from(dias - 1)))
+        .unwrap_or(hasta);
+    Ok((id, desde, hasta, dias))
+}
+
 /// One day of the branch.
 #[utoipa::path(
     get, path = "/api/v1/admin/dashboard", tag = "tablero", operation_id = "tablero_dia", security(("token" = [])),
@@ -174,16 +194,7 @@ async fn serie(
     sucursal: SucursalEnAlcance,
     Query(p): Query<ParametrosTablero>,
 ) -> Result<Envelope<Vec<ResumenDia>>> {
-    let dias = p.dias.unwrap_or(30);
-    if !(1..=DIAS_MAX).contains(&dias) {
-        return Err(ApiError::Entrada(format!(
-            "El parámetro «dias» va de 1 a {DIAS_MAX}."
-        )));
-    }
-    let (id, hasta) = contexto(&state, &sucursal, &p).await?;
-    let desde = hasta
-        .checked_sub_days(Days::new(u64::from(dias - 1)))
-        .unwrap_or(hasta);
+    let (id, desde, hasta, dias) = periodo(&state, &sucursal, &p).await?;
     let (reservas, walkins) = state
         .store
         .visitas_entre(&id, desde, hasta.succ_opt().unwrap_or(hasta))
@@ -211,16 +222,7 @@ async fn confirmaciones(
     sucursal: SucursalEnAlcance,
     Query(p): Query<ParametrosTablero>,
 ) -> Result<Envelope<NoShowsPorConfirmacion>> {
-    let dias = p.dias.unwrap_or(30);
-    if !(1..=DIAS_MAX).contains(&dias) {
-        return Err(ApiError::Entrada(format!(
-            "El parámetro «dias» va de 1 a {DIAS_MAX}."
-        )));
-    }
-    let (id, hasta) = contexto(&state, &sucursal, &p).await?;
-    let desde = hasta
-        .checked_sub_days(Days::new(u64::from(dias - 1)))
-        .unwrap_or(hasta);
+    let (id, desde, hasta, _) = periodo(&state, &sucursal, &p).await?;
     let n = state
         .store
         .no_shows_por_confirmacion(&id, desde, hasta.succ_opt().unwrap_or(hasta))

@@ -297,6 +297,45 @@ en_ambos! {
     }
 }
 
+en_ambos! {
+    async fn the_dashboard_and_the_affiliate_page_set_confirmed_no_shows_apart(motor: Motor) {
+        let app = app_con(motor, None).await;
+        // Three bookings through a partner's code on a day the demo leaves empty; one confirmed.
+        let mut ids = Vec::new();
+        for (hora, email) in [("19:00", "a@correo.mx"), ("19:15", "b@correo.mx"), ("19:30", "c@correo.mx")] {
+            let mut r = reserva(&format!("2026-12-09 {hora}"), 2, email, "");
+            r["afiliado"] = json!("airbnb-luz");
+            r["origin"] = json!("Airbnb");
+            let d = app.post_json("/api/v1/public/reservacion", None, &r).await;
+            let d = d.es_exito_201();
+            let token = d["confirmacion"].as_str().unwrap().rsplit("?t=").next().unwrap().to_owned();
+            ids.push((d["_id"].as_str().unwrap().to_owned(), token));
+        }
+        let (confirmada, token) = &ids[0];
+        app.post_json(&format!("/api/v1/public/reservacion/{confirmada}/confirmar"), None, &json!({ "token": token })).await.es_exito();
+        // The day ends: the confirmed one came; of the other two, one came and one did not.
+        for ((id, _), estado) in ids.iter().zip(["Asistio", "Asistio", "Vencido"]) {
+            assert_eq!(sql_directo(&app.database_url, "UPDATE reservaciones SET status = $1 WHERE id = $2", &[estado, id]).await, 1);
+        }
+        let gerente = app.token("gerente@demo.mx").await;
+        let t = app.get("/api/v1/admin/dashboard/confirmaciones?tag=polanco&fecha=2026-12-09&dias=1", Some(&gerente)).await;
+        let t = t.es_exito();
+        assert_eq!((t["confirmadas"]["asistio"].as_u64(), t["confirmadas"]["vencido"].as_u64(), t["confirmadas"]["tasa"].as_f64()), (Some(1), Some(0), Some(0.0)));
+        assert_eq!((t["sin_confirmar"]["asistio"].as_u64(), t["sin_confirmar"]["vencido"].as_u64(), t["sin_confirmar"]["tasa"].as_f64()), (Some(1), Some(1), Some(0.5)));
+        app.get("/api/v1/admin/dashboard/confirmaciones?tag=polanco&dias=91", Some(&gerente)).await
+            .es_error(400, "El parámetro «dias» va de 1 a 90.");
+        let hostess = app.token("hostess@demo.mx").await;
+        assert_eq!(app.get("/api/v1/admin/dashboard/confirmaciones?tag=polanco", Some(&hostess)).await.status, 403);
+
+        let afiliados = app.get("/api/v1/admin/afiliados", Some(&gerente)).await;
+        let afiliado = afiliados.es_exito().as_array().unwrap().iter().find(|a| a["code"] == "AIRBNB-LUZ").unwrap()["_id"].as_str().unwrap().to_owned();
+        let a = app.get(&format!("/api/v1/admin/afiliados/{afiliado}?desde=2026-12-09&hasta=2026-12-09"), Some(&gerente)).await;
+        let n = &a.es_exito()["no_shows"];
+        assert_eq!((n["confirmadas"]["asistio"].as_u64(), n["confirmadas"]["tasa"].as_f64()), (Some(1), Some(0.0)));
+        assert_eq!((n["sin_confirmar"]["vencido"].as_u64(), n["sin_confirmar"]["tasa"].as_f64()), (Some(1), Some(0.5)));
+    }
+}
+
 /// A request the provider saw: the account in its path, the Authorization header, the form.
 type Pedido = (String, String, Vec<(String, String)>);
 /// An answer the provider gives: status, headers, JSON body.

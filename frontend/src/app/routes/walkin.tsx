@@ -5,9 +5,11 @@ import { Navigate, Outlet, useParams, useSearchParams } from 'react-router';
 import { SeccionConPestanas } from '@/components/layouts/SeccionConPestanas';
 import { pantalla, pestanaPara, pestanasPara, rutaPestanaInicial, type Pestana } from '@/config/pantallas';
 import type { SlugWalkins } from '@/features/walkin/api/get-walkins';
-import { AsistenteWalkin } from '@/features/walkin/components/AsistenteWalkin';
 import { BarraWalkins } from '@/features/walkin/components/BarraWalkins';
 import { DetalleWalkin } from '@/features/walkin/components/DetalleWalkin';
+import { RegistroWalkin } from '@/features/walkin/components/RegistroWalkin';
+import { puedeVerEspera } from '@/modulos/espera/api/get-espera';
+import { ListaEspera } from '@/modulos/espera/components/ListaEspera';
 import { useSesion } from '@/lib/use-session';
 import { useTitulo } from '@/lib/use-titulo';
 import type { Usuario } from '@/types/api';
@@ -37,8 +39,11 @@ export function pestanaWalkin(slug: string | undefined, usuario: Pick<Usuario, '
 export function Walkin() {
   const { slug, id } = useParams();
   const { usuario, sucursal } = useSesion();
-  // "Sentar aquí" on the floor opens the wizard with its table chosen.
-  const mesaElegida = useSearchParams()[0].get('mesa') ?? '';
+  const [parametros] = useSearchParams();
+  // "Sentar aquí" on the floor opens the wizard with its table chosen; "Sentar" on the waitlist,
+  // with the waiting party (`?espera=`) filled in.
+  const mesaElegida = parametros.get('mesa') ?? '';
+  const espera = parametros.get('espera');
   const pestana = pestanaWalkin(slug, usuario);
   useTitulo(pestana ? `${WALKIN.titulo} · ${pestana.titulo}` : WALKIN.titulo);
   if (!pestana) return <Navigate to={rutaPestanaInicial(WALKIN)} replace />;
@@ -49,7 +54,16 @@ export function Walkin() {
   );
   if (pestana.slug === 'registrar') {
     // A new branch is a new walk-in: the wizard starts afresh with that branch's defaults.
-    return seccion(sucursal ? <AsistenteWalkin key={sucursal} tag={sucursal} mesa={mesaElegida} /> : null);
+    if (!sucursal) return seccion(null);
+    const registro = <RegistroWalkin key={sucursal} tag={sucursal} mesa={mesaElegida} espera={espera} />;
+    if (!puedeVerEspera(usuario)) return seccion(registro);
+    // Whoever keeps the waitlist registers beside it: "Sentar" fills the wizard with the party.
+    return seccion(
+      <div className="grid items-start gap-5 2xl:grid-cols-[minmax(0,1fr)_26rem]">
+        {registro}
+        <ListaEspera enlaceSentar={(g) => `/walkin/registrar?${new URLSearchParams({ ...(mesaElegida ? { mesa: mesaElegida } : {}), espera: g._id })}`} seleccionado={espera} className="2xl:sticky 2xl:top-[calc(var(--spacing-header-desktop)+1rem)]" />
+      </div>,
+    );
   }
   return seccion(
     <div className="flex items-start gap-5">

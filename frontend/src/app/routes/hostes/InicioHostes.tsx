@@ -5,6 +5,8 @@ import { tienePermiso } from '@/lib/session';
 import { useSesion } from '@/lib/use-session';
 import { useTitulo } from '@/lib/use-titulo';
 import { AsistenciaDialogo } from '@/modulos/asistencia/components/AsistenciaDialogo';
+import { puedeVerEspera } from '@/modulos/espera/api/get-espera';
+import { ListaEspera } from '@/modulos/espera/components/ListaEspera';
 import { puedeVerSalon } from '@/modulos/salon/api/get-salon';
 import { Salon } from '@/modulos/salon/components/Salon';
 import { useNotificacionesEnVivo } from '@/features/notificaciones/api/stream-notificaciones';
@@ -54,6 +56,7 @@ export function InicioHostes() {
     checkin: tienePermiso(usuario, 'reservacion.asistio'),
     walkin: tienePermiso(usuario, 'walkin.index'),
     reserva: tienePermiso(usuario, 'reservacion.create'),
+    espera: puedeVerEspera(usuario),
   };
 
   if (!sucursal) {
@@ -83,21 +86,33 @@ export function InicioHostes() {
     </nav>
   );
   const dialogo = puede.checkin && <AsistenciaDialogo abierto={asistencia} alCerrar={() => setAsistencia(false)} />;
+  // The waitlist, for whoever keeps it: "Sentar" opens the stand's walk-in with the party filled in.
+  const espera = puede.espera && <ListaEspera enlaceSentar={(g) => `/hostes/walkin?${new URLSearchParams({ espera: g._id })}`} />;
 
   // With the floor, it is the main panel and the door's tools stand beside it.
   if (puedeVerSalon(usuario)) {
     return (
-      <div className="mx-auto grid max-w-7xl gap-5 min-[900px]:grid-cols-[minmax(0,1fr)_18rem] xl:grid-cols-[minmax(0,1fr)_22rem]">
+      // Two columns from 900 px: the floor with the waitlist under it (its rows want the width), and
+      // the door's tools beside them. In one column the waitlist follows the door's tools, before
+      // the next arrivals and the floor: each column's box is then `contents`, its parts ordered.
+      <div className="mx-auto flex max-w-7xl flex-col gap-5 min-[900px]:grid min-[900px]:grid-cols-[minmax(0,1fr)_18rem] min-[900px]:items-start xl:grid-cols-[minmax(0,1fr)_22rem]">
         <h1 className="sr-only">Recepción</h1>
-        <div className="space-y-4 min-[900px]:order-2">
-          <PanelCheckin key={sucursal} tag={sucursal} />
-          {acciones(true)}
-          <ProximasLlegadas />
+        <div className="contents min-[900px]:order-2 min-[900px]:flex min-[900px]:flex-col min-[900px]:gap-4">
+          <div className="order-1 space-y-4 min-[900px]:order-none">
+            <PanelCheckin key={sucursal} tag={sucursal} />
+            {acciones(true)}
+          </div>
+          <div className="order-3 min-[900px]:order-none">
+            <ProximasLlegadas />
+          </div>
         </div>
-        <section aria-label="Salón" className="min-w-0 space-y-3 min-[900px]:order-1">
-          <h2 className="text-xl font-semibold text-stone-900">Salón</h2>
-          <Salon enlaceSentar={(mesa) => `/hostes/walkin?${new URLSearchParams({ mesa })}`} />
-        </section>
+        <div className="contents min-[900px]:order-1 min-[900px]:flex min-[900px]:min-w-0 min-[900px]:flex-col min-[900px]:gap-5">
+          <section aria-label="Salón" className="order-4 min-w-0 space-y-3 min-[900px]:order-none">
+            <h2 className="text-xl font-semibold text-stone-900">Salón</h2>
+            <Salon enlaceSentar={(mesa) => `/hostes/walkin?${new URLSearchParams({ mesa })}`} />
+          </section>
+          {espera && <div className="order-2 min-w-0 min-[900px]:order-none">{espera}</div>}
+        </div>
         {dialogo}
       </div>
     );
@@ -109,6 +124,7 @@ export function InicioHostes() {
       <div className="space-y-6">
         <PanelCheckin key={sucursal} tag={sucursal} />
         {acciones(false)}
+        {espera}
       </div>
       <ProximasLlegadas />
       {dialogo}

@@ -15,7 +15,7 @@ import { useEditarReservacion } from '@/features/reservaciones/api/editar-reserv
 import { useReservacion } from '@/features/reservaciones/api/get-reservacion';
 import { FormularioEdicionReservacion } from '@/features/reservaciones/components/FormularioEdicionReservacion';
 import { WidgetReserva } from '@/features/reservaciones/components/WidgetReserva';
-import { AsistenteWalkin } from '@/features/walkin/components/AsistenteWalkin';
+import { RegistroWalkin } from '@/features/walkin/components/RegistroWalkin';
 import type { Reservacion } from '@/types/api';
 
 function Volver() {
@@ -58,12 +58,15 @@ export function CheckinHostes() {
 /** /hostes/walkin: the walk-in wizard for the current branch. */
 export function WalkinHostes() {
   const { sucursal } = useSesion();
-  // "Sentar aquí" on the floor opens the wizard with its table chosen.
-  const mesaElegida = useSearchParams()[0].get('mesa') ?? '';
+  const [parametros] = useSearchParams();
+  // "Sentar aquí" on the floor opens the wizard with its table chosen; "Sentar" on the waitlist,
+  // with the waiting party (`?espera=`) filled in.
+  const mesaElegida = parametros.get('mesa') ?? '';
+  const espera = parametros.get('espera');
   // The wizard is a card of its own.
   return (
     <Marco titulo="Registro de walk-in" tarjeta={false}>
-      {sucursal ? <AsistenteWalkin key={sucursal} tag={sucursal} mesa={mesaElegida} /> : null}
+      {sucursal ? <RegistroWalkin key={sucursal} tag={sucursal} mesa={mesaElegida} espera={espera} /> : null}
     </Marco>
   );
 }

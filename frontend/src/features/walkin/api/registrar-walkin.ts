@@ -1,12 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { apiConMensaje } from '@/lib/api-client';
-import type { SolicitudWalkin, Walkin } from '@/types/api';
+import type { SolicitudWalkinDeEspera, Walkin } from '@/types/api';
+import { claveEspera } from '@/modulos/espera/api/get-espera';
 import { claveWalkin } from './get-walkin';
 import { claveWalkins } from './get-walkins';
 import { useMutacionUnica } from '@/lib/mutacion-unica';
 
-/** `POST /v1/admin/walkin` → 201 with the walk-in, its folio and time assigned by the server. */
-export function registrarWalkin(solicitud: SolicitudWalkin, clave?: string): Promise<{ data: Walkin; message: string }> {
+/**
+ * `POST /v1/admin/walkin` → 201 with the walk-in, its folio and time assigned by the server; with
+ * `espera_id`, the waiting party it seats leaves the list in the same save.
+ */
+export function registrarWalkin(solicitud: SolicitudWalkinDeEspera, clave?: string): Promise<{ data: Walkin; message: string }> {
   // The wizard announces the outcome itself (spec §8), so the client adds no toast of its own.
   return apiConMensaje<Walkin>('/v1/admin/walkin', { method: 'POST', body: solicitud, silencioso: true, clave });
 }
@@ -15,9 +19,11 @@ export function registrarWalkin(solicitud: SolicitudWalkin, clave?: string): Pro
 export function useRegistrarWalkin() {
   const queryClient = useQueryClient();
   return useMutacionUnica({
-    mutationFn: (solicitud: SolicitudWalkin, clave: string) => registrarWalkin(solicitud, clave),
-    onSuccess: ({ data }) => {
+    mutationFn: (solicitud: SolicitudWalkinDeEspera, clave: string) => registrarWalkin(solicitud, clave),
+    onSuccess: ({ data }, solicitud) => {
       queryClient.setQueryData(claveWalkin(data.tag_sucursal, data._id), data);
+      // The party it seated is off the list (the live stream says so too, a moment later).
+      if (solicitud.espera_id) void queryClient.invalidateQueries({ queryKey: claveEspera(data.tag_sucursal) });
       return queryClient.invalidateQueries({ queryKey: [...claveWalkins(data.tag_sucursal), 'lista'] });
     },
   });

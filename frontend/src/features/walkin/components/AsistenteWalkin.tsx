@@ -1,4 +1,4 @@
-import { ArrowPathIcon, ArrowTopRightOnSquareIcon } from '@heroicons/react/20/solid';
+import { ArrowPathIcon, ArrowTopRightOnSquareIcon, QueueListIcon } from '@heroicons/react/20/solid';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { AccionesPaso } from '@/components/ui/AccionesPaso';
@@ -7,8 +7,11 @@ import { CampoSelect, CampoTexto } from '@/components/ui/Campo';
 import { CampoTelefono } from '@/components/ui/CampoTelefono';
 import { Esqueleto } from '@/components/ui/Esqueleto';
 import { Pasos } from '@/components/ui/Pasos';
-import { PAIS_POR_DEFECTO, paisPorIso } from '@/lib/paises';
+import { ApiError } from '@/lib/api-client';
+import { textoPersonas } from '@/lib/formato';
+import { PAIS_POR_DEFECTO, paisDeTelefono, paisPorIso } from '@/lib/paises';
 import {
+  conteosConPersonas,
   limitarTelefono,
   mensajes,
   validarDatosPersonales,
@@ -18,12 +21,12 @@ import {
 } from '@/lib/wasm';
 import { enterEnSelectEnvia } from '@/lib/teclado';
 import { toast } from '@/stores/toasts';
-import type { Walkin } from '@/types/api';
+import type { GrupoEnEspera, SolicitudWalkinDeEspera, Walkin } from '@/types/api';
 import { FormularioAbre } from '@/modulos/orden/components/FormularioAbre';
 import { enfocarCampo, FormularioComanda } from '@/modulos/orden/components/FormularioComanda';
 import { TicketsOrden } from '@/modulos/orden/components/Tickets';
 import { avisarErrorAlGuardar, campoRechazado, pasoDelRechazo } from '@/modulos/orden/errores';
-import { EVENTOS, ordenNueva, solicitudWalkin, ticketDeWalkin, type FormularioOrden } from '@/modulos/orden/orden';
+import { conteosDe, EVENTOS, ordenNueva, solicitudWalkin, ticketDeWalkin, type FormularioOrden } from '@/modulos/orden/orden';
 import { useHorarioSucursal, useSucursalesUsuario } from '@/modulos/sucursales/api/get-sucursales-usuario';
 import { useRegistrarWalkin } from '../api/registrar-walkin';
 import { ahora } from '@/lib/reloj';
@@ -117,25 +120,40 @@ function PasoPersonal({
   );
 }
 
+/** A party of the waitlist the wizard seats ("Sentar"): what it fills in, and its id for the save. */
+export type GrupoASentar = Pick<GrupoEnEspera, '_id' | 'name' | 'phone' | 'personas'>;
+
+/** A new walk-in for a waiting party: its name, phone and party, the buffets following the party. */
+export function ordenDeEspera(orden: FormularioOrden, g: GrupoASentar): FormularioOrden {
+  return { ...orden, name: g.name, phone: g.phone ?? '', ...conteosConPersonas(conteosDe(orden), g.personas) };
+}
+
 /**
  * The walk-in wizard (spec §2): Información Personal, Comanda, Abre, Imprimir. It starts from
  * core's defaults in the buffet mode core suggests for now; Registrar saves, and on success the
- * tickets are shown, the form starts afresh and every walk-in list asks again.
+ * tickets are shown, the form starts afresh and every walk-in list asks again. `mesa` is the
+ * table chosen on the floor ("Sentar aquí"), already filled in; `espera`, the waiting party
+ * "Sentar" on the waitlist opened it for: its name, phone and party are filled in, and the save
+ * takes it off the list (`espera_id`) in the same transaction.
  */
-/** The walk-in wizard; `mesa` is the table chosen on the floor ("Sentar aquí"), already filled in. */
-export function AsistenteWalkin({ tag, mesa = '' }: { tag: string; mesa?: string }) {
+export function AsistenteWalkin({ tag, mesa = '', espera = null }: { tag: string; mesa?: string; espera?: GrupoASentar | null }) {
   // The buffet mode it starts in follows the branch's own late cutoff: wait for its settings.
   const horario = useHorarioSucursal(tag);
   if (horario === undefined) return <Esqueleto className="h-96 w-full rounded-2xl" />;
-  return <Asistente tag={tag} horario={horario} mesa={mesa} />;
+  return <Asistente tag={tag} horario={horario} mesa={mesa} espera={espera} />;
 }
 
-function Asistente({ tag, horario, mesa }: { tag: string; horario: ConfigHorario | null; mesa: string }) {
+function Asistente({ tag, horario, mesa, espera }: { tag: string; horario: ConfigHorario | null; mesa: string; espera: GrupoASentar | null }) {
   const [paso, setPaso] = useState(0);
-  const [orden, setOrden] = useState<FormularioOrden>(() => ({ ...ordenNueva(tag, ahora(), horario), mesa }));
+  const [orden, setOrden] = useState<FormularioOrden>(() => {
+    const nueva = { ...ordenNueva(tag, ahora(), horario), mesa };
+    return espera ? ordenDeEspera(nueva, espera) : nueva;
+  });
+  // The waiting party this walk-in seats, until it is saved (or the list no longer has it).
+  const [deEspera, setDeEspera] = useState<GrupoASentar | null>(espera);
   // The box a refusal at the last step named: the order step opens on it.
   const [enfocar, setEnfocar] = useState<string | null>(null);
-  const [pais, setPais] = useState(PAIS_POR_DEFECTO);
+  const [pais, setPais] = useState(() => (espera?.phone ? paisDeTelefono(espera.phone).iso : PAIS_POR_DEFECTO));
   const [personal, setPersonal] = useState<DatosPersonales | null>(null);
   const [guardado, setGuardado] = useState<Walkin | null>(null);
   const registrar = useRegistrarWalkin();
@@ -149,6 +167,7 @@ function Asistente({ tag, horario, mesa }: { tag: string; horario: ConfigHorario
     setOrden(ordenNueva(tag, ahora(), horario));
     setPais(PAIS_POR_DEFECTO);
     setPersonal(null);
+    setDeEspera(null);
   }
 
   function guardar(promos: PromoAplicada[]) {
@@ -156,7 +175,9 @@ function Asistente({ tag, horario, mesa }: { tag: string; horario: ConfigHorario
       setPaso(0);
       return;
     }
-    const solicitud = solicitudWalkin(orden, personal, promos);
+    const solicitud: SolicitudWalkinDeEspera = deEspera
+      ? { ...solicitudWalkin(orden, personal, promos), espera_id: deEspera._id }
+      : solicitudWalkin(orden, personal, promos);
     registrar.mutate(solicitud, {
       onSuccess: ({ data }) => {
         toast.exito(mensajes().datosGuardados);
@@ -166,6 +187,8 @@ function Asistente({ tag, horario, mesa }: { tag: string; horario: ConfigHorario
       },
       onError: (error) => {
         avisarErrorAlGuardar(error);
+        // The party was seated or left meanwhile: the walk-in is saved without it on Registrar again.
+        if (error instanceof ApiError && (error.data as { codigo?: unknown } | null)?.codigo === 'espera_terminada') setDeEspera(null);
         const donde = pasoDelRechazo(error, [
           ['comanda', solicitud.comanda],
           ['personal', solicitud],
@@ -185,6 +208,14 @@ function Asistente({ tag, horario, mesa }: { tag: string; horario: ConfigHorario
         <h2 id="titulo-asistente-walkin" className="text-lg font-semibold text-stone-900">
           Registrar walk-in
         </h2>
+        {deEspera && (
+          <p className="flex items-center gap-2 rounded-lg bg-primary-50 px-3 py-2 text-sm text-primary-900 ring-1 ring-primary-200 ring-inset" data-testid="walkin-de-espera">
+            <QueueListIcon aria-hidden className="size-5 shrink-0 text-primary-700" />
+            <span>
+              De la lista de espera: <span className="font-semibold">{deEspera.name}</span> · {textoPersonas(deEspera.personas)}. Al registrar, sale de la lista.
+            </span>
+          </p>
+        )}
         <Pasos pasos={PASOS_WALKIN} actual={paso} etiqueta="Pasos del registro" />
       </header>
       <div className="px-5 py-5 sm:px-6">
