@@ -47,9 +47,9 @@ try {
     await pagina.locator('select[name="promo"]').selectOption({ label: 'Cumpleaños' });
     await pagina.locator('input[name="field"]').fill('Ana');
     await foto(pagina, `walkin-2-${ancho}`);
-    await pagina.getByRole('button', { name: 'Agregar' }).click();
+    await pagina.getByRole('button', { name: 'Agregar', exact: true }).click();
     await pagina.locator('select[name="promo"]').selectOption({ index: 1 });
-    await pagina.getByRole('button', { name: 'Agregar' }).click();
+    await pagina.getByRole('button', { name: 'Agregar', exact: true }).click();
     await foto(pagina, `walkin-2-tabla-${ancho}`);
     await pagina.getByRole('button', { name: 'Registrar', exact: true }).click();
     await pagina.locator('[data-paso="imprimir"]').waitFor();

@@ -149,7 +149,7 @@ test('a promotion a manager adds is offered in the Abre step today, asking the c
   const festejados = pagina.getByLabel('Nombre de los festejados');
   await pagina.locator('select[name="promo"]').selectOption({ label: hoy });
   await festejados.waitFor();
-  await pagina.getByRole('button', { name: 'Agregar' }).click();
+  await pagina.getByRole('button', { name: 'Agregar', exact: true }).click();
   await toastUnico(pagina, 'Escribe el nombre de los festejados');
   await pagina.locator('select[name="promo"]').selectOption({ label: '2x1 en martes' });
   await festejados.waitFor({ state: 'detached' });
