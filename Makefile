@@ -33,7 +33,7 @@ test:
 	bash scripts/test-all.sh
 
 bench: wasm deps-node deps-browser
-	cargo run -q --release -p anfitrion-core --example qr_frames -- target/qr-frames 8
+	cargo run -q --release -p anfitrion-core --example qr_frames -- target/qr-frames 8 3
 	node scripts/bench-qr.mjs target/qr-frames
 	@# The camera check-in's worker path in headless Chromium with a fake camera: frames decoded
 	@# per second and the median first-frame-to-card time, against the release binary (which

@@ -1,5 +1,7 @@
-//! Writes the QR benchmark's frames: `cargo run --release -p anfitrion-core --example qr_frames -- DIR [N]`
-//! gives DIR/<name>.gray (raw luma, 1280×720 or 720×720) and DIR/manifest.json, N frames of each kind.
+//! Writes the QR benchmark's frames: `cargo run --release -p anfitrion-core --example qr_frames -- DIR [N] [S]`
+//! gives DIR/<name>.gray (raw luma, 1280×720 or 720×720) and DIR/manifest.json: N frames of each
+//! kind of the first set, then the extended set's sweeps, each point S times (another code, another
+//! place).
 
 #[path = "../tests/support/cuadros.rs"]
 mod cuadros;
@@ -11,9 +13,16 @@ fn main() {
         .next()
         .map(|s| s.parse().expect("N is a number"))
         .unwrap_or(4);
+    let semillas: u64 = args
+        .next()
+        .map(|s| s.parse().expect("S is a number"))
+        .unwrap_or(2);
     std::fs::create_dir_all(&dir).expect("output folder");
     let mut manifiesto = Vec::new();
-    for c in cuadros::conjunto(n) {
+    for c in cuadros::conjunto(n)
+        .into_iter()
+        .chain(cuadros::extendido(semillas))
+    {
         let archivo = format!("{}.gray", c.nombre);
         std::fs::write(dir.join(&archivo), c.img.as_raw()).expect("frame written");
         manifiesto.push(serde_json::json!({

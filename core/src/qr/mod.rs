@@ -7,7 +7,10 @@ mod rejilla;
 mod umbral;
 
 use patrones::patrones;
-use umbral::{a_la_mitad, agitacion, binarizar, contraste, Bits, AGITADO, CONTRASTE_BAJO};
+use umbral::{a_la_mitad, agitacion, binarizar, ruido, suavizar, Bits, AGITADO};
+
+/// Above this estimated deviation of its noise a frame is smoothed before it is thresholded.
+const RUIDOSO: f32 = 12.0;
 
 /// rqrr asserts on some degenerate grids (a perspective that maps a module beyond `i32`; the
 /// property tests found frames that reach it): such a frame holds no readable code. Where panics
@@ -15,19 +18,6 @@ use umbral::{a_la_mitad, agitacion, binarizar, contraste, Bits, AGITADO, CONTRAS
 /// into rqrr go through here: a panic of this module's own code reaches the property tests.
 fn sin_panico(leer: impl FnOnce() -> Option<String> + std::panic::UnwindSafe) -> Option<String> {
     std::panic::catch_unwind(leer).unwrap_or(None)
-}
-
-/// The first code rqrr reads in a frame thresholded by [`binarizar`] (`invertir`: light modules).
-fn decodificar(bits: &Bits, invertir: bool) -> Option<String> {
-    let oscuro = if invertir { 0 } else { 1 };
-    sin_panico(|| {
-        let mut img = rqrr::PreparedImage::prepare_from_bitmap(bits.w, bits.h, |x, y| {
-            bits.px[y * bits.w + x] == oscuro
-        });
-        img.detect_grids()
-            .into_iter()
-            .find_map(|g| g.decode().ok().map(|(_, texto)| texto))
-    })
 }
 
 /// The first code rqrr reads in a frame it thresholds itself (a running mean along each row:
@@ -48,17 +38,25 @@ const MINIMO: usize = 42;
 
 /// The text of the first readable QR code in the frame, or `None` when it holds none.
 ///
-/// Cheapest pass first. A frame that is noise at full size is read at half (or a quarter) size,
-/// averaged; one that stays noise holds no code. Then: at half size (a quarter of the pixels,
-/// modules of three pixels or more: most codes held up to a camera), block-thresholded, dark
-/// modules and then light ones (a phone in dark mode; the same threshold, flipped); then at full
-/// size with rqrr's own threshold (small modules, blur), dark modules only — light ones too when
-/// the frame is too small for the half-size pass.
+/// Cheapest pass first. A noisy frame (its noise measured) is smoothed first. A frame that is
+/// noise at full size is read at half (or a quarter) size, averaged; one that stays noise holds
+/// no code. Then: finder patterns at half size (a quarter of the pixels, enough for modules of
+/// three pixels or more: most codes held up to a camera), block-thresholded, dark modules and
+/// then light ones (a phone in dark mode; the same threshold, flipped), the grid read there and
+/// then on the full frame where the same patterns lie; then finder patterns at full size (small
+/// modules). Two patterns of three are enough to guess the third (see [`rejilla::leer`]).
 pub fn decode_qr(luma: &[u8], width: u32, height: u32) -> Result<Option<String>, ReglaError> {
     let (w, h) = (width as usize, height as usize);
     if w == 0 || h == 0 || w.checked_mul(h) != Some(luma.len()) {
         return Err(ReglaError::ImagenInvalida);
     }
+    let suave: Vec<u8>;
+    let luma = if w >= 3 && h >= 3 && ruido(luma, w) >= RUIDOSO {
+        suave = suavizar(luma, w, h);
+        &suave[..]
+    } else {
+        luma
+    };
     let mut reducida: Vec<u8>;
     let (mut img, mut iw, mut ih) = (luma, w, h);
     for intento in 0.. {
@@ -76,6 +74,11 @@ pub fn decode_qr(luma: &[u8], width: u32, height: u32) -> Result<Option<String>,
             decodificar_luma(img, iw, ih, false).or_else(|| decodificar_luma(img, iw, ih, true))
         );
     }
+    let gris = rejilla::Gris {
+        px: img,
+        w: iw,
+        h: ih,
+    };
     let (mitad, mw, mh) = a_la_mitad(img, iw, ih);
     let bits = binarizar(&mitad, mw, mh);
     // The frame at full size, thresholded, once and only if a pass needs it.
@@ -83,30 +86,27 @@ pub fn decode_qr(luma: &[u8], width: u32, height: u32) -> Result<Option<String>,
     for invertir in [false, true] {
         let oscuro = if invertir { 0 } else { 1 };
         let hallados = patrones(&bits, oscuro, 2);
-        if hallados.len() < 3 {
+        if hallados.len() < 2 {
             continue;
         }
         // Our grid reading at half size, then (modules of two or three pixels sample poorly
-        // there) on the full frame where the same patterns lie, then rqrr's at half size.
-        if let Some(texto) = rejilla::leer(&bits, oscuro, &hallados) {
-            return Ok(Some(texto));
+        // there) on the full frame where the same patterns lie, by threshold and by shade.
+        if hallados.len() >= 3 {
+            if let Some(texto) = rejilla::leer(&bits, oscuro, &hallados, None) {
+                return Ok(Some(texto));
+            }
         }
         let fina = completa.get_or_insert_with(|| binarizar(img, iw, ih));
         let al_doble: Vec<_> = hallados.iter().map(|p| p.al_doble()).collect();
-        let leido = rejilla::leer(fina, oscuro, &al_doble).or_else(|| decodificar(&bits, invertir));
-        if leido.is_some() {
-            return Ok(leido);
+        if let Some(texto) = rejilla::leer(fina, oscuro, &al_doble, Some(&gris)) {
+            return Ok(Some(texto));
         }
     }
     let fina = completa.get_or_insert_with(|| binarizar(img, iw, ih));
     let hallados = patrones(fina, 1, 2);
-    if hallados.len() >= 3 {
-        if let Some(texto) = rejilla::leer(fina, 1, &hallados) {
-            return Ok(Some(texto));
-        }
-    }
-    let vale = hallados.len() >= 3 || contraste(img) < CONTRASTE_BAJO;
-    Ok(vale.then(|| decodificar_luma(img, iw, ih, false)).flatten())
+    Ok((hallados.len() >= 2)
+        .then(|| rejilla::leer(fina, 1, &hallados, Some(&gris)))
+        .flatten())
 }
 
 /// A scanned or typed reservation code: the reservation's id, nothing else.

@@ -25,6 +25,19 @@ fn es_patron(r: &[usize; 5]) -> bool {
     cerca(r[0], 1) && cerca(r[1], 1) && cerca(r[2], 3) && cerca(r[3], 1) && cerca(r[4], 1)
 }
 
+/// [`es_patron`] for a line that crosses the pattern along a diagonal: there a module is one or
+/// two steps of √2 pixels, thresholds move each edge by a step, and the proportions blur more —
+/// the centre two to five times the mean outer run, no outer run over twice it.
+fn es_patron_diagonal(r: &[usize; 5]) -> bool {
+    let uno = r[0] + r[1] + r[3] + r[4];
+    uno >= 4
+        && 2 * r[2] >= uno
+        && r[2] * 4 <= 5 * uno
+        && [r[0], r[1], r[3], r[4]]
+            .iter()
+            .all(|&x| x * 4 <= 2 * uno && x > 0)
+}
+
 /// The five runs around position `pos` of a line of `n` pixels read through `color` (the run
 /// holding `pos` and two either side) and how many pixels of the centre run come before `pos`;
 /// `None` when a run is longer than `limite` or the line ends first.
@@ -77,16 +90,12 @@ fn corridas(
     Some((r, antes))
 }
 
-/// The finder pattern whose centre run holds `(x, y)`, if there is one: 1:1:3:1:1 down the column
-/// and across the rows just above and below (noise makes the pattern by chance along one line,
-/// almost never on three neighbouring rows and down at once), centred on both axes.
+/// The finder pattern whose centre run holds `(x, y)`, if there is one: 1:1:3:1:1 down the column,
+/// across again through the centre found there, and along both diagonals through the centre
+/// (noise makes the pattern by chance along one line, almost never along four at once). A line's
+/// neighbours are not asked: at 45° only a module's breadth of rows around the centre cross a
+/// pattern in proportion, two rows when modules are small.
 fn confirmar(bits: &Bits, x: usize, y: usize, ancho: usize) -> Option<Patron> {
-    let fila = |yy: usize| {
-        corridas(bits.w, x, ancho, |xx| bits.px[yy * bits.w + xx]).filter(|(r, _)| es_patron(r))
-    };
-    if y == 0 || y + 1 >= bits.h || fila(y - 1).is_none() || fila(y + 1).is_none() {
-        return None;
-    }
     let (v, antes) =
         corridas(bits.h, y, ancho, |yy| bits.px[yy * bits.w + x]).filter(|(r, _)| es_patron(r))?;
     let alto: usize = v.iter().sum();
@@ -101,16 +110,59 @@ fn confirmar(bits: &Bits, x: usize, y: usize, ancho: usize) -> Option<Patron> {
         .filter(|(r, _)| es_patron(r))?;
     let cx = (x - antes) as f32 + (h[2] - 1) as f32 / 2.0;
     let ancho: usize = h.iter().sum();
-    Some(Patron {
+    let (px, py) = (cx.round() as usize, fila);
+    if bits.px[py * bits.w + px] != bits.px[y * bits.w + x] {
+        return None;
+    }
+    // Along a diagonal, step `i` of a line of `n` through the centre: (px ± …, py + …).
+    for baja in [true, false] {
+        let n = bits.h.min(bits.w);
+        let (x0, y0) = if baja {
+            let d = px.min(py);
+            (px - d, py - d)
+        } else {
+            let d = (bits.w - 1 - px).min(py);
+            (px + d, py - d)
+        };
+        let largo = if baja {
+            (bits.w - x0).min(bits.h - y0)
+        } else {
+            (x0 + 1).min(bits.h - y0)
+        };
+        let pos = py - y0;
+        let en = |i: usize| {
+            let xx = if baja { x0 + i } else { x0 - i };
+            bits.px[(y0 + i) * bits.w + xx]
+        };
+        let (d, _) =
+            corridas(largo.min(n), pos, ancho * 2, en).filter(|(r, _)| es_patron_diagonal(r))?;
+        // The diagonal crosses the square between its side and its diagonal: √½ to 1.5 times
+        // the length of the row's crossing, measured in diagonal steps of √2 pixels.
+        let diagonal: usize = d.iter().sum();
+        if diagonal * 4 < ancho || diagonal > ancho * 2 {
+            return None;
+        }
+    }
+    // The rows about the centre that cross it in proportion, whether scanned or not: noise
+    // makes the pattern on one row by chance, a pattern turned 45° shows it on a module's breadth.
+    let modulo = (ancho + alto) as f32 / 14.0;
+    let alcance = modulo.ceil() as usize;
+    let votos = (py.saturating_sub(alcance)..(py + alcance + 1).min(bits.h))
+        .filter(|&yy| {
+            corridas(bits.w, px, ancho * 2, |xx| bits.px[yy * bits.w + xx])
+                .is_some_and(|(r, _)| es_patron(&r))
+        })
+        .count() as u32;
+    (votos >= 2).then_some(Patron {
         x: cx,
         y: cy,
-        modulo: (ancho + alto) as f32 / 14.0,
-        votos: 1,
+        modulo,
+        votos,
     })
 }
 
 /// The finder patterns of `oscuro` modules in the frame, one row in `paso` scanned, each found
-/// once and kept when at least two scanned rows cross it (one is what noise makes by chance).
+/// once however many scanned rows cross it.
 pub(super) fn patrones(bits: &Bits, oscuro: u8, paso: usize) -> Vec<Patron> {
     let mut hallados: Vec<Patron> = Vec::new();
     for y in (0..bits.h).step_by(paso) {
@@ -146,17 +198,14 @@ pub(super) fn patrones(bits: &Bits, oscuro: u8, paso: usize) -> Vec<Patron> {
                         && (p.y - y as f32).abs() < 3.5 * p.modulo
                 });
                 match ya {
-                    Some(i) => {
-                        hallados[i].votos += 1;
-                    }
+                    Some(_) => {}
                     None => {
                         if let Some(p) = confirmar(bits, cx, y, ancho) {
                             let igual = hallados.iter().position(|q| {
                                 (q.x - p.x).abs() < q.modulo && (q.y - p.y).abs() < q.modulo
                             });
-                            match igual {
-                                Some(i) => hallados[i].votos += 1,
-                                None => hallados.push(p),
+                            if igual.is_none() {
+                                hallados.push(p);
                             }
                         }
                     }
@@ -166,7 +215,6 @@ pub(super) fn patrones(bits: &Bits, oscuro: u8, paso: usize) -> Vec<Patron> {
             largo = 1;
         }
     }
-    hallados.retain(|p| p.votos >= 2);
     hallados
 }
 

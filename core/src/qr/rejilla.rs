@@ -147,6 +147,103 @@ struct Esquinas {
     modulo: f32,
 }
 
+impl Esquinas {
+    /// The corners of a code whose top left finder pattern is centred at `tl` and the other
+    /// two at `p1` and `p2`, in either order.
+    fn de(tl: Punto, p1: Punto, p2: Punto, modulo: f32) -> Self {
+        // With y growing downwards, top right → bottom left turns clockwise about top left.
+        let (v1, v2) = (p1.menos(tl), p2.menos(tl));
+        let (sup_der, inf_izq) = if v1.x * v2.y - v1.y * v2.x > 0.0 {
+            (p1, p2)
+        } else {
+            (p2, p1)
+        };
+        Esquinas {
+            sup_izq: tl,
+            sup_der,
+            inf_izq,
+            modulo,
+        }
+    }
+}
+
+/// Where the third finder pattern would be for each pair of the best few found: noise or blur
+/// often breaks one of a code's three, and the two left fix a square's corners but for its side.
+/// The pair may be a side (the third beside either end, on either side of it) or the diagonal
+/// (the third off its middle, either way): six guesses a pair, which only a grid that reads
+/// survives.
+fn supuestas(patrones: &[Patron]) -> Vec<Esquinas> {
+    let mut esquinas = Vec::new();
+    let n = patrones.len().min(4);
+    for i in 0..n {
+        for j in i + 1..n {
+            let (a, b) = (patrones[i], patrones[j]);
+            let (min, max) = (a.modulo.min(b.modulo), a.modulo.max(b.modulo));
+            let (pa, pb) = (Punto::de(&a), Punto::de(&b));
+            let v = pb.menos(pa);
+            if max > 1.4 * min || v.largo() < 9.0 * min {
+                continue;
+            }
+            let modulo = (a.modulo + b.modulo) / 2.0;
+            let normal = Punto { x: -v.y, y: v.x };
+            for signo in [1.0, -1.0] {
+                let n = normal.por(signo);
+                esquinas.push(Esquinas::de(pa, pb, pa.mas(n), modulo));
+                esquinas.push(Esquinas::de(pb, pa, pb.mas(n), modulo));
+                let medio = pa.mas(v.por(0.5));
+                esquinas.push(Esquinas::de(medio.mas(n.por(0.5)), pa, pb, modulo));
+            }
+        }
+    }
+    esquinas
+}
+
+/// Whether the three corners of `e` look like finder patterns in grey: along the code's two axes
+/// either way, the light ring two modules out lighter than the centre and than the dark ring a
+/// module further, at three directions of four or more, the same way round at every corner. A
+/// guessed corner on paper or noise fails it for a few dozen samples.
+fn parecen_patrones(gris: &Gris, e: &Esquinas) -> bool {
+    let (ux, uy) = (e.sup_der.menos(e.sup_izq), e.inf_izq.menos(e.sup_izq));
+    let (lx, ly) = (ux.largo(), uy.largo());
+    if lx < 1.0 || ly < 1.0 {
+        return false;
+    }
+    let (ux, uy) = (ux.por(1.0 / lx), uy.por(1.0 / ly));
+    // A row crosses a pattern turned θ over 1/cos θ times its side (θ folded to 0–45°).
+    let giro = ux.y.atan2(ux.x).abs() % std::f32::consts::FRAC_PI_2;
+    let giro = giro.min(std::f32::consts::FRAC_PI_2 - giro);
+    let modulo = e.modulo * giro.cos();
+    let mut signo = 0.0;
+    for c in [e.sup_izq, e.sup_der, e.inf_izq] {
+        let Some(centro) = gris.en(c) else {
+            return false;
+        };
+        let (mut claros, mut oscuros) = (0, 0);
+        for d in [ux, ux.por(-1.0), uy, uy.por(-1.0)] {
+            let (Some(anillo), Some(fuera)) = (
+                gris.en(c.mas(d.por(2.0 * modulo))),
+                gris.en(c.mas(d.por(3.0 * modulo))),
+            ) else {
+                return false;
+            };
+            claros += u32::from(anillo > centro && anillo > fuera);
+            oscuros += u32::from(anillo < centro && anillo < fuera);
+        }
+        let este = if claros >= 3 {
+            1.0
+        } else if oscuros >= 3 {
+            -1.0
+        } else {
+            return false;
+        };
+        if signo != 0.0 && este != signo {
+            return false;
+        }
+        signo = este;
+    }
+    true
+}
+
 /// Triples of patterns that could be one code's corners, the likeliest first: similar module
 /// sizes, two sides of about the same length meeting at about a right angle.
 fn triples(patrones: &[Patron]) -> Vec<(f32, Esquinas)> {
@@ -178,24 +275,15 @@ fn triples(patrones: &[Patron]) -> Vec<(f32, Esquinas)> {
                 if recto > 0.25 {
                     continue;
                 }
-                let tl = Punto::de(&t[esquina]);
-                let (p1, p2) = (Punto::de(&t[o1]), Punto::de(&t[o2]));
-                // With y growing downwards, top right → bottom left turns clockwise about top left.
-                let (v1, v2) = (p1.menos(tl), p2.menos(tl));
-                let (sup_der, inf_izq) = if v1.x * v2.y - v1.y * v2.x > 0.0 {
-                    (p1, p2)
-                } else {
-                    (p2, p1)
-                };
                 let modulo = (t[0].modulo + t[1].modulo + t[2].modulo) / 3.0;
                 candidatos.push((
                     recto + (largo - corto) / largo,
-                    Esquinas {
-                        sup_izq: tl,
-                        sup_der,
-                        inf_izq,
+                    Esquinas::de(
+                        Punto::de(&t[esquina]),
+                        Punto::de(&t[o1]),
+                        Punto::de(&t[o2]),
                         modulo,
-                    },
+                    ),
                 ));
             }
         }
@@ -261,9 +349,16 @@ fn alineacion(
     mejor.filter(|&(p, _, _)| p >= 15).map(|(_, _, c)| c)
 }
 
-/// The modules of a code of `lado` modules whose finder pattern centres are `e`'s: `None` when a
-/// module falls outside the frame.
-fn muestrear(bits: &Bits, oscuro: u8, e: &Esquinas, lado: usize) -> Option<rqrr::SimpleGrid> {
+/// The perspective taking a code of `lado` modules (module coordinates, the top left corner at
+/// 0,0) to the frame, from the finder pattern centres `e` and, from version 2 on, the alignment
+/// pattern found near where they put it.
+fn perspectiva(
+    bits: &Bits,
+    oscuro: u8,
+    e: &Esquinas,
+    lado: usize,
+    buscar: bool,
+) -> Option<(Perspectiva, bool)> {
     let n = lado as f32;
     let ex = e.sup_der.menos(e.sup_izq).por(1.0 / (n - 7.0));
     let ey = e.inf_izq.menos(e.sup_izq).por(1.0 / (n - 7.0));
@@ -273,13 +368,14 @@ fn muestrear(bits: &Bits, oscuro: u8, e: &Esquinas, lado: usize) -> Option<rqrr:
         let estimado = e
             .sup_izq
             .mas(paralelo.menos(e.sup_izq).por(1.0 - 3.0 / (n - 7.0)));
-        match alineacion(bits, oscuro, estimado, ex, ey, e.modulo) {
-            Some(a) => (a, n - 6.5),
-            None => (estimado, n - 6.5),
-        }
+        let hallada = buscar
+            .then(|| alineacion(bits, oscuro, estimado, ex, ey, e.modulo))
+            .flatten();
+        ((hallada.unwrap_or(estimado), hallada.is_some()), n - 6.5)
     } else {
-        (paralelo, n - 3.5)
+        ((paralelo, false), n - 3.5)
     };
+    let (cuarto, hallada) = cuarto;
     let desde = [
         Punto { x: 3.5, y: 3.5 },
         Punto { x: n - 3.5, y: 3.5 },
@@ -289,7 +385,19 @@ fn muestrear(bits: &Bits, oscuro: u8, e: &Esquinas, lado: usize) -> Option<rqrr:
         },
         Punto { x: 3.5, y: n - 3.5 },
     ];
-    let p = Perspectiva::entre(desde, [e.sup_izq, e.sup_der, cuarto, e.inf_izq])?;
+    Perspectiva::entre(desde, [e.sup_izq, e.sup_der, cuarto, e.inf_izq]).map(|p| (p, hallada))
+}
+
+/// The modules of a code of `lado` modules, one thresholded pixel each, through `p`: `None`
+/// when a module falls outside the frame.
+fn muestrear(bits: &Bits, oscuro: u8, p: &Perspectiva, lado: usize) -> Option<Vec<bool>> {
+    let modulo = |col: usize, fila: usize| {
+        oscuro_en(bits, oscuro, p.aplicar(col as f32 + 0.5, fila as f32 + 0.5))
+    };
+    // The timing patterns first: a grid laid wrong is turned away for a few dozen samples.
+    if !a_tiempo_con(lado, |c, f| modulo(c, f) == Some(true)) {
+        return None;
+    }
     let mut celdas = Vec::with_capacity(lado * lado);
     for fila in 0..lado {
         for col in 0..lado {
@@ -300,9 +408,165 @@ fn muestrear(bits: &Bits, oscuro: u8, e: &Esquinas, lado: usize) -> Option<rqrr:
             )?);
         }
     }
-    Some(rqrr::SimpleGrid::from_func(lado, |x, y| {
-        celdas[y * lado + x]
-    }))
+    Some(celdas)
+}
+
+/// A frame's grey levels, one byte a pixel, for reading modules by their shade.
+pub(super) struct Gris<'a> {
+    pub(super) px: &'a [u8],
+    pub(super) w: usize,
+    pub(super) h: usize,
+}
+
+impl Gris<'_> {
+    /// The grey level at `p`, interpolated between the four nearest pixels; `None` outside.
+    fn en(&self, p: Punto) -> Option<f32> {
+        let (x, y) = (p.x - 0.5, p.y - 0.5);
+        if !(x >= 0.0 && y >= 0.0 && x < (self.w - 1) as f32 && y < (self.h - 1) as f32) {
+            return None;
+        }
+        let (x0, y0) = (x as usize, y as usize);
+        let (fx, fy) = (x - x0 as f32, y - y0 as f32);
+        let px = |xx: usize, yy: usize| self.px[yy * self.w + xx] as f32;
+        Some(
+            (px(x0, y0) * (1.0 - fx) + px(x0 + 1, y0) * fx) * (1.0 - fy)
+                + (px(x0, y0 + 1) * (1.0 - fx) + px(x0 + 1, y0 + 1) * fx) * fy,
+        )
+    }
+}
+
+/// The modules of a code of `lado` modules read by their shade: each module's grey (the mean of
+/// its centre and four points a quarter module from it, so noise averages out) against a
+/// threshold drawn from the finder patterns, whose dark and light modules are known: halfway
+/// between their dark and their light, carried across the code as a plane through the three
+/// corners (light falls unevenly). A blurred code's lone modules keep their side of it where a
+/// block threshold, set by the many modules around, loses them. `None` when a module falls
+/// outside the frame or the finder patterns do not show a code's contrast.
+fn tonos(gris: &Gris, p: &Perspectiva, lado: usize) -> Option<Vec<f32>> {
+    let tono = |col: usize, fila: usize| -> Option<f32> {
+        let (u, v) = (col as f32 + 0.5, fila as f32 + 0.5);
+        let mut suma = gris.en(p.aplicar(u, v))?;
+        for (du, dv) in [(-0.25, -0.25), (0.25, -0.25), (-0.25, 0.25), (0.25, 0.25)] {
+            suma += gris.en(p.aplicar(u + du, v + dv))?;
+        }
+        Some(suma / 5.0)
+    };
+    // The finder patterns' shades and the timing patterns first: a grid laid wrong is turned
+    // away for a few hundred samples.
+    let mut medios = [0f32; 3];
+    for (m, (c0, f0)) in medios
+        .iter_mut()
+        .zip([(0, 0), (lado - 7, 0), (0, lado - 7)])
+    {
+        let (mut oscuro, mut claro) = (0.0, 0.0);
+        for f in 0..7usize {
+            for c in 0..7usize {
+                let t = tono(c0 + c, f0 + f)?;
+                if c.abs_diff(3).max(f.abs_diff(3)) == 2 {
+                    claro += t;
+                } else {
+                    oscuro += t;
+                }
+            }
+        }
+        *m = (oscuro / 33.0 + claro / 16.0) / 2.0;
+    }
+    let signo = (tono(3, 3)? - medios[0]).signum();
+    let tramo = (lado - 7) as f32;
+    let umbral = |c: usize, f: usize| {
+        medios[0]
+            + (medios[1] - medios[0]) * c as f32 / tramo
+            + (medios[2] - medios[0]) * f as f32 / tramo
+    };
+    let linea = |i: usize, fila: bool| {
+        let (c, f) = if fila { (i, 6) } else { (6, i) };
+        tono(c, f).map_or(f32::NAN, |t| (t - umbral(c, f)) * signo)
+    };
+    // Plain, and sharpened along the line (as [`por_tono`] does across the grid): blur leaves a
+    // timing pattern's lone modules on the wrong side of halfway.
+    let plano = |c: usize, f: usize| linea(if f == 6 { c } else { f }, f == 6) > 0.0;
+    let nitido = |c: usize, f: usize| {
+        let (i, fila) = if f == 6 { (c, true) } else { (f, false) };
+        let t = linea(i, fila);
+        t + 0.7 * (t - (linea(i - 1, fila) + linea(i + 1, fila)) / 2.0) > 0.0
+    };
+    if !a_tiempo_con(lado, plano) && !a_tiempo_con(lado, nitido) {
+        return None;
+    }
+    let mut tonos = Vec::with_capacity(lado * lado);
+    for fila in 0..lado {
+        for col in 0..lado {
+            tonos.push(tono(col, fila)?);
+        }
+    }
+    Some(tonos)
+}
+
+/// The modules of a code of `lado` modules from their grey levels `tonos` (see [`tonos`]),
+/// sharpened by `nitidez`.
+fn por_tono(tonos: &[f32], lado: usize, nitidez: f32) -> Option<Vec<bool>> {
+    let mut tonos = tonos.to_vec();
+    // Blur bleeds each module into its neighbours: a lone module keeps less than half its
+    // contrast and crosses the halfway line. Pushing each module away from the mean of its four
+    // neighbours (in the code's own grid, so at any turn) gives it back.
+    if nitidez > 0.0 {
+        let crudos = tonos.clone();
+        for fila in 0..lado {
+            for col in 0..lado {
+                let (mut suma, mut n) = (0.0, 0.0);
+                for (c, f) in [
+                    (col.wrapping_sub(1), fila),
+                    (col + 1, fila),
+                    (col, fila.wrapping_sub(1)),
+                    (col, fila + 1),
+                ] {
+                    if c < lado && f < lado {
+                        (suma, n) = (suma + crudos[f * lado + c], n + 1.0);
+                    }
+                }
+                let t = crudos[fila * lado + col];
+                tonos[fila * lado + col] = t + nitidez * (t - suma / n);
+            }
+        }
+    }
+    // Per finder pattern: the mean of its dark modules (centre and outer ring) and of its light
+    // ring, and the halfway point.
+    let medio = |c0: usize, f0: usize| -> (f32, f32) {
+        let (mut oscuro, mut no, mut claro, mut nc) = (0.0, 0.0, 0.0, 0.0);
+        for f in 0..7usize {
+            for c in 0..7usize {
+                let anillo = c.abs_diff(3).max(f.abs_diff(3));
+                let t = tonos[(f0 + f) * lado + c0 + c];
+                if anillo == 2 {
+                    (claro, nc) = (claro + t, nc + 1.0);
+                } else {
+                    (oscuro, no) = (oscuro + t, no + 1.0);
+                }
+            }
+        }
+        let (oscuro, claro) = (oscuro / no, claro / nc);
+        ((oscuro + claro) / 2.0, claro - oscuro)
+    };
+    let esquinas = [medio(0, 0), medio(lado - 7, 0), medio(0, lado - 7)];
+    // The same sign of contrast at the three corners, and enough of it to tell modules apart.
+    let signo = esquinas[0].1.signum();
+    if esquinas
+        .iter()
+        .any(|&(_, c)| c.signum() != signo || c.abs() < 8.0)
+    {
+        return None;
+    }
+    let tramo = (lado - 7) as f32;
+    let (m0, m1, m2) = (esquinas[0].0, esquinas[1].0, esquinas[2].0);
+    Some(
+        (0..lado * lado)
+            .map(|i| {
+                let (x, y) = ((i % lado) as f32, (i / lado) as f32);
+                let umbral = m0 + (m1 - m0) * x / tramo + (m2 - m0) * y / tramo;
+                (tonos[i] - umbral) * signo < 0.0
+            })
+            .collect(),
+    )
 }
 
 /// A module's size measured from finder pattern centre `desde` towards `hacia`: the pattern's
@@ -337,35 +601,116 @@ fn modulo_lado(bits: &Bits, oscuro: u8, a: Punto, b: Punto, otro: f32) -> f32 {
     }
 }
 
+fn lado_de(celdas: &[bool]) -> usize {
+    (celdas.len() as f32).sqrt().round() as usize
+}
+
+/// Whether a grid's timing patterns (row and column 6 between the finder patterns, dark on even
+/// modules) mostly alternate as they must: a grid laid wrong, or on noise, fails here for a few
+/// dozen samples, before error correction spends far more on it.
+fn a_tiempo(celdas: &[bool], lado: usize) -> bool {
+    a_tiempo_con(lado, |c, f| celdas[f * lado + c])
+}
+
+/// [`a_tiempo`] for a grid known by `oscuro(columna, fila)`.
+fn a_tiempo_con(lado: usize, oscuro: impl Fn(usize, usize) -> bool) -> bool {
+    let (mut bien, mut todos) = (0, 0);
+    for i in 8..lado - 8 {
+        bien += u32::from(oscuro(i, 6) == (i % 2 == 0)) + u32::from(oscuro(6, i) == (i % 2 == 0));
+        todos += 2;
+    }
+    bien * 3 >= todos * 2
+}
+
 /// The text of a code read from `patrones` by this module's own grid reading, trying the
 /// likeliest few triples and, for each, the size its finder patterns' spacing gives and the
-/// sizes either side of it.
-pub(super) fn leer(bits: &Bits, oscuro: u8, patrones: &[Patron]) -> Option<String> {
+/// sizes either side of it; each grid read from the thresholded pixels and, when that fails and
+/// the frame's grey levels are at hand, by their shade.
+pub(super) fn leer(
+    bits: &Bits,
+    oscuro: u8,
+    patrones: &[Patron],
+    gris: Option<&Gris>,
+) -> Option<String> {
     let mut patrones = patrones.to_vec();
     patrones.sort_by_key(|p| std::cmp::Reverse(p.votos));
     patrones.truncate(10);
-    for (_, e) in triples(&patrones).iter().take(12) {
-        let arriba = e.sup_der.menos(e.sup_izq).largo()
-            / modulo_lado(bits, oscuro, e.sup_izq, e.sup_der, e.modulo);
-        let izquierda = e.inf_izq.menos(e.sup_izq).largo()
-            / modulo_lado(bits, oscuro, e.sup_izq, e.inf_izq, e.modulo);
-        let estimado = (arriba + izquierda) / 2.0 + 7.0;
-        // Sizes are 17 + 4·version, version 1 to 40: the nearest first.
-        let version = ((estimado - 17.0) / 4.0).round().clamp(1.0, 40.0) as usize;
-        for v in [version, version + 1, version.saturating_sub(1)] {
-            if !(1..=40).contains(&v) {
+    let candidatos = triples(&patrones);
+    let hallados = candidatos.iter().take(12).map(|(_, e)| e);
+    if let Some(texto) = hallados
+        .clone()
+        .find_map(|e| leer_esquinas(bits, oscuro, e, gris))
+    {
+        return Some(texto);
+    }
+    // Guessed corners only where grey levels can check them, and not where a triple was there
+    // to read (the guesses would mostly repeat it).
+    if !candidatos.is_empty() && patrones.len() == 3 {
+        return None;
+    }
+    let g = gris?;
+    supuestas(&patrones)
+        .iter()
+        .filter(|e| parecen_patrones(g, e))
+        .find_map(|e| leer_esquinas(bits, oscuro, e, gris))
+}
+
+/// The text of the code whose finder patterns are `e`, read as [`leer`] says.
+fn leer_esquinas(bits: &Bits, oscuro: u8, e: &Esquinas, gris: Option<&Gris>) -> Option<String> {
+    let decodificar = |celdas: Vec<bool>| {
+        let lado = lado_de(&celdas);
+        if !a_tiempo(&celdas, lado) {
+            return None;
+        }
+        super::sin_panico(|| {
+            rqrr::Grid::new(rqrr::SimpleGrid::from_func(lado, |x, y| {
+                celdas[y * lado + x]
+            }))
+            .decode()
+            .ok()
+            .map(|(_, texto)| texto)
+        })
+    };
+    let arriba = e.sup_der.menos(e.sup_izq).largo()
+        / modulo_lado(bits, oscuro, e.sup_izq, e.sup_der, e.modulo);
+    let izquierda = e.inf_izq.menos(e.sup_izq).largo()
+        / modulo_lado(bits, oscuro, e.sup_izq, e.inf_izq, e.modulo);
+    let estimado = (arriba + izquierda) / 2.0 + 7.0;
+    // Sizes are 17 + 4·version, version 1 to 40: the nearest first.
+    let version = ((estimado - 17.0) / 4.0).round().clamp(1.0, 40.0) as usize;
+    for v in [version, version + 1, version.saturating_sub(1)] {
+        if !(1..=40).contains(&v) {
+            continue;
+        }
+        let lado = 17 + 4 * v;
+        // Modules under a pixel and a fifth cannot be sampled: a size that says so is wrong
+        // (and would sample tens of thousands of them).
+        let lados = e.sup_der.menos(e.sup_izq).largo() + e.inf_izq.menos(e.sup_izq).largo();
+        if lados < 2.4 * (lado - 7) as f32 {
+            continue;
+        }
+        // With the alignment pattern found and, where blur or noise mislead the search,
+        // with the corner the finder patterns alone put there.
+        let mut alineada = false;
+        for buscar in [true, false] {
+            // Without the search only where it found something (else it is the same grid).
+            if !buscar && !alineada {
                 continue;
             }
-            let Some(rejilla) = muestrear(bits, oscuro, e, 17 + 4 * v) else {
+            let Some((p, hallada)) = perspectiva(bits, oscuro, e, lado, buscar) else {
                 continue;
             };
-            if let Some(texto) = super::sin_panico(|| {
-                rqrr::Grid::new(rejilla)
-                    .decode()
-                    .ok()
-                    .map(|(_, texto)| texto)
-            }) {
-                return Some(texto);
+            alineada = hallada;
+            let texto = muestrear(bits, oscuro, &p, lado)
+                .and_then(decodificar)
+                .or_else(|| {
+                    let t = tonos(gris?, &p, lado)?;
+                    [0.0, 0.7]
+                        .into_iter()
+                        .find_map(|k| por_tono(&t, lado, k).and_then(decodificar))
+                });
+            if texto.is_some() {
+                return texto;
             }
         }
     }

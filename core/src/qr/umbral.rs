@@ -9,33 +9,10 @@ pub(super) struct Bits {
 
 /// Side of the square blocks the threshold is computed on.
 const BLOQUE: usize = 8;
-/// A block whose darkest and lightest pixels differ by no more than this is flat: paper or a
-/// module's inside, not an edge; it takes its threshold from its neighbours.
-const RANGO_PLANO: u8 = 10;
-
-/// Below this spread between a frame's darkest and lightest few per cent, block thresholds see
-/// no edges, and only rqrr's own threshold may still find a code.
-pub(super) const CONTRASTE_BAJO: u8 = 48;
-
-/// The spread between the 2nd and the 98th percentile of a sample of the frame's pixels.
-pub(super) fn contraste(luma: &[u8]) -> u8 {
-    let mut histograma = [0u32; 256];
-    for &p in luma.iter().step_by(7) {
-        histograma[p as usize] += 1;
-    }
-    let n: u32 = histograma.iter().sum();
-    let percentil = |q: u32| {
-        let mut acumulado = 0;
-        histograma.iter().position(|&c| {
-            acumulado += c;
-            acumulado * 100 > n * q
-        })
-    };
-    match (percentil(2), percentil(98)) {
-        (Some(a), Some(b)) => (b - a) as u8,
-        _ => 0,
-    }
-}
+/// A block whose darkest and lightest pixels differ by no more than this (or than four times
+/// the frame's noise) is flat: paper or a module's inside, not an edge; it takes its threshold
+/// from its neighbours. Low enough that a code squeezed into a dozen grey levels still has edges.
+const RANGO_PLANO: u8 = 3;
 
 /// Local threshold without a division per pixel: each block of [`BLOQUE`]² pixels gets a black
 /// point (its mean, or for a flat block half its minimum, raised to its neighbours' where that
@@ -44,6 +21,8 @@ pub(super) fn contraste(luma: &[u8]) -> u8 {
 /// none, its own). Even light, shadows and low contrast keep a code's modules apart.
 pub(super) fn binarizar(luma: &[u8], w: usize, h: usize) -> Bits {
     let (bw, bh) = (w.div_ceil(BLOQUE), h.div_ceil(BLOQUE));
+    // Noise spreads a flat block's pixels over about four deviations.
+    let plano = (4.0 * ruido(luma, w)).clamp(RANGO_PLANO as f32, 96.0) as u8;
     let mut negro = vec![0u16; bw * bh];
     let mut borde = vec![false; bw * bh];
     for by in 0..bh {
@@ -60,8 +39,8 @@ pub(super) fn binarizar(luma: &[u8], w: usize, h: usize) -> Bits {
             }
             let n = ((x1 - x0) * (y1 - y0)) as u32;
             let mut punto = (suma / n) as u16;
-            borde[by * bw + bx] = max - min > RANGO_PLANO;
-            if max - min <= RANGO_PLANO {
+            borde[by * bw + bx] = max - min > plano;
+            if max - min <= plano {
                 punto = min as u16 / 2;
                 if bx > 0 && by > 0 {
                     let vecinos = (negro[(by - 1) * bw + bx]
@@ -136,4 +115,54 @@ pub(super) fn a_la_mitad(luma: &[u8], w: usize, h: usize) -> (Vec<u8>, usize, us
         }));
     }
     (out, mw, mh)
+}
+
+/// The deviation of the frame's noise, estimated from every 8th row: the median of how far a
+/// pixel lies from the mean of its two neighbours across, over 0.83 (for Gaussian noise of
+/// deviation σ that distance has a median of 0.83σ; a code's edges are too few to move it).
+pub(super) fn ruido(luma: &[u8], w: usize) -> f32 {
+    let mut histograma = [0u32; 256];
+    let mut n = 0u32;
+    for fila in luma.chunks_exact(w).step_by(8) {
+        for t in fila.windows(3).step_by(2) {
+            let d = (2 * t[1] as i32 - t[0] as i32 - t[2] as i32).unsigned_abs() / 2;
+            histograma[d.min(255) as usize] += 1;
+            n += 1;
+        }
+    }
+    let mut acumulado = 0;
+    let mediana = histograma
+        .iter()
+        .position(|&c| {
+            acumulado += c;
+            acumulado * 2 >= n
+        })
+        .unwrap_or(0);
+    // A median of whole numbers: half a step up is nearer the true one.
+    (mediana as f32 + 0.5) / 0.83
+}
+
+/// The frame with each pixel the mean of the 3×3 around it (edges repeat): Gaussian noise falls
+/// to a third, and modules of three pixels or more keep their centres.
+pub(super) fn suavizar(luma: &[u8], w: usize, h: usize) -> Vec<u8> {
+    let mut filas = vec![0u16; w * h];
+    for (fila, destino) in luma.chunks_exact(w).zip(filas.chunks_exact_mut(w)) {
+        for x in 0..w {
+            let (a, b) = (x.saturating_sub(1), (x + 1).min(w - 1));
+            destino[x] = fila[a] as u16 + fila[x] as u16 + fila[b] as u16;
+        }
+    }
+    let mut out = vec![0u8; w * h];
+    for y in 0..h {
+        let (a, b) = (y.saturating_sub(1), (y + 1).min(h - 1));
+        let (fa, fy, fb) = (
+            &filas[a * w..][..w],
+            &filas[y * w..][..w],
+            &filas[b * w..][..w],
+        );
+        for (x, d) in out[y * w..][..w].iter_mut().enumerate() {
+            *d = ((fa[x] + fy[x] + fb[x] + 4) / 9) as u8;
+        }
+    }
+    out
 }

@@ -231,6 +231,18 @@ fn con_codigo(n: u64, modulo: u32, grados: f32) -> (String, GrayImage) {
     (texto, img)
 }
 
+/// [`con_codigo`] at a place drawn to a tenth of a pixel: where a module's edge falls between
+/// pixels changes what the sampling sees, and a decoder must not depend on it.
+pub fn con_codigo_suelto(n: u64, modulo: u32, grados: f32) -> (String, GrayImage) {
+    let texto = id_reservacion(n);
+    let mut img = fondo(n);
+    let mut azar = Azar::new(n * 37);
+    let cx = 540.0 + (azar.siguiente() % 2000) as f32 / 10.0;
+    let cy = 310.0 + (azar.siguiente() % 1000) as f32 / 10.0;
+    pegar_rotado(&mut img, &codigo(&texto, modulo), cx, cy, grados);
+    (texto, img)
+}
+
 fn mapear(img: &mut GrayImage, mut f: impl FnMut(u8) -> u8) {
     img.pixels_mut().for_each(|p| p.0[0] = f(p.0[0]));
 }
@@ -339,5 +351,111 @@ pub fn conjunto(por_categoria: u64) -> Vec<Cuadro> {
         });
     }
     cuadros.extend(varios);
+    cuadros
+}
+
+/// Adds Gaussian noise of deviation `sigma` to every pixel.
+pub fn con_ruido(img: &mut GrayImage, semilla: u64, sigma: f32) {
+    let mut azar = Azar::new(semilla);
+    mapear(img, |v| {
+        (v as f32 + azar.normal() * sigma).clamp(0.0, 255.0) as u8
+    });
+}
+
+/// Squeezes the frame's levels into `rango` around mid-grey (a dim room, a dull screen).
+pub fn con_contraste(img: &mut GrayImage, rango: u32) {
+    mapear(img, |v| {
+        (128 - rango / 2) as u8 + (v as u32 * rango / 255) as u8
+    });
+}
+
+/// The set that judges the decoder by kind rather than by frame: each kind swept over its range
+/// (module sizes 2 to 8 px, turns every 5° from 0 to 90, Gaussian noise σ 10 to 70, Gaussian
+/// blur σ 0.5 to 3.5, and their combinations), each point `semillas` times with another code at
+/// another place. A kind's name says what varies in it and at what module size.
+#[allow(dead_code)] // the benchmark's (`qr_frames`); the tests build their own frames
+pub fn extendido(semillas: u64) -> Vec<Cuadro> {
+    let mut cuadros = Vec::new();
+    let mut agregar = |categoria: &'static str, nombre: String, t: String, img: GrayImage| {
+        cuadros.push(Cuadro {
+            categoria,
+            nombre,
+            esperado: Some(t),
+            tambien: Vec::new(),
+            img,
+        });
+    };
+    for s in 0..semillas {
+        let base = 10_000 + s * 1_000;
+        for m in 2..=8u32 {
+            let (t, img) = con_codigo_suelto(base + m as u64, m, 0.0);
+            agregar("modulo-2-8px", format!("modulo-{m}px-{s}"), t, img);
+        }
+        for (categoria, m) in [("giro-3px", 3u32), ("giro-5px", 5), ("giro-8px", 8)] {
+            for g in (0..=90u32).step_by(5) {
+                let (t, img) =
+                    con_codigo_suelto(base + 100 + m as u64 * 20 + g as u64, m, g as f32);
+                agregar(categoria, format!("giro-{m}px-{g}-{s}"), t, img);
+            }
+        }
+        for (categoria, m) in [("ruido-3px", 3u32), ("ruido-5px", 5), ("ruido-8px", 8)] {
+            for sigma in (10..=70u32).step_by(10) {
+                let n = base + 400 + m as u64 * 10 + sigma as u64 / 10;
+                let (t, mut img) = con_codigo_suelto(n, m, 0.0);
+                con_ruido(&mut img, n, sigma as f32);
+                agregar(categoria, format!("ruido-{m}px-{sigma}-{s}"), t, img);
+            }
+        }
+        for (categoria, m) in [
+            ("borroso-3px", 3u32),
+            ("borroso-5px", 5),
+            ("borroso-8px", 8),
+        ] {
+            for k in 1..=7u32 {
+                let sigma = k as f32 * 0.5;
+                let n = base + 600 + m as u64 * 10 + k as u64;
+                let (t, img) = con_codigo_suelto(n, m, 0.0);
+                let img = imageops::blur(&img, sigma);
+                agregar(categoria, format!("borroso-{m}px-{sigma}-{s}"), t, img);
+            }
+        }
+        // Combinations, each frame drawing its own turn, module size and degradations.
+        for i in 0..10u64 {
+            let n = base + 800 + i;
+            let mut azar = Azar::new(n);
+            let grados = (azar.siguiente() % 19 * 5) as f32;
+            let m = 3 + (azar.siguiente() % 4) as u32;
+            let sigma = 10.0 + (azar.siguiente() % 5) as f32 * 10.0;
+            let (t, mut img) = con_codigo_suelto(n, m, grados);
+            con_ruido(&mut img, n, sigma);
+            agregar("giro+ruido", format!("giro-ruido-{i}-{s}"), t, img);
+
+            let n = base + 850 + i;
+            let mut azar = Azar::new(n);
+            let grados = (azar.siguiente() % 19 * 5) as f32;
+            let m = 3 + (azar.siguiente() % 4) as u32;
+            let blur = 0.5 + (azar.siguiente() % 4) as f32 * 0.5;
+            let (t, img) = con_codigo_suelto(n, m, grados);
+            let img = imageops::blur(&img, blur);
+            agregar("giro+borroso", format!("giro-borroso-{i}-{s}"), t, img);
+
+            let n = base + 900 + i;
+            let mut azar = Azar::new(n);
+            let grados = (azar.siguiente() % 19 * 5) as f32;
+            let m = 3 + (azar.siguiente() % 4) as u32;
+            let blur = (azar.siguiente() % 4) as f32 * 0.5;
+            let sigma = 5.0 + (azar.siguiente() % 4) as f32 * 5.0;
+            let rango = 40 + (azar.siguiente() % 5) as u32 * 40;
+            let (t, img) = con_codigo_suelto(n, m, grados);
+            let mut img = if blur > 0.0 {
+                imageops::blur(&img, blur)
+            } else {
+                img
+            };
+            con_contraste(&mut img, rango);
+            con_ruido(&mut img, n, sigma);
+            agregar("todo-junto", format!("todo-junto-{i}-{s}"), t, img);
+        }
+    }
     cuadros
 }
