@@ -170,7 +170,11 @@ fn a_blurred_code_is_read_while_its_modules_keep_their_shade() {
         (0..2).map(move |n| {
             let semilla = 23_000 + m as u64 * 100 + (sigma * 10.0) as u64 + n * 1_000;
             let (texto, img) = cuadros::con_codigo_suelto(semilla, m, 0.0);
-            (format!("{m}px σ{sigma} #{n}"), texto, image::imageops::blur(&img, sigma))
+            (
+                format!("{m}px σ{sigma} #{n}"),
+                texto,
+                image::imageops::blur(&img, sigma),
+            )
         })
     });
     assert_eq!(sin_leer(cuadros), Vec::<String>::new());

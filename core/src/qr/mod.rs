@@ -7,7 +7,9 @@ mod rejilla;
 mod umbral;
 
 use patrones::patrones;
-use umbral::{a_la_mitad, agitacion, binarizar, ruido, suavizar, Bits, AGITADO};
+use umbral::{
+    a_la_mitad, agitacion, binarizar, binarizar_extremos, ruido, suavizar, Bits, AGITADO,
+};
 
 /// Above this estimated deviation of its noise a frame is smoothed before it is thresholded.
 const RUIDOSO: f32 = 12.0;
@@ -51,7 +53,8 @@ pub fn decode_qr(luma: &[u8], width: u32, height: u32) -> Result<Option<String>,
         return Err(ReglaError::ImagenInvalida);
     }
     let suave: Vec<u8>;
-    let luma = if w >= 3 && h >= 3 && ruido(luma, w) >= RUIDOSO {
+    let sigma = ruido(luma, w);
+    let luma = if w >= 3 && h >= 3 && sigma >= RUIDOSO {
         suave = suavizar(luma, w, h);
         &suave[..]
     } else {
@@ -104,8 +107,20 @@ pub fn decode_qr(luma: &[u8], width: u32, height: u32) -> Result<Option<String>,
     }
     let fina = completa.get_or_insert_with(|| binarizar(img, iw, ih));
     let hallados = patrones(fina, 1, 2);
+    if hallados.len() >= 2 {
+        return Ok(rejilla::leer(fina, 1, &hallados, Some(&gris)));
+    }
+    // No finder pattern stands out: blur has spread their one-module rings until a local mean
+    // calls them the wrong colour. Once more halfway between the local extremes, unless the
+    // frame is noisy (extremes are noise's; the noise was smoothed, and blur is not what hides
+    // its code).
+    if sigma >= RUIDOSO {
+        return Ok(None);
+    }
+    let fina = binarizar_extremos(img, iw, ih);
+    let hallados = patrones(&fina, 1, 2);
     Ok((hallados.len() >= 2)
-        .then(|| rejilla::leer(fina, 1, &hallados, Some(&gris)))
+        .then(|| rejilla::leer(&fina, 1, &hallados, Some(&gris)))
         .flatten())
 }
 

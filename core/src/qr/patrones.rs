@@ -41,6 +41,7 @@ fn es_patron_diagonal(r: &[usize; 5]) -> bool {
 /// The five runs around position `pos` of a line of `n` pixels read through `color` (the run
 /// holding `pos` and two either side) and how many pixels of the centre run come before `pos`;
 /// `None` when a run is longer than `limite` or the line ends first.
+#[inline(never)]
 fn corridas(
     n: usize,
     pos: usize,
@@ -95,6 +96,7 @@ fn corridas(
 /// (noise makes the pattern by chance along one line, almost never along four at once). A line's
 /// neighbours are not asked: at 45° only a module's breadth of rows around the centre cross a
 /// pattern in proportion, two rows when modules are small.
+#[inline(never)]
 fn confirmar(bits: &Bits, x: usize, y: usize, ancho: usize) -> Option<Patron> {
     let (v, antes) =
         corridas(bits.h, y, ancho, |yy| bits.px[yy * bits.w + x]).filter(|(r, _)| es_patron(r))?;
@@ -182,10 +184,11 @@ pub(super) fn patrones(bits: &Bits, oscuro: u8, paso: usize) -> Vec<Patron> {
             r.rotate_left(1);
             r[4] = largo;
             // The run that just ended is the fifth; the pattern's centre, the third, is of its colour.
-            // The centre run, three modules, is the longest and at least three pixels: most runs
-            // of noise are turned away here, before the full test.
+            // The centre run, three modules, is the longest and at least four pixels (modules
+            // under a pixel and a half are not read): most runs of noise are turned away here,
+            // before the full test.
             if color == oscuro
-                && r[2] >= 3
+                && r[2] >= 4
                 && r[2] > r[1]
                 && r[2] > r[3]
                 && r[0] > 0

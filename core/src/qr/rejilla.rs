@@ -202,6 +202,7 @@ fn supuestas(patrones: &[Patron]) -> Vec<Esquinas> {
 /// either way, the light ring two modules out lighter than the centre and than the dark ring a
 /// module further, at three directions of four or more, the same way round at every corner. A
 /// guessed corner on paper or noise fails it for a few dozen samples.
+#[inline(never)]
 fn parecen_patrones(gris: &Gris, e: &Esquinas) -> bool {
     let (ux, uy) = (e.sup_der.menos(e.sup_izq), e.inf_izq.menos(e.sup_izq));
     let (lx, ly) = (ux.largo(), uy.largo());
@@ -304,6 +305,7 @@ fn oscuro_en(bits: &Bits, oscuro: u8, p: Punto) -> Option<bool> {
 
 /// The alignment pattern near `estimado` (one dark module ringed by light, ringed by dark), where
 /// a module steps `ex` across and `ey` down: the best match within a few modules, if good enough.
+#[inline(never)]
 fn alineacion(
     bits: &Bits,
     oscuro: u8,
@@ -390,6 +392,7 @@ fn perspectiva(
 
 /// The modules of a code of `lado` modules, one thresholded pixel each, through `p`: `None`
 /// when a module falls outside the frame.
+#[inline(never)]
 fn muestrear(bits: &Bits, oscuro: u8, p: &Perspectiva, lado: usize) -> Option<Vec<bool>> {
     let modulo = |col: usize, fila: usize| {
         oscuro_en(bits, oscuro, p.aplicar(col as f32 + 0.5, fila as f32 + 0.5))
@@ -442,10 +445,14 @@ impl Gris<'_> {
 /// corners (light falls unevenly). A blurred code's lone modules keep their side of it where a
 /// block threshold, set by the many modules around, loses them. `None` when a module falls
 /// outside the frame or the finder patterns do not show a code's contrast.
-fn tonos(gris: &Gris, p: &Perspectiva, lado: usize) -> Option<Vec<f32>> {
+#[inline(never)]
+fn tonos(gris: &Gris, p: &Perspectiva, lado: usize, cinco: bool) -> Option<Vec<f32>> {
     let tono = |col: usize, fila: usize| -> Option<f32> {
         let (u, v) = (col as f32 + 0.5, fila as f32 + 0.5);
         let mut suma = gris.en(p.aplicar(u, v))?;
+        if !cinco {
+            return Some(suma);
+        }
         for (du, dv) in [(-0.25, -0.25), (0.25, -0.25), (-0.25, 0.25), (0.25, 0.25)] {
             suma += gris.en(p.aplicar(u + du, v + dv))?;
         }
@@ -656,6 +663,7 @@ pub(super) fn leer(
 }
 
 /// The text of the code whose finder patterns are `e`, read as [`leer`] says.
+#[inline(never)]
 fn leer_esquinas(bits: &Bits, oscuro: u8, e: &Esquinas, gris: Option<&Gris>) -> Option<String> {
     let decodificar = |celdas: Vec<bool>| {
         let lado = lado_de(&celdas);
@@ -704,10 +712,14 @@ fn leer_esquinas(bits: &Bits, oscuro: u8, e: &Esquinas, gris: Option<&Gris>) -> 
             let texto = muestrear(bits, oscuro, &p, lado)
                 .and_then(decodificar)
                 .or_else(|| {
-                    let t = tonos(gris?, &p, lado)?;
-                    [0.0, 0.7]
-                        .into_iter()
-                        .find_map(|k| por_tono(&t, lado, k).and_then(decodificar))
+                    // Five points a module average noise out; blur wants the centre alone.
+                    let g = gris?;
+                    [true, false].into_iter().find_map(|cinco| {
+                        let t = tonos(g, &p, lado, cinco)?;
+                        [0.0, 0.7, 1.4]
+                            .into_iter()
+                            .find_map(|k| por_tono(&t, lado, k).and_then(decodificar))
+                    })
                 });
             if texto.is_some() {
                 return texto;

@@ -7,8 +7,12 @@ pub(super) struct Bits {
     pub(super) px: Vec<u8>,
 }
 
-/// Side of the square blocks the threshold is computed on.
+/// Side of the square blocks the threshold is computed on: the window it looks over is five
+/// blocks wide, about a dozen modules of three pixels.
 const BLOQUE: usize = 8;
+/// The same for [`binarizar_extremos`]: a window of 80 pixels holds a blurred finder pattern's
+/// darkest centre and the paper around it, at any module size up to eight pixels or so.
+const BLOQUE_EXTREMOS: usize = 16;
 /// A block whose darkest and lightest pixels differ by no more than this (or than four times
 /// the frame's noise) is flat: paper or a module's inside, not an edge; it takes its threshold
 /// from its neighbours. Low enough that a code squeezed into a dozen grey levels still has edges.
@@ -20,15 +24,16 @@ const RANGO_PLANO: u8 = 3;
 /// with edges among the 5×5 around its own (flat ones say nothing of where dark ends; with
 /// none, its own). Even light, shadows and low contrast keep a code's modules apart.
 pub(super) fn binarizar(luma: &[u8], w: usize, h: usize) -> Bits {
-    let (bw, bh) = (w.div_ceil(BLOQUE), h.div_ceil(BLOQUE));
+    let bloque = BLOQUE;
+    let (bw, bh) = (w.div_ceil(bloque), h.div_ceil(bloque));
     // Noise spreads a flat block's pixels over about four deviations.
     let plano = (4.0 * ruido(luma, w)).clamp(RANGO_PLANO as f32, 96.0) as u8;
     let mut negro = vec![0u16; bw * bh];
     let mut borde = vec![false; bw * bh];
     for by in 0..bh {
-        let (y0, y1) = (by * BLOQUE, ((by + 1) * BLOQUE).min(h));
+        let (y0, y1) = (by * bloque, ((by + 1) * bloque).min(h));
         for bx in 0..bw {
-            let (x0, x1) = (bx * BLOQUE, ((bx + 1) * BLOQUE).min(w));
+            let (x0, x1) = (bx * bloque, ((bx + 1) * bloque).min(w));
             let (mut suma, mut min, mut max) = (0u32, 255u8, 0u8);
             for fila in luma[y0 * w..y1 * w].chunks_exact(w) {
                 for &p in &fila[x0..x1] {
@@ -71,8 +76,8 @@ pub(super) fn binarizar(luma: &[u8], w: usize, h: usize) -> Bits {
             let umbral = suma
                 .checked_div(n)
                 .map_or(negro[by * bw + bx] as u8, |m| m as u8);
-            let (y0, y1) = (by * BLOQUE, ((by + 1) * BLOQUE).min(h));
-            let (x0, x1) = (bx * BLOQUE, ((bx + 1) * BLOQUE).min(w));
+            let (y0, y1) = (by * bloque, ((by + 1) * bloque).min(h));
+            let (x0, x1) = (bx * bloque, ((bx + 1) * bloque).min(w));
             for y in y0..y1 {
                 let (fuente, destino) = (
                     &luma[y * w + x0..y * w + x1],
@@ -145,24 +150,86 @@ pub(super) fn ruido(luma: &[u8], w: usize) -> f32 {
 /// The frame with each pixel the mean of the 3×3 around it (edges repeat): Gaussian noise falls
 /// to a third, and modules of three pixels or more keep their centres.
 pub(super) fn suavizar(luma: &[u8], w: usize, h: usize) -> Vec<u8> {
-    let mut filas = vec![0u16; w * h];
-    for (fila, destino) in luma.chunks_exact(w).zip(filas.chunks_exact_mut(w)) {
-        for x in 0..w {
+    // Sums across of three rows at a time (the one above, this one, the one below), reused as
+    // the window moves down: one row of sums computed per row of output.
+    let across = |y: usize, destino: &mut [u16]| {
+        let fila = &luma[y * w..][..w];
+        for (x, d) in destino.iter_mut().enumerate() {
             let (a, b) = (x.saturating_sub(1), (x + 1).min(w - 1));
-            destino[x] = fila[a] as u16 + fila[x] as u16 + fila[b] as u16;
+            *d = fila[a] as u16 + fila[x] as u16 + fila[b] as u16;
         }
-    }
+    };
+    let mut sumas = [vec![0u16; w], vec![0u16; w], vec![0u16; w]];
+    across(0, &mut sumas[0]);
+    across(0, &mut sumas[1]);
+    across(1.min(h - 1), &mut sumas[2]);
     let mut out = vec![0u8; w * h];
     for y in 0..h {
-        let (a, b) = (y.saturating_sub(1), (y + 1).min(h - 1));
-        let (fa, fy, fb) = (
-            &filas[a * w..][..w],
-            &filas[y * w..][..w],
-            &filas[b * w..][..w],
-        );
+        if y > 0 {
+            sumas.rotate_left(1);
+            across((y + 1).min(h - 1), &mut sumas[2]);
+        }
+        let [a, b, c] = &sumas;
         for (x, d) in out[y * w..][..w].iter_mut().enumerate() {
-            *d = ((fa[x] + fy[x] + fb[x] + 4) / 9) as u8;
+            *d = ((a[x] + b[x] + c[x] + 4) / 9) as u8;
         }
     }
     out
+}
+
+/// A threshold for blur: a pixel is dark when it is under halfway between the darkest and the
+/// lightest pixel of the 5×5 blocks of [`BLOQUE_EXTREMOS`]² about its own. Blur spreads a finder pattern's
+/// one-module rings until a mean, pulled down by its dark centre, calls the outer ring light;
+/// halfway between the extremes keeps each ring on its side while it keeps any of its contrast.
+/// Windows with less than [`RANGO_PLANO`] (or four times the noise) between them are light.
+pub(super) fn binarizar_extremos(luma: &[u8], w: usize, h: usize) -> Bits {
+    let bloque = BLOQUE_EXTREMOS;
+    let (bw, bh) = (w.div_ceil(bloque), h.div_ceil(bloque));
+    let plano = (4.0 * ruido(luma, w)).clamp(RANGO_PLANO as f32, 96.0) as u8;
+    let (mut minimos, mut maximos) = (vec![255u8; bw * bh], vec![0u8; bw * bh]);
+    for by in 0..bh {
+        let (y0, y1) = (by * bloque, ((by + 1) * bloque).min(h));
+        for bx in 0..bw {
+            let (x0, x1) = (bx * bloque, ((bx + 1) * bloque).min(w));
+            let (mut min, mut max) = (255u8, 0u8);
+            for fila in luma[y0 * w..y1 * w].chunks_exact(w) {
+                for &p in &fila[x0..x1] {
+                    min = min.min(p);
+                    max = max.max(p);
+                }
+            }
+            minimos[by * bw + bx] = min;
+            maximos[by * bw + bx] = max;
+        }
+    }
+    let mut px = vec![0u8; w * h];
+    for by in 0..bh {
+        let (cy0, cy1) = (by.saturating_sub(2), (by + 2).min(bh - 1));
+        for bx in 0..bw {
+            let (cx0, cx1) = (bx.saturating_sub(2), (bx + 2).min(bw - 1));
+            let (mut min, mut max) = (255u8, 0u8);
+            for cy in cy0..=cy1 {
+                for i in cy * bw + cx0..=cy * bw + cx1 {
+                    min = min.min(minimos[i]);
+                    max = max.max(maximos[i]);
+                }
+            }
+            if max - min <= plano {
+                continue; // light, as zeroed
+            }
+            let umbral = ((min as u16 + max as u16) / 2) as u8;
+            let (y0, y1) = (by * bloque, ((by + 1) * bloque).min(h));
+            let (x0, x1) = (bx * bloque, ((bx + 1) * bloque).min(w));
+            for y in y0..y1 {
+                let (fuente, destino) = (
+                    &luma[y * w + x0..y * w + x1],
+                    &mut px[y * w + x0..y * w + x1],
+                );
+                for (d, &p) in destino.iter_mut().zip(fuente) {
+                    *d = (p < umbral) as u8;
+                }
+            }
+        }
+    }
+    Bits { w, h, px }
 }
