@@ -1,5 +1,7 @@
 //! QR codes from camera frames, as grayscale (luma) buffers, one byte a pixel, row by row.
 
+use std::cell::Cell;
+
 use crate::error::ReglaError;
 
 mod patrones;
@@ -34,6 +36,11 @@ fn decodificar_luma(luma: &[u8], w: usize, h: usize, invertir: bool) -> Option<S
             .find_map(|g| g.decode().ok().map(|(_, texto)| texto))
     })
 }
+
+/// Grids handed to error correction per frame at most: one that passes the timing check but is
+/// still wrong (a damaged code, a grid a module off) costs the most of anything tried, and a
+/// frame the camera will follow in a few milliseconds is not worth more.
+const INTENTOS: u32 = 16;
 
 /// The smallest frame a pass at half size is worth: a code of 21 modules at two pixels a module.
 const MINIMO: usize = 42;
@@ -77,6 +84,7 @@ pub fn decode_qr(luma: &[u8], width: u32, height: u32) -> Result<Option<String>,
             decodificar_luma(img, iw, ih, false).or_else(|| decodificar_luma(img, iw, ih, true))
         );
     }
+    let intentos = Cell::new(INTENTOS);
     let gris = rejilla::Gris {
         px: img,
         w: iw,
@@ -95,20 +103,20 @@ pub fn decode_qr(luma: &[u8], width: u32, height: u32) -> Result<Option<String>,
         // Our grid reading at half size, then (modules of two or three pixels sample poorly
         // there) on the full frame where the same patterns lie, by threshold and by shade.
         if hallados.len() >= 3 {
-            if let Some(texto) = rejilla::leer(&bits, oscuro, &hallados, None) {
+            if let Some(texto) = rejilla::leer(&bits, oscuro, &hallados, None, &intentos) {
                 return Ok(Some(texto));
             }
         }
         let fina = completa.get_or_insert_with(|| binarizar(img, iw, ih));
         let al_doble: Vec<_> = hallados.iter().map(|p| p.al_doble()).collect();
-        if let Some(texto) = rejilla::leer(fina, oscuro, &al_doble, Some(&gris)) {
+        if let Some(texto) = rejilla::leer(fina, oscuro, &al_doble, Some(&gris), &intentos) {
             return Ok(Some(texto));
         }
     }
     let fina = completa.get_or_insert_with(|| binarizar(img, iw, ih));
     let hallados = patrones(fina, 1, 2);
     if hallados.len() >= 2 {
-        return Ok(rejilla::leer(fina, 1, &hallados, Some(&gris)));
+        return Ok(rejilla::leer(fina, 1, &hallados, Some(&gris), &intentos));
     }
     // No finder pattern stands out: blur has spread their one-module rings until a local mean
     // calls them the wrong colour. Once more halfway between the local extremes, unless the
@@ -120,7 +128,7 @@ pub fn decode_qr(luma: &[u8], width: u32, height: u32) -> Result<Option<String>,
     let fina = binarizar_extremos(img, iw, ih);
     let hallados = patrones(&fina, 1, 2);
     Ok((hallados.len() >= 2)
-        .then(|| rejilla::leer(&fina, 1, &hallados, Some(&gris)))
+        .then(|| rejilla::leer(&fina, 1, &hallados, Some(&gris), &intentos))
         .flatten())
 }
 

@@ -41,7 +41,6 @@ fn es_patron_diagonal(r: &[usize; 5]) -> bool {
 /// The five runs around position `pos` of a line of `n` pixels read through `color` (the run
 /// holding `pos` and two either side) and how many pixels of the centre run come before `pos`;
 /// `None` when a run is longer than `limite` or the line ends first.
-#[inline(never)]
 fn corridas(
     n: usize,
     pos: usize,
@@ -96,7 +95,6 @@ fn corridas(
 /// (noise makes the pattern by chance along one line, almost never along four at once). A line's
 /// neighbours are not asked: at 45° only a module's breadth of rows around the centre cross a
 /// pattern in proportion, two rows when modules are small.
-#[inline(never)]
 fn confirmar(bits: &Bits, x: usize, y: usize, ancho: usize) -> Option<Patron> {
     let (v, antes) =
         corridas(bits.h, y, ancho, |yy| bits.px[yy * bits.w + x]).filter(|(r, _)| es_patron(r))?;

@@ -4,6 +4,8 @@
 //! perspective by sampling every module many times over (about 2 ms a code, at any scale); this
 //! reading costs a fraction of that, and when it fails rqrr's runs.
 
+use std::cell::Cell;
+
 use super::patrones::Patron;
 use super::umbral::Bits;
 
@@ -202,7 +204,6 @@ fn supuestas(patrones: &[Patron]) -> Vec<Esquinas> {
 /// either way, the light ring two modules out lighter than the centre and than the dark ring a
 /// module further, at three directions of four or more, the same way round at every corner. A
 /// guessed corner on paper or noise fails it for a few dozen samples.
-#[inline(never)]
 fn parecen_patrones(gris: &Gris, e: &Esquinas) -> bool {
     let (ux, uy) = (e.sup_der.menos(e.sup_izq), e.inf_izq.menos(e.sup_izq));
     let (lx, ly) = (ux.largo(), uy.largo());
@@ -305,7 +306,6 @@ fn oscuro_en(bits: &Bits, oscuro: u8, p: Punto) -> Option<bool> {
 
 /// The alignment pattern near `estimado` (one dark module ringed by light, ringed by dark), where
 /// a module steps `ex` across and `ey` down: the best match within a few modules, if good enough.
-#[inline(never)]
 fn alineacion(
     bits: &Bits,
     oscuro: u8,
@@ -392,7 +392,6 @@ fn perspectiva(
 
 /// The modules of a code of `lado` modules, one thresholded pixel each, through `p`: `None`
 /// when a module falls outside the frame.
-#[inline(never)]
 fn muestrear(bits: &Bits, oscuro: u8, p: &Perspectiva, lado: usize) -> Option<Vec<bool>> {
     let modulo = |col: usize, fila: usize| {
         oscuro_en(bits, oscuro, p.aplicar(col as f32 + 0.5, fila as f32 + 0.5))
@@ -445,7 +444,6 @@ impl Gris<'_> {
 /// corners (light falls unevenly). A blurred code's lone modules keep their side of it where a
 /// block threshold, set by the many modules around, loses them. `None` when a module falls
 /// outside the frame or the finder patterns do not show a code's contrast.
-#[inline(never)]
 fn tonos(gris: &Gris, p: &Perspectiva, lado: usize, cinco: bool) -> Option<Vec<f32>> {
     let tono = |col: usize, fila: usize| -> Option<f32> {
         let (u, v) = (col as f32 + 0.5, fila as f32 + 0.5);
@@ -638,15 +636,21 @@ pub(super) fn leer(
     oscuro: u8,
     patrones: &[Patron],
     gris: Option<&Gris>,
+    intentos: &Cell<u32>,
 ) -> Option<String> {
     let mut patrones = patrones.to_vec();
     patrones.sort_by_key(|p| std::cmp::Reverse(p.votos));
     patrones.truncate(10);
     let candidatos = triples(&patrones);
-    let hallados = candidatos.iter().take(12).map(|(_, e)| e);
-    if let Some(texto) = hallados
-        .clone()
-        .find_map(|e| leer_esquinas(bits, oscuro, e, gris))
+    // Where grey levels are at hand, a triple that does not look like three finder patterns
+    // in them is not read (noise makes triples by the dozen).
+    let parecen = |e: &Esquinas| gris.is_none_or(|g| parecen_patrones(g, e));
+    if let Some(texto) = candidatos
+        .iter()
+        .take(12)
+        .map(|(_, e)| e)
+        .filter(|e| parecen(e))
+        .find_map(|e| leer_esquinas(bits, oscuro, e, gris, intentos))
     {
         return Some(texto);
     }
@@ -659,25 +663,30 @@ pub(super) fn leer(
     supuestas(&patrones)
         .iter()
         .filter(|e| parecen_patrones(g, e))
-        .find_map(|e| leer_esquinas(bits, oscuro, e, gris))
+        .find_map(|e| leer_esquinas(bits, oscuro, e, gris, intentos))
 }
 
 /// The text of the code whose finder patterns are `e`, read as [`leer`] says.
-#[inline(never)]
-fn leer_esquinas(bits: &Bits, oscuro: u8, e: &Esquinas, gris: Option<&Gris>) -> Option<String> {
+fn leer_esquinas(
+    bits: &Bits,
+    oscuro: u8,
+    e: &Esquinas,
+    gris: Option<&Gris>,
+    intentos: &Cell<u32>,
+) -> Option<String> {
     let decodificar = |celdas: Vec<bool>| {
         let lado = lado_de(&celdas);
-        if !a_tiempo(&celdas, lado) {
+        if intentos.get() == 0 || !a_tiempo(&celdas, lado) {
             return None;
         }
-        super::sin_panico(|| {
-            rqrr::Grid::new(rqrr::SimpleGrid::from_func(lado, |x, y| {
-                celdas[y * lado + x]
-            }))
-            .decode()
-            .ok()
-            .map(|(_, texto)| texto)
-        })
+        let rejilla = rqrr::Grid::new(rqrr::SimpleGrid::from_func(lado, |x, y| {
+            celdas[y * lado + x]
+        }));
+        // The format bits (15, error-corrected) first: error correction of the data is what
+        // costs, and only a grid whose format reads is worth it.
+        super::sin_panico(|| rejilla.get_raw_data().ok().map(|_| String::new()))?;
+        intentos.set(intentos.get() - 1);
+        super::sin_panico(|| rejilla.decode().ok().map(|(_, texto)| texto))
     };
     let arriba = e.sup_der.menos(e.sup_izq).largo()
         / modulo_lado(bits, oscuro, e.sup_izq, e.sup_der, e.modulo);

@@ -154,9 +154,12 @@ pub(super) fn suavizar(luma: &[u8], w: usize, h: usize) -> Vec<u8> {
     // the window moves down: one row of sums computed per row of output.
     let across = |y: usize, destino: &mut [u16]| {
         let fila = &luma[y * w..][..w];
-        for (x, d) in destino.iter_mut().enumerate() {
-            let (a, b) = (x.saturating_sub(1), (x + 1).min(w - 1));
-            *d = fila[a] as u16 + fila[x] as u16 + fila[b] as u16;
+        destino[0] = 2 * fila[0] as u16 + fila[1.min(w - 1)] as u16;
+        destino[w - 1] = 2 * fila[w - 1] as u16 + fila[w.saturating_sub(2)] as u16;
+        if w >= 3 {
+            for (d, t) in destino[1..w - 1].iter_mut().zip(fila.windows(3)) {
+                *d = t[0] as u16 + t[1] as u16 + t[2] as u16;
+            }
         }
     };
     let mut sumas = [vec![0u16; w], vec![0u16; w], vec![0u16; w]];
@@ -170,8 +173,8 @@ pub(super) fn suavizar(luma: &[u8], w: usize, h: usize) -> Vec<u8> {
             across((y + 1).min(h - 1), &mut sumas[2]);
         }
         let [a, b, c] = &sumas;
-        for (x, d) in out[y * w..][..w].iter_mut().enumerate() {
-            *d = ((a[x] + b[x] + c[x] + 4) / 9) as u8;
+        for (((d, a), b), c) in out[y * w..][..w].iter_mut().zip(a).zip(b).zip(c) {
+            *d = ((a + b + c + 4) / 9) as u8;
         }
     }
     out
