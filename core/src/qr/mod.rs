@@ -1,7 +1,5 @@
 //! QR codes from camera frames, as grayscale (luma) buffers, one byte a pixel, row by row.
 
-use std::cell::Cell;
-
 use crate::error::ReglaError;
 
 mod patrones;
@@ -36,11 +34,6 @@ fn decodificar_luma(luma: &[u8], w: usize, h: usize, invertir: bool) -> Option<S
             .find_map(|g| g.decode().ok().map(|(_, texto)| texto))
     })
 }
-
-/// Grids handed to error correction per frame at most: one that passes the timing check but is
-/// still wrong (a damaged code, a grid a module off) costs the most of anything tried, and a
-/// frame the camera will follow in a few milliseconds is not worth more.
-const INTENTOS: u32 = 16;
 
 /// The smallest frame a pass at half size is worth: a code of 21 modules at two pixels a module.
 const MINIMO: usize = 42;
@@ -84,7 +77,7 @@ pub fn decode_qr(luma: &[u8], width: u32, height: u32) -> Result<Option<String>,
             decodificar_luma(img, iw, ih, false).or_else(|| decodificar_luma(img, iw, ih, true))
         );
     }
-    let intentos = Cell::new(INTENTOS);
+    let intentos = rejilla::Presupuesto::de_un_cuadro();
     let gris = rejilla::Gris {
         px: img,
         w: iw,

@@ -141,6 +141,25 @@ impl Perspectiva {
     }
 }
 
+/// What one frame may spend on reading grids: the triples (or guessed corners) whose grids are
+/// sampled, and the grids handed to error correction. One that passes the timing and format
+/// checks but is still wrong (a damaged code, a grid a module off) costs the most of anything
+/// tried; noise offers triples by the dozen; and the camera's next frame comes in a few
+/// milliseconds.
+pub(super) struct Presupuesto {
+    esquinas: Cell<u32>,
+    rejillas: Cell<u32>,
+}
+
+impl Presupuesto {
+    pub(super) fn de_un_cuadro() -> Self {
+        Presupuesto {
+            esquinas: Cell::new(24),
+            rejillas: Cell::new(16),
+        }
+    }
+}
+
 /// The three patterns of one code, named by corner.
 struct Esquinas {
     sup_izq: Punto,
@@ -327,24 +346,55 @@ fn alineacion(
         ex.mas(ey).por(-1.0),
     ];
     let en = |p: Punto| oscuro_en(bits, oscuro, p);
-    let mut mejor: Option<(i32, f32, Punto)> = None;
-    for dy in -radio..=radio {
-        for dx in -radio..=radio {
-            let c = Punto {
-                x: estimado.x + dx as f32,
-                y: estimado.y + dy as f32,
-            };
-            if en(c) != Some(true) {
-                continue;
-            }
-            let mut puntos = 1;
-            for d in dirs {
-                puntos += (en(c.mas(d)) == Some(false)) as i32
-                    + (en(c.mas(d.por(2.0))) == Some(true)) as i32;
-            }
-            let distancia = (dx * dx + dy * dy) as f32;
-            if mejor.is_none_or(|(p, dist, _)| puntos > p || (puntos == p && distancia < dist)) {
-                mejor = Some((puntos, distancia, c));
+    // A dark centre, the ring a module out light, the ring two out dark: 17 points at most, 15
+    // to count. A position that misses three of the light ring cannot reach it and is left
+    // before its dark ring is sampled.
+    let puntuar = |dx: i32, dy: i32| -> Option<(i32, f32, Punto)> {
+        let c = Punto {
+            x: estimado.x + dx as f32,
+            y: estimado.y + dy as f32,
+        };
+        if en(c) != Some(true) {
+            return None;
+        }
+        let claros: i32 = dirs
+            .iter()
+            .map(|&d| (en(c.mas(d)) == Some(false)) as i32)
+            .sum();
+        if claros < 6 {
+            return None;
+        }
+        let oscuros: i32 = dirs
+            .iter()
+            .map(|&d| (en(c.mas(d.por(2.0))) == Some(true)) as i32)
+            .sum();
+        Some((1 + claros + oscuros, (dx * dx + dy * dy) as f32, c))
+    };
+    let mejor_de =
+        |mejor: Option<(i32, f32, Punto)>, otro: Option<(i32, f32, Punto)>| match (mejor, otro) {
+            (Some(m), Some(o)) if o.0 > m.0 || (o.0 == m.0 && o.1 < m.1) => Some(o),
+            (None, o) => o,
+            (m, _) => m,
+        };
+    // Coarse first, a third of a module apart (the centre module is a module wide, so a step
+    // lands in it), then pixel by pixel about the best.
+    let paso = ((modulo / 3.0) as i32).max(1);
+    let mut mejor = None;
+    for dy in (-radio..=radio).step_by(paso as usize) {
+        for dx in (-radio..=radio).step_by(paso as usize) {
+            mejor = mejor_de(mejor, puntuar(dx, dy));
+        }
+    }
+    if paso > 1 {
+        if let Some((_, _, c)) = mejor {
+            let (cx, cy) = (
+                (c.x - estimado.x).round() as i32,
+                (c.y - estimado.y).round() as i32,
+            );
+            for dy in cy - paso + 1..cy + paso {
+                for dx in cx - paso + 1..cx + paso {
+                    mejor = mejor_de(mejor, puntuar(dx, dy));
+                }
             }
         }
     }
@@ -606,6 +656,46 @@ fn modulo_lado(bits: &Bits, oscuro: u8, a: Punto, b: Punto, otro: f32) -> f32 {
     }
 }
 
+/// Whether a grid's format information reads clearly: one of its two copies (15 modules each,
+/// masked) at most one module from a valid format word, or both within three of the same one.
+/// Its code corrects three errors, which random modules reach more often than not (32 words,
+/// each with 576 words within three); within one, a wrong grid passes one time in sixty, and
+/// a real code's format, beside its finder patterns, is rarely worse.
+fn formato_claro(celdas: &[bool], lado: usize) -> bool {
+    const XS: [usize; 15] = [8, 8, 8, 8, 8, 8, 8, 8, 7, 5, 4, 3, 2, 1, 0];
+    const YS: [usize; 15] = [0, 1, 2, 3, 4, 5, 7, 8, 8, 8, 8, 8, 8, 8, 8];
+    let bit = |x: usize, y: usize| u16::from(celdas[y * lado + x]);
+    let mut primera = 0u16;
+    for i in (0..15).rev() {
+        primera = (primera << 1) | bit(XS[i], YS[i]);
+    }
+    let mut segunda = 0u16;
+    for i in 0..7 {
+        segunda = (segunda << 1) | bit(8, lado - 1 - i);
+    }
+    for i in 0..8 {
+        segunda = (segunda << 1) | bit(lado - 8 + i, 8);
+    }
+    // The nearest valid word to each copy: (data, distance).
+    let cercana = |copia: u16| {
+        let copia = copia ^ 0x5412;
+        (0u16..32)
+            .map(|dato| {
+                let mut resto = dato << 10;
+                for i in (10..15).rev() {
+                    if resto & (1 << i) != 0 {
+                        resto ^= 0x537 << (i - 10);
+                    }
+                }
+                (dato, ((dato << 10 | resto) ^ copia).count_ones())
+            })
+            .min_by_key(|&(_, d)| d)
+            .unwrap_or((0, 15))
+    };
+    let (a, b) = (cercana(primera), cercana(segunda));
+    a.1 <= 1 || b.1 <= 1 || (a.0 == b.0 && a.1 <= 3 && b.1 <= 3)
+}
+
 fn lado_de(celdas: &[bool]) -> usize {
     (celdas.len() as f32).sqrt().round() as usize
 }
@@ -636,7 +726,7 @@ pub(super) fn leer(
     oscuro: u8,
     patrones: &[Patron],
     gris: Option<&Gris>,
-    intentos: &Cell<u32>,
+    intentos: &Presupuesto,
 ) -> Option<String> {
     let mut patrones = patrones.to_vec();
     patrones.sort_by_key(|p| std::cmp::Reverse(p.votos));
@@ -672,20 +762,26 @@ fn leer_esquinas(
     oscuro: u8,
     e: &Esquinas,
     gris: Option<&Gris>,
-    intentos: &Cell<u32>,
+    intentos: &Presupuesto,
 ) -> Option<String> {
+    if intentos.esquinas.get() == 0 {
+        return None;
+    }
+    intentos.esquinas.set(intentos.esquinas.get() - 1);
     let decodificar = |celdas: Vec<bool>| {
         let lado = lado_de(&celdas);
-        if intentos.get() == 0 || !a_tiempo(&celdas, lado) {
+        if intentos.rejillas.get() == 0 || !a_tiempo(&celdas, lado) {
             return None;
         }
         let rejilla = rqrr::Grid::new(rqrr::SimpleGrid::from_func(lado, |x, y| {
             celdas[y * lado + x]
         }));
-        // The format bits (15, error-corrected) first: error correction of the data is what
-        // costs, and only a grid whose format reads is worth it.
-        super::sin_panico(|| rejilla.get_raw_data().ok().map(|_| String::new()))?;
-        intentos.set(intentos.get() - 1);
+        // The format bits first: error correction of the data is what costs, and only a grid
+        // whose format reads clearly is worth it.
+        if !formato_claro(&celdas, lado) {
+            return None;
+        }
+        intentos.rejillas.set(intentos.rejillas.get() - 1);
         super::sin_panico(|| rejilla.decode().ok().map(|(_, texto)| texto))
     };
     let arriba = e.sup_der.menos(e.sup_izq).largo()
