@@ -12,7 +12,7 @@ use umbral::{
 };
 
 /// Above this estimated deviation of its noise a frame is smoothed before it is thresholded.
-const RUIDOSO: f32 = 12.0;
+const RUIDOSO: f32 = 9.0;
 
 /// rqrr asserts on some degenerate grids (a perspective that maps a module beyond `i32`; the
 /// property tests found frames that reach it): such a frame holds no readable code. Where panics

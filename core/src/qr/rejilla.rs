@@ -817,14 +817,17 @@ fn leer_esquinas(
             let texto = muestrear(bits, oscuro, &p, lado)
                 .and_then(decodificar)
                 .or_else(|| {
-                    // Five points a module average noise out; blur wants the centre alone.
+                    // Five points a module average noise out, lightly sharpened; blur wants the
+                    // centre alone, sharpened harder.
                     let g = gris?;
-                    [true, false].into_iter().find_map(|cinco| {
-                        let t = tonos(g, &p, lado, cinco)?;
-                        [0.0, 0.7, 1.4]
-                            .into_iter()
-                            .find_map(|k| por_tono(&t, lado, k).and_then(decodificar))
-                    })
+                    [(true, &[0.0, 0.7][..]), (false, &[0.7, 1.4, 2.2][..])]
+                        .into_iter()
+                        .find_map(|(cinco, nitideces)| {
+                            let t = tonos(g, &p, lado, cinco)?;
+                            nitideces
+                                .iter()
+                                .find_map(|&k| por_tono(&t, lado, k).and_then(decodificar))
+                        })
                 });
             if texto.is_some() {
                 return texto;

@@ -439,6 +439,16 @@ pub fn extendido(semillas: u64) -> Vec<Cuadro> {
             let img = imageops::blur(&img, blur);
             agregar("giro+borroso", format!("giro-borroso-{i}-{s}"), t, img);
 
+            let n = base + 870 + i;
+            let mut azar = Azar::new(n);
+            let m = 3 + (azar.siguiente() % 4) as u32;
+            let blur = 0.5 + (azar.siguiente() % 4) as f32 * 0.5;
+            let sigma = 10.0 + (azar.siguiente() % 5) as f32 * 10.0;
+            let (t, img) = con_codigo_suelto(n, m, 0.0);
+            let mut img = imageops::blur(&img, blur);
+            con_ruido(&mut img, n, sigma);
+            agregar("ruido+borroso", format!("ruido-borroso-{i}-{s}"), t, img);
+
             let n = base + 900 + i;
             let mut azar = Azar::new(n);
             let grados = (azar.siguiente() % 19 * 5) as f32;
