@@ -33,6 +33,8 @@ test:
 	bash scripts/test-all.sh
 
 bench: wasm deps-node deps-browser
+	@# QR: 8 frames of each first kind, and the sweeps (module size, turn, noise, blur and their
+	@# combinations) three times over; reads and times per kind for core, zxing-wasm and jsQR.
 	cargo run -q --release -p anfitrion-core --example qr_frames -- target/qr-frames 8 3
 	node scripts/bench-qr.mjs target/qr-frames
 	@# The camera check-in's worker path in headless Chromium with a fake camera: frames decoded
