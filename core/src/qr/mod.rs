@@ -46,7 +46,9 @@ const MINIMO: usize = 42;
 /// three pixels or more: most codes held up to a camera), block-thresholded, dark modules and
 /// then light ones (a phone in dark mode; the same threshold, flipped), the grid read there and
 /// then on the full frame where the same patterns lie; then finder patterns at full size (small
-/// modules). Two patterns of three are enough to guess the third (see [`rejilla::leer`]).
+/// modules); then, in a clean frame where none stand out, at full size through the threshold for
+/// blur. Two patterns of three are enough to guess the third (see `rejilla::leer`), and what a
+/// frame may spend on grids is bounded (`rejilla::Presupuesto`).
 pub fn decode_qr(luma: &[u8], width: u32, height: u32) -> Result<Option<String>, ReglaError> {
     let (w, h) = (width as usize, height as usize);
     if w == 0 || h == 0 || w.checked_mul(h) != Some(luma.len()) {
@@ -77,7 +79,7 @@ pub fn decode_qr(luma: &[u8], width: u32, height: u32) -> Result<Option<String>,
             decodificar_luma(img, iw, ih, false).or_else(|| decodificar_luma(img, iw, ih, true))
         );
     }
-    let intentos = rejilla::Presupuesto::de_un_cuadro();
+    let presupuesto = rejilla::Presupuesto::de_un_cuadro();
     let gris = rejilla::Gris {
         px: img,
         w: iw,
@@ -96,20 +98,20 @@ pub fn decode_qr(luma: &[u8], width: u32, height: u32) -> Result<Option<String>,
         // Our grid reading at half size, then (modules of two or three pixels sample poorly
         // there) on the full frame where the same patterns lie, by threshold and by shade.
         if hallados.len() >= 3 {
-            if let Some(texto) = rejilla::leer(&bits, oscuro, &hallados, None, &intentos) {
+            if let Some(texto) = rejilla::leer(&bits, oscuro, &hallados, None, &presupuesto) {
                 return Ok(Some(texto));
             }
         }
         let fina = completa.get_or_insert_with(|| binarizar(img, iw, ih));
         let al_doble: Vec<_> = hallados.iter().map(|p| p.al_doble()).collect();
-        if let Some(texto) = rejilla::leer(fina, oscuro, &al_doble, Some(&gris), &intentos) {
+        if let Some(texto) = rejilla::leer(fina, oscuro, &al_doble, Some(&gris), &presupuesto) {
             return Ok(Some(texto));
         }
     }
     let fina = completa.get_or_insert_with(|| binarizar(img, iw, ih));
     let hallados = patrones(fina, 1, 2);
     if hallados.len() >= 2 {
-        return Ok(rejilla::leer(fina, 1, &hallados, Some(&gris), &intentos));
+        return Ok(rejilla::leer(fina, 1, &hallados, Some(&gris), &presupuesto));
     }
     // No finder pattern stands out: blur has spread their one-module rings until a local mean
     // calls them the wrong colour. Once more halfway between the local extremes, unless the
@@ -121,7 +123,7 @@ pub fn decode_qr(luma: &[u8], width: u32, height: u32) -> Result<Option<String>,
     let fina = binarizar_extremos(img, iw, ih);
     let hallados = patrones(&fina, 1, 2);
     Ok((hallados.len() >= 2)
-        .then(|| rejilla::leer(&fina, 1, &hallados, Some(&gris), &intentos))
+        .then(|| rejilla::leer(&fina, 1, &hallados, Some(&gris), &presupuesto))
         .flatten())
 }
 

@@ -726,7 +726,7 @@ pub(super) fn leer(
     oscuro: u8,
     patrones: &[Patron],
     gris: Option<&Gris>,
-    intentos: &Presupuesto,
+    presupuesto: &Presupuesto,
 ) -> Option<String> {
     let mut patrones = patrones.to_vec();
     patrones.sort_by_key(|p| std::cmp::Reverse(p.votos));
@@ -740,7 +740,7 @@ pub(super) fn leer(
         .take(12)
         .map(|(_, e)| e)
         .filter(|e| parecen(e))
-        .find_map(|e| leer_esquinas(bits, oscuro, e, gris, intentos))
+        .find_map(|e| leer_esquinas(bits, oscuro, e, gris, presupuesto))
     {
         return Some(texto);
     }
@@ -753,7 +753,7 @@ pub(super) fn leer(
     supuestas(&patrones)
         .iter()
         .filter(|e| parecen_patrones(g, e))
-        .find_map(|e| leer_esquinas(bits, oscuro, e, gris, intentos))
+        .find_map(|e| leer_esquinas(bits, oscuro, e, gris, presupuesto))
 }
 
 /// The text of the code whose finder patterns are `e`, read as [`leer`] says.
@@ -762,15 +762,15 @@ fn leer_esquinas(
     oscuro: u8,
     e: &Esquinas,
     gris: Option<&Gris>,
-    intentos: &Presupuesto,
+    presupuesto: &Presupuesto,
 ) -> Option<String> {
-    if intentos.esquinas.get() == 0 {
+    if presupuesto.esquinas.get() == 0 {
         return None;
     }
-    intentos.esquinas.set(intentos.esquinas.get() - 1);
+    presupuesto.esquinas.set(presupuesto.esquinas.get() - 1);
     let decodificar = |celdas: Vec<bool>| {
         let lado = lado_de(&celdas);
-        if intentos.rejillas.get() == 0 || !a_tiempo(&celdas, lado) {
+        if presupuesto.rejillas.get() == 0 || !a_tiempo(&celdas, lado) {
             return None;
         }
         let rejilla = rqrr::Grid::new(rqrr::SimpleGrid::from_func(lado, |x, y| {
@@ -781,7 +781,7 @@ fn leer_esquinas(
         if !formato_claro(&celdas, lado) {
             return None;
         }
-        intentos.rejillas.set(intentos.rejillas.get() - 1);
+        presupuesto.rejillas.set(presupuesto.rejillas.get() - 1);
         super::sin_panico(|| rejilla.decode().ok().map(|(_, texto)| texto))
     };
     let arriba = e.sup_der.menos(e.sup_izq).largo()
