@@ -487,13 +487,11 @@ impl Gris<'_> {
     }
 }
 
-/// The modules of a code of `lado` modules read by their shade: each module's grey (the mean of
-/// its centre and four points a quarter module from it, so noise averages out) against a
-/// threshold drawn from the finder patterns, whose dark and light modules are known: halfway
-/// between their dark and their light, carried across the code as a plane through the three
-/// corners (light falls unevenly). A blurred code's lone modules keep their side of it where a
-/// block threshold, set by the many modules around, loses them. `None` when a module falls
-/// outside the frame or the finder patterns do not show a code's contrast.
+/// The grey of each module of a code of `lado` modules through `p`, row by row: the mean of its
+/// centre and four points a quarter module from it (`cinco`: noise averages out) or its centre
+/// alone (blur). `None` when a module falls outside the frame, or when the finder patterns'
+/// shades, halfway between dark and light, do not make the timing patterns alternate (plain or
+/// sharpened along them): a grid laid wrong is turned away before most of it is sampled.
 fn tonos(gris: &Gris, p: &Perspectiva, lado: usize, cinco: bool) -> Option<Vec<f32>> {
     let tono = |col: usize, fila: usize| -> Option<f32> {
         let (u, v) = (col as f32 + 0.5, fila as f32 + 0.5);
@@ -558,7 +556,11 @@ fn tonos(gris: &Gris, p: &Perspectiva, lado: usize, cinco: bool) -> Option<Vec<f
 }
 
 /// The modules of a code of `lado` modules from their grey levels `tonos` (see [`tonos`]),
-/// sharpened by `nitidez`.
+/// sharpened by `nitidez`, against a threshold drawn from the finder patterns, whose dark and
+/// light modules are known: halfway between their dark and their light, carried across the code
+/// as a plane through the three corners (light falls unevenly). A blurred code's lone modules
+/// keep their side of it where a block threshold, set by the many modules around, loses them.
+/// `None` when the finder patterns do not show a code's contrast.
 fn por_tono(tonos: &[f32], lado: usize, nitidez: f32) -> Option<Vec<bool>> {
     let mut tonos = tonos.to_vec();
     // Blur bleeds each module into its neighbours: a lone module keeps less than half its
@@ -659,7 +661,8 @@ fn modulo_lado(bits: &Bits, oscuro: u8, a: Punto, b: Punto, otro: f32) -> f32 {
 /// Whether a grid's format information reads clearly: one of its two copies (15 modules each,
 /// masked) at most one module from a valid format word, or both within three of the same one.
 /// Its code corrects three errors, which random modules reach more often than not (32 words,
-/// each with 576 words within three); within one, a wrong grid passes one time in sixty, and
+/// each with 576 words within three); within one, a wrong grid passes about one time in thirty,
+/// and
 /// a real code's format, beside its finder patterns, is rarely worse.
 fn formato_claro(celdas: &[bool], lado: usize) -> bool {
     const XS: [usize; 15] = [8, 8, 8, 8, 8, 8, 8, 8, 7, 5, 4, 3, 2, 1, 0];

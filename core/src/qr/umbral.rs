@@ -76,20 +76,30 @@ pub(super) fn binarizar(luma: &[u8], w: usize, h: usize) -> Bits {
             let umbral = suma
                 .checked_div(n)
                 .map_or(negro[by * bw + bx] as u8, |m| m as u8);
-            let (y0, y1) = (by * bloque, ((by + 1) * bloque).min(h));
-            let (x0, x1) = (bx * bloque, ((bx + 1) * bloque).min(w));
-            for y in y0..y1 {
-                let (fuente, destino) = (
-                    &luma[y * w + x0..y * w + x1],
-                    &mut px[y * w + x0..y * w + x1],
-                );
-                for (d, &p) in destino.iter_mut().zip(fuente) {
-                    *d = (p <= umbral) as u8;
-                }
-            }
+            oscuros_del_bloque(luma, &mut px, w, h, bloque, (bx, by), |p| p <= umbral);
         }
     }
     Bits { w, h, px }
+}
+
+/// Marks in `px` the pixels of block `(bx, by)` (of `bloque`² pixels) that `oscuro` calls dark.
+fn oscuros_del_bloque(
+    luma: &[u8],
+    px: &mut [u8],
+    w: usize,
+    h: usize,
+    bloque: usize,
+    (bx, by): (usize, usize),
+    oscuro: impl Fn(u8) -> bool,
+) {
+    let (y0, y1) = (by * bloque, ((by + 1) * bloque).min(h));
+    let (x0, x1) = (bx * bloque, ((bx + 1) * bloque).min(w));
+    for y in y0..y1 {
+        let fila = y * w + x0..y * w + x1;
+        for (d, &p) in px[fila.clone()].iter_mut().zip(&luma[fila]) {
+            *d = oscuro(p) as u8;
+        }
+    }
 }
 
 /// Share of sampled neighbours (every 4th row) that differ by more than a quarter of the range:
@@ -221,17 +231,7 @@ pub(super) fn binarizar_extremos(luma: &[u8], w: usize, h: usize) -> Bits {
                 continue; // light, as zeroed
             }
             let umbral = ((min as u16 + max as u16) / 2) as u8;
-            let (y0, y1) = (by * bloque, ((by + 1) * bloque).min(h));
-            let (x0, x1) = (bx * bloque, ((bx + 1) * bloque).min(w));
-            for y in y0..y1 {
-                let (fuente, destino) = (
-                    &luma[y * w + x0..y * w + x1],
-                    &mut px[y * w + x0..y * w + x1],
-                );
-                for (d, &p) in destino.iter_mut().zip(fuente) {
-                    *d = (p < umbral) as u8;
-                }
-            }
+            oscuros_del_bloque(luma, &mut px, w, h, bloque, (bx, by), |p| p < umbral);
         }
     }
     Bits { w, h, px }
