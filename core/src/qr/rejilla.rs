@@ -506,31 +506,9 @@ fn tonos(gris: &Gris, p: &Perspectiva, lado: usize, cinco: bool) -> Option<Vec<f
     };
     // The finder patterns' shades and the timing patterns first: a grid laid wrong is turned
     // away for a few hundred samples.
-    let mut medios = [0f32; 3];
-    for (m, (c0, f0)) in medios
-        .iter_mut()
-        .zip([(0, 0), (lado - 7, 0), (0, lado - 7)])
-    {
-        let (mut oscuro, mut claro) = (0.0, 0.0);
-        for f in 0..7usize {
-            for c in 0..7usize {
-                let t = tono(c0 + c, f0 + f)?;
-                if c.abs_diff(3).max(f.abs_diff(3)) == 2 {
-                    claro += t;
-                } else {
-                    oscuro += t;
-                }
-            }
-        }
-        *m = (oscuro / 33.0 + claro / 16.0) / 2.0;
-    }
+    let medios = finder_en_gris(lado, tono)?.map(|(medio, _)| medio);
     let signo = (tono(3, 3)? - medios[0]).signum();
-    let tramo = (lado - 7) as f32;
-    let umbral = |c: usize, f: usize| {
-        medios[0]
-            + (medios[1] - medios[0]) * c as f32 / tramo
-            + (medios[2] - medios[0]) * f as f32 / tramo
-    };
+    let umbral = |c: usize, f: usize| umbral_en(medios, lado, c, f);
     let linea = |i: usize, fila: bool| {
         let (c, f) = if fila { (i, 6) } else { (6, i) };
         tono(c, f).map_or(f32::NAN, |t| (t - umbral(c, f)) * signo)
@@ -553,6 +531,44 @@ fn tonos(gris: &Gris, p: &Perspectiva, lado: usize, cinco: bool) -> Option<Vec<f
         }
     }
     Some(tonos)
+}
+
+/// Per finder pattern of a code of `lado` modules (top left, top right, bottom left), read by
+/// `tono(columna, fila)`: halfway between the mean of its dark modules (centre and outer ring)
+/// and of its light ring, and the light's lead over the dark. `None` when a module cannot be read.
+fn finder_en_gris(
+    lado: usize,
+    tono: impl Fn(usize, usize) -> Option<f32>,
+) -> Option<[(f32, f32); 3]> {
+    let mut esquinas = [(0f32, 0f32); 3];
+    for (e, (c0, f0)) in esquinas
+        .iter_mut()
+        .zip([(0, 0), (lado - 7, 0), (0, lado - 7)])
+    {
+        let (mut oscuro, mut claro) = (0.0, 0.0);
+        for f in 0..7usize {
+            for c in 0..7usize {
+                let t = tono(c0 + c, f0 + f)?;
+                if c.abs_diff(3).max(f.abs_diff(3)) == 2 {
+                    claro += t;
+                } else {
+                    oscuro += t;
+                }
+            }
+        }
+        let (oscuro, claro) = (oscuro / 33.0, claro / 16.0);
+        *e = ((oscuro + claro) / 2.0, claro - oscuro);
+    }
+    Some(esquinas)
+}
+
+/// The threshold at module `(c, f)` of a code of `lado` modules: the finder patterns' halfway
+/// shades `medios` carried across the code as a plane through its three corners.
+fn umbral_en(medios: [f32; 3], lado: usize, c: usize, f: usize) -> f32 {
+    let tramo = (lado - 7) as f32;
+    medios[0]
+        + (medios[1] - medios[0]) * c as f32 / tramo
+        + (medios[2] - medios[0]) * f as f32 / tramo
 }
 
 /// The modules of a code of `lado` modules from their grey levels `tonos` (see [`tonos`]),
@@ -586,25 +602,7 @@ fn por_tono(tonos: &[f32], lado: usize, nitidez: f32) -> Option<Vec<bool>> {
             }
         }
     }
-    // Per finder pattern: the mean of its dark modules (centre and outer ring) and of its light
-    // ring, and the halfway point.
-    let medio = |c0: usize, f0: usize| -> (f32, f32) {
-        let (mut oscuro, mut no, mut claro, mut nc) = (0.0, 0.0, 0.0, 0.0);
-        for f in 0..7usize {
-            for c in 0..7usize {
-                let anillo = c.abs_diff(3).max(f.abs_diff(3));
-                let t = tonos[(f0 + f) * lado + c0 + c];
-                if anillo == 2 {
-                    (claro, nc) = (claro + t, nc + 1.0);
-                } else {
-                    (oscuro, no) = (oscuro + t, no + 1.0);
-                }
-            }
-        }
-        let (oscuro, claro) = (oscuro / no, claro / nc);
-        ((oscuro + claro) / 2.0, claro - oscuro)
-    };
-    let esquinas = [medio(0, 0), medio(lado - 7, 0), medio(0, lado - 7)];
+    let esquinas = finder_en_gris(lado, |c, f| Some(tonos[f * lado + c]))?;
     // The same sign of contrast at the three corners, and enough of it to tell modules apart.
     let signo = esquinas[0].1.signum();
     if esquinas
@@ -613,15 +611,10 @@ fn por_tono(tonos: &[f32], lado: usize, nitidez: f32) -> Option<Vec<bool>> {
     {
         return None;
     }
-    let tramo = (lado - 7) as f32;
-    let (m0, m1, m2) = (esquinas[0].0, esquinas[1].0, esquinas[2].0);
+    let medios = esquinas.map(|(medio, _)| medio);
     Some(
         (0..lado * lado)
-            .map(|i| {
-                let (x, y) = ((i % lado) as f32, (i / lado) as f32);
-                let umbral = m0 + (m1 - m0) * x / tramo + (m2 - m0) * y / tramo;
-                (tonos[i] - umbral) * signo < 0.0
-            })
+            .map(|i| (tonos[i] - umbral_en(medios, lado, i % lado, i / lado)) * signo < 0.0)
             .collect(),
     )
 }
