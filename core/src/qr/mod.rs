@@ -2,6 +2,7 @@
 
 use crate::error::ReglaError;
 
+mod correccion;
 mod patrones;
 mod rejilla;
 mod umbral;

@@ -774,7 +774,9 @@ fn leer_esquinas(
         }));
         // The format bits first: error correction of the data is what costs, and only a grid
         // whose format reads clearly is worth it.
-        if !formato_claro(&celdas, lado) {
+        if !formato_claro(&celdas, lado)
+            || !super::correccion::corregible(lado, |x, y| celdas[y * lado + x])
+        {
             return None;
         }
         presupuesto.rejillas.set(presupuesto.rejillas.get() - 1);
