@@ -13,10 +13,17 @@ const BLOQUE: usize = 8;
 /// The same for [`binarizar_extremos`]: a window of 80 pixels holds a blurred finder pattern's
 /// darkest centre and the paper around it, at any module size up to eight pixels or so.
 const BLOQUE_EXTREMOS: usize = 16;
-/// A block whose darkest and lightest pixels differ by no more than this (or than four times
-/// the frame's noise) is flat: paper or a module's inside, not an edge; it takes its threshold
+/// A block whose darkest and lightest pixels differ by no more than this (or than
+/// [`PLANO_SIGMAS`] times the frame's noise) is flat: paper or a module's inside, not an edge; it takes its threshold
 /// from its neighbours. Low enough that a code squeezed into a dozen grey levels still has edges.
 const RANGO_PLANO: u8 = 3;
+/// The same in deviations of the frame's noise: the 64 pixels of a block of flat noise span
+/// about five of them, and one block in a hundred more than six; eight leave room for an
+/// estimate a little low. (Four, as this was, left most of a noisy frame's paper as edges,
+/// thresholded into noise: hundreds of false finder-pattern candidates a frame.) The estimate
+/// is taken three pixels apart (see [`ruido_a`]): the frame thresholded may be smoothed or
+/// averaged down.
+const PLANO_SIGMAS: f32 = 8.0;
 
 /// Local threshold without a division per pixel: each block of [`BLOQUE`]² pixels gets a black
 /// point (its mean, or for a flat block half its minimum, raised to its neighbours' where that
@@ -26,8 +33,7 @@ const RANGO_PLANO: u8 = 3;
 pub(super) fn binarizar(luma: &[u8], w: usize, h: usize) -> Bits {
     let bloque = BLOQUE;
     let (bw, bh) = (w.div_ceil(bloque), h.div_ceil(bloque));
-    // Noise spreads a flat block's pixels over about four deviations.
-    let plano = (4.0 * ruido(luma, w)).clamp(RANGO_PLANO as f32, 96.0) as u8;
+    let plano = (PLANO_SIGMAS * ruido_a(luma, w, 3)).clamp(RANGO_PLANO as f32, 96.0) as u8;
     let mut negro = vec![0u16; bw * bh];
     let mut borde = vec![false; bw * bh];
     for by in 0..bh {
@@ -136,11 +142,18 @@ pub(super) fn a_la_mitad(luma: &[u8], w: usize, h: usize) -> (Vec<u8>, usize, us
 /// pixel lies from the mean of its two neighbours across, over 0.83 (for Gaussian noise of
 /// deviation σ that distance has a median of 0.83σ; a code's edges are too few to move it).
 pub(super) fn ruido(luma: &[u8], w: usize) -> f32 {
+    ruido_a(luma, w, 1)
+}
+
+/// [`ruido`] against the neighbours `lejos` pixels away: in a frame already smoothed or
+/// averaged down, neighbours share their noise and one pixel apart it looks smaller than it is.
+pub(super) fn ruido_a(luma: &[u8], w: usize, lejos: usize) -> f32 {
     let mut histograma = [0u32; 256];
     let mut n = 0u32;
     for fila in luma.chunks_exact(w).step_by(8) {
-        for t in fila.windows(3).step_by(2) {
-            let d = (2 * t[1] as i32 - t[0] as i32 - t[2] as i32).unsigned_abs() / 2;
+        for t in fila.windows(2 * lejos + 1).step_by(2) {
+            let (a, p, b) = (t[0] as i32, t[lejos] as i32, t[2 * lejos] as i32);
+            let d = (2 * p - a - b).unsigned_abs() / 2;
             histograma[d.min(255) as usize] += 1;
             n += 1;
         }
@@ -194,11 +207,12 @@ pub(super) fn suavizar(luma: &[u8], w: usize, h: usize) -> Vec<u8> {
 /// lightest pixel of the 5×5 blocks of [`BLOQUE_EXTREMOS`]² about its own. Blur spreads a finder pattern's
 /// one-module rings until a mean, pulled down by its dark centre, calls the outer ring light;
 /// halfway between the extremes keeps each ring on its side while it keeps any of its contrast.
-/// Windows with less than [`RANGO_PLANO`] (or four times the noise) between them are light.
+/// Windows with less than [`RANGO_PLANO`] (or [`PLANO_SIGMAS`] times the noise) between them
+/// are light.
 pub(super) fn binarizar_extremos(luma: &[u8], w: usize, h: usize) -> Bits {
     let bloque = BLOQUE_EXTREMOS;
     let (bw, bh) = (w.div_ceil(bloque), h.div_ceil(bloque));
-    let plano = (4.0 * ruido(luma, w)).clamp(RANGO_PLANO as f32, 96.0) as u8;
+    let plano = (PLANO_SIGMAS * ruido_a(luma, w, 3)).clamp(RANGO_PLANO as f32, 96.0) as u8;
     let (mut minimos, mut maximos) = (vec![255u8; bw * bh], vec![0u8; bw * bh]);
     for by in 0..bh {
         let (y0, y1) = (by * bloque, ((by + 1) * bloque).min(h));
