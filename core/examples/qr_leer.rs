@@ -1,8 +1,8 @@
 //! core's decoder alone, native, on the frames `qr_frames` wrote:
 //! `cargo run --release -p anfitrion-core --example qr_leer -- DIR [KIND…]` prints, per kind,
-//! codes read, wrong reads and the median and worst milliseconds, then each frame missed. A quick
-//! loop for work on the decoder; `make bench` gives the figures that count (WebAssembly, against
-//! zxing-wasm and jsQR).
+//! codes read, wrong reads and the median and worst milliseconds, then each frame missed and
+//! the twenty slowest. A quick loop for work on the decoder; `make bench` gives the figures that
+//! count (WebAssembly, against zxing-wasm and jsQR).
 
 use std::time::Instant;
 
@@ -15,7 +15,7 @@ fn main() {
             .expect("manifest is JSON");
     let mut tipos: Vec<(String, u32, u32, u32, Vec<f64>)> = Vec::new();
     let mut perdidos = Vec::new();
-    let mut lentos = Vec::new();
+    let mut tiempos: Vec<(f64, String)> = Vec::new();
     let (mut bien, mut mal, mut total) = (0, 0, 0);
     for c in &manifiesto {
         let categoria = c["categoria"].as_str().unwrap_or_default().to_owned();
@@ -37,9 +37,7 @@ fn main() {
         let leido =
             anfitrion_core::qr::decode_qr(&luma, w as u32, h as u32).expect("well-formed frame");
         let ms = t0.elapsed().as_secs_f64() * 1000.0;
-        if ms > 16.0 {
-            lentos.push(format!("{nombre}:{ms:.0}"));
-        }
+        tiempos.push((ms, nombre.to_owned()));
         let i = match tipos.iter().position(|t| t.0 == categoria) {
             Some(i) => i,
             None => {
@@ -79,5 +77,11 @@ fn main() {
         todos[todos.len() - 1]
     );
     println!("sin leer: {}", perdidos.join(" "));
-    println!("lentos (más de 16 ms): {}", lentos.join(" "));
+    tiempos.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let lentos: Vec<String> = tiempos
+        .iter()
+        .take(20)
+        .map(|(ms, n)| format!("{n}:{ms:.1}"))
+        .collect();
+    println!("los 20 más lentos (ms): {}", lentos.join(" "));
 }

@@ -179,8 +179,9 @@ pub(super) fn patrones(bits: &Bits, oscuro: u8, paso: usize) -> Vec<Patron> {
                 largo += 1;
                 continue;
             }
-            r.rotate_left(1);
-            r[4] = largo;
+            // Shifted by hand: `rotate_left` on the array costs a call per run, and noise ends a
+            // run every pixel or two.
+            r = [r[1], r[2], r[3], r[4], largo];
             // The run that just ended is the fifth; the pattern's centre, the third, is of its colour.
             // The centre run, three modules, is the longest and at least four pixels (modules
             // under a pixel and a half are not read): most runs of noise are turned away here,
