@@ -8,8 +8,10 @@ mod rejilla;
 mod umbral;
 
 use patrones::patrones;
+use std::cell::OnceCell;
 use umbral::{
-    a_la_mitad, agitacion, binarizar, binarizar_extremos, ruido, suavizar, Bits, AGITADO,
+    a_la_mitad, agitacion, agitacion_suavizada, binarizar, binarizar_extremos, ruido, suavizar,
+    suavizar_a_la_mitad, Bits, AGITADO,
 };
 
 /// Above this estimated deviation of its noise a frame is smoothed before it is thresholded.
@@ -39,54 +41,89 @@ fn decodificar_luma(luma: &[u8], w: usize, h: usize, invertir: bool) -> Option<S
 /// The smallest frame a pass at half size is worth: a code of 21 modules at two pixels a module.
 const MINIMO: usize = 42;
 
+/// A frame that is noise at full size averaged down until it is not (at most to a quarter
+/// size): `None` when it stays noise, or gets too small to halve first.
+fn calmar(img: &[u8], w: usize, h: usize) -> Option<(Vec<u8>, usize, usize)> {
+    if w < 2 * MINIMO || h < 2 * MINIMO {
+        return None;
+    }
+    let mut menor = a_la_mitad(img, w, h);
+    for intento in 1..=2 {
+        let (m, mw, mh) = &menor;
+        if agitacion(m, *mw, *mh) <= AGITADO {
+            return Some(menor);
+        }
+        if intento == 2 || *mw < 2 * MINIMO || *mh < 2 * MINIMO {
+            break;
+        }
+        menor = a_la_mitad(m, *mw, *mh);
+    }
+    None
+}
+
 /// The text of the first readable QR code in the frame, or `None` when it holds none.
 ///
-/// Cheapest pass first. A noisy frame (its noise measured) is smoothed first. A frame that is
+/// Cheapest pass first. A noisy frame (its noise measured) is read smoothed (at half size in the
+/// same pass that averages it down; at full size only when a pass there needs it). A frame that is
 /// noise at full size is read at half (or a quarter) size, averaged; one that stays noise holds
 /// no code. Then: finder patterns at half size (a quarter of the pixels, enough for modules of
 /// three pixels or more: most codes held up to a camera), block-thresholded, dark modules and
 /// then light ones (a phone in dark mode; the same threshold, flipped), the grid read there and
 /// then on the full frame where the same patterns lie; then finder patterns at full size (small
 /// modules); then, in a clean frame where none stand out, at full size through the threshold for
-/// blur. Two patterns of three are enough to guess the third (see `rejilla::leer`), and what a
-/// frame may spend on grids is bounded (`rejilla::Presupuesto`).
+/// blur. Two patterns of three are enough to guess the third (see `rejilla::leer`), what a
+/// frame may spend on grids is bounded (`rejilla::Presupuesto`), and a grid goes to rqrr's error
+/// correction only when our own check says it can succeed (`correccion::corregible`).
 pub fn decode_qr(luma: &[u8], width: u32, height: u32) -> Result<Option<String>, ReglaError> {
     let (w, h) = (width as usize, height as usize);
     if w == 0 || h == 0 || w.checked_mul(h) != Some(luma.len()) {
         return Err(ReglaError::ImagenInvalida);
     }
-    let suave: Vec<u8>;
     let sigma = ruido(luma, w);
-    let luma = if w >= 3 && h >= 3 && sigma >= RUIDOSO {
-        suave = suavizar(luma, w, h);
-        &suave[..]
-    } else {
-        luma
+    let ruidoso = w >= 3 && h >= 3 && sigma >= RUIDOSO;
+    // A noisy frame is read smoothed; smoothed at full size only when a pass at full size needs
+    // it (most are read at half size, smoothed and averaged down in one pass).
+    let suave: OnceCell<Vec<u8>> = OnceCell::new();
+    let suavizada = || -> &[u8] {
+        if ruidoso {
+            suave.get_or_init(|| suavizar(luma, w, h))
+        } else {
+            luma
+        }
     };
-    let mut reducida: Vec<u8>;
-    let (mut img, mut iw, mut ih) = (luma, w, h);
-    for intento in 0.. {
-        if agitacion(img, iw, ih) <= AGITADO {
-            break;
+    let agitada = if ruidoso {
+        agitacion_suavizada(luma, w, h)
+    } else {
+        agitacion(luma, w, h)
+    };
+    // Noise at full size: read at half (or a quarter) size, averaged, or not at all.
+    let calmada = if agitada > AGITADO {
+        match calmar(suavizada(), w, h) {
+            Some(c) => Some(c),
+            None => return Ok(None),
         }
-        if intento == 2 || iw < 2 * MINIMO || ih < 2 * MINIMO {
-            return Ok(None); // still noise at a quarter size, or too small to halve
-        }
-        (reducida, iw, ih) = a_la_mitad(img, iw, ih);
-        img = &reducida;
-    }
+    } else {
+        None
+    };
+    let (iw, ih) = calmada.as_ref().map_or((w, h), |c| (c.1, c.2));
+    let img = || calmada.as_ref().map_or_else(suavizada, |c| &c.0[..]);
     if iw < 2 * MINIMO || ih < 2 * MINIMO {
+        let img = img();
         return Ok(
             decodificar_luma(img, iw, ih, false).or_else(|| decodificar_luma(img, iw, ih, true))
         );
     }
     let presupuesto = rejilla::Presupuesto::de_un_cuadro();
-    let gris = rejilla::Gris {
-        px: img,
+    let gris = || rejilla::Gris {
+        px: img(),
         w: iw,
         h: ih,
     };
-    let (mitad, mw, mh) = a_la_mitad(img, iw, ih);
+    let (mitad, mw, mh) = match &calmada {
+        Some((c, cw, ch)) => a_la_mitad(c, *cw, *ch),
+        None if ruidoso => suavizar_a_la_mitad(luma, w, h),
+        None => a_la_mitad(luma, w, h),
+    };
     let bits = binarizar(&mitad, mw, mh);
     // The frame at full size, thresholded, once and only if a pass needs it.
     let mut completa: Option<Bits> = None;
@@ -103,16 +140,22 @@ pub fn decode_qr(luma: &[u8], width: u32, height: u32) -> Result<Option<String>,
                 return Ok(Some(texto));
             }
         }
-        let fina = completa.get_or_insert_with(|| binarizar(img, iw, ih));
+        let fina = completa.get_or_insert_with(|| binarizar(img(), iw, ih));
         let al_doble: Vec<_> = hallados.iter().map(|p| p.al_doble()).collect();
-        if let Some(texto) = rejilla::leer(fina, oscuro, &al_doble, Some(&gris), &presupuesto) {
+        if let Some(texto) = rejilla::leer(fina, oscuro, &al_doble, Some(&gris()), &presupuesto) {
             return Ok(Some(texto));
         }
     }
-    let fina = completa.get_or_insert_with(|| binarizar(img, iw, ih));
+    let fina = completa.get_or_insert_with(|| binarizar(img(), iw, ih));
     let hallados = patrones(fina, 1, 2);
     if hallados.len() >= 2 {
-        return Ok(rejilla::leer(fina, 1, &hallados, Some(&gris), &presupuesto));
+        return Ok(rejilla::leer(
+            fina,
+            1,
+            &hallados,
+            Some(&gris()),
+            &presupuesto,
+        ));
     }
     // No finder pattern stands out: blur has spread their one-module rings until a local mean
     // calls them the wrong colour. Once more halfway between the local extremes, unless the
@@ -121,10 +164,10 @@ pub fn decode_qr(luma: &[u8], width: u32, height: u32) -> Result<Option<String>,
     if sigma >= RUIDOSO {
         return Ok(None);
     }
-    let fina = binarizar_extremos(img, iw, ih);
+    let fina = binarizar_extremos(img(), iw, ih);
     let hallados = patrones(&fina, 1, 2);
     Ok((hallados.len() >= 2)
-        .then(|| rejilla::leer(&fina, 1, &hallados, Some(&gris), &presupuesto))
+        .then(|| rejilla::leer(&fina, 1, &hallados, Some(&gris()), &presupuesto))
         .flatten())
 }
 

@@ -108,15 +108,33 @@ fn oscuros_del_bloque(
     }
 }
 
-/// Share of sampled neighbours (every 4th row) that differ by more than a quarter of the range:
+/// Share of sampled neighbours (every 8th row) that differ by more than a quarter of the range:
 /// a frame of a code and its surroundings stays well under [`AGITADO`]; pure noise does not.
 pub(super) fn agitacion(luma: &[u8], w: usize, h: usize) -> f32 {
-    let (mut saltos, mut pares) = (0usize, 0usize);
-    for fila in luma.chunks_exact(w).step_by(4).take(h) {
-        pares += w.saturating_sub(1);
-        saltos += fila.windows(2).filter(|p| p[0].abs_diff(p[1]) > 64).count();
+    let filas = luma.chunks_exact(w).step_by(8).take(h);
+    let (saltos, n) = filas.fold((0, 0), |(s, n), fila| (s + saltos(fila), n + 1));
+    saltos as f32 / (n * w.saturating_sub(1)).max(1) as f32
+}
+
+/// [`agitacion`] of the frame [`suavizar`] would give, smoothing only the rows it samples.
+pub(super) fn agitacion_suavizada(luma: &[u8], w: usize, h: usize) -> f32 {
+    let mut sumas = [vec![0u16; w], vec![0u16; w], vec![0u16; w]];
+    let mut fila = vec![0u8; w];
+    let (mut total, mut n) = (0, 0);
+    for y in (0..h).step_by(8) {
+        for (i, s) in sumas.iter_mut().enumerate() {
+            sumas_de_tres(&luma[(y + i).saturating_sub(1).min(h - 1) * w..][..w], s);
+        }
+        let [a, b, c] = &sumas;
+        media_de_nueve(a, b, c, &mut fila);
+        (total, n) = (total + saltos(&fila), n + 1);
     }
-    saltos as f32 / pares.max(1) as f32
+    total as f32 / (n * w.saturating_sub(1)).max(1) as f32
+}
+
+/// How many neighbours across in `fila` differ by more than a quarter of the range.
+fn saltos(fila: &[u8]) -> usize {
+    fila.windows(2).filter(|p| p[0].abs_diff(p[1]) > 64).count()
 }
 
 /// Above this share of sharp steps a frame is noise at this scale (rqrr then finds thousands of
@@ -129,11 +147,16 @@ pub(super) fn a_la_mitad(luma: &[u8], w: usize, h: usize) -> (Vec<u8>, usize, us
     let (mw, mh) = (w / 2, h / 2);
     let mut out = Vec::with_capacity(mw * mh);
     for y in 0..mh {
-        let (a, b) = (&luma[2 * y * w..], &luma[(2 * y + 1) * w..]);
-        out.extend((0..mw).map(|x| {
-            ((a[2 * x] as u16 + a[2 * x + 1] as u16 + b[2 * x] as u16 + b[2 * x + 1] as u16 + 2)
-                / 4) as u8
-        }));
+        // Pairs of pixels from two rows, without an index to check: a loop the compiler unrolls.
+        let (a, b) = (
+            &luma[2 * y * w..][..2 * mw],
+            &luma[(2 * y + 1) * w..][..2 * mw],
+        );
+        out.extend(
+            a.chunks_exact(2).zip(b.chunks_exact(2)).map(|(p, q)| {
+                ((p[0] as u16 + p[1] as u16 + q[0] as u16 + q[1] as u16 + 2) / 4) as u8
+            }),
+        );
     }
     (out, mw, mh)
 }
@@ -175,32 +198,93 @@ pub(super) fn ruido_a(luma: &[u8], w: usize, lejos: usize) -> f32 {
 pub(super) fn suavizar(luma: &[u8], w: usize, h: usize) -> Vec<u8> {
     // Sums across of three rows at a time (the one above, this one, the one below), reused as
     // the window moves down: one row of sums computed per row of output.
-    let across = |y: usize, destino: &mut [u16]| {
-        let fila = &luma[y * w..][..w];
-        destino[0] = 2 * fila[0] as u16 + fila[1.min(w - 1)] as u16;
-        destino[w - 1] = 2 * fila[w - 1] as u16 + fila[w.saturating_sub(2)] as u16;
-        if w >= 3 {
-            for (d, t) in destino[1..w - 1].iter_mut().zip(fila.windows(3)) {
-                *d = t[0] as u16 + t[1] as u16 + t[2] as u16;
-            }
-        }
-    };
+    let fila = |y: usize| &luma[y * w..][..w];
     let mut sumas = [vec![0u16; w], vec![0u16; w], vec![0u16; w]];
-    across(0, &mut sumas[0]);
-    across(0, &mut sumas[1]);
-    across(1.min(h - 1), &mut sumas[2]);
+    sumas_de_tres(fila(0), &mut sumas[0]);
+    sumas_de_tres(fila(0), &mut sumas[1]);
+    sumas_de_tres(fila(1.min(h - 1)), &mut sumas[2]);
     let mut out = vec![0u8; w * h];
-    for y in 0..h {
+    for (y, destino) in out.chunks_exact_mut(w).enumerate() {
         if y > 0 {
             sumas.rotate_left(1);
-            across((y + 1).min(h - 1), &mut sumas[2]);
+            sumas_de_tres(fila((y + 1).min(h - 1)), &mut sumas[2]);
         }
         let [a, b, c] = &sumas;
-        for (((d, a), b), c) in out[y * w..][..w].iter_mut().zip(a).zip(b).zip(c) {
-            *d = ((a + b + c + 4) / 9) as u8;
-        }
+        media_de_nueve(a, b, c, destino);
     }
     out
+}
+
+/// Each pixel of `fila` summed with its two neighbours across (the edge pixel repeated).
+fn sumas_de_tres(fila: &[u8], destino: &mut [u16]) {
+    let w = fila.len();
+    destino[0] = 2 * fila[0] as u16 + fila[1.min(w - 1)] as u16;
+    destino[w - 1] = 2 * fila[w - 1] as u16 + fila[w.saturating_sub(2)] as u16;
+    if w >= 3 {
+        for (d, t) in destino[1..w - 1].iter_mut().zip(fila.windows(3)) {
+            *d = t[0] as u16 + t[1] as u16 + t[2] as u16;
+        }
+    }
+}
+
+/// A row of means of 3×3 from the sums across of the rows above, at and below it.
+fn media_de_nueve(a: &[u16], b: &[u16], c: &[u16], destino: &mut [u8]) {
+    for (((d, a), b), c) in destino.iter_mut().zip(a).zip(b).zip(c) {
+        *d = ((a + b + c + 4) / 9) as u8;
+    }
+}
+
+/// [`a_la_mitad`] of [`suavizar`] in one pass, without the frame smoothed at full size: each
+/// pixel of the half the mean of the 4×4 around its four, weighted 1 2 2 1 across and down
+/// (the 3×3 means of the four, averaged). The same to a grey level or so.
+pub(super) fn suavizar_a_la_mitad(luma: &[u8], w: usize, h: usize) -> (Vec<u8>, usize, usize) {
+    let (mw, mh) = (w / 2, h / 2);
+    // Across, for a row: p(2x − 1) + 2 p(2x) + 2 p(2x + 1) + p(2x + 2), edges repeated.
+    let across = |y: usize, destino: &mut [u16]| {
+        let fila = &luma[y.min(h - 1) * w..][..w];
+        let p = |x: usize| fila[x.min(w - 1)] as u16;
+        let en = |x: usize| {
+            let i = 2 * x;
+            p(i.saturating_sub(1)) + 2 * (p(i) + p(i + 1)) + p(i + 2)
+        };
+        // Inside the row, four pixels from 2x − 1 without an index to check; the ends repeat.
+        let mut hechos = 1;
+        for (d, t) in destino[1..].iter_mut().zip(fila[1..].windows(4).step_by(2)) {
+            *d = t[0] as u16 + 2 * (t[1] as u16 + t[2] as u16) + t[3] as u16;
+            hechos += 1;
+        }
+        destino[0] = en(0);
+        for (x, d) in destino.iter_mut().enumerate().skip(hechos) {
+            *d = en(x);
+        }
+    };
+    let mut filas = [
+        vec![0u16; mw],
+        vec![0u16; mw],
+        vec![0u16; mw],
+        vec![0u16; mw],
+    ];
+    let mut out = Vec::with_capacity(mw * mh);
+    for y in 0..mh {
+        // Rows 2y − 1 to 2y + 2: the last two of the previous half row are the first two here.
+        if y == 0 {
+            across(0, &mut filas[0]);
+            across(0, &mut filas[1]);
+        } else {
+            filas.rotate_left(2);
+        }
+        across(2 * y + 1, &mut filas[2]);
+        across(2 * y + 2, &mut filas[3]);
+        let [a, b, c, d] = &filas;
+        out.extend(
+            a.iter()
+                .zip(b)
+                .zip(c)
+                .zip(d)
+                .map(|(((a, b), c), d)| ((a + 2 * (b + c) + d + 18) / 36) as u8),
+        );
+    }
+    (out, mw, mh)
 }
 
 /// A threshold for blur: a pixel is dark when it is under halfway between the darkest and the
@@ -249,4 +333,56 @@ pub(super) fn binarizar_extremos(luma: &[u8], w: usize, h: usize) -> Bits {
         }
     }
     Bits { w, h, px }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A frame of noise about a mid grey, with a dark square: something to smooth and measure.
+    fn cuadro(w: usize, h: usize, semilla: u64) -> Vec<u8> {
+        let mut estado = semilla;
+        (0..w * h)
+            .map(|i| {
+                estado = estado
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let ruido = ((estado >> 33) % 61) as i32 - 30;
+                let (x, y) = (i % w, i / w);
+                let fondo = if (w / 4..w / 2).contains(&x) && (h / 4..h / 2).contains(&y) {
+                    40
+                } else {
+                    150
+                };
+                (fondo + ruido).clamp(0, 255) as u8
+            })
+            .collect()
+    }
+
+    /// The one-pass half of a smoothed frame is the smoothed frame halved, to a grey level
+    /// (rounding once instead of twice), at even and odd sizes.
+    #[test]
+    fn suavizar_a_la_mitad_es_suavizar_y_luego_a_la_mitad() {
+        for (w, h) in [(64, 48), (65, 47), (7, 5)] {
+            let luma = cuadro(w, h, 3);
+            let (uno, uw, uh) = suavizar_a_la_mitad(&luma, w, h);
+            let (dos, dw, dh) = a_la_mitad(&suavizar(&luma, w, h), w, h);
+            assert_eq!((uw, uh), (dw, dh));
+            let peor = uno.iter().zip(&dos).map(|(a, b)| a.abs_diff(*b)).max();
+            assert!(peor <= Some(1), "{w}×{h}: {peor:?}");
+        }
+    }
+
+    /// The agitation of a frame smoothed only on the rows it samples is that of the frame
+    /// smoothed whole.
+    #[test]
+    fn agitacion_suavizada_es_la_del_cuadro_suavizado() {
+        for (w, h) in [(64, 48), (65, 47)] {
+            let luma = cuadro(w, h, 5);
+            let entero = agitacion(&suavizar(&luma, w, h), w, h);
+            assert_eq!(agitacion_suavizada(&luma, w, h), entero);
+            // Not a constant: the raw noise is agitated, smoothed it is much less so.
+            assert!(agitacion(&luma, w, h) > entero);
+        }
+    }
 }
