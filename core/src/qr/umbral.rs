@@ -14,13 +14,14 @@ const BLOQUE: usize = 8;
 /// darkest centre and the paper around it, at any module size up to eight pixels or so.
 const BLOQUE_EXTREMOS: usize = 16;
 /// A block whose darkest and lightest pixels differ by no more than this (or than
-/// [`PLANO_SIGMAS`] times the frame's noise) is flat: paper or a module's inside, not an edge; it takes its threshold
-/// from its neighbours. Low enough that a code squeezed into a dozen grey levels still has edges.
+/// [`PLANO_SIGMAS`] times the frame's noise) is flat: paper or a module's inside, not an edge;
+/// it takes its threshold from its neighbours. Low enough that a code squeezed into a dozen grey
+/// levels still has edges.
 const RANGO_PLANO: u8 = 3;
 /// The same in deviations of the frame's noise: the 64 pixels of a block of flat noise span
 /// about five of them, and one block in a hundred more than six; eight leave room for an
-/// estimate a little low. (Four, as this was, left most of a noisy frame's paper as edges,
-/// thresholded into noise: hundreds of false finder-pattern candidates a frame.) The estimate
+/// estimate a little low. (Four leave most of a noisy frame's paper as edges, thresholded into
+/// noise: hundreds of false finder-pattern candidates a frame.) The estimate
 /// is taken three pixels apart (see [`ruido_a`]): the frame thresholded may be smoothed or
 /// averaged down.
 const PLANO_SIGMAS: f32 = 8.0;
@@ -239,6 +240,9 @@ fn media_de_nueve(a: &[u16], b: &[u16], c: &[u16], destino: &mut [u8]) {
 /// (the 3×3 means of the four, averaged). The same to a grey level or so.
 pub(super) fn suavizar_a_la_mitad(luma: &[u8], w: usize, h: usize) -> (Vec<u8>, usize, usize) {
     let (mw, mh) = (w / 2, h / 2);
+    if mw == 0 || mh == 0 {
+        return (Vec::new(), mw, mh);
+    }
     // Across, for a row: p(2x − 1) + 2 p(2x) + 2 p(2x + 1) + p(2x + 2), edges repeated.
     let across = |y: usize, destino: &mut [u16]| {
         let fila = &luma[y.min(h - 1) * w..][..w];
@@ -363,7 +367,7 @@ mod tests {
     /// (rounding once instead of twice), at even and odd sizes.
     #[test]
     fn suavizar_a_la_mitad_es_suavizar_y_luego_a_la_mitad() {
-        for (w, h) in [(64, 48), (65, 47), (7, 5)] {
+        for (w, h) in [(64, 48), (65, 47), (7, 5), (1, 9), (9, 1)] {
             let luma = cuadro(w, h, 3);
             let (uno, uw, uh) = suavizar_a_la_mitad(&luma, w, h);
             let (dos, dw, dh) = a_la_mitad(&suavizar(&luma, w, h), w, h);
