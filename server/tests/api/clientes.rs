@@ -6,7 +6,10 @@ use anfitrion_core::tiempo::ReglasHorario;
 use chrono::{Datelike, Duration, NaiveDate};
 use serde_json::{json, Value};
 
-use crate::helpers::{en_ambos, leer, spawn_app, Respuesta, TestApp};
+use anfitrion_server::db::nuevo_id;
+use anfitrion_server::db::reservaciones::NuevaReservacion;
+
+use crate::helpers::{en_ambos, lanzar, leer, spawn_app, Opciones, Respuesta, TestApp};
 
 const SIN_PERMISO: &str = "No tienes permiso para realizar esta acción.";
 const SUCURSAL_AJENA: &str = "No tienes acceso a esta sucursal.";
@@ -78,6 +81,54 @@ async fn borrar(app: &TestApp, ruta: &str, token: &str) -> Respuesta {
             .expect("DELETE"),
     )
     .await
+}
+
+en_ambos! {
+    async fn one_guest_booked_from_two_instances_at_once_keeps_every_booking(motor: Motor) {
+        // Each booking recomputes the guest's figures at the branch; two instances doing it at
+        // once for one guest must neither fail a booking nor lose one.
+        let app = spawn_app(motor).await;
+        let otra = lanzar(&app.database_url, Opciones::default()).await;
+        let polanco = app.id_sucursal("polanco").await;
+        let ahora = app.reloj.ahora();
+        let nueva = |dias: i64| NuevaReservacion {
+            id: nuevo_id(),
+            sucursal_id: polanco.clone(),
+            cliente_id: None,
+            afiliado_id: None,
+            name: "Irene Vallejo".into(),
+            email: None,
+            phone: Some("525577001122".into()),
+            fecha_hora: fecha_abierta(dias).and_hms_opt(14, 0, 0).unwrap(),
+            no_personas: anfitrion_core::comanda::Personas::parse(Some(2)).unwrap(),
+            evento: Default::default(),
+            comentarios: String::new(),
+            origin: anfitrion_core::estado::Origen::Chatbot,
+            email_verified: false,
+            phone_verified: false,
+            origin_declarado: false,
+            autor: None,
+            creada: ahora,
+        };
+        // The guest exists at the branch first: every booking after it rewrites the same figures.
+        app.store.crear_reservacion(&nueva(1), None).await.unwrap();
+        let tareas: Vec<_> = (2..14)
+            .map(|dias| {
+                let store = if dias % 2 == 0 { app.store.clone() } else { otra.store.clone() };
+                let r = nueva(dias);
+                tokio::spawn(async move { store.crear_reservacion(&r, None).await.map(|_| ()) })
+            })
+            .collect();
+        for t in tareas {
+            t.await.unwrap().expect("every booking is saved");
+        }
+        let gerente = app.token("gerente@demo.mx").await;
+        let lista = buscar(&app, &gerente, "q=Irene%20Vallejo").await;
+        assert_eq!(lista["total"], 1, "{lista}");
+        let id = lista["items"][0]["_id"].as_str().unwrap();
+        let d = app.get(&format!("/api/v1/admin/clientes/{id}?tag=polanco"), Some(&gerente)).await;
+        assert_eq!(d.es_exito()["visitas"].as_array().unwrap().len(), 13);
+    }
 }
 
 en_ambos! {
