@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 use anfitrion_server::impresion::{imprimir_pendientes, ConfImpresion, Pasada};
 use serde_json::{json, Value};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::TcpListener;
+use tokio::net::{TcpListener, TcpSocket};
 use tokio::sync::watch;
 
 use crate::helpers::{en_ambos, lanzar, spawn, Opciones, TestApp};
@@ -234,9 +234,23 @@ impl Drop for ImpresoraFalsa {
 }
 
 /// An address where nothing listens.
-async fn puerto_cerrado() -> SocketAddr {
-    let o = TcpListener::bind("127.0.0.1:0").await.unwrap();
-    o.local_addr().unwrap()
+/// A port nothing listens on, held while it lives: bound without listening, so a connection to it
+/// is refused and no other test's listener (servers, fake printers, all on port 0) is given it
+/// meanwhile. A listener bound and dropped freed the port at once, and a test running beside could
+/// take it: the "down" printer then answered. Dropped, the port is free for the printer that
+/// comes back on it.
+struct PuertoCerrado {
+    addr: SocketAddr,
+    _reservado: TcpSocket,
+}
+
+fn puerto_cerrado() -> PuertoCerrado {
+    let reservado = TcpSocket::new_v4().unwrap();
+    reservado.bind("127.0.0.1:0".parse().unwrap()).unwrap();
+    PuertoCerrado {
+        addr: reservado.local_addr().unwrap(),
+        _reservado: reservado,
+    }
 }
 
 /// The sender's settings in these tests: short waits, so a refused try is quick.
@@ -387,7 +401,8 @@ en_ambos! {
     async fn a_printer_down_at_save_time_gets_the_ticket_once_when_it_is_back(motor: Motor) {
         let app = sin_envio(motor).await;
         let g = app.token("gerente@demo.mx").await;
-        let addr = puerto_cerrado().await;
+        let cerrado = puerto_cerrado();
+        let addr = cerrado.addr;
         agregar_impresora(&app, &g, "Cocina", &addr.to_string(), "comanda").await;
         let t = app.token("hostess@demo.mx").await;
         let w = walkin(&app, &t, "Ana Ruiz", 0).await;
@@ -400,6 +415,7 @@ en_ambos! {
         // Not before its wait is over.
         assert_eq!(pasada(&app).await, Pasada::default());
         // Back on its address: printed once, and never again.
+        drop(cerrado);
         let mut cocina = ImpresoraFalsa::en(addr).await;
         app.reloj.avanzar(chrono::Duration::seconds(3));
         assert_eq!(pasada(&app).await.impresos, 1);
@@ -414,13 +430,15 @@ en_ambos! {
     async fn a_restart_between_prints_the_ticket_once_later(motor: Motor) {
         let app = sin_envio(motor).await;
         let g = app.token("gerente@demo.mx").await;
-        let addr = puerto_cerrado().await;
+        let cerrado = puerto_cerrado();
+        let addr = cerrado.addr;
         agregar_impresora(&app, &g, "Cocina", &addr.to_string(), "ambos").await;
         let t = app.token("hostess@demo.mx").await;
         walkin(&app, &t, "Luis Peña", 0).await;
         assert_eq!(pasada(&app).await.fallidos, 2);
         // Another process on the same database: it finds what the first left, and prints it once.
         let otra = lanzar(&app.database_url, Opciones { reloj: Some(app.reloj.clone()), ajustar: Some(Box::new(|c| c.impresion = conf())), ..Default::default() }).await;
+        drop(cerrado);
         let mut cocina = ImpresoraFalsa::en(addr).await;
         app.reloj.avanzar(chrono::Duration::seconds(3));
         assert_eq!(pasada(&otra).await.impresos, 2);
@@ -471,7 +489,8 @@ en_ambos! {
         assert!(prueba.textos().contains(&"PRUEBA DE IMPRESIÓN"), "{:#?}", prueba.textos());
         assert!(prueba.textos().iter().any(|l| l.contains("áéíóú ÁÉÍÓÚ ñÑ ¿¡")));
         // A closed port: refused within the timeout, in Spanish.
-        let muerta = agregar_impresora(&app, &g, "Barra", &puerto_cerrado().await.to_string(), "abre").await;
+        let cerrado = puerto_cerrado();
+        let muerta = agregar_impresora(&app, &g, "Barra", &cerrado.addr.to_string(), "abre").await;
         let inicio = Instant::now();
         let r = app.post(&format!("/api/v1/admin/sucursal/{suc}/impresoras/{muerta}/prueba"), Some(&g)).await;
         r.es_error(502, "No se pudo imprimir la prueba en «Barra»: la impresora no responde");
@@ -517,7 +536,8 @@ en_ambos! {
     async fn a_ticket_waiting_too_long_expires_and_a_reprint_says_so_on_paper(motor: Motor) {
         let app = sin_envio(motor).await;
         let g = app.token("gerente@demo.mx").await;
-        let addr = puerto_cerrado().await;
+        let cerrado = puerto_cerrado();
+        let addr = cerrado.addr;
         agregar_impresora(&app, &g, "Cocina", &addr.to_string(), "comanda").await;
         let t = app.token("hostess@demo.mx").await;
         let w = walkin(&app, &t, "Sofía Ibáñez", 0).await;
@@ -529,6 +549,7 @@ en_ambos! {
         let e = estado(&app, &t, wid).await;
         assert_eq!(e["trabajos"][0]["estado"], "vencido");
         // "Reintentar" puts it back; the printer, back, takes it.
+        drop(cerrado);
         let mut cocina = ImpresoraFalsa::en(addr).await;
         let job = e["trabajos"][0]["_id"].as_str().unwrap().to_owned();
         app.post(&format!("/api/v1/admin/impresion/trabajos/{job}/reintentar?tag=polanco"), Some(&t)).await.es_exito();
