@@ -641,3 +641,22 @@ impl Drop for Binario {
         let _ = std::fs::remove_dir_all(&self.carpeta);
     }
 }
+
+/// A port nothing listens on, held while it lives: bound without listening, so a connection to it
+/// is refused and no other test's listener (servers, fake printers, all on port 0) is given it
+/// meanwhile. A listener bound and dropped freed the port at once, and a test running beside could
+/// take it: the "down" printer or relay then answered. Dropped, the port is free for the one that
+/// comes back on it.
+pub struct PuertoCerrado {
+    pub addr: std::net::SocketAddr,
+    _reservado: tokio::net::TcpSocket,
+}
+
+pub fn puerto_cerrado() -> PuertoCerrado {
+    let reservado = tokio::net::TcpSocket::new_v4().unwrap();
+    reservado.bind("127.0.0.1:0".parse().unwrap()).unwrap();
+    PuertoCerrado {
+        addr: reservado.local_addr().unwrap(),
+        _reservado: reservado,
+    }
+}

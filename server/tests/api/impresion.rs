@@ -13,10 +13,10 @@ use std::time::{Duration, Instant};
 use anfitrion_server::impresion::{imprimir_pendientes, ConfImpresion, Pasada};
 use serde_json::{json, Value};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::{TcpListener, TcpSocket};
+use tokio::net::TcpListener;
 use tokio::sync::watch;
 
-use crate::helpers::{en_ambos, lanzar, spawn, Opciones, TestApp};
+use crate::helpers::{en_ambos, lanzar, puerto_cerrado, spawn, Opciones, TestApp};
 
 /// One line of a decoded ticket.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -230,26 +230,6 @@ impl Drop for ImpresoraFalsa {
     /// A printer switched off: its address stops answering.
     fn drop(&mut self) {
         self.tarea.abort();
-    }
-}
-
-/// An address where nothing listens.
-/// A port nothing listens on, held while it lives: bound without listening, so a connection to it
-/// is refused and no other test's listener (servers, fake printers, all on port 0) is given it
-/// meanwhile. A listener bound and dropped freed the port at once, and a test running beside could
-/// take it: the "down" printer then answered. Dropped, the port is free for the printer that
-/// comes back on it.
-struct PuertoCerrado {
-    addr: SocketAddr,
-    _reservado: TcpSocket,
-}
-
-fn puerto_cerrado() -> PuertoCerrado {
-    let reservado = TcpSocket::new_v4().unwrap();
-    reservado.bind("127.0.0.1:0".parse().unwrap()).unwrap();
-    PuertoCerrado {
-        addr: reservado.local_addr().unwrap(),
-        _reservado: reservado,
     }
 }
 

@@ -12,7 +12,9 @@ use serde_json::{json, Value};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 use tokio::net::TcpListener;
 
-use crate::helpers::{en_ambos, lanzar, spawn, spawn_app, Motor, Opciones, TestApp};
+use crate::helpers::{
+    en_ambos, lanzar, puerto_cerrado, spawn, spawn_app, Motor, Opciones, TestApp,
+};
 
 /// Today in Mexico City, where the demo branches are.
 fn hoy() -> NaiveDate {
@@ -355,7 +357,8 @@ en_ambos! {
 
     async fn the_outbox_retries_after_the_relay_was_down(motor: Motor) {
         // A port with nobody listening yet.
-        let puerto = TcpListener::bind("127.0.0.1:0").await.unwrap().local_addr().unwrap().port();
+        let cerrado = puerto_cerrado();
+        let puerto = cerrado.addr.port();
         let app = con_smtp(motor, puerto).await;
         let r = app.post_json("/api/v1/public/reservacion", None, &reserva("polanco", &format!("{} 15:00", entre_semana(9)), 2, "lucia.fernandez@correo.mx")).await;
         let id = r.es_exito_201()["_id"].as_str().unwrap().to_owned();
@@ -373,6 +376,7 @@ en_ambos! {
         assert!(fallo["ultimo_error"].as_str().is_some_and(|e| !e.is_empty()), "{fallo}");
 
         let buzon = Buzon::default();
+        drop(cerrado);
         buzon.escuchar(TcpListener::bind(("127.0.0.1", puerto)).await.unwrap()).await;
         let mensaje = buzon.esperar(1).await.remove(0);
         assert!(mensaje.contains("To: <lucia.fernandez@correo.mx>"));
