@@ -6,10 +6,9 @@ use anfitrion_core::tiempo::ReglasHorario;
 use chrono::{Datelike, Duration, NaiveDate};
 use serde_json::{json, Value};
 
-use anfitrion_server::db::nuevo_id;
-use anfitrion_server::db::reservaciones::NuevaReservacion;
-
-use crate::helpers::{en_ambos, lanzar, leer, spawn_app, Opciones, Respuesta, TestApp};
+use crate::helpers::{
+    en_ambos, lanzar, leer, nueva_reservacion, spawn_app, Opciones, Respuesta, TestApp,
+};
 
 const SIN_PERMISO: &str = "No tienes permiso para realizar esta acción.";
 const SUCURSAL_AJENA: &str = "No tienes acceso a esta sucursal.";
@@ -91,24 +90,9 @@ en_ambos! {
         let otra = lanzar(&app.database_url, Opciones::default()).await;
         let polanco = app.id_sucursal("polanco").await;
         let ahora = app.reloj.ahora();
-        let nueva = |dias: i64| NuevaReservacion {
-            id: nuevo_id(),
-            sucursal_id: polanco.clone(),
-            cliente_id: None,
-            afiliado_id: None,
-            name: "Irene Vallejo".into(),
-            email: None,
-            phone: Some("525577001122".into()),
-            fecha_hora: fecha_abierta(dias).and_hms_opt(14, 0, 0).unwrap(),
-            no_personas: anfitrion_core::comanda::Personas::parse(Some(2)).unwrap(),
-            evento: Default::default(),
-            comentarios: String::new(),
-            origin: anfitrion_core::estado::Origen::Chatbot,
-            email_verified: false,
-            phone_verified: false,
-            origin_declarado: false,
-            autor: None,
-            creada: ahora,
+        let nueva = |dias: i64| {
+            let fecha_hora = fecha_abierta(dias).and_hms_opt(14, 0, 0).unwrap();
+            nueva_reservacion(&polanco, "Irene Vallejo", "525577001122", fecha_hora, ahora)
         };
         // The guest exists at the branch first: every booking after it rewrites the same figures.
         app.store.crear_reservacion(&nueva(1), None).await.unwrap();

@@ -660,3 +660,33 @@ pub fn puerto_cerrado() -> PuertoCerrado {
         _reservado: reservado,
     }
 }
+
+/// A guest's own booking of two, as the store takes it (no author, no event, from the chatbot):
+/// for tests that write through the store itself, from more than one instance or at a set time.
+pub fn nueva_reservacion(
+    sucursal_id: &str,
+    name: &str,
+    phone: &str,
+    fecha_hora: NaiveDateTime,
+    creada: DateTime<Utc>,
+) -> anfitrion_server::db::reservaciones::NuevaReservacion {
+    anfitrion_server::db::reservaciones::NuevaReservacion {
+        id: nuevo_id(),
+        sucursal_id: sucursal_id.to_owned(),
+        cliente_id: None,
+        afiliado_id: None,
+        name: name.to_owned(),
+        email: None,
+        phone: Some(phone.to_owned()),
+        fecha_hora,
+        no_personas: anfitrion_core::comanda::Personas::parse(Some(2)).unwrap(),
+        evento: Default::default(),
+        comentarios: String::new(),
+        origin: anfitrion_core::estado::Origen::Chatbot,
+        email_verified: false,
+        phone_verified: false,
+        origin_declarado: false,
+        autor: None,
+        creada,
+    }
+}

@@ -4,12 +4,10 @@
 use std::time::Duration;
 
 use anfitrion_core::tiempo::ReglasHorario;
-use anfitrion_server::db::nuevo_id;
-use anfitrion_server::db::reservaciones::NuevaReservacion;
 use chrono::{Datelike, Duration as Dias, NaiveDate};
 use serde_json::{json, Value};
 
-use crate::helpers::{en_ambos, lanzar, spawn_app, Motor, Opciones, TestApp};
+use crate::helpers::{en_ambos, lanzar, nueva_reservacion, spawn_app, Motor, Opciones, TestApp};
 
 const SIN_PERMISO: &str = "No tienes permiso para realizar esta acción.";
 const SUCURSAL_AJENA: &str = "No tienes acceso a esta sucursal.";
@@ -369,26 +367,9 @@ en_ambos! {
         let ahora = app.reloj.ahora();
         let mut ids = Vec::new();
         for minutos in [45, 90, 5] {
-            let id = nuevo_id();
-            let r = NuevaReservacion {
-                id: id.clone(),
-                sucursal_id: polanco.clone(),
-                cliente_id: None,
-                afiliado_id: None,
-                name: format!("Prueba {minutos}"),
-                email: None,
-                phone: Some("525500000000".into()),
-                fecha_hora: ReglasHorario::default().local(ahora) - Dias::minutes(minutos),
-                no_personas: anfitrion_core::comanda::Personas::parse(Some(2)).unwrap(),
-                evento: Default::default(),
-                comentarios: String::new(),
-                origin: anfitrion_core::estado::Origen::Chatbot,
-                email_verified: false,
-                phone_verified: false,
-                origin_declarado: false,
-                autor: None,
-                creada: ahora,
-            };
+            let fecha_hora = ReglasHorario::default().local(ahora) - Dias::minutes(minutos);
+            let r = nueva_reservacion(&polanco, &format!("Prueba {minutos}"), "525500000000", fecha_hora, ahora);
+            let id = r.id.clone();
             app.store.crear_reservacion(&r, None).await.unwrap();
             ids.push(id);
         }
