@@ -11,16 +11,22 @@ use crate::error::ReglaError;
 #[cfg_attr(feature = "ts", ts(optional_fields = nullable))]
 pub struct ConteosComanda {
     #[serde(default)]
+    #[cfg_attr(feature = "openapi", schema(maximum = 50))]
     pub no_personas: Option<u32>,
     #[serde(default)]
+    #[cfg_attr(feature = "openapi", schema(maximum = 50))]
     pub buffet_adulto: Option<u32>,
     #[serde(default)]
+    #[cfg_attr(feature = "openapi", schema(maximum = 50))]
     pub buffet_boy: Option<u32>,
     #[serde(default)]
+    #[cfg_attr(feature = "openapi", schema(maximum = 50))]
     pub buffet_promo_adulto: Option<u32>,
     #[serde(default)]
+    #[cfg_attr(feature = "openapi", schema(maximum = 50))]
     pub buffet_promo_girl: Option<u32>,
     #[serde(default)]
+    #[cfg_attr(feature = "openapi", schema(maximum = 50))]
     pub buffet_promo_boy: Option<u32>,
     /// Promo buffet (Caballero, Dama, Niño) instead of the regular one (Adulto, Niño).
     #[serde(default, rename = "isAfter7pm")]
@@ -83,15 +89,23 @@ pub fn validar_comanda(c: &ConteosComanda) -> Result<(), ReglaError> {
     Pedido::parse(c).map(|_| ())
 }
 
-/// A party size: at least one guest.
+/// The largest party a table's order, a reservation, an attendance, a walk-in or the waitlist
+/// takes; every buffet count of an order is bounded by it too (they add up to the party).
+pub const PERSONAS_MAX: u32 = 50;
+
+/// A party size: at least one guest, at most [`PERSONAS_MAX`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(try_from = "u32", into = "u32")]
 pub struct Personas(u32);
 
 impl Personas {
-    /// An empty input or zero is refused with the order step's message.
+    /// An empty input or zero is refused with the order step's message, a party above
+    /// [`PERSONAS_MAX`] with the limit's.
     pub fn parse(v: Option<u32>) -> Result<Self, ReglaError> {
         match v {
+            Some(n) if n > PERSONAS_MAX => {
+                Err(ReglaError::PersonasExcedenLimite { max: PERSONAS_MAX })
+            }
             Some(n) if n > 0 => Ok(Personas(n)),
             _ => Err(ReglaError::PersonasCero),
         }
@@ -139,6 +153,22 @@ impl Pedido {
     pub fn parse(c: &ConteosComanda) -> Result<Pedido, ReglaError> {
         let personas = Personas::parse(c.no_personas)?;
         let total_personas = u64::from(personas.get());
+        // No count can stand for more guests than the largest party, whichever mode is active.
+        for (campo, v) in [
+            ("buffet_adulto", c.buffet_adulto),
+            ("buffet_boy", c.buffet_boy),
+            ("buffet_promo_adulto", c.buffet_promo_adulto),
+            ("buffet_promo_girl", c.buffet_promo_girl),
+            ("buffet_promo_boy", c.buffet_promo_boy),
+        ] {
+            if n(v) > u64::from(PERSONAS_MAX) {
+                return Err(ReglaError::FueraDeRango {
+                    campo,
+                    min: 0,
+                    max: PERSONAS_MAX,
+                });
+            }
+        }
         if n(c.buffet_adulto) == 0 {
             return Err(ReglaError::BuffetsAdultoCero);
         }
@@ -355,6 +385,9 @@ impl Comanda {
 pub fn validar_campo_comanda(c: &ConteosComanda, campo: &str) -> Result<(), ReglaError> {
     match campo {
         "no_personas" if n(c.no_personas) == 0 => Err(ReglaError::PersonasCero),
+        "no_personas" if n(c.no_personas) > u64::from(PERSONAS_MAX) => {
+            Err(ReglaError::PersonasExcedenLimite { max: PERSONAS_MAX })
+        }
         "buffet_adulto" if !c.is_after7pm && n(c.buffet_adulto) == 0 => {
             Err(ReglaError::BuffetCero {
                 campo: "buffet_adulto",
@@ -452,10 +485,51 @@ mod tests {
     }
 
     #[test]
-    fn huge_counts_do_not_overflow_the_sum() {
+    fn huge_counts_are_refused_at_the_party_bound() {
         assert_eq!(
             validar_comanda(&regular(u32::MAX, u32::MAX, u32::MAX)),
-            Err(ReglaError::BuffetsNoCoinciden)
+            Err(ReglaError::PersonasExcedenLimite { max: 50 })
+        );
+        assert_eq!(
+            validar_comanda(&regular(50, u32::MAX, u32::MAX)),
+            Err(ReglaError::FueraDeRango {
+                campo: "buffet_adulto",
+                min: 0,
+                max: 50
+            })
+        );
+    }
+
+    #[test]
+    fn a_party_of_fifty_passes_and_fifty_one_is_refused() {
+        assert_eq!(validar_comanda(&regular(50, 40, 10)), Ok(()));
+        assert_eq!(
+            validar_comanda(&regular(51, 51, 0)),
+            Err(ReglaError::PersonasExcedenLimite { max: 50 })
+        );
+        assert_eq!(
+            Personas::parse(Some(2_147_483_648)),
+            Err(ReglaError::PersonasExcedenLimite { max: 50 })
+        );
+        // In promo mode the regular adult count is not summed; it is bounded all the same.
+        let mut promo = ConteosComanda::desde_reservacion(4, true);
+        promo.buffet_adulto = Some(2_147_483_648);
+        assert_eq!(
+            validar_comanda(&promo),
+            Err(ReglaError::FueraDeRango {
+                campo: "buffet_adulto",
+                min: 0,
+                max: 50
+            })
+        );
+        assert_eq!(
+            ReglaError::FueraDeRango {
+                campo: "buffet_adulto",
+                min: 0,
+                max: 50
+            }
+            .to_string(),
+            "«Buffet adulto» debe estar entre 0 y 50"
         );
     }
 

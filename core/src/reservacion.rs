@@ -10,8 +10,8 @@ use crate::estado::{EstadoReservacion, Origen};
 use crate::personal::{validar_datos_personales, DatosPersonales, Evento};
 use crate::tiempo::parse_hora;
 
-/// Largest party one reservation holds (spec §9: the widget's party-size limit).
-pub const PERSONAS_MAX: u32 = 50;
+/// Largest party one reservation holds: the widget's party-size limit, the same for every party.
+pub use crate::comanda::PERSONAS_MAX;
 /// Longest comment a reservation keeps.
 pub const COMENTARIOS_MAX: usize = 500;
 
@@ -106,11 +106,7 @@ pub fn parse_fecha_hora(raw: &str) -> Result<NaiveDateTime, ReglaError> {
 }
 
 fn personas(n: Option<u32>) -> Result<Personas, ReglaError> {
-    let p = Personas::parse(n)?;
-    if p.get() > PERSONAS_MAX {
-        return Err(ReglaError::PersonasExcedenLimite { max: PERSONAS_MAX });
-    }
-    Ok(p)
+    Personas::parse(n)
 }
 
 fn comentarios(raw: &str) -> Result<String, ReglaError> {

@@ -13,9 +13,9 @@ pub struct VisitaReservada {
     pub estado: EstadoReservacion,
     /// The day and hour they are for (minutes do not count).
     pub fecha_hora: NaiveDateTime,
-    pub personas: u32,
+    pub personas: u64,
     pub origen: Origen,
-    pub visitas: u32,
+    pub visitas: u64,
 }
 
 /// Walk-ins as the dashboard counts them: `visitas` of the same day and hour, with their
@@ -23,24 +23,24 @@ pub struct VisitaReservada {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct VisitaSinReserva {
     pub fecha_hora: NaiveDateTime,
-    pub personas: u32,
-    pub visitas: u32,
+    pub personas: u64,
+    pub visitas: u64,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct PorEstado {
-    pub pendiente: u32,
-    pub asistio: u32,
-    pub vencido: u32,
-    pub cancelada: u32,
+    pub pendiente: u64,
+    pub asistio: u64,
+    pub vencido: u64,
+    pub cancelada: u64,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Cuenta {
     pub clave: String,
-    pub total: u32,
+    pub total: u64,
 }
 
 /// One day of a branch.
@@ -51,11 +51,11 @@ pub struct ResumenDia {
     pub fecha: String,
     pub reservaciones: PorEstado,
     /// Guests booked and not cancelled.
-    pub personas_esperadas: u32,
+    pub personas_esperadas: u64,
     /// Guests of reservations that arrived, plus walk-ins.
-    pub personas_sentadas: u32,
-    pub walkins: u32,
-    pub personas_walkin: u32,
+    pub personas_sentadas: u64,
+    pub walkins: u64,
+    pub personas_walkin: u64,
     /// No-shows over the reservations that ended (arrived or not); `None` before any ended.
     pub tasa_no_show: Option<f64>,
     /// Reservations and walk-ins by the hour they were for (`13`, `14`, …).
@@ -64,7 +64,7 @@ pub struct ResumenDia {
     pub origenes: Vec<Cuenta>,
 }
 
-fn sumar(cuentas: &mut Vec<Cuenta>, clave: String, n: u32) {
+fn sumar(cuentas: &mut Vec<Cuenta>, clave: String, n: u64) {
     match cuentas.iter_mut().find(|c| c.clave == clave) {
         Some(c) => c.total += n,
         None => cuentas.push(Cuenta { clave, total: n }),
@@ -126,8 +126,7 @@ pub fn resumen_dia(
         );
     }
     let terminadas = r.reservaciones.asistio + r.reservaciones.vencido;
-    r.tasa_no_show =
-        (terminadas > 0).then(|| f64::from(r.reservaciones.vencido) / f64::from(terminadas));
+    r.tasa_no_show = (terminadas > 0).then(|| r.reservaciones.vencido as f64 / terminadas as f64);
     r.llegadas_por_hora.sort_by(|a, b| a.clave.cmp(&b.clave));
     r.origenes
         .sort_by(|a, b| b.total.cmp(&a.total).then(a.clave.cmp(&b.clave)));
@@ -152,19 +151,19 @@ pub fn serie(
 #[derive(Debug, Clone, Copy, Default, PartialEq, Serialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct NoShows {
-    pub asistio: u32,
-    pub vencido: u32,
+    pub asistio: u64,
+    pub vencido: u64,
     /// `vencido / (asistio + vencido)`; `None` before any ended.
     pub tasa: Option<f64>,
 }
 
 impl NoShows {
-    pub fn de(asistio: u32, vencido: u32) -> NoShows {
+    pub fn de(asistio: u64, vencido: u64) -> NoShows {
         let total = asistio + vencido;
         NoShows {
             asistio,
             vencido,
-            tasa: (total > 0).then(|| f64::from(vencido) / f64::from(total)),
+            tasa: (total > 0).then(|| vencido as f64 / total as f64),
         }
     }
 }

@@ -290,6 +290,7 @@ pub struct SolicitudAsistencia {
     #[serde(default)]
     pub status: Option<String>,
     #[serde(default)]
+    #[cfg_attr(feature = "openapi", schema(maximum = 50))]
     pub no_personas: Option<u32>,
     pub comanda: SolicitudComanda,
     #[serde(default)]

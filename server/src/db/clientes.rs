@@ -553,7 +553,7 @@ para_cada_motor! {
                 vencidas,
                 tasa_asistencia: if decididas == 0 { 0.0 } else { asistidas as f64 / decididas as f64 },
                 no_shows: {
-                    let n = |v: i64| u32::try_from(v).unwrap_or(0);
+                    let n = |v: i64| u64::try_from(v).unwrap_or(0);
                     NoShowsPorConfirmacion {
                         confirmadas: NoShows::de(n(asistidas_c), n(vencidas_c)),
                         sin_confirmar: NoShows::de(n(asistidas - asistidas_c), n(vencidas - vencidas_c)),

@@ -86,8 +86,8 @@ para_cada_motor! {
                 filas
                     .iter()
                     .filter(|(s, c, _)| *c == confirmada && s == estado.nombre())
-                    .map(|(_, _, n)| u32::try_from(*n).unwrap_or(0))
-                    .sum::<u32>()
+                    .map(|(_, _, n)| u64::try_from(*n).unwrap_or(0))
+                    .sum::<u64>()
             };
             Ok(NoShowsPorConfirmacion {
                 confirmadas: NoShows::de(contar(true, EstadoReservacion::Asistio), contar(true, EstadoReservacion::Vencido)),
@@ -97,12 +97,13 @@ para_cada_motor! {
 
         async fn visitas_entre(&self, sucursal_id: &str, desde: NaiveDate, hasta: NaiveDate) -> DbResult<(Vec<VisitaReservada>, Vec<VisitaSinReserva>)> {
             // Some 3 000 hourly rows at a busy branch's 30 days: as one JSON text each where
-            // the engine reads them faster so (`Dialecto::filas_json`).
-            let reservas: Vec<(NaiveDate, i32, String, String, i32, i32)> =
-                leer(&self.pool, "tablero_reservas", "dia, CAST(hora AS INTEGER), estado, origen, visitas, personas", sucursal_id, desde, hasta).await?;
-            let walkins: Vec<(NaiveDate, i32, i32, i32)> =
-                leer(&self.pool, "tablero_walkins", "dia, CAST(hora AS INTEGER), visitas, personas", sucursal_id, desde, hasta).await?;
-            let n = |v: i32| u32::try_from(v).unwrap_or(0);
+            // the engine reads them faster so (`Dialecto::filas_json`). The sums are read as
+            // 64-bit whatever the column's width, and summed again by core in 64 bits.
+            let reservas: Vec<(NaiveDate, i32, String, String, i64, i64)> =
+                leer(&self.pool, "tablero_reservas", "dia, CAST(hora AS INTEGER), estado, origen, CAST(visitas AS BIGINT), CAST(personas AS BIGINT)", sucursal_id, desde, hasta).await?;
+            let walkins: Vec<(NaiveDate, i32, i64, i64)> =
+                leer(&self.pool, "tablero_walkins", "dia, CAST(hora AS INTEGER), CAST(visitas AS BIGINT), CAST(personas AS BIGINT)", sucursal_id, desde, hasta).await?;
+            let n = |v: i64| u64::try_from(v).unwrap_or(0);
             Ok((
                 reservas
                     .into_iter()
