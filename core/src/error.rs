@@ -137,6 +137,8 @@ pub enum ReglaError {
     AsientosInvalidos { max: u32 },
     #[error("El número de mesa va de 1 a {max}")]
     NumeroMesaInvalido { max: u32 },
+    #[error("Una sucursal tiene hasta {max} mesas")]
+    DemasiadasMesas { max: usize },
     #[error("El área no puede tener más de {max} caracteres")]
     AreaLarga { max: usize },
     #[error("La forma de la mesa es «cuadrada» o «redonda»")]
@@ -327,6 +329,7 @@ impl ReglaError {
             DiaEspecialPasado { .. } => "dia_especial_pasado",
             MesaRepetida => "mesa_repetida",
             AsientosInvalidos { .. } => "asientos_invalidos",
+            DemasiadasMesas { .. } => "demasiadas_mesas",
             NumeroMesaInvalido { .. } => "numero_mesa_invalido",
             AreaLarga { .. } => "area_larga",
             FormaMesaInvalida => "forma_mesa_invalida",

@@ -5,11 +5,11 @@
 use serde::{Deserialize, Serialize};
 
 use crate::personal::{normalizar_nombre, normalizar_telefono};
-use crate::piso::{asientos_de, corridas, opciones_para, MesaDelPiso, ESPERA_MIN_OCUPADA};
+use crate::piso::{MesaDelPiso, ESPERA_MIN_OCUPADA};
 use crate::ReglaError;
 
-/// The largest party the waitlist takes (as a staff booking).
-pub const PERSONAS_MAX: u32 = 50;
+/// The largest party the waitlist takes: the same as any table's.
+pub use crate::comanda::PERSONAS_MAX;
 /// The notes' length.
 pub const NOTAS_MAX: usize = 200;
 /// The reason a party left: its length.
@@ -86,33 +86,70 @@ pub fn exigir_motivo(motivo: &str) -> Result<String, ReglaError> {
 /// Minutes each waiting party (their sizes, in the list's order) is expected to wait: every
 /// table, or run of combinable neighbours, frees at the expected stay (a free one now, a seated
 /// one when its stay ends, at least [`ESPERA_MIN_OCUPADA`] away); each party in turn takes the
-/// place that seats it soonest, which is then held for an expected stay after it sits. `None`
-/// for a party no table or join of the branch seats.
+/// place that seats it soonest (then the fewest seats, the fewest tables, the lowest number),
+/// which is then held for an expected stay after it sits. `None` for a party no table or join of
+/// the branch seats.
+///
+/// The runs that may seat a party are the shortest from each table in numbering order, as the
+/// floor offers them; they are walked with two pointers and a window's maximum, so a quote costs
+/// one pass over the tables per party ahead.
 pub fn cotizar(mesas: &[MesaDelPiso], estancia_min: u32, fila: &[u32]) -> Vec<Option<u32>> {
-    let mut libre_en: std::collections::HashMap<u32, u32> = mesas
+    let mut orden: Vec<&MesaDelPiso> = mesas.iter().collect();
+    orden.sort_by_key(|m| m.numero);
+    let n = orden.len();
+    let mut libre_en: Vec<u32> = orden
         .iter()
         .map(|m| {
-            let falta = m
-                .minutos
+            m.minutos
                 .map(|s| estancia_min.saturating_sub(s).max(ESPERA_MIN_OCUPADA))
-                .unwrap_or(0);
-            (m.numero, falta)
+                .unwrap_or(0)
         })
         .collect();
+    let mut suma = vec![0_u64; n + 1];
+    for (k, m) in orden.iter().enumerate() {
+        suma[k + 1] = suma[k] + u64::from(m.asientos);
+    }
+    let asientos = |a: usize, b: usize| suma[b + 1] - suma[a];
+    let enlaza = |k: usize| k + 1 < n && orden[k].combinable && orden[k + 1].combinable;
     fila.iter()
         .map(|&personas| {
-            let personas = personas.max(1);
-            let mejor = corridas(mesas, |_| true, |c| asientos_de(c) >= personas)
-                .into_iter()
-                .filter(|c| asientos_de(c) >= personas)
-                .map(|c| {
-                    let cuando = c.iter().map(|m| libre_en[&m.numero]).max().unwrap_or(0);
-                    (cuando, asientos_de(&c), c)
-                })
-                .min_by_key(|(cuando, asientos, c)| (*cuando, *asientos, c.len()))?;
-            let (cuando, _, corrida) = mejor;
-            for m in corrida {
-                libre_en.insert(m.numero, cuando + estancia_min.max(1));
+            let personas = u64::from(personas.max(1));
+            // (when, seats, tables, first, last) of the best run so far.
+            let mut mejor: Option<(u32, u64, usize, usize, usize)> = None;
+            // The run [i, fin]; `maximos` holds its tables by falling `libre_en`.
+            let mut fin = 0_usize;
+            let mut maximos: std::collections::VecDeque<usize> = Default::default();
+            for i in 0..n {
+                if fin < i || maximos.is_empty() {
+                    fin = i;
+                    maximos.clear();
+                    maximos.push_back(i);
+                }
+                while maximos.front().is_some_and(|&k| k < i) {
+                    maximos.pop_front();
+                }
+                while asientos(i, fin) < personas && enlaza(fin) {
+                    fin += 1;
+                    while maximos
+                        .back()
+                        .is_some_and(|&k| libre_en[k] <= libre_en[fin])
+                    {
+                        maximos.pop_back();
+                    }
+                    maximos.push_back(fin);
+                }
+                if asientos(i, fin) < personas {
+                    continue;
+                }
+                let cuando = maximos.front().map_or(0, |&k| libre_en[k]);
+                let clave = (cuando, asientos(i, fin), fin - i + 1);
+                if mejor.is_none_or(|(c, a, l, _, _)| clave < (c, a, l)) {
+                    mejor = Some((clave.0, clave.1, clave.2, i, fin));
+                }
+            }
+            let (cuando, _, _, desde, hasta) = mejor?;
+            for libre in &mut libre_en[desde..=hasta] {
+                *libre = cuando + estancia_min.max(1);
             }
             Some(cuando)
         })
@@ -120,15 +157,30 @@ pub fn cotizar(mesas: &[MesaDelPiso], estancia_min: u32, fila: &[u32]) -> Vec<Op
 }
 
 /// The first waiting party (index in the list's order) that a free table or join seats now:
-/// whom to call for the table that just freed.
+/// whom to call for the table that just freed. A party fits when its size is at most the seats
+/// of the largest run of free tables each joinable to the next (a single table is such a run).
 pub fn siguiente(mesas: &[MesaDelPiso], fila: &[u32]) -> Option<usize> {
-    fila.iter()
-        .position(|&p| !opciones_para(mesas, p.max(1)).is_empty())
+    let mut orden: Vec<&MesaDelPiso> = mesas.iter().collect();
+    orden.sort_by_key(|m| m.numero);
+    let mut mayor = 0_u64;
+    let mut corrida = 0_u64;
+    for (k, m) in orden.iter().enumerate() {
+        if m.minutos.is_some() {
+            corrida = 0;
+            continue;
+        }
+        let sigue =
+            k > 0 && orden[k - 1].minutos.is_none() && orden[k - 1].combinable && m.combinable;
+        corrida = if sigue { corrida } else { 0 } + u64::from(m.asientos);
+        mayor = mayor.max(corrida);
+    }
+    fila.iter().position(|&p| u64::from(p.max(1)) <= mayor)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::piso::opciones_para;
 
     fn mesa(numero: u32, asientos: u32, combinable: bool, minutos: Option<u32>) -> MesaDelPiso {
         MesaDelPiso {
@@ -208,6 +260,90 @@ mod tests {
     fn joined_tables_quote_when_both_free() {
         let mesas = [mesa(1, 4, true, Some(90)), mesa(2, 4, true, None)];
         assert_eq!(cotizar(&mesas, 120, &[8]), vec![Some(30)]);
+    }
+
+    /// The quote as the floor's runs define it, every run built afresh for every party: what the
+    /// one-pass quote must answer.
+    fn cotizar_por_corridas(
+        mesas: &[MesaDelPiso],
+        estancia_min: u32,
+        fila: &[u32],
+    ) -> Vec<Option<u32>> {
+        use crate::piso::{asientos_de, corridas};
+        let mut libre_en: std::collections::HashMap<u32, u32> = mesas
+            .iter()
+            .map(|m| {
+                let falta = m
+                    .minutos
+                    .map(|s| estancia_min.saturating_sub(s).max(ESPERA_MIN_OCUPADA))
+                    .unwrap_or(0);
+                (m.numero, falta)
+            })
+            .collect();
+        fila.iter()
+            .map(|&personas| {
+                let personas = personas.max(1);
+                let (cuando, _, corrida) =
+                    corridas(mesas, |_| true, |c| asientos_de(c) >= personas)
+                        .into_iter()
+                        .map(|c| {
+                            let cuando = c.iter().map(|m| libre_en[&m.numero]).max().unwrap_or(0);
+                            (cuando, asientos_de(&c), c)
+                        })
+                        .min_by_key(|(cuando, asientos, c)| (*cuando, *asientos, c.len()))?;
+                for m in corrida {
+                    libre_en.insert(m.numero, cuando + estancia_min.max(1));
+                }
+                Some(cuando)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_one_pass_quote_agrees_with_the_floors_runs_on_random_floors() {
+        let mut semilla = 0x2545_f491_4f6c_dd1d_u64;
+        let mut azar = |n: u64| {
+            semilla ^= semilla << 13;
+            semilla ^= semilla >> 7;
+            semilla ^= semilla << 17;
+            semilla % n
+        };
+        for _ in 0..2_000 {
+            let cuantas = 1 + azar(14);
+            let mut numeros: Vec<u32> = (1..=30).collect();
+            let mesas: Vec<MesaDelPiso> = (0..cuantas)
+                .map(|_| {
+                    let numero = numeros.remove(azar(numeros.len() as u64) as usize);
+                    let minutos = (azar(3) > 0).then(|| azar(200) as u32);
+                    mesa(numero, 1 + azar(8) as u32, azar(3) > 0, minutos)
+                })
+                .collect();
+            let fila: Vec<u32> = (0..azar(9)).map(|_| 1 + azar(20) as u32).collect();
+            let estancia = 30 + azar(120) as u32;
+            assert_eq!(
+                cotizar(&mesas, estancia, &fila),
+                cotizar_por_corridas(&mesas, estancia, &fila),
+                "{mesas:?} {fila:?} {estancia}"
+            );
+            let primera = fila
+                .iter()
+                .position(|&p| !opciones_para(&mesas, p.max(1)).is_empty());
+            assert_eq!(siguiente(&mesas, &fila), primera, "{mesas:?} {fila:?}");
+        }
+    }
+
+    #[test]
+    fn a_full_floor_and_a_long_list_quote_in_one_pass_each() {
+        // The largest floor, every table joinable and seated, and a hundred parties of fifty:
+        // each party walks the tables once.
+        let mesas: Vec<MesaDelPiso> = (1..=crate::organizacion::MESAS_MAX as u32)
+            .map(|n| mesa(n, 1 + n % 4, true, Some(n % 90)))
+            .collect();
+        let fila = vec![PERSONAS_MAX; 100];
+        let q = cotizar(&mesas, 90, &fila);
+        assert!(q.iter().all(Option::is_some));
+        assert!(q.windows(2).all(|w| w[0] <= w[1]), "{q:?}");
+        assert_eq!(siguiente(&mesas, &fila), None);
     }
 
     #[test]

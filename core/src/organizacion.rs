@@ -311,8 +311,15 @@ impl DatosMesa {
 /// The highest table number a floor plan may use (a printed ticket has room for four digits).
 pub const MESA_MAX: u32 = 9999;
 
-/// Tables numbered once each (1 to [`MESA_MAX`]), each seating 1 to 50.
+/// The most tables a branch's floor holds: more than the largest dining room has, few enough
+/// that the floor, the waitlist's quotes and availability stay a few milliseconds of work.
+pub const MESAS_MAX: usize = 400;
+
+/// Tables numbered once each (1 to [`MESA_MAX`]), each seating 1 to 50, at most [`MESAS_MAX`].
 pub fn validar_mesas(mesas: &[DatosMesa]) -> Result<Vec<DatosMesa>, ReglaError> {
+    if mesas.len() > MESAS_MAX {
+        return Err(ReglaError::DemasiadasMesas { max: MESAS_MAX });
+    }
     let mut salida: Vec<DatosMesa> = Vec::new();
     for m in mesas {
         if m.numero > MESA_MAX {

@@ -311,11 +311,21 @@ async fn listar(
     let (sucursal_id, conf) = sucursal.conf(&state).await?;
     let piso = piso_ahora(&state, &sucursal_id, &conf).await?;
     let grupos = state.store.espera_de(&sucursal_id).await?;
-    Ok(Envelope::ok(
-        "Lista de espera",
-        en_fila(grupos, &piso, state.reloj.ahora()),
-    ))
+    let ahora = state.reloj.ahora();
+    // A quote walks the tables once per party ahead: a long list on a large floor is worked on
+    // a blocking thread, so other requests (and /healthz) are not held behind it.
+    let lista = if grupos.len().saturating_mul(piso.mesas.len()) > COTIZAR_EN_LINEA_MAX {
+        tokio::task::spawn_blocking(move || en_fila(grupos, &piso, ahora))
+            .await
+            .map_err(|e| ApiError::Interno(format!("la cotización de la lista falló: {e}")))?
+    } else {
+        en_fila(grupos, &piso, ahora)
+    };
+    Ok(Envelope::ok("Lista de espera", lista))
 }
+
+/// Parties × tables a quote may take on the request's own thread (well under a millisecond).
+const COTIZAR_EN_LINEA_MAX: usize = 20_000;
 
 /// Writes a party down, last in the list, quoting its wait from the floor and the parties ahead.
 #[utoipa::path(

@@ -330,4 +330,26 @@ en_ambos! {
         assert!(texto.contains("event: espera\ndata: polanco"), "{texto}");
         assert!(!texto.contains("satelite"), "{texto}");
     }
+
+    async fn a_floor_holds_at_most_four_hundred_tables_and_a_full_list_still_answers(motor: Motor) {
+        let app = spawn_app(motor).await;
+        let sistemas = app.token("sistemas@demo.mx").await;
+        let id = app.id_sucursal("polanco").await;
+        let mesas = |n: u32| Value::from((1..=n).map(|k| json!({ "numero": k, "asientos": 1 + k % 4, "combinable": true })).collect::<Vec<_>>());
+        let ruta = format!("/api/v1/admin/sucursal/{id}/mesas");
+        app.put_json(&ruta, Some(&sistemas), &mesas(401)).await.es_error(400, "Una sucursal tiene hasta 400 mesas");
+        let t = app.token("hostess@demo.mx").await;
+        let antes = app.get("/api/v1/admin/salon?tag=polanco", Some(&t)).await;
+        assert!(antes.es_exito()["mesas"].as_array().unwrap().len() < 401);
+        app.put_json(&ruta, Some(&sistemas), &mesas(400)).await.es_exito();
+        // A hundred parties of fifty behind one another: each is quoted, in order.
+        for k in 0..100 {
+            anotar(&app, &t, grupo("polanco", &format!("Grupo {k}"), 50, None)).await.es_exito_201();
+        }
+        let l = lista(&app, &t, "polanco").await;
+        assert_eq!(l.len(), 100);
+        let cotizadas: Vec<u64> = l.iter().map(|g| g["estimada_min"].as_u64().expect("cotizada")).collect();
+        assert!(cotizadas.windows(2).all(|w| w[0] <= w[1]), "{cotizadas:?}");
+        assert_eq!(l[0]["siguiente"], true, "the free floor seats the first party now");
+    }
 }
