@@ -194,7 +194,9 @@ async fn accion(
     if pagina {
         let suc = reservable(state, &f.tag).await?;
         if suc.conf.walkin.horario.local(ahora) >= f.fecha_hora {
-            return Err(ApiError::Regla(ReglaError::EnlaceVencido));
+            // Past its time the reservation can no longer change: a conflict with its state,
+            // as a used or expired reminder link answers.
+            return Err(ErrorAlmacen::Regla(ReglaError::EnlaceVencido).into());
         }
     }
     let estado = EstadoReservacion::parse(&f.status)?;

@@ -258,6 +258,18 @@ en_ambos! {
         ahora_si.es_exito_201();
     }
 
+    async fn past_its_time_the_guests_page_cannot_cancel_and_answers_a_conflict(motor: Motor) {
+        let app = app_con(motor, None).await;
+        let (id, token) = reservar(&app, "2026-11-27 20:00", 2, "lucia@correo.mx", "").await;
+        app.llevar_reloj_a("2026-11-27 20:05");
+        let r = app.post_json(&format!("/api/v1/public/reservacion/{id}/cancelar"), None, &json!({ "token": token })).await;
+        r.es_error(409, "El enlace venció: la hora de la reservación ya pasó.");
+        assert_eq!(r.cuerpo["data"]["codigo"], "enlace_vencido", "{}", r.cuerpo);
+        let gerente = app.token("gerente@demo.mx").await;
+        let d = app.get(&format!("/api/v1/admin/reservacion/{id}?tag=polanco"), Some(&gerente)).await;
+        assert_eq!(d.es_exito()["status"].as_str(), Some("Pendiente"));
+    }
+
     async fn the_guests_page_changes_the_party_within_the_rules_and_refuses_beyond_them(motor: Motor) {
         let app = app_con(motor, None).await;
         let (id, token) = reservar(&app, "2026-11-27 20:00", 2, "lucia@correo.mx", "").await;
