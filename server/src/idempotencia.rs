@@ -7,8 +7,9 @@
 //! (another path or body) is a 422. Writes without the header behave as they always did.
 //!
 //! Keys belong to whoever sent them: to the signed-in user on the console's calls (a repeat after
-//! signing in again still finds its answer), to no one in particular on the public ones (a key is
-//! a random secret of its client).
+//! signing in again still finds its answer), to the client's address on the public ones (another
+//! address replaying a guest's key runs as a new request and never sees the guest's answer, whose
+//! page token is theirs alone).
 //! A key sent with a token that is no session is ignored: the call is refused as it would be.
 
 use std::time::Duration;
@@ -25,7 +26,7 @@ use crate::auth::{hash_token, vigente};
 use crate::db::idempotencia::{ClaveEnCurso, Reserva, EN_CURSO};
 use crate::error::ApiError;
 use crate::estado::AppState;
-use crate::extract::leer_cuerpo;
+use crate::extract::{direccion_cliente, leer_cuerpo};
 
 /// The header a client marks a write with.
 pub const CABECERA: &str = "idempotency-key";
@@ -75,7 +76,20 @@ pub async fn capa(State(state): State<AppState>, req: Request, next: Next) -> Re
             Ok(_) => return next.run(req).await,
             Err(e) => return ApiError::from(e).into_response(),
         },
-        None => "publico".to_owned(),
+        None => {
+            let Some(axum::extract::ConnectInfo(par)) = req
+                .extensions()
+                .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
+                .copied()
+            else {
+                return ApiError::Interno(
+                    "el servidor se montó sin ConnectInfo<SocketAddr>".to_owned(),
+                )
+                .into_response();
+            };
+            let ip = direccion_cliente(par.ip(), req.headers(), &state.proxies_confiables);
+            format!("publico:{ip}")
+        }
     };
 
     let (partes, cuerpo) = req.into_parts();

@@ -169,6 +169,37 @@ en_ambos! {
         assert_eq!(lista.es_exito()["total"], 1);
     }
 
+    /// A public key is its sender's: another address replaying it runs as a new request and never
+    /// reads the guest's answer (their booking and its page token).
+    async fn a_public_key_replayed_from_another_address_gets_its_own_answer(motor: Motor) {
+        let app = spawn_app(motor).await;
+        let fecha = (app.hoy() + Duration::days(2)).format("%Y-%m-%d");
+        let cuerpo = json!({ "tag": "polanco", "name": "Reserva Ajena", "email": "ajena@correo.mx", "phone": "",
+                             "fecha_hora": format!("{fecha} 15:00"), "no_personas": 2, "evento": "Ninguno", "comentarios": "" });
+        let a = enviar(&app, Method::POST, "/api/v1/public/reservacion", None, Some("web-ajena"), &cuerpo).await;
+        assert_eq!(a.status, 201, "{}", a.cuerpo);
+        let otro = reqwest::Client::builder()
+            .local_address(std::net::IpAddr::from([127, 0, 0, 2]))
+            .build()
+            .unwrap();
+        let r = otro
+            .post(app.url("/api/v1/public/reservacion"))
+            .header("Idempotency-Key", "web-ajena")
+            .json(&cuerpo)
+            .send()
+            .await
+            .expect("envío");
+        let b = leer(r).await;
+        assert!(b.headers.get("idempotent-replayed").is_none(), "{}", b.cuerpo);
+        assert_ne!(b.cuerpo["data"]["_id"], a.cuerpo["data"]["_id"], "{}", b.cuerpo);
+        assert!(a.cuerpo["data"]["confirmacion"].is_string());
+        assert_ne!(b.cuerpo["data"]["confirmacion"], a.cuerpo["data"]["confirmacion"], "{}", b.cuerpo);
+        // The guest's own retry still gets their answer back.
+        let c = enviar(&app, Method::POST, "/api/v1/public/reservacion", None, Some("web-ajena"), &cuerpo).await;
+        assert_eq!(c.headers.get("idempotent-replayed").map(|v| v.to_str().unwrap()), Some("true"));
+        assert_eq!(c.cuerpo["data"]["_id"], a.cuerpo["data"]["_id"]);
+    }
+
     /// The answer is kept a day: past it the purge drops it, and the key is free again.
     async fn answers_are_kept_for_a_day(motor: Motor) {
         let app = spawn_app(motor).await;
