@@ -70,10 +70,16 @@ pub enum Comando {
         /// Segundos que una conexión sin solicitud en curso puede quedar abierta.
         #[arg(long, env = "ANFITRION_IDLE_TIMEOUT", default_value_t = LimitesConexion::default().inactividad.as_secs())]
         idle_timeout: u64,
-        /// Servidor SMTP de los correos de confirmación: smtp://host:puerto. Sin él, los correos
-        /// esperan en la bandeja de salida como pendientes.
+        /// Servidor SMTP de los correos de confirmación:
+        /// smtp://[usuario:clave@]host[:puerto][?tls=starttls|ninguno] o smtps://… (TLS desde el
+        /// inicio). Fuera de esta máquina se exige STARTTLS salvo tls=ninguno; el usuario y la
+        /// clave solo viajan cifrados. Sin él, los correos esperan en la bandeja de salida.
         #[arg(long, env = "ANFITRION_SMTP_URL")]
         smtp_url: Option<String>,
+        /// Archivo PEM de una autoridad que firma el certificado del servidor SMTP (uno privado),
+        /// además de las públicas.
+        #[arg(long, env = "ANFITRION_SMTP_CA")]
+        smtp_ca: Option<PathBuf>,
         /// Remitente de los correos de confirmación.
         #[arg(
             long,
@@ -180,6 +186,7 @@ pub async fn ejecutar(cli: Cli) -> anyhow::Result<()> {
             body_timeout,
             idle_timeout,
             smtp_url,
+            smtp_ca,
             smtp_from,
             url_publica,
             impresion_tiempo_ms,
@@ -194,6 +201,16 @@ pub async fn ejecutar(cli: Cli) -> anyhow::Result<()> {
             let mut config = Config::new(addr, database_url);
             config.reloj = reloj_de(ahora.as_deref(), demo)?;
             config.correo.smtp_url = smtp_url.filter(|u| !u.trim().is_empty());
+            if let Some(url) = &config.correo.smtp_url {
+                crate::correo::Relevo::de_url(url).map_err(anyhow::Error::msg)?;
+            }
+            config.correo.smtp_ca = smtp_ca
+                .map(|ruta| {
+                    std::fs::read(&ruta).with_context(|| {
+                        format!("no se pudo leer ANFITRION_SMTP_CA ({})", ruta.display())
+                    })
+                })
+                .transpose()?;
             config.correo.remitente = smtp_from;
             config.url_publica = url_publica;
             // The phone provider's account comes from the environment only (ANFITRION_SMS_*).

@@ -4,16 +4,18 @@
 //! [`ConfCorreo::intentos_max`] tries; every state lives in the table, so a restart loses
 //! nothing. Without SMTP the messages wait as `pendiente`.
 //!
-//! The SMTP client is the few commands a relay needs (EHLO, MAIL, RCPT, DATA, QUIT) over plain
-//! TCP: the relay is expected on the same host or network (a local MTA or a provider's relay
-//! reached through one).
+//! The relay is spoken to through lettre's SMTP client ([`Relevo`] says how): encrypted and
+//! authenticated as mail providers require, in plain text only to a relay on this same machine.
 
 use std::time::Duration;
 
 use base64::Engine;
 use chrono::{DateTime, Utc};
-use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
-use tokio::net::TcpStream;
+use lettre::address::Envelope;
+use lettre::transport::smtp::authentication::{Credentials, Mechanism};
+use lettre::transport::smtp::client::{Certificate, Tls, TlsParameters};
+use lettre::transport::smtp::extension::ClientId;
+use lettre::{AsyncSmtpTransport, AsyncTransport, Tokio1Executor};
 
 use crate::db::nuevo_id;
 use crate::db::publico::{CorreoSalida, NuevoCorreo, SucursalReservable};
@@ -26,8 +28,11 @@ pub const URL_PUBLICA_POR_DEFECTO: &str = "http://localhost:8080";
 /// How the outbox is sent.
 #[derive(Debug, Clone)]
 pub struct ConfCorreo {
-    /// `smtp://host:port` (port 25 when absent); `None` keeps every message pending.
+    /// The relay's URL, as [`Relevo::de_url`] reads it; `None` keeps every message pending.
     pub smtp_url: Option<String>,
+    /// A PEM certificate authority the relay's certificate may also be signed by (a private
+    /// relay's), beside the public ones.
+    pub smtp_ca: Option<Vec<u8>>,
     /// The sender's address.
     pub remitente: String,
     /// How often the outbox is looked at.
@@ -44,6 +49,7 @@ impl Default for ConfCorreo {
     fn default() -> Self {
         ConfCorreo {
             smtp_url: None,
+            smtp_ca: None,
             remitente: "reservaciones@anfitrion.mx".to_owned(),
             cada: Duration::from_secs(10),
             espera_base: Duration::from_secs(30),
@@ -160,97 +166,150 @@ pub fn mime(c: &CorreoSalida, remitente: &str, fecha: DateTime<Utc>) -> String {
     )
 }
 
-/// `host:port` of an `smtp://host[:port]` URL.
-fn destino(url: &str) -> Result<String, String> {
-    let resto = url
-        .strip_prefix("smtp://")
-        .ok_or_else(|| format!("ANFITRION_SMTP_URL debe empezar con smtp:// («{url}»)"))?;
-    let resto = resto.trim_end_matches('/');
-    let anfitrion = resto.rsplit_once('@').map_or(resto, |(_, h)| h);
-    if anfitrion.is_empty() {
-        return Err("ANFITRION_SMTP_URL no indica el servidor".to_owned());
-    }
-    Ok(
-        if anfitrion
-            .rsplit_once(':')
-            .is_some_and(|(_, p)| p.parse::<u16>().is_ok())
-        {
-            anfitrion.to_owned()
-        } else {
-            format!("{anfitrion}:25")
-        },
-    )
+/// How the relay's connection is protected.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Cifrado {
+    /// Plain text: only to a relay on loopback, or when the URL says `?tls=ninguno`.
+    Ninguno,
+    /// Plain connection upgraded with STARTTLS before anything else is said; refused if the
+    /// relay does not offer it.
+    StartTls,
+    /// TLS from the first byte (`smtps://`, port 465).
+    Tls,
 }
 
-async fn respuesta(
-    lector: &mut BufReader<tokio::net::tcp::OwnedReadHalf>,
-    esperado: &[u16],
-) -> Result<(), String> {
-    let mut linea = String::new();
-    loop {
-        linea.clear();
-        if lector
-            .read_line(&mut linea)
-            .await
-            .map_err(|e| e.to_string())?
-            == 0
-        {
-            return Err("el servidor SMTP cerró la conexión".to_owned());
-        }
-        let codigo: u16 = linea
-            .get(..3)
-            .and_then(|c| c.parse().ok())
-            .ok_or_else(|| format!("respuesta SMTP ilegible: {}", linea.trim()))?;
-        if linea.as_bytes().get(3) == Some(&b'-') {
-            continue;
-        }
-        return if esperado.contains(&codigo) {
-            Ok(())
-        } else {
-            Err(format!("SMTP: {}", linea.trim()))
+/// The relay, from its URL: `smtp://[usuario:clave@]host[:puerto][?tls=starttls|ninguno]` or
+/// `smtps://[usuario:clave@]host[:puerto]`. `smtp://` to any host but this machine's loopback
+/// requires STARTTLS; a user and password go only over an encrypted connection.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Relevo {
+    pub host: String,
+    pub puerto: u16,
+    pub cifrado: Cifrado,
+    pub credenciales: Option<(String, String)>,
+}
+
+impl Relevo {
+    pub fn de_url(texto: &str) -> Result<Relevo, String> {
+        let url = url::Url::parse(texto.trim())
+            .map_err(|_| format!("ANFITRION_SMTP_URL no es una URL válida («{texto}»)"))?;
+        let host = match url.host() {
+            Some(url::Host::Domain(d)) => d.to_owned(),
+            Some(url::Host::Ipv4(ip)) => ip.to_string(),
+            Some(url::Host::Ipv6(ip)) => ip.to_string(),
+            None => return Err("ANFITRION_SMTP_URL no indica el servidor".to_owned()),
         };
+        let local = host == "localhost"
+            || host
+                .parse::<std::net::IpAddr>()
+                .is_ok_and(|ip| ip.is_loopback());
+        let pedido = url
+            .query_pairs()
+            .find(|(k, _)| k == "tls")
+            .map(|(_, v)| v.to_ascii_lowercase());
+        let cifrado = match (url.scheme(), pedido.as_deref()) {
+            ("smtps", None | Some("tls")) => Cifrado::Tls,
+            ("smtp", Some("starttls" | "required")) => Cifrado::StartTls,
+            ("smtp", Some("ninguno" | "none")) => Cifrado::Ninguno,
+            ("smtp", None) if local => Cifrado::Ninguno,
+            ("smtp", None) => Cifrado::StartTls,
+            ("smtp" | "smtps", Some(otro)) => {
+                return Err(format!(
+                    "ANFITRION_SMTP_URL: tls={otro} no se conoce; usa tls=starttls o tls=ninguno"
+                ))
+            }
+            (otro, _) => {
+                return Err(format!(
+                    "ANFITRION_SMTP_URL debe empezar con smtp:// o smtps:// (no {otro}://)"
+                ))
+            }
+        };
+        let decodificar = |s: &str| {
+            percent_encoding::percent_decode_str(s)
+                .decode_utf8_lossy()
+                .into_owned()
+        };
+        let credenciales = (!url.username().is_empty()).then(|| {
+            (
+                decodificar(url.username()),
+                decodificar(url.password().unwrap_or_default()),
+            )
+        });
+        if credenciales.is_some() && cifrado == Cifrado::Ninguno {
+            return Err(
+                "ANFITRION_SMTP_URL lleva usuario y contraseña: solo se envían cifrados (smtps:// o STARTTLS)"
+                    .to_owned(),
+            );
+        }
+        let puerto = url.port().unwrap_or(match cifrado {
+            Cifrado::Tls => 465,
+            Cifrado::StartTls if !local => 587,
+            _ => 25,
+        });
+        Ok(Relevo {
+            host,
+            puerto,
+            cifrado,
+            credenciales,
+        })
+    }
+
+    /// lettre's client for this relay; `ca`, a PEM authority trusted besides the public ones.
+    fn transporte(
+        &self,
+        ca: Option<&[u8]>,
+        tiempo_max: Duration,
+    ) -> Result<AsyncSmtpTransport<Tokio1Executor>, String> {
+        let mut b = AsyncSmtpTransport::<Tokio1Executor>::builder_dangerous(&self.host)
+            .port(self.puerto)
+            .timeout(Some(tiempo_max))
+            .hello_name(ClientId::Domain("anfitrion".to_owned()));
+        if self.cifrado != Cifrado::Ninguno {
+            let mut p = TlsParameters::builder(self.host.clone());
+            if let Some(pem) = ca {
+                p = p.add_root_certificate(
+                    Certificate::from_pem(pem)
+                        .map_err(|e| format!("ANFITRION_SMTP_CA no es un certificado PEM: {e}"))?,
+                );
+            }
+            let p = p
+                .build_rustls()
+                .map_err(|e| format!("TLS del servidor SMTP: {e}"))?;
+            b = b.tls(if self.cifrado == Cifrado::Tls {
+                Tls::Wrapper(p)
+            } else {
+                Tls::Required(p)
+            });
+        }
+        if let Some((usuario, clave)) = &self.credenciales {
+            b = b
+                .credentials(Credentials::new(usuario.clone(), clave.clone()))
+                .authentication(vec![Mechanism::Plain, Mechanism::Login]);
+        }
+        Ok(b.build())
     }
 }
 
 /// Sends one message; the error is the relay's answer or the connection's failure.
 async fn enviar_smtp(
-    url: &str,
+    transporte: &AsyncSmtpTransport<Tokio1Executor>,
     remitente: &str,
     c: &CorreoSalida,
     mensaje: &str,
 ) -> Result<(), String> {
-    let con = TcpStream::connect(destino(url)?)
+    let de = remitente
+        .parse()
+        .map_err(|_| format!("remitente no válido: {remitente}"))?;
+    let para = c
+        .destinatario
+        .parse()
+        .map_err(|_| format!("destinatario no válido: {}", c.destinatario))?;
+    let sobre = Envelope::new(Some(de), vec![para]).map_err(|e| e.to_string())?;
+    transporte
+        .send_raw(&sobre, mensaje.as_bytes())
         .await
-        .map_err(|e| format!("no se pudo conectar al servidor SMTP: {e}"))?;
-    let (lee, mut escribe) = con.into_split();
-    let mut lee = BufReader::new(lee);
-    respuesta(&mut lee, &[220]).await?;
-    let pasos: [(String, &[u16]); 4] = [
-        ("EHLO anfitrion\r\n".to_owned(), &[250]),
-        (format!("MAIL FROM:<{remitente}>\r\n"), &[250]),
-        (format!("RCPT TO:<{}>\r\n", c.destinatario), &[250, 251]),
-        ("DATA\r\n".to_owned(), &[354]),
-    ];
-    for (orden, esperado) in pasos {
-        escribe
-            .write_all(orden.as_bytes())
-            .await
-            .map_err(|e| e.to_string())?;
-        respuesta(&mut lee, esperado).await?;
-    }
-    // Dot-stuffing: a line starting with "." gets another.
-    let cuerpo = mensaje.replace("\r\n.", "\r\n..");
-    escribe
-        .write_all(cuerpo.as_bytes())
-        .await
-        .map_err(|e| e.to_string())?;
-    escribe
-        .write_all(b".\r\n")
-        .await
-        .map_err(|e| e.to_string())?;
-    respuesta(&mut lee, &[250]).await?;
-    let _ = escribe.write_all(b"QUIT\r\n").await;
-    Ok(())
+        .map(|_| ())
+        .map_err(|e| format!("SMTP: {e}"))
 }
 
 /// The wait before try `intentos + 1`: the base, doubled for each failed try, at most an hour.
@@ -270,6 +329,16 @@ pub async fn enviar_pendientes(
     let Some(url) = conf.smtp_url.as_deref() else {
         return Ok(0);
     };
+    // The URL was checked when the server started; a failure here is the CA's or TLS's own.
+    let transporte = match Relevo::de_url(url)
+        .and_then(|r| r.transporte(conf.smtp_ca.as_deref(), conf.tiempo_max))
+    {
+        Ok(t) => t,
+        Err(e) => {
+            tracing::error!(error = %e, "el servidor SMTP no está bien configurado; los correos esperan");
+            return Ok(0);
+        }
+    };
     let mut enviados = 0;
     for c in store.correos_vencidos(ahora, 20).await? {
         let plazo = chrono::Duration::from_std(conf.tiempo_max * 2).unwrap_or_default();
@@ -282,7 +351,7 @@ pub async fn enviar_pendientes(
         let mensaje = mime(&c, &conf.remitente, ahora);
         let intento = tokio::time::timeout(
             conf.tiempo_max,
-            enviar_smtp(url, &conf.remitente, &c, &mensaje),
+            enviar_smtp(&transporte, &conf.remitente, &c, &mensaje),
         )
         .await
         .unwrap_or_else(|_| Err("el servidor SMTP tardó demasiado".to_owned()));
@@ -321,15 +390,40 @@ mod tests {
     }
 
     #[test]
-    fn an_smtp_url_names_its_host_and_port() {
+    fn a_relay_url_says_how_it_is_reached() {
+        let r = |u: &str| Relevo::de_url(u);
         assert_eq!(
-            destino("smtp://127.0.0.1:2525").as_deref(),
-            Ok("127.0.0.1:2525")
+            r("smtp://127.0.0.1:2525"),
+            Ok(Relevo {
+                host: "127.0.0.1".into(),
+                puerto: 2525,
+                cifrado: Cifrado::Ninguno,
+                credenciales: None
+            })
+        );
+        // Beyond this machine, STARTTLS is required unless the operator says otherwise.
+        let remoto = r("smtp://relay.ejemplo.mx").unwrap();
+        assert_eq!((remoto.puerto, remoto.cifrado), (587, Cifrado::StartTls));
+        let con_clave = r("smtp://ana%40ejemplo.mx:s%3Acreta@smtp.ejemplo.mx:587").unwrap();
+        assert_eq!(
+            con_clave.credenciales,
+            Some(("ana@ejemplo.mx".into(), "s:creta".into()))
+        );
+        let tls = r("smtps://u:c@smtp.ejemplo.mx").unwrap();
+        assert_eq!((tls.puerto, tls.cifrado), (465, Cifrado::Tls));
+        assert_eq!(
+            r("smtp://relay.lan?tls=ninguno").unwrap().cifrado,
+            Cifrado::Ninguno
         );
         assert_eq!(
-            destino("smtp://relay.local").as_deref(),
-            Ok("relay.local:25")
+            r("smtp://127.0.0.1:2525?tls=starttls").unwrap().cifrado,
+            Cifrado::StartTls
         );
-        assert!(destino("http://relay.local").is_err());
+        // A password never goes in plain text; unknown schemes and options are refused.
+        assert!(r("smtp://u:c@relay.lan?tls=ninguno").is_err());
+        assert!(r("smtp://u:c@127.0.0.1:25").is_err());
+        assert!(r("http://relay.local").is_err());
+        assert!(r("smtp://relay.local?tls=quiza").is_err());
+        assert!(r("smtp://").is_err());
     }
 }

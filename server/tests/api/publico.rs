@@ -24,7 +24,7 @@ fn hoy() -> NaiveDate {
 }
 
 /// A date `dias` ahead, on a weekday (the demo branches open 13:00–22:30 then) and not Christmas.
-fn entre_semana(dias: i64) -> NaiveDate {
+pub(crate) fn entre_semana(dias: i64) -> NaiveDate {
     let mut f = hoy() + Dias::days(dias);
     while f.weekday().number_from_monday() >= 6 || (f.month() == 12 && f.day() == 25) {
         f += Dias::days(1);
@@ -32,7 +32,7 @@ fn entre_semana(dias: i64) -> NaiveDate {
     f
 }
 
-fn reserva(tag: &str, fecha_hora: &str, personas: u32, email: &str) -> Value {
+pub(crate) fn reserva(tag: &str, fecha_hora: &str, personas: u32, email: &str) -> Value {
     json!({ "tag": tag, "name": "Lucía Fernández", "email": email, "phone": "525511112222",
             "fecha_hora": fecha_hora, "no_personas": personas, "evento": "Ninguno", "comentarios": "", "origin": "Widget" })
 }
@@ -170,7 +170,7 @@ async fn con_smtp(motor: Motor, puerto: u16) -> TestApp {
     .await
 }
 
-async fn correos(app: &TestApp, id: &str) -> Vec<Value> {
+pub(crate) async fn correos(app: &TestApp, id: &str) -> Vec<Value> {
     let t = app.token("gerente@demo.mx").await;
     let r = app
         .get(
