@@ -21,6 +21,16 @@ count() { # suite passed failed
   passed=$((passed + $2))
   failed=$((failed + $3))
 }
+# Each phase's wall time, printed as a table before the summary line: where a run's minutes go.
+inicio_total=$SECONDS
+fase_nombre=
+fase_inicio=$SECONDS
+fases=()
+cerrar_fase() {
+  [ -n "$fase_nombre" ] && fases+=("$(printf '%6ds  %s' $((SECONDS - fase_inicio)) "$fase_nombre")")
+  fase_nombre=
+}
+fase() { cerrar_fase; fase_nombre=$1; fase_inicio=$SECONDS; }
 step() { echo; echo "### $*"; }
 make_q() { make --no-print-directory "$@"; }
 
@@ -29,13 +39,16 @@ make_q() { make --no-print-directory "$@"; }
 echo "Hora de las pruebas: ${ANFITRION_TEST_FECHA:-2026-11-25} ${ANFITRION_TEST_HORA:-13:00} (Ciudad de México)"
 
 step "Herramientas"
+fase "herramientas (Rust, npm, Chromium)"
 make_q deps-rust && rust_ok=1 || { rust_ok=0; count herramientas-rust 0 1; }
 make_q deps-node && node_ok=1 || { node_ok=0; count herramientas-npm 0 1; }
 make_q deps-browser && chromium_ok=1 || { chromium_ok=0; count chromium 0 1; }
 
 step "Núcleo WASM e interfaz"
 wasm_ok=0; front_ok=0
+fase "WASM"
 if [ $rust_ok = 1 ]; then make_q wasm && wasm_ok=1 || count wasm 0 1; fi
+fase "tipos de la API y compilación de la interfaz"
 if [ $wasm_ok = 1 ] && [ $node_ok = 1 ]; then
   # The console's API types are generated from the debug server's OpenAPI document.
   { make_q api-types && (cd frontend && npm run --silent build); } && front_ok=1 || count interfaz 0 1
@@ -48,16 +61,22 @@ revisar() { # name command...
   if "$@" >"$logs/lint-$nombre.log" 2>&1; then count "$nombre" 1 0; else tail -40 "$logs/lint-$nombre.log"; count "$nombre" 0 1; fi
 }
 if [ $rust_ok = 1 ]; then
+  fase rustfmt
   revisar rustfmt cargo fmt --all --check
+  fase clippy
   revisar clippy cargo clippy --workspace --all-targets -q -- -D warnings
 fi
+fase ciclos
 revisar ciclos-servidor bash -c 'python3 scripts/ciclos.py --prueba && python3 scripts/ciclos.py server/src'
 if [ $front_ok = 1 ]; then
+  fase ESLint
   revisar eslint bash -c 'cd frontend && npm run --silent lint'
+  fase tsc
   revisar tsc bash -c 'cd frontend && npm run --silent typecheck'
 fi
 
 step "PostgreSQL para las pruebas del servidor"
+fase PostgreSQL
 if ANFITRION_TEST_PG=$(bash scripts/ensure-postgres.sh start "$pg_estado"); then
   export ANFITRION_TEST_PG
   echo "$ANFITRION_TEST_PG"
@@ -67,6 +86,10 @@ fi
 
 step "Rust (cargo nextest)"
 if [ $rust_ok = 1 ]; then
+  # The build of the test binaries and their run, apart.
+  fase "compilación de las pruebas de Rust"
+  cargo nextest run --workspace --no-run 2>&1 | tail -3
+  fase "pruebas de Rust"
   cargo nextest run --workspace --no-fail-fast 2>&1 | tee "$logs/rust.log"
   summary=$(grep -E 'Summary \[' "$logs/rust.log" | tail -1)
   if [ -n "$summary" ]; then
@@ -79,8 +102,10 @@ if [ $rust_ok = 1 ]; then
 fi
 
 step "Conformidad con el documento OpenAPI (Schemathesis, ambos motores)"
+fase "compilación del servidor (debug)"
 if [ $rust_ok = 1 ] && cargo build -q -p anfitrion-server; then
   for motor in sqlite postgres; do
+    fase "conformidad $motor"
     if [ "$motor" = postgres ] && [ -z "${ANFITRION_TEST_PG:-}" ]; then count "conformidad-$motor" 0 1; continue; fi
     bash scripts/conformidad-api.sh "$motor" 2>&1 | tee "$logs/conformidad-$motor.log" | grep -aE '^(FALLA|Test cases|  [0-9]+ generated)' || true
     resumen=$(grep -aE '^[0-9]+ passed, [0-9]+ failed$' "$logs/conformidad-$motor.log" | tail -1)
@@ -96,6 +121,7 @@ if [ $rust_ok = 1 ] && cargo build -q -p anfitrion-server; then
 fi
 
 step "Vitest (vectores por WASM y pruebas de la interfaz)"
+fase Vitest
 if [ $wasm_ok = 1 ] && [ $node_ok = 1 ]; then
   (cd frontend && npx vitest run --reporter=default --reporter=json --outputFile.json="$logs/vitest.json") 2>&1 | tail -40
   if [ -f "$logs/vitest.json" ]; then
@@ -107,6 +133,7 @@ if [ $wasm_ok = 1 ] && [ $node_ok = 1 ]; then
 fi
 
 step "Navegador (Chromium sin interfaz)"
+fase "navegador"
 if [ $front_ok = 1 ] && [ $chromium_ok = 1 ]; then
   # The binary embeds the console just built; a failed build must not leave an old one to test.
   if cargo build -q -p anfitrion-server; then
@@ -122,6 +149,11 @@ if [ $front_ok = 1 ] && [ $chromium_ok = 1 ]; then
   fi
 fi
 
+cerrar_fase
+echo
+echo "Tiempo por fase:"
+printf '%s\n' "${fases[@]}"
+printf '%6ds  %s\n' $((SECONDS - inicio_total)) "total"
 echo
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
