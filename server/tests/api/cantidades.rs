@@ -70,14 +70,55 @@ async fn cada_pantalla(app: &TestApp, token: &str) -> u64 {
     w.es_exito()["total"].as_u64().expect("total")
 }
 
-en_ambos! {
-    async fn a_party_above_fifty_is_refused_everywhere_and_nothing_is_stored(motor: Motor) {
+/// Polanco with tables of fifty, a manager's and a host's sessions, a waiter, and the walk-ins
+/// its list held before the test wrote anything.
+struct Polanco {
+    app: TestApp,
+    gerente: String,
+    hostess: String,
+    mesero: String,
+    antes: u64,
+}
+
+impl Polanco {
+    async fn preparar(motor: crate::helpers::Motor) -> Polanco {
         let app = spawn_app(motor).await;
         mesas_de_cincuenta(&app).await;
         let gerente = app.token("gerente@demo.mx").await;
         let hostess = app.token("hostess@demo.mx").await;
-        let m = mesero(&app, &hostess).await;
+        let mesero = mesero(&app, &hostess).await;
         let antes = cada_pantalla(&app, &gerente).await;
+        Polanco {
+            app,
+            gerente,
+            hostess,
+            mesero,
+            antes,
+        }
+    }
+}
+
+/// A booking of two at Polanco, five minutes from now: its attendance can be registered.
+async fn reserva_de_dos(app: &TestApp) -> anfitrion_server::db::reservaciones::NuevaReservacion {
+    let polanco = app.id_sucursal("polanco").await;
+    let cuando = app.ahora_local() + chrono::Duration::minutes(5);
+    let r = nueva_reservacion(
+        &polanco,
+        "Irene Vallejo",
+        "525577001122",
+        cuando,
+        app.reloj.ahora(),
+    );
+    app.store
+        .crear_reservacion(&r, None)
+        .await
+        .expect("reservación");
+    r
+}
+
+en_ambos! {
+    async fn a_party_above_fifty_is_refused_everywhere_and_nothing_is_stored(motor: Motor) {
+        let Polanco { app, gerente, hostess, mesero: m, antes } = Polanco::preparar(motor).await;
 
         for personas in [51_u64, 1_000_000, 2_147_483_647, 2_147_483_648] {
             app.post_json("/api/v1/admin/walkin", Some(&hostess), &walkin("1", &m, personas)).await.es_error(400, LIMITE);
@@ -92,10 +133,7 @@ en_ambos! {
         app.post_json("/api/v1/admin/walkin", Some(&hostess), &promo).await.es_error(400, "«Buffet adulto» debe estar entre 0 y 50");
 
         // An attendance of a booking of two with a party above the bound.
-        let polanco = app.id_sucursal("polanco").await;
-        let cuando = app.ahora_local() + chrono::Duration::minutes(5);
-        let r = nueva_reservacion(&polanco, "Irene Vallejo", "525577001122", cuando, app.reloj.ahora());
-        app.store.crear_reservacion(&r, None).await.expect("reservación");
+        let r = reserva_de_dos(&app).await;
         for personas in [51_u64, 2_147_483_648] {
             app.put_json(&format!("/api/v1/admin/reservacion/{}/asistencia", r.id), Some(&hostess), &asistencia("2", &m, personas))
                 .await
@@ -108,19 +146,11 @@ en_ambos! {
     }
 
     async fn the_largest_parties_everywhere_read_back_on_every_screen(motor: Motor) {
-        let app = spawn_app(motor).await;
-        mesas_de_cincuenta(&app).await;
-        let gerente = app.token("gerente@demo.mx").await;
-        let hostess = app.token("hostess@demo.mx").await;
-        let m = mesero(&app, &hostess).await;
-        let antes = cada_pantalla(&app, &gerente).await;
+        let Polanco { app, gerente, hostess, mesero: m, antes } = Polanco::preparar(motor).await;
 
         let w = app.post_json("/api/v1/admin/walkin", Some(&hostess), &walkin("1", &m, 50)).await;
         assert_eq!(w.es_exito_201()["no_personas"], 50, "{}", w.cuerpo);
-        let polanco = app.id_sucursal("polanco").await;
-        let cuando = app.ahora_local() + chrono::Duration::minutes(5);
-        let r = nueva_reservacion(&polanco, "Irene Vallejo", "525577001122", cuando, app.reloj.ahora());
-        app.store.crear_reservacion(&r, None).await.expect("reservación");
+        let r = reserva_de_dos(&app).await;
         let a = app.put_json(&format!("/api/v1/admin/reservacion/{}/asistencia", r.id), Some(&hostess), &asistencia("2", &m, 50)).await;
         a.es_exito();
         let espera = json!({ "tag": "polanco", "name": "Familia Grande", "personas": 50 });
