@@ -1,11 +1,12 @@
-//! Sending tickets to the kitchen's ESC/POS printers over raw TCP (port 9100). The jobs loop
-//! ([`crate::jobs`]) calls [`imprimir_pendientes`] on a period and whenever a save queues tickets:
-//! each due job is taken with a lease (so of several instances one sends it), rendered for its
-//! printer with core's encoder, sent with a bounded connect and write, and marked printed once the
-//! bytes are written. A printer that does not answer is tried again after a wait that doubles;
-//! a job that waited longer than its branch allows is marked expired and shown so.
+//! Sending tickets to the kitchen's ESC/POS printers over raw TCP (port 9100). Each printer has
+//! its own sender ([`crate::jobs`] starts one for each printer with due jobs, on a period and
+//! whenever a save queues tickets), so a printer that is slow or silent delays only its own
+//! tickets. A sender takes each due job with a lease (so of several instances one sends it),
+//! renders it for its printer with core's encoder, sends it with a time limit on every step
+//! (connecting, asking the paper status, writing) and marks it printed once the bytes are
+//! written. A printer that does not answer is tried again after a wait that doubles; a job that
+//! waited longer than its branch allows is marked expired and shown so.
 
-use std::collections::BTreeMap;
 use std::time::Duration;
 
 use anfitrion_core::escpos::{self, Ancho, PaginaCodigos};
@@ -16,6 +17,7 @@ use tokio::net::TcpStream;
 use crate::db::impresion::TrabajoListo;
 use crate::db::{DbResult, Store};
 use crate::eventos::Eventos;
+use crate::reloj::Reloj;
 
 /// How tickets are sent.
 #[derive(Debug, Clone)]
@@ -58,36 +60,45 @@ const ESTADO_PAPEL: [u8; 3] = [0x10, 0x04, 0x04];
 /// The paper-end bits of that status byte.
 const FIN_DE_PAPEL: u8 = 0x60;
 
+/// What the host reads when the connection broke while the ticket was written.
+const CORTADA: &str = "se cortó la conexión con la impresora";
+
 /// Sends `datos` to the printer at `direccion` (`host:port`): connects, asks for the paper
-/// status (a printer out of paper refuses the ticket; one that does not answer gets it anyway),
-/// writes the ticket and closes. The whole try is bounded by `conf.tiempo_max`.
+/// status (a printer out of paper refuses the ticket; one that does not answer within
+/// `conf.espera_estado` gets it anyway), writes the ticket and closes. Every step is bounded by
+/// what is left of `conf.tiempo_max`: a printer that does not take the connection, or stops
+/// taking bytes, is given up when the try's time is over.
 pub async fn enviar(direccion: &str, datos: &[u8], conf: &ConfImpresion) -> Result<(), String> {
-    let intento = async {
-        let mut con = TcpStream::connect(direccion)
-            .await
-            .map_err(|_| NO_RESPONDE.to_owned())?;
-        let _ = con.set_nodelay(true);
-        con.write_all(&ESTADO_PAPEL)
-            .await
-            .map_err(|_| NO_RESPONDE.to_owned())?;
-        let mut estado = [0u8; 1];
-        if let Ok(Ok(1)) = tokio::time::timeout(conf.espera_estado, con.read(&mut estado)).await {
-            if estado[0] & FIN_DE_PAPEL == FIN_DE_PAPEL {
-                return Err(SIN_PAPEL.to_owned());
-            }
-        }
-        con.write_all(datos)
-            .await
-            .map_err(|_| "se cortó la conexión con la impresora".to_owned())?;
-        con.flush()
-            .await
-            .map_err(|_| "se cortó la conexión con la impresora".to_owned())?;
-        let _ = con.shutdown().await;
-        Ok(())
+    let limite = tokio::time::Instant::now() + conf.tiempo_max;
+    let mut con = match tokio::time::timeout_at(limite, TcpStream::connect(direccion)).await {
+        Ok(Ok(con)) => con,
+        _ => return Err(NO_RESPONDE.to_owned()),
     };
-    tokio::time::timeout(conf.tiempo_max, intento)
-        .await
-        .unwrap_or_else(|_| Err(NO_RESPONDE.to_owned()))
+    let _ = con.set_nodelay(true);
+    if !matches!(
+        tokio::time::timeout_at(limite, con.write_all(&ESTADO_PAPEL)).await,
+        Ok(Ok(()))
+    ) {
+        return Err(NO_RESPONDE.to_owned());
+    }
+    let estado_hasta = (tokio::time::Instant::now() + conf.espera_estado).min(limite);
+    let mut estado = [0u8; 1];
+    if let Ok(Ok(1)) = tokio::time::timeout_at(estado_hasta, con.read(&mut estado)).await {
+        if estado[0] & FIN_DE_PAPEL == FIN_DE_PAPEL {
+            return Err(SIN_PAPEL.to_owned());
+        }
+    }
+    let escribir = async {
+        con.write_all(datos).await?;
+        con.flush().await
+    };
+    match tokio::time::timeout_at(limite, escribir).await {
+        Ok(Ok(())) => {}
+        Ok(Err(_)) => return Err(CORTADA.to_owned()),
+        Err(_) => return Err(NO_RESPONDE.to_owned()),
+    }
+    let _ = tokio::time::timeout_at(limite, con.shutdown()).await;
+    Ok(())
 }
 
 /// The wait before try `intentos + 1`.
@@ -115,82 +126,96 @@ pub fn bytes_de(t: &TrabajoListo) -> Vec<u8> {
     escpos::ticket(&t.ticket, ancho, pagina)
 }
 
-/// One pass: expires what waited too long, and sends every job due at `ahora`, the printers in
-/// parallel and each printer's jobs in order. Announces each branch whose jobs changed.
+/// Jobs a printer's sender reads at once; the branches' consoles hear of them after each batch.
+pub const LOTE: i64 = 20;
+
+/// One pass: expires what waited too long, and sends every job due at `ahora` (up to [`LOTE`]
+/// a printer), the printers in parallel and each printer's jobs in order. Announces each branch
+/// whose jobs changed.
 pub async fn imprimir_pendientes(
     store: &dyn Store,
     eventos: Option<&Eventos>,
     conf: &ConfImpresion,
     ahora: DateTime<Utc>,
 ) -> DbResult<Pasada> {
-    let listos = store.trabajos_listos(ahora, 200).await?;
-    if listos.is_empty() {
-        return Ok(Pasada::default());
-    }
-    let mut por_impresora: BTreeMap<String, Vec<TrabajoListo>> = BTreeMap::new();
-    for t in listos {
-        por_impresora
-            .entry(t.impresora_id.clone())
-            .or_default()
-            .push(t);
-    }
-    let plazo = chrono::Duration::from_std(conf.tiempo_max * 2 + conf.espera_estado)
-        .unwrap_or_else(|_| chrono::Duration::seconds(30));
-    let filas = por_impresora.into_values().map(|trabajos| async move {
-        let mut pasada = Pasada::default();
-        let mut tags = Vec::new();
-        let mut caida = false;
-        for t in trabajos {
-            let vencer = t.vencer_min.map_or(
-                i64::from(anfitrion_core::impresora::VENCER_IMPRESION_MIN_POR_DEFECTO),
-                i64::from,
-            );
-            if ahora - t.encolado_en >= chrono::Duration::minutes(vencer) {
-                let motivo = format!("venció tras esperar {vencer} min a la impresora");
-                store.trabajo_vencido(&t.id, &motivo).await?;
-                pasada.vencidos += 1;
-                tags.push(t.tag.clone());
-                continue;
-            }
-            if !store
-                .tomar_trabajo(&t.id, t.siguiente_intento, ahora + plazo)
-                .await?
-            {
-                continue;
-            }
-            // A printer that refused one ticket is not asked again in this pass: the rest
-            // wait their turn with the same back-off.
-            let resultado = if caida {
-                Err(NO_RESPONDE.to_owned())
-            } else {
-                enviar(&t.direccion, &bytes_de(&t), conf).await
-            };
-            match resultado {
-                Ok(()) => {
-                    store.trabajo_impreso(&t.id, ahora).await?;
-                    pasada.impresos += 1;
-                }
-                Err(e) => {
-                    caida = true;
-                    let siguiente =
-                        ahora + chrono::Duration::from_std(espera(conf, t.intentos)).unwrap_or_default();
-                    tracing::warn!(trabajo = %t.id, impresora = %t.impresora, intentos = t.intentos + 1, error = %e, "no se pudo imprimir un ticket");
-                    store.trabajo_fallo(&t.id, &e, siguiente).await?;
-                    pasada.fallidos += 1;
-                }
-            }
-            tags.push(t.tag.clone());
-        }
-        DbResult::Ok((pasada, tags))
-    });
+    let reloj = Reloj::detenido(ahora);
+    let impresoras = store.impresoras_con_trabajos(ahora).await?;
+    let pasadas = futures_util::future::join_all(
+        impresoras
+            .iter()
+            .map(|id| imprimir_impresora(store, eventos, conf, id, &reloj)),
+    )
+    .await;
     let mut total = Pasada::default();
-    let mut tags = Vec::new();
-    for r in futures_util::future::join_all(filas).await {
-        let (p, t) = r?;
+    for p in pasadas {
+        let p = p?;
         total.impresos += p.impresos;
         total.fallidos += p.fallidos;
         total.vencidos += p.vencidos;
-        tags.extend(t);
+    }
+    Ok(total)
+}
+
+/// One batch of one printer's due jobs (at most [`LOTE`]), in order, each read against the
+/// clock when its turn comes: expires what waited too long and sends the rest. Announces each
+/// branch whose jobs changed.
+pub async fn imprimir_impresora(
+    store: &dyn Store,
+    eventos: Option<&Eventos>,
+    conf: &ConfImpresion,
+    impresora_id: &str,
+    reloj: &Reloj,
+) -> DbResult<Pasada> {
+    let trabajos = store
+        .trabajos_listos(impresora_id, reloj.ahora(), LOTE)
+        .await?;
+    let plazo = chrono::Duration::from_std(conf.tiempo_max * 2 + conf.espera_estado)
+        .unwrap_or_else(|_| chrono::Duration::seconds(30));
+    let mut pasada = Pasada::default();
+    let mut tags = Vec::new();
+    let mut caida = false;
+    for t in trabajos {
+        let ahora = reloj.ahora();
+        let vencer = t.vencer_min.map_or(
+            i64::from(anfitrion_core::impresora::VENCER_IMPRESION_MIN_POR_DEFECTO),
+            i64::from,
+        );
+        if ahora - t.encolado_en >= chrono::Duration::minutes(vencer) {
+            let motivo = format!("venció tras esperar {vencer} min a la impresora");
+            store.trabajo_vencido(&t.id, &motivo).await?;
+            pasada.vencidos += 1;
+            tags.push(t.tag.clone());
+            continue;
+        }
+        if !store
+            .tomar_trabajo(&t.id, t.siguiente_intento, ahora + plazo)
+            .await?
+        {
+            continue;
+        }
+        // A printer that refused one ticket is not asked again in this batch: the rest wait
+        // their turn with the same back-off.
+        let resultado = if caida {
+            Err(NO_RESPONDE.to_owned())
+        } else {
+            enviar(&t.direccion, &bytes_de(&t), conf).await
+        };
+        let ahora = reloj.ahora();
+        match resultado {
+            Ok(()) => {
+                store.trabajo_impreso(&t.id, ahora).await?;
+                pasada.impresos += 1;
+            }
+            Err(e) => {
+                caida = true;
+                let siguiente = ahora
+                    + chrono::Duration::from_std(espera(conf, t.intentos)).unwrap_or_default();
+                tracing::warn!(trabajo = %t.id, impresora = %t.impresora, intentos = t.intentos + 1, error = %e, "no se pudo imprimir un ticket");
+                store.trabajo_fallo(&t.id, &e, siguiente).await?;
+                pasada.fallidos += 1;
+            }
+        }
+        tags.push(t.tag.clone());
     }
     tags.sort();
     tags.dedup();
@@ -200,7 +225,7 @@ pub async fn imprimir_pendientes(
             e.impresion_cambio(&tag);
         }
     }
-    Ok(total)
+    Ok(pasada)
 }
 
 /// "Imprimir prueba": a test ticket straight to the printer, not queued. The error is what the

@@ -1,14 +1,18 @@
-//! Background work that runs beside the server and stops with it: the hourly purge of dead
-//! sessions and stale login attempts, which otherwise only ever grow, and the no-show job that
-//! turns overdue Pendiente reservations into Vencido, and the outbox of confirmation e-mails
-//! ([`crate::correo`]) (DESIGN §4).
+//! Background work that runs beside the server and stops with it, each kind in its own task so
+//! that none waits for another: the hourly purge of dead sessions and stale login attempts,
+//! which otherwise only ever grow; the no-show job that turns overdue Pendiente reservations
+//! into Vencido; reminders; the phone outbox; the outbox of e-mails ([`crate::correo`]);
+//! scheduled backups; and the print queue, where each printer has its own sender
+//! ([`crate::impresion`]) (DESIGN §4).
 
+use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
 
 use chrono::{DateTime, Utc};
-use tokio::task::JoinHandle;
-use tokio::time::MissedTickBehavior;
+use tokio::sync::Notify;
+use tokio::task::{JoinHandle, JoinSet};
+use tokio::time::{Interval, MissedTickBehavior};
 
 use anfitrion_core::bitacora::Accion;
 use anfitrion_core::estado::EstadoReservacion;
@@ -17,26 +21,9 @@ use crate::auth::VENTANA_INTENTOS;
 use crate::db::bitacora::{Autor, Cambio, Entidad, Estado};
 use crate::db::sesiones::Purga;
 use crate::db::{DbResult, Store};
+use crate::eventos::Eventos;
+use crate::impresion::{ConfImpresion, Pasada};
 use crate::reloj::Reloj;
-
-/// One pass over the print queue, its failures logged.
-async fn imprimir(
-    store: &dyn Store,
-    eventos: &crate::eventos::Eventos,
-    conf: &crate::impresion::ConfImpresion,
-    reloj: &Reloj,
-) {
-    match crate::impresion::imprimir_pendientes(store, Some(eventos), conf, reloj.ahora()).await {
-        Ok(p) if p == crate::impresion::Pasada::default() => {}
-        Ok(p) => tracing::info!(
-            impresos = p.impresos,
-            fallidos = p.fallidos,
-            vencidos = p.vencidos,
-            "cola de impresión"
-        ),
-        Err(e) => tracing::warn!(error = %e, "la cola de impresión falló; se reintentará"),
-    }
-}
 
 /// How often the purge runs.
 pub const CADA_PURGA: Duration = Duration::from_secs(60 * 60);
@@ -116,8 +103,19 @@ pub struct Fondo {
     pub reloj: Reloj,
 }
 
-/// Starts the background jobs: a purge every [`CADA_PURGA`], the first one period after start.
-/// Abort the handle to stop them; [`crate::launch`] does when the server ends.
+/// A period whose first tick comes `primera` from now; a tick missed while a pass ran is not
+/// made up for.
+fn periodo(primera: Duration, cada: Duration) -> Interval {
+    let mut i = tokio::time::interval_at(tokio::time::Instant::now() + primera, cada);
+    i.set_missed_tick_behavior(MissedTickBehavior::Delay);
+    i
+}
+
+/// Starts the background work, each kind in its own task: a purge every [`CADA_PURGA`] (the
+/// first one period after start), no-shows every [`CADA_NO_SHOWS`], reminders and the phone
+/// outbox every `cada_recordatorios` (the outbox also as soon as reminders were recorded), the
+/// e-mail outbox on its period, backups on theirs, and the print queue ([`cola_de_impresion`]).
+/// Abort the handle to stop every one of them; [`crate::launch`] does when the server ends.
 pub fn iniciar(fondo: Fondo) -> JoinHandle<()> {
     let Fondo {
         store,
@@ -131,69 +129,217 @@ pub fn iniciar(fondo: Fondo) -> JoinHandle<()> {
         respaldos,
         reloj,
     } = fondo;
-    tokio::spawn(async move {
-        let cada_respaldo = respaldos.as_ref().map_or(CADA_PURGA, |(_, r)| r.cada);
-        let mut respaldo =
-            tokio::time::interval_at(tokio::time::Instant::now() + cada_respaldo, cada_respaldo);
-        respaldo.set_missed_tick_behavior(MissedTickBehavior::Delay);
-        let mut cola = tokio::time::interval(impresion.cada);
-        cola.set_missed_tick_behavior(MissedTickBehavior::Delay);
-        let mut purga =
-            tokio::time::interval_at(tokio::time::Instant::now() + CADA_PURGA, CADA_PURGA);
-        purga.set_missed_tick_behavior(MissedTickBehavior::Delay);
-        let mut no_shows = tokio::time::interval(CADA_NO_SHOWS);
-        no_shows.set_missed_tick_behavior(MissedTickBehavior::Delay);
-        // Reminders and the phone outbox, a period after start and every period after.
-        let mut recordatorios = tokio::time::interval_at(
-            tokio::time::Instant::now() + cada_recordatorios,
-            cada_recordatorios,
-        );
-        recordatorios.set_missed_tick_behavior(MissedTickBehavior::Delay);
-        let mut salida = tokio::time::interval(correo.cada);
-        salida.set_missed_tick_behavior(MissedTickBehavior::Delay);
+    let mut tareas = JoinSet::new();
+
+    let (s, r) = (store.clone(), reloj.clone());
+    tareas.spawn(async move {
+        let mut cada = periodo(CADA_PURGA, CADA_PURGA);
         loop {
-            tokio::select! {
-                _ = purga.tick() => match purgar(store.as_ref(), reloj.ahora()).await {
-                    Ok(p) => tracing::debug!(sesiones = p.sesiones, intentos = p.intentos, "purga"),
-                    Err(e) => tracing::warn!(error = %e, "la purga falló; se intentará en la próxima hora"),
-                },
-                _ = no_shows.tick() => match marcar_no_shows(store.as_ref(), reloj.ahora()).await {
-                    Ok(0) => {}
-                    Ok(n) => tracing::info!(reservaciones = n, "reservaciones marcadas como no asistió"),
-                    Err(e) => tracing::warn!(error = %e, "la revisión de no-shows falló; se reintentará"),
-                },
-                _ = respaldo.tick(), if respaldos.is_some() => {
-                    if let Some((url, conf)) = &respaldos {
-                        match crate::respaldo::respaldo_programado(url, conf, reloj.ahora()).await {
-                            Ok(ruta) => tracing::info!(respaldo = %ruta.display(), "respaldo programado comprobado"),
-                            Err(e) => tracing::error!(error = %format!("{e:#}"), "el respaldo programado falló; se intentará en el siguiente periodo"),
-                        }
+            cada.tick().await;
+            match purgar(s.as_ref(), r.ahora()).await {
+                Ok(p) => tracing::debug!(sesiones = p.sesiones, intentos = p.intentos, "purga"),
+                Err(e) => {
+                    tracing::warn!(error = %e, "la purga falló; se intentará en la próxima hora")
+                }
+            }
+        }
+    });
+
+    let (s, r) = (store.clone(), reloj.clone());
+    tareas.spawn(async move {
+        let mut cada = periodo(Duration::ZERO, CADA_NO_SHOWS);
+        loop {
+            cada.tick().await;
+            match marcar_no_shows(s.as_ref(), r.ahora()).await {
+                Ok(0) => {}
+                Ok(n) => {
+                    tracing::info!(reservaciones = n, "reservaciones marcadas como no asistió")
+                }
+                Err(e) => {
+                    tracing::warn!(error = %e, "la revisión de no-shows falló; se reintentará")
+                }
+            }
+        }
+    });
+
+    if let Some((url, conf)) = respaldos {
+        let r = reloj.clone();
+        tareas.spawn(async move {
+            let mut cada = periodo(conf.cada, conf.cada);
+            loop {
+                cada.tick().await;
+                match crate::respaldo::respaldo_programado(&url, &conf, r.ahora()).await {
+                    Ok(ruta) => tracing::info!(respaldo = %ruta.display(), "respaldo programado comprobado"),
+                    Err(e) => tracing::error!(error = %format!("{e:#}"), "el respaldo programado falló; se intentará en el siguiente periodo"),
+                }
+            }
+        });
+    }
+
+    // Reminders ring the phone outbox when they recorded any: their messages leave at once.
+    let timbre_mensajes = Arc::new(Notify::new());
+    let (s, r, timbre) = (store.clone(), reloj.clone(), timbre_mensajes.clone());
+    let conf_mensajes = mensajes.clone();
+    tareas.spawn(async move {
+        let mut cada = periodo(cada_recordatorios, cada_recordatorios);
+        loop {
+            cada.tick().await;
+            match crate::recordatorios::enviar_debidos(
+                s.as_ref(),
+                &url_publica,
+                conf_mensajes.as_ref(),
+                r.ahora(),
+            )
+            .await
+            {
+                Ok(0) => {}
+                Ok(n) => {
+                    tracing::info!(recordatorios = n, "recordatorios registrados");
+                    timbre.notify_one();
+                }
+                Err(e) => tracing::warn!(error = %e, "los recordatorios fallaron; se reintentará"),
+            }
+        }
+    });
+
+    if let Some(conf) = mensajes {
+        let (s, r, ev) = (store.clone(), reloj.clone(), eventos.clone());
+        tareas.spawn(async move {
+            let mut cada = periodo(cada_recordatorios, cada_recordatorios);
+            loop {
+                tokio::select! {
+                    _ = cada.tick() => {}
+                    _ = timbre_mensajes.notified() => {}
+                }
+                match crate::recordatorios::enviar_mensajes(
+                    s.as_ref(),
+                    Some(&ev),
+                    Some(&conf),
+                    r.ahora(),
+                )
+                .await
+                {
+                    Ok(p) if p == crate::recordatorios::PasadaMensajes::default() => {}
+                    Ok(p) => tracing::info!(
+                        enviados = p.enviados,
+                        reintentos = p.reintentos,
+                        rechazados = p.rechazados,
+                        "mensajes a teléfonos"
+                    ),
+                    Err(e) => {
+                        tracing::warn!(error = %e, "la salida de mensajes falló; se reintentará")
                     }
                 }
-                _ = cola.tick(), if impresion.activa => {
-                    imprimir(store.as_ref(), &eventos, &impresion, &reloj).await;
-                }
-                _ = despertar.notified(), if impresion.activa => {
-                    imprimir(store.as_ref(), &eventos, &impresion, &reloj).await;
-                }
-                _ = recordatorios.tick() => {
-                    match crate::recordatorios::enviar_debidos(store.as_ref(), &url_publica, mensajes.as_ref(), reloj.ahora()).await {
-                        Ok(0) => {}
-                        Ok(n) => tracing::info!(recordatorios = n, "recordatorios registrados"),
-                        Err(e) => tracing::warn!(error = %e, "los recordatorios fallaron; se reintentará"),
-                    }
-                    match crate::recordatorios::enviar_mensajes(store.as_ref(), Some(&eventos), mensajes.as_ref(), reloj.ahora()).await {
-                        Ok(p) if p == crate::recordatorios::PasadaMensajes::default() => {}
-                        Ok(p) => tracing::info!(enviados = p.enviados, reintentos = p.reintentos, rechazados = p.rechazados, "mensajes a teléfonos"),
-                        Err(e) => tracing::warn!(error = %e, "la salida de mensajes falló; se reintentará"),
-                    }
-                }
-                _ = salida.tick() => match crate::correo::enviar_pendientes(store.as_ref(), &correo, reloj.ahora()).await {
+            }
+        });
+    }
+
+    if correo.smtp_url.is_some() {
+        let (s, r) = (store.clone(), reloj.clone());
+        tareas.spawn(async move {
+            let mut cada = periodo(Duration::ZERO, correo.cada);
+            loop {
+                cada.tick().await;
+                match crate::correo::enviar_pendientes(s.as_ref(), &correo, r.ahora()).await {
                     Ok(0) => {}
                     Ok(n) => tracing::info!(correos = n, "correos de confirmación enviados"),
-                    Err(e) => tracing::warn!(error = %e, "la bandeja de salida falló; se reintentará"),
-                },
+                    Err(e) => {
+                        tracing::warn!(error = %e, "la bandeja de salida falló; se reintentará")
+                    }
+                }
+            }
+        });
+    }
+
+    if impresion.activa {
+        tareas.spawn(cola_de_impresion(
+            store,
+            eventos,
+            Arc::new(impresion),
+            despertar,
+            reloj,
+        ));
+    }
+
+    // The tasks belong to this one: aborted, it drops the set, which aborts every task in it.
+    tokio::spawn(async move {
+        while let Some(fin) = tareas.join_next().await {
+            if let Err(e) = fin {
+                if e.is_panic() {
+                    tracing::error!(error = %e, "una tarea de fondo terminó por un error; las demás siguen");
+                }
             }
         }
     })
+}
+
+/// The print queue: on its period, and whenever a save rings `despertar`, a sender is started
+/// for each printer with due jobs that has none running. A sender sends one batch of its
+/// printer's jobs ([`crate::impresion::imprimir_impresora`]) and ends; when it changed any job,
+/// the queue is looked at again at once. A printer that is slow or silent holds only its own
+/// sender. The senders belong to this task and stop with it.
+async fn cola_de_impresion(
+    store: Arc<dyn Store>,
+    eventos: Arc<Eventos>,
+    conf: Arc<ConfImpresion>,
+    despertar: Arc<Notify>,
+    reloj: Reloj,
+) {
+    let mut cada = periodo(Duration::ZERO, conf.cada);
+    let mut enviando: JoinSet<bool> = JoinSet::new();
+    let mut ocupadas: HashMap<tokio::task::Id, String> = HashMap::new();
+    loop {
+        tokio::select! {
+            _ = cada.tick() => {}
+            _ = despertar.notified() => {}
+            Some(fin) = enviando.join_next_with_id() => {
+                let (tarea, avanzo) = match fin {
+                    Ok((tarea, avanzo)) => (tarea, avanzo),
+                    Err(e) => {
+                        if e.is_panic() {
+                            tracing::error!(error = %e, "el envío a una impresora terminó por un error");
+                        }
+                        (e.id(), false)
+                    }
+                };
+                ocupadas.remove(&tarea);
+                if !avanzo {
+                    continue;
+                }
+            }
+        }
+        let impresoras = match store.impresoras_con_trabajos(reloj.ahora()).await {
+            Ok(i) => i,
+            Err(e) => {
+                tracing::warn!(error = %e, "la cola de impresión falló; se reintentará");
+                continue;
+            }
+        };
+        for impresora in impresoras {
+            if ocupadas.values().any(|o| *o == impresora) {
+                continue;
+            }
+            let (s, ev, c, r, id) = (
+                store.clone(),
+                eventos.clone(),
+                conf.clone(),
+                reloj.clone(),
+                impresora.clone(),
+            );
+            let tarea = enviando.spawn(async move {
+                match crate::impresion::imprimir_impresora(s.as_ref(), Some(&ev), &c, &id, &r).await {
+                    Ok(p) if p == Pasada::default() => false,
+                    Ok(p) => {
+                        tracing::info!(impresora = %id, impresos = p.impresos, fallidos = p.fallidos, vencidos = p.vencidos, "cola de impresión");
+                        true
+                    }
+                    Err(e) => {
+                        tracing::warn!(impresora = %id, error = %e, "la cola de impresión falló; se reintentará");
+                        false
+                    }
+                }
+            });
+            ocupadas.insert(tarea.id(), impresora);
+        }
+    }
 }

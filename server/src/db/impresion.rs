@@ -214,9 +214,13 @@ pub trait Impresion {
         sentado: &Sentado,
     ) -> DbResult<Vec<TrabajoLeido>>;
 
-    /// The jobs due at `ahora` (pending, their next try reached), oldest first, at most `limite`.
+    /// The printers that have jobs due at `ahora` (pending, their next try reached).
+    async fn impresoras_con_trabajos(&self, ahora: DateTime<Utc>) -> DbResult<Vec<String>>;
+
+    /// The jobs of one printer due at `ahora`, oldest first, at most `limite`.
     async fn trabajos_listos(
         &self,
+        impresora_id: &str,
         ahora: DateTime<Utc>,
         limite: i64,
     ) -> DbResult<Vec<TrabajoListo>>;
@@ -404,15 +408,27 @@ para_cada_motor! {
             Ok(filas.into_iter().map(FilaTrabajo::leido).collect())
         }
 
-        async fn trabajos_listos(&self, ahora: DateTime<Utc>, limite: i64) -> DbResult<Vec<TrabajoListo>> {
+        async fn impresoras_con_trabajos(&self, ahora: DateTime<Utc>) -> DbResult<Vec<String>> {
+            Ok(sqlx::query_scalar(
+                "SELECT DISTINCT impresora_id FROM trabajos_impresion WHERE estado = 'pendiente' AND siguiente_intento <= $1 \
+                 ORDER BY impresora_id",
+            )
+            .bind(ahora)
+            .fetch_all(&self.pool)
+            .await?)
+        }
+
+        async fn trabajos_listos(&self, impresora_id: &str, ahora: DateTime<Utc>, limite: i64) -> DbResult<Vec<TrabajoListo>> {
             let filas = sqlx::query_as::<_, FilaListo>(
                 "SELECT t.id, s.tag, t.ticket, t.intentos, t.siguiente_intento, t.encolado_en, \
                  c.vencer_impresion_min AS vencer_min, s.name AS lugar, c.pie_ticket AS pie, \
                  i.id AS impresora_id, i.name AS impresora, i.direccion, i.ancho, i.pagina \
                  FROM trabajos_impresion t JOIN impresoras i ON i.id = t.impresora_id JOIN sucursales s ON s.id = t.sucursal_id \
                  LEFT JOIN conf_walkin c ON c.sucursal_id = t.sucursal_id \
-                 WHERE t.estado = 'pendiente' AND t.siguiente_intento <= $1 ORDER BY t.siguiente_intento, t.creado_en LIMIT $2",
+                 WHERE t.estado = 'pendiente' AND t.siguiente_intento <= $2 AND t.impresora_id = $1 \
+                 ORDER BY t.siguiente_intento, t.creado_en LIMIT $3",
             )
+            .bind(impresora_id)
             .bind(ahora)
             .bind(limite)
             .fetch_all(&self.pool)

@@ -30,7 +30,7 @@ struct Linea {
 
 /// A ticket as the printer took it.
 #[derive(Debug, Clone)]
-struct Impreso {
+pub(crate) struct Impreso {
     bytes: Vec<u8>,
     lineas: Vec<Linea>,
     /// Commands in order: `init`, `pagina 19`, `cortar`, …
@@ -38,7 +38,7 @@ struct Impreso {
 }
 
 impl Impreso {
-    fn textos(&self) -> Vec<&str> {
+    pub(crate) fn textos(&self) -> Vec<&str> {
         self.lineas.iter().map(|l| l.texto.as_str()).collect()
     }
 
@@ -150,15 +150,15 @@ const ESTADO_PAPEL: [u8; 3] = [0x10, 0x04, 0x04];
 
 /// A fake network printer: accepts connections, answers the paper status with `papel` (0x12
 /// paper present, 0x72 out of paper) and records each connection's ticket.
-struct ImpresoraFalsa {
-    addr: SocketAddr,
+pub(crate) struct ImpresoraFalsa {
+    pub(crate) addr: SocketAddr,
     tickets: watch::Receiver<Vec<Impreso>>,
     papel: Arc<AtomicU8>,
     tarea: tokio::task::JoinHandle<()>,
 }
 
 impl ImpresoraFalsa {
-    async fn iniciar() -> Self {
+    pub(crate) async fn iniciar() -> Self {
         Self::en("127.0.0.1:0".parse().unwrap()).await
     }
 
@@ -210,7 +210,7 @@ impl ImpresoraFalsa {
     }
 
     /// Waits (at most ten seconds) until it has taken `n` tickets.
-    async fn esperar(&mut self, n: usize) -> Vec<Impreso> {
+    pub(crate) async fn esperar(&mut self, n: usize) -> Vec<Impreso> {
         let mut rx = self.tickets.clone();
         let listos = tokio::time::timeout(Duration::from_secs(10), rx.wait_for(|v| v.len() >= n))
             .await

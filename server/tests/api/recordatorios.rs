@@ -356,12 +356,25 @@ type Respuesta = (u16, Vec<(&'static str, &'static str)>, Value);
 /// A local stand-in for the provider's Create a Message endpoint: records each request and
 /// answers from a script (status, headers, body), then 201.
 #[derive(Clone, Default)]
-struct Proveedor {
+pub(crate) struct Proveedor {
     pedidos: Arc<Mutex<Vec<Pedido>>>,
     guion: Arc<Mutex<Vec<Respuesta>>>,
+    /// How many requests it has taken.
+    llegados: Arc<tokio::sync::watch::Sender<usize>>,
 }
 
-async fn proveedor() -> (Proveedor, String) {
+impl Proveedor {
+    /// Waits (at most ten seconds) until it has taken `n` requests.
+    pub(crate) async fn esperar(&self, n: usize) {
+        let mut rx = self.llegados.subscribe();
+        tokio::time::timeout(Duration::from_secs(10), rx.wait_for(|v| *v >= n))
+            .await
+            .unwrap_or_else(|_| panic!("el proveedor no recibió {n} mensajes"))
+            .expect("el proveedor sigue vivo");
+    }
+}
+
+pub(crate) async fn proveedor() -> (Proveedor, String) {
     use axum::extract::{Path, State};
     use axum::http::{HeaderMap, StatusCode};
     use axum::response::IntoResponse;
@@ -381,6 +394,7 @@ async fn proveedor() -> (Proveedor, String) {
             .into_owned()
             .collect();
         p.pedidos.lock().unwrap().push((cuenta, auth, campos));
+        p.llegados.send_modify(|n| *n += 1);
         let siguiente = {
             let mut g = p.guion.lock().unwrap();
             (!g.is_empty()).then(|| g.remove(0))
@@ -415,7 +429,7 @@ async fn proveedor() -> (Proveedor, String) {
     (p, url)
 }
 
-fn conf_proveedor(url: &str) -> ConfMensajes {
+pub(crate) fn conf_proveedor(url: &str) -> ConfMensajes {
     ConfMensajes {
         url: url.to_owned(),
         cuenta: "AC0123456789abcdef".to_owned(),
