@@ -1,5 +1,6 @@
-//! Places counted per key (an address's connections, a user's live streams): a key holds at most
-//! `maximo` at once, and a place is given back when its [`Cupo`] is dropped.
+//! Places counted per key (an address's connections, an IPv6 client's /64 as one key; a user's
+//! live streams): a key holds at most `maximo` at once, and a place is given back when its
+//! [`Cupo`] is dropped.
 
 use std::collections::HashMap;
 use std::hash::Hash;
@@ -38,6 +39,16 @@ impl<K: Eq + Hash + Clone> Cupos<K> {
             .unwrap_or_else(|e| e.into_inner())
             .values()
             .sum()
+    }
+
+    /// Places `clave` holds now.
+    pub fn de(&self, clave: &K) -> usize {
+        self.tomados
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(clave)
+            .copied()
+            .unwrap_or(0)
     }
 
     /// A place for `clave`, or None when it holds its `maximo` already.

@@ -10,6 +10,10 @@
 //!   read for [`LimitesConexion::cuerpo`];
 //! - at most [`LimitesConexion::max_conexiones`] connections are served; the next ones are
 //!   answered 503 in the envelope and closed, so a flood cannot use up the file descriptors;
+//! - an address (an IPv6 client's whole /64, [`ClaveDireccion`]) holds at most
+//!   [`LimitesConexion::max_por_direccion`] of them, and the last quarter of the cap
+//!   ([`reserva`]) is kept for addresses holding fewer than [`POCAS_CONEXIONES`]: a few addresses
+//!   flooding the server cannot take every place, and a new visitor is still served;
 //! - the answers hyper writes itself, before any of our code sees the request (400 for an
 //!   unreadable request line or conflicting lengths, 414, 431), are rewritten on their way out
 //!   into the Spanish envelope with the security headers ([`Conexion`]).
@@ -41,6 +45,7 @@ use tower_http::normalize_path::NormalizePathLayer;
 
 use crate::config::LimitesConexion;
 use crate::cupos::{Cupo, Cupos};
+use crate::direcciones::ClaveDireccion;
 use crate::error::ApiError;
 use crate::seguridad::{self, Cabeceras};
 
@@ -52,6 +57,15 @@ const MAX_LINEAS_CABECERA: usize = 512;
 /// Connections refused for being over the cap that may still be answered at once; beyond that
 /// they are closed without a word.
 const MAX_RECHAZOS: usize = 64;
+/// An address holding fewer connections than this may take the reserved share of the cap: a
+/// browser opens six at most, a restaurant's few tablets a handful more.
+pub const POCAS_CONEXIONES: usize = 8;
+
+/// The places at the top of a cap of `max` that only an address holding few connections may take:
+/// the last quarter (none under four).
+pub fn reserva(max: usize) -> usize {
+    max / 4
+}
 
 /// The router with what wraps it whole: the security headers on every answer (outermost), the
 /// input filter, and trailing slashes trimmed (the spec writes some paths, `/notifications/`,
@@ -115,6 +129,7 @@ where
     let conexiones = Arc::new(Semaphore::new(max));
     let rechazos = Arc::new(Semaphore::new(MAX_RECHAZOS));
     let por_direccion = PorDireccion::new(limites.max_por_direccion.clamp(1, max), proxies);
+    let libres_para_todos = max - reserva(max);
     let (apagar, apagado) = watch::channel(false);
     let cabeceras = Arc::new(cabeceras);
     tokio::pin!(fin);
@@ -132,9 +147,11 @@ where
             },
         };
         let _ = socket.set_nodelay(true);
-        let lugar = por_direccion.tomar(par.ip());
+        // Places are only given back meanwhile: the count can only have been too high.
+        let en_reserva = max - conexiones.available_permits() >= libres_para_todos;
+        let lugar = por_direccion.tomar(par.ip(), en_reserva);
         match (lugar, conexiones.clone().try_acquire_owned()) {
-            (Some(lugar), Ok(permiso)) => {
+            (Ok(lugar), Ok(permiso)) => {
                 let (app, cabeceras, apagado) = (app.clone(), cabeceras.clone(), apagado.clone());
                 tokio::spawn(async move {
                     atender(socket, par, app, limites, cabeceras, apagado).await;
@@ -144,8 +161,8 @@ where
             }
             (lugar, _) => match rechazos.clone().try_acquire_owned() {
                 Ok(permiso) => {
-                    if lugar.is_none() {
-                        por_direccion.contar_rechazo(par.ip());
+                    if let Err(motivo) = lugar {
+                        por_direccion.contar_rechazo(par.ip(), motivo);
                     }
                     let cabeceras = cabeceras.clone();
                     tokio::spawn(async move {
@@ -164,12 +181,23 @@ where
     Ok(())
 }
 
-/// The connections each address holds, so one client cannot take every place (trusted proxies,
-/// whose connections carry many clients, are not counted), and how many were refused for it.
+/// The connections each address holds (an IPv6 client's /64 counted as one), so one client
+/// cannot take every place (trusted proxies, whose connections carry many clients, are not
+/// counted), and how many were refused for it.
 struct PorDireccion {
-    cupos: Cupos<IpAddr>,
+    cupos: Cupos<ClaveDireccion>,
     exentas: Arc<[IpAddr]>,
     rechazadas: AtomicU64,
+    fuera_de_reserva: AtomicU64,
+}
+
+/// Why an address got no place.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Rechazo {
+    /// It holds its share already.
+    Direccion,
+    /// Only the reserved places are left, and it holds more than a few.
+    Reserva,
 }
 
 impl PorDireccion {
@@ -178,23 +206,40 @@ impl PorDireccion {
             cupos: Cupos::new(maximo),
             exentas,
             rechazadas: AtomicU64::new(0),
+            fuera_de_reserva: AtomicU64::new(0),
         }
     }
 
-    /// A place for a connection from `ip` (`Some(None)` for a trusted proxy, which is not
-    /// counted), or None when the address holds its share already.
-    fn tomar(&self, ip: IpAddr) -> Option<Option<Cupo<IpAddr>>> {
-        if self.exentas.contains(&ip) {
-            return Some(None);
+    /// A place for a connection from `ip` (`None` for a trusted proxy, which is not counted and
+    /// may take any place). With `en_reserva` (only the reserved places are left), an address
+    /// holding [`POCAS_CONEXIONES`] or more gets none.
+    fn tomar(&self, ip: IpAddr, en_reserva: bool) -> Result<Option<Cupo<ClaveDireccion>>, Rechazo> {
+        if self.exentas.contains(&ip) || self.exentas.contains(&ip.to_canonical()) {
+            return Ok(None);
         }
-        self.cupos.tomar(&ip).map(Some)
+        let clave = ClaveDireccion::de(ip);
+        if en_reserva && self.cupos.de(&clave) >= POCAS_CONEXIONES {
+            return Err(Rechazo::Reserva);
+        }
+        self.cupos.tomar(&clave).map(Some).ok_or(Rechazo::Direccion)
     }
 
-    fn contar_rechazo(&self, ip: IpAddr) {
-        let total = self.rechazadas.fetch_add(1, Ordering::Relaxed) + 1;
+    fn contar_rechazo(&self, ip: IpAddr, motivo: Rechazo) {
+        let clave = ClaveDireccion::de(ip);
         // One line for the first refusal and then one per hundred: a flood does not flood the log.
-        if total % 100 == 1 {
-            tracing::warn!(%ip, rechazadas = total, max_por_direccion = self.cupos.maximo(), "conexiones rechazadas: una dirección tiene todas las que le tocan");
+        match motivo {
+            Rechazo::Direccion => {
+                let total = self.rechazadas.fetch_add(1, Ordering::Relaxed) + 1;
+                if total % 100 == 1 {
+                    tracing::warn!(direccion = %clave, rechazadas = total, max_por_direccion = self.cupos.maximo(), "conexiones rechazadas: una dirección tiene todas las que le tocan");
+                }
+            }
+            Rechazo::Reserva => {
+                let total = self.fuera_de_reserva.fetch_add(1, Ordering::Relaxed) + 1;
+                if total % 100 == 1 {
+                    tracing::warn!(direccion = %clave, rechazadas = total, pocas = POCAS_CONEXIONES, "conexiones rechazadas: las plazas que quedan son para direcciones con pocas conexiones");
+                }
+            }
         }
     }
 }
@@ -578,6 +623,43 @@ fn respuesta_de_hyper(buf: &[u8]) -> Option<ApiError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn ip(s: &str) -> IpAddr {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn the_addresses_of_one_ipv6_64_share_their_connections() {
+        let por_direccion = PorDireccion::new(2, Arc::from(Vec::new()));
+        let _a = por_direccion.tomar(ip("2001:db8:0:7::1"), false).unwrap();
+        let _b = por_direccion.tomar(ip("2001:db8:0:7::2"), false).unwrap();
+        assert_eq!(
+            por_direccion.tomar(ip("2001:db8:0:7:ffff::3"), false).err(),
+            Some(Rechazo::Direccion)
+        );
+        assert!(por_direccion.tomar(ip("2001:db8:0:8::1"), false).is_ok());
+    }
+
+    #[test]
+    fn the_reserved_places_go_to_addresses_holding_few() {
+        let por_direccion = PorDireccion::new(100, Arc::from(vec![ip("10.0.0.1")]));
+        let muchas: Vec<_> = (0..POCAS_CONEXIONES)
+            .map(|_| por_direccion.tomar(ip("203.0.113.7"), false).unwrap())
+            .collect();
+        assert_eq!(
+            por_direccion.tomar(ip("203.0.113.7"), true).err(),
+            Some(Rechazo::Reserva)
+        );
+        assert!(por_direccion.tomar(ip("203.0.113.8"), true).is_ok());
+        assert!(
+            por_direccion.tomar(ip("10.0.0.1"), true).is_ok(),
+            "a trusted proxy carries many clients"
+        );
+        drop(muchas);
+        assert!(por_direccion.tomar(ip("203.0.113.7"), true).is_ok());
+        assert_eq!(reserva(1024), 256);
+        assert_eq!(reserva(2), 0);
+    }
 
     #[test]
     fn hypers_own_error_answers_are_recognised() {

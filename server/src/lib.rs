@@ -10,6 +10,7 @@ pub mod correo;
 pub mod cupos;
 pub mod db;
 pub mod demo;
+pub mod direcciones;
 pub mod envelope;
 pub mod error;
 pub mod estado;

@@ -1,5 +1,6 @@
-//! Per-address limits of the public calls: how many bookings and reads one address may make in
-//! an hour, counted by [`LimitePorDireccion`], and how large a public body may be.
+//! Per-address limits of the public calls: how many bookings and reads one address (an IPv6
+//! client's /64, [`ClaveDireccion`]) may make in an hour, counted by [`LimitePorDireccion`], and
+//! how large a public body may be.
 
 use std::collections::{HashMap, VecDeque};
 use std::net::IpAddr;
@@ -7,6 +8,7 @@ use std::sync::Mutex;
 
 use chrono::{DateTime, Utc};
 
+use crate::direcciones::ClaveDireccion;
 use crate::reloj::Reloj;
 
 /// Bookings one address may make in an hour: a family books a few; a script, many.
@@ -23,7 +25,7 @@ pub struct LimitePorDireccion {
     maximo: usize,
     ventana: chrono::Duration,
     reloj: Reloj,
-    vistos: Mutex<HashMap<IpAddr, VecDeque<DateTime<Utc>>>>,
+    vistos: Mutex<HashMap<ClaveDireccion, VecDeque<DateTime<Utc>>>>,
 }
 
 impl LimitePorDireccion {
@@ -36,7 +38,8 @@ impl LimitePorDireccion {
         }
     }
 
-    /// Records one more from `ip`; false, recording nothing, when it is over the limit.
+    /// Records one more from `ip` (counted with the rest of its /64 when IPv6); false, recording
+    /// nothing, when it is over the limit.
     pub fn admitir(&self, ip: IpAddr) -> bool {
         let ahora = self.reloj.ahora();
         let mut vistos = self.vistos.lock().expect("límite por dirección");
@@ -44,7 +47,7 @@ impl LimitePorDireccion {
         if vistos.len() > 10_000 {
             vistos.retain(|_, v| v.back().is_some_and(|t| ahora - *t < self.ventana));
         }
-        let cola = vistos.entry(ip).or_default();
+        let cola = vistos.entry(ClaveDireccion::de(ip)).or_default();
         while cola.front().is_some_and(|t| ahora - *t >= self.ventana) {
             cola.pop_front();
         }

@@ -31,6 +31,11 @@ const CSP_CONSOLA: &str = "default-src 'self'; script-src 'self' 'wasm-unsafe-ev
 const CSP_PUBLICA: &str = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; \
      img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; worker-src 'self' blob:; media-src 'self' blob:; \
      object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors *";
+/// A booking page opened for staff (`?origin=Plataforma`, the console's Nueva dialog and host
+/// stand): it may act with the console's session, so only the console's own origin may frame it.
+const CSP_PUBLICA_PERSONAL: &str = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; \
+     img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; worker-src 'self' blob:; media-src 'self' blob:; \
+     object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'self'";
 /// API answers are data: opened as a page, they may load and run nothing.
 const CSP_API: &str = "default-src 'none'; frame-ancestors 'none'";
 const PERMISOS: &str =
@@ -53,16 +58,31 @@ enum Clase {
     /// verification pages): the booking pages meant for
     /// other sites (DESIGN §4), the only ones they may frame.
     Publica,
+    /// A booking page asked for with origin Plataforma: staff's, framed by the console alone.
+    PublicaDelPersonal,
 }
 
-fn clase(ruta: &str) -> Clase {
+fn clase(ruta: &str, consulta: Option<&str>) -> Clase {
     if ruta == "/api" || ruta.starts_with("/api/") {
         Clase::Api
-    } else if crate::web::es_pagina_publica(ruta) || ruta == "/widget.js" {
+    } else if crate::web::es_pagina_publica(ruta) {
+        if consulta.is_some_and(pide_plataforma) {
+            Clase::PublicaDelPersonal
+        } else {
+            Clase::Publica
+        }
+    } else if ruta == "/widget.js" {
         Clase::Publica
     } else {
         Clase::Consola
     }
+}
+
+/// Whether any `origin` of the query names Plataforma, as the booking page reads it (trimmed, in
+/// any case); any of them, so a repeated parameter cannot make the page and this disagree.
+fn pide_plataforma(consulta: &str) -> bool {
+    form_urlencoded::parse(consulta.as_bytes())
+        .any(|(k, v)| k.trim() == "origin" && v.trim().eq_ignore_ascii_case("plataforma"))
 }
 
 impl Cabeceras {
@@ -71,6 +91,7 @@ impl Cabeceras {
             Clase::Api => CSP_API,
             Clase::Consola => CSP_CONSOLA,
             Clase::Publica => CSP_PUBLICA,
+            Clase::PublicaDelPersonal => CSP_PUBLICA_PERSONAL,
         };
         let mut h = vec![
             (
@@ -90,8 +111,15 @@ impl Cabeceras {
                 HeaderValue::from_static(PERMISOS),
             ),
         ];
-        if clase != Clase::Publica {
-            h.push((header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY")));
+        match clase {
+            Clase::Publica => {}
+            Clase::PublicaDelPersonal => h.push((
+                header::X_FRAME_OPTIONS,
+                HeaderValue::from_static("SAMEORIGIN"),
+            )),
+            Clase::Api | Clase::Consola => {
+                h.push((header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY")))
+            }
         }
         if self.hsts {
             h.push((
@@ -109,7 +137,7 @@ pub async fn poner_cabeceras(
     req: Request,
     next: Next,
 ) -> Response {
-    let clase = clase(req.uri().path());
+    let clase = clase(req.uri().path(), req.uri().query());
     let mut respuesta = next.run(req).await;
     let h = respuesta.headers_mut();
     for (nombre, valor) in cabeceras.para(clase) {
@@ -233,7 +261,11 @@ mod tests {
     fn only_the_public_booking_pages_may_be_framed() {
         let c = Cabeceras::default();
         let marco = |ruta: &str| {
-            let h = c.para(clase(ruta));
+            let (ruta, consulta) = match ruta.split_once('?') {
+                Some((r, q)) => (r, Some(q)),
+                None => (ruta, None),
+            };
+            let h = c.para(clase(ruta, consulta));
             let csp = h
                 .iter()
                 .find(|(n, _)| n == header::CONTENT_SECURITY_POLICY)
@@ -258,6 +290,15 @@ mod tests {
         assert_eq!(marco("/reservaciones/hoy"), (false, true));
         assert_eq!(marco("/api/v1/public/sucursal/polanco"), (false, true));
         assert_eq!(marco("/"), (false, true));
+        // Opened for staff, a booking page is the console's alone to frame.
+        for ruta in [
+            "/widget/polanco?origin=Plataforma&personas_max=50",
+            "/widget/polanco?origin=%20plataforma",
+            "/reservacion/polanco?origin=Widget&origin=PLATAFORMA",
+        ] {
+            assert_eq!(marco(ruta), (false, true), "{ruta}");
+        }
+        assert_eq!(marco("/widget/polanco?origin=Widget"), (true, false));
     }
 
     #[test]

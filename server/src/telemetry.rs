@@ -4,20 +4,23 @@
 //! a log. A 5xx names the request id in its message, so a host can read it to support.
 
 use std::io::IsTerminal;
+use std::net::{IpAddr, SocketAddr};
+use std::sync::Arc;
 use std::time::Duration;
 
 use axum::body::Body;
+use axum::extract::{ConnectInfo, State};
 use axum::http::{HeaderName, Request, Response};
 use rand::RngCore;
-use tower_http::request_id::{
-    MakeRequestId, PropagateRequestIdLayer, RequestId, SetRequestIdLayer,
-};
+use tower_http::request_id::{MakeRequestId, PropagateRequestIdLayer, RequestId};
 use tower_http::trace::TraceLayer;
 use tracing::Span;
 use tracing_subscriber::EnvFilter;
 
-/// Header carrying the request id, accepted from a proxy or generated, and echoed back.
+/// Header carrying the request id, accepted from a trusted proxy or generated, and echoed back.
 pub const CABECERA_ID: &str = "x-request-id";
+/// Longest request id a trusted proxy may hand over; a longer one is replaced.
+pub const MAX_ID: usize = 128;
 
 /// How log lines are written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
@@ -60,8 +63,48 @@ impl MakeRequestId for IdAleatorio {
     }
 }
 
-pub fn capa_id() -> SetRequestIdLayer<IdAleatorio> {
-    SetRequestIdLayer::new(HeaderName::from_static(CABECERA_ID), IdAleatorio)
+/// Middleware: the request's id. A trusted proxy's (`--trusted-proxies`, the peers whose
+/// `X-Forwarded-For` is believed) is kept when it is 1 to [`MAX_ID`] characters of
+/// [`caracter_de_id`]'s set, so one request can be followed through the balancer's log and ours;
+/// any other client's is replaced by a random one: whatever a client writes would otherwise reach
+/// every log line and the message a host reads out to support.
+pub async fn poner_id(
+    State(confiables): State<Arc<[IpAddr]>>,
+    mut req: Request<Body>,
+    next: axum::middleware::Next,
+) -> Response<Body> {
+    let de_confianza = req
+        .extensions()
+        .get::<ConnectInfo<SocketAddr>>()
+        .is_some_and(|ConnectInfo(par)| confiables.contains(&par.ip().to_canonical()));
+    let nombre = HeaderName::from_static(CABECERA_ID);
+    let mut valores = req.headers().get_all(&nombre).iter();
+    let propio = match (valores.next(), valores.next()) {
+        (Some(v), None) if de_confianza && id_aceptable(v.as_bytes()) => Some(v.clone()),
+        _ => None,
+    };
+    let id = propio.or_else(|| {
+        IdAleatorio
+            .make_request_id(&req)
+            .map(|id| id.header_value().clone())
+    });
+    req.headers_mut().remove(&nombre);
+    if let Some(id) = id {
+        req.headers_mut().insert(nombre, id.clone());
+        req.extensions_mut().insert(RequestId::new(id));
+    }
+    next.run(req).await
+}
+
+/// A request id as a proxy may pass it: 1 to [`MAX_ID`] characters of [`caracter_de_id`].
+fn id_aceptable(id: &[u8]) -> bool {
+    !id.is_empty() && id.len() <= MAX_ID && id.iter().copied().all(caracter_de_id)
+}
+
+/// Letters, digits and `-_.:+=/@`: what UUIDs, trace ids and balancers' ids are written with,
+/// nothing a log or a message could be confused by.
+fn caracter_de_id(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || b"-_.:+=/@".contains(&c)
 }
 
 pub fn capa_propagar_id() -> PropagateRequestIdLayer {
@@ -163,5 +206,31 @@ fn respuesta(res: &Response<Body>, latencia: Duration, _: &Span) {
         tracing::error!(status, latency_ms, "respuesta");
     } else {
         tracing::info!(status, latency_ms, "respuesta");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_request_id_is_short_visible_ascii_of_a_safe_set() {
+        for bueno in [
+            "4bf92f3577b34da6",
+            "req-1_2.3:4+5=6/7@lb",
+            &"a".repeat(MAX_ID),
+        ] {
+            assert!(id_aceptable(bueno.as_bytes()), "{bueno}");
+        }
+        for malo in [
+            "",
+            "con espacio",
+            "comilla\"",
+            "<script>",
+            "línea",
+            &"a".repeat(MAX_ID + 1),
+        ] {
+            assert!(!id_aceptable(malo.as_bytes()), "{malo}");
+        }
     }
 }

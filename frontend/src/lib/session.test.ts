@@ -39,8 +39,15 @@ describe('signing in', () => {
     expect(localStorage.getItem('mqadtk')).toBe('tok-123');
     expect(JSON.parse(localStorage.getItem('mqadusr') ?? '')).toEqual(usuario);
     expect(localStorage.getItem('sucursal')).toBe('satelite');
-    expect(cookies().rgatk).toBe('tok-123');
+    expect(cookies().rgatk).toBe('1');
     expect(leerSesion()).toMatchObject({ token: 'tok-123', autenticado: true, sucursal: 'satelite' });
+  });
+
+  it('puts nothing secret in the rgatk cookie, and the session still counts it', () => {
+    iniciarSesionLocal('secreto-de-la-sesion', usuarioDe('Gerente'));
+    expect(document.cookie).not.toContain('secreto-de-la-sesion');
+    expect(cookies().rgatk).toBe('1');
+    expect(leerSesion()).toMatchObject({ token: 'secreto-de-la-sesion', autenticado: true });
   });
 
   it('keeps a stored branch the user may use and replaces one they may not', () => {

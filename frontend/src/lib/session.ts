@@ -1,10 +1,11 @@
-// The browser session of spec §4: token, user and current branch in local storage, the token also
-// in a one-day cookie at the site root. Everything that reads or changes the session goes through
-// here, so the layout, the guard and the API client always agree.
+// The browser session of spec §4: token, user and current branch in local storage, and a one-day
+// marker cookie at the site root. Everything that reads or changes the session goes through here,
+// so the layout, the guard and the API client always agree.
 //
-// The cookie only marks "a session is present" for the route guard; it is never a credential. The
-// server reads the token from `Authorization: Bearer` alone (lib/api-client sends it on every call),
-// and the cookie is `SameSite=Strict` so no other site's page ever makes the browser send it.
+// The cookie only marks "a session is present" for the route guard; it is never a credential and
+// holds nothing secret (its value is `1`, not the token: a cookie travels with every request and
+// shows in proxies' and devices' logs). The server reads the token from `Authorization: Bearer`
+// alone (lib/api-client sends it on every call), and the cookie is `SameSite=Strict`.
 import type { NombrePermiso } from '../config/permisos';
 import type { Usuario } from '../types/api';
 
@@ -12,6 +13,8 @@ export const CLAVE_TOKEN = 'mqadtk';
 export const CLAVE_USUARIO = 'mqadusr';
 export const CLAVE_SUCURSAL = 'sucursal';
 export const COOKIE_TOKEN = 'rgatk';
+/** The marker cookie's value: a session is present, nothing more. */
+export const MARCA_COOKIE = '1';
 /** One day, in seconds. */
 export const DURACION_COOKIE = 24 * 60 * 60;
 
@@ -76,7 +79,7 @@ export function tieneCookie(): boolean {
 export function guardarToken(token: string): void {
   localStorage.setItem(CLAVE_TOKEN, token);
   const seguro = typeof location !== 'undefined' && location.protocol === 'https:' ? '; Secure' : '';
-  document.cookie = `${COOKIE_TOKEN}=${encodeURIComponent(token)}; Max-Age=${DURACION_COOKIE}; Path=/; SameSite=Strict${seguro}`;
+  document.cookie = `${COOKIE_TOKEN}=${MARCA_COOKIE}; Max-Age=${DURACION_COOKIE}; Path=/; SameSite=Strict${seguro}`;
   avisar();
 }
 

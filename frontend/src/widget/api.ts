@@ -97,12 +97,44 @@ export const reservar = (solicitud: SolicitudReservacion, clave?: string) => {
     : llamar<ReservaRegistrada>('/v1/public/reservacion', { method: 'POST', body: solicitud, clave });
 };
 
-/** The console's session token in this browser, if staff are signed in (same origin). */
+/**
+ * The console's session token in this browser, if staff are signed in (same origin), and never
+ * inside a frame another site made: any site may frame this page, and only the console's own
+ * frame books with staff's rights (the server also refuses a Plataforma booking another site sent).
+ */
 function sesionDelPersonal(): string | null {
+  if (!enMarcoPropio()) return null;
   try {
     return localStorage.getItem(CLAVE_TOKEN);
   } catch {
     return null;
+  }
+}
+
+/** The little of a window this check reads (a parameter, so a test can build the frames). */
+export interface Ventana {
+  readonly parent: Ventana;
+  readonly location: { readonly origin: string; readonly ancestorOrigins?: ArrayLike<string> };
+}
+
+/**
+ * Whether the page is on top or every frame around it is of its own site. Reading another site's
+ * `location` throws; `ancestorOrigins`, where the browser has it, names each framing origin.
+ */
+export function enMarcoPropio(ventana: Ventana = window as unknown as Ventana): boolean {
+  try {
+    const propio = ventana.location.origin;
+    const ancestros = ventana.location.ancestorOrigins;
+    if (ancestros && Array.from(ancestros).some((o) => o !== propio)) return false;
+    let actual = ventana;
+    for (let saltos = 0; actual.parent !== actual; saltos++) {
+      if (saltos > 20) return false;
+      actual = actual.parent;
+      if (actual.location.origin !== propio) return false;
+    }
+    return true;
+  } catch {
+    return false;
   }
 }
 

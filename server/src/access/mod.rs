@@ -93,6 +93,34 @@ pub fn exigir_sucursal(usuario: &Usuario, tag: &str) -> Result<(), ApiError> {
     }
 }
 
+/// Refuses (403) a browser's request that another site's page made: what acts with the console's
+/// rights for origin Plataforma (a staff booking) is the console's own, same-origin request. A
+/// browser says so in `Sec-Fetch-Site` (believed alone when present: a proxy may rewrite `Host`);
+/// an older one in `Origin`, whose host must be the request's `Host`. A request with neither is
+/// no browser's and stands on its session alone.
+pub fn exigir_mismo_origen(headers: &HeaderMap) -> Result<(), ApiError> {
+    let texto = |n: &str| headers.get(n).map(|v| v.to_str().unwrap_or(""));
+    let mismo = match (texto("sec-fetch-site"), texto("origin")) {
+        (Some(sitio), _) => sitio.eq_ignore_ascii_case("same-origin"),
+        (None, Some(origen)) => {
+            let anfitrion = origen.split_once("://").map(|(_, h)| h);
+            anfitrion
+                .is_some_and(|h| texto("host").is_some_and(|host| h.eq_ignore_ascii_case(host)))
+        }
+        (None, None) => true,
+    };
+    if mismo {
+        Ok(())
+    } else {
+        tracing::info!("reservación del personal desde otro sitio");
+        Err(ApiError::ConDatos {
+            codigo: axum::http::StatusCode::FORBIDDEN,
+            mensaje: "Las reservaciones de Plataforma solo se hacen desde la consola.".to_owned(),
+            data: serde_json::json!({ "codigo": "fuera_de_la_consola" }),
+        })
+    }
+}
+
 /// A scoped read's answer for the caller: the record, 403 when it belongs to another branch,
 /// 404 naming `que` ("la sucursal") when there is none.
 pub fn en_alcance<T>(leido: EnAlcance<T>, que: &'static str) -> Result<T, ApiError> {

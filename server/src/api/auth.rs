@@ -62,7 +62,7 @@ async fn login(
     if body.password.chars().count() > CLAVE_MAX {
         return Err(ApiError::Credenciales);
     }
-    let inicio = iniciar_sesion(&state, &email, &body.password, &ip.to_string()).await?;
+    let inicio = iniciar_sesion(&state, &email, &body.password, ip).await?;
     let mensaje = format!("Bienvenido, {}", inicio.usuario.name);
     Ok(Envelope::ok(
         mensaje,

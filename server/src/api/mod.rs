@@ -160,7 +160,10 @@ pub fn router(state: AppState, extra: Option<Router<AppState>>) -> Router {
         .layer(middleware::from_fn(crate::metricas::medir))
         .layer(telemetry::capa_trazas())
         .layer(telemetry::capa_propagar_id())
-        .layer(telemetry::capa_id())
+        .layer(middleware::from_fn_with_state(
+            state.proxies_confiables.clone(),
+            telemetry::poner_id,
+        ))
         .with_state(state)
 }
 

@@ -3,7 +3,7 @@
 
 use anfitrion_core::bitacora::Accion;
 use anfitrion_core::disponibilidad::{Disponibilidad, Reservante};
-use anfitrion_core::estado::EstadoReservacion;
+use anfitrion_core::estado::{EstadoReservacion, Origen};
 use anfitrion_core::mensajes;
 use anfitrion_core::permisos::{requiere, Permiso};
 use anfitrion_core::personal::validar_correo;
@@ -629,7 +629,7 @@ async fn asistencia(
         (status = 201, description = "Reservación registrada", body = Envelope<ReservaRegistrada>),
         (status = 400, description = "Datos no válidos, fecha pasada, sucursal cerrada u horario no disponible", body = EnvelopeError),
         (status = 401, description = "Sin sesión", body = EnvelopeError),
-        (status = 403, description = "Sin el permiso reservacion.create, o sucursal ajena", body = EnvelopeError),
+        (status = 403, description = "Sin el permiso reservacion.create, sucursal ajena, u origen Plataforma pedido desde otro sitio", body = EnvelopeError),
         (status = 404, description = "La sucursal no existe", body = EnvelopeError),
         (status = 409, description = "Ya no hay mesa a esa hora", body = EnvelopeError),
     )
@@ -637,8 +637,18 @@ async fn asistencia(
 async fn crear(
     State(state): State<AppState>,
     Con(usuario, ..): Con<requiere::ReservacionCreate>,
+    cabeceras: axum::http::HeaderMap,
     Json(s): Json<SolicitudReservacion>,
 ) -> Result<(StatusCode, Envelope<ReservaRegistrada>)> {
+    // Plataforma (said, or left to the default) is the console's own booking: a page another site
+    // made, the booking widget framed there included, never books with it.
+    if s.origin
+        .as_deref()
+        .map(str::trim)
+        .is_none_or(|o| o.is_empty() || o == Origen::Plataforma.nombre())
+    {
+        crate::access::exigir_mismo_origen(&cabeceras)?;
+    }
     let registrada = reservar_como(&state, s, Quien::Personal(&usuario)).await?;
     Ok((
         StatusCode::CREATED,

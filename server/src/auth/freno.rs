@@ -5,7 +5,8 @@
 //!   throttle refused, are never failures.
 //! - An account from one address ([`MAX_FALLOS_PAR`]) and one address for any account
 //!   ([`MAX_FALLOS_DIRECCION`]) are refused with 429 once over their limit, until their oldest
-//!   counted failure leaves the window; the answer says how long that is.
+//!   counted failure leaves the window; the answer says how long that is. An "address" is the
+//!   key the caller passes: an IPv6 client's whole /64 ([`crate::direcciones::ClaveDireccion`]).
 //! - The account as a whole is never refused: past [`UMBRAL_DEMORA_CUENTA`] failures from any
 //!   address, each of its logins waits a growing delay before its password is checked, the
 //!   owner's from a clean address included, so guessing from many addresses gets slower while

@@ -5,6 +5,8 @@ pub mod claves;
 pub mod freno;
 mod token;
 
+use std::net::IpAddr;
+
 use chrono::{DateTime, Duration, Utc};
 
 use crate::auth::claves::Ocupado;
@@ -12,6 +14,7 @@ use crate::auth::freno::Turno;
 use crate::db::nuevo_id;
 use crate::db::sesiones::NuevaSesion;
 use crate::db::usuarios::Usuario;
+use crate::direcciones::ClaveDireccion;
 use crate::error::{ApiError, Result};
 use crate::estado::AppState;
 
@@ -31,7 +34,8 @@ pub struct Inicio {
 }
 
 /// Checks the credentials and opens a session. `email` is already normalised, `clave` no longer
-/// than core's `CLAVE_MAX`, `ip` the client's address.
+/// than core's `CLAVE_MAX`, `ip` the client's address: the session records it, the throttle
+/// counts it with the rest of its /64 when it is IPv6 ([`ClaveDireccion`]).
 ///
 /// The throttle gives the login a turn first (or refuses it with 429). The check then runs in a
 /// task of its own, so a client that hangs up cannot stop its outcome from being recorded.
@@ -39,14 +43,18 @@ pub async fn iniciar_sesion(
     state: &AppState,
     email: &str,
     clave: &str,
-    ip: &str,
+    ip: IpAddr,
 ) -> Result<Inicio> {
-    let turno = state.freno.pedir_turno(&state.store, email, ip).await?;
+    let presupuesto = ClaveDireccion::de(ip).to_string();
+    let turno = state
+        .freno
+        .pedir_turno(&state.store, email, &presupuesto)
+        .await?;
     let (state, email, clave, ip) = (
         state.clone(),
         email.to_owned(),
         clave.to_owned(),
-        ip.to_owned(),
+        ip.to_string(),
     );
     tokio::spawn(async move { revisar(&state, turno, &email, &clave, &ip).await })
         .await

@@ -280,4 +280,48 @@ en_ambos! {
         tokio::time::sleep(Duration::from_millis(100)).await;
         enviar(app.addr, b"GET /api/v1/auth/me HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").await.es_error(401, "Inicia sesión para continuar.");
     }
+
+    async fn a_few_addresses_flooding_the_server_leave_room_for_a_new_visitor(motor: Motor) {
+        // A cap of 40, a quarter of it (10) kept for addresses holding fewer than eight.
+        let app = spawn(motor, con_limites(|l| {
+            l.max_conexiones = 40;
+            l.max_por_direccion = 30;
+            l.inactividad = Duration::from_secs(30);
+            l.cabeceras = Duration::from_secs(30);
+        }))
+        .await;
+        // Two addresses try to hold every place with silent sockets, twenty each.
+        let mut abiertas = Vec::new();
+        for origen in ["127.0.0.2", "127.0.0.3"] {
+            for _ in 0..20 {
+                abiertas.push(desde(origen, app.addr).await);
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        // The first takes its twenty, the second ten: the first thirty places are full, and
+        // the second, holding more than a few, gets none of the last ten.
+        let mut rechazadas = 0;
+        for socket in &mut abiertas {
+            let (recibido, _) = leer_hasta_cierre(socket, Duration::from_millis(20)).await;
+            if !recibido.is_empty() {
+                partir(&recibido).es_error(503, "El servidor está ocupado. Inténtalo de nuevo en unos segundos.");
+                rechazadas += 1;
+            }
+        }
+        assert_eq!(rechazadas, 10);
+        // A new visitor is served, call after call.
+        for _ in 0..5 {
+            let mut visita = desde("127.0.0.4", app.addr).await;
+            visita.write_all(b"GET /api/v1/auth/me HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").await.unwrap();
+            let (recibido, _) = leer_hasta_cierre(&mut visita, Duration::from_secs(5)).await;
+            partir(&recibido).es_error(401, "Inicia sesión para continuar.");
+        }
+    }
+}
+
+/// A connection to `addr` from the loopback address `origen`.
+async fn desde(origen: &str, addr: SocketAddr) -> TcpStream {
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket.bind(format!("{origen}:0").parse().unwrap()).unwrap();
+    socket.connect(addr).await.unwrap()
 }

@@ -222,6 +222,45 @@ en_ambos! {
 }
 
 en_ambos! {
+    async fn only_the_console_frames_the_staff_widget_and_books_as_plataforma(motor: Motor) {
+        let app = spawn_app(motor).await;
+        let gerente = app.token("gerente@demo.mx").await;
+        let antes = total(&app, &gerente).await;
+        // Any site may frame the guests' widget; the one opened for staff, only the console.
+        let cabeceras = |ruta: &'static str| {
+            let peticion = app.client.get(app.url(ruta));
+            async move {
+                let h = peticion.send().await.unwrap().headers().clone();
+                let csp = h["content-security-policy"].to_str().unwrap().to_owned();
+                let marcos = csp.split(';').map(str::trim).find(|d| d.starts_with("frame-ancestors")).unwrap().to_owned();
+                (marcos, h.get("x-frame-options").map(|v| v.to_str().unwrap().to_owned()))
+            }
+        };
+        assert_eq!(cabeceras("/widget/polanco?afiliado=HOTEL7").await, ("frame-ancestors *".to_owned(), None));
+        for ruta in ["/widget/polanco?origin=Plataforma&personas_max=50", "/reservacion/polanco?origin=widget&origin=plataforma"] {
+            assert_eq!(cabeceras(ruta).await, ("frame-ancestors 'self'".to_owned(), Some("SAMEORIGIN".to_owned())), "{ruta}");
+        }
+        // A staff booking as Plataforma that another site's page sent is refused, session or not…
+        let host = app.base.trim_start_matches("http://").to_owned();
+        let reservar = |cambios: Value, cabeceras: &[(&str, &str)]| {
+            let mut peticion = app.client.post(app.url("/api/v1/admin/reservacion")).bearer_auth(&gerente).json(&reserva(&app, cambios));
+            for (n, v) in cabeceras {
+                peticion = peticion.header(*n, *v);
+            }
+            async move { crate::helpers::leer(peticion.send().await.unwrap()).await }
+        };
+        let ajena = "Las reservaciones de Plataforma solo se hacen desde la consola.";
+        reservar(json!({}), &[("sec-fetch-site", "cross-site"), ("origin", "https://otro.example")]).await.es_error(403, ajena);
+        reservar(json!({ "origin": "Plataforma" }), &[("sec-fetch-site", "same-site")]).await.es_error(403, ajena);
+        reservar(json!({}), &[("origin", "https://otro.example")]).await.es_error(403, ajena);
+        assert_eq!(total(&app, &gerente).await, antes);
+        // …and the console's own request books.
+        let mismo = format!("http://{host}");
+        reservar(json!({ "name": "Desde la consola" }), &[("sec-fetch-site", "same-origin"), ("origin", &mismo)]).await.es_exito_201();
+        reservar(json!({ "name": "Navegador antiguo" }), &[("origin", &mismo)]).await.es_exito_201();
+        assert_eq!(total(&app, &gerente).await.as_i64(), antes.as_i64().map(|n| n + 2));
+    }
+
     async fn staff_book_a_group_no_table_seats_and_within_the_lead_time_guests_cannot(motor: Motor) {
         // Tuesday 24 November 2026, 14:00 at the branch.
         let app = spawn_app_a(motor, "2026-11-24 14:00").await;

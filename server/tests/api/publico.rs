@@ -404,6 +404,27 @@ en_ambos! {
         r.es_error(429, "Demasiadas consultas desde esta dirección. Inténtalo más tarde.");
     }
 
+    async fn the_addresses_of_one_ipv6_64_share_the_public_budget(motor: Motor) {
+        let mut opciones = Opciones::demo_con(|c| c.consultas_por_hora = 3);
+        opciones.proxies_confiables = vec!["127.0.0.1".parse().unwrap()];
+        let app = spawn(motor, opciones).await;
+        let leer = |reenviado: &'static str| {
+            let peticion = app.client.get(app.url("/api/v1/public/sucursal/polanco")).header("x-forwarded-for", reenviado);
+            async move { crate::helpers::leer(peticion.send().await.unwrap()).await }
+        };
+        // One client, three addresses of its /64 (and one more): one budget of three reads.
+        for direccion in ["2001:db8:1:2::1", "2001:db8:1:2::2", "2001:db8:1:2:ffff:ffff:ffff:ffff"] {
+            leer(direccion).await.es_exito();
+        }
+        leer("2001:db8:1:2:abcd::9").await.es_error(429, "Demasiadas consultas desde esta dirección. Inténtalo más tarde.");
+        // The next /64 is another client; an IPv4 client is its own address, however it is written.
+        leer("2001:db8:1:3::1").await.es_exito();
+        for _ in 0..3 {
+            leer("::ffff:203.0.113.7").await.es_exito();
+        }
+        leer("203.0.113.7").await.es_error(429, "Demasiadas consultas desde esta dirección. Inténtalo más tarde.");
+    }
+
     async fn a_pending_e_mail_survives_a_restart(motor: Motor) {
         // The first instance has no relay: the message waits in the outbox.
         let app = spawn_app(motor).await;

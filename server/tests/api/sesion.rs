@@ -179,6 +179,19 @@ en_ambos! {
         app.login_reenviado("hostess@demo.mx", CLAVE, "203.0.113.1, 203.0.113.2").await.es_exito();
     }
 
+    async fn the_addresses_of_one_ipv6_64_share_a_login_budget(motor: Motor) {
+        let app = spawn(motor, Opciones { demo: true, proxies_confiables: vec![ip("127.0.0.1")], ..Default::default() }).await;
+        // A guesser changing its address within its /64 at every try…
+        for i in 0..MAX_FALLOS_PAR {
+            let direccion = format!("2001:db8:7:1::{:x}", i + 1);
+            app.login_reenviado("hostess@demo.mx", "adivinando", &direccion).await.es_error(401, INCORRECTOS);
+        }
+        // …is still one address: a fresh one of that /64 is refused for the account…
+        es_frenado(&app.login_reenviado("hostess@demo.mx", CLAVE, "2001:db8:7:1:ffff::1").await);
+        // …while the owner on another network gets in.
+        app.login_reenviado("hostess@demo.mx", CLAVE, "2001:db8:7:2::1").await.es_exito();
+    }
+
     async fn x_forwarded_for_from_an_untrusted_peer_is_ignored(motor: Motor) {
         let app = spawn(motor, Opciones { demo: true, proxies_confiables: vec![ip("10.0.0.1")], ..Default::default() }).await;
         for i in 0..MAX_FALLOS_PAR {

@@ -128,6 +128,30 @@ en_ambos! {
         let id = r.headers["x-request-id"].to_str().unwrap();
         assert_eq!(id.len(), 16);
     }
+
+    async fn a_request_id_is_taken_only_from_a_trusted_proxy_and_only_short_and_plain(motor: Motor) {
+        let id_de = |app: &crate::helpers::TestApp, enviado: String| {
+            let peticion = app.client.get(app.url("/api/v1/auth/me")).header("x-request-id", enviado);
+            async move { peticion.send().await.unwrap().headers()["x-request-id"].to_str().unwrap().to_owned() }
+        };
+        // Any client: its id is never taken; the answer carries one of ours.
+        let app = spawn(motor, Opciones::default()).await;
+        for enviado in ["lb-7f3a9c".to_owned(), "x".repeat(4000)] {
+            let id = id_de(&app, enviado.clone()).await;
+            assert_ne!(id, enviado);
+            assert_eq!(id.len(), 16, "{id}");
+        }
+        // A trusted proxy's is kept, up to 128 plain characters; anything else is replaced.
+        let app = spawn(motor, Opciones { proxies_confiables: vec!["127.0.0.1".parse().unwrap()], ..Default::default() }).await;
+        for enviado in ["lb-7f3a9c".to_owned(), "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01".to_owned(), "a".repeat(128)] {
+            assert_eq!(id_de(&app, enviado.clone()).await, enviado);
+        }
+        for enviado in ["a".repeat(129), "x".repeat(4000), "dos palabras".to_owned(), "<script>".to_owned()] {
+            let id = id_de(&app, enviado.clone()).await;
+            assert_ne!(id, enviado);
+            assert_eq!(id.len(), 16, "{id}");
+        }
+    }
 }
 
 en_ambos! {
