@@ -11,7 +11,6 @@ use std::time::Duration;
 use anfitrion_core::escpos::{self, Ancho, PaginaCodigos};
 use chrono::{DateTime, Utc};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::TcpStream;
 
 use crate::db::impresion::TrabajoListo;
 use crate::db::{DbResult, Store};
@@ -33,6 +32,9 @@ pub struct ConfImpresion {
     /// The wait after the first failed try; it doubles with each one, up to [`Self::espera_max`].
     pub espera_base: Duration,
     pub espera_max: Duration,
+    /// The networks printers may be on (the operator's `--impresoras-red-privada`; loopback only
+    /// in tests and demonstrations): checked on save and on every address the server connects to.
+    pub red: anfitrion_core::impresora::RedImpresoras,
 }
 
 impl Default for ConfImpresion {
@@ -44,6 +46,7 @@ impl Default for ConfImpresion {
             espera_estado: Duration::from_millis(1500),
             espera_base: Duration::from_secs(2),
             espera_max: Duration::from_secs(60),
+            red: Default::default(),
         }
     }
 }
@@ -63,9 +66,9 @@ const FIN_DE_PAPEL: u8 = 0x60;
 /// writes the ticket and closes. The whole try is bounded by `conf.tiempo_max`.
 pub async fn enviar(direccion: &str, datos: &[u8], conf: &ConfImpresion) -> Result<(), String> {
     let intento = async {
-        let mut con = TcpStream::connect(direccion)
+        let mut con = crate::red_impresoras::conectar(direccion, conf.red)
             .await
-            .map_err(|_| NO_RESPONDE.to_owned())?;
+            .map_err(|e| e.map_or_else(|| NO_RESPONDE.to_owned(), |r| r.to_string()))?;
         let _ = con.set_nodelay(true);
         con.write_all(&ESTADO_PAPEL)
             .await

@@ -23,6 +23,7 @@ pub mod limites;
 pub mod mensajes;
 pub mod metricas;
 pub mod recordatorios;
+pub mod red_impresoras;
 pub mod reloj;
 pub mod respaldo;
 pub mod salud;
