@@ -35,6 +35,9 @@ pub struct ConfImpresion {
     /// The networks printers may be on (the operator's `--impresoras-red-privada`; loopback only
     /// in tests and demonstrations): checked on save and on every address the server connects to.
     pub red: anfitrion_core::impresora::RedImpresoras,
+    /// Whether a printer must answer the paper status to be sent anything: the test print's way,
+    /// so that a port where something else listens reads as a printer that does not answer.
+    pub exigir_estado: bool,
 }
 
 impl Default for ConfImpresion {
@@ -47,6 +50,7 @@ impl Default for ConfImpresion {
             espera_base: Duration::from_secs(2),
             espera_max: Duration::from_secs(60),
             red: Default::default(),
+            exigir_estado: false,
         }
     }
 }
@@ -73,11 +77,17 @@ pub async fn enviar(direccion: &str, datos: &[u8], conf: &ConfImpresion) -> Resu
         con.write_all(&ESTADO_PAPEL)
             .await
             .map_err(|_| NO_RESPONDE.to_owned())?;
-        let mut estado = [0u8; 1];
-        if let Ok(Ok(1)) = tokio::time::timeout(conf.espera_estado, con.read(&mut estado)).await {
-            if estado[0] & FIN_DE_PAPEL == FIN_DE_PAPEL {
-                return Err(SIN_PAPEL.to_owned());
-            }
+        let mut estado = [0u8; 16];
+        let n = match tokio::time::timeout(conf.espera_estado, con.read(&mut estado)).await {
+            Ok(Ok(n)) => n,
+            _ => 0,
+        };
+        // A printer answers one status byte; where that is required, nothing else is a printer.
+        if conf.exigir_estado && !(n == 1 && es_estado(estado[0])) {
+            return Err(NO_RESPONDE.to_owned());
+        }
+        if n >= 1 && estado[0] & FIN_DE_PAPEL == FIN_DE_PAPEL {
+            return Err(SIN_PAPEL.to_owned());
         }
         con.write_all(datos)
             .await
@@ -91,6 +101,11 @@ pub async fn enviar(direccion: &str, datos: &[u8], conf: &ConfImpresion) -> Resu
     tokio::time::timeout(conf.tiempo_max, intento)
         .await
         .unwrap_or_else(|_| Err(NO_RESPONDE.to_owned()))
+}
+
+/// Whether `b`, alone, is a paper status as ESC/POS sends it (bits 0 and 7 clear, 1 and 4 set).
+fn es_estado(b: u8) -> bool {
+    b & 0x93 == 0x12
 }
 
 /// The wait before try `intentos + 1`.
@@ -206,8 +221,9 @@ pub async fn imprimir_pendientes(
     Ok(total)
 }
 
-/// "Imprimir prueba": a test ticket straight to the printer, not queued. The error is what the
-/// host reads.
+/// "Imprimir prueba": a test ticket straight to the printer, not queued, only to one that answers
+/// the paper status. The error is what the host reads: the same words, after the same wait,
+/// whether nothing listens at the address or something that is not a printer does.
 pub async fn probar(
     nombre: &str,
     direccion: &str,
@@ -216,12 +232,21 @@ pub async fn probar(
     hora: chrono::NaiveDateTime,
     conf: &ConfImpresion,
 ) -> Result<(), String> {
-    enviar(
+    let conf = ConfImpresion {
+        exigir_estado: true,
+        ..conf.clone()
+    };
+    let inicio = tokio::time::Instant::now();
+    let r = enviar(
         direccion,
         &escpos::prueba(nombre, ancho, pagina, hora),
-        conf,
+        &conf,
     )
-    .await
+    .await;
+    if r.as_ref().is_err_and(|e| e == NO_RESPONDE) {
+        tokio::time::sleep_until(inicio + conf.espera_estado).await;
+    }
+    r
 }
 
 #[cfg(test)]

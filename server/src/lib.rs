@@ -98,6 +98,11 @@ pub async fn launch(config: Config) -> anyhow::Result<App> {
         reloj: reloj.clone(),
         impresion: despertar.clone(),
         conf_impresion: Arc::new(config.impresion.clone()),
+        pruebas_impresion: Arc::new(limites::LimitePorClave::en(
+            limites::PRUEBAS_IMPRESION,
+            limites::VENTANA_PRUEBAS_IMPRESION,
+            reloj.clone(),
+        )),
     };
     let metricas = match config.metricas {
         Some(addr) => {

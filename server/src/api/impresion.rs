@@ -181,7 +181,8 @@ pub struct PruebaImpresora {
         (status = 400, description = "La dirección de la impresora (o aquella a la que su nombre lleva) no está permitida en este servidor", body = EnvelopeError),
         (status = 403, description = "Sin el permiso impresoras.edit, o sucursal ajena", body = EnvelopeError),
         (status = 404, description = "No existe", body = EnvelopeError),
-        (status = 502, description = "La impresora no respondió a tiempo, o no tiene papel", body = EnvelopeError),
+        (status = 429, description = "Demasiadas pruebas de este usuario; `Retry-After` dice cuántos segundos esperar", body = EnvelopeError),
+        (status = 502, description = "La impresora no respondió a tiempo como impresora (nada escucha, o no es una impresora), o no tiene papel", body = EnvelopeError),
     )
 )]
 async fn probar(
@@ -190,6 +191,17 @@ async fn probar(
     Path((id, impresora)): Path<(String, String)>,
 ) -> Result<Envelope<PruebaImpresora>> {
     let (zona, i) = impresora_editable(&state, &usuario, &id, &impresora).await?;
+    if let Err(espera) = state
+        .pruebas_impresion
+        .admitir_o_esperar(usuario.id.clone())
+    {
+        return Err(ApiError::DemasiadasPruebasImpresion {
+            segundos: u64::try_from(espera.num_milliseconds())
+                .unwrap_or(0)
+                .div_ceil(1000)
+                .max(1),
+        });
+    }
     // An address the rule refuses (saved before it, or where the name now leads) is said as on
     // save; the send checks the addresses it connects to again.
     let red = state.conf_impresion.red;

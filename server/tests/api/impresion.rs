@@ -357,6 +357,27 @@ async fn de_produccion(
     .await
 }
 
+/// Something that listens but is no printer: it accepts, sends `saludo` at once (a line-based
+/// service's banner; nothing if empty) and records what each connection sent it.
+async fn servicio_ajeno(saludo: &'static [u8]) -> (SocketAddr, watch::Receiver<Vec<Vec<u8>>>) {
+    let oyente = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = oyente.local_addr().unwrap();
+    let (tx, rx) = watch::channel(Vec::new());
+    let tx = Arc::new(tx);
+    tokio::spawn(async move {
+        while let Ok((mut con, _)) = oyente.accept().await {
+            let tx = tx.clone();
+            tokio::spawn(async move {
+                let _ = con.write_all(saludo).await;
+                let mut datos = Vec::new();
+                let _ = con.read_to_end(&mut datos).await;
+                tx.send_modify(|v| v.push(datos));
+            });
+        }
+    });
+    (addr, rx)
+}
+
 /// The addresses that are never a printer, as a form would write them.
 const PROHIBIDAS: [&str; 11] = [
     "127.0.0.1:9100",
@@ -731,6 +752,66 @@ en_ambos! {
         let g = app.token("gerente@demo.mx").await;
         for (n, direccion) in privadas.iter().enumerate() {
             agregar_impresora(&app, &g, &format!("Cocina {n}"), direccion, "ambos").await;
+        }
+    }
+
+    async fn the_test_print_is_limited_per_user_and_says_how_long_to_wait(motor: Motor) {
+        let app = spawn(motor, Opciones {
+            reloj: Some(anfitrion_server::reloj::Reloj::detenido(crate::helpers::ahora_de_prueba())),
+            ..Opciones::demo_con(|c| c.impresion = conf())
+        }).await;
+        let g = app.token("gerente@demo.mx").await;
+        let suc = app.id_sucursal("polanco").await;
+        let mut cocina = ImpresoraFalsa::iniciar().await;
+        let id = agregar_impresora(&app, &g, "Cocina", &cocina.addr.to_string(), "ambos").await;
+        let prueba = format!("/api/v1/admin/sucursal/{suc}/impresoras/{id}/prueba");
+        for _ in 0..10 {
+            assert_eq!(app.post(&prueba, Some(&g)).await.es_exito()["respondio"], true);
+        }
+        let r = app.post(&prueba, Some(&g)).await;
+        r.es_error(429, "Demasiadas pruebas de impresión seguidas. Espera 10 minutos e inténtalo de nuevo.");
+        assert_eq!(r.headers["retry-after"], "600");
+        assert_eq!(r.cuerpo["data"]["reintentar_en"], 600);
+        assert_eq!(cocina.esperar(10).await.len(), 10, "the refused one printed nothing");
+        // Another user is not held back by the first.
+        let s = app.token("sistemas@demo.mx").await;
+        assert_eq!(app.post(&prueba, Some(&s)).await.es_exito()["respondio"], true);
+        // Part of the wait, then all of it.
+        app.reloj.avanzar(chrono::Duration::seconds(599));
+        let r = app.post(&prueba, Some(&g)).await;
+        assert_eq!((r.status, r.headers["retry-after"].to_str().unwrap()), (429, "1"));
+        r.es_error(429, "Demasiadas pruebas de impresión seguidas. Espera 1 segundo e inténtalo de nuevo.");
+        app.reloj.avanzar(chrono::Duration::seconds(1));
+        assert_eq!(app.post(&prueba, Some(&g)).await.es_exito()["respondio"], true);
+        assert_eq!(cocina.esperar(12).await.len(), 12);
+    }
+
+    async fn a_test_print_answers_the_same_whether_nothing_listens_or_something_else_does(motor: Motor) {
+        let app = sin_envio(motor).await;
+        let g = app.token("gerente@demo.mx").await;
+        let suc = app.id_sucursal("polanco").await;
+        let ruta = format!("/api/v1/admin/sucursal/{suc}/impresoras");
+        let cerrado = puerto_cerrado();
+        let id = agregar_impresora(&app, &g, "Cocina", &cerrado.addr.to_string(), "ambos").await;
+        let prueba = format!("{ruta}/{id}/prueba");
+        let (callado, de_callado) = servicio_ajeno(b"").await;
+        let (con_saludo, de_saludo) = servicio_ajeno(b"220 correo.local ESMTP listo\r\n").await;
+        let (eco, de_eco) = servicio_ajeno(b"\x12\x12").await;
+        let mut respuestas = Vec::new();
+        for addr in [cerrado.addr, callado, con_saludo, eco] {
+            app.put_json(&format!("{ruta}/{id}"), Some(&g), &json!({ "name": "Cocina", "direccion": addr.to_string() })).await.es_exito();
+            let inicio = Instant::now();
+            let r = app.post(&prueba, Some(&g)).await;
+            r.es_error(502, "No se pudo imprimir la prueba en «Cocina»: la impresora no responde");
+            // Not sooner for a closed port than the wait for a printer's status.
+            assert!(inicio.elapsed() >= conf().espera_estado, "{addr}: {:?}", inicio.elapsed());
+            respuestas.push(r.cuerpo);
+        }
+        assert!(respuestas.windows(2).all(|p| p[0] == p[1]), "{respuestas:#?}");
+        // Whatever listened was asked the paper status and sent nothing else: none of the ticket's text.
+        for mut rx in [de_callado, de_saludo, de_eco] {
+            let recibido = rx.wait_for(|v| !v.is_empty()).await.unwrap().clone();
+            assert_eq!(recibido, [ESTADO_PAPEL.to_vec()]);
         }
     }
 }
