@@ -287,6 +287,13 @@ pub enum ReglaError {
     /// for logs, not for staff.
     #[error("Los datos enviados no son válidos")]
     EntradaInvalida(String),
+    /// A printer's address the server never connects to, whatever the operator allows: itself,
+    /// link-local (the cloud's metadata service), unspecified, broadcast, multicast.
+    #[error("Esa dirección no puede ser de una impresora: no se permiten este mismo servidor (127.x.x.x, ::1, localhost), 0.0.0.0, 169.254.x.x ni direcciones de difusión o multidifusión")]
+    DireccionImpresoraProhibida,
+    /// A printer on a private network, where the operator has not allowed them.
+    #[error("Este servidor no permite impresoras en la red privada (10.x.x.x, 172.16–31.x.x, 192.168.x.x, 100.64–127.x.x, fc00::/7); quien administra el servidor puede permitirla")]
+    DireccionImpresoraPrivada,
 }
 
 impl ReglaError {
@@ -407,6 +414,8 @@ impl ReglaError {
             PaginaCodigosInvalida => "pagina_codigos_invalida",
             ImprimeInvalido => "imprime_invalido",
             EntradaInvalida(_) => "entrada_invalida",
+            DireccionImpresoraProhibida => "direccion_impresora_prohibida",
+            DireccionImpresoraPrivada => "direccion_impresora_privada",
         }
     }
 
@@ -479,6 +488,7 @@ impl ReglaError {
             AnchoPapelInvalido => Some("ancho"),
             PaginaCodigosInvalida => Some("pagina"),
             ImprimeInvalido => Some("imprime"),
+            DireccionImpresoraProhibida | DireccionImpresoraPrivada => Some("direccion"),
             _ => None,
         }
     }

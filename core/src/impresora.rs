@@ -1,7 +1,8 @@
 //! A branch's kitchen printer: where it is on the network, its paper, its character table and
-//! which tickets it prints, checked before it is saved.
+//! which tickets it prints, checked before it is saved; and the networks a printer may be on
+//! ([`RedImpresoras`]), checked on save and again on every address a name resolves to.
 
-use std::net::{Ipv4Addr, Ipv6Addr};
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 
 use serde::{Deserialize, Serialize};
 
@@ -155,6 +156,15 @@ impl ImpresoraValida {
         })
     }
 
+    /// [`ImpresoraValida::parse`], and the address on a network the operator allows (`red`): the
+    /// check of a printer the server saves. A DNS name passes here; what it resolves to is
+    /// checked when the server connects.
+    pub fn parse_en(d: &DatosImpresora, red: RedImpresoras) -> Result<ImpresoraValida, ReglaError> {
+        let i = ImpresoraValida::parse(d)?;
+        red.exigir_equipo(&i.host)?;
+        Ok(i)
+    }
+
     /// `host:port`, as a TCP connection takes it (an IPv6 host in brackets).
     pub fn direccion(&self) -> String {
         if self.host.contains(':') {
@@ -162,6 +172,115 @@ impl ImpresoraValida {
         } else {
             format!("{}:{}", self.host, self.puerto)
         }
+    }
+}
+
+/// The networks the operator lets the server reach printers on. Whatever it says, the server
+/// itself (loopback), link-local addresses (169.254.169.254 is a cloud's metadata service),
+/// 0.0.0.0 and ::, broadcast, multicast and the reserved 240.0.0.0/4 are never a printer.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct RedImpresoras {
+    /// The private ranges, where a restaurant's printers live: 10.0.0.0/8, 172.16.0.0/12,
+    /// 192.168.0.0/16, 100.64.0.0/10 (shared address space: carrier NAT, VPNs) and fc00::/7.
+    /// Off unless the operator turns it on (`--impresoras-red-privada`).
+    pub privada: bool,
+    /// This machine's loopback (127.0.0.0/8, ::1, `localhost`): only a demonstration or a test,
+    /// whose fake printer listens beside the server, turns it on; no form or call of the API can.
+    pub loopback: bool,
+}
+
+/// What an address is, for a printer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ClaseDireccion {
+    Publica,
+    /// One of [`RedImpresoras::privada`]'s ranges.
+    Privada,
+    /// This machine.
+    Loopback,
+    /// Link-local, unspecified, broadcast, multicast or reserved: never a printer.
+    Prohibida,
+}
+
+impl ClaseDireccion {
+    pub fn de(ip: IpAddr) -> ClaseDireccion {
+        match ip {
+            IpAddr::V4(v4) => clase_v4(v4),
+            IpAddr::V6(v6) => clase_v6(v6),
+        }
+    }
+}
+
+fn clase_v4(ip: Ipv4Addr) -> ClaseDireccion {
+    let [a, b, ..] = ip.octets();
+    if ip.is_loopback() {
+        ClaseDireccion::Loopback
+    } else if a == 0 || a >= 224 || ip.is_link_local() {
+        // 0.0.0.0/8 "this network", 224.0.0.0/4 multicast, 240.0.0.0/4 reserved and
+        // 255.255.255.255 broadcast, 169.254.0.0/16.
+        ClaseDireccion::Prohibida
+    } else if ip.is_private() || (a == 100 && b & 0xc0 == 64) {
+        ClaseDireccion::Privada
+    } else {
+        ClaseDireccion::Publica
+    }
+}
+
+fn clase_v6(ip: Ipv6Addr) -> ClaseDireccion {
+    let s = ip.segments();
+    let v4 = |alto: u16, bajo: u16| {
+        let [a, b] = alto.to_be_bytes();
+        let [c, d] = bajo.to_be_bytes();
+        clase_v4(Ipv4Addr::new(a, b, c, d))
+    };
+    if let Some(mapeada) = ip.to_ipv4_mapped() {
+        clase_v4(mapeada)
+    } else if ip.is_loopback() {
+        ClaseDireccion::Loopback
+    } else if s[..6] == [0; 6]
+        || ip.is_multicast()
+        || s[0] & 0xffc0 == 0xfe80
+        || s[0] & 0xffc0 == 0xfec0
+    {
+        // ::, the IPv4-compatible ::a.b.c.d, multicast, link-local and the old site-local.
+        ClaseDireccion::Prohibida
+    } else if s[..6] == [0x64, 0xff9b, 0, 0, 0, 0] {
+        // NAT64 reaches the IPv4 address it carries.
+        v4(s[6], s[7])
+    } else if s[0] == 0x2002 {
+        // So does 6to4.
+        v4(s[1], s[2])
+    } else if s[0] & 0xfe00 == 0xfc00 {
+        ClaseDireccion::Privada
+    } else {
+        ClaseDireccion::Publica
+    }
+}
+
+impl RedImpresoras {
+    /// Whether a printer may be at `ip`.
+    pub fn exigir(&self, ip: IpAddr) -> Result<(), ReglaError> {
+        match ClaseDireccion::de(ip) {
+            ClaseDireccion::Publica => Ok(()),
+            ClaseDireccion::Privada if self.privada => Ok(()),
+            ClaseDireccion::Privada => Err(ReglaError::DireccionImpresoraPrivada),
+            ClaseDireccion::Loopback if self.loopback => Ok(()),
+            ClaseDireccion::Loopback | ClaseDireccion::Prohibida => {
+                Err(ReglaError::DireccionImpresoraProhibida)
+            }
+        }
+    }
+
+    /// Whether a printer may be at `host` as [`ImpresoraValida`] holds it: an address is checked
+    /// now, `localhost` is this machine (RFC 6761), any other name passes until it is resolved.
+    pub fn exigir_equipo(&self, host: &str) -> Result<(), ReglaError> {
+        if let Ok(ip) = host.parse::<IpAddr>() {
+            return self.exigir(ip);
+        }
+        let host = host.to_ascii_lowercase();
+        if host == "localhost" || host.ends_with(".localhost") {
+            return self.exigir(IpAddr::V6(Ipv6Addr::LOCALHOST));
+        }
+        Ok(())
     }
 }
 
@@ -376,6 +495,94 @@ mod tests {
         assert_eq!(e.campo(), Some("imprime"));
 
         assert!(!con(&|d| d.activa = false).unwrap().activa);
+    }
+
+    #[test]
+    fn the_server_itself_link_local_unspecified_broadcast_and_multicast_are_never_a_printer() {
+        let prohibida = Err(ReglaError::DireccionImpresoraProhibida);
+        let privada = Err(ReglaError::DireccionImpresoraPrivada);
+        let todo = RedImpresoras {
+            privada: true,
+            loopback: false,
+        };
+        let nada = RedImpresoras::default();
+        let con = |d: &str, red| ImpresoraValida::parse_en(&datos(d), red).map(|i| i.direccion());
+        for d in [
+            "127.0.0.1:9100",
+            "127.8.9.10",
+            "[::1]:9100",
+            "[::ffff:127.0.0.1]",
+            "[::127.0.0.1]",
+            "localhost:9100",
+            "Impresora.LOCALHOST",
+            "169.254.169.254:80",
+            "[fe80::1]",
+            "0.0.0.0",
+            "0.1.2.3",
+            "[::]",
+            "255.255.255.255",
+            "224.0.0.1",
+            "239.255.255.250:1900",
+            "[ff02::1]",
+            "240.0.0.1",
+            "[64:ff9b::7f00:1]",
+            "[2002:a9fe:a9fe::1]",
+        ] {
+            assert_eq!(con(d, todo), prohibida, "{d}");
+            assert_eq!(con(d, nada), prohibida, "{d}");
+        }
+        for d in [
+            "10.0.0.7:9100",
+            "172.16.0.1",
+            "172.31.255.254",
+            "192.168.1.50",
+            "100.64.0.1",
+            "100.127.255.254",
+            "[fd12:3456::1]",
+            "[fc00::1]",
+            "[::ffff:192.168.1.50]",
+        ] {
+            assert_eq!(con(d, nada), privada, "{d}");
+            assert!(con(d, todo).is_ok(), "{d}");
+        }
+        for d in [
+            "8.8.8.8",
+            "172.32.0.1",
+            "100.128.0.1",
+            "192.169.1.1",
+            "[2001:db8::1]",
+            "cocina.local",
+            "impresora-1:9100",
+        ] {
+            assert!(con(d, nada).is_ok(), "{d}");
+        }
+        // Only a test or a demonstration allows this machine; nothing else changes.
+        let pruebas = RedImpresoras {
+            privada: false,
+            loopback: true,
+        };
+        assert!(con("127.0.0.1:9100", pruebas).is_ok());
+        assert!(con("[::1]:9100", pruebas).is_ok());
+        assert_eq!(con("169.254.169.254", pruebas), prohibida);
+        assert_eq!(con("192.168.1.50", pruebas), privada);
+        // A malformed address is said as before.
+        assert_eq!(
+            con("http://10.0.0.1", todo),
+            Err(ReglaError::DireccionImpresoraInvalida)
+        );
+
+        let e = ReglaError::DireccionImpresoraProhibida;
+        assert_eq!(e.mensaje(), "Esa dirección no puede ser de una impresora: no se permiten este mismo servidor (127.x.x.x, ::1, localhost), 0.0.0.0, 169.254.x.x ni direcciones de difusión o multidifusión");
+        assert_eq!(
+            (e.codigo(), e.campo()),
+            ("direccion_impresora_prohibida", Some("direccion"))
+        );
+        let e = ReglaError::DireccionImpresoraPrivada;
+        assert_eq!(e.mensaje(), "Este servidor no permite impresoras en la red privada (10.x.x.x, 172.16–31.x.x, 192.168.x.x, 100.64–127.x.x, fc00::/7); quien administra el servidor puede permitirla");
+        assert_eq!(
+            (e.codigo(), e.campo()),
+            ("direccion_impresora_privada", Some("direccion"))
+        );
     }
 
     #[test]

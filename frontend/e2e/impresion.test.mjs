@@ -15,6 +15,8 @@ let pagina;
 
 // The server waits this long for a printer's paper status: the test decides when it comes.
 process.env.ANFITRION_IMPRESION_ESPERA_ESTADO_MS = '20000';
+// The fake printer listens on this machine, which only a demonstration (--demo) may allow.
+process.env.ANFITRION_IMPRESORAS_LOOPBACK = '1';
 
 prepararSuite((s) => ({ servidor, pagina } = s));
 

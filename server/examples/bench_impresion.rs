@@ -70,8 +70,13 @@ async fn preparar(
     tag: &str,
 ) -> anyhow::Result<(comun::Demo, String, String)> {
     let demo = comun::demo(url, |c| {
+        // The fake printers listen on this machine, which only a test's configuration allows.
         c.impresion = ConfImpresion {
             activa,
+            red: anfitrion_core::impresora::RedImpresoras {
+                loopback: true,
+                ..Default::default()
+            },
             ..ConfImpresion::default()
         };
     })

@@ -98,6 +98,15 @@ pub enum Comando {
         /// ticket; una que no lo informa recibe el ticket de todos modos.
         #[arg(long, env = "ANFITRION_IMPRESION_ESPERA_ESTADO_MS", default_value_t = ConfImpresion::default().espera_estado.as_millis() as u64)]
         impresion_espera_estado_ms: u64,
+        /// Permite impresoras en la red privada (10.x.x.x, 172.16–31.x.x, 192.168.x.x,
+        /// 100.64–127.x.x, fc00::/7), donde suelen estar las de los restaurantes. Este mismo
+        /// servidor, 169.254.x.x, 0.0.0.0, difusión y multidifusión nunca se permiten.
+        #[arg(long, env = "ANFITRION_IMPRESORAS_RED_PRIVADA", value_parser = clap::builder::BoolishValueParser::new())]
+        impresoras_red_privada: bool,
+        /// Solo para demostraciones y pruebas, y solo con --demo: permite impresoras en este mismo
+        /// equipo (127.x.x.x, ::1, localhost), como una impresora simulada junto al servidor.
+        #[arg(long, env = "ANFITRION_IMPRESORAS_LOOPBACK", value_parser = clap::builder::BoolishValueParser::new())]
+        impresoras_loopback: bool,
         /// Carpeta donde guardar respaldos comprobados de la base SQLite, cada --respaldo-cada.
         #[arg(long, env = "ANFITRION_RESPALDOS")]
         respaldos: Option<PathBuf>,
@@ -191,6 +200,8 @@ pub async fn ejecutar(cli: Cli) -> anyhow::Result<()> {
             url_publica,
             impresion_tiempo_ms,
             impresion_espera_estado_ms,
+            impresoras_red_privada,
+            impresoras_loopback,
             respaldos,
             respaldo_cada,
             conservar,
@@ -224,6 +235,8 @@ pub async fn ejecutar(cli: Cli) -> anyhow::Result<()> {
             // The whole send includes the status wait: never shorter than it plus a second.
             config.impresion.tiempo_max = Duration::from_millis(impresion_tiempo_ms)
                 .max(config.impresion.espera_estado + Duration::from_secs(1));
+            config.impresion.red =
+                red_impresoras(impresoras_red_privada, impresoras_loopback, demo)?;
             config.demo = demo;
             config.metricas = metricas;
             config.cada_recordatorios = recordatorios_cada;
@@ -306,6 +319,20 @@ fn reloj_de(ahora: Option<&str>, demo: bool) -> anyhow::Result<crate::reloj::Rel
     Ok(crate::reloj::Reloj::desde(inicio))
 }
 
+/// The networks printers may be on: the private ones if the operator says so; this machine only
+/// in a demonstration or a test (with `--demo`).
+fn red_impresoras(
+    privada: bool,
+    loopback: bool,
+    demo: bool,
+) -> anyhow::Result<anfitrion_core::impresora::RedImpresoras> {
+    anyhow::ensure!(
+        !loopback || demo,
+        "--impresoras-loopback (ANFITRION_IMPRESORAS_LOOPBACK) es solo para demostraciones y pruebas: úsalo junto con --demo"
+    );
+    Ok(anfitrion_core::impresora::RedImpresoras { privada, loopback })
+}
+
 /// One address of `--trusted-proxies`, spaces around it allowed.
 fn leer_ip(s: &str) -> Result<IpAddr, String> {
     s.trim()
@@ -359,6 +386,31 @@ mod tests {
             Cli::try_parse_from(["anfitrion", "serve", "--trusted-proxies", "balanceador"])
                 .is_err()
         );
+    }
+
+    #[test]
+    fn printers_on_this_machine_need_the_demo_and_private_ones_the_operators_word() {
+        let leer = |args: &[&str]| {
+            let cli = Cli::try_parse_from([&["anfitrion", "serve"], args].concat()).unwrap();
+            let Comando::Serve {
+                impresoras_red_privada,
+                impresoras_loopback,
+                demo,
+                ..
+            } = cli.comando
+            else {
+                panic!("serve")
+            };
+            red_impresoras(impresoras_red_privada, impresoras_loopback, demo)
+        };
+        let nada = leer(&[]).unwrap();
+        assert!(!nada.privada && !nada.loopback);
+        let privada = leer(&["--impresoras-red-privada"]).unwrap();
+        assert!(privada.privada && !privada.loopback);
+        let sin_demo = leer(&["--impresoras-loopback"]).unwrap_err().to_string();
+        assert!(sin_demo.contains("junto con --demo"), "{sin_demo}");
+        let demo = leer(&["--impresoras-loopback", "--demo"]).unwrap();
+        assert!(demo.loopback && !demo.privada);
     }
 
     #[test]

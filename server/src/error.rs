@@ -130,6 +130,9 @@ pub enum ApiError {
     /// Any other internal failure; the detail goes to the log only.
     #[error("Ocurrió un error interno. Inténtalo de nuevo más tarde.")]
     Interno(String),
+    /// Too many test prints by one user; `Retry-After` says how many seconds until the next.
+    #[error("Demasiadas pruebas de impresión seguidas. Espera {} e inténtalo de nuevo.", duracion_legible(*segundos))]
+    DemasiadasPruebasImpresion { segundos: u64 },
 }
 
 impl ApiError {
@@ -151,7 +154,9 @@ impl ApiError {
             DemasiadasReservaciones | DemasiadasConsultas | DemasiadosFlujos => {
                 StatusCode::TOO_MANY_REQUESTS
             }
-            DemasiadosIntentos { .. } => StatusCode::TOO_MANY_REQUESTS,
+            DemasiadosIntentos { .. } | DemasiadasPruebasImpresion { .. } => {
+                StatusCode::TOO_MANY_REQUESTS
+            }
             Ocupado => StatusCode::SERVICE_UNAVAILABLE,
             TiempoAgotado => StatusCode::REQUEST_TIMEOUT,
             UriDemasiadoLarga => StatusCode::URI_TOO_LONG,
@@ -163,7 +168,8 @@ impl ApiError {
     /// Seconds the client should wait before trying again, for `Retry-After`.
     pub fn reintentar_en(&self) -> Option<u64> {
         match self {
-            ApiError::DemasiadosIntentos { segundos, .. } => Some(*segundos),
+            ApiError::DemasiadosIntentos { segundos, .. }
+            | ApiError::DemasiadasPruebasImpresion { segundos } => Some(*segundos),
             ApiError::Ocupado => Some(REINTENTAR_OCUPADO),
             _ => None,
         }

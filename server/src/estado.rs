@@ -33,4 +33,6 @@ pub struct AppState {
     pub impresion: Arc<tokio::sync::Notify>,
     /// How tickets reach the printers (the test print's timeout).
     pub conf_impresion: Arc<crate::impresion::ConfImpresion>,
+    /// Test prints per user (`_id`): a printer's test is no port scanner.
+    pub pruebas_impresion: Arc<crate::limites::LimitePorClave<String>>,
 }

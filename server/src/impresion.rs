@@ -12,7 +12,6 @@ use std::time::Duration;
 use anfitrion_core::escpos::{self, Ancho, PaginaCodigos};
 use chrono::{DateTime, Utc};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::TcpStream;
 
 use crate::db::impresion::TrabajoListo;
 use crate::db::{DbResult, Store};
@@ -35,6 +34,12 @@ pub struct ConfImpresion {
     /// The wait after the first failed try; it doubles with each one, up to [`Self::espera_max`].
     pub espera_base: Duration,
     pub espera_max: Duration,
+    /// The networks printers may be on (the operator's `--impresoras-red-privada`; loopback only
+    /// in tests and demonstrations): checked on save and on every address the server connects to.
+    pub red: anfitrion_core::impresora::RedImpresoras,
+    /// Whether a printer must answer the paper status to be sent anything: the test print's way,
+    /// so that a port where something else listens reads as a printer that does not answer.
+    pub exigir_estado: bool,
 }
 
 impl Default for ConfImpresion {
@@ -46,6 +51,8 @@ impl Default for ConfImpresion {
             espera_estado: Duration::from_millis(1500),
             espera_base: Duration::from_secs(2),
             espera_max: Duration::from_secs(60),
+            red: Default::default(),
+            exigir_estado: false,
         }
     }
 }
@@ -70,9 +77,11 @@ const CORTADA: &str = "se cortó la conexión con la impresora";
 /// taking bytes, is given up when the try's time is over.
 pub async fn enviar(direccion: &str, datos: &[u8], conf: &ConfImpresion) -> Result<(), String> {
     let limite = tokio::time::Instant::now() + conf.tiempo_max;
-    let mut con = match tokio::time::timeout_at(limite, TcpStream::connect(direccion)).await {
+    let conexion = crate::red_impresoras::conectar(direccion, conf.red);
+    let mut con = match tokio::time::timeout_at(limite, conexion).await {
         Ok(Ok(con)) => con,
-        _ => return Err(NO_RESPONDE.to_owned()),
+        Ok(Err(e)) => return Err(e.map_or_else(|| NO_RESPONDE.to_owned(), |r| r.to_string())),
+        Err(_) => return Err(NO_RESPONDE.to_owned()),
     };
     let _ = con.set_nodelay(true);
     if !matches!(
@@ -82,11 +91,17 @@ pub async fn enviar(direccion: &str, datos: &[u8], conf: &ConfImpresion) -> Resu
         return Err(NO_RESPONDE.to_owned());
     }
     let estado_hasta = (tokio::time::Instant::now() + conf.espera_estado).min(limite);
-    let mut estado = [0u8; 1];
-    if let Ok(Ok(1)) = tokio::time::timeout_at(estado_hasta, con.read(&mut estado)).await {
-        if estado[0] & FIN_DE_PAPEL == FIN_DE_PAPEL {
-            return Err(SIN_PAPEL.to_owned());
-        }
+    let mut estado = [0u8; 16];
+    let n = match tokio::time::timeout_at(estado_hasta, con.read(&mut estado)).await {
+        Ok(Ok(n)) => n,
+        _ => 0,
+    };
+    // A printer answers one status byte; where that is required, nothing else is a printer.
+    if conf.exigir_estado && !(n == 1 && es_estado(estado[0])) {
+        return Err(NO_RESPONDE.to_owned());
+    }
+    if n >= 1 && estado[0] & FIN_DE_PAPEL == FIN_DE_PAPEL {
+        return Err(SIN_PAPEL.to_owned());
     }
     let escribir = async {
         con.write_all(datos).await?;
@@ -99,6 +114,11 @@ pub async fn enviar(direccion: &str, datos: &[u8], conf: &ConfImpresion) -> Resu
     }
     let _ = tokio::time::timeout_at(limite, con.shutdown()).await;
     Ok(())
+}
+
+/// Whether `b`, alone, is a paper status as ESC/POS sends it (bits 0 and 7 clear, 1 and 4 set).
+fn es_estado(b: u8) -> bool {
+    b & 0x93 == 0x12
 }
 
 /// The wait before try `intentos + 1`.
@@ -228,8 +248,9 @@ pub async fn imprimir_impresora(
     Ok(pasada)
 }
 
-/// "Imprimir prueba": a test ticket straight to the printer, not queued. The error is what the
-/// host reads.
+/// "Imprimir prueba": a test ticket straight to the printer, not queued, only to one that answers
+/// the paper status. The error is what the host reads: the same words, after the same wait,
+/// whether nothing listens at the address or something that is not a printer does.
 pub async fn probar(
     nombre: &str,
     direccion: &str,
@@ -238,12 +259,21 @@ pub async fn probar(
     hora: chrono::NaiveDateTime,
     conf: &ConfImpresion,
 ) -> Result<(), String> {
-    enviar(
+    let conf = ConfImpresion {
+        exigir_estado: true,
+        ..conf.clone()
+    };
+    let inicio = tokio::time::Instant::now();
+    let r = enviar(
         direccion,
         &escpos::prueba(nombre, ancho, pagina, hora),
-        conf,
+        &conf,
     )
-    .await
+    .await;
+    if r.as_ref().is_err_and(|e| e == NO_RESPONDE) {
+        tokio::time::sleep_until(inicio + conf.espera_estado).await;
+    }
+    r
 }
 
 #[cfg(test)]

@@ -24,6 +24,7 @@ pub mod limites;
 pub mod mensajes;
 pub mod metricas;
 pub mod recordatorios;
+pub mod red_impresoras;
 pub mod reloj;
 pub mod respaldo;
 pub mod salud;
@@ -98,6 +99,11 @@ pub async fn launch(config: Config) -> anyhow::Result<App> {
         reloj: reloj.clone(),
         impresion: despertar.clone(),
         conf_impresion: Arc::new(config.impresion.clone()),
+        pruebas_impresion: Arc::new(limites::LimitePorClave::en(
+            limites::PRUEBAS_IMPRESION,
+            limites::VENTANA_PRUEBAS_IMPRESION,
+            reloj.clone(),
+        )),
     };
     let metricas = match config.metricas {
         Some(addr) => {

@@ -1,8 +1,9 @@
 //! `/api/v1/admin/logs/walkin` and `/api/v1/admin/logs/reserva`: a branch's audit log of walk-ins
 //! and of reservations, newest first, by date range and text; with `Accept: text/csv` the whole
 //! range streams as CSV (UTF-8 with BOM, comma, header row, dates in the branch's time, the
-//! screen's words: action labels, the record's name, the changes as "campo: antes → después"), a
-//! batch at a time, never all of it in memory. No call changes or deletes an entry.
+//! screen's words: action labels, the record's name, the changes as "campo: antes → después"; a
+//! cell that would start a spreadsheet formula begins with `'`), a batch at a time, never all of
+//! it in memory. No call changes or deletes an entry.
 
 use anfitrion_core::bitacora;
 use anfitrion_core::permisos::requiere;
@@ -75,10 +76,18 @@ fn fecha(raw: &Option<String>, campo: &str) -> Result<Option<NaiveDate>> {
     }
 }
 
-/// A CSV field, quoted when it holds a comma, a quote or a line break.
+/// What a spreadsheet reads as the start of a formula (OWASP's list for CSV injection).
+const INICIO_DE_FORMULA: [char; 6] = ['=', '+', '-', '@', '\t', '\r'];
+
+/// A CSV field: every cell of the export goes through here. One that begins as a formula would
+/// (a guest named `=HYPERLINK(…)`) gets a `'` in front, as OWASP recommends, so a spreadsheet
+/// shows it as the text it is; it is quoted, as is any field holding a comma, a quote or a line
+/// break.
 fn campo(texto: &str) -> String {
-    if texto.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", texto.replace('"', "\"\""))
+    let formula = texto.starts_with(INICIO_DE_FORMULA);
+    if formula || texto.contains([',', '"', '\n', '\r']) {
+        let apostrofo = if formula { "'" } else { "" };
+        format!("\"{apostrofo}{}\"", texto.replace('"', "\"\""))
     } else {
         texto.to_owned()
     }
@@ -238,4 +247,28 @@ async fn reserva(
         "reserva",
     )
     .await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::campo;
+
+    #[test]
+    fn a_cell_that_starts_like_a_formula_reads_as_text() {
+        assert_eq!(campo("Ana"), "Ana");
+        assert_eq!(campo("Peña, \"La Güera\""), "\"Peña, \"\"La Güera\"\"\"");
+        assert_eq!(campo("=1+1"), "\"'=1+1\"");
+        assert_eq!(campo("+cmd|' /C calc'!A0"), "\"'+cmd|' /C calc'!A0\"");
+        assert_eq!(campo("-2"), "\"'-2\"");
+        assert_eq!(campo("@SUMA(1)"), "\"'@SUMA(1)\"");
+        assert_eq!(campo("\t=1"), "\"'\t=1\"");
+        assert_eq!(campo("\r=1"), "\"'\r=1\"");
+        assert_eq!(
+            campo("=HYPERLINK(\"http://x\",\"Ver\")"),
+            "\"'=HYPERLINK(\"\"http://x\"\",\"\"Ver\"\")\""
+        );
+        // Only the start counts: a formula sign inside a cell is text already.
+        assert_eq!(campo("Ana=1"), "Ana=1");
+        assert_eq!(campo("2026-03-10 12:00:00"), "2026-03-10 12:00:00");
+    }
 }

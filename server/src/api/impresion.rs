@@ -28,6 +28,7 @@ use crate::envelope::Envelope;
 use crate::error::{ApiError, EnvelopeError, Result};
 use crate::estado::AppState;
 use crate::extract::{Json, Path};
+use crate::red_impresoras::destinos;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -102,7 +103,7 @@ async fn crear(
     Path(id): Path<String>,
     Json(datos): Json<DatosImpresora>,
 ) -> Result<(StatusCode, Envelope<Impresora>)> {
-    let valida = ImpresoraValida::parse(&datos)?;
+    let valida = ImpresoraValida::parse_en(&datos, state.conf_impresion.red)?;
     sucursal_editable(&state, &usuario, &id).await?;
     let i = state.store.crear_impresora(&id, &valida).await?;
     Ok((StatusCode::CREATED, Envelope::ok("Impresora agregada", i)))
@@ -128,7 +129,7 @@ async fn editar(
     Path((id, impresora)): Path<(String, String)>,
     Json(datos): Json<DatosImpresora>,
 ) -> Result<Envelope<Impresora>> {
-    let valida = ImpresoraValida::parse(&datos)?;
+    let valida = ImpresoraValida::parse_en(&datos, state.conf_impresion.red)?;
     sucursal_editable(&state, &usuario, &id).await?;
     let i = state
         .store
@@ -177,9 +178,11 @@ pub struct PruebaImpresora {
     ),
     responses(
         (status = 200, description = "La impresora imprimió la prueba", body = Envelope<PruebaImpresora>),
+        (status = 400, description = "La dirección de la impresora (o aquella a la que su nombre lleva) no está permitida en este servidor", body = EnvelopeError),
         (status = 403, description = "Sin el permiso impresoras.edit, o sucursal ajena", body = EnvelopeError),
         (status = 404, description = "No existe", body = EnvelopeError),
-        (status = 502, description = "La impresora no respondió a tiempo, o no tiene papel", body = EnvelopeError),
+        (status = 429, description = "Demasiadas pruebas de este usuario; `Retry-After` dice cuántos segundos esperar", body = EnvelopeError),
+        (status = 502, description = "La impresora no respondió a tiempo como impresora (nada escucha, o no es una impresora), o no tiene papel", body = EnvelopeError),
     )
 )]
 async fn probar(
@@ -188,6 +191,24 @@ async fn probar(
     Path((id, impresora)): Path<(String, String)>,
 ) -> Result<Envelope<PruebaImpresora>> {
     let (zona, i) = impresora_editable(&state, &usuario, &id, &impresora).await?;
+    if let Err(espera) = state
+        .pruebas_impresion
+        .admitir_o_esperar(usuario.id.clone())
+    {
+        return Err(ApiError::DemasiadasPruebasImpresion {
+            segundos: u64::try_from(espera.num_milliseconds())
+                .unwrap_or(0)
+                .div_ceil(1000)
+                .max(1),
+        });
+    }
+    // An address the rule refuses (saved before it, or where the name now leads) is said as on
+    // save; the send checks the addresses it connects to again.
+    let red = state.conf_impresion.red;
+    let espera = state.conf_impresion.tiempo_max;
+    if let Ok(Err(e)) = tokio::time::timeout(espera, destinos(&i.direccion, red)).await {
+        return Err(e.into());
+    }
     let ancho = u32::try_from(i.ancho)
         .ok()
         .and_then(Ancho::de_mm)

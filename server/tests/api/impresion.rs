@@ -10,6 +10,7 @@ use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use anfitrion_core::impresora::RedImpresoras;
 use anfitrion_server::impresion::{imprimir_pendientes, ConfImpresion, Pasada};
 use serde_json::{json, Value};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -233,14 +234,37 @@ impl Drop for ImpresoraFalsa {
     }
 }
 
-/// The sender's settings in these tests: short waits, so a refused try is quick.
+/// The sender's settings in these tests: short waits, so a refused try is quick; the fake
+/// printers listen on this machine, which only a test's (or a demonstration's) configuration
+/// allows.
 fn conf() -> ConfImpresion {
+    ConfImpresion {
+        red: RedImpresoras {
+            loopback: true,
+            ..Default::default()
+        },
+        ..conf_de_produccion()
+    }
+}
+
+/// [`conf`] with the networks a server allows by default: no loopback, no private ranges.
+fn conf_de_produccion() -> ConfImpresion {
     ConfImpresion {
         activa: false,
         tiempo_max: Duration::from_secs(2),
         espera_estado: Duration::from_millis(500),
         ..Default::default()
     }
+}
+
+/// A server whose jobs loop sends print jobs as the product's does, to the fake printers on this
+/// machine.
+async fn con_envio(motor: crate::helpers::Motor) -> TestApp {
+    spawn(
+        motor,
+        Opciones::demo_con(|c| c.impresion.red.loopback = true),
+    )
+    .await
 }
 
 /// A server whose jobs loop does not send print jobs: the test sends them, at its own times.
@@ -317,10 +341,64 @@ async fn estado(app: &TestApp, t: &str, walkin_id: &str) -> Value {
     .clone()
 }
 
+/// A server with the networks a server allows by default (no loopback, no private ranges), its
+/// jobs loop not sending.
+async fn de_produccion(
+    motor: crate::helpers::Motor,
+    ajustar: impl FnOnce(&mut ConfImpresion) + Send + 'static,
+) -> TestApp {
+    spawn(
+        motor,
+        Opciones::demo_con(move |c| {
+            c.impresion = conf_de_produccion();
+            ajustar(&mut c.impresion);
+        }),
+    )
+    .await
+}
+
+/// Something that listens but is no printer: it accepts, sends `saludo` at once (a line-based
+/// service's banner; nothing if empty) and records what each connection sent it.
+async fn servicio_ajeno(saludo: &'static [u8]) -> (SocketAddr, watch::Receiver<Vec<Vec<u8>>>) {
+    let oyente = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = oyente.local_addr().unwrap();
+    let (tx, rx) = watch::channel(Vec::new());
+    let tx = Arc::new(tx);
+    tokio::spawn(async move {
+        while let Ok((mut con, _)) = oyente.accept().await {
+            let tx = tx.clone();
+            tokio::spawn(async move {
+                let _ = con.write_all(saludo).await;
+                let mut datos = Vec::new();
+                let _ = con.read_to_end(&mut datos).await;
+                tx.send_modify(|v| v.push(datos));
+            });
+        }
+    });
+    (addr, rx)
+}
+
+/// The addresses that are never a printer, as a form would write them.
+const PROHIBIDAS: [&str; 11] = [
+    "127.0.0.1:9100",
+    "127.0.0.53:53",
+    "[::1]:9100",
+    "localhost:6379",
+    "169.254.169.254:80",
+    "[fe80::1]",
+    "0.0.0.0:9100",
+    "255.255.255.255",
+    "224.0.0.1:9100",
+    "[ff02::1]",
+    "[::ffff:127.0.0.1]:22",
+];
+const MENSAJE_PROHIBIDA: &str = "Esa dirección no puede ser de una impresora: no se permiten este mismo servidor (127.x.x.x, ::1, localhost), 0.0.0.0, 169.254.x.x ni direcciones de difusión o multidifusión";
+const MENSAJE_PRIVADA: &str = "Este servidor no permite impresoras en la red privada (10.x.x.x, 172.16–31.x.x, 192.168.x.x, 100.64–127.x.x, fc00::/7); quien administra el servidor puede permitirla";
+
 en_ambos! {
     async fn a_walk_in_comanda_reaches_the_kitchen_with_its_folio_table_counts_and_accents(motor: Motor) {
         // The jobs loop sends, woken by the save: nothing here moves the queue by hand.
-        let app = crate::helpers::spawn_app(motor).await;
+        let app = con_envio(motor).await;
         let g = app.token("gerente@demo.mx").await;
         let mut cocina = ImpresoraFalsa::iniciar().await;
         let mut caja = ImpresoraFalsa::iniciar().await;
@@ -562,7 +640,7 @@ en_ambos! {
     }
 
     async fn an_attendance_sends_the_reservations_comanda_with_its_guest_and_the_time_it_opened(motor: Motor) {
-        let app = crate::helpers::spawn_app(motor).await;
+        let app = con_envio(motor).await;
         let g = app.token("gerente@demo.mx").await;
         let mut cocina = ImpresoraFalsa::iniciar().await;
         agregar_impresora(&app, &g, "Cocina", &cocina.addr.to_string(), "comanda").await;
@@ -600,5 +678,140 @@ en_ambos! {
         let e = estado(&app, &t, w["_id"].as_str().unwrap()).await;
         assert_eq!((e["impresoras"].as_u64(), e["trabajos"].as_array().map(Vec::len)), (Some(0), Some(0)));
         assert_eq!(pasada(&app).await, Pasada::default());
+    }
+
+    async fn the_server_itself_link_local_unspecified_broadcast_and_multicast_are_refused_on_save(motor: Motor) {
+        // Even where the operator allows the private ranges.
+        let app = de_produccion(motor, |c| c.red.privada = true).await;
+        let g = app.token("gerente@demo.mx").await;
+        let suc = app.id_sucursal("polanco").await;
+        let ruta = format!("/api/v1/admin/sucursal/{suc}/impresoras");
+        let id = agregar_impresora(&app, &g, "Cocina", "192.168.1.50", "ambos").await;
+        let antes = app.get(&ruta, Some(&g)).await.es_exito().clone();
+        for direccion in PROHIBIDAS {
+            let r = app.post_json(&ruta, Some(&g), &json!({ "name": "Otra", "direccion": direccion })).await;
+            r.es_error(400, MENSAJE_PROHIBIDA);
+            assert_eq!((r.cuerpo["data"]["codigo"].as_str(), r.cuerpo["data"]["campo"].as_str()), (Some("direccion_impresora_prohibida"), Some("direccion")), "{direccion}");
+            let r = app.put_json(&format!("{ruta}/{id}"), Some(&g), &json!({ "name": "Cocina", "direccion": direccion })).await;
+            r.es_error(400, MENSAJE_PROHIBIDA);
+        }
+        assert_eq!(app.get(&ruta, Some(&g)).await.es_exito(), &antes, "nothing saved");
+    }
+
+    async fn a_printer_on_the_server_itself_is_refused_on_test_print_and_in_the_queue(motor: Motor) {
+        let app = de_produccion(motor, |_| {}).await;
+        let g = app.token("gerente@demo.mx").await;
+        let suc = app.id_sucursal("polanco").await;
+        let mut cocina = ImpresoraFalsa::iniciar().await;
+        // Saved where this machine was allowed (a server of before the rule, on the same database)…
+        let antes = lanzar(&app.database_url, Opciones { reloj: Some(app.reloj.clone()), ajustar: Some(Box::new(|c| c.impresion = conf())), ..Default::default() }).await;
+        let guardada = agregar_impresora(&antes, &g, "Cocina", &cocina.addr.to_string(), "ambos").await;
+        // …and a name that leads there: accepted as a name, refused once resolved.
+        let nombre = agregar_impresora(&app, &g, "Barra", &format!("0x7f.1:{}", cocina.addr.port()), "ambos").await;
+        for (id, name) in [(&guardada, "Cocina"), (&nombre, "Barra")] {
+            let r = app.post(&format!("/api/v1/admin/sucursal/{suc}/impresoras/{id}/prueba"), Some(&g)).await;
+            r.es_error(400, MENSAJE_PROHIBIDA);
+            assert_eq!(r.cuerpo["data"]["campo"], "direccion", "{name}");
+        }
+        // A walk-in's tickets to both fail with the same words; the printer never hears of them.
+        let t = app.token("hostess@demo.mx").await;
+        let w = walkin(&app, &t, "Luis Peña", 0).await;
+        let p = imprimir_pendientes(app.store.as_ref(), None, &conf_de_produccion(), app.reloj.ahora()).await.unwrap();
+        assert_eq!((p.impresos, p.fallidos), (0, 4));
+        let e = estado(&app, &t, w["_id"].as_str().unwrap()).await;
+        let trabajos = e["trabajos"].as_array().unwrap();
+        assert!(trabajos.iter().all(|t| t["estado"] == "fallo"), "{trabajos:#?}");
+        // Each printer's first try says why (the rest of its tickets wait for the next pass).
+        for name in ["Cocina", "Barra"] {
+            assert!(trabajos.iter().any(|t| t["impresora"] == name && t["error"] == MENSAJE_PROHIBIDA), "{name}: {trabajos:#?}");
+        }
+        assert!(cocina.recibidos().is_empty());
+        // The server that allows this machine still prints there.
+        let r = antes.post(&format!("/api/v1/admin/sucursal/{suc}/impresoras/{guardada}/prueba"), Some(&g)).await;
+        assert_eq!(r.es_exito()["respondio"], true);
+        assert_eq!(cocina.esperar(1).await.len(), 1);
+    }
+
+    async fn private_ranges_need_the_operators_word(motor: Motor) {
+        let privadas = ["10.0.0.5", "172.16.0.1:9100", "172.31.255.254", "192.168.1.50:9101", "100.64.0.9", "[fd00::5]:9100"];
+        let app = de_produccion(motor, |_| {}).await;
+        let g = app.token("gerente@demo.mx").await;
+        let suc = app.id_sucursal("polanco").await;
+        let ruta = format!("/api/v1/admin/sucursal/{suc}/impresoras");
+        for direccion in privadas {
+            let r = app.post_json(&ruta, Some(&g), &json!({ "name": "Cocina", "direccion": direccion })).await;
+            r.es_error(400, MENSAJE_PRIVADA);
+            assert_eq!((r.cuerpo["data"]["codigo"].as_str(), r.cuerpo["data"]["campo"].as_str()), (Some("direccion_impresora_privada"), Some("direccion")), "{direccion}");
+        }
+        assert_eq!(app.get(&ruta, Some(&g)).await.es_exito().as_array().unwrap().len(), 0, "nothing saved");
+        // Public addresses and names are taken.
+        agregar_impresora(&app, &g, "Pública", "203.0.113.7:9100", "ambos").await;
+        agregar_impresora(&app, &g, "Por nombre", "cocina.local", "ambos").await;
+        // With the operator's word, the restaurant's network is where printers are.
+        let app = de_produccion(motor, |c| c.red.privada = true).await;
+        let g = app.token("gerente@demo.mx").await;
+        for (n, direccion) in privadas.iter().enumerate() {
+            agregar_impresora(&app, &g, &format!("Cocina {n}"), direccion, "ambos").await;
+        }
+    }
+
+    async fn the_test_print_is_limited_per_user_and_says_how_long_to_wait(motor: Motor) {
+        let app = spawn(motor, Opciones {
+            reloj: Some(anfitrion_server::reloj::Reloj::detenido(crate::helpers::ahora_de_prueba())),
+            ..Opciones::demo_con(|c| c.impresion = conf())
+        }).await;
+        let g = app.token("gerente@demo.mx").await;
+        let suc = app.id_sucursal("polanco").await;
+        let mut cocina = ImpresoraFalsa::iniciar().await;
+        let id = agregar_impresora(&app, &g, "Cocina", &cocina.addr.to_string(), "ambos").await;
+        let prueba = format!("/api/v1/admin/sucursal/{suc}/impresoras/{id}/prueba");
+        for _ in 0..10 {
+            assert_eq!(app.post(&prueba, Some(&g)).await.es_exito()["respondio"], true);
+        }
+        let r = app.post(&prueba, Some(&g)).await;
+        r.es_error(429, "Demasiadas pruebas de impresión seguidas. Espera 10 minutos e inténtalo de nuevo.");
+        assert_eq!(r.headers["retry-after"], "600");
+        assert_eq!(r.cuerpo["data"]["reintentar_en"], 600);
+        assert_eq!(cocina.esperar(10).await.len(), 10, "the refused one printed nothing");
+        // Another user is not held back by the first.
+        let s = app.token("sistemas@demo.mx").await;
+        assert_eq!(app.post(&prueba, Some(&s)).await.es_exito()["respondio"], true);
+        // Part of the wait, then all of it.
+        app.reloj.avanzar(chrono::Duration::seconds(599));
+        let r = app.post(&prueba, Some(&g)).await;
+        assert_eq!((r.status, r.headers["retry-after"].to_str().unwrap()), (429, "1"));
+        r.es_error(429, "Demasiadas pruebas de impresión seguidas. Espera 1 segundo e inténtalo de nuevo.");
+        app.reloj.avanzar(chrono::Duration::seconds(1));
+        assert_eq!(app.post(&prueba, Some(&g)).await.es_exito()["respondio"], true);
+        assert_eq!(cocina.esperar(12).await.len(), 12);
+    }
+
+    async fn a_test_print_answers_the_same_whether_nothing_listens_or_something_else_does(motor: Motor) {
+        let app = sin_envio(motor).await;
+        let g = app.token("gerente@demo.mx").await;
+        let suc = app.id_sucursal("polanco").await;
+        let ruta = format!("/api/v1/admin/sucursal/{suc}/impresoras");
+        let cerrado = puerto_cerrado();
+        let id = agregar_impresora(&app, &g, "Cocina", &cerrado.addr.to_string(), "ambos").await;
+        let prueba = format!("{ruta}/{id}/prueba");
+        let (callado, de_callado) = servicio_ajeno(b"").await;
+        let (con_saludo, de_saludo) = servicio_ajeno(b"220 correo.local ESMTP listo\r\n").await;
+        let (eco, de_eco) = servicio_ajeno(b"\x12\x12").await;
+        let mut respuestas = Vec::new();
+        for addr in [cerrado.addr, callado, con_saludo, eco] {
+            app.put_json(&format!("{ruta}/{id}"), Some(&g), &json!({ "name": "Cocina", "direccion": addr.to_string() })).await.es_exito();
+            let inicio = Instant::now();
+            let r = app.post(&prueba, Some(&g)).await;
+            r.es_error(502, "No se pudo imprimir la prueba en «Cocina»: la impresora no responde");
+            // Not sooner for a closed port than the wait for a printer's status.
+            assert!(inicio.elapsed() >= conf().espera_estado, "{addr}: {:?}", inicio.elapsed());
+            respuestas.push(r.cuerpo);
+        }
+        assert!(respuestas.windows(2).all(|p| p[0] == p[1]), "{respuestas:#?}");
+        // Whatever listened was asked the paper status and sent nothing else: none of the ticket's text.
+        for mut rx in [de_callado, de_saludo, de_eco] {
+            let recibido = rx.wait_for(|v| !v.is_empty()).await.unwrap().clone();
+            assert_eq!(recibido, [ESTADO_PAPEL.to_vec()]);
+        }
     }
 }
