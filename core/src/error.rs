@@ -285,6 +285,28 @@ pub enum ReglaError {
     /// for logs, not for staff.
     #[error("Los datos enviados no son válidos")]
     EntradaInvalida(String),
+    /// A guest's number of a country the branch does not take (or typed without its calling code).
+    #[error("Esta sucursal solo acepta teléfonos de {permitidos}: escribe la lada del país y el número.")]
+    TelefonoDeOtroPais { permitidos: String },
+    #[error("Un teléfono de {pais} lleva {digitos} dígitos después de la lada +{lada}.")]
+    TelefonoLongitudPais {
+        pais: &'static str,
+        lada: &'static str,
+        digitos: usize,
+    },
+    /// Toll-free, premium rate, shared cost or personal numbering: no guest is reached there.
+    #[error("Ese número es de servicios especiales o con costo (como 800 o 900): escribe un celular o un teléfono fijo.")]
+    TelefonoEspecial,
+    #[error("País desconocido para los teléfonos: «{0}». Elige uno de la lista.")]
+    PaisTelefonoDesconocido(String),
+    #[error("Elige al menos un país para los teléfonos de los huéspedes.")]
+    PaisesTelefonoVacio,
+    /// "Avisar" once more than a party may be called in a rolling hour.
+    #[error("A este grupo ya se le avisó {max} veces en la última hora: podrá avisarle de nuevo a las {hora}.")]
+    AvisosExcedidos { max: usize, hora: String },
+    /// One more message than a number may receive in a rolling hour (calls and reminders).
+    #[error("Ese teléfono ya recibió {max} mensajes en la última hora: podrá avisarle de nuevo a las {hora}.")]
+    MensajesAlNumeroExcedidos { max: usize, hora: String },
 }
 
 impl ReglaError {
@@ -404,6 +426,13 @@ impl ReglaError {
             PaginaCodigosInvalida => "pagina_codigos_invalida",
             ImprimeInvalido => "imprime_invalido",
             EntradaInvalida(_) => "entrada_invalida",
+            TelefonoDeOtroPais { .. } => "telefono_de_otro_pais",
+            TelefonoLongitudPais { .. } => "telefono_longitud_pais",
+            TelefonoEspecial => "telefono_especial",
+            PaisTelefonoDesconocido(_) => "pais_telefono_desconocido",
+            PaisesTelefonoVacio => "paises_telefono_vacio",
+            AvisosExcedidos { .. } => "avisos_excedidos",
+            MensajesAlNumeroExcedidos { .. } => "mensajes_al_numero_excedidos",
         }
     }
 
@@ -476,6 +505,10 @@ impl ReglaError {
             AnchoPapelInvalido => Some("ancho"),
             PaginaCodigosInvalida => Some("pagina"),
             ImprimeInvalido => Some("imprime"),
+            TelefonoDeOtroPais { .. } | TelefonoLongitudPais { .. } | TelefonoEspecial => {
+                Some("phone")
+            }
+            PaisTelefonoDesconocido(_) | PaisesTelefonoVacio => Some("paises_telefono"),
             _ => None,
         }
     }
