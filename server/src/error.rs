@@ -130,6 +130,11 @@ pub enum ApiError {
     /// Any other internal failure; the detail goes to the log only.
     #[error("Ocurrió un error interno. Inténtalo de nuevo más tarde.")]
     Interno(String),
+    /// A message past a cap of the phone channel (a party's calls, a number's messages in a
+    /// rolling hour): 429, the rule's text saying when, `Retry-After` and `data.reintentar_en`
+    /// in seconds, with the rule's `codigo`, `campo` and `mensaje`.
+    #[error("{regla}")]
+    CupoDeMensajes { regla: ReglaError, segundos: u64 },
 }
 
 impl ApiError {
@@ -151,7 +156,7 @@ impl ApiError {
             DemasiadasReservaciones | DemasiadasConsultas | DemasiadosFlujos => {
                 StatusCode::TOO_MANY_REQUESTS
             }
-            DemasiadosIntentos { .. } => StatusCode::TOO_MANY_REQUESTS,
+            DemasiadosIntentos { .. } | CupoDeMensajes { .. } => StatusCode::TOO_MANY_REQUESTS,
             Ocupado => StatusCode::SERVICE_UNAVAILABLE,
             TiempoAgotado => StatusCode::REQUEST_TIMEOUT,
             UriDemasiadoLarga => StatusCode::URI_TOO_LONG,
@@ -164,6 +169,7 @@ impl ApiError {
     pub fn reintentar_en(&self) -> Option<u64> {
         match self {
             ApiError::DemasiadosIntentos { segundos, .. } => Some(*segundos),
+            ApiError::CupoDeMensajes { segundos, .. } => Some(*segundos),
             ApiError::Ocupado => Some(REINTENTAR_OCUPADO),
             _ => None,
         }
@@ -178,6 +184,9 @@ impl ApiError {
         let data = match self {
             ApiError::Regla(r) => serde_json::to_value(r).ok(),
             ApiError::ConDatos { data, .. } => Some(data.clone()),
+            ApiError::CupoDeMensajes { regla, segundos } => Some(serde_json::json!({
+                "codigo": regla.codigo(), "campo": regla.campo(), "mensaje": regla.mensaje(), "reintentar_en": segundos,
+            })),
             // Whom the wait is for: this account from this address, or the address for every
             // account (a form lets another e-mail in only in the first case).
             ApiError::DemasiadosIntentos {
