@@ -468,9 +468,9 @@ pub struct DatosConfWalkin {
     #[serde(default)]
     #[cfg_attr(feature = "openapi", schema(max_items = 3, example = json!([24, 3])))]
     pub recordatorios_horas: Vec<u32>,
-    /// The countries whose phone numbers guests may give on the booking page (ISO 3166-1
-    /// codes of [`crate::telefono::PAISES`]: MX, US for the United States and Canada, ES, CO,
-    /// GT); `["MX"]` when a client leaves it out. Numbers staff type are not limited by it.
+    /// The countries whose phone numbers guests may give on the booking page, as ISO 3166-1
+    /// codes: MX, US (the United States and Canada), ES, CO, GT; `["MX"]` when a client leaves
+    /// it out. Numbers staff type are not limited by it.
     #[serde(default = "crate::telefono::codigos_por_defecto")]
     #[cfg_attr(
         feature = "openapi",
