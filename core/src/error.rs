@@ -297,8 +297,8 @@ pub enum ReglaError {
     /// Toll-free, premium rate, shared cost or personal numbering: no guest is reached there.
     #[error("Ese número es de servicios especiales o con costo (como 800 o 900): escribe un celular o un teléfono fijo.")]
     TelefonoEspecial,
-    #[error("País desconocido para los teléfonos: «{0}». Elige uno de la lista.")]
-    PaisTelefonoDesconocido(String),
+    #[error("País desconocido para los teléfonos: «{codigo}». Los posibles son {posibles}.")]
+    PaisTelefonoDesconocido { codigo: String, posibles: String },
     #[error("Elige al menos un país para los teléfonos de los huéspedes.")]
     PaisesTelefonoVacio,
     /// "Avisar" once more than a party may be called in a rolling hour.
@@ -429,7 +429,7 @@ impl ReglaError {
             TelefonoDeOtroPais { .. } => "telefono_de_otro_pais",
             TelefonoLongitudPais { .. } => "telefono_longitud_pais",
             TelefonoEspecial => "telefono_especial",
-            PaisTelefonoDesconocido(_) => "pais_telefono_desconocido",
+            PaisTelefonoDesconocido { .. } => "pais_telefono_desconocido",
             PaisesTelefonoVacio => "paises_telefono_vacio",
             AvisosExcedidos { .. } => "avisos_excedidos",
             MensajesAlNumeroExcedidos { .. } => "mensajes_al_numero_excedidos",
@@ -508,7 +508,7 @@ impl ReglaError {
             TelefonoDeOtroPais { .. } | TelefonoLongitudPais { .. } | TelefonoEspecial => {
                 Some("phone")
             }
-            PaisTelefonoDesconocido(_) | PaisesTelefonoVacio => Some("paises_telefono"),
+            PaisTelefonoDesconocido { .. } | PaisesTelefonoVacio => Some("paises_telefono"),
             _ => None,
         }
     }

@@ -145,6 +145,19 @@ pub const PAISES: [Pais; 5] = [
     },
 ];
 
+/// Every code of the catalogue with its country, as a refusal lists them: "MX (México), …
+/// y GT (Guatemala)".
+fn posibles() -> String {
+    let todos: Vec<String> = PAISES
+        .iter()
+        .map(|p| format!("{} ({})", p.codigo, p.nombre))
+        .collect();
+    match todos.split_last() {
+        Some((ultimo, resto)) => format!("{} y {ultimo}", resto.join(", ")),
+        None => String::new(),
+    }
+}
+
 /// The setting's value when none was chosen: Mexico only.
 pub const PAISES_POR_DEFECTO: [&str; 1] = ["MX"];
 
@@ -179,8 +192,11 @@ impl PaisesTelefono {
     pub fn parse<S: AsRef<str>>(codigos: &[S]) -> Result<PaisesTelefono, ReglaError> {
         let mut elegidos = Vec::new();
         for c in codigos {
-            let p = Pais::de_codigo(c.as_ref())
-                .ok_or_else(|| ReglaError::PaisTelefonoDesconocido(c.as_ref().trim().to_owned()))?;
+            let p =
+                Pais::de_codigo(c.as_ref()).ok_or_else(|| ReglaError::PaisTelefonoDesconocido {
+                    codigo: c.as_ref().trim().to_owned(),
+                    posibles: posibles(),
+                })?;
             if !elegidos.contains(&p) {
                 elegidos.push(p);
             }
@@ -463,7 +479,10 @@ mod tests {
     fn telefono_the_setting_is_checked_and_stored() {
         assert_eq!(
             PaisesTelefono::parse(&["MX", "XX"]),
-            Err(ReglaError::PaisTelefonoDesconocido("XX".into()))
+            Err(ReglaError::PaisTelefonoDesconocido {
+                codigo: "XX".into(),
+                posibles: "MX (México), US (Estados Unidos y Canadá), ES (España), CO (Colombia) y GT (Guatemala)".into()
+            })
         );
         assert_eq!(
             PaisesTelefono::parse::<&str>(&[]),

@@ -467,7 +467,7 @@ en_ambos! {
         assert_eq!(conf["paises_telefono"], json!(["MX"]));
         conf["paises_telefono"] = json!(["MX", "XX"]);
         let r = app.put_json(ruta, Some(&g), &conf).await;
-        r.es_error(400, "País desconocido para los teléfonos: «XX». Elige uno de la lista.");
+        r.es_error(400, "País desconocido para los teléfonos: «XX». Los posibles son MX (México), US (Estados Unidos y Canadá), ES (España), CO (Colombia) y GT (Guatemala).");
         assert_eq!(r.cuerpo["data"]["campo"], "paises_telefono");
         conf["paises_telefono"] = json!([]);
         app.put_json(ruta, Some(&g), &conf).await.es_error(400, "Elige al menos un país para los teléfonos de los huéspedes.");
