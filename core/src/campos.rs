@@ -25,6 +25,7 @@ const ETIQUETAS: &[(&str, &str)] = &[
         "Espera máxima de un ticket por su impresora (minutos)",
     ),
     ("recordatorios_horas", "Recordatorios (horas antes)"),
+    ("paises_telefono", "Países de los teléfonos de huéspedes"),
     // A branch's hours, special days and tables.
     ("abre", "Abre"),
     ("cierra", "Cierra"),

@@ -294,6 +294,28 @@ pub enum ReglaError {
     /// A printer on a private network, where the operator has not allowed them.
     #[error("Este servidor no permite impresoras en la red privada (10.x.x.x, 172.16–31.x.x, 192.168.x.x, 100.64–127.x.x, fc00::/7); quien administra el servidor puede permitirla")]
     DireccionImpresoraPrivada,
+    /// A guest's number of a country the branch does not take (or typed without its calling code).
+    #[error("Esta sucursal solo acepta teléfonos de {permitidos}: escribe la lada del país y el número.")]
+    TelefonoDeOtroPais { permitidos: String },
+    #[error("Un teléfono de {pais} lleva {digitos} dígitos después de la lada +{lada}.")]
+    TelefonoLongitudPais {
+        pais: &'static str,
+        lada: &'static str,
+        digitos: usize,
+    },
+    /// Toll-free, premium rate, shared cost or personal numbering: no guest is reached there.
+    #[error("Ese número es de servicios especiales o con costo (como 800 o 900): escribe un celular o un teléfono fijo.")]
+    TelefonoEspecial,
+    #[error("País desconocido para los teléfonos: «{codigo}». Los posibles son {posibles}.")]
+    PaisTelefonoDesconocido { codigo: String, posibles: String },
+    #[error("Elige al menos un país para los teléfonos de los huéspedes.")]
+    PaisesTelefonoVacio,
+    /// "Avisar" once more than a party may be called in a rolling hour.
+    #[error("A este grupo ya se le avisó {max} veces en la última hora: podrá avisarle de nuevo a las {hora}.")]
+    AvisosExcedidos { max: usize, hora: String },
+    /// One more message than a number may receive in a rolling hour (calls and reminders).
+    #[error("Ese teléfono ya recibió {max} mensajes en la última hora: podrá avisarle de nuevo a las {hora}.")]
+    MensajesAlNumeroExcedidos { max: usize, hora: String },
 }
 
 impl ReglaError {
@@ -416,6 +438,13 @@ impl ReglaError {
             EntradaInvalida(_) => "entrada_invalida",
             DireccionImpresoraProhibida => "direccion_impresora_prohibida",
             DireccionImpresoraPrivada => "direccion_impresora_privada",
+            TelefonoDeOtroPais { .. } => "telefono_de_otro_pais",
+            TelefonoLongitudPais { .. } => "telefono_longitud_pais",
+            TelefonoEspecial => "telefono_especial",
+            PaisTelefonoDesconocido { .. } => "pais_telefono_desconocido",
+            PaisesTelefonoVacio => "paises_telefono_vacio",
+            AvisosExcedidos { .. } => "avisos_excedidos",
+            MensajesAlNumeroExcedidos { .. } => "mensajes_al_numero_excedidos",
         }
     }
 
@@ -489,6 +518,10 @@ impl ReglaError {
             PaginaCodigosInvalida => Some("pagina"),
             ImprimeInvalido => Some("imprime"),
             DireccionImpresoraProhibida | DireccionImpresoraPrivada => Some("direccion"),
+            TelefonoDeOtroPais { .. } | TelefonoLongitudPais { .. } | TelefonoEspecial => {
+                Some("phone")
+            }
+            PaisTelefonoDesconocido { .. } | PaisesTelefonoVacio => Some("paises_telefono"),
             _ => None,
         }
     }

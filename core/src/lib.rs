@@ -23,6 +23,7 @@ pub mod referencia;
 pub mod reservacion;
 pub mod sucursal;
 pub mod tablero;
+pub mod telefono;
 pub mod texto;
 pub mod ticket;
 pub mod tiempo;

@@ -475,6 +475,15 @@ pub struct DatosConfWalkin {
     #[serde(default)]
     #[cfg_attr(feature = "openapi", schema(max_items = 3, example = json!([24, 3])))]
     pub recordatorios_horas: Vec<u32>,
+    /// The countries whose phone numbers guests may give on the booking page, as ISO 3166-1
+    /// codes: MX, US (the United States and Canada), ES, CO, GT; `["MX"]` when a client leaves
+    /// it out. Numbers staff type are not limited by it.
+    #[serde(default = "crate::telefono::codigos_por_defecto")]
+    #[cfg_attr(
+        feature = "openapi",
+        schema(min_items = 1, max_items = 5, example = json!(["MX"]))
+    )]
+    pub paises_telefono: Vec<String>,
 }
 
 fn llegada_antes_por_defecto() -> u32 {
@@ -504,6 +513,8 @@ pub struct ConfSucursal {
     pub vencer_impresion_min: u32,
     /// Hours before a reservation its reminders go, earliest first; empty: off.
     pub recordatorios_horas: Vec<u32>,
+    /// The countries a guest's typed number may be of.
+    pub paises_telefono: crate::telefono::PaisesTelefono,
 }
 
 impl Default for ConfSucursal {
@@ -518,6 +529,7 @@ impl Default for ConfSucursal {
             estancia_mesa_min: crate::piso::ESTANCIA_MESA_MIN_POR_DEFECTO,
             vencer_impresion_min: crate::impresora::VENCER_IMPRESION_MIN_POR_DEFECTO,
             recordatorios_horas: Vec::new(),
+            paises_telefono: crate::telefono::PaisesTelefono::default(),
         }
     }
 }
@@ -577,6 +589,7 @@ impl ConfSucursal {
                 entre(d.vencer_impresion_min, min, max, "vencer_impresion_min")?
             },
             recordatorios_horas: crate::recordatorio::exigir_horas(&d.recordatorios_horas)?,
+            paises_telefono: crate::telefono::PaisesTelefono::parse(&d.paises_telefono)?,
         })
     }
 
@@ -608,6 +621,7 @@ impl ConfSucursal {
             estancia_mesa_min: self.estancia_mesa_min,
             vencer_impresion_min: self.vencer_impresion_min,
             recordatorios_horas: self.recordatorios_horas.clone(),
+            paises_telefono: self.paises_telefono.codigos(),
         }
     }
 }

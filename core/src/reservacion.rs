@@ -8,6 +8,7 @@ use crate::comanda::Personas;
 use crate::error::ReglaError;
 use crate::estado::{EstadoReservacion, Origen};
 use crate::personal::{validar_datos_personales, DatosPersonales, Evento};
+use crate::telefono::PaisesTelefono;
 use crate::tiempo::parse_hora;
 
 /// Largest party one reservation holds: the widget's party-size limit, the same for every party.
@@ -207,6 +208,24 @@ impl ContactoReservacion {
             phone: v.phone,
         })
     }
+
+    /// As a guest types it on the booking page: the phone must also be of one of the branch's
+    /// countries, of that country's length, and not a special or premium number
+    /// ([`PaisesTelefono::telefono_de_huesped`]).
+    pub fn parse_de_huesped(
+        d: &DatosPersonales,
+        paises: &PaisesTelefono,
+    ) -> Result<Self, ReglaError> {
+        let v = validar_datos_personales(&DatosPersonales {
+            phone: None,
+            ..d.clone()
+        })?;
+        Ok(ContactoReservacion {
+            name: v.name,
+            email: v.email,
+            phone: paises.telefono_de_huesped(d.phone.as_deref().unwrap_or(""))?,
+        })
+    }
 }
 
 /// A booking as a guest (or staff, or a partner's site) sends it.
@@ -333,18 +352,47 @@ pub struct ReservaNueva {
 }
 
 impl ReservaNueva {
+    /// A booking as staff (or a partner's site through staff) type it: the phone keeps the
+    /// general rule.
     pub fn parse(
         s: &SolicitudReservacion,
         ahora: NaiveDateTime,
         horario: &[HorarioDia],
         especiales: &[DiaEspecial],
     ) -> Result<Self, ReglaError> {
-        let contacto = ContactoReservacion::parse(&DatosPersonales {
+        let contacto = ContactoReservacion::parse(&Self::datos_personales(s))?;
+        Self::parse_con(s, contacto, ahora, horario, especiales)
+    }
+
+    /// A booking as a guest sends it from the booking page: the phone must be of one of the
+    /// branch's countries ([`ContactoReservacion::parse_de_huesped`]).
+    pub fn parse_de_huesped(
+        s: &SolicitudReservacion,
+        ahora: NaiveDateTime,
+        horario: &[HorarioDia],
+        especiales: &[DiaEspecial],
+        paises: &PaisesTelefono,
+    ) -> Result<Self, ReglaError> {
+        let contacto = ContactoReservacion::parse_de_huesped(&Self::datos_personales(s), paises)?;
+        Self::parse_con(s, contacto, ahora, horario, especiales)
+    }
+
+    fn datos_personales(s: &SolicitudReservacion) -> DatosPersonales {
+        DatosPersonales {
             name: s.name.clone(),
             email: s.email.clone(),
             phone: s.phone.clone(),
             evento: s.evento,
-        })?;
+        }
+    }
+
+    fn parse_con(
+        s: &SolicitudReservacion,
+        contacto: ContactoReservacion,
+        ahora: NaiveDateTime,
+        horario: &[HorarioDia],
+        especiales: &[DiaEspecial],
+    ) -> Result<Self, ReglaError> {
         if contacto.email.is_none() && contacto.phone.is_none() {
             return Err(ReglaError::ContactoRequerido);
         }

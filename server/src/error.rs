@@ -133,6 +133,11 @@ pub enum ApiError {
     /// Too many test prints by one user; `Retry-After` says how many seconds until the next.
     #[error("Demasiadas pruebas de impresión seguidas. Espera {} e inténtalo de nuevo.", duracion_legible(*segundos))]
     DemasiadasPruebasImpresion { segundos: u64 },
+    /// A message past a cap of the phone channel (a party's calls, a number's messages in a
+    /// rolling hour): 429, the rule's text saying when, `Retry-After` and `data.reintentar_en`
+    /// in seconds, with the rule's `codigo`, `campo` and `mensaje`.
+    #[error("{regla}")]
+    CupoDeMensajes { regla: ReglaError, segundos: u64 },
 }
 
 impl ApiError {
@@ -154,9 +159,9 @@ impl ApiError {
             DemasiadasReservaciones | DemasiadasConsultas | DemasiadosFlujos => {
                 StatusCode::TOO_MANY_REQUESTS
             }
-            DemasiadosIntentos { .. } | DemasiadasPruebasImpresion { .. } => {
-                StatusCode::TOO_MANY_REQUESTS
-            }
+            DemasiadosIntentos { .. }
+            | DemasiadasPruebasImpresion { .. }
+            | CupoDeMensajes { .. } => StatusCode::TOO_MANY_REQUESTS,
             Ocupado => StatusCode::SERVICE_UNAVAILABLE,
             TiempoAgotado => StatusCode::REQUEST_TIMEOUT,
             UriDemasiadoLarga => StatusCode::URI_TOO_LONG,
@@ -170,6 +175,7 @@ impl ApiError {
         match self {
             ApiError::DemasiadosIntentos { segundos, .. }
             | ApiError::DemasiadasPruebasImpresion { segundos } => Some(*segundos),
+            ApiError::CupoDeMensajes { segundos, .. } => Some(*segundos),
             ApiError::Ocupado => Some(REINTENTAR_OCUPADO),
             _ => None,
         }
@@ -184,6 +190,9 @@ impl ApiError {
         let data = match self {
             ApiError::Regla(r) => serde_json::to_value(r).ok(),
             ApiError::ConDatos { data, .. } => Some(data.clone()),
+            ApiError::CupoDeMensajes { regla, segundos } => Some(serde_json::json!({
+                "codigo": regla.codigo(), "campo": regla.campo(), "mensaje": regla.mensaje(), "reintentar_en": segundos,
+            })),
             // Whom the wait is for: this account from this address, or the address for every
             // account (a form lets another e-mail in only in the first case).
             ApiError::DemasiadosIntentos {

@@ -30,6 +30,7 @@ const SUCURSAL: SucursalPublica = {
   personas_max: 8,
   personas_max_personal: 50,
   zona_horaria: 'America/Mexico_City',
+  paises_telefono: ['MX'],
 };
 
 let desmontar = () => undefined as void;

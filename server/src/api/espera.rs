@@ -6,6 +6,10 @@
 //!
 //! The phone is answered to everyone who keeps the list (espera.index): the party left it to be
 //! called, and calling it is the hostess's job.
+//!
+//! Calling is capped (core's [`anfitrion_core::telefono`]): three calls to a party and five
+//! messages to a number (reminders included) in a rolling hour, counted from the outbox in the
+//! transaction that queues the message; one more is a 429 that says when, and queues nothing.
 
 use anfitrion_core::espera::{self, DatosEspera, EnEspera};
 use anfitrion_core::organizacion::ConfSucursal;
@@ -402,6 +406,8 @@ async fn anotar(
         (status = 403, description = "Sin el permiso espera.index, o grupo de otra sucursal", body = EnvelopeError),
         (status = 404, description = "No existe", body = EnvelopeError),
         (status = 409, description = "El grupo ya no está en la lista de espera, o no dejó teléfono; no se guardó nada", body = EnvelopeError),
+        (status = 429, description = "Ya se avisó al grupo 3 veces en la última hora, o su teléfono ya recibió 5 mensajes en ella (avisos y recordatorios); no se guardó nada. El mensaje dice a qué hora se podrá avisar de nuevo; `Retry-After` y `data.reintentar_en`, en cuántos segundos", body = EnvelopeError,
+            headers(("Retry-After" = u64, description = "Segundos hasta que se pueda avisar de nuevo"))),
     )
 )]
 async fn avisar(
@@ -421,6 +427,12 @@ async fn avisar(
             codigo: StatusCode::CONFLICT,
             mensaje: SIN_TELEFONO.to_owned(),
             data: serde_json::json!({ "codigo": "sin_telefono", "campo": "phone", "mensaje": SIN_TELEFONO }),
+        }),
+        Llamado::Excedido(e) => Err(ApiError::CupoDeMensajes {
+            segundos: u64::try_from((e.hasta - state.reloj.ahora()).num_seconds())
+                .unwrap_or(0)
+                .max(1),
+            regla: e.regla,
         }),
         Llamado::Avisado(g) => {
             state.eventos.lista_tras_commit(Lista::Espera, &g.tag);

@@ -64,6 +64,10 @@ pub struct SucursalPublica {
     /// Last bookable date (today plus the booking horizon).
     #[schema(example = "2027-01-21")]
     pub fecha_max: String,
+    /// The countries whose phone numbers the branch takes from guests (ISO 3166-1 codes: MX,
+    /// US for the United States and Canada, ES, CO, GT); another country's is refused.
+    #[schema(example = json!(["MX"]))]
+    pub paises_telefono: Vec<String>,
 }
 
 /// The answer to a booking: its id and the path of its confirmation page, which carries the
@@ -185,6 +189,7 @@ async fn sucursal(
         fecha_min: salon.fecha_min(ahora).format("%Y-%m-%d").to_string(),
         fecha_max: salon.fecha_max(ahora).format("%Y-%m-%d").to_string(),
         zona_horaria: s.conf.walkin.horario.zona.name().to_owned(),
+        paises_telefono: s.conf.paises_telefono.codigos(),
         tag: s.tag,
         name: s.name,
         marca: s.marca,
@@ -293,7 +298,20 @@ pub async fn reservar_como(
     let suc = reservable(state, &s.tag).await?;
     let ahora = state.reloj.ahora();
     let reloj = suc.conf.walkin.horario;
-    let reserva = ReservaNueva::parse(&s, reloj.local(ahora), &suc.horario, &suc.especiales)?;
+    // A guest's typed number must be of one of the branch's countries and an ordinary one;
+    // staff keep the general rule (they write down what the guest in front of them gives).
+    let reserva = match quien {
+        Quien::Huesped(_) => ReservaNueva::parse_de_huesped(
+            &s,
+            reloj.local(ahora),
+            &suc.horario,
+            &suc.especiales,
+            &suc.conf.paises_telefono,
+        )?,
+        Quien::Personal(_) => {
+            ReservaNueva::parse(&s, reloj.local(ahora), &suc.horario, &suc.especiales)?
+        }
+    };
     if let Quien::Huesped(ip) = quien {
         if reserva.origin == Origen::Plataforma {
             return Err(ReglaError::OrigenDelPersonal.into());

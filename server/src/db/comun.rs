@@ -20,6 +20,10 @@ pub(crate) trait Dialecto {
     /// Locks the branch (`$1`) for the rest of a booking's transaction: on PostgreSQL a row lock
     /// (`FOR UPDATE`) that the next booking of that branch waits on; SQLite already holds its lock.
     const BLOQUEAR_SUCURSAL: &'static str;
+    /// Locks a phone number (`$1`, E.164) for the rest of a transaction that counts and queues
+    /// messages to it: on PostgreSQL a transaction-scoped advisory lock on the number's hash, so
+    /// two calls to one number count one after the other; SQLite already holds its lock.
+    const BLOQUEAR_NUMERO: &'static str;
     /// As [`Dialecto::busqueda_reservacion`], for a client (`c`).
     fn busqueda_cliente(q: &str) -> Vec<Parte>;
     /// A subquery of the member values of the JSON object in column `col`, one row each, in a

@@ -8,6 +8,7 @@
 //! that committed finds nothing left to do and says so.
 
 use anfitrion_core::espera::EnEspera;
+use anfitrion_core::telefono::{self, CupoExcedido};
 use anfitrion_core::ReglaError;
 use async_trait::async_trait;
 use chrono::{DateTime, SubsecRound, Utc};
@@ -92,6 +93,9 @@ pub enum Llamado {
     Avisado(GrupoCambiado),
     /// It left no phone: nothing was written (the hostess calls it by its name).
     SinTelefono,
+    /// The party, or its number, had all the messages a rolling hour allows: nothing was
+    /// written; the refusal says when it may be called again.
+    Excedido(CupoExcedido),
 }
 
 /// The text of the "Su mesa está lista" message, given the branch's name.
@@ -118,6 +122,7 @@ struct FilaEnAlcance {
     sucursal_id: String,
     tag: String,
     sucursal: String,
+    zona: String,
     name: String,
     phone: Option<String>,
     estado: String,
@@ -191,7 +196,7 @@ para_cada_motor! {
         /// The party `id` with its branch, if it is in `alcance`; one no longer waiting refuses.
         async fn grupo_esperando(con: &mut Conexion, alcance: &Alcance, id: &str) -> DbResult<EnAlcance<FilaEnAlcance>> {
             let fila: Option<FilaEnAlcance> = sqlx::query_as(&format!(
-                "SELECT e.sucursal_id, s.tag, s.name AS sucursal, e.name, e.phone, e.estado, e.avisado_en, ({}) AS dentro \
+                "SELECT e.sucursal_id, s.tag, s.name AS sucursal, s.zona, e.name, e.phone, e.estado, e.avisado_en, ({}) AS dentro \
                  FROM lista_espera e JOIN sucursales s ON s.id = e.sucursal_id WHERE e.id = $2",
                 Motor::en_lista_json("s.tag", 1)
             ))
@@ -280,6 +285,11 @@ para_cada_motor! {
                 return Ok(EnAlcance::Si(Llamado::SinTelefono));
             };
             let ahora = al_microsegundo(self.reloj.ahora());
+            // Stored phones are digits with the country code: E.164 is them after a `+`.
+            let destinatario = format!("+{}", phone.trim_start_matches('+'));
+            // The number first (every message to it counts, a reminder's too), then the party's
+            // row: two calls to one party or one number count one after the other.
+            let al_numero = Motor::mensajes_al_numero(&mut tx, &destinatario, ahora).await?;
             let hecho = sqlx::query("UPDATE lista_espera SET avisado_en = $2 WHERE id = $1 AND estado = $3")
                 .bind(id)
                 .bind(ahora)
@@ -289,14 +299,26 @@ para_cada_motor! {
             if hecho.rows_affected() == 0 {
                 return Err(ErrorAlmacen::Regla(ReglaError::EsperaTerminada));
             }
+            let al_grupo: Vec<DateTime<Utc>> = sqlx::query_scalar(
+                "SELECT creado_en FROM mensajes_salida WHERE espera_id = $1 AND tipo = $2 AND creado_en > $3",
+            )
+            .bind(id)
+            .bind(TIPO_MESA_LISTA)
+            .bind(ahora - telefono::ventana_mensajes())
+            .fetch_all(&mut *tx)
+            .await?;
+            let zona = f.zona.parse().unwrap_or(chrono_tz::America::Mexico_City);
+            if let Err(excedido) = telefono::exigir_cupo_aviso(&al_grupo, &al_numero, ahora, zona) {
+                // Nothing is written: the transaction is dropped, rolled back.
+                return Ok(EnAlcance::Si(Llamado::Excedido(excedido)));
+            }
             let mensaje = NuevoMensaje {
                 id: nuevo_id(),
                 sucursal_id: f.sucursal_id.clone(),
                 reservacion_id: None,
                 espera_id: Some(id.to_owned()),
                 tipo: TIPO_MESA_LISTA.to_owned(),
-                // Stored phones are digits with the country code: E.164 is them after a `+`.
-                destinatario: format!("+{}", phone.trim_start_matches('+')),
+                destinatario,
                 texto: texto(&f.sucursal),
             };
             Motor::insertar_mensaje(&mut tx, &mensaje, ahora).await?;

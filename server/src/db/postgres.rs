@@ -98,6 +98,8 @@ impl PgStore {
 impl super::comun::Dialecto for PgStore {
     const EMPEZAR_ESCRITURA: &'static str = "BEGIN";
     const BLOQUEAR_SUCURSAL: &'static str = "SELECT id FROM sucursales WHERE id = $1 FOR UPDATE";
+    const BLOQUEAR_NUMERO: &'static str =
+        "SELECT pg_advisory_xact_lock(hashtextextended('mensajes:' || $1, 0))";
 
     fn en_lista_json(expr: &str, n: usize) -> String {
         format!("{expr} IN (SELECT jsonb_array_elements_text(${n}::jsonb))")

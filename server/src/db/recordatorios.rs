@@ -7,6 +7,7 @@
 
 use anfitrion_core::disponibilidad::ReservaTomada;
 use anfitrion_core::estado::EstadoReservacion;
+use anfitrion_core::telefono;
 use anfitrion_core::ReglaError;
 use async_trait::async_trait;
 use chrono::{DateTime, NaiveDateTime, Utc};
@@ -308,20 +309,31 @@ para_cada_motor! {
 
         async fn registrar_recordatorio(&self, r: &NuevoRecordatorio<'_>) -> DbResult<bool> {
             let mut tx = self.escribir().await?;
+            // A number past its cap of messages in the rolling hour gets no reminder by phone:
+            // one reached by nothing else is recorded as reminded through no channel.
+            let mut mensaje = r.mensaje;
+            if let Some(m) = mensaje {
+                let enviados = Motor::mensajes_al_numero(&mut tx, &m.destinatario, r.ahora).await?;
+                if !telefono::cabe_en_numero(&enviados, r.ahora) {
+                    tracing::warn!(reservacion = %r.reservacion_id, "recordatorio sin mensaje: el teléfono llegó a su tope de mensajes por hora");
+                    mensaje = None;
+                }
+            }
+            let canal = if r.canal == "telefono" && mensaje.is_none() { "ninguno" } else { r.canal };
             let nuevo = sqlx::query(
                 "INSERT INTO recordatorios (reservacion_id, horas, canal, creado_en) VALUES ($1, $2, $3, $4) \
                  ON CONFLICT (reservacion_id, horas) DO NOTHING",
             )
             .bind(r.reservacion_id)
             .bind(i64::from(r.horas))
-            .bind(r.canal)
+            .bind(canal)
             .bind(r.ahora)
             .execute(&mut *tx)
             .await?;
             if nuevo.rows_affected() != 1 {
                 return Ok(false);
             }
-            let enlaces = r.enlaces.map(|(c, x)| [(c, "confirmar"), (x, "cancelar")]).unwrap_or_default();
+            let enlaces = r.enlaces.filter(|_| canal != "ninguno").map(|(c, x)| [(c, "confirmar"), (x, "cancelar")]).unwrap_or_default();
             for (hash, proposito) in enlaces.into_iter().filter(|(h, _)| !h.is_empty()) {
                 sqlx::query(
                     "INSERT INTO enlaces_reservacion (hash, reservacion_id, proposito, vence, creado_en) VALUES ($1, $2, $3, $4, $5)",
@@ -350,7 +362,7 @@ para_cada_motor! {
                 .execute(&mut *tx)
                 .await?;
             }
-            if let Some(m) = r.mensaje {
+            if let Some(m) = mensaje {
                 Motor::insertar_mensaje(&mut tx, m, r.ahora).await?;
             }
             Motor::confirmar(tx).await?;
@@ -509,6 +521,18 @@ para_cada_motor! {
     }
 
     impl Motor {
+        /// Locks the number `destinatario` (E.164) for the rest of the transaction and answers
+        /// when messages were queued to it within the caps' rolling window before `ahora`: the
+        /// outbox's rows, whatever instance wrote them.
+        pub(in crate::db) async fn mensajes_al_numero(con: &mut Conexion, destinatario: &str, ahora: DateTime<Utc>) -> DbResult<Vec<DateTime<Utc>>> {
+            sqlx::query(Motor::BLOQUEAR_NUMERO).bind(destinatario).execute(&mut *con).await?;
+            Ok(sqlx::query_scalar("SELECT creado_en FROM mensajes_salida WHERE destinatario = $1 AND creado_en > $2")
+                .bind(destinatario)
+                .bind(ahora - telefono::ventana_mensajes())
+                .fetch_all(&mut *con)
+                .await?)
+        }
+
         pub(in crate::db) async fn insertar_mensaje(con: &mut Conexion, m: &NuevoMensaje, ahora: DateTime<Utc>) -> DbResult<()> {
             sqlx::query(
                 "INSERT INTO mensajes_salida (id, sucursal_id, reservacion_id, espera_id, tipo, destinatario, texto, estado, intentos, \

@@ -352,4 +352,67 @@ en_ambos! {
         assert!(cotizadas.windows(2).all(|w| w[0] <= w[1]), "{cotizadas:?}");
         assert_eq!(l[0]["siguiente"], true, "the free floor seats the first party now");
     }
+
+    async fn calling_is_capped_per_party_and_per_number_within_a_rolling_hour(motor: Motor) {
+        let app = spawn_app(motor).await;
+        let t = app.token("hostess@demo.mx").await;
+        let hoy = app.hoy();
+        let a_las = |hora: &str| app.llevar_reloj_a(&format!("{hoy} {hora}"));
+        // Two parties left the same number.
+        let perez = anotar(&app, &t, grupo("polanco", "Familia Pérez", 4, Some("+52 55 1234 5678"))).await.es_exito_201()["_id"].as_str().unwrap().to_owned();
+        let ruiz = anotar(&app, &t, grupo("polanco", "Ana Ruiz", 2, Some("52 55 1234 5678"))).await.es_exito_201()["_id"].as_str().unwrap().to_owned();
+        let avisar = |id: &str| {
+            let ruta = format!("/api/v1/admin/espera/{id}/avisar");
+            let (app, t) = (&app, &t);
+            async move { app.post(&ruta, Some(t)).await }
+        };
+        for hora in ["20:00", "20:10", "20:20"] {
+            a_las(hora);
+            avisar(&perez).await.es_exito();
+        }
+        let avisado = lista(&app, &t, "polanco").await[0]["avisado"].clone();
+        // A fourth call within the hour: refused, saying when; nothing queued, nothing changed.
+        a_las("20:45");
+        let r = avisar(&perez).await;
+        let excedido = ReglaError::AvisosExcedidos { max: 3, hora: "21:00".into() };
+        r.es_error(429, &excedido.to_string());
+        assert_eq!(r.message(), "A este grupo ya se le avisó 3 veces en la última hora: podrá avisarle de nuevo a las 21:00.");
+        assert_eq!(r.cuerpo["data"]["codigo"], "avisos_excedidos");
+        let espera: u64 = r.headers.get("retry-after").and_then(|v| v.to_str().ok()).and_then(|v| v.parse().ok()).expect("Retry-After");
+        assert!((14 * 60..=15 * 60).contains(&espera), "{espera}");
+        assert_eq!(r.cuerpo["data"]["reintentar_en"].as_u64(), Some(espera));
+        assert_eq!(mensajes(&app, &perez).await.len(), 3);
+        assert_eq!(lista(&app, &t, "polanco").await[0]["avisado"], avisado, "the refused call is not recorded");
+        // The other party at the same number: two more reach the number's five, the sixth waits.
+        a_las("20:30");
+        avisar(&ruiz).await.es_exito();
+        a_las("20:40");
+        avisar(&ruiz).await.es_exito();
+        a_las("20:45");
+        let r = avisar(&ruiz).await;
+        r.es_error(429, "Ese teléfono ya recibió 5 mensajes en la última hora: podrá avisarle de nuevo a las 21:00.");
+        assert_eq!(r.cuerpo["data"]["codigo"], "mensajes_al_numero_excedidos");
+        assert_eq!(mensajes(&app, &ruiz).await.len(), 2);
+        // An hour after the first call: the party may be called again, and that fills the
+        // number's hour once more (20:10, 20:20, 20:30, 20:40 and now).
+        a_las("21:05");
+        avisar(&perez).await.es_exito();
+        assert_eq!(mensajes(&app, &perez).await.len(), 4);
+        avisar(&ruiz).await.es_error(429, "Ese teléfono ya recibió 5 mensajes en la última hora: podrá avisarle de nuevo a las 21:10.");
+        a_las("21:10");
+        avisar(&ruiz).await.es_exito();
+    }
+
+    async fn forty_calls_at_once_queue_three_messages(motor: Motor) {
+        let app = spawn_app(motor).await;
+        let t = app.token("hostess@demo.mx").await;
+        let id = anotar(&app, &t, grupo("polanco", "Familia Pérez", 4, Some("+52 55 8765 4321"))).await.es_exito_201()["_id"].as_str().unwrap().to_owned();
+        let ruta = format!("/api/v1/admin/espera/{id}/avisar");
+        let llamadas = (0..40).map(|_| app.post(&ruta, Some(&t)));
+        let estados: Vec<u16> = futures_util::future::join_all(llamadas).await.iter().map(|r| r.status).collect();
+        assert_eq!(estados.iter().filter(|s| **s == 200).count(), 3, "{estados:?}");
+        assert_eq!(estados.iter().filter(|s| **s == 429).count(), 37, "{estados:?}");
+        assert_eq!(mensajes(&app, &id).await.len(), 3);
+    }
+
 }

@@ -140,6 +140,8 @@ en_ambos! {
                 espera_estado: ESPERA_ESTADO,
                 ..Default::default()
             };
+            // The test's printers listen on this machine.
+            c.impresion.red.loopback = true;
             c.mensajes = Some(conf_proveedor(&url));
             // The phone outbox is looked at often: a message queued goes out at once.
             c.cada_recordatorios = std::time::Duration::from_millis(200);

@@ -452,3 +452,64 @@ en_ambos! {
         panic!("the e-mail was not marked sent");
     }
 }
+
+en_ambos! {
+    async fn a_guests_number_of_another_country_or_a_special_one_is_refused_until_the_branch_takes_that_country(motor: Motor) {
+        let app = spawn_app(motor).await;
+        let fecha = format!("{} 20:00", entre_semana(2));
+        let turista = |phone: &str| json!({ "tag": "polanco", "name": "Turista Smith", "email": "", "phone": phone,
+            "fecha_hora": fecha, "no_personas": 2, "evento": "Ninguno", "comentarios": "", "origin": "Widget" });
+        let reservar = |phone: &str| {
+            let cuerpo = turista(phone);
+            let app = &app;
+            async move { app.post_json("/api/v1/public/reservacion", None, &cuerpo).await }
+        };
+        let guardadas = || crate::helpers::sql_directo(&app.database_url, "UPDATE reservaciones SET name = name WHERE name = $1", &["Turista Smith"]);
+        // Every branch takes Mexican numbers only, until it says otherwise.
+        let r = reservar("+1 415 555 0134").await;
+        r.es_error(400, "Esta sucursal solo acepta teléfonos de México (+52): escribe la lada del país y el número.");
+        assert_eq!((r.cuerpo["data"]["codigo"].as_str(), r.cuerpo["data"]["campo"].as_str()), (Some("telefono_de_otro_pais"), Some("phone")));
+        reservar("+44 20 7946 0958").await.es_error(400, "Esta sucursal solo acepta teléfonos de México (+52): escribe la lada del país y el número.");
+        // Mexico's premium, shared-cost and toll-free numbers are nobody's phone.
+        for especial in ["+52 900 123 4567", "52 800 123 4567", "+52 300 123 4567"] {
+            let r = reservar(especial).await;
+            r.es_error(400, "Ese número es de servicios especiales o con costo (como 800 o 900): escribe un celular o un teléfono fijo.");
+            assert_eq!(r.cuerpo["data"]["codigo"], "telefono_especial");
+        }
+        reservar("+52 55 1234 567").await.es_error(400, "Un teléfono de México lleva 10 dígitos después de la lada +52.");
+        assert_eq!(guardadas().await, 0, "nothing saved");
+        let publica = app.get("/api/v1/public/sucursal/polanco", None).await;
+        assert_eq!(publica.es_exito()["paises_telefono"], json!(["MX"]));
+
+        // The manager takes the United States and Canada too.
+        let g = app.token("gerente@demo.mx").await;
+        let ruta = "/api/v1/admin/conf-walkin?tag=polanco";
+        let mut conf = app.get(ruta, Some(&g)).await.es_exito().clone();
+        assert_eq!(conf["paises_telefono"], json!(["MX"]));
+        conf["paises_telefono"] = json!(["MX", "XX"]);
+        let r = app.put_json(ruta, Some(&g), &conf).await;
+        r.es_error(400, "País desconocido para los teléfonos: «XX». Los posibles son MX (México), US (Estados Unidos y Canadá), ES (España), CO (Colombia) y GT (Guatemala).");
+        assert_eq!(r.cuerpo["data"]["campo"], "paises_telefono");
+        conf["paises_telefono"] = json!([]);
+        app.put_json(ruta, Some(&g), &conf).await.es_error(400, "Elige al menos un país para los teléfonos de los huéspedes.");
+        assert_eq!(app.get(ruta, Some(&g)).await.es_exito()["paises_telefono"], json!(["MX"]), "a refused setting saves nothing");
+        conf["paises_telefono"] = json!(["US", "MX"]);
+        assert_eq!(app.put_json(ruta, Some(&g), &conf).await.es_exito()["paises_telefono"], json!(["MX", "US"]));
+        assert_eq!(app.get("/api/v1/public/sucursal/polanco", None).await.es_exito()["paises_telefono"], json!(["MX", "US"]));
+
+        let r = reservar("+1 (415) 555-0134").await;
+        r.es_exito_201();
+        assert_eq!(guardadas().await, 1);
+        assert_eq!(crate::helpers::sql_directo(&app.database_url, "UPDATE reservaciones SET phone = phone WHERE phone = $1", &["14155550134"]).await, 1);
+        // Still not a premium line of +1, nor another nation sharing its code, nor another country.
+        reservar("+1 900 555 0134").await.es_error(400, "Ese número es de servicios especiales o con costo (como 800 o 900): escribe un celular o un teléfono fijo.");
+        reservar("+1 876 555 0134").await.es_error(400, "Ese número es de servicios especiales o con costo (como 800 o 900): escribe un celular o un teléfono fijo.");
+        reservar("+44 20 7946 0958").await
+            .es_error(400, "Esta sucursal solo acepta teléfonos de México (+52) o Estados Unidos y Canadá (+1): escribe la lada del país y el número.");
+        assert_eq!(guardadas().await, 1);
+        // Staff write down the number the guest gives them, as before.
+        let r = app.post_json("/api/v1/admin/reservacion", Some(&g), &turista("+44 20 7946 0958")).await;
+        r.es_exito_201();
+        assert_eq!(guardadas().await, 2);
+    }
+}

@@ -99,6 +99,7 @@ fn columna(tabla: &str) -> &'static str {
     match tabla {
         "bitacora" => "accion",
         "mensajes_salida" => "estado",
+        "enlaces_reservacion" => "proposito",
         _ => "horas",
     }
 }
@@ -489,5 +490,29 @@ en_ambos! {
         let n = p.pedidos.lock().unwrap().len();
         enviar_mensajes(app.store.as_ref(), None, Some(&conf), app.reloj.ahora() + chrono::Duration::hours(2)).await.unwrap();
         assert_eq!(p.pedidos.lock().unwrap().len(), n, "a refused message is not sent again");
+    }
+}
+
+en_ambos! {
+    async fn reminders_to_a_number_past_its_hourly_cap_are_not_queued(motor: Motor) {
+        let conf = conf_proveedor("http://127.0.0.1:9");
+        let app = app_con(motor, Some(conf.clone())).await;
+        recordatorios_en(&app, "24").await;
+        // Six bookings left one number (and no e-mail) for the same evening.
+        let mut ids = Vec::new();
+        for hora in ["18:30", "19:00", "19:30", "20:00", "20:30", "21:00"] {
+            ids.push(reservar(&app, &format!("2026-12-09 {hora}"), 2, "", "52 55 1111 2222").await.0);
+        }
+        app.llevar_reloj_a("2026-12-08 21:30");
+        enviar_debidos(app.store.as_ref(), URL, Some(&conf), app.reloj.ahora()).await.unwrap();
+        // Every reminder is recorded; the number gets five messages in the hour, not six.
+        let al_numero = "destinatario = '+525511112222'";
+        assert_eq!(filas(&app, "mensajes_salida", al_numero, &[]).await, 5);
+        for id in &ids[..5] {
+            assert_eq!(filas(&app, "recordatorios", "reservacion_id = $1 AND canal = 'telefono'", &[id]).await, 1);
+        }
+        assert_eq!(filas(&app, "mensajes_salida", "reservacion_id = $1", &[&ids[5]]).await, 0);
+        assert_eq!(filas(&app, "recordatorios", "reservacion_id = $1 AND canal = 'ninguno'", &[&ids[5]]).await, 1);
+        assert_eq!(filas(&app, "enlaces_reservacion", "reservacion_id = $1", &[&ids[5]]).await, 0, "no links for a reminder nothing carries");
     }
 }

@@ -3,6 +3,7 @@
 
 use anfitrion_core::organizacion::ConfSucursal;
 use anfitrion_core::sucursal::Tag;
+use anfitrion_core::telefono::PaisesTelefono;
 use anfitrion_core::tiempo::{formato_hora, parse_hora, ReglasHorario};
 use anfitrion_core::walkin::ConfWalkin;
 use async_trait::async_trait;
@@ -32,6 +33,7 @@ struct FilaConf {
     estancia_mesa_min: Option<i32>,
     vencer_impresion_min: Option<i32>,
     recordatorios_horas: Option<String>,
+    paises_telefono: Option<String>,
 }
 
 /// The reminder hours as stored ("24,3"); what no longer parses sends none.
@@ -61,6 +63,7 @@ impl FilaConf {
             estancia_mesa_min: v(self.estancia_mesa_min, d.estancia_mesa_min),
             vencer_impresion_min: v(self.vencer_impresion_min, d.vencer_impresion_min),
             recordatorios_horas: horas_guardadas(self.recordatorios_horas.as_deref()),
+            paises_telefono: PaisesTelefono::de_guardado(self.paises_telefono.as_deref()),
             walkin: self.conf(),
         }
     }
@@ -94,7 +97,7 @@ macro_rules! select_columnas_conf {
     () => {
         "SELECT c.inicio_regular, c.inicio_promo, c.corte_tarde, c.gracia_min, c.llegada_antes_min, c.prefijo_folio, c.pie_ticket, \
      c.correo_requerido, c.telefono_requerido, s.zona, c.paso_min, c.estancia_min, c.anticipacion_min, c.horizonte_dias, \
-     c.cubiertos_por_turno, c.estancia_mesa_min, c.vencer_impresion_min, c.recordatorios_horas"
+     c.cubiertos_por_turno, c.estancia_mesa_min, c.vencer_impresion_min, c.recordatorios_horas, c.paises_telefono"
     };
 }
 
@@ -188,7 +191,7 @@ para_cada_motor! {
                 "UPDATE conf_walkin SET inicio_regular = $2, inicio_promo = $3, corte_tarde = $4, gracia_min = $5, prefijo_folio = $6, \
                  pie_ticket = $7, correo_requerido = $8, telefono_requerido = $9, paso_min = $10, estancia_min = $11, \
                  anticipacion_min = $12, horizonte_dias = $13, cubiertos_por_turno = $14, updated_at = $15, llegada_antes_min = $16, \
-                 estancia_mesa_min = $17, vencer_impresion_min = $18, recordatorios_horas = $19 WHERE sucursal_id = $1",
+                 estancia_mesa_min = $17, vencer_impresion_min = $18, recordatorios_horas = $19, paises_telefono = $20 WHERE sucursal_id = $1",
             )
             .bind(sucursal_id)
             .bind(formato_hora(w.horario.inicio_regular))
@@ -209,6 +212,7 @@ para_cada_motor! {
             .bind(n(c.estancia_mesa_min))
             .bind(n(c.vencer_impresion_min))
             .bind(c.recordatorios_horas.iter().map(u32::to_string).collect::<Vec<_>>().join(","))
+            .bind(c.paises_telefono.guardado())
             .execute(&mut *tx)
             .await?;
             self.anotar(&mut tx, cambio).await?;

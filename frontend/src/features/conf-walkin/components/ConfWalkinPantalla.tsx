@@ -45,7 +45,14 @@ function Formulario({ tag, original }: { tag: string; original: DatosConfWalkin 
   const cajaRecordatorios = useRef<HTMLInputElement>(null);
   const guardar = useGuardarConfWalkin();
   const lectura = leerRecordatorios(recordatorios);
-  const sinCambios = iguales(form, original) && 'ok' in lectura && iguales(lectura.ok, original.recordatorios_horas ?? []);
+  // The guests' phone countries are typed as ISO codes ("MX, US"); the server checks them.
+  const [paises, setPaises] = useState(() => (original.paises_telefono ?? []).join(', '));
+  const codigosPaises = paises.split(/[\s,]+/).filter(Boolean).map((c) => c.toUpperCase());
+  const sinCambios =
+    iguales(form, original) &&
+    'ok' in lectura &&
+    iguales(lectura.ok, original.recordatorios_horas ?? []) &&
+    iguales(codigosPaises, original.paises_telefono ?? []);
   const poner = <K extends keyof DatosConfWalkin>(c: K, v: DatosConfWalkin[K]) => {
     setForm((f) => ({ ...f, [c]: v }));
     if (rechazo?.campo === c) setRechazo(null);
@@ -70,7 +77,10 @@ function Formulario({ tag, original }: { tag: string; original: DatosConfWalkin 
       cajaRecordatorios.current?.focus({ preventScroll: true });
       return;
     }
-    guardar.mutate({ tag, datos: { ...form, recordatorios_horas: lectura.ok } }, { onError: (e) => setRechazo(rechazoDeCampo(e)) });
+    guardar.mutate(
+      { tag, datos: { ...form, recordatorios_horas: lectura.ok, paises_telefono: codigosPaises } },
+      { onError: (e) => setRechazo(rechazoDeCampo(e)) },
+    );
   };
 
   return (
@@ -147,6 +157,27 @@ function Formulario({ tag, original }: { tag: string; original: DatosConfWalkin 
             <MensajeCampo nombre="recordatorios_horas" mensaje={error('recordatorios_horas')} />
           </Field>
         </div>
+        <div className="mt-4 border-t border-stone-100 pt-4">
+          <Field className="max-w-xl space-y-1.5" data-campo="paises_telefono">
+            <Label className="block text-sm font-medium text-stone-700">Países de los teléfonos de huéspedes</Label>
+            <Input
+              name="paises_telefono"
+              value={paises}
+              placeholder="Por ejemplo: MX, US"
+              autoComplete="off"
+              invalid={Boolean(error('paises_telefono'))}
+              onChange={(e) => {
+                setPaises(e.target.value);
+                if (rechazo?.campo === 'paises_telefono') setRechazo(null);
+              }}
+              className={`${ESTILO_CAMPO} max-w-xs data-invalid:ring-red-400`}
+            />
+            <Description className="text-sm text-stone-500">
+              Códigos de país separados por comas. En la reservación en línea solo se aceptan teléfonos de estos países, y nunca números especiales o con costo (800, 900…). El personal puede anotar cualquier teléfono.
+            </Description>
+            <MensajeCampo nombre="paises_telefono" mensaje={error('paises_telefono')} />
+          </Field>
+        </div>
       </Seccion>
       <Seccion titulo="Salón e impresión" descripcion="Cuándo una mesa se ve excedida, y cuánto espera un ticket a su impresora antes de darse por vencido.">
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
@@ -155,7 +186,7 @@ function Formulario({ tag, original }: { tag: string; original: DatosConfWalkin 
         </div>
       </Seccion>
       <div className="sticky bottom-0 -mx-1 flex justify-end gap-2 border-t border-stone-200 bg-stone-50 px-1 py-3">
-        <Button variante="secundario" disabled={sinCambios || guardar.isPending} onClick={() => { setForm(original); setRecordatorios(textoRecordatorios(original.recordatorios_horas)); setRechazo(null); }}>
+        <Button variante="secundario" disabled={sinCambios || guardar.isPending} onClick={() => { setForm(original); setRecordatorios(textoRecordatorios(original.recordatorios_horas)); setPaises((original.paises_telefono ?? []).join(', ')); setRechazo(null); }}>
           Descartar cambios
         </Button>
         <Button type="submit" disabled={sinCambios} cargando={guardar.isPending}>
