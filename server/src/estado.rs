@@ -29,8 +29,10 @@ pub struct AppState {
     pub freno: Arc<Freno>,
     /// What time it is: the only clock handlers read.
     pub reloj: Reloj,
-    /// Wakes the jobs loop's print queue: a save that queued tickets sends them now.
+    /// Wakes the print queue: a save that queued tickets sends them now.
     pub impresion: Arc<tokio::sync::Notify>,
+    /// Wakes the phone outbox: a call that queued a message sends it now.
+    pub mensajes: Arc<tokio::sync::Notify>,
     /// How tickets reach the printers (the test print's timeout).
     pub conf_impresion: Arc<crate::impresion::ConfImpresion>,
     /// Test prints per user (`_id`): a printer's test is no port scanner.

@@ -97,6 +97,8 @@ pub struct Fondo {
     pub impresion: crate::impresion::ConfImpresion,
     /// Rung by a save that queued tickets: the print queue is looked at at once.
     pub despertar: Arc<tokio::sync::Notify>,
+    /// Rung by a call that queued a phone message: the phone outbox is sent at once.
+    pub timbre_mensajes: Arc<tokio::sync::Notify>,
     pub eventos: Arc<crate::eventos::Eventos>,
     /// The database's URL and the schedule of its backups, if asked.
     pub respaldos: Option<(String, crate::respaldo::ConfRespaldos)>,
@@ -113,8 +115,9 @@ fn periodo(primera: Duration, cada: Duration) -> Interval {
 
 /// Starts the background work, each kind in its own task: a purge every [`CADA_PURGA`] (the
 /// first one period after start), no-shows every [`CADA_NO_SHOWS`], reminders and the phone
-/// outbox every `cada_recordatorios` (the outbox also as soon as reminders were recorded), the
-/// e-mail outbox on its period, backups on theirs, and the print queue ([`cola_de_impresion`]).
+/// outbox every `cada_recordatorios` (the outbox also as soon as reminders or a call queued a
+/// message), the e-mail outbox on its period, backups on theirs, and the print queue
+/// ([`cola_de_impresion`]).
 /// Abort the handle to stop every one of them; [`crate::launch`] does when the server ends.
 pub fn iniciar(fondo: Fondo) -> JoinHandle<()> {
     let Fondo {
@@ -125,6 +128,7 @@ pub fn iniciar(fondo: Fondo) -> JoinHandle<()> {
         cada_recordatorios,
         impresion,
         despertar,
+        timbre_mensajes,
         eventos,
         respaldos,
         reloj,
@@ -176,8 +180,8 @@ pub fn iniciar(fondo: Fondo) -> JoinHandle<()> {
         });
     }
 
-    // Reminders ring the phone outbox when they recorded any: their messages leave at once.
-    let timbre_mensajes = Arc::new(Notify::new());
+    // Reminders ring the phone outbox when they recorded any, as a host's "Avisar" does: their
+    // messages leave at once.
     let (s, r, timbre) = (store.clone(), reloj.clone(), timbre_mensajes.clone());
     let conf_mensajes = mensajes.clone();
     tareas.spawn(async move {

@@ -83,6 +83,7 @@ pub async fn launch(config: Config) -> anyhow::Result<App> {
     let freno = Arc::new(Freno::new(config.demora_cuenta, reloj.clone()));
     let eventos = Arc::new(eventos::Eventos::iniciar(store.as_ref()).await?);
     let despertar = Arc::new(tokio::sync::Notify::new());
+    let timbre_mensajes = Arc::new(tokio::sync::Notify::new());
     let state_proxies: Arc<[IpAddr]> = config.proxies_confiables.clone().into();
     let state = AppState {
         store: store.clone(),
@@ -98,6 +99,7 @@ pub async fn launch(config: Config) -> anyhow::Result<App> {
         url_publica: config.url_publica.clone().into(),
         reloj: reloj.clone(),
         impresion: despertar.clone(),
+        mensajes: timbre_mensajes.clone(),
         conf_impresion: Arc::new(config.impresion.clone()),
         pruebas_impresion: Arc::new(limites::LimitePorClave::en(
             limites::PRUEBAS_IMPRESION,
@@ -131,6 +133,7 @@ pub async fn launch(config: Config) -> anyhow::Result<App> {
         cada_recordatorios: config.cada_recordatorios,
         impresion: config.impresion.clone(),
         despertar,
+        timbre_mensajes,
         eventos: eventos_fondo,
         respaldos: config
             .respaldos

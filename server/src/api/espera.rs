@@ -436,6 +436,7 @@ async fn avisar(
         }),
         Llamado::Avisado(g) => {
             state.eventos.lista_tras_commit(Lista::Espera, &g.tag);
+            state.mensajes.notify_one();
             Ok(Envelope::ok(
                 "Grupo avisado: su mensaje quedó en cola",
                 g.into(),

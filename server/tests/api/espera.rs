@@ -415,4 +415,19 @@ en_ambos! {
         assert_eq!(mensajes(&app, &id).await.len(), 3);
     }
 
+    async fn a_called_partys_message_leaves_at_once_not_at_the_next_round(motor: Motor) {
+        let (sms, url) = crate::recordatorios::proveedor().await;
+        let app = crate::helpers::spawn(motor, crate::helpers::Opciones::demo_con(move |c| {
+            c.mensajes = Some(crate::recordatorios::conf_proveedor(&url));
+            // Reminders are looked for once an hour: only the call itself can send the message.
+            c.cada_recordatorios = Duration::from_secs(3600);
+        }))
+        .await;
+        let t = app.token("hostess@demo.mx").await;
+        let id = anotar(&app, &t, grupo("polanco", "Familia Pérez", 4, Some("+52 55 1234 5678"))).await.es_exito_201()["_id"].as_str().unwrap().to_owned();
+        app.post(&format!("/api/v1/admin/espera/{id}/avisar"), Some(&t)).await.es_exito();
+        sms.esperar(1).await;
+        let enviado = mensajes(&app, &id).await;
+        assert_eq!(enviado.len(), 1);
+    }
 }
