@@ -68,6 +68,32 @@ describe('the API client', () => {
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 
+  it('a read the screen cancels while its body arrives is that cancellation, never an error toast', async () => {
+    const control = new AbortController();
+    const fetch = vi.fn(async () => {
+      const cuerpo = new ReadableStream({
+        start(c) {
+          c.enqueue(new TextEncoder().encode('{"status":"success","message":"ok","da'));
+          // The refetch is cancelled with half the body read.
+          control.abort();
+          c.error(new DOMException('The operation was aborted.', 'AbortError'));
+        },
+      });
+      return new Response(cuerpo, { status: 200, headers: { 'Content-Type': 'application/json' } });
+    });
+    vi.stubGlobal('fetch', fetch);
+    const error = await api('/v1/admin/reservacion', { signal: control.signal }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DOMException);
+    expect((error as DOMException).name).toBe('AbortError');
+    expect(avisos()).toEqual([]);
+  });
+
+  it('a body that is not JSON, with nobody cancelling, is still the unexpected answer', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('<html>', { status: 200 })));
+    await expect(api('/v1/admin/reservacion')).rejects.toThrow('El servidor respondió de forma inesperada. Inténtalo de nuevo.');
+    expect(avisos()).toEqual(['error: El servidor respondió de forma inesperada. Inténtalo de nuevo.']);
+  });
+
   it('sends no Authorization header without a session', async () => {
     const fetch = responder(200, { status: 'success', message: '', data: null });
     vi.stubGlobal('fetch', fetch);

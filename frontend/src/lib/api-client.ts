@@ -3,7 +3,7 @@
 // server's Spanish message; a 401 from any call ends the session (the guard then shows /login).
 // A 429 or 503 carries how many seconds the server asks to wait (`reintentarEn`).
 import type { Envelope } from '../types/api';
-import { enviar, nuevaClave } from './envio';
+import { enviar, leerJson, nuevaClave } from './envio';
 import { segundosDeEspera } from './reintento';
 import { ajustarReloj } from './reloj';
 import { cerrarSesionLocal, leerToken } from './session';
@@ -78,12 +78,7 @@ export async function apiConMensaje<T>(ruta: string, opciones: OpcionesApi = {})
 
   ajustarReloj(respuesta.headers.get('Date'));
 
-  let cuerpo: unknown = null;
-  try {
-    cuerpo = await respuesta.json();
-  } catch {
-    cuerpo = null;
-  }
+  const cuerpo = await leerJson(respuesta, signal);
 
   const envelope = esEnvelope(cuerpo) ? cuerpo : null;
   if (respuesta.ok && envelope && envelope.status !== 'error') return { data: envelope.data as T, message: envelope.message };

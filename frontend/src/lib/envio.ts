@@ -31,3 +31,17 @@ export async function enviar(
     }
   }
 }
+
+/**
+ * The JSON body of `respuesta`, or null when it is not JSON. A read cut short because the caller
+ * aborted it (a refetch the screen cancelled) is that abort, rethrown: never a bad answer.
+ */
+export async function leerJson(respuesta: Response, signal?: AbortSignal): Promise<unknown> {
+  try {
+    return await respuesta.json();
+  } catch (e) {
+    if (signal?.aborted) throw signal.reason ?? e;
+    if (e instanceof DOMException && e.name === 'AbortError') throw e;
+    return null;
+  }
+}

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CLAVE_TOKEN } from '../lib/session';
-import { enMarcoPropio, reservaPersonal, type Ventana } from './api';
+import { enMarcoPropio, getSucursal, reservaPersonal, type Ventana } from './api';
 
 const CONSOLA = 'https://consola.ejemplo.mx';
 
@@ -43,5 +43,28 @@ describe('the booking page acts for staff only in the console own frame', () => 
     localStorage.setItem(CLAVE_TOKEN, 'tok');
     expect(reservaPersonal('Plataforma')).toBe(true);
     expect(reservaPersonal('Widget')).toBe(false);
+  });
+});
+
+describe('the booking page reads', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('a read the page cancels while its body arrives is that cancellation, not an unexpected answer', async () => {
+    const control = new AbortController();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        const cuerpo = new ReadableStream({
+          start(c) {
+            c.enqueue(new TextEncoder().encode('{"status":"success","da'));
+            control.abort();
+            c.error(new DOMException('The operation was aborted.', 'AbortError'));
+          },
+        });
+        return new Response(cuerpo, { status: 200 });
+      }),
+    );
+    const error = await getSucursal('polanco', control.signal).catch((e: unknown) => e);
+    expect((error as DOMException).name).toBe('AbortError');
   });
 });

@@ -1,7 +1,7 @@
 // The booking page's calls: no session, base /api, the {status, message, data} envelope. Kept
 // apart from the console's client, which carries the session, its toasts and its stores.
 
-import { enviar } from '../lib/envio';
+import { enviar, leerJson } from '../lib/envio';
 import { CLAVE_TOKEN } from '../lib/session';
 import type { ConfirmacionPublica, Disponibilidad, ReservaRegistrada, SolicitudReservacion, SucursalPublica } from '../types/api';
 import type { components } from '../types/openapi';
@@ -56,7 +56,7 @@ export async function llamar<T>(
   const respuesta = await enviar(`/api${ruta}`, { method, headers, body, signal, clave });
   if (respuesta === null) throw new ErrorPublico(SIN_CONEXION, 0);
   type Sobre = { status?: string; message?: string; data?: unknown };
-  const cuerpo = (await respuesta.json().catch(() => null)) as Sobre | null;
+  const cuerpo = (await leerJson(respuesta, signal)) as Sobre | null;
   if (!respuesta.ok || cuerpo?.status !== 'success') {
     throw new ErrorPublico(cuerpo?.message || RESPUESTA_INESPERADA, respuesta.status, cuerpo?.data ?? null);
   }
