@@ -1,17 +1,36 @@
 // The waitlist against the real server: the hostess writes a party down on /hostes (it shows in
 // its place with its quote, and on a second console of the branch without a reload), calls it
-// (the row says so, the message in the outbox's queue: no SMS provider here), seats it with
+// (the row says so, and the message reaches a stand-in for the SMS provider), seats it with
 // "Sentar" (the walk-in wizard opens with name, phone and party filled in, and its save takes the
 // party off the list), a party that left with its reason, and the screens at 1280 and 800 px.
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
-import { describe, test } from 'node:test';
+import { createServer } from 'node:http';
+import { after, describe, test } from 'node:test';
 import { CUENTAS, entrar, llamarApi, prepararSuite } from './navegador.mjs';
 
 let servidor;
 let pagina;
 
-prepararSuite((s) => ({ servidor, pagina } = s));
+/** A stand-in for the SMS provider's Create a Message call, on 127.0.0.1: takes every message. */
+const proveedor = createServer((pedido, respuesta) => {
+  pedido.resume();
+  pedido.on('end', () => {
+    respuesta.writeHead(201, { 'Content-Type': 'application/json' });
+    respuesta.end(JSON.stringify({ sid: 'SM0123456789abcdef0123456789abcdef', status: 'queued' }));
+  });
+});
+await new Promise((listo) => proveedor.listen(0, '127.0.0.1', listo));
+after(() => proveedor.close());
+
+prepararSuite((s) => ({ servidor, pagina } = s), {
+  entorno: {
+    ANFITRION_SMS_CUENTA: 'AC0123456789abcdef',
+    ANFITRION_SMS_TOKEN: 'secreto',
+    ANFITRION_SMS_REMITENTE: '+15005550006',
+    ANFITRION_SMS_URL: `http://127.0.0.1:${proveedor.address().port}`,
+  },
+});
 
 const CAPTURAS = new URL('../../target/capturas-espera/', import.meta.url);
 async function foto(p, nombre, { completa = true } = {}) {
@@ -69,13 +88,13 @@ describe('the waitlist', () => {
       await fila(otra, 'Familia Espera').waitFor({ timeout: 5000 });
       console.log(`# el grupo apareció en la otra consola a los ${Date.now() - desde} ms`);
 
-      // Avisar: the message waits in the outbox (no SMS provider in the tests).
+      // Avisar: the message is queued and leaves at once for the provider's stand-in.
       await suya.getByRole('button', { name: 'Avisar a Familia Espera' }).click();
       await pagina.locator('[data-toast="exito"]', { hasText: 'Grupo avisado: su mensaje quedó en cola' }).waitFor();
       const aviso = suya.locator('[data-campo="aviso"]');
       await aviso.waitFor();
-      assert.match(await aviso.innerText(), /^Avisado \d{2}:\d{2}\s[ap]\.\s?m\. · mensaje en cola$/);
-      assert.equal(await aviso.getAttribute('data-mensaje'), 'pendiente');
+      assert.match(await aviso.innerText(), /^Avisado \d{2}:\d{2}\s[ap]\.\s?m\. · mensaje (en cola|enviado)$/);
+      assert.ok(['pendiente', 'enviado'].includes(await aviso.getAttribute('data-mensaje')));
       await fila(otra, 'Familia Espera').locator('[data-campo="aviso"]').waitFor({ timeout: 5000 });
 
       // Sentar: the walk-in wizard with the party filled in.

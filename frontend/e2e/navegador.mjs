@@ -129,12 +129,13 @@ export async function limpiar(contexto, pagina, base) {
 /**
  * The hooks every browser test file needs: one server and one browser for the file, and before
  * each test a signed-out page in a desktop-sized window (tests that want another size set it).
- * `usar` receives `{ servidor, navegador, pagina }` once they exist.
+ * `usar` receives `{ servidor, navegador, pagina }` once they exist; `opcionesServidor` go to
+ * `iniciarServidor` (an environment of its own, extra arguments).
  */
-export function prepararSuite(usar) {
+export function prepararSuite(usar, opcionesServidor = {}) {
   let suite;
   before(async () => {
-    const servidor = await iniciarServidor();
+    const servidor = await iniciarServidor(opcionesServidor);
     const navegador = await abrirNavegador();
     const pagina = navegador.contexto.pages()[0] ?? (await navegador.contexto.newPage());
     seguirRed(pagina);

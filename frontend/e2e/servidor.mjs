@@ -84,7 +84,7 @@ function textoEnBandeja(archivo, reservacion, tipo = 'confirmacion') {
  *   `bandeja(id, tipo)` the text of a reservation's e-mail of that kind (`confirmacion` unless
  *   said, or `recordatorio`) waiting in the outbox (there is no SMTP here).
  */
-export async function iniciarServidor({ ahora = `${FECHA_PRUEBA} ${HORA_PRUEBA}`, carpeta = null, argumentos = [] } = {}) {
+export async function iniciarServidor({ ahora = `${FECHA_PRUEBA} ${HORA_PRUEBA}`, carpeta = null, argumentos = [], entorno = {} } = {}) {
   const bin = resolve(FRONTEND, process.env.ANFITRION_BIN ?? '../target/debug/anfitrion');
   if (!existsSync(bin)) {
     throw new Error(`No existe el binario ${bin}: compílalo (cargo build -p anfitrion-server) o indica ANFITRION_BIN.`);
@@ -107,7 +107,7 @@ export async function iniciarServidor({ ahora = `${FECHA_PRUEBA} ${HORA_PRUEBA}`
   const proceso = spawn(
     bin,
     ['serve', '--demo', '--ahora', ahora, '--addr', `127.0.0.1:${puerto}`, '--database-url', `sqlite://${join(dir, 'e2e.db')}`, ...argumentos],
-    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, RUST_LOG: process.env.RUST_LOG ?? 'warn' } },
+    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, RUST_LOG: process.env.RUST_LOG ?? 'warn', ...entorno } },
   );
   proceso.stdout.on('data', (d) => salida.push(String(d)));
   proceso.stderr.on('data', (d) => salida.push(String(d)));

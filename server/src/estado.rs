@@ -10,6 +10,15 @@ use crate::eventos::Eventos;
 use crate::limites::LimitePorDireccion;
 use crate::reloj::Reloj;
 
+/// The channels to guests this server has: what a screen may promise.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
+pub struct Canales {
+    /// E-mail (SMTP) is set up: confirmations and reminders go out by e-mail.
+    pub correo: bool,
+    /// A phone provider is set up: "Avisar" and reminders go out by SMS or WhatsApp.
+    pub telefono: bool,
+}
+
 /// What every handler can reach.
 #[derive(Clone)]
 pub struct AppState {
@@ -33,6 +42,8 @@ pub struct AppState {
     pub impresion: Arc<tokio::sync::Notify>,
     /// Wakes the phone outbox: a call that queued a message sends it now.
     pub mensajes: Arc<tokio::sync::Notify>,
+    /// Which channels to guests are set up.
+    pub canales: Canales,
     /// How tickets reach the printers (the test print's timeout).
     pub conf_impresion: Arc<crate::impresion::ConfImpresion>,
     /// Test prints per user (`_id`): a printer's test is no port scanner.

@@ -82,6 +82,17 @@ pub async fn launch(config: Config) -> anyhow::Result<App> {
     }
     let freno = Arc::new(Freno::new(config.demora_cuenta, reloj.clone()));
     let eventos = Arc::new(eventos::Eventos::iniciar(store.as_ref()).await?);
+    let canales = estado::Canales {
+        correo: config.correo.smtp_url.is_some(),
+        telefono: config.mensajes.is_some(),
+    };
+    // What is not set up is said once, at start, where the operator reads.
+    if !canales.correo {
+        tracing::warn!("sin correo: no hay ANFITRION_SMTP_URL; las confirmaciones y los recordatorios por correo esperan en la bandeja de salida");
+    }
+    if !canales.telefono {
+        tracing::warn!("sin mensajes a teléfonos: no hay ANFITRION_SMS_CUENTA, ANFITRION_SMS_TOKEN y ANFITRION_SMS_REMITENTE; «Avisar» pide llamar al grupo");
+    }
     let despertar = Arc::new(tokio::sync::Notify::new());
     let timbre_mensajes = Arc::new(tokio::sync::Notify::new());
     let state_proxies: Arc<[IpAddr]> = config.proxies_confiables.clone().into();
@@ -100,6 +111,7 @@ pub async fn launch(config: Config) -> anyhow::Result<App> {
         reloj: reloj.clone(),
         impresion: despertar.clone(),
         mensajes: timbre_mensajes.clone(),
+        canales,
         conf_impresion: Arc::new(config.impresion.clone()),
         pruebas_impresion: Arc::new(limites::LimitePorClave::en(
             limites::PRUEBAS_IMPRESION,

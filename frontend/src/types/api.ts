@@ -147,6 +147,7 @@ export type DatosImpresora = Esquemas['DatosImpresora'];
 /** What a test print answered. */
 export type PruebaImpresora = Esquemas['PruebaImpresora'];
 /** A party on the branch's waitlist, in its place, with its wait and its call's state. */
+export type Canales = Esquemas['Canales'];
 export type GrupoEnEspera = Esquemas['GrupoEnEspera'];
 /** A party after it was called or left the list. */
 export type GrupoEsperaCambiado = Esquemas['GrupoEsperaCambiado'];

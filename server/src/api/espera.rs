@@ -42,6 +42,11 @@ pub fn router() -> OpenApiRouter<AppState> {
 /// The refusal of calling a party that left no phone.
 pub const SIN_TELEFONO: &str = "El grupo no dejó teléfono: llámelo por su nombre.";
 
+/// Why "Avisar" sent nothing on a server without a phone provider: whom to call instead.
+pub fn sin_proveedor(telefono: &str) -> String {
+    format!("Este servidor no tiene servicio de mensajes: no se envió nada. Llame al grupo al {telefono}.")
+}
+
 /// The message a called party receives, from the branch `sucursal` (its name).
 pub fn texto_mesa_lista(sucursal: &str) -> String {
     format!("Su mesa está lista en {sucursal}. Por favor preséntese con la hostess.")
@@ -405,7 +410,7 @@ async fn anotar(
         (status = 401, description = "Sin sesión", body = EnvelopeError),
         (status = 403, description = "Sin el permiso espera.index, o grupo de otra sucursal", body = EnvelopeError),
         (status = 404, description = "No existe", body = EnvelopeError),
-        (status = 409, description = "El grupo ya no está en la lista de espera, o no dejó teléfono; no se guardó nada", body = EnvelopeError),
+        (status = 409, description = "El grupo ya no está en la lista de espera, o no dejó teléfono, o el servidor no tiene servicio de mensajes (`data.telefono`, a quién llamar); no se guardó nada", body = EnvelopeError),
         (status = 429, description = "Ya se avisó al grupo 3 veces en la última hora, o su teléfono ya recibió 5 mensajes en ella (avisos y recordatorios); no se guardó nada. El mensaje dice a qué hora se podrá avisar de nuevo; `Retry-After` y `data.reintentar_en`, en cuántos segundos", body = EnvelopeError,
             headers(("Retry-After" = u64, description = "Segundos hasta que se pueda avisar de nuevo"))),
     )
@@ -418,7 +423,12 @@ async fn avisar(
     let llamado = en_alcance(
         state
             .store
-            .avisar_espera(&usuario.alcance(), &id, texto_mesa_lista)
+            .avisar_espera(
+                &usuario.alcance(),
+                &id,
+                texto_mesa_lista,
+                state.canales.telefono,
+            )
             .await?,
         "el grupo",
     )?;
@@ -428,6 +438,14 @@ async fn avisar(
             mensaje: SIN_TELEFONO.to_owned(),
             data: serde_json::json!({ "codigo": "sin_telefono", "campo": "phone", "mensaje": SIN_TELEFONO }),
         }),
+        Llamado::SinProveedor { telefono } => {
+            let mensaje = sin_proveedor(&telefono);
+            Err(ApiError::ConDatos {
+                codigo: StatusCode::CONFLICT,
+                data: serde_json::json!({ "codigo": "sin_proveedor", "campo": null, "mensaje": mensaje, "telefono": telefono }),
+                mensaje,
+            })
+        }
         Llamado::Excedido(e) => Err(ApiError::CupoDeMensajes {
             segundos: u64::try_from((e.hasta - state.reloj.ahora()).num_seconds())
                 .unwrap_or(0)

@@ -4,6 +4,7 @@
 pub mod afiliados;
 pub mod auth;
 pub mod bitacoras;
+pub mod canales;
 pub mod clientes;
 pub mod conf_walkin;
 mod documento;
@@ -87,6 +88,7 @@ impl Modify for Seguridad {
 fn rutas() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(ApiDoc::openapi())
         .merge(auth::router())
+        .merge(canales::router())
         .merge(sucursal::router())
         .merge(reservacion::router())
         .merge(notificaciones::router())

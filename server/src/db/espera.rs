@@ -96,6 +96,8 @@ pub enum Llamado {
     /// The party, or its number, had all the messages a rolling hour allows: nothing was
     /// written; the refusal says when it may be called again.
     Excedido(CupoExcedido),
+    /// No phone provider is set up: nothing was written; the hostess calls the number (E.164).
+    SinProveedor { telefono: String },
 }
 
 /// The text of the "Su mesa está lista" message, given the branch's name.
@@ -157,6 +159,7 @@ pub trait Espera {
         alcance: &Alcance,
         id: &str,
         texto: TextoMesaLista,
+        con_proveedor: bool,
     ) -> DbResult<EnAlcance<Llamado>>;
 
     /// Takes the waiting party `id` off the list with the reason it left (checked by core). A
@@ -273,7 +276,7 @@ para_cada_motor! {
             })
         }
 
-        async fn avisar_espera(&self, alcance: &Alcance, id: &str, texto: TextoMesaLista) -> DbResult<EnAlcance<Llamado>> {
+        async fn avisar_espera(&self, alcance: &Alcance, id: &str, texto: TextoMesaLista, con_proveedor: bool) -> DbResult<EnAlcance<Llamado>> {
             let mut tx = self.escribir().await?;
             let f = match Motor::grupo_esperando(&mut tx, alcance, id).await? {
                 EnAlcance::Si(f) => f,
@@ -287,6 +290,10 @@ para_cada_motor! {
             let ahora = al_microsegundo(self.reloj.ahora());
             // Stored phones are digits with the country code: E.164 is them after a `+`.
             let destinatario = format!("+{}", phone.trim_start_matches('+'));
+            if !con_proveedor {
+                // No message can leave: nothing is queued, nothing is written.
+                return Ok(EnAlcance::Si(Llamado::SinProveedor { telefono: destinatario }));
+            }
             // The number first (every message to it counts, a reminder's too), then the party's
             // row: two calls to one party or one number count one after the other.
             let al_numero = Motor::mensajes_al_numero(&mut tx, &destinatario, ahora).await?;

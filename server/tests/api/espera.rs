@@ -10,7 +10,10 @@ use anfitrion_core::ReglaError;
 use serde_json::{json, Value};
 use sqlx::Connection;
 
-use crate::helpers::{en_ambos, leer, spawn_app, sql_directo, Respuesta, TestApp};
+use crate::helpers::{
+    en_ambos, leer, puerto_cerrado, spawn, spawn_app, sql_directo, Opciones, PuertoCerrado,
+    Respuesta, TestApp,
+};
 
 const MENSAJE_POLANCO: &str =
     "Su mesa está lista en La Hacienda Polanco. Por favor preséntese con la hostess.";
@@ -48,6 +51,19 @@ fn walkin(tag: &str, mesero_id: &str, mesa: &str, personas: u32, espera_id: Opti
         "abre": { "promo": [] },
         "espera_id": espera_id
     })
+}
+
+/// A server with a phone provider it cannot reach: "Avisar" queues its message, which waits in
+/// the outbox (each try fails and is tried again later). Keep the port while the test runs.
+async fn con_proveedor(motor: crate::helpers::Motor) -> (TestApp, PuertoCerrado) {
+    let cerrado = puerto_cerrado();
+    let url = format!("http://{}", cerrado.addr);
+    let app = spawn(
+        motor,
+        Opciones::demo_con(move |c| c.mensajes = Some(crate::recordatorios::conf_proveedor(&url))),
+    )
+    .await;
+    (app, cerrado)
 }
 
 /// Leaves the branch with one free table of four: quotes are then plain to predict.
@@ -178,7 +194,7 @@ en_ambos! {
     }
 
     async fn calling_a_party_queues_one_message_to_its_phone(motor: Motor) {
-        let app = spawn_app(motor).await;
+        let (app, _proveedor) = con_proveedor(motor).await;
         let t = app.token("hostess@demo.mx").await;
         let g = anotar(&app, &t, grupo("polanco", "Familia Pérez", 4, Some("+52 55 1234 5678"))).await.es_exito_201().clone();
         let id = g["_id"].as_str().unwrap();
@@ -354,7 +370,7 @@ en_ambos! {
     }
 
     async fn calling_is_capped_per_party_and_per_number_within_a_rolling_hour(motor: Motor) {
-        let app = spawn_app(motor).await;
+        let (app, _proveedor) = con_proveedor(motor).await;
         let t = app.token("hostess@demo.mx").await;
         let hoy = app.hoy();
         let a_las = |hora: &str| app.llevar_reloj_a(&format!("{hoy} {hora}"));
@@ -404,7 +420,7 @@ en_ambos! {
     }
 
     async fn forty_calls_at_once_queue_three_messages(motor: Motor) {
-        let app = spawn_app(motor).await;
+        let (app, _proveedor) = con_proveedor(motor).await;
         let t = app.token("hostess@demo.mx").await;
         let id = anotar(&app, &t, grupo("polanco", "Familia Pérez", 4, Some("+52 55 8765 4321"))).await.es_exito_201()["_id"].as_str().unwrap().to_owned();
         let ruta = format!("/api/v1/admin/espera/{id}/avisar");
@@ -429,5 +445,23 @@ en_ambos! {
         sms.esperar(1).await;
         let enviado = mensajes(&app, &id).await;
         assert_eq!(enviado.len(), 1);
+    }
+
+    async fn without_a_phone_provider_avisar_sends_nothing_and_says_whom_to_call(motor: Motor) {
+        let app = spawn_app(motor).await;
+        let t = app.token("hostess@demo.mx").await;
+        let canales = app.get("/api/v1/admin/canales", Some(&t)).await;
+        assert_eq!(canales.es_exito(), &json!({ "correo": false, "telefono": false }));
+        let id = anotar(&app, &t, grupo("polanco", "Familia Pérez", 4, Some("+52 55 1234 5678"))).await.es_exito_201()["_id"].as_str().unwrap().to_owned();
+        let r = app.post(&format!("/api/v1/admin/espera/{id}/avisar"), Some(&t)).await;
+        r.es_error(409, "Este servidor no tiene servicio de mensajes: no se envió nada. Llame al grupo al +525512345678.");
+        assert_eq!((r.cuerpo["data"]["codigo"].as_str(), r.cuerpo["data"]["telefono"].as_str()), (Some("sin_proveedor"), Some("+525512345678")));
+        assert!(mensajes(&app, &id).await.is_empty(), "nothing queued");
+        let l = lista(&app, &t, "polanco").await;
+        assert!(l[0]["avisado"].is_null() && l[0]["mensaje"].is_null(), "{}", l[0]);
+        // With a provider the same server's screens learn it can send.
+        let (con, _proveedor) = con_proveedor(motor).await;
+        let t = con.token("hostess@demo.mx").await;
+        assert_eq!(con.get("/api/v1/admin/canales", Some(&t)).await.es_exito()["telefono"], true);
     }
 }

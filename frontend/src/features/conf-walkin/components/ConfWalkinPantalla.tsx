@@ -8,6 +8,7 @@ import { iguales, MensajeCampo, rechazoDeCampo, Seccion } from '@/components/ui/
 import { Interruptor } from '@/components/ui/Interruptor';
 import { useSesion } from '@/lib/use-session';
 import { useTitulo } from '@/lib/use-titulo';
+import { AvisoCanales } from '@/modulos/canales/components/AvisoCanales';
 import type { DatosConfWalkin } from '@/types/api';
 import { useConfWalkin } from '../api/get-conf-walkin';
 import { useGuardarConfWalkin } from '../api/guardar-conf-walkin';
@@ -27,6 +28,7 @@ export function ConfWalkinPantalla() {
       <h1 id="titulo-pantalla" className="text-2xl font-bold tracking-tight text-stone-900">
         Configuración de walk-in
       </h1>
+      <AvisoCanales />
       {conf.isPending || !sucursal ? (
         <Esqueleto className="h-96 w-full rounded-xl" />
       ) : conf.data ? (

@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { GrupoEnEspera } from '@/types/api';
-import { FilasEspera, resumenEspera, SIN_TELEFONO } from './ListaEspera';
+import { FilasEspera, resumenEspera, SIN_MENSAJES, SIN_TELEFONO } from './ListaEspera';
 
 function grupoDe(cambios: Partial<GrupoEnEspera> = {}): GrupoEnEspera {
   return {
@@ -59,6 +59,17 @@ describe('the waitlist', () => {
     expect(segunda?.querySelector('[data-campo="notas"]')).toBeNull();
     // Sentar leads to the walk-in with the party.
     expect(primera?.querySelector('a[data-accion="sentar"]')?.getAttribute('href')).toBe('/hostes/walkin?espera=g-1');
+  });
+
+  it('on a server that sends no messages, offers Llamar to the party\'s number instead of Avisar', () => {
+    const el = html({ grupos: [grupoDe(), grupoDe({ _id: 'g-2', name: 'Ana Ruiz', posicion: 2, phone: null })], puedeAvisar: false });
+    const llamar = el.querySelector('a[aria-label="Llamar a Familia Pérez"]');
+    expect(llamar?.getAttribute('href')).toBe('tel:+525512345678');
+    expect(llamar?.getAttribute('title')).toBe(SIN_MENSAJES);
+    expect(el.querySelector('button[aria-label="Avisar a Familia Pérez"]')).toBeNull();
+    // Without a phone there is nobody to call: Avisar stays, disabled, saying why.
+    expect(el.querySelector('a[aria-label="Llamar a Ana Ruiz"]')).toBeNull();
+    expect(el.querySelector('button[aria-label="Avisar a Ana Ruiz"]')?.hasAttribute('disabled')).toBe(true);
   });
 
   it('disables Avisar for a party without a phone, saying why', () => {

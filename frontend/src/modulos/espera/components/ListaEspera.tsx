@@ -1,8 +1,9 @@
 // The branch's waitlist: one dense row per waiting party, in order — its place, name, party,
 // phone and notes, the minutes waited against the wait quoted (amber past it, red well past it),
 // «Siguiente» on the party a free table seats now, and the state of its call ("Avisado 19:42 ·
-// mensaje en cola"). Each row offers Avisar (without a phone, disabled and saying why), Sentar
-// (the walk-in wizard with the party filled in) and Se fue; the header, "Agregar a la lista".
+// mensaje en cola"). Each row offers Avisar (without a phone, disabled and saying why; on a server
+// that sends no messages, "Llamar" to the party's number instead), Sentar (the walk-in wizard with
+// the party filled in) and Se fue; the header, "Agregar a la lista".
 // The host stand's home and the walk-in screen show it, to whoever holds espera.index.
 import { ArrowRightStartOnRectangleIcon, BellAlertIcon, ChatBubbleBottomCenterTextIcon, ClockIcon, PhoneIcon, PlusIcon, UsersIcon } from '@heroicons/react/20/solid';
 import { QueueListIcon } from '@heroicons/react/24/outline';
@@ -16,6 +17,7 @@ import { tienePermiso } from '@/lib/session';
 import { useSesion } from '@/lib/use-session';
 import type { ConfigHorario } from '@/lib/wasm';
 import type { GrupoEnEspera } from '@/types/api';
+import { useCanales } from '@/modulos/canales/api/get-canales';
 import { useHorarioSucursal } from '@/modulos/sucursales/api/get-sucursales-usuario';
 import { useAvisarEspera } from '../api/escribir-espera';
 import { useEspera } from '../api/get-espera';
@@ -26,7 +28,13 @@ import { DialogoSeFue } from './DialogoSeFue';
 /** Why Avisar is disabled for a party without a phone (the server's own words for it). */
 export const SIN_TELEFONO = 'El grupo no dejó teléfono: llámelo por su nombre.';
 
+/** Why a row offers "Llamar": this server sends no messages. */
+export const SIN_MENSAJES = 'Este servidor no envía mensajes: llame al grupo.';
+
 const CLASE_ACCION = 'min-h-11 flex-1 px-3 @xl:flex-none';
+
+const CLASE_LLAMAR =
+  'inline-flex min-h-11 flex-1 items-center justify-center gap-2 rounded-lg bg-white px-4 py-2.5 text-sm font-semibold text-stone-800 shadow-sm ring-1 ring-stone-300 ring-inset hover:bg-stone-50 focus:outline-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600 @xl:flex-none';
 
 const CLASE_SENTAR =
   'inline-flex min-h-11 flex-1 items-center justify-center gap-2 rounded-lg bg-primary-700 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-primary-800 focus:outline-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600 @xl:flex-none';
@@ -39,6 +47,7 @@ function FilaEspera({
   horario,
   seleccionado,
   avisando,
+  puedeAvisar,
   alAvisar,
   alSeFue,
   enlaceSentar,
@@ -47,6 +56,8 @@ function FilaEspera({
   horario: ConfigHorario | null;
   seleccionado: boolean;
   avisando: boolean;
+  /** The server sends messages; without, a party with a phone is called instead. */
+  puedeAvisar: boolean;
   alAvisar: (g: GrupoEnEspera) => void;
   alSeFue: (g: GrupoEnEspera) => void;
   /** Where Sentar leads; null: this user does not seat parties. */
@@ -119,7 +130,13 @@ function FilaEspera({
         )}
       </div>
       <div className="flex w-full gap-2 @xl:w-auto" role="group" aria-label={`Acciones para ${g.name}`}>
-        {/* A disabled button shows no tooltip in every browser: the wrapper carries it. */}
+        {!puedeAvisar && g.phone ? (
+          <a href={`tel:+${g.phone}`} className={CLASE_LLAMAR} data-accion="llamar" aria-label={`Llamar a ${g.name}`} title={SIN_MENSAJES}>
+            <PhoneIcon aria-hidden className="size-5 text-stone-500" />
+            Llamar
+          </a>
+        ) : (
+        /* A disabled button shows no tooltip in every browser: the wrapper carries it. */
         <span className="flex flex-1 @xl:flex-none" title={g.phone ? undefined : SIN_TELEFONO}>
           <Button
             variante="secundario"
@@ -134,6 +151,7 @@ function FilaEspera({
             Avisar
           </Button>
         </span>
+        )}
         {enlaceSentar && (
           <Link to={enlaceSentar(g)} className={CLASE_SENTAR} data-accion="sentar" aria-label={`Sentar a ${g.name}`}>
             Sentar
@@ -160,6 +178,7 @@ export function FilasEspera({
   horario = null,
   seleccionado = null,
   avisando = null,
+  puedeAvisar = true,
   alAvisar,
   alSeFue,
   enlaceSentar,
@@ -173,6 +192,8 @@ export function FilasEspera({
   seleccionado?: string | null;
   /** The party whose call is on its way. */
   avisando?: string | null;
+  /** The server sends messages (until it says otherwise, it is taken to). */
+  puedeAvisar?: boolean;
   alAvisar: (g: GrupoEnEspera) => void;
   alSeFue: (g: GrupoEnEspera) => void;
   enlaceSentar: ((g: GrupoEnEspera) => string) | null;
@@ -221,6 +242,7 @@ export function FilasEspera({
           horario={horario}
           seleccionado={seleccionado === g._id}
           avisando={avisando === g._id}
+          puedeAvisar={puedeAvisar}
           alAvisar={alAvisar}
           alSeFue={alSeFue}
           enlaceSentar={enlaceSentar}
@@ -254,6 +276,7 @@ export function ListaEspera({
   const lista = useEspera();
   const horario = useHorarioSucursal(sucursal) ?? null;
   const avisar = useAvisarEspera();
+  const puedeAvisar = useCanales().data?.telefono ?? true;
   const [agregando, setAgregando] = useState(false);
   const [saliendo, setSaliendo] = useState<GrupoEnEspera | null>(null);
   // Seating is the walk-in's save: Sentar only for who registers walk-ins.
@@ -288,6 +311,7 @@ export function ListaEspera({
         horario={horario}
         seleccionado={seleccionado}
         avisando={avisar.isPending ? (avisar.variables ?? null) : null}
+        puedeAvisar={puedeAvisar}
         alAvisar={(g) => avisar.mutate(g._id)}
         alSeFue={setSaliendo}
         enlaceSentar={sienta ? enlaceSentar : null}
