@@ -87,9 +87,11 @@ pub enum Comando {
             default_value = "reservaciones@anfitrion.mx"
         )]
         smtp_from: String,
-        /// Dirección pública de las páginas de reservación, para los enlaces de los correos.
-        #[arg(long, env = "ANFITRION_URL_PUBLICA", default_value = crate::correo::URL_PUBLICA_POR_DEFECTO)]
-        url_publica: String,
+        /// Dirección pública de las páginas de reservación, para los enlaces de los correos y
+        /// mensajes (https://reservas.turestaurante.mx). Sin ella no se envía ningún mensaje con
+        /// enlaces (salvo con --demo, que usa http://localhost:8080).
+        #[arg(long, env = "ANFITRION_URL_PUBLICA")]
+        url_publica: Option<String>,
         /// Milisegundos que una impresora de cocina tiene para enviar un ticket completo, conexión
         /// incluida, antes de darlo por fallido y reintentarlo.
         #[arg(long, env = "ANFITRION_IMPRESION_TIEMPO_MS", default_value_t = ConfImpresion::default().tiempo_max.as_millis() as u64)]
@@ -223,7 +225,7 @@ pub async fn ejecutar(cli: Cli) -> anyhow::Result<()> {
                 })
                 .transpose()?;
             config.correo.remitente = smtp_from;
-            config.url_publica = url_publica;
+            config.url_publica = url_publica_de(url_publica, demo);
             // The phone provider's account comes from the environment only (ANFITRION_SMS_*).
             config.mensajes = crate::mensajes::ConfMensajes::desde_entorno();
             config.respaldos = respaldos.map(|carpeta| crate::respaldo::ConfRespaldos {
@@ -305,6 +307,20 @@ pub async fn ejecutar(cli: Cli) -> anyhow::Result<()> {
 
 /// The server's clock: the system's, or with `--ahora` (demonstrations and tests only, so only
 /// with `--demo`) one that starts at the given time and runs from there.
+/// Where the links of e-mails and messages point: the operator's address; the local one only for
+/// a demonstration. Without either, no message with links is queued, and the operator is told
+/// once, here, what to set.
+fn url_publica_de(url: Option<String>, demo: bool) -> Option<String> {
+    match url.map(|u| u.trim().to_owned()).filter(|u| !u.is_empty()) {
+        Some(u) => Some(u),
+        None if demo => Some(crate::correo::URL_PUBLICA_POR_DEFECTO.to_owned()),
+        None => {
+            tracing::warn!("sin --url-publica (ANFITRION_URL_PUBLICA): las confirmaciones por correo y los recordatorios no se envían, porque sus enlaces no llevarían a ningún lado; indica la dirección pública de las páginas de reservación, p. ej. https://reservas.turestaurante.mx");
+            None
+        }
+    }
+}
+
 fn reloj_de(ahora: Option<&str>, demo: bool) -> anyhow::Result<crate::reloj::Reloj> {
     let Some(texto) = ahora.map(str::trim).filter(|t| !t.is_empty()) else {
         return Ok(crate::reloj::Reloj::sistema());
@@ -411,6 +427,20 @@ mod tests {
         assert!(sin_demo.contains("junto con --demo"), "{sin_demo}");
         let demo = leer(&["--impresoras-loopback", "--demo"]).unwrap();
         assert!(demo.loopback && !demo.privada);
+    }
+
+    #[test]
+    fn links_point_at_the_operators_address_the_demo_at_localhost_and_otherwise_nowhere() {
+        assert_eq!(
+            url_publica_de(Some(" https://reservas.ejemplo.mx ".into()), false).as_deref(),
+            Some("https://reservas.ejemplo.mx")
+        );
+        assert_eq!(
+            url_publica_de(None, true).as_deref(),
+            Some("http://localhost:8080")
+        );
+        assert_eq!(url_publica_de(None, false), None);
+        assert_eq!(url_publica_de(Some("  ".into()), false), None);
     }
 
     #[test]

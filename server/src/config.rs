@@ -46,8 +46,9 @@ pub struct Config {
     pub impresion: crate::impresion::ConfImpresion,
     /// Backups of the SQLite database on a schedule, if asked.
     pub respaldos: Option<crate::respaldo::ConfRespaldos>,
-    /// Where guests reach the public pages, for the e-mails' links.
-    pub url_publica: String,
+    /// Where guests reach the public pages, for the links of e-mails and messages; `None`: no
+    /// message with links is queued.
+    pub url_publica: Option<String>,
     /// Public reads (availability, confirmation) one address may make in an hour.
     pub consultas_por_hora: usize,
     /// What time it is: the system clock, unless a test or a demonstration sets it.
@@ -74,7 +75,7 @@ impl Config {
             cada_recordatorios: crate::recordatorios::CADA,
             impresion: crate::impresion::ConfImpresion::default(),
             respaldos: None,
-            url_publica: crate::correo::URL_PUBLICA_POR_DEFECTO.to_owned(),
+            url_publica: Some(crate::correo::URL_PUBLICA_POR_DEFECTO.to_owned()),
             consultas_por_hora: crate::limites::CONSULTAS_POR_HORA,
             reloj: crate::reloj::Reloj::sistema(),
             metricas: None,

@@ -32,8 +32,9 @@ pub struct AppState {
     pub reservas_publicas: Arc<LimitePorDireccion>,
     /// Public reads (availability, confirmation) per address.
     pub consultas_publicas: Arc<LimitePorDireccion>,
-    /// Where guests reach the public pages (the e-mails' links).
-    pub url_publica: Arc<str>,
+    /// Where guests reach the public pages (the e-mails' links); `None`: no e-mail with links
+    /// is queued.
+    pub url_publica: Option<Arc<str>>,
     /// Login throttling and the logins being checked.
     pub freno: Arc<Freno>,
     /// What time it is: the only clock handlers read.

@@ -91,7 +91,7 @@ pub struct Fondo {
     /// The phone provider, if the group has one.
     pub mensajes: Option<crate::mensajes::ConfMensajes>,
     /// Where guests reach the public pages (the reminders' links).
-    pub url_publica: String,
+    pub url_publica: Option<String>,
     /// How often reminders are looked for and the phone outbox is sent.
     pub cada_recordatorios: Duration,
     pub impresion: crate::impresion::ConfImpresion,
@@ -181,30 +181,35 @@ pub fn iniciar(fondo: Fondo) -> JoinHandle<()> {
     }
 
     // Reminders ring the phone outbox when they recorded any, as a host's "Avisar" does: their
-    // messages leave at once.
+    // messages leave at once. Every reminder carries links: without the public address, none
+    // is recorded (the operator was told at start).
     let (s, r, timbre) = (store.clone(), reloj.clone(), timbre_mensajes.clone());
     let conf_mensajes = mensajes.clone();
-    tareas.spawn(async move {
-        let mut cada = periodo(cada_recordatorios, cada_recordatorios);
-        loop {
-            cada.tick().await;
-            match crate::recordatorios::enviar_debidos(
-                s.as_ref(),
-                &url_publica,
-                conf_mensajes.as_ref(),
-                r.ahora(),
-            )
-            .await
-            {
-                Ok(0) => {}
-                Ok(n) => {
-                    tracing::info!(recordatorios = n, "recordatorios registrados");
-                    timbre.notify_one();
+    if let Some(url_publica) = url_publica {
+        tareas.spawn(async move {
+            let mut cada = periodo(cada_recordatorios, cada_recordatorios);
+            loop {
+                cada.tick().await;
+                match crate::recordatorios::enviar_debidos(
+                    s.as_ref(),
+                    &url_publica,
+                    conf_mensajes.as_ref(),
+                    r.ahora(),
+                )
+                .await
+                {
+                    Ok(0) => {}
+                    Ok(n) => {
+                        tracing::info!(recordatorios = n, "recordatorios registrados");
+                        timbre.notify_one();
+                    }
+                    Err(e) => {
+                        tracing::warn!(error = %e, "los recordatorios fallaron; se reintentará")
+                    }
                 }
-                Err(e) => tracing::warn!(error = %e, "los recordatorios fallaron; se reintentará"),
             }
-        }
-    });
+        });
+    }
 
     if let Some(conf) = mensajes {
         let (s, r, ev) = (store.clone(), reloj.clone(), eventos.clone());

@@ -107,7 +107,7 @@ pub async fn launch(config: Config) -> anyhow::Result<App> {
             config.consultas_por_hora,
             reloj.clone(),
         )),
-        url_publica: config.url_publica.clone().into(),
+        url_publica: config.url_publica.as_deref().map(Arc::from),
         reloj: reloj.clone(),
         impresion: despertar.clone(),
         mensajes: timbre_mensajes.clone(),

@@ -383,22 +383,28 @@ pub async fn reservar_como(
     };
     // The e-mail check has its own secret, in the e-mail alone: the answer below carries the
     // confirmation's, and whoever books must not be able to verify someone else's address.
-    let verificacion = nueva.email.as_ref().map(|_| nuevo_token());
-    let correo =
-        nueva
-            .email
-            .as_deref()
-            .zip(verificacion.as_deref())
-            .map(|(destinatario, verificacion)| {
-                correo::confirmacion(
-                    &state.url_publica,
-                    &suc,
-                    &nueva,
-                    destinatario,
-                    &token,
-                    verificacion,
-                )
-            });
+    // Without the public address the e-mail's links would lead nowhere: none is queued, and the
+    // confirmation page does not promise one.
+    let verificacion = nueva
+        .email
+        .as_ref()
+        .filter(|_| state.url_publica.is_some())
+        .map(|_| nuevo_token());
+    let correo = state
+        .url_publica
+        .as_deref()
+        .zip(nueva.email.as_deref())
+        .zip(verificacion.as_deref())
+        .map(|((url_publica, destinatario), verificacion)| {
+            correo::confirmacion(
+                url_publica,
+                &suc,
+                &nueva,
+                destinatario,
+                &token,
+                verificacion,
+            )
+        });
     let revisar = |tomadas: &[_]| {
         salon.exigir_disponible_para(reservante, reserva.fecha_hora, n, tomadas, ahora)
     };

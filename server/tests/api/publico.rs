@@ -164,7 +164,7 @@ async fn con_smtp(motor: Motor, puerto: u16) -> TestApp {
             c.correo.cada = Duration::from_millis(100);
             c.correo.espera_base = Duration::from_millis(200);
             c.correo.tiempo_max = Duration::from_secs(5);
-            c.url_publica = "https://reservas.ejemplo.mx".to_owned();
+            c.url_publica = Some("https://reservas.ejemplo.mx".to_owned());
         }),
     )
     .await
@@ -301,6 +301,17 @@ en_ambos! {
         let lista = correos(&app, &id).await;
         assert_eq!(lista.len(), 1);
         assert_eq!((lista[0]["estado"].as_str(), lista[0]["intentos"].as_i64(), lista[0]["destinatario"].as_str()), (Some("pendiente"), Some(0), Some("lucia.fernandez@correo.mx")));
+    }
+
+    async fn without_the_public_address_no_e_mail_with_links_is_queued_nor_promised(motor: Motor) {
+        let app = spawn(motor, Opciones::demo_con(|c| c.url_publica = None)).await;
+        let fecha = entre_semana(9);
+        let r = app.post_json("/api/v1/public/reservacion", None, &reserva("polanco", &format!("{fecha} 19:15"), 3, "lucia.fernandez@correo.mx")).await;
+        let data = r.es_exito_201().clone();
+        let id = data["_id"].as_str().unwrap().to_owned();
+        assert!(correos(&app, &id).await.is_empty(), "no e-mail whose links lead to localhost");
+        let ruta = data["confirmacion"].as_str().unwrap().replace("/reservacion/polanco/confirmacion/", "/api/v1/public/reservacion/");
+        assert_eq!(app.get(&ruta, None).await.es_exito()["con_correo"], false, "the page does not promise one");
     }
 
     async fn a_body_over_the_public_limit_is_refused(motor: Motor) {

@@ -108,7 +108,7 @@ async fn app_con(motor: crate::helpers::Motor, mensajes: Option<ConfMensajes>) -
     spawn(
         motor,
         Opciones::demo_con(move |c| {
-            c.url_publica = URL.to_owned();
+            c.url_publica = Some(URL.to_owned());
             c.mensajes = mensajes;
             // The test runs the passes itself, at the times it says.
             c.correo.cada = Duration::from_secs(3600);
