@@ -33,6 +33,9 @@ async function abrirAsistencia() {
   await pagina.getByRole('button', { name: 'Asistencia' }).click();
   const dialogo = pagina.getByRole('dialog', { name: 'Registrar asistencia' });
   await dialogo.waitFor();
+  // Escape reaches the dialog once the focus is in it, as a host's key would (a loaded machine
+  // may draw the dialog before it takes the focus).
+  await pagina.waitForFunction(() => document.activeElement?.closest('[role="dialog"]') != null);
   return dialogo;
 }
 
