@@ -23,13 +23,13 @@ impl ClaveDireccion {
     }
 }
 
-/// `203.0.113.7`, or `2001:db8:1:2::/64`: what the login throttle stores and the logs show.
 impl From<IpAddr> for ClaveDireccion {
     fn from(ip: IpAddr) -> Self {
         ClaveDireccion::de(ip)
     }
 }
 
+/// `203.0.113.7`, or `2001:db8:1:2::/64`: what the login throttle stores and the logs show.
 impl fmt::Display for ClaveDireccion {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.0 {

@@ -218,19 +218,26 @@ impl FromRequestParts<AppState> for DireccionCliente {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
-        let ConnectInfo(par) = parts
-            .extensions
-            .get::<ConnectInfo<SocketAddr>>()
-            .copied()
-            .ok_or_else(|| {
-                ApiError::Interno("el servidor se montó sin ConnectInfo<SocketAddr>".to_owned())
-            })?;
-        Ok(DireccionCliente(direccion_cliente(
-            par.ip(),
-            &parts.headers,
-            &state.proxies_confiables,
-        )))
+        direccion_de(&parts.extensions, &parts.headers, &state.proxies_confiables)
+            .map(DireccionCliente)
     }
+}
+
+/// The client's address of a request, from its connection (`extensions`) and, behind trusted
+/// proxies, its `X-Forwarded-For` ([`direccion_cliente`]): for a handler through
+/// [`DireccionCliente`], for a layer in front of the handlers directly.
+pub fn direccion_de(
+    extensions: &axum::http::Extensions,
+    headers: &HeaderMap,
+    confiables: &[IpAddr],
+) -> Result<IpAddr, ApiError> {
+    let ConnectInfo(par) = extensions
+        .get::<ConnectInfo<SocketAddr>>()
+        .copied()
+        .ok_or_else(|| {
+            ApiError::Interno("el servidor se montó sin ConnectInfo<SocketAddr>".to_owned())
+        })?;
+    Ok(direccion_cliente(par.ip(), headers, confiables))
 }
 
 /// See [`DireccionCliente`]. An entry that is not an address ends the walk: the last hop read

@@ -26,7 +26,7 @@ use crate::auth::{hash_token, vigente};
 use crate::db::idempotencia::{ClaveEnCurso, Reserva, EN_CURSO};
 use crate::error::ApiError;
 use crate::estado::AppState;
-use crate::extract::{direccion_cliente, leer_cuerpo};
+use crate::extract::{direccion_de, leer_cuerpo};
 
 /// The header a client marks a write with.
 pub const CABECERA: &str = "idempotency-key";
@@ -76,20 +76,10 @@ pub async fn capa(State(state): State<AppState>, req: Request, next: Next) -> Re
             Ok(_) => return next.run(req).await,
             Err(e) => return ApiError::from(e).into_response(),
         },
-        None => {
-            let Some(axum::extract::ConnectInfo(par)) = req
-                .extensions()
-                .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
-                .copied()
-            else {
-                return ApiError::Interno(
-                    "el servidor se montó sin ConnectInfo<SocketAddr>".to_owned(),
-                )
-                .into_response();
-            };
-            let ip = direccion_cliente(par.ip(), req.headers(), &state.proxies_confiables);
-            format!("publico:{ip}")
-        }
+        None => match direccion_de(req.extensions(), req.headers(), &state.proxies_confiables) {
+            Ok(ip) => format!("publico:{ip}"),
+            Err(e) => return e.into_response(),
+        },
     };
 
     let (partes, cuerpo) = req.into_parts();

@@ -158,6 +158,31 @@ async fn con_relevo(motor: crate::helpers::Motor, puerto: u16, ca: String) -> Te
     .await
 }
 
+/// A guest books with an e-mail on a server whose relay `starttls` says whether it offers the
+/// upgrade: the confirmation's outbox row once it was tried, and what the relay saw.
+async fn reservar_ante_un_relevo(
+    motor: crate::helpers::Motor,
+    starttls: bool,
+) -> (serde_json::Value, Arc<Mutex<Visto>>) {
+    let (puerto, ca, visto) = relevo(starttls).await;
+    let app = con_relevo(motor, puerto, ca).await;
+    let fecha = entre_semana(9);
+    let r = app
+        .post_json(
+            "/api/v1/public/reservacion",
+            None,
+            &reserva(
+                "polanco",
+                &format!("{fecha} 19:15"),
+                4,
+                "lucia.fernandez@correo.mx",
+            ),
+        )
+        .await;
+    let id = r.es_exito_201()["_id"].as_str().unwrap().to_owned();
+    (intentado(&app, &id).await, visto)
+}
+
 /// The outbox's row of a booking's confirmation once it was tried at least once.
 async fn intentado(app: &TestApp, id: &str) -> serde_json::Value {
     for _ in 0..200 {
@@ -172,12 +197,7 @@ async fn intentado(app: &TestApp, id: &str) -> serde_json::Value {
 
 en_ambos! {
     async fn the_confirmation_goes_over_starttls_with_the_relays_login(motor: Motor) {
-        let (puerto, ca, visto) = relevo(true).await;
-        let app = con_relevo(motor, puerto, ca).await;
-        let fecha = entre_semana(9);
-        let r = app.post_json("/api/v1/public/reservacion", None, &reserva("polanco", &format!("{fecha} 19:15"), 4, "lucia.fernandez@correo.mx")).await;
-        let id = r.es_exito_201()["_id"].as_str().unwrap().to_owned();
-        let fila = intentado(&app, &id).await;
+        let (fila, visto) = reservar_ante_un_relevo(motor, true).await;
         assert_eq!(fila["estado"], "enviado", "{fila}");
         let visto = visto.lock().unwrap();
         assert_eq!(visto.logins, vec![("reservas@ejemplo.mx".to_owned(), "s3creta".to_owned(), true)]);
@@ -187,12 +207,7 @@ en_ambos! {
     }
 
     async fn a_relay_without_starttls_gets_neither_the_password_nor_the_message(motor: Motor) {
-        let (puerto, ca, visto) = relevo(false).await;
-        let app = con_relevo(motor, puerto, ca).await;
-        let fecha = entre_semana(9);
-        let r = app.post_json("/api/v1/public/reservacion", None, &reserva("polanco", &format!("{fecha} 19:15"), 4, "lucia.fernandez@correo.mx")).await;
-        let id = r.es_exito_201()["_id"].as_str().unwrap().to_owned();
-        let fila = intentado(&app, &id).await;
+        let (fila, visto) = reservar_ante_un_relevo(motor, false).await;
         assert_eq!(fila["estado"], "pendiente", "{fila}");
         assert!(fila["ultimo_error"].as_str().is_some_and(|e| !e.is_empty()), "{fila}");
         let visto = visto.lock().unwrap();

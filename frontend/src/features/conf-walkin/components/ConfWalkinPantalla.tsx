@@ -1,5 +1,5 @@
 import { Description, Field, Input, Label } from '@headlessui/react';
-import { useRef, useState } from 'react';
+import { type Ref, useRef, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { CampoArea, CampoTexto, ESTILO_CAMPO } from '@/components/ui/Campo';
 import { CampoNumero } from '@/components/ui/CampoNumero';
@@ -138,47 +138,33 @@ function Formulario({ tag, original }: { tag: string; original: DatosConfWalkin 
           {numero('cubiertos_por_turno', 'Cubiertos por turno')}
         </div>
         <div className="mt-4 border-t border-stone-100 pt-4">
-          <Field className="max-w-xl space-y-1.5" data-campo="recordatorios_horas">
-            <Label className="block text-sm font-medium text-stone-700">Recordatorios (horas antes)</Label>
-            <Input
-              ref={cajaRecordatorios}
-              name="recordatorios_horas"
-              value={recordatorios}
-              placeholder="Por ejemplo: 24, 3"
-              autoComplete="off"
-              invalid={Boolean(error('recordatorios_horas'))}
-              onChange={(e) => {
-                setRecordatorios(e.target.value);
-                if (rechazo?.campo === 'recordatorios_horas') setRechazo(null);
-              }}
-              className={`${ESTILO_CAMPO} max-w-xs data-invalid:ring-red-400`}
-            />
-            <Description className="text-sm text-stone-500">
-              Vacío: sin recordatorios. Se envía por correo (y por SMS si el grupo lo tiene configurado) con enlaces para confirmar o cancelar.
-            </Description>
-            <MensajeCampo nombre="recordatorios_horas" mensaje={error('recordatorios_horas')} />
-          </Field>
+          <CampoLista
+            ref={cajaRecordatorios}
+            nombre="recordatorios_horas"
+            etiqueta="Recordatorios (horas antes)"
+            valor={recordatorios}
+            ejemplo="Por ejemplo: 24, 3"
+            descripcion="Vacío: sin recordatorios. Se envía por correo (y por SMS si el grupo lo tiene configurado) con enlaces para confirmar o cancelar."
+            error={error('recordatorios_horas')}
+            alCambiar={(v) => {
+              setRecordatorios(v);
+              if (rechazo?.campo === 'recordatorios_horas') setRechazo(null);
+            }}
+          />
         </div>
         <div className="mt-4 border-t border-stone-100 pt-4">
-          <Field className="max-w-xl space-y-1.5" data-campo="paises_telefono">
-            <Label className="block text-sm font-medium text-stone-700">Países de los teléfonos de huéspedes</Label>
-            <Input
-              name="paises_telefono"
-              value={paises}
-              placeholder="Por ejemplo: MX, US"
-              autoComplete="off"
-              invalid={Boolean(error('paises_telefono'))}
-              onChange={(e) => {
-                setPaises(e.target.value);
-                if (rechazo?.campo === 'paises_telefono') setRechazo(null);
-              }}
-              className={`${ESTILO_CAMPO} max-w-xs data-invalid:ring-red-400`}
-            />
-            <Description className="text-sm text-stone-500">
-              Códigos de país separados por comas. En la reservación en línea solo se aceptan teléfonos de estos países, y nunca números especiales o con costo (800, 900…). El personal puede anotar cualquier teléfono.
-            </Description>
-            <MensajeCampo nombre="paises_telefono" mensaje={error('paises_telefono')} />
-          </Field>
+          <CampoLista
+            nombre="paises_telefono"
+            etiqueta="Países de los teléfonos de huéspedes"
+            valor={paises}
+            ejemplo="Por ejemplo: MX, US"
+            descripcion="Códigos de país separados por comas. En la reservación en línea solo se aceptan teléfonos de estos países, y nunca números especiales o con costo (800, 900…). El personal puede anotar cualquier teléfono."
+            error={error('paises_telefono')}
+            alCambiar={(v) => {
+              setPaises(v);
+              if (rechazo?.campo === 'paises_telefono') setRechazo(null);
+            }}
+          />
         </div>
       </Seccion>
       <Seccion titulo="Salón e impresión" descripcion="Cuándo una mesa se ve excedida, y cuánto espera un ticket a su impresora antes de darse por vencido.">
@@ -196,5 +182,44 @@ function Formulario({ tag, original }: { tag: string; original: DatosConfWalkin 
         </Button>
       </div>
     </form>
+  );
+}
+
+/** A list typed as text ("24, 3"; "MX, US"), read and checked when saved, its refusal under it. */
+function CampoLista({
+  nombre,
+  etiqueta,
+  valor,
+  ejemplo,
+  descripcion,
+  error,
+  alCambiar,
+  ref,
+}: {
+  nombre: string;
+  etiqueta: string;
+  valor: string;
+  ejemplo: string;
+  descripcion: string;
+  error: string | null;
+  alCambiar: (valor: string) => void;
+  ref?: Ref<HTMLInputElement>;
+}) {
+  return (
+    <Field className="max-w-xl space-y-1.5" data-campo={nombre}>
+      <Label className="block text-sm font-medium text-stone-700">{etiqueta}</Label>
+      <Input
+        ref={ref}
+        name={nombre}
+        value={valor}
+        placeholder={ejemplo}
+        autoComplete="off"
+        invalid={Boolean(error)}
+        onChange={(e) => alCambiar(e.target.value)}
+        className={`${ESTILO_CAMPO} max-w-xs data-invalid:ring-red-400`}
+      />
+      <Description className="text-sm text-stone-500">{descripcion}</Description>
+      <MensajeCampo nombre={nombre} mensaje={error} />
+    </Field>
   );
 }
