@@ -188,13 +188,16 @@ function ImpresoraDialogo({ sucursal, impresora, alCerrar }: { sucursal: string;
             <MensajeCampo nombre="name" mensaje={errores.name} />
           </div>
           <div>
-            <CampoTexto etiqueta="Dirección" name="direccion" autoComplete="off" spellCheck={false} placeholder="192.168.1.50:9100" aria-describedby="direccion-permitidas" value={f.direccion} invalid={Boolean(errores.direccion)} onChange={(e) => poner('direccion', e.target.value)} />
+            <CampoTexto etiqueta="Dirección" name="direccion" autoComplete="off" spellCheck={false} placeholder="192.168.1.50:9100" aria-describedby={errores.direccion ? undefined : 'direccion-permitidas'} value={f.direccion} invalid={Boolean(errores.direccion)} onChange={(e) => poner('direccion', e.target.value)} />
             <MensajeCampo nombre="direccion" mensaje={errores.direccion} />
           </div>
         </div>
-        <p id="direccion-permitidas" className="text-xs text-stone-500">
-          La IP o el nombre de la impresora, con su puerto. Nunca se permiten este mismo servidor (127.x.x.x, ::1, localhost), 0.0.0.0, 169.254.x.x ni direcciones de difusión o multidifusión; la red privada (10.x.x.x, 172.16–31.x.x, 192.168.x.x) solo si quien administra el servidor la permite.
-        </p>
+        {/* A refused address says the rule itself, under the field: the help would only repeat it. */}
+        {!errores.direccion && (
+          <p id="direccion-permitidas" className="text-xs text-stone-500">
+            La IP o el nombre de la impresora, con su puerto. Nunca se permiten este mismo servidor (127.x.x.x, ::1, localhost), 0.0.0.0, 169.254.x.x ni direcciones de difusión o multidifusión; la red privada (10.x.x.x, 172.16–31.x.x, 192.168.x.x, 100.64–127.x.x, fc00::/7) solo si quien administra el servidor la permite.
+          </p>
+        )}
         <div className="grid gap-4 sm:grid-cols-3">
           <div>
             <CampoSelect etiqueta="Imprime" name="imprime" value={f.imprime} onChange={(e) => poner('imprime', e.target.value as DatosImpresora['imprime'])}>
