@@ -78,6 +78,7 @@ async fn medir(motor: &str, url: String, n: u64) -> anyhow::Result<()> {
     let primera = enviar_debidos(
         store.as_ref(),
         "https://reservas.ejemplo.mx",
+        true,
         None,
         reloj.ahora(),
     )
@@ -91,6 +92,7 @@ async fn medir(motor: &str, url: String, n: u64) -> anyhow::Result<()> {
         despues += enviar_debidos(
             store.as_ref(),
             "https://reservas.ejemplo.mx",
+            true,
             None,
             reloj.ahora(),
         )

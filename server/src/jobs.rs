@@ -185,6 +185,7 @@ pub fn iniciar(fondo: Fondo) -> JoinHandle<()> {
     // is recorded (the operator was told at start).
     let (s, r, timbre) = (store.clone(), reloj.clone(), timbre_mensajes.clone());
     let conf_mensajes = mensajes.clone();
+    let con_correo = correo.smtp_url.is_some();
     if let Some(url_publica) = url_publica {
         tareas.spawn(async move {
             let mut cada = periodo(cada_recordatorios, cada_recordatorios);
@@ -193,6 +194,7 @@ pub fn iniciar(fondo: Fondo) -> JoinHandle<()> {
                 match crate::recordatorios::enviar_debidos(
                     s.as_ref(),
                     &url_publica,
+                    con_correo,
                     conf_mensajes.as_ref(),
                     r.ahora(),
                 )

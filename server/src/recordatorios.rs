@@ -130,6 +130,7 @@ fn mensaje_telefono(suc: &SucursalConRecordatorios, r: &PorRecordar, e: &Enlaces
 pub async fn enviar_debidos(
     store: &dyn Store,
     url_publica: &str,
+    con_correo: bool,
     telefono: Option<&ConfMensajes>,
     ahora: DateTime<Utc>,
 ) -> DbResult<usize> {
@@ -160,7 +161,7 @@ pub async fn enviar_debidos(
                         }
                         continue;
                     }
-                    if recordar(store, base, &suc, r, h, para, telefono, ahora).await? {
+                    if recordar(store, base, &suc, r, h, para, con_correo, telefono, ahora).await? {
                         registrados += 1;
                         nuevos += 1;
                     }
@@ -202,6 +203,7 @@ async fn recordar(
     r: &PorRecordar,
     h: u32,
     para: DateTime<Utc>,
+    con_correo: bool,
     telefono: Option<&ConfMensajes>,
     ahora: DateTime<Utc>,
 ) -> DbResult<bool> {
@@ -210,10 +212,11 @@ async fn recordar(
         confirmar: format!("{base}{}", ruta_confirmar(&suc.tag, &r.id, &confirmar)),
         cancelar: format!("{base}{}", ruta_cancelar(&suc.tag, &r.id, &cancelar)),
     };
+    // Without SMTP no e-mail is queued: the reminder goes by phone, or through no channel.
     let correo = r
         .email
         .as_deref()
-        .filter(|e| !e.is_empty())
+        .filter(|e| con_correo && !e.is_empty())
         .map(|d| correo(suc, r, d, &enlaces));
     let destino = telefono
         .and(r.phone.as_deref())

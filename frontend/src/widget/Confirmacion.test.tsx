@@ -31,6 +31,7 @@ const SUCURSAL: SucursalPublica = {
   personas_max_personal: 50,
   zona_horaria: 'America/Mexico_City',
   paises_telefono: ['MX'],
+  envia_correo: true,
 };
 
 let desmontar = () => undefined as void;

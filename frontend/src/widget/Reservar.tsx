@@ -175,7 +175,10 @@ function Formulario({
 
       <p className="text-xs leading-relaxed text-stone-500" data-testid="aviso-privacidad">
         Usamos tu nombre, correo y teléfono solo para confirmar y administrar esta reservación; no los compartimos con nadie
-        más. Te enviaremos la confirmación con tu código QR por correo.
+        más.{' '}
+        {sucursal.envia_correo
+          ? 'Te enviaremos la confirmación con tu código QR por correo.'
+          : 'Al reservar verás tu código QR: guárdalo o tómale una captura.'}
       </p>
       {/* In a frame the button stays in sight while the form scrolls under it. */}
       <div className={`space-y-2 ${incrustado ? 'sticky bottom-0 -mx-4 border-t border-stone-200 bg-white/95 px-4 pt-3 pb-2 backdrop-blur' : ''}`}>

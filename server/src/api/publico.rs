@@ -68,6 +68,9 @@ pub struct SucursalPublica {
     /// US for the United States and Canada, ES, CO, GT); another country's is refused.
     #[schema(example = json!(["MX"]))]
     pub paises_telefono: Vec<String>,
+    /// Whether a booking with an e-mail gets its confirmation by e-mail: false where the server
+    /// has no e-mail set up (or no public address for its links), so the form promises none.
+    pub envia_correo: bool,
 }
 
 /// The answer to a booking: its id and the path of its confirmation page, which carries the
@@ -190,6 +193,7 @@ async fn sucursal(
         fecha_max: salon.fecha_max(ahora).format("%Y-%m-%d").to_string(),
         zona_horaria: s.conf.walkin.horario.zona.name().to_owned(),
         paises_telefono: s.conf.paises_telefono.codigos(),
+        envia_correo: state.canales.correo && state.url_publica.is_some(),
         tag: s.tag,
         name: s.name,
         marca: s.marca,
@@ -383,12 +387,12 @@ pub async fn reservar_como(
     };
     // The e-mail check has its own secret, in the e-mail alone: the answer below carries the
     // confirmation's, and whoever books must not be able to verify someone else's address.
-    // Without the public address the e-mail's links would lead nowhere: none is queued, and the
-    // confirmation page does not promise one.
+    // Without the public address the e-mail's links would lead nowhere, and without SMTP it
+    // would never leave: then none is queued, and the confirmation page does not promise one.
     let verificacion = nueva
         .email
         .as_ref()
-        .filter(|_| state.url_publica.is_some())
+        .filter(|_| state.url_publica.is_some() && state.canales.correo)
         .map(|_| nuevo_token());
     let correo = state
         .url_publica

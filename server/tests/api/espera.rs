@@ -448,7 +448,7 @@ en_ambos! {
     }
 
     async fn without_a_phone_provider_avisar_sends_nothing_and_says_whom_to_call(motor: Motor) {
-        let app = spawn_app(motor).await;
+        let app = spawn(motor, Opciones::demo_con(|c| c.correo.smtp_url = None)).await;
         let t = app.token("hostess@demo.mx").await;
         let canales = app.get("/api/v1/admin/canales", Some(&t)).await;
         assert_eq!(canales.es_exito(), &json!({ "correo": false, "telefono": false }));

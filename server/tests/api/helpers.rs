@@ -175,6 +175,8 @@ pub struct TestApp {
     /// The server's clock: a test reads it and moves it, never waits for time to pass.
     pub reloj: Reloj,
     _db: Option<BaseTemporal>,
+    /// Where the test configuration's relay would be: a port held closed.
+    _relevo: PuertoCerrado,
 }
 
 /// A change to the test configuration.
@@ -275,6 +277,15 @@ pub async fn lanzar(url: &str, opciones: Opciones) -> TestApp {
         .reloj
         .unwrap_or_else(|| Reloj::desde(ahora_de_prueba()));
     let reloj = config.reloj.clone();
+    // E-mail is set up, as in a real deployment, with a relay that never answers, looked for
+    // once a day: confirmations and reminders wait in the outbox for a test to read. A test
+    // of the relay sets its own; one without e-mail sets none.
+    let relevo = puerto_cerrado();
+    config.correo.smtp_url = Some(format!("smtp://{}", relevo.addr));
+    config.correo.cada = Duration::from_secs(24 * 3600);
+    // Should its one pass at start meet a message already queued, the failed try leaves no
+    // wait behind: another instance with a relay that answers sends it at once.
+    config.correo.espera_base = Duration::ZERO;
     if let Some(ajustar) = opciones.ajustar {
         ajustar(&mut config);
     }
@@ -290,6 +301,7 @@ pub async fn lanzar(url: &str, opciones: Opciones) -> TestApp {
         client: reqwest::Client::new(),
         reloj,
         _db: None,
+        _relevo: relevo,
     }
 }
 

@@ -297,7 +297,7 @@ en_ambos! {
         }
         let r = app.post_json(&format!("/api/v1/public/reservacion/{id}/verificar"), None, &json!({ "token": otro })).await;
         r.es_error(400, "El enlace de verificación no es válido. Ábrelo tal como llegó en el correo.");
-        // Without SMTP the confirmation waits in the outbox.
+        // While the relay does not answer, the confirmation waits in the outbox.
         let lista = correos(&app, &id).await;
         assert_eq!(lista.len(), 1);
         assert_eq!((lista[0]["estado"].as_str(), lista[0]["intentos"].as_i64(), lista[0]["destinatario"].as_str()), (Some("pendiente"), Some(0), Some("lucia.fernandez@correo.mx")));
@@ -312,6 +312,22 @@ en_ambos! {
         assert!(correos(&app, &id).await.is_empty(), "no e-mail whose links lead to localhost");
         let ruta = data["confirmacion"].as_str().unwrap().replace("/reservacion/polanco/confirmacion/", "/api/v1/public/reservacion/");
         assert_eq!(app.get(&ruta, None).await.es_exito()["con_correo"], false, "the page does not promise one");
+    }
+
+    async fn without_smtp_no_e_mail_is_queued_nor_promised(motor: Motor) {
+        let app = spawn(motor, Opciones::demo_con(|c| c.correo.smtp_url = None)).await;
+        let fecha = entre_semana(9);
+        let r = app.post_json("/api/v1/public/reservacion", None, &reserva("polanco", &format!("{fecha} 19:15"), 3, "lucia.fernandez@correo.mx")).await;
+        let data = r.es_exito_201().clone();
+        let id = data["_id"].as_str().unwrap().to_owned();
+        assert!(correos(&app, &id).await.is_empty(), "no e-mail that could never leave");
+        let ruta = data["confirmacion"].as_str().unwrap().replace("/reservacion/polanco/confirmacion/", "/api/v1/public/reservacion/");
+        assert_eq!(app.get(&ruta, None).await.es_exito()["con_correo"], false, "the page does not promise one");
+        // The same booking on a server with e-mail set up is promised its e-mail.
+        let con = spawn_app(motor).await;
+        let data = con.post_json("/api/v1/public/reservacion", None, &reserva("polanco", &format!("{fecha} 19:15"), 3, "lucia.fernandez@correo.mx")).await.es_exito_201().clone();
+        let ruta = data["confirmacion"].as_str().unwrap().replace("/reservacion/polanco/confirmacion/", "/api/v1/public/reservacion/");
+        assert_eq!(con.get(&ruta, None).await.es_exito()["con_correo"], true);
     }
 
     async fn a_body_over_the_public_limit_is_refused(motor: Motor) {

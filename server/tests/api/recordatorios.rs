@@ -119,7 +119,7 @@ async fn app_con(motor: crate::helpers::Motor, mensajes: Option<ConfMensajes>) -
 }
 
 async fn pasada(app: &TestApp) -> usize {
-    enviar_debidos(app.store.as_ref(), URL, None, app.reloj.ahora())
+    enviar_debidos(app.store.as_ref(), URL, true, None, app.reloj.ahora())
         .await
         .unwrap()
 }
@@ -138,8 +138,8 @@ en_ambos! {
         app.llevar_reloj_a("2026-11-25 20:30");
         let ahora = app.reloj.ahora();
         let (a, b) = tokio::join!(
-            enviar_debidos(app.store.as_ref(), URL, None, ahora),
-            enviar_debidos(otra.store.as_ref(), URL, None, ahora),
+            enviar_debidos(app.store.as_ref(), URL, true, None, ahora),
+            enviar_debidos(otra.store.as_ref(), URL, true, None, ahora),
         );
         a.unwrap();
         b.unwrap();
@@ -153,7 +153,7 @@ en_ambos! {
         // A restart: a new instance on the same database finds it sent.
         drop(otra);
         let reiniciada = lanzar(&app.database_url, Opciones { reloj: Some(app.reloj.clone()), ..Default::default() }).await;
-        enviar_debidos(reiniciada.store.as_ref(), URL, None, app.reloj.ahora()).await.unwrap();
+        enviar_debidos(reiniciada.store.as_ref(), URL, true, None, app.reloj.ahora()).await.unwrap();
         pasada(&app).await;
         assert_eq!(recordatorios_de(&app, &id).await.len(), 1);
 
@@ -161,8 +161,8 @@ en_ambos! {
         app.llevar_reloj_a("2026-11-26 17:30");
         let ahora = app.reloj.ahora();
         let (a, b) = tokio::join!(
-            enviar_debidos(app.store.as_ref(), URL, None, ahora),
-            enviar_debidos(reiniciada.store.as_ref(), URL, None, ahora),
+            enviar_debidos(app.store.as_ref(), URL, true, None, ahora),
+            enviar_debidos(reiniciada.store.as_ref(), URL, true, None, ahora),
         );
         a.unwrap();
         b.unwrap();
@@ -450,7 +450,7 @@ en_ambos! {
         let (id, _) = reservar(&app, "2026-12-09 20:00", 2, "", "52 55 1111 2222").await;
         let (otra, _) = reservar(&app, "2026-12-09 21:00", 2, "", "52 55 3333 4444").await;
         app.llevar_reloj_a("2026-12-08 20:30");
-        enviar_debidos(app.store.as_ref(), URL, Some(&conf), app.reloj.ahora()).await.unwrap();
+        enviar_debidos(app.store.as_ref(), URL, true, Some(&conf), app.reloj.ahora()).await.unwrap();
         // The provider rate-limits first (Retry-After: 7), then takes it.
         p.guion.lock().unwrap().push((429, vec![("retry-after", "7")], json!({ "code": 20429, "message": "Too Many Requests", "more_info": "https://www.twilio.com/docs/errors/20429", "status": 429 })));
         let ahora = app.reloj.ahora();
@@ -482,7 +482,7 @@ en_ambos! {
 
         // A refusal (an invalid number) is kept with the provider's words and not retried.
         app.llevar_reloj_a("2026-12-08 21:05");
-        enviar_debidos(app.store.as_ref(), URL, Some(&conf), app.reloj.ahora()).await.unwrap();
+        enviar_debidos(app.store.as_ref(), URL, true, Some(&conf), app.reloj.ahora()).await.unwrap();
         p.guion.lock().unwrap().push((400, vec![], json!({ "code": 21211, "message": "The 'To' number +525533334444 is not a valid phone number.", "more_info": "https://www.twilio.com/docs/errors/21211", "status": 400 })));
         let r = enviar_mensajes(app.store.as_ref(), None, Some(&conf), app.reloj.ahora()).await.unwrap();
         assert_eq!(r.rechazados, 1, "{r:?}");
@@ -504,7 +504,7 @@ en_ambos! {
             ids.push(reservar(&app, &format!("2026-12-09 {hora}"), 2, "", "52 55 1111 2222").await.0);
         }
         app.llevar_reloj_a("2026-12-08 21:30");
-        enviar_debidos(app.store.as_ref(), URL, Some(&conf), app.reloj.ahora()).await.unwrap();
+        enviar_debidos(app.store.as_ref(), URL, true, Some(&conf), app.reloj.ahora()).await.unwrap();
         // Every reminder is recorded; the number gets five messages in the hour, not six.
         let al_numero = "destinatario = '+525511112222'";
         assert_eq!(filas(&app, "mensajes_salida", al_numero, &[]).await, 5);
