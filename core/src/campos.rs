@@ -8,6 +8,7 @@ const ETIQUETAS: &[(&str, &str)] = &[
     ("inicio_regular", "Inicio regular"),
     ("inicio_promo", "Inicio promoción"),
     ("corte_tarde", "Corte de la tarde"),
+    ("fin_dia", "Fin del día de servicio"),
     ("gracia_min", "Tolerancia (minutos)"),
     ("llegada_antes_min", "Llegada anticipada (minutos)"),
     ("prefijo_folio", "Prefijo de folio"),

@@ -155,6 +155,8 @@ pub enum ReglaError {
     PromoAntesDeRegular,
     #[error("El corte de la tarde va después del inicio regular y a más tardar al inicio de la promoción: desde el corte, las comandas nuevas empiezan en promoción")]
     CorteFueraDeTramo,
+    #[error("El día de servicio termina a una hora en punto, a más tardar al inicio del buffet regular: hasta esa hora, quienes llegan de madrugada cuentan en el día anterior")]
+    FinDiaFueraDeTramo,
     #[error("El prefijo del folio lleva hasta {max} mayúsculas, números o guiones")]
     PrefijoInvalido { max: usize },
     #[error("El pie del ticket no puede tener más de {max} caracteres")]
@@ -368,6 +370,7 @@ impl ReglaError {
             TipoDiaInvalido => "tipo_dia_invalido",
             PromoAntesDeRegular => "promo_antes_de_regular",
             CorteFueraDeTramo => "corte_fuera_de_tramo",
+            FinDiaFueraDeTramo => "fin_dia_fuera_de_tramo",
             PrefijoInvalido { .. } => "prefijo_invalido",
             PieLargo { .. } => "pie_largo",
             RecordatoriosInvalidos { .. } => "recordatorios_invalidos",
@@ -455,6 +458,7 @@ impl ReglaError {
             PersonasCero => Some("no_personas"),
             CierreAntesDeApertura { .. } => Some("cierra"),
             CorteFueraDeTramo => Some("corte_tarde"),
+            FinDiaFueraDeTramo => Some("fin_dia"),
             PromoAntesDeRegular => Some("inicio_promo"),
             TelefonoSucursalInvalido => Some("telefono"),
             SucursalRequerida { .. } => Some("tags"),

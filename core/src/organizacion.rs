@@ -441,6 +441,11 @@ pub struct DatosConfWalkin {
     /// `HH:MM`: a party seated from here on starts in promo mode.
     #[cfg_attr(feature = "openapi", schema(pattern = r"^([01]\d|2[0-3]):[0-5]\d$"))]
     pub corte_tarde: String,
+    /// `HH:00`: when the business day ends, the next morning; until then late guests count in
+    /// the day before (05:00 when a client leaves it out).
+    #[serde(default = "fin_dia_por_defecto")]
+    #[cfg_attr(feature = "openapi", schema(pattern = r"^([01]\d|2[0-3]):00$"))]
+    pub fin_dia: String,
     /// Minutes after its time a Pendiente reservation becomes a no-show.
     pub gracia_min: u32,
     /// Minutes before its time from which a reservation's arrival may be registered (120 when
@@ -484,6 +489,10 @@ pub struct DatosConfWalkin {
         schema(min_items = 1, max_items = 5, example = json!(["MX"]))
     )]
     pub paises_telefono: Vec<String>,
+}
+
+fn fin_dia_por_defecto() -> String {
+    crate::tiempo::formato_hora(crate::tiempo::FIN_DIA_POR_DEFECTO)
 }
 
 fn llegada_antes_por_defecto() -> u32 {
@@ -550,6 +559,7 @@ impl ConfSucursal {
             inicio_regular: parse_hora(&d.inicio_regular)?,
             inicio_promo: parse_hora(&d.inicio_promo)?,
             corte_tarde: parse_hora(&d.corte_tarde)?,
+            fin_dia: parse_hora(&d.fin_dia)?,
         };
         horario.exigir_orden()?;
         let prefijo = d.prefijo_folio.trim();
@@ -607,6 +617,7 @@ impl ConfSucursal {
             inicio_regular: f(h.inicio_regular),
             inicio_promo: f(h.inicio_promo),
             corte_tarde: f(h.corte_tarde),
+            fin_dia: f(h.fin_dia),
             gracia_min: self.walkin.gracia_min,
             llegada_antes_min: self.walkin.llegada_antes_min,
             prefijo_folio: self.walkin.prefijo_folio.clone(),
@@ -841,11 +852,41 @@ mod tests {
             ConfSucursal::parse(
                 &DatosConfWalkin {
                     corte_tarde: "19:30".into(),
-                    ..d
+                    ..d.clone()
                 },
                 zona
             ),
             Err(ReglaError::CorteFueraDeTramo)
         );
+        // The business day ends on the hour, by the regular buffet's start at the latest; a
+        // form that leaves it out keeps 05:00.
+        for (fin, bien) in [
+            ("05:00", true),
+            ("00:00", true),
+            ("13:00", true),
+            ("04:30", false),
+            ("14:00", false),
+            ("5", false),
+        ] {
+            let c = DatosConfWalkin {
+                fin_dia: fin.into(),
+                ..d.clone()
+            };
+            assert_eq!(ConfSucursal::parse(&c, zona).is_ok(), bien, "{fin}");
+        }
+        assert_eq!(
+            ConfSucursal::parse(
+                &DatosConfWalkin {
+                    fin_dia: "04:30".into(),
+                    ..d.clone()
+                },
+                zona
+            ),
+            Err(ReglaError::FinDiaFueraDeTramo)
+        );
+        let mut sin_fin = serde_json::to_value(&d).unwrap();
+        sin_fin.as_object_mut().unwrap().remove("fin_dia");
+        let leido: DatosConfWalkin = serde_json::from_value(sin_fin).unwrap();
+        assert_eq!(leido.fin_dia, "05:00");
     }
 }

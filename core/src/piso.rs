@@ -372,11 +372,19 @@ pub fn estancias_por_grupo<'a>(
         .collect()
 }
 
-/// Covers seated per hour of `dia`, in the order of the hours.
-pub fn cubiertos_por_hora(turnos: &[TurnoContado], dia: chrono::NaiveDate) -> Vec<CubiertosHora> {
+/// Covers seated per hour of the business day `dia` (as `reglas` make it: until its end hour the
+/// next morning), in the day's order of the hours (20, 21, 23, 0, 1).
+pub fn cubiertos_por_hora(
+    turnos: &[TurnoContado],
+    dia: chrono::NaiveDate,
+    reglas: &crate::tiempo::ReglasHorario,
+) -> Vec<CubiertosHora> {
     use chrono::Timelike;
     let mut horas: Vec<CubiertosHora> = Vec::new();
-    for t in turnos.iter().filter(|t| t.abierta.date() == dia) {
+    for t in turnos
+        .iter()
+        .filter(|t| reglas.dia_de_servicio(t.abierta) == dia)
+    {
         let hora = t.abierta.hour();
         match horas.iter_mut().find(|h| h.hora == hora) {
             Some(h) => h.cubiertos += t.personas,
@@ -386,7 +394,8 @@ pub fn cubiertos_por_hora(turnos: &[TurnoContado], dia: chrono::NaiveDate) -> Ve
             }),
         }
     }
-    horas.sort_by_key(|h| h.hora);
+    let inicio = reglas.fin_dia.hour();
+    horas.sort_by_key(|h| (h.hora + 24 - inicio) % 24);
     horas
 }
 
@@ -480,8 +489,11 @@ mod tests {
             t("2026-11-25 14:10", 4, Some(100)),
             t("2026-11-25 14:20", 8, None),
             t("2026-11-24 14:20", 3, Some(80)),
+            // The night runs on into the 26th: still the 25th's business day, after its evening.
+            t("2026-11-26 00:40", 5, None),
+            t("2026-11-26 05:10", 6, None),
         ];
-        let e = estancias_por_grupo(&turnos);
+        let e = estancias_por_grupo(&turnos[..5]);
         assert_eq!((e[0].turnos, e[0].minutos), (2, Some(76)));
         assert_eq!((e[1].turnos, e[1].minutos), (2, Some(90)));
         assert_eq!(
@@ -491,7 +503,7 @@ mod tests {
         );
         let dia = chrono::NaiveDate::from_ymd_opt(2026, 11, 25).unwrap();
         assert_eq!(
-            cubiertos_por_hora(&turnos, dia),
+            cubiertos_por_hora(&turnos, dia, &crate::tiempo::ReglasHorario::default()),
             [
                 CubiertosHora {
                     hora: 13,
@@ -500,6 +512,10 @@ mod tests {
                 CubiertosHora {
                     hora: 14,
                     cubiertos: 12
+                },
+                CubiertosHora {
+                    hora: 0,
+                    cubiertos: 5
                 }
             ]
         );

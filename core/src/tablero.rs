@@ -1,7 +1,7 @@
 //! The dashboard's figures (DESIGN §4): one branch's day at a glance and a series of days, counted
 //! from the same records the lists show, so the two always agree.
 
-use chrono::{NaiveDate, NaiveDateTime, Timelike};
+use chrono::{NaiveDate, NaiveDateTime, NaiveTime, Timelike};
 use serde::Serialize;
 
 use crate::estado::{EstadoReservacion, Origen};
@@ -71,9 +71,21 @@ fn sumar(cuentas: &mut Vec<Cuenta>, clave: String, n: u64) {
     }
 }
 
-/// The day's figures from its reservations and walk-ins.
+/// The business day an hour's visits belong to, when days end at `fin_dia` (on the hour): the
+/// hours of the night before it count in the day before.
+fn dia_de(fecha_hora: NaiveDateTime, fin_dia: NaiveTime) -> NaiveDate {
+    if fecha_hora.time() < fin_dia {
+        fecha_hora.date().pred_opt().unwrap_or(fecha_hora.date())
+    } else {
+        fecha_hora.date()
+    }
+}
+
+/// The business day's figures from its reservations and walk-ins: those from `fin_dia` on
+/// `fecha` until `fin_dia` the next morning. Its hours go in the day's order (20, 21, 23, 00, 01).
 pub fn resumen_dia(
     fecha: NaiveDate,
+    fin_dia: NaiveTime,
     reservas: &[VisitaReservada],
     walkins: &[VisitaSinReserva],
 ) -> ResumenDia {
@@ -90,7 +102,7 @@ pub fn resumen_dia(
     };
     for v in reservas
         .iter()
-        .filter(|v| v.fecha_hora.date() == fecha && v.visitas > 0)
+        .filter(|v| dia_de(v.fecha_hora, fin_dia) == fecha && v.visitas > 0)
     {
         let n = v.visitas;
         match v.estado {
@@ -114,7 +126,7 @@ pub fn resumen_dia(
     }
     for w in walkins
         .iter()
-        .filter(|w| w.fecha_hora.date() == fecha && w.visitas > 0)
+        .filter(|w| dia_de(w.fecha_hora, fin_dia) == fecha && w.visitas > 0)
     {
         r.walkins += w.visitas;
         r.personas_walkin += w.personas;
@@ -127,23 +139,28 @@ pub fn resumen_dia(
     }
     let terminadas = r.reservaciones.asistio + r.reservaciones.vencido;
     r.tasa_no_show = (terminadas > 0).then(|| r.reservaciones.vencido as f64 / terminadas as f64);
-    r.llegadas_por_hora.sort_by(|a, b| a.clave.cmp(&b.clave));
+    let en_el_dia = |clave: &str| {
+        let hora: u32 = clave.parse().unwrap_or(0);
+        (hora + 24 - fin_dia.hour()) % 24
+    };
+    r.llegadas_por_hora.sort_by_key(|c| en_el_dia(&c.clave));
     r.origenes
         .sort_by(|a, b| b.total.cmp(&a.total).then(a.clave.cmp(&b.clave)));
     r
 }
 
-/// Days `hasta - dias + 1 ..= hasta`, each summed as [`resumen_dia`].
+/// Business days `hasta - dias + 1 ..= hasta`, each summed as [`resumen_dia`].
 pub fn serie(
     hasta: NaiveDate,
     dias: u32,
+    fin_dia: NaiveTime,
     reservas: &[VisitaReservada],
     walkins: &[VisitaSinReserva],
 ) -> Vec<ResumenDia> {
     (0..dias)
         .rev()
         .filter_map(|k| hasta.checked_sub_days(chrono::Days::new(u64::from(k))))
-        .map(|fecha| resumen_dia(fecha, reservas, walkins))
+        .map(|fecha| resumen_dia(fecha, fin_dia, reservas, walkins))
         .collect()
 }
 
@@ -214,7 +231,7 @@ mod tests {
             personas: 5,
             visitas: 1,
         }];
-        let d = resumen_dia(dia, &reservas, &walkins);
+        let d = resumen_dia(dia, crate::tiempo::FIN_DIA_POR_DEFECTO, &reservas, &walkins);
         assert_eq!(
             d.reservaciones,
             PorEstado {
@@ -248,10 +265,16 @@ mod tests {
             ]
         );
         assert_eq!(
-            serie(dia, 2, &reservas, &walkins)
-                .iter()
-                .map(|d| d.personas_sentadas)
-                .collect::<Vec<_>>(),
+            serie(
+                dia,
+                2,
+                crate::tiempo::FIN_DIA_POR_DEFECTO,
+                &reservas,
+                &walkins
+            )
+            .iter()
+            .map(|d| d.personas_sentadas)
+            .collect::<Vec<_>>(),
             [9, 9]
         );
     }
@@ -278,7 +301,7 @@ mod tests {
             personas: 9,
             visitas: 4,
         }];
-        let d = resumen_dia(dia, &reservas, &walkins);
+        let d = resumen_dia(dia, crate::tiempo::FIN_DIA_POR_DEFECTO, &reservas, &walkins);
         assert_eq!(
             d.reservaciones,
             PorEstado {
@@ -312,5 +335,55 @@ mod tests {
                 total: 11
             }]
         );
+    }
+
+    #[test]
+    fn a_night_counts_in_the_business_day_it_began() {
+        let viernes = NaiveDate::from_ymd_opt(2026, 11, 27).unwrap();
+        let a = |dia: u32, hora: u32| {
+            NaiveDate::from_ymd_opt(2026, 11, dia)
+                .unwrap()
+                .and_hms_opt(hora, 0, 0)
+                .unwrap()
+        };
+        let w = |fecha_hora, personas| VisitaSinReserva {
+            fecha_hora,
+            personas,
+            visitas: 1,
+        };
+        // Friday 23:00 and Saturday 00:00 and 04:00 are Friday's; Saturday 05:00 is Saturday's,
+        // Friday 04:00 is Thursday's.
+        let walkins = [
+            w(a(27, 23), 4),
+            w(a(28, 0), 3),
+            w(a(28, 4), 2),
+            w(a(28, 5), 7),
+            w(a(27, 4), 9),
+        ];
+        let fin = crate::tiempo::FIN_DIA_POR_DEFECTO;
+        let d = resumen_dia(viernes, fin, &[], &walkins);
+        assert_eq!((d.walkins, d.personas_walkin), (3, 9));
+        let horas: Vec<&str> = d
+            .llegadas_por_hora
+            .iter()
+            .map(|c| c.clave.as_str())
+            .collect();
+        assert_eq!(horas, ["23", "00", "04"]);
+        let serie = serie(viernes.succ_opt().unwrap(), 3, fin, &[], &walkins);
+        let por_dia: Vec<(String, u64)> = serie
+            .iter()
+            .map(|d| (d.fecha.clone(), d.personas_walkin))
+            .collect();
+        assert_eq!(
+            por_dia,
+            [
+                ("2026-11-26".to_owned(), 9),
+                ("2026-11-27".to_owned(), 9),
+                ("2026-11-28".to_owned(), 7)
+            ]
+        );
+        // With the day ending at midnight the calendar's days come back.
+        let d = resumen_dia(viernes, NaiveTime::MIN, &[], &walkins);
+        assert_eq!((d.walkins, d.personas_walkin), (2, 13));
     }
 }

@@ -32,16 +32,29 @@ pub struct ConfigHorario {
     pub inicio_promo: Option<String>,
     #[serde(default)]
     pub corte_tarde: Option<String>,
+    /// `HH:00`: when the business day ends, the next morning (05:00 when absent).
+    #[serde(default)]
+    pub fin_dia: Option<String>,
 }
 
-/// Parsed time settings. Defaults: Mexico City, regular from 13:00, promo from 19:00, late from 18:40.
+/// Parsed time settings. Defaults: Mexico City, regular from 13:00, promo from 19:00, late from
+/// 18:40, the business day ending at 05:00 the next morning.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ReglasHorario {
     pub zona: Tz,
     pub inicio_regular: NaiveTime,
     pub inicio_promo: NaiveTime,
     pub corte_tarde: NaiveTime,
+    /// When a business day ends, on the next calendar day: until then the night's guests still
+    /// belong to the day they came in. On the hour, and not after the regular buffet opens.
+    pub fin_dia: NaiveTime,
 }
+
+/// When a branch's business day ends unless its settings say otherwise: 05:00 the next morning.
+pub const FIN_DIA_POR_DEFECTO: NaiveTime = match NaiveTime::from_hms_opt(5, 0, 0) {
+    Some(t) => t,
+    None => panic!("constant time"),
+};
 
 fn hm(h: u32, m: u32) -> NaiveTime {
     NaiveTime::from_hms_opt(h, m, 0).expect("constant time")
@@ -54,6 +67,7 @@ impl Default for ReglasHorario {
             inicio_regular: hm(13, 0),
             inicio_promo: hm(19, 0),
             corte_tarde: hm(18, 40),
+            fin_dia: FIN_DIA_POR_DEFECTO,
         }
     }
 }
@@ -138,6 +152,7 @@ impl ReglasHorario {
             inicio_regular: hora(&c.inicio_regular, d.inicio_regular)?,
             inicio_promo: hora(&c.inicio_promo, d.inicio_promo)?,
             corte_tarde: hora(&c.corte_tarde, d.corte_tarde)?,
+            fin_dia: hora(&c.fin_dia, d.fin_dia)?,
         };
         Ok(reglas)
     }
@@ -152,7 +167,49 @@ impl ReglasHorario {
         if self.corte_tarde <= self.inicio_regular || self.corte_tarde > self.inicio_promo {
             return Err(ReglaError::CorteFueraDeTramo);
         }
+        use chrono::Timelike;
+        if self.fin_dia.minute() != 0 || self.fin_dia > self.inicio_regular {
+            return Err(ReglaError::FinDiaFueraDeTramo);
+        }
         Ok(())
+    }
+
+    /// The business day a local moment belongs to: the calendar day, or the one before while
+    /// the night runs on (before [`ReglasHorario::fin_dia`]). At 00:30 on Saturday, a party
+    /// seated at 23:42 and the one arriving now are both Friday's.
+    pub fn dia_de_servicio(&self, local: NaiveDateTime) -> NaiveDate {
+        if local.time() < self.fin_dia {
+            local.date().pred_opt().unwrap_or(local.date())
+        } else {
+            local.date()
+        }
+    }
+
+    /// The business day at the branch at an instant: what every "today" of the product means.
+    pub fn hoy(&self, instante: DateTime<Utc>) -> NaiveDate {
+        self.dia_de_servicio(self.local(instante))
+    }
+
+    /// The local moments of a business day: from its end hour on `dia` (inclusive) to the same
+    /// hour the next calendar day (exclusive).
+    pub fn ventana_dia(&self, dia: NaiveDate) -> (NaiveDateTime, NaiveDateTime) {
+        let siguiente = dia.succ_opt().unwrap_or(dia);
+        (dia.and_time(self.fin_dia), siguiente.and_time(self.fin_dia))
+    }
+
+    /// The local moments of the business days `desde..=hasta`.
+    pub fn ventana_dias(
+        &self,
+        desde: NaiveDate,
+        hasta: NaiveDate,
+    ) -> (NaiveDateTime, NaiveDateTime) {
+        (self.ventana_dia(desde).0, self.ventana_dia(hasta).1)
+    }
+
+    /// The instants of a business day (its start and its end, exclusive), in the branch's zone.
+    pub fn instantes_dia(&self, dia: NaiveDate) -> Option<(DateTime<Utc>, DateTime<Utc>)> {
+        let (desde, hasta) = self.ventana_dia(dia);
+        Some((self.instante(desde)?, self.instante(hasta)?))
     }
 
     /// The day from midnight to midnight in stretches of the same served buffet and order mode:
@@ -252,7 +309,8 @@ impl ReglasHorario {
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct HoraSucursal {
-    /// Branch-local date, `YYYY-MM-DD`: what "today" means for lists and folios.
+    /// The branch's business day, `YYYY-MM-DD`: what "today" means for lists and folios (at
+    /// 00:30 still the day before, until the day's end hour).
     pub fecha: String,
     /// Branch-local time, `HH:mm`.
     pub hora: String,
@@ -267,7 +325,7 @@ pub fn hora_sucursal(instante: DateTime<Utc>, reglas: &ReglasHorario) -> HoraSuc
     let local = reglas.local(instante);
     let hora = local.time();
     HoraSucursal {
-        fecha: local.format("%Y-%m-%d").to_string(),
+        fecha: reglas.dia_de_servicio(local).format("%Y-%m-%d").to_string(),
         hora: local.format("%H:%M").to_string(),
         fecha_hora: formato_fecha_hora(local),
         periodo: reglas.periodo_buffet(hora),
@@ -321,6 +379,68 @@ pub fn periodo(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn local(s: &str) -> NaiveDateTime {
+        NaiveDateTime::parse_from_str(s, "%Y-%m-%d %H:%M").unwrap()
+    }
+
+    #[test]
+    fn the_business_day_runs_from_its_end_hour_to_the_next_mornings() {
+        let r = ReglasHorario::default();
+        let viernes = NaiveDate::from_ymd_opt(2026, 11, 27).unwrap();
+        for (momento, dia) in [
+            ("2026-11-27 05:00", viernes),
+            ("2026-11-27 23:59", viernes),
+            ("2026-11-28 00:30", viernes),
+            ("2026-11-28 04:59", viernes),
+            ("2026-11-28 05:00", viernes.succ_opt().unwrap()),
+            ("2026-11-27 04:59", viernes.pred_opt().unwrap()),
+        ] {
+            assert_eq!(r.dia_de_servicio(local(momento)), dia, "{momento}");
+        }
+        assert_eq!(
+            r.ventana_dia(viernes),
+            (local("2026-11-27 05:00"), local("2026-11-28 05:00"))
+        );
+        assert_eq!(
+            r.ventana_dias(viernes, viernes.succ_opt().unwrap()),
+            (local("2026-11-27 05:00"), local("2026-11-29 05:00"))
+        );
+        // 00:30 on Saturday in Mexico City is 06:30 UTC: still Friday's.
+        let instante = DateTime::parse_from_rfc3339("2026-11-28T06:30:00Z")
+            .unwrap()
+            .with_timezone(&Utc);
+        assert_eq!(r.hoy(instante), viernes);
+        let (desde, hasta) = r.instantes_dia(viernes).unwrap();
+        assert_eq!(desde.to_rfc3339(), "2026-11-27T11:00:00+00:00");
+        assert_eq!(hasta.to_rfc3339(), "2026-11-28T11:00:00+00:00");
+        // A branch whose day ends at midnight has the calendar's days.
+        let medianoche = ReglasHorario {
+            fin_dia: NaiveTime::MIN,
+            ..r
+        };
+        assert_eq!(
+            medianoche.dia_de_servicio(local("2026-11-28 00:30")),
+            viernes.succ_opt().unwrap()
+        );
+    }
+
+    #[test]
+    fn the_day_ends_on_the_hour_and_by_the_regular_start() {
+        let r = ReglasHorario::default();
+        for (fin, bien) in [
+            (5, 0, true),
+            (0, 0, true),
+            (13, 0, true),
+            (4, 30, false),
+            (14, 0, false),
+        ]
+        .map(|(h, m, b)| (hm(h, m), b))
+        {
+            let c = ReglasHorario { fin_dia: fin, ..r };
+            assert_eq!(c.exigir_orden().is_ok(), bien, "{fin}");
+        }
+    }
 
     #[test]
     fn the_day_in_stretches_of_served_buffet_and_order_mode() {

@@ -641,7 +641,13 @@ fn una_regla(azar: &mut Azar, p: &Plantillas) {
         24 => {
             let fecha = NaiveDate::from_num_days_from_ce_opt(entre(azar, 1, 3_000_000) as i32)
                 .unwrap_or_default();
-            let _ = anfitrion_core::tablero::serie(fecha, entre(azar, 0, 400) as u32, &[], &[]);
+            let _ = anfitrion_core::tablero::serie(
+                fecha,
+                entre(azar, 0, 400) as u32,
+                anfitrion_core::tiempo::FIN_DIA_POR_DEFECTO,
+                &[],
+                &[],
+            );
         }
         _ => {
             let _ = ReglaError::ImagenInvalida.mensaje();

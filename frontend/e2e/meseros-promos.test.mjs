@@ -145,13 +145,13 @@ test('a promotion a manager adds is offered in the Abre step today, asking the c
   const ofrecidas = await promosDelAsistente();
   assert.ok(ofrecidas.includes(hoy), `«${hoy}» offered: ${ofrecidas.join(', ')}`);
   assert.ok(!ofrecidas.includes(otroDia), 'a promotion outside its weekdays is not offered');
-  // Its «Pide nombres de festejados» drives the abre: the names are asked for it, not for 2x1.
+  // Its «Pide nombres de festejados» drives the abre: the names are asked for it, not for another promotion.
   const festejados = pagina.getByLabel('Nombre de los festejados');
   await pagina.locator('select[name="promo"]').selectOption({ label: hoy });
   await festejados.waitFor();
   await pagina.getByRole('button', { name: 'Agregar', exact: true }).click();
   await toastUnico(pagina, 'Escribe el nombre de los festejados');
-  await pagina.locator('select[name="promo"]').selectOption({ label: '2x1 en martes' });
+  await pagina.locator('select[name="promo"]').selectOption({ label: 'Niños comen gratis' });
   await festejados.waitFor({ state: 'detached' });
 
   // Deleting after confirming removes it from the table and from the wizard.

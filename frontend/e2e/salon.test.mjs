@@ -6,12 +6,14 @@ import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { describe, test } from 'node:test';
 import { CUENTAS, entrar, llamarApi, prepararSuite } from './navegador.mjs';
+import { FECHA_PRUEBA } from './servidor.mjs';
 import { toastUnico } from './orden.mjs';
 
 let servidor;
 let pagina;
 
-prepararSuite((s) => ({ servidor, pagina } = s));
+// Lunch under way: the demo's floor is partly seated.
+prepararSuite((s) => ({ servidor, pagina } = s), { ahora: `${FECHA_PRUEBA} 15:00` });
 
 const CAPTURAS = new URL('../../target/capturas-salon/', import.meta.url);
 async function foto(p, nombre) {

@@ -10,7 +10,9 @@ import { elegirConFlechas, esperarFoco, esTicket80mm, imprimirPdf, impreso, reem
 let servidor;
 let pagina;
 
-prepararSuite((s) => ({ servidor, pagina } = s));
+// A Tuesday at lunch: the demo's weekday promotions ("2x1 en martes", "Niños comen gratis")
+// both hold, so the abre step has four to add.
+prepararSuite((s) => ({ servidor, pagina } = s), { ahora: '2026-11-24 13:00' });
 
 const esGuardar = (r) => new URL(r.url()).pathname === '/api/v1/admin/walkin' && r.request().method() === 'POST';
 const mensajeEn = (nombre) => pagina.locator(`[data-mensaje="${nombre}"]`);

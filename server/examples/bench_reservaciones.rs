@@ -139,7 +139,12 @@ async fn una_escala(motor: &str, url: &str, n: u64) -> anyhow::Result<()> {
                 .visitas_entre(&sucursal, d, d.succ_opt().unwrap())
                 .await
                 .unwrap();
-            anfitrion_core::tablero::resumen_dia(d, &r, &w);
+            anfitrion_core::tablero::resumen_dia(
+                d,
+                anfitrion_core::tiempo::FIN_DIA_POR_DEFECTO,
+                &r,
+                &w,
+            );
         }
     })
     .await;
@@ -153,7 +158,13 @@ async fn una_escala(motor: &str, url: &str, n: u64) -> anyhow::Result<()> {
                 .visitas_entre(&sucursal, desde, dia.succ_opt().unwrap())
                 .await
                 .unwrap();
-            anfitrion_core::tablero::serie(dia, 30, &r, &w);
+            anfitrion_core::tablero::serie(
+                dia,
+                30,
+                anfitrion_core::tiempo::FIN_DIA_POR_DEFECTO,
+                &r,
+                &w,
+            );
         }
     })
     .await;
@@ -210,6 +221,9 @@ fn consulta(
         tag: tag_bench(),
         vista,
         ahora_local,
+        dia: anfitrion_core::tiempo::ReglasHorario::default().ventana_dia(
+            anfitrion_core::tiempo::ReglasHorario::default().dia_de_servicio(ahora_local),
+        ),
         q,
         page,
         limit: 50,

@@ -352,36 +352,87 @@ const PLANES: [Plan; 23] = [
     plan(Hoy(-100), Cancelada, 2, Evento::Ninguno, "Cambio de planes"),
 ];
 
-/// The local time of `cuando` at a branch whose local time now is `ahora`. Today's times fall on
-/// five-minute marks (upcoming ones rounded up, past ones down) and never leave today: near
-/// midnight the upcoming ones bunch up before 23:59 in their order, and just after midnight the
-/// past ones bunch up between 00:00 and now.
-fn momento(cuando: Cuando, ahora: NaiveDateTime) -> NaiveDateTime {
-    let hoy = ahora.date();
-    let medianoche = hoy.and_time(NaiveTime::MIN);
-    let minuto = |m: i64| medianoche + Duration::minutes(m);
+/// The next Buen Fin from `hoy` (or the one under way): Friday to Monday, ending on the third
+/// Monday of November (the Revolution's holiday).
+fn buen_fin(hoy: NaiveDate) -> (NaiveDate, NaiveDate) {
+    let de = |anio: i32| {
+        let primero = NaiveDate::from_ymd_opt(anio, 11, 1).unwrap_or(hoy);
+        let hasta_lunes = (7 - primero.weekday().num_days_from_monday()) % 7;
+        let lunes = primero + Duration::days(i64::from(hasta_lunes) + 14);
+        (lunes - Duration::days(3), lunes)
+    };
+    let este = de(hoy.year());
+    if hoy <= este.1 {
+        este
+    } else {
+        de(hoy.year() + 1)
+    }
+}
+
+/// The hour a demo branch closes on a weekday (1 = Monday … 7 = Sunday): its schedule's.
+fn cierre_demo(dia_semana: u32) -> &'static str {
+    if dia_semana == 7 {
+        "20:00"
+    } else {
+        "22:30"
+    }
+}
+
+/// The service of a demo branch on a business day: from the regular buffet's start to its
+/// schedule's closing hour that weekday.
+fn servicio(dia: NaiveDate, reglas: &ReglasHorario) -> (NaiveDateTime, NaiveDateTime) {
+    let cierra = hora(cierre_demo(dia.weekday().number_from_monday()));
+    (dia.and_time(reglas.inicio_regular), dia.and_time(cierra))
+}
+
+/// A local time rounded to its five-minute mark, up or down.
+fn a_cinco(t: NaiveDateTime, arriba: bool) -> NaiveDateTime {
+    let m = i64::from(t.minute() % 5);
+    let entero = t
+        .with_second(0)
+        .and_then(|t| t.with_nanosecond(0))
+        .unwrap_or(t);
+    let base = entero - Duration::minutes(m);
+    if arriba && (m > 0 || entero < t) {
+        base + Duration::minutes(5)
+    } else {
+        base
+    }
+}
+
+/// The local time of `cuando` at a branch whose local time now is `ahora`, always within a
+/// service of the branch (its schedule's hours that day). Today's is the business day's: the
+/// upcoming ones from now (or the opening) until the closing, bunched before it in their order,
+/// and once the doors have closed, on the next day's service; the past ones from the opening
+/// until now (or the closing), and before the doors open, on the service of the day before.
+/// Times fall on five-minute marks.
+fn momento(cuando: Cuando, ahora: NaiveDateTime, reglas: &ReglasHorario) -> NaiveDateTime {
+    let hoy = reglas.dia_de_servicio(ahora);
+    let un_dia = Duration::days(1);
+    let minutos = |m: i64| Duration::minutes(m);
     match cuando {
         Dia(dias, h) => (hoy + Duration::days(dias)).and_time(hora(h)),
-        Hoy(minutos) => {
-            let t = ahora + Duration::minutes(minutos);
-            let m = i64::from(t.hour() * 60 + t.minute());
-            let ya = minuto(i64::from(ahora.hour() * 60 + ahora.minute()));
-            if minutos >= 0 {
-                // At most 23:59, the ones further away later.
-                let tope = minuto(23 * 60 + 59 - (200 - minutos).clamp(0, 200) / 20).max(ya);
-                if t.date() == hoy {
-                    minuto((m + 4) / 5 * 5).min(tope)
-                } else {
-                    tope
-                }
+        Hoy(m) if m >= 0 => {
+            let (abre, cierra) = servicio(hoy, reglas);
+            let desde = ahora.max(abre);
+            if desde + minutos(15) <= cierra {
+                // At most the closing, the ones further away nearer it.
+                let tope = (cierra - minutos((200 - m).clamp(0, 200) / 20)).max(desde);
+                a_cinco(desde + minutos(m), true).min(tope)
             } else {
-                let piso = minuto((200 + minutos).clamp(0, 200) / 20);
-                let t = if t.date() == hoy {
-                    minuto(m / 5 * 5).max(piso)
-                } else {
-                    piso
-                };
-                t.min(ya)
+                let (abre, cierra) = servicio(hoy + un_dia, reglas);
+                a_cinco(abre + minutos(m), true).min(cierra)
+            }
+        }
+        Hoy(m) => {
+            let (abre, cierra) = servicio(hoy, reglas);
+            let hasta = ahora.min(cierra);
+            if hasta >= abre + minutos(60) {
+                let piso = abre + minutos((200 + m).clamp(0, 200) / 20);
+                a_cinco(hasta + minutos(m), false).max(piso).min(hasta)
+            } else {
+                let (abre, cierra) = servicio(hoy - un_dia, reglas);
+                a_cinco(cierra + minutos(m), false).max(abre)
             }
         }
     }
@@ -512,7 +563,8 @@ const SENTADOS: [(i64, u32, u32, &str); 9] = [
 async fn sembrar(store: &dyn Store, claves: &Claves, ahora: DateTime<Utc>) -> anyhow::Result<bool> {
     let reglas = ReglasHorario::default();
     let local = reglas.local(ahora);
-    let hoy: NaiveDate = local.date();
+    // The business day: at 00:30 still the evening's.
+    let hoy: NaiveDate = reglas.dia_de_servicio(local);
 
     let mut marcas = Vec::new();
     for (i, name) in MARCAS.iter().enumerate() {
@@ -546,7 +598,7 @@ async fn sembrar(store: &dyn Store, claves: &Claves, ahora: DateTime<Utc>) -> an
                     sucursal_id: id.clone(),
                     dia,
                     abre: formato_hora(reglas.inicio_regular),
-                    cierra: if dia == 7 { "20:00" } else { "22:30" }.to_owned(),
+                    cierra: cierre_demo(dia.unsigned_abs()).to_owned(),
                     cerrado: false,
                 })
                 .collect(),
@@ -648,15 +700,19 @@ async fn sembrar(store: &dyn Store, claves: &Claves, ahora: DateTime<Utc>) -> an
             });
         }
 
-        // Cumpleaños asks the celebrants' names; one promotion is switched off after its season,
-        // and one waits for its dates.
-        let dia = |d: i64| Some((hoy + Duration::days(d)).format("%Y-%m-%d").to_string());
+        // Cumpleaños asks the celebrants' names; the weekday ones hold on their days; one is
+        // switched off after last summer, and Buen Fin waits for its weekend in November.
+        let dia = |d: NaiveDate| Some(d.format("%Y-%m-%d").to_string());
+        let (buen_fin_desde, buen_fin_hasta) = buen_fin(hoy);
+        let verano = hoy.year() - 1;
+        let nombre_verano = format!("Verano {verano}");
         let mut promos = Vec::new();
-        for (name, descripcion, activa, desde, hasta) in [
+        for (name, descripcion, activa, desde, hasta, dias) in [
             (
                 PROMO_CUMPLEANOS,
                 "Buffet sin costo para la persona que cumple años",
                 true,
+                None,
                 None,
                 None,
             ),
@@ -666,6 +722,7 @@ async fn sembrar(store: &dyn Store, claves: &Claves, ahora: DateTime<Utc>) -> an
                 true,
                 None,
                 None,
+                Some(vec![2]),
             ),
             (
                 "Niños comen gratis",
@@ -673,6 +730,7 @@ async fn sembrar(store: &dyn Store, claves: &Claves, ahora: DateTime<Utc>) -> an
                 true,
                 None,
                 None,
+                Some(vec![1, 2, 3, 4]),
             ),
             (
                 "Descuento afiliado 10%",
@@ -680,20 +738,23 @@ async fn sembrar(store: &dyn Store, claves: &Claves, ahora: DateTime<Utc>) -> an
                 true,
                 None,
                 None,
+                None,
             ),
             (
-                "Verano 2025",
+                nombre_verano.as_str(),
                 "Promoción de temporada terminada",
                 false,
-                Some("2025-06-01".to_owned()),
-                Some("2025-08-31".to_owned()),
+                NaiveDate::from_ymd_opt(verano, 6, 1).and_then(dia),
+                NaiveDate::from_ymd_opt(verano, 8, 31).and_then(dia),
+                None,
             ),
             (
                 "Buen Fin",
                 "Quince por ciento en el buffet durante el fin de semana del Buen Fin",
                 true,
-                dia(30),
-                dia(33),
+                dia(buen_fin_desde),
+                dia(buen_fin_hasta),
+                None,
             ),
         ] {
             let promo = NuevaPromo {
@@ -705,7 +766,7 @@ async fn sembrar(store: &dyn Store, claves: &Claves, ahora: DateTime<Utc>) -> an
                     activa: Some(activa),
                     desde,
                     hasta,
-                    dias: None,
+                    dias,
                     pide_nombres: Some(name == PROMO_CUMPLEANOS),
                 })?,
             };
@@ -717,7 +778,7 @@ async fn sembrar(store: &dyn Store, claves: &Claves, ahora: DateTime<Utc>) -> an
             let (cliente_name, cliente_email, cliente_phone) =
                 clientes[(i_plan + i_suc * 5) % clientes.len()];
             let origin = Origen::TODOS[(i_plan + i_suc) % Origen::TODOS.len()];
-            let fecha_hora = momento(plan.cuando, local);
+            let fecha_hora = momento(plan.cuando, local, &reglas);
             let dias = (fecha_hora.date() - hoy).num_days();
             let id = nuevo_id();
             let creada = ahora - Duration::hours(2 + (PLANES.len() - i_plan) as i64 * 5);
@@ -846,7 +907,7 @@ async fn sembrar(store: &dyn Store, claves: &Claves, ahora: DateTime<Utc>) -> an
             ),
         ];
         for (i, (cuando, personas, evento, name, phone)) in walkins.into_iter().enumerate() {
-            let fecha_hora = momento(cuando, local);
+            let fecha_hora = momento(cuando, local, &reglas);
             let mesa = (1 + i).to_string();
             let walkin = NuevoWalkin {
                 id: nuevo_id(),
@@ -856,6 +917,7 @@ async fn sembrar(store: &dyn Store, claves: &Claves, ahora: DateTime<Utc>) -> an
                 email: None,
                 phone: phone.map(str::to_owned),
                 fecha_hora,
+                dia: reglas.dia_de_servicio(fecha_hora),
                 evento,
                 orden: OrdenWalkin::Comprobada(OrdenValida {
                     pedido: pedido(personas, reglas.modo_sugerido(fecha_hora.time()))?,
@@ -880,10 +942,18 @@ async fn sembrar(store: &dyn Store, claves: &Claves, ahora: DateTime<Utc>) -> an
                 .await?;
         }
 
-        // The floor is partly seated whenever the demo starts.
-        for (i, (minutos, personas, mesa, name)) in SENTADOS.into_iter().enumerate() {
-            let creado = ahora - Duration::minutes(minutos);
-            let fecha_hora = reglas.local(creado);
+        // The floor is partly seated whenever the demo starts within or after the day's
+        // service, each party seated within it; before the doors open it is empty.
+        let (apertura, cierre) = servicio(hoy, &reglas);
+        let hasta = local.min(cierre);
+        let sentados = if hasta >= apertura + Duration::minutes(60) {
+            SENTADOS.as_slice()
+        } else {
+            &[]
+        };
+        for (i, &(minutos, personas, mesa, name)) in sentados.iter().enumerate() {
+            let fecha_hora = (hasta - Duration::minutes(minutos)).max(apertura);
+            let creado = reglas.instante(fecha_hora).unwrap_or(ahora).min(ahora);
             let etiqueta = mesa.to_string();
             let walkin = NuevoWalkin {
                 id: nuevo_id(),
@@ -893,6 +963,7 @@ async fn sembrar(store: &dyn Store, claves: &Claves, ahora: DateTime<Utc>) -> an
                 email: None,
                 phone: None,
                 fecha_hora,
+                dia: reglas.dia_de_servicio(fecha_hora),
                 evento: Evento::Ninguno,
                 orden: OrdenWalkin::Comprobada(OrdenValida {
                     pedido: pedido(personas, reglas.modo_sugerido(fecha_hora.time()))?,

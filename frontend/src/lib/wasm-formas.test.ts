@@ -142,6 +142,7 @@ describe('the TS shapes of lib/wasm match what the Rust core answers', () => {
       inicio_regular: '15:00',
       inicio_promo: '13:30',
       corte_tarde: '13:30',
+      fin_dia: '15:00',
     };
     for (const [clave, valor] of Object.entries(cambios)) {
       expect(ok(horaSucursal(instante, { [clave]: valor })), clave).not.toEqual(porDefecto);

@@ -128,7 +128,8 @@ async fn bitacora(
 ) -> Result<Response> {
     let (sucursal_id, conf) = sucursal.conf(&state).await?;
     let reglas = conf.walkin.horario;
-    let inicio = |d: NaiveDate| d.and_hms_opt(0, 0, 0).and_then(|t| reglas.instante(t));
+    // Days are the branch's business days: "Hoy" at 00:30 still holds the night's entries.
+    let dia = |d: NaiveDate| reglas.instantes_dia(d);
     let (desde, hasta) = (fecha(&p.desde, "desde")?, fecha(&p.hasta, "hasta")?);
     // A range that ends before it starts is said, never read as "everything" or "nothing".
     if let (Some(a), Some(b)) = (desde, hasta) {
@@ -139,8 +140,8 @@ async fn bitacora(
     let filtro = FiltroBitacora {
         sucursal_id,
         entidades,
-        desde: desde.and_then(inicio),
-        hasta: hasta.and_then(|d| d.succ_opt()).and_then(inicio),
+        desde: desde.and_then(dia).map(|(inicio, _)| inicio),
+        hasta: hasta.and_then(dia).map(|(_, fin)| fin),
         q: p.q.clone(),
     };
     if quiere_csv(&headers) {

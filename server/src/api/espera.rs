@@ -17,7 +17,7 @@ use anfitrion_core::permisos::requiere;
 use anfitrion_core::piso::{self, MesaDelPiso};
 use axum::extract::State;
 use axum::http::StatusCode;
-use chrono::{DateTime, NaiveTime, Utc};
+use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -214,10 +214,10 @@ async fn piso_ahora(
     let ahora = state.reloj.ahora();
     let horario = &conf.walkin.horario;
     let local = horario.local(ahora);
-    // Today's stays: those opened since the branch's midnight.
+    // Today's stays: those opened since the business day began.
     let medianoche = horario
-        .instante(local.date().and_time(NaiveTime::MIN))
-        .unwrap_or(ahora);
+        .instantes_dia(horario.hoy(ahora))
+        .map_or(ahora, |(desde, _)| desde);
     // The quotes take no reservations: an empty window of arrivals.
     let leido = state
         .store

@@ -145,13 +145,12 @@ async fn leer(
     let (sucursal_id, conf) = sucursal.conf(&state).await?;
     let ahora = state.reloj.ahora();
     let zona = conf.walkin.horario.zona;
-    // Today's stays: those opened since the branch's midnight.
-    let hoy = conf.walkin.horario.local(ahora).date();
+    // Today's stays: those opened since the business day began (at 00:30, yesterday's 05:00).
     let medianoche = conf
         .walkin
         .horario
-        .instante(hoy.and_time(chrono::NaiveTime::MIN))
-        .unwrap_or(ahora);
+        .instantes_dia(conf.walkin.horario.hoy(ahora))
+        .map_or(ahora, |(desde, _)| desde);
     // The arrivals still expected (within their tolerance) and due within one expected stay.
     let ahora_local = conf.walkin.horario.local(ahora);
     let ventana = (

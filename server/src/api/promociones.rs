@@ -32,11 +32,11 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(editar_promo, eliminar_promo))
 }
 
-/// The branch the caller chose (already checked against the caller's), by id, and its local date
-/// today.
+/// The branch the caller chose (already checked against the caller's), by id, and its business
+/// day now (at 00:30 on Saturday, still Friday: Friday's promotions hold until the day ends).
 async fn sucursal(state: &AppState, elegida: &SucursalEnAlcance) -> Result<(String, NaiveDate)> {
     let (id, conf) = elegida.conf(state).await?;
-    Ok((id, conf.walkin.horario.local(state.reloj.ahora()).date()))
+    Ok((id, conf.walkin.horario.hoy(state.reloj.ahora())))
 }
 
 /// The branch's promotions (deleted ones are gone), with whether each is usable today.

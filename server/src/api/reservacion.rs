@@ -161,6 +161,9 @@ async fn listar(
         tag: &tag,
         vista,
         ahora_local: conf.horario.local(state.reloj.ahora()),
+        dia: conf
+            .horario
+            .ventana_dia(conf.horario.hoy(state.reloj.ahora())),
         q: p.q.as_deref(),
         // The day's list comes whole: a day is bounded, but give it room.
         page: if vista.paginada() { page } else { 1 },
@@ -459,7 +462,11 @@ async fn buscar(
     };
     let conf = sucursal.conf(state).await?.1.walkin;
     let ahora = conf.horario.local(state.reloj.ahora());
-    let hoy = ahora.date().and_hms_opt(0, 0, 0).expect("medianoche");
+    // From the start of the business day: at 00:30 a 23:50 booking is still today's.
+    let hoy = conf
+        .horario
+        .ventana_dia(conf.horario.dia_de_servicio(ahora))
+        .0;
     let encontrada = state
         .store
         .buscar_para_asistencia(

@@ -358,9 +358,8 @@ async fn dias(
 ) -> Result<Envelope<Sucursal>> {
     let validos = validar_dias(&dias)?;
     let s = editable(&state, &usuario, &id).await?;
-    // A day added is today or later at the branch; the ones already stored may stay.
-    let zona: chrono_tz::Tz = s.zona.parse().unwrap_or(chrono_tz::America::Mexico_City);
-    let hoy = state.reloj.ahora().with_timezone(&zona).date_naive();
+    // A day added is today (the branch's business day) or later; the ones already stored may stay.
+    let hoy = state.store.hoy_de(&id).await?;
     let guardados: Vec<_> = s.days.iter().map(|d| d.fecha).collect();
     exigir_dias_vigentes(&validos, &guardados, hoy)?;
     state

@@ -8,6 +8,7 @@ use anfitrion_core::piso::{
 use anfitrion_core::tablero::{
     resumen_dia, serie as serie_core, NoShowsPorConfirmacion, ResumenDia,
 };
+use anfitrion_core::tiempo::ReglasHorario;
 use axum::extract::State;
 use chrono::{Days, NaiveDate};
 use serde::{Deserialize, Serialize};
@@ -62,15 +63,12 @@ async fn mesas(
     sucursal: SucursalEnAlcance,
 ) -> Result<Envelope<TiemposMesa>> {
     let (id, conf) = sucursal.conf(&state).await?;
-    let zona = conf.walkin.horario.zona;
+    let horario = conf.walkin.horario;
+    let zona = horario.zona;
     let ahora = state.reloj.ahora();
-    let hoy = conf.walkin.horario.local(ahora).date();
-    let inicio = |dia: NaiveDate| {
-        conf.walkin
-            .horario
-            .instante(dia.and_time(chrono::NaiveTime::MIN))
-            .unwrap_or(ahora)
-    };
+    // The branch's business day: at 00:30 the night's tables are still today's.
+    let hoy = horario.hoy(ahora);
+    let inicio = |dia: NaiveDate| horario.instantes_dia(dia).map_or(ahora, |(desde, _)| desde);
     let hace_30 = hoy.checked_sub_days(Days::new(29)).unwrap_or(hoy);
     let (leidos, mesas, ocupadas) = state.store.turnos_desde(&id, inicio(hace_30)).await?;
     let turnos: Vec<TurnoContado> = leidos
@@ -98,9 +96,13 @@ async fn mesas(
                 .filter(|t| t.minutos.is_none())
                 .map(|t| t.personas)
                 .sum(),
-            estancia_hoy: estancias_por_grupo(turnos.iter().filter(|t| t.abierta.date() == hoy)),
+            estancia_hoy: estancias_por_grupo(
+                turnos
+                    .iter()
+                    .filter(|t| horario.dia_de_servicio(t.abierta) == hoy),
+            ),
             estancia_30_dias: estancias_por_grupo(&turnos),
-            cubiertos_por_hora: cubiertos_por_hora(&turnos, hoy),
+            cubiertos_por_hora: cubiertos_por_hora(&turnos, hoy, &horario),
         },
     ))
 }
@@ -111,7 +113,8 @@ pub struct ParametrosTablero {
     /// Branch tag.
     #[param(required = true)]
     pub tag: Option<String>,
-    /// `YYYY-MM-DD`; today at the branch when absent.
+    /// `YYYY-MM-DD`, a business day (from the hour the branch's day ends to the same hour the
+    /// next morning); today's at the branch when absent.
     pub fecha: Option<String>,
     /// Days of the series (1 to 90; 30 when absent).
     pub dias: Option<u32>,
@@ -121,35 +124,44 @@ async fn contexto(
     state: &AppState,
     sucursal: &SucursalEnAlcance,
     p: &ParametrosTablero,
-) -> Result<(String, NaiveDate)> {
+) -> Result<(String, NaiveDate, ReglasHorario)> {
     let (id, conf) = sucursal.conf(state).await?;
+    let horario = conf.walkin.horario;
     let fecha = match p.fecha.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
         Some(f) => NaiveDate::parse_from_str(f, "%Y-%m-%d").map_err(|_| {
             ApiError::Entrada("El parámetro «fecha» debe ser una fecha AAAA-MM-DD.".to_owned())
         })?,
-        None => conf.walkin.horario.local(state.reloj.ahora()).date(),
+        None => horario.hoy(state.reloj.ahora()),
     };
-    Ok((id, fecha))
+    Ok((id, fecha, horario))
 }
 
 /// The branch and the days a series covers: `dias` (30 unless asked, up to [`DIAS_MAX`]) up to
-/// `fecha` (today at the branch unless asked), as `(id, first day, last day, dias)`.
+/// `fecha` (today at the branch unless asked), as `(id, first day, last day, dias, the branch's
+/// time rules)`.
 async fn periodo(
     state: &AppState,
     sucursal: &SucursalEnAlcance,
     p: &ParametrosTablero,
-) -> Result<(String, NaiveDate, NaiveDate, u32)> {
+) -> Result<(String, NaiveDate, NaiveDate, u32, ReglasHorario)> {
     let dias = p.dias.unwrap_or(30);
     if !(1..=DIAS_MAX).contains(&dias) {
         return Err(ApiError::Entrada(format!(
             "El parámetro «dias» va de 1 a {DIAS_MAX}."
         )));
     }
-    let (id, hasta) = contexto(state, sucursal, p).await?;
+    let (id, hasta, horario) = contexto(state, sucursal, p).await?;
     let desde = hasta
         .checked_sub_days(Days::new(u64::from(dias - 1)))
         .unwrap_or(hasta);
-    Ok((id, desde, hasta, dias))
+    Ok((id, desde, hasta, dias, horario))
+}
+
+/// The calendar days whose hourly sums hold the business days `desde..=hasta` (`desde` until
+/// before the returned end): each business day runs on into the next calendar morning.
+fn dias_del_calendario(desde: NaiveDate, hasta: NaiveDate) -> (NaiveDate, NaiveDate) {
+    let despues = hasta.checked_add_days(Days::new(2)).unwrap_or(hasta);
+    (desde, despues)
 }
 
 /// One day of the branch.
@@ -167,14 +179,12 @@ async fn dia(
     sucursal: SucursalEnAlcance,
     Query(p): Query<ParametrosTablero>,
 ) -> Result<Envelope<ResumenDia>> {
-    let (id, fecha) = contexto(&state, &sucursal, &p).await?;
-    let (reservas, walkins) = state
-        .store
-        .visitas_entre(&id, fecha, fecha.succ_opt().unwrap_or(fecha))
-        .await?;
+    let (id, fecha, horario) = contexto(&state, &sucursal, &p).await?;
+    let (desde, hasta) = dias_del_calendario(fecha, fecha);
+    let (reservas, walkins) = state.store.visitas_entre(&id, desde, hasta).await?;
     Ok(Envelope::ok(
         "Tablero",
-        resumen_dia(fecha, &reservas, &walkins),
+        resumen_dia(fecha, horario.fin_dia, &reservas, &walkins),
     ))
 }
 
@@ -194,14 +204,12 @@ async fn serie(
     sucursal: SucursalEnAlcance,
     Query(p): Query<ParametrosTablero>,
 ) -> Result<Envelope<Vec<ResumenDia>>> {
-    let (id, desde, hasta, dias) = periodo(&state, &sucursal, &p).await?;
-    let (reservas, walkins) = state
-        .store
-        .visitas_entre(&id, desde, hasta.succ_opt().unwrap_or(hasta))
-        .await?;
+    let (id, desde, hasta, dias, horario) = periodo(&state, &sucursal, &p).await?;
+    let (primero, despues) = dias_del_calendario(desde, hasta);
+    let (reservas, walkins) = state.store.visitas_entre(&id, primero, despues).await?;
     Ok(Envelope::ok(
         "Serie",
-        serie_core(hasta, dias, &reservas, &walkins),
+        serie_core(hasta, dias, horario.fin_dia, &reservas, &walkins),
     ))
 }
 
@@ -222,10 +230,10 @@ async fn confirmaciones(
     sucursal: SucursalEnAlcance,
     Query(p): Query<ParametrosTablero>,
 ) -> Result<Envelope<NoShowsPorConfirmacion>> {
-    let (id, desde, hasta, _) = periodo(&state, &sucursal, &p).await?;
+    let (id, desde, hasta, _, horario) = periodo(&state, &sucursal, &p).await?;
     let n = state
         .store
-        .no_shows_por_confirmacion(&id, desde, hasta.succ_opt().unwrap_or(hasta))
+        .no_shows_por_confirmacion(&id, horario.ventana_dias(desde, hasta))
         .await?;
     Ok(Envelope::ok("No-shows por confirmación", n))
 }

@@ -83,7 +83,10 @@ async fn listar(
     let (sucursal_id, conf) = sucursal.conf(&state).await?;
     let consulta = ConsultaWalkins {
         sucursal_id: &sucursal_id,
-        dia: hoy.then(|| conf.walkin.horario.local(state.reloj.ahora()).date()),
+        dia: hoy.then(|| {
+            let h = &conf.walkin.horario;
+            h.ventana_dia(h.hoy(state.reloj.ahora()))
+        }),
         q: p.q.as_deref(),
         page,
         limit,
@@ -221,6 +224,7 @@ async fn registrar(
         email: valido.personal.email.clone(),
         phone: valido.personal.phone.clone(),
         fecha_hora: conf.horario.local(ahora),
+        dia: conf.horario.hoy(ahora),
         evento: valido.personal.evento.unwrap_or_default(),
         // Checked against the branch's catalogue inside the save's transaction.
         orden: OrdenWalkin::PorComprobar(valido.orden),

@@ -362,10 +362,20 @@ para_cada_motor! {
         }
 
         async fn hoy_de(&self, sucursal_id: &str) -> DbResult<NaiveDate> {
-            let zona: Option<String> = sqlx::query_scalar("SELECT zona FROM sucursales WHERE id = $1").bind(sucursal_id).fetch_optional(&self.pool).await?;
-            let reglas = anfitrion_core::tiempo::ReglasHorario::default();
-            let tz: chrono_tz::Tz = zona.and_then(|z| z.parse().ok()).unwrap_or(reglas.zona);
-            Ok(self.reloj.ahora().with_timezone(&tz).date_naive())
+            // The branch's business day: its zone and the hour its day ends.
+            let fila: Option<(String, Option<String>)> =
+                sqlx::query_as("SELECT s.zona, c.fin_dia FROM sucursales s LEFT JOIN conf_walkin c ON c.sucursal_id = s.id WHERE s.id = $1")
+                    .bind(sucursal_id)
+                    .fetch_optional(&self.pool)
+                    .await?;
+            let (zona, fin_dia) = fila.unwrap_or_default();
+            let reglas = anfitrion_core::tiempo::ReglasHorario::parse(&anfitrion_core::tiempo::ConfigHorario {
+                zona: Some(zona),
+                fin_dia,
+                ..Default::default()
+            })
+            .unwrap_or_default();
+            Ok(reglas.hoy(self.reloj.ahora()))
         }
 
         async fn catalogo_de(&self, sucursal_id: &str) -> DbResult<CatalogoSucursal> {

@@ -12,7 +12,7 @@ use anfitrion_core::sucursal::Tag;
 use anfitrion_core::tiempo::formato_fecha_hora;
 use anfitrion_core::walkin::formato_folio;
 use async_trait::async_trait;
-use chrono::{DateTime, NaiveDate, NaiveDateTime, Utc};
+use chrono::{DateTime, NaiveDateTime, Utc};
 use serde::{Deserialize, Serialize};
 use sqlx::types::Json;
 use utoipa::ToSchema;
@@ -165,8 +165,10 @@ pub struct Aviso {
 pub struct ConsultaReservaciones<'a> {
     pub tag: &'a Tag,
     pub vista: VistaReservaciones,
-    /// Branch-local now: "today" and "from now on" are read from it.
+    /// Branch-local now: "from now on" is read from it.
     pub ahora_local: NaiveDateTime,
+    /// The business day's local moments (from, until): what the "Hoy" tab lists.
+    pub dia: (NaiveDateTime, NaiveDateTime),
     pub q: Option<&'a str>,
     pub page: u32,
     pub limit: u32,
@@ -565,10 +567,7 @@ para_cada_motor! {
             .await?;
             let Some(sucursal) = sucursal else { return Ok((Vec::new(), 0)) };
             let (desde, hasta): (Option<NaiveDateTime>, Option<NaiveDateTime>) = match c.vista {
-                VistaReservaciones::Hoy => {
-                    let dia: NaiveDate = c.ahora_local.date();
-                    (dia.and_hms_opt(0, 0, 0), dia.succ_opt().and_then(|d| d.and_hms_opt(0, 0, 0)))
-                }
+                VistaReservaciones::Hoy => (Some(c.dia.0), Some(c.dia.1)),
                 VistaReservaciones::Pendientes => (Some(c.ahora_local), None),
                 _ => (None, None),
             };

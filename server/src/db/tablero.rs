@@ -22,13 +22,12 @@ pub trait Tablero {
         hasta: NaiveDate,
     ) -> DbResult<(Vec<VisitaReservada>, Vec<VisitaSinReserva>)>;
 
-    /// The no-shows of a branch's reservations from the day `desde` until before `hasta`,
-    /// those the guest confirmed apart from the rest.
+    /// The no-shows of a branch's reservations for the local moments `desde` until before
+    /// `hasta`, those the guest confirmed apart from the rest.
     async fn no_shows_por_confirmacion(
         &self,
         sucursal_id: &str,
-        desde: NaiveDate,
-        hasta: NaiveDate,
+        ventana: (chrono::NaiveDateTime, chrono::NaiveDateTime),
     ) -> DbResult<NoShowsPorConfirmacion>;
 }
 
@@ -69,7 +68,7 @@ para_cada_motor! {
 
     #[async_trait]
     impl Tablero for Motor {
-        async fn no_shows_por_confirmacion(&self, sucursal_id: &str, desde: NaiveDate, hasta: NaiveDate) -> DbResult<NoShowsPorConfirmacion> {
+        async fn no_shows_por_confirmacion(&self, sucursal_id: &str, (desde, hasta): (chrono::NaiveDateTime, chrono::NaiveDateTime)) -> DbResult<NoShowsPorConfirmacion> {
             // Two ranges of the (branch, state, time) index: the arrived and the no-shows.
             let filas: Vec<(String, bool, i64)> = sqlx::query_as(
                 "SELECT status, confirmada IS NOT NULL, COUNT(*) FROM reservaciones WHERE sucursal_id = $1 AND status IN ($2, $3) \
@@ -78,8 +77,8 @@ para_cada_motor! {
             .bind(sucursal_id)
             .bind(EstadoReservacion::Asistio.nombre())
             .bind(EstadoReservacion::Vencido.nombre())
-            .bind(desde.and_time(NaiveTime::MIN))
-            .bind(hasta.and_time(NaiveTime::MIN))
+            .bind(desde)
+            .bind(hasta)
             .fetch_all(&self.pool)
             .await?;
             let contar = |confirmada: bool, estado: EstadoReservacion| {

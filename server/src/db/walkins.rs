@@ -65,7 +65,8 @@ pub struct PaginaWalkins {
 #[derive(Debug, Clone)]
 pub struct ConsultaWalkins<'a> {
     pub sucursal_id: &'a str,
-    pub dia: Option<NaiveDate>,
+    /// The business day's local moments (from, until): the day's list; none for every day.
+    pub dia: Option<(NaiveDateTime, NaiveDateTime)>,
     pub q: Option<&'a str>,
     pub page: u32,
     pub limit: u32,
@@ -130,6 +131,8 @@ pub struct NuevoWalkin {
     pub phone: Option<String>,
     /// Branch-local wall time.
     pub fecha_hora: NaiveDateTime,
+    /// The business day it belongs to (at 00:30, the day before): its promotions apply.
+    pub dia: NaiveDate,
     pub evento: Evento,
     pub orden: OrdenWalkin,
     pub created_by: Option<String>,
@@ -238,9 +241,9 @@ para_cada_motor! {
             let q = c.q.map(str::trim).filter(|q| !q.is_empty());
             let condiciones = |qb: &mut sqlx::QueryBuilder<'_, Db>| {
                 qb.push(" WHERE w.sucursal_id = ").push_bind(c.sucursal_id.to_owned());
-                if let Some(dia) = c.dia {
-                    qb.push(" AND w.fecha_hora >= ").push_bind(dia.and_hms_opt(0, 0, 0));
-                    qb.push(" AND w.fecha_hora < ").push_bind(dia.succ_opt().and_then(|d| d.and_hms_opt(0, 0, 0)));
+                if let Some((desde, hasta)) = c.dia {
+                    qb.push(" AND w.fecha_hora >= ").push_bind(desde);
+                    qb.push(" AND w.fecha_hora < ").push_bind(hasta);
                 }
                 if let Some(q) = q {
                     // Folded on both sides: accents and case aside, on either engine. Whoever may
@@ -287,7 +290,7 @@ para_cada_motor! {
             let mut tx = self.escribir().await?;
             let orden = match &w.orden {
                 OrdenWalkin::PorComprobar(solicitada) => {
-                    let catalogo = Motor::catalogo_en(&mut tx, &w.sucursal_id, w.fecha_hora.date()).await?;
+                    let catalogo = Motor::catalogo_en(&mut tx, &w.sucursal_id, w.dia).await?;
                     solicitada.en_sucursal(&catalogo).map_err(ErrorAlmacen::Entrada)?
                 }
                 OrdenWalkin::Comprobada(valida) => valida.clone(),

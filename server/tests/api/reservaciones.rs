@@ -7,7 +7,9 @@ use anfitrion_core::tiempo::ReglasHorario;
 use chrono::{Datelike, Duration as Dias, NaiveDate};
 use serde_json::{json, Value};
 
-use crate::helpers::{en_ambos, lanzar, nueva_reservacion, spawn_app, Motor, Opciones, TestApp};
+use crate::helpers::{
+    en_ambos, lanzar, nueva_reservacion, spawn_app, spawn_app_a, Motor, Opciones, TestApp,
+};
 
 const SIN_PERMISO: &str = "No tienes permiso para realizar esta acción.";
 const SUCURSAL_AJENA: &str = "No tienes acceso a esta sucursal.";
@@ -74,7 +76,8 @@ async fn reservar(app: &TestApp, cuerpo: &Value) -> String {
 
 en_ambos! {
     async fn each_tab_lists_its_reservations(motor: Motor) {
-        let app = spawn_app(motor).await;
+        // Lunch under way: the demo's floor is seated and the day has its past arrivals.
+        let app = spawn_app_a(motor, "2026-11-25 15:00").await;
         let t = app.token("gerente@demo.mx").await;
         let hoy_ = hoy().format("%Y-%m-%d").to_string();
         let dia = lista(&app, &t, "tag=polanco&status=hoy").await;

@@ -5,7 +5,7 @@
 
 use serde_json::{json, Value};
 
-use crate::helpers::{en_ambos, spawn_app, TestApp};
+use crate::helpers::{en_ambos, spawn_app, spawn_app_a, TestApp};
 
 async fn mesero(app: &TestApp, token: &str, tag: &str) -> String {
     let r = app
@@ -91,7 +91,8 @@ en_ambos! {
     }
 
     async fn freeing_and_moving_a_party_update_its_tickets_and_the_log(motor: Motor) {
-        let app = spawn_app(motor).await;
+        // Lunch under way: the demo's floor is seated and the day has its past arrivals.
+        let app = spawn_app_a(motor, "2026-11-25 15:00").await;
         let t = app.token("hostess@demo.mx").await;
         let m = mesero(&app, &t, "polanco").await;
         let w = app.post_json("/api/v1/admin/walkin", Some(&t), &walkin("polanco", &m, "5", 6)).await.es_exito_201().clone();
@@ -129,7 +130,8 @@ en_ambos! {
     }
 
     async fn an_attendance_opens_its_table_and_is_refused_at_a_seated_one(motor: Motor) {
-        let app = spawn_app(motor).await;
+        // Lunch under way: the demo's floor is seated and the day has its past arrivals.
+        let app = spawn_app_a(motor, "2026-11-25 15:00").await;
         let gerente = app.token("gerente@demo.mx").await;
         let t = app.token("hostess@demo.mx").await;
         let m = mesero(&app, &t, "polanco").await;
@@ -150,7 +152,8 @@ en_ambos! {
     }
 
     async fn who_may_read_free_and_move_and_another_branch_is_refused(motor: Motor) {
-        let app = spawn_app(motor).await;
+        // Lunch under way: the demo's floor is seated and the day has its past arrivals.
+        let app = spawn_app_a(motor, "2026-11-25 15:00").await;
         let t = app.token("hostess@demo.mx").await;
         let reservaciones = app.token("reservaciones@demo.mx").await;
         let mercadotecnia = app.token("mercadotecnia@demo.mx").await;
@@ -192,13 +195,14 @@ en_ambos! {
     }
 
     async fn the_dashboard_counts_stays_by_party_size_and_covers_by_the_hour(motor: Motor) {
-        let app = spawn_app(motor).await;
+        // Lunch under way: the demo's floor is seated and the day has its past arrivals.
+        let app = spawn_app_a(motor, "2026-11-25 15:00").await;
         let t = app.token("hostess@demo.mx").await;
         let gerente = app.token("gerente@demo.mx").await;
         let m = mesero(&app, &t, "polanco").await;
         let antes = app.get("/api/v1/admin/dashboard/mesas?tag=polanco", Some(&gerente)).await.es_exito().clone();
         assert_eq!((antes["mesas"].as_u64(), antes["ocupadas"].as_u64()), (Some(30), Some(9)), "the demo seats nine tables");
-        // Four at table 5 at 13:00 who leave at 14:15; two at table 1 from 14:15.
+        // Four at table 5 at 15:00 who leave at 16:15; two at table 1 from 16:15.
         app.post_json("/api/v1/admin/walkin", Some(&t), &walkin("polanco", &m, "5", 4)).await.es_exito_201();
         let turno = mesa(&piso(&app, &t, "polanco").await, 5)["turno"]["_id"].as_str().unwrap().to_owned();
         app.reloj.avanzar(chrono::Duration::minutes(75));
@@ -210,8 +214,10 @@ en_ambos! {
         assert_eq!(d["estancia_hoy"][1], json!({ "grupo": "3–4", "turnos": 1, "minutos": 75 }));
         assert_eq!(d["estancia_30_dias"][1], json!({ "grupo": "3–4", "turnos": 1, "minutos": 75 }));
         assert_eq!(d["estancia_hoy"][0]["turnos"], 0, "the two at table 1 are still seated");
-        let horas: Vec<(u64, u64)> = d["cubiertos_por_hora"].as_array().unwrap().iter().map(|h| (h["hora"].as_u64().unwrap(), h["cubiertos"].as_u64().unwrap())).collect();
-        assert!(horas.contains(&(13, 4)) && horas.contains(&(14, 2)), "{horas:?}");
+        let por_hora = |v: &Value, hora: u64| {
+            v["cubiertos_por_hora"].as_array().unwrap().iter().find(|h| h["hora"] == hora).map_or(0, |h| h["cubiertos"].as_u64().unwrap())
+        };
+        assert_eq!((por_hora(&d, 15), por_hora(&d, 16)), (por_hora(&antes, 15) + 4, por_hora(&antes, 16) + 2), "{d}");
         assert_eq!(d["ocupadas"], 10);
         assert_eq!(d["comensales"].as_u64(), Some(antes["comensales"].as_u64().unwrap() + 2));
         let reservaciones = app.token("reservaciones@demo.mx").await;

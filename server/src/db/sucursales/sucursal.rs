@@ -85,6 +85,7 @@ pub(super) struct FilaSucursal {
     inicio_regular: Option<String>,
     inicio_promo: Option<String>,
     corte_tarde: Option<String>,
+    fin_dia: Option<String>,
     pie_ticket: Option<String>,
     /// Whether the branch is among the caller's.
     en_alcance: bool,
@@ -113,7 +114,7 @@ pub struct EdicionSucursal {
 pub(super) fn select_sucursal<D: Dialecto>() -> String {
     format!(
         "SELECT s.id, s.tag, s.name, s.zona, s.direccion, s.telefono, s.activa, m.id AS marca_id, m.name AS marca_name, \
-         c.inicio_regular, c.inicio_promo, c.corte_tarde, c.pie_ticket, ({}) AS en_alcance \
+         c.inicio_regular, c.inicio_promo, c.corte_tarde, c.fin_dia, c.pie_ticket, ({}) AS en_alcance \
          FROM sucursales s JOIN marcas m ON m.id = s.marca_id LEFT JOIN conf_walkin c ON c.sucursal_id = s.id",
         D::en_lista_json("s.tag", 1)
     )
@@ -126,6 +127,7 @@ impl FilaSucursal {
             inicio_regular: self.inicio_regular.clone(),
             inicio_promo: self.inicio_promo.clone(),
             corte_tarde: self.corte_tarde.clone(),
+            fin_dia: self.fin_dia.clone(),
         }
     }
 
@@ -305,7 +307,7 @@ para_cada_motor! {
             let c = &s.conf;
             sqlx::query(
                 "INSERT INTO conf_walkin (sucursal_id, inicio_regular, inicio_promo, corte_tarde, gracia_min, prefijo_folio, \
-                 pie_ticket, correo_requerido, telefono_requerido, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+                 pie_ticket, correo_requerido, telefono_requerido, updated_at, fin_dia) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
             )
             .bind(&s.id)
             .bind(formato_hora(c.horario.inicio_regular))
@@ -317,6 +319,7 @@ para_cada_motor! {
             .bind(c.correo_requerido)
             .bind(c.telefono_requerido)
             .bind(ahora)
+            .bind(formato_hora(c.horario.fin_dia))
             .execute(&mut *tx)
             .await?;
             sqlx::query("INSERT INTO folios (sucursal_id, ultimo) VALUES ($1, 0)").bind(&s.id).execute(&mut *tx).await?;

@@ -1,7 +1,7 @@
 import { Description, Field, Input, Label } from '@headlessui/react';
 import { type Ref, useRef, useState } from 'react';
 import { Button } from '@/components/ui/Button';
-import { CampoArea, CampoTexto, ESTILO_CAMPO } from '@/components/ui/Campo';
+import { CampoArea, CampoSelect, CampoTexto, ESTILO_CAMPO } from '@/components/ui/Campo';
 import { CampoNumero } from '@/components/ui/CampoNumero';
 import { Esqueleto } from '@/components/ui/Esqueleto';
 import { iguales, MensajeCampo, rechazoDeCampo, Seccion } from '@/components/ui/formulario';
@@ -17,6 +17,8 @@ import { LineaDelDia } from './LineaDelDia';
 
 type Numericos = 'gracia_min' | 'llegada_antes_min' | 'paso_min' | 'estancia_min' | 'anticipacion_min' | 'horizonte_dias' | 'cubiertos_por_turno' | 'estancia_mesa_min' | 'vencer_impresion_min';
 type Horas = 'inicio_regular' | 'inicio_promo' | 'corte_tarde';
+/** The hours a business day may end at, the next morning: on the hour, by the regular buffet's start. */
+const HORAS_FIN_DIA = Array.from({ length: 13 }, (_, h) => `${String(h).padStart(2, '0')}:00`);
 
 /** /conf-walkin: the current branch's walk-in and booking settings. */
 export function ConfWalkinPantalla() {
@@ -102,6 +104,19 @@ function Formulario({ tag, original }: { tag: string; original: DatosConfWalkin 
             {hora('corte_tarde', 'Corte de la tarde')}
           </div>
           <LineaDelDia inicio_regular={form.inicio_regular} inicio_promo={form.inicio_promo} corte_tarde={form.corte_tarde} />
+          <div className="max-w-xs">
+            <CampoSelect etiqueta="Fin del día de servicio" value={form.fin_dia ?? '05:00'} invalid={Boolean(error('fin_dia'))} onChange={(e) => poner('fin_dia', e.target.value)} aria-describedby="ayuda-fin-dia">
+              {HORAS_FIN_DIA.map((h) => (
+                <option key={h} value={h}>
+                  {h}
+                </option>
+              ))}
+            </CampoSelect>
+            <p id="ayuda-fin-dia" className="mt-1.5 text-sm text-stone-500">
+              Hasta esa hora de la madrugada, quienes llegan cuentan en el día anterior: listas de Hoy, tablero y bitácora.
+            </p>
+            <MensajeCampo nombre="fin_dia" mensaje={error('fin_dia')} />
+          </div>
           </div>
         </Seccion>
         <Seccion titulo="Llegadas" descripcion="Desde cuándo se registra la llegada de una reservación, y la tolerancia antes de marcarla como no asistida.">
