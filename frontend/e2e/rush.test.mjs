@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { describe, test } from 'node:test';
-import { CUENTAS, entrar, llamarApi, prepararSuite, sentablesAhora } from './navegador.mjs';
+import { CUENTAS, enReposo, entrar, llamarApi, prepararSuite, registrarWalkin, sentablesAhora } from './navegador.mjs';
 
 let servidor;
 let pagina;
@@ -25,6 +25,9 @@ const TAMANOS = [
   [1024, 768],
   [390, 844],
 ];
+
+const sufijo = () => String(Date.now()).slice(-6);
+const ruta = (r) => new URL(r.url()).pathname;
 
 describe('the waitlist', () => {
   test("the Agregar dialog takes the name typed as it opens, on the stand's touch tablet too", async () => {
@@ -95,5 +98,109 @@ describe('the check-in', () => {
       await pagina.setViewportSize({ width: ancho, height: alto });
       await foto(`checkin-abre-${ancho}`, { completa: true });
     }
+  });
+});
+
+describe('the merge dialog', () => {
+  test('two records of one name are told apart by their e-mail, phone and visits', async () => {
+    const sesion = await entrar(pagina, servidor.base, CUENTAS.gerente);
+    const tag = await pagina.evaluate(() => localStorage.getItem('sucursal'));
+    const s = sufijo();
+    const nombre = `Elena Prisa ${s}`;
+    // One guest, twice: two walk-ins with this address, one with another.
+    await registrarWalkin(servidor, sesion.token, tag, { name: nombre, email: `elena${s}@correo.mx` });
+    await registrarWalkin(servidor, sesion.token, tag, { name: nombre, email: `elena${s}@correo.mx` });
+    await registrarWalkin(servidor, sesion.token, tag, { name: nombre, email: `e.prisa${s}@otro.mx`, phone: '525512349876' });
+    const { body } = await llamarApi(servidor, '/v1/admin/clientes', { token: sesion.token, query: { tag, q: nombre } });
+    const registros = body.data.items;
+    assert.equal(registros.length, 2, 'two records of one name');
+    const destino = registros.find((c) => c.email === `elena${s}@correo.mx`);
+    const duplicado = registros.find((c) => c !== destino);
+
+    await pagina.goto(`${servidor.base}/clientes/${destino._id}`);
+    await pagina.getByRole('heading', { name: nombre }).waitFor();
+    await pagina.getByRole('button', { name: 'Fusionar' }).click();
+    const dialogo = pagina.getByRole('dialog');
+    await dialogo.getByLabel('Buscar el duplicado').fill(nombre);
+    await dialogo.getByRole('button', { name: new RegExp(nombre) }).click();
+
+    // Not "de Elena pasarán a Elena": each record with what sets it apart.
+    const texto = await dialogo.innerText();
+    assert.doesNotMatch(texto, new RegExp(`de ${nombre} pasarán a ${nombre}`));
+    const queda = dialogo.locator('[data-registro="destino"]');
+    const se_va = dialogo.locator('[data-registro="duplicado"]');
+    await se_va.locator('[data-campo="visitas"]', { hasText: '1 visita' }).waitFor();
+    assert.match(await queda.innerText(), new RegExp(`elena${s}@correo\\.mx`));
+    assert.match(await queda.locator('[data-campo="visitas"]').innerText(), /^2 visitas$/);
+    assert.match(await se_va.innerText(), new RegExp(`e\\.prisa${s}@otro\\.mx`));
+    assert.match(await se_va.innerText(), /\+52 55 1234 9876/);
+    for (const [ancho, alto] of TAMANOS) {
+      await pagina.setViewportSize({ width: ancho, height: alto });
+      await foto(`fusion-mismo-nombre-${ancho}`);
+    }
+    await pagina.setViewportSize({ width: 1280, height: 900 });
+
+    const fusion = pagina.waitForResponse((r) => r.request().method() === 'POST' && ruta(r) === `/api/v1/admin/clientes/${destino._id}/fusionar`);
+    await dialogo.getByRole('button', { name: 'Fusionar' }).click();
+    assert.equal((await fusion).status(), 200);
+    await dialogo.waitFor({ state: 'detached' });
+    await pagina.locator('[data-toast="exito"]').waitFor();
+    await enReposo(pagina);
+    assert.equal(await pagina.locator('[data-toast="error"]').count(), 0, 'the record merged away is not read again');
+    const ido = await llamarApi(servidor, `/v1/admin/clientes/${duplicado._id}`, { token: sesion.token, query: { tag } });
+    assert.equal(ido.status, 404, 'the duplicate went into the record kept');
+  });
+
+  test('"Ningún otro cliente coincide" answers the search as typed, never an earlier one still shown', async () => {
+    const sesion = await entrar(pagina, servidor.base, CUENTAS.gerente);
+    const tag = await pagina.evaluate(() => localStorage.getItem('sucursal'));
+    const s = sufijo();
+    const nombre = `Rosa Lenta ${s}`;
+    const otro = `Rosa Otra ${s}`;
+    await registrarWalkin(servidor, sesion.token, tag, { name: nombre, email: `rosa${s}@correo.mx` });
+    await registrarWalkin(servidor, sesion.token, tag, { name: otro, email: `rosa.otra${s}@correo.mx` });
+    const { body } = await llamarApi(servidor, '/v1/admin/clientes', { token: sesion.token, query: { tag, q: nombre } });
+    const [cliente] = body.data.items;
+
+    await pagina.goto(`${servidor.base}/clientes/${cliente._id}`);
+    await pagina.getByRole('heading', { name: nombre }).waitFor();
+    await pagina.getByRole('button', { name: 'Fusionar' }).click();
+    const dialogo = pagina.getByRole('dialog');
+    const buscar = dialogo.getByLabel('Buscar el duplicado');
+    const ninguno = dialogo.getByText('Ningún otro cliente coincide.');
+
+    // Nothing matches this one: said once its answer is here.
+    await buscar.fill(`zzz${s}`);
+    await ninguno.waitFor();
+
+    // The next search's answer is held back: while it is on its way (and while the typing pauses
+    // before it is sent) nothing says that no client matches it.
+    let soltar;
+    const retenida = new Promise((r) => (soltar = r));
+    await pagina.route(
+      (u) => u.pathname === '/api/v1/admin/clientes' && u.searchParams.get('q') === otro,
+      async (r) => {
+        await retenida;
+        await r.continue();
+      },
+    );
+    try {
+      const pedida = pagina.waitForRequest((r) => ruta(r) === '/api/v1/admin/clientes' && new URL(r.url()).searchParams.get('q') === otro);
+      await buscar.fill(otro);
+      assert.equal(await ninguno.count(), 0, 'not while the typing pauses');
+      await pedida;
+      await pagina.waitForTimeout(200);
+      assert.equal(await ninguno.count(), 0, 'not while the search is on its way');
+      await foto('fusion-buscando');
+      soltar();
+      await dialogo.getByRole('button', { name: new RegExp(otro) }).waitFor();
+      assert.equal(await ninguno.count(), 0);
+    } finally {
+      soltar();
+      await pagina.unrouteAll({ behavior: 'wait' });
+    }
+    // A search of nothing again, answered: said again.
+    await buscar.fill(`yyy${s}`);
+    await ninguno.waitFor();
   });
 });
