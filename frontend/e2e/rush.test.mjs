@@ -204,3 +204,47 @@ describe('the merge dialog', () => {
     await ninguno.waitFor();
   });
 });
+
+describe('promotions', () => {
+  test('a promotion just created shows on its page, marked, wherever its name sorts', async () => {
+    await entrar(pagina, servidor.base, CUENTAS.gerente);
+    await pagina.goto(`${servidor.base}/promos`);
+    await pagina.getByRole('heading', { name: 'Promociones' }).waitFor();
+    await enReposo(pagina);
+    const paginacion = pagina.getByRole('navigation', { name: 'Paginación' });
+    assert.match(await paginacion.innerText(), /Página 1 de [2-9]/, 'more than one page already');
+
+    // Its name sorts last: its page is the last one, not the first the table shows.
+    const ultima = `Zz Prisa ${sufijo()}`;
+    await pagina.getByRole('button', { name: 'Nueva promoción' }).click();
+    let dialogo = pagina.getByRole('dialog');
+    await dialogo.getByLabel('Nombre', { exact: true }).fill(ultima);
+    await dialogo.getByRole('button', { name: 'Crear promoción' }).click();
+    await dialogo.waitFor({ state: 'detached' });
+    const fila = pagina.locator(`tr[data-promo="${ultima}"]`);
+    await fila.waitFor();
+    assert.equal(await fila.getAttribute('data-recien'), 'true', 'marked as the one just created');
+    assert.ok(await fila.isVisible());
+    assert.ok((await pagina.locator('tr[data-promo]').count()) <= 3, 'still three a page');
+    const [, actual, total] = /Página (\d+) de (\d+)/.exec(await paginacion.innerText());
+    assert.equal(actual, total, 'on the last page');
+    for (const [ancho, alto] of TAMANOS) {
+      await pagina.setViewportSize({ width: ancho, height: alto });
+      await fila.scrollIntoViewIfNeeded();
+      await foto(`promos-nueva-${ancho}`);
+    }
+    await pagina.setViewportSize({ width: 1280, height: 900 });
+    // The mark fades: it points the new row out, it is not a state.
+    await pagina.waitForFunction((n) => document.querySelector(`tr[data-promo="${n}"]`)?.getAttribute('data-recien') === null, ultima, { timeout: 10_000 });
+
+    // From that last page, one whose name sorts first: back to page 1, where it is.
+    const primera = `0 Prisa ${sufijo()}`;
+    await pagina.getByRole('button', { name: 'Nueva promoción' }).click();
+    dialogo = pagina.getByRole('dialog');
+    await dialogo.getByLabel('Nombre', { exact: true }).fill(primera);
+    await dialogo.getByRole('button', { name: 'Crear promoción' }).click();
+    await dialogo.waitFor({ state: 'detached' });
+    await pagina.locator(`tr[data-promo="${primera}"][data-recien="true"]`).waitFor();
+    assert.match(await paginacion.innerText(), /Página 1 de/);
+  });
+});
