@@ -248,3 +248,67 @@ describe('promotions', () => {
     assert.match(await paginacion.innerText(), /Página 1 de/);
   });
 });
+
+describe('roles', () => {
+  test('a role without permissions is refused in the form, unsent; a permission ticks from anywhere on its row, its code too', async () => {
+    await entrar(pagina, servidor.base, CUENTAS.sistemas);
+    await pagina.goto(`${servidor.base}/roles`);
+    await pagina.getByRole('button', { name: 'Nuevo rol' }).click();
+    const dialogo = pagina.getByRole('dialog', { name: 'Nuevo rol' });
+    await dialogo.getByLabel('Nombre del rol').fill(`Sin permisos ${sufijo()}`);
+    const caja = dialogo.locator('[data-permiso="reservacion.index"]');
+    await caja.waitFor();
+    let enviados = 0;
+    const contar = (q) => {
+      if (q.method() === 'POST' && ruta(q) === '/api/v1/admin/roles') enviados++;
+    };
+    pagina.on('request', contar);
+    try {
+      await dialogo.getByRole('button', { name: 'Crear rol' }).click();
+      const mensaje = dialogo.locator('[data-mensaje="permissions"]');
+      await mensaje.waitFor();
+      assert.equal(await mensaje.innerText(), 'Elige al menos un permiso para el rol.');
+      await pagina.waitForTimeout(300);
+      assert.equal(enviados, 0, 'nothing sent');
+      for (const [ancho, alto] of TAMANOS) {
+        await pagina.setViewportSize({ width: ancho, height: alto });
+        await foto(`rol-sin-permisos-${ancho}`);
+      }
+      await pagina.setViewportSize({ width: 1280, height: 900 });
+    } finally {
+      pagina.off('request', contar);
+    }
+
+    // The small code beside the box ticks it, and untick it again; so does the row's description.
+    const fila = dialogo.locator('label', { has: pagina.locator('[data-permiso="reservacion.index"]') });
+    await fila.getByText('reservacion.index', { exact: true }).click();
+    assert.equal(await caja.isChecked(), true, 'the code ticks the box');
+    assert.equal(await dialogo.locator('[data-mensaje="permissions"]').count(), 0, 'a permission ticked: the refusal goes');
+    await fila.getByText('reservacion.index', { exact: true }).click();
+    assert.equal(await caja.isChecked(), false);
+    const marcas = dialogo.locator('[data-permiso="marcas.index"]');
+    const filaMarcas = dialogo.locator('label', { has: pagina.locator('[data-permiso="marcas.index"]') });
+    await filaMarcas.scrollIntoViewIfNeeded();
+    const cajaMarcas = await filaMarcas.boundingBox();
+    // The row's far right edge, away from the box and its texts.
+    await pagina.mouse.click(cajaMarcas.x + cajaMarcas.width - 4, cajaMarcas.y + cajaMarcas.height / 2);
+    assert.equal(await marcas.isChecked(), true, 'anywhere on the row');
+    await fila.getByText('reservacion.index', { exact: true }).click();
+    // Named by its description alone; its code describes it.
+    assert.equal(await dialogo.getByRole('checkbox', { name: await fila.locator('[data-campo="descripcion"]').innerText(), exact: true }).count(), 1);
+
+    const guardado = pagina.waitForResponse((r) => r.request().method() === 'POST' && ruta(r) === '/api/v1/admin/roles');
+    await dialogo.getByRole('button', { name: 'Crear rol' }).click();
+    const respuesta = await guardado;
+    const rol = (await respuesta.json()).data;
+    assert.deepEqual(rol.permissions.map((p) => p.name).sort(), ['marcas.index', 'reservacion.index']);
+    await dialogo.waitFor({ state: 'detached' });
+
+    // Editing: every permission taken away is refused the same way.
+    await pagina.getByRole('button', { name: `Editar el rol ${rol.name}` }).click();
+    const edicion = pagina.getByRole('dialog', { name: `Editar rol ${rol.name}` });
+    for (const permiso of ['marcas.index', 'reservacion.index']) await edicion.locator(`[data-permiso="${permiso}"]`).click();
+    await edicion.getByRole('button', { name: 'Guardar' }).click();
+    assert.equal(await edicion.locator('[data-mensaje="permissions"]').innerText(), 'Elige al menos un permiso para el rol.');
+  });
+});
