@@ -312,3 +312,63 @@ describe('roles', () => {
     assert.equal(await edicion.locator('[data-mensaje="permissions"]').innerText(), 'Elige al menos un permiso para el rol.');
   });
 });
+
+describe('one person', () => {
+  test('the buffets\' count reads "1 de 1 persona" and "1 de 2 personas"', async () => {
+    await entrar(pagina, servidor.base, CUENTAS.gerente);
+    await pagina.goto(`${servidor.base}/walkin/registrar`);
+    await pagina.getByLabel('Nombre', { exact: true }).fill('Familia Singular');
+    await pagina.getByRole('button', { name: 'Siguiente' }).click();
+    await pagina.locator('form[data-paso="comanda"]').waitFor();
+    const suma = pagina.getByTestId('suma-buffets');
+    const promo = (await pagina.getByRole('switch', { name: 'Buffet promoción' }).getAttribute('aria-checked')) === 'true';
+    const adultos = pagina.locator(`input[name="${promo ? 'buffet_promo_adulto' : 'buffet_adulto'}"]`);
+    // The counts follow the party.
+    await pagina.locator('input[name="no_personas"]').fill('1');
+    await pagina.waitForFunction(() => /\b1 de 1\b/.test(document.querySelector('[data-testid="suma-buffets"]')?.textContent ?? ''));
+    assert.equal((await suma.innerText()).trim(), 'Buffets: 1 de 1 persona');
+    for (const [ancho, alto] of TAMANOS) {
+      await pagina.setViewportSize({ width: ancho, height: alto });
+      await suma.scrollIntoViewIfNeeded();
+      await foto(`comanda-una-persona-${ancho}`);
+    }
+    await pagina.setViewportSize({ width: 1280, height: 900 });
+    await pagina.locator('input[name="no_personas"]').fill('2');
+    await adultos.fill('1');
+    for (const campo of ['buffet_boy', 'buffet_promo_girl', 'buffet_promo_boy']) {
+      const caja = pagina.locator(`input[name="${campo}"]`);
+      if ((await caja.count()) === 1) await caja.fill('0');
+    }
+    assert.equal((await suma.innerText()).trim(), 'Buffets: 1 de 2 personas');
+  });
+
+  test('a table seating one reads "1 persona" on the floor and when freed', async () => {
+    const { token } = await entrar(pagina, servidor.base, CUENTAS.gerente);
+    const tag = await pagina.evaluate(() => localStorage.getItem('sucursal'));
+    const meseros = await llamarApi(servidor, '/v1/admin/meseros', { token, query: { tag } });
+    const piso = await llamarApi(servidor, '/v1/admin/salon', { token, query: { tag } });
+    const mesa = piso.body.data.mesas.find((m) => m.estado === 'libre');
+    await registrarWalkin(servidor, token, tag, {
+      name: 'Comensal Solo',
+      comanda: {
+        mesa: String(mesa.numero),
+        mesero_id: meseros.body.data[0]._id,
+        no_personas: 1,
+        buffet_adulto: 1,
+        buffet_boy: 0,
+        buffet_promo_adulto: 1,
+        buffet_promo_girl: 0,
+        buffet_promo_boy: 0,
+        isAfter7pm: false,
+      },
+    });
+    await pagina.goto(`${servidor.base}/salon`);
+    const boton = pagina.locator(`button[data-mesa="${mesa.numero}"][data-estado="ocupada"]`);
+    await boton.waitFor();
+    assert.match(await boton.getAttribute('aria-label'), /: Comensal Solo, 1 persona, \d+ minutos/);
+    await boton.click();
+    await pagina.getByRole('button', { name: 'Liberar mesa' }).click();
+    const confirmar = pagina.getByRole('dialog', { name: `¿Liberar la mesa ${mesa.numero}?` });
+    await confirmar.getByText('Comensal Solo (1 persona) deja la mesa; queda libre para el siguiente grupo.').waitFor();
+  });
+});
