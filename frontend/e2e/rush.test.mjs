@@ -372,3 +372,48 @@ describe('one person', () => {
     await confirmar.getByText('Comensal Solo (1 persona) deja la mesa; queda libre para el siguiente grupo.').waitFor();
   });
 });
+
+describe('the QR check-in', () => {
+  test("the code box's placeholder is read whole on the stand's tablet and on a phone", async () => {
+    await entrar(pagina, servidor.base, CUENTAS.hostess);
+    /** Each visible code box: its placeholder's width in its own font against the room inside it. */
+    const medidas = () =>
+      pagina.evaluate(() =>
+        [...document.querySelectorAll('input[name="codigo"]')]
+          .filter((caja) => caja.offsetParent !== null && !caja.closest('[inert]'))
+          .map((caja) => {
+            const estilo = getComputedStyle(caja);
+            const lienzo = document.createElement('canvas').getContext('2d');
+            lienzo.font = estilo.font;
+            return {
+              texto: caja.placeholder,
+              ancho: lienzo.measureText(caja.placeholder).width,
+              cabe: caja.clientWidth - parseFloat(estilo.paddingLeft) - parseFloat(estilo.paddingRight),
+            };
+          }),
+      );
+    const revisar = async (donde) => {
+      const cajas = await medidas();
+      assert.ok(cajas.length > 0, `${donde}: a code box`);
+      for (const { texto, ancho, cabe } of cajas) {
+        assert.ok(texto.trim() !== '', `${donde}: a placeholder`);
+        assert.ok(ancho <= cabe, `${donde}: «${texto}» takes ${Math.round(ancho)} px of ${Math.round(cabe)}`);
+      }
+    };
+    for (const [ancho, alto] of TAMANOS) {
+      await pagina.setViewportSize({ width: ancho, height: alto });
+      await pagina.goto(`${servidor.base}/hostes`);
+      await pagina.locator('input[name="codigo"]').waitFor();
+      await pagina.evaluate(() => document.fonts.ready);
+      await revisar(`/hostes a ${ancho} px`);
+      await foto(`qr-hostes-${ancho}`);
+      // The check-in dialog's scanner box.
+      await pagina.locator('[data-accion="checkin"]').click();
+      const dialogo = pagina.getByRole('dialog', { name: 'Registrar asistencia' });
+      await dialogo.getByRole('button', { name: /Lector QR/ }).click();
+      await dialogo.locator('input[name="codigo"]').waitFor();
+      await revisar(`the dialog at ${ancho} px`);
+      await foto(`qr-dialogo-${ancho}`);
+    }
+  });
+});
