@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { desdeCampos, fechaCorta, fechaLarga, haceCuanto, horaCorta, leerHoraLocal, nombreCorto, paraCampos, telefonoLegible, textoPersonas } from './formato';
+import { desdeCampos, fechaCorta, fechaLarga, haceCuanto, horaCorta, leerHoraLocal, nombreCorto, palabraPersonas, paraCampos, telefonoLegible, textoPersonas } from './formato';
 
 // es-MX may put a (narrow) no-break space before "p.m."; compare the visible text.
 const plano = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
@@ -67,6 +67,11 @@ describe('party size', () => {
     expect(textoPersonas(1)).toBe('1 persona');
     expect(textoPersonas(2)).toBe('2 personas');
     expect(textoPersonas(12)).toBe('12 personas');
+  });
+  it('puts the word after a count of another (N de M): singular only for one', () => {
+    expect(`1 de 1 ${palabraPersonas(1)}`).toBe('1 de 1 persona');
+    expect(`1 de 2 ${palabraPersonas(2)}`).toBe('1 de 2 personas');
+    expect(palabraPersonas(0)).toBe('personas');
   });
 });
 

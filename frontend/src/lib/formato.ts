@@ -61,9 +61,14 @@ export function nombreCorto(nombre: string, largo = LARGO_NOMBRE_LISTA): string 
   return letras.length > largo ? `${letras.slice(0, largo).join('').trimEnd()}…` : limpio;
 }
 
+/** The word after a count of people: 'persona' for one, 'personas' otherwise ("1 de 1 persona"). */
+export function palabraPersonas(n: number): 'persona' | 'personas' {
+  return n === 1 ? 'persona' : 'personas';
+}
+
 /** Spec §2: '1 persona' or 'N personas'. */
 export function textoPersonas(n: number): string {
-  return n === 1 ? '1 persona' : `${n} personas`;
+  return `${n} ${palabraPersonas(n)}`;
 }
 
 const UNIDADES: [Intl.RelativeTimeFormatUnit, number][] = [

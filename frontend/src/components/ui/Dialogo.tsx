@@ -1,6 +1,6 @@
 import { CloseButton, Description, Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
 import { XMarkIcon } from '@heroicons/react/24/outline';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode, type RefObject } from 'react';
 import { abrirDialogo } from '@/stores/toasts';
 import { AvisosDeDialogo } from './Toaster';
 import { Button } from './Button';
@@ -10,6 +10,10 @@ import { Button } from './Button';
  * actions. On a phone it rises from the bottom edge, where a thumb reaches its buttons. While
  * `sinGuardar` (something typed and not saved), a click outside, Escape or the close button asks
  * first instead of dropping it.
+ *
+ * `enfocar` is the box a dialog opens on, on every screen. On a touch screen Headless UI focuses
+ * no box of its own accord (so that a phone's keyboard does not cover the dialog): a dialog whose
+ * first job is typing (a name at the stand's tablet, with its keyboard) names its box here.
  */
 export function Dialogo({
   abierto,
@@ -20,6 +24,7 @@ export function Dialogo({
   acciones,
   ancho = 'sm:max-w-md',
   sinGuardar = false,
+  enfocar,
 }: {
   abierto: boolean;
   alCerrar: () => void;
@@ -30,10 +35,22 @@ export function Dialogo({
   acciones?: ReactNode;
   ancho?: string;
   sinGuardar?: boolean;
+  enfocar?: RefObject<HTMLElement | null>;
 }) {
   const [confirmando, setConfirmando] = useState(false);
   const id = useId();
   useEffect(() => (abierto ? abrirDialogo(id) : undefined), [abierto, id]);
+  // After the focus trap has placed the focus (on a touch screen, on the dialog itself), unless
+  // the user has already put it somewhere else.
+  useEffect(() => {
+    if (!abierto || !enfocar) return;
+    const cuadro = requestAnimationFrame(() => {
+      const caja = enfocar.current;
+      const activo = document.activeElement;
+      if (caja && (!activo || activo === document.body || activo.getAttribute('role') === 'dialog')) caja.focus();
+    });
+    return () => cancelAnimationFrame(cuadro);
+  }, [abierto, enfocar]);
   const intentarCerrar = () => {
     // Escape while asking goes back to the form; otherwise a dirty form asks first.
     if (confirmando) setConfirmando(false);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ClienteResumen, VisitaCliente } from '@/types/api';
 import { fechaVisita, ultimaVisita } from '@/lib/fechas';
-import { avisoFusion, candidatosFusion, telefonoCliente, rutaVisita, textoVisitas, vino, visitasRecientes } from './visitas';
+import { avisoFusion, candidatosFusion, faseBusqueda, mismoNombre, telefonoCliente, rutaVisita, textoVisitas, vino, visitasRecientes } from './visitas';
 
 const visita = (tipo: VisitaCliente['tipo'], _id: string, fecha_hora: string): VisitaCliente => ({
   tipo,
@@ -51,6 +51,35 @@ describe('the merge warning', () => {
     expect(avisoFusion({ name: 'Ana R.' }, 'Ana Ruiz')).toBe(
       'Las reservaciones y walk-ins de Ana R. pasarán a Ana Ruiz; Ana R. dejará de aparecer en la lista de clientes. No se puede deshacer.',
     );
+  });
+  it('never reads "de Elena Castillo pasarán a Elena Castillo": two records of one name are not told apart by it', () => {
+    const aviso = avisoFusion({ name: 'elena  castillo' }, 'Elena Castillo');
+    expect(aviso).not.toMatch(/castillo pasarán a Elena Castillo/i);
+    expect(aviso).toBe(
+      'Las reservaciones y walk-ins del duplicado pasarán a este registro; el duplicado dejará de aparecer en la lista de clientes. No se puede deshacer.',
+    );
+  });
+  it('takes one name as people read it: case, accents and spacing aside', () => {
+    expect(mismoNombre('Lucía Fernández', ' lucia   FERNANDEZ ')).toBe(true);
+    expect(mismoNombre('Lucía Fernández', 'Lucía Fernández Ruiz')).toBe(false);
+  });
+});
+
+describe('the merge search', () => {
+  const llego = { llego: true, anterior: false };
+  it('is answered only for the text as typed, once its own answer arrived', () => {
+    expect(faseBusqueda('', '', { llego: false, anterior: false })).toBe('vacia');
+    expect(faseBusqueda('  ', 'ana', llego)).toBe('vacia');
+    expect(faseBusqueda('ana', 'ana', llego)).toBe('respondida');
+    expect(faseBusqueda('ana ', 'ana', llego)).toBe('respondida');
+  });
+  it('is pending while the typing pauses before sending, and while the list still shows the previous answer', () => {
+    // Typed, not yet sent: the answer shown is the previous text's.
+    expect(faseBusqueda('ana ruiz', 'ana', llego)).toBe('pendiente');
+    // Sent, on its way: the previous answer is kept on screen meanwhile.
+    expect(faseBusqueda('ana ruiz', 'ana ruiz', { llego: true, anterior: true })).toBe('pendiente');
+    // The first search, on its way.
+    expect(faseBusqueda('ana', 'ana', { llego: false, anterior: false })).toBe('pendiente');
   });
 });
 

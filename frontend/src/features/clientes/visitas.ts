@@ -29,12 +29,45 @@ export function textoVisitas(n: number): string {
   return n === 1 ? '1 visita' : `${n} visitas`;
 }
 
+/** Whether two records carry one name, as people read it: case, accents and spacing aside. */
+export function mismoNombre(a: string, b: string): boolean {
+  const plegar = (n: string) =>
+    n
+      .normalize('NFD')
+      .replace(/\p{M}/gu, '')
+      .toLocaleLowerCase('es-MX')
+      .replace(/\s+/g, ' ')
+      .trim();
+  return plegar(a) === plegar(b);
+}
+
 /**
  * What merging `duplicado` into `destino` does, said before it is confirmed: every reservation
  * and walk-in moves, those still to come too (the list's count is only the times the guest came).
+ * Two records of one name are not named (it would read "de Elena pasarán a Elena"): the dialog
+ * shows each one's contact and visits beside it.
  */
 export function avisoFusion(duplicado: Pick<ClienteResumen, 'name'>, destino: string): string {
+  if (mismoNombre(duplicado.name, destino)) {
+    return 'Las reservaciones y walk-ins del duplicado pasarán a este registro; el duplicado dejará de aparecer en la lista de clientes. No se puede deshacer.';
+  }
   return `Las reservaciones y walk-ins de ${duplicado.name} pasarán a ${destino}; ${duplicado.name} dejará de aparecer en la lista de clientes. No se puede deshacer.`;
+}
+
+/**
+ * Where a search that answers a while after the typing stands: nothing typed (`vacia`), the text
+ * as typed not answered yet (`pendiente`: the pause before it is sent, or its request on the way
+ * while the list still shows the previous answer) or answered (`respondida`). Only an answered
+ * search may say that nothing matches it.
+ */
+export function faseBusqueda(
+  texto: string,
+  enviada: string,
+  respuesta: { llego: boolean; anterior: boolean },
+): 'vacia' | 'pendiente' | 'respondida' {
+  if (texto.trim() === '') return 'vacia';
+  if (texto.trim() !== enviada.trim() || !respuesta.llego || respuesta.anterior) return 'pendiente';
+  return 'respondida';
 }
 
 /**

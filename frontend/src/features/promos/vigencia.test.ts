@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alternarDia, datosDe, formularioDe, paginaDe, textoDias, textoFechas, textoVigencia, totalPaginas } from './vigencia';
+import { alternarDia, datosDe, formularioDe, paginaDe, paginaDeId, textoDias, textoFechas, textoVigencia, totalPaginas } from './vigencia';
 
 describe('promotion validity as read', () => {
   it('reads no weekdays or all seven as every day', () => {
@@ -42,5 +42,19 @@ describe('the promotions table pages (three a page)', () => {
   });
   it('falls back to the last page when the list shrank under the current one', () => {
     expect(paginaDe(['a', 'b', 'c'], 2)).toEqual({ filas: ['a', 'b', 'c'], pagina: 1 });
+  });
+});
+
+describe('the page of a promotion', () => {
+  const lista = ['a', 'b', 'c', 'd', 'e', 'f', 'g'].map((_id) => ({ _id }));
+  it('is the one its place in the list falls on, three a page', () => {
+    expect(paginaDeId(lista, 'a')).toBe(1);
+    expect(paginaDeId(lista, 'c')).toBe(1);
+    expect(paginaDeId(lista, 'd')).toBe(2);
+    expect(paginaDeId(lista, 'g')).toBe(3);
+  });
+  it('is none for a promotion the list does not hold', () => {
+    expect(paginaDeId(lista, 'z')).toBeNull();
+    expect(paginaDeId([], 'a')).toBeNull();
   });
 });

@@ -96,3 +96,9 @@ export function paginaDe<T>(lista: readonly T[], pagina: number, porPagina = PRO
   const actual = Math.min(Math.max(1, pagina), ultima);
   return { filas: lista.slice((actual - 1) * porPagina, actual * porPagina), pagina: actual };
 }
+
+/** The page (1-based) that holds the promotion `id`, or null when the list has none of it. */
+export function paginaDeId(lista: readonly { _id: string }[], id: string, porPagina = PROMOS_POR_PAGINA): number | null {
+  const i = lista.findIndex((p) => p._id === id);
+  return i < 0 ? null : Math.floor(i / porPagina) + 1;
+}

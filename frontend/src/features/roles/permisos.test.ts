@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PermisoCatalogo } from '@/types/api';
-import { agruparPorArea, alternar, estadoGrupo, mismosPermisos } from './permisos';
+import { agruparPorArea, alternar, estadoGrupo, mismosPermisos, revisarPermisos } from './permisos';
 
 const p = (name: string, area: string) => ({ name, area, descripcion: name }) as PermisoCatalogo;
 const catalogo = [p('users.index', 'Usuarios'), p('role.index', 'Roles'), p('users.create', 'Usuarios')];
@@ -24,5 +24,9 @@ describe('permisos del editor de roles', () => {
   it('compara sin importar el orden', () => {
     expect(mismosPermisos(['a', 'b'], ['b', 'a'])).toBe(true);
     expect(mismosPermisos(['a'], ['a', 'b'])).toBe(false);
+  });
+  it('rechaza un rol sin permisos, con el mensaje del formulario', () => {
+    expect(revisarPermisos([])).toBe('Elige al menos un permiso para el rol.');
+    expect(revisarPermisos(['users.index'])).toBeNull();
   });
 });

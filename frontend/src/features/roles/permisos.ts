@@ -32,3 +32,11 @@ export function estadoGrupo(seleccion: readonly string[], grupo: GrupoPermisos):
 export function mismosPermisos(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && [...a].sort().join('\n') === [...b].sort().join('\n');
 }
+
+/** A role without permissions lets nobody do anything: the form refuses it before sending. */
+export const SIN_PERMISOS = 'Elige al menos un permiso para el rol.';
+
+/** What is wrong with a role's selection of permissions, or null when it may be saved. */
+export function revisarPermisos(seleccion: readonly string[]): string | null {
+  return seleccion.length === 0 ? SIN_PERMISOS : null;
+}

@@ -15,7 +15,8 @@ export const clienteQueryOptions = (tag: string, id: string) =>
     queryFn: ({ signal }) => getCliente(tag, id, signal),
   });
 
-export function useCliente(id: string) {
+/** `activo` false keeps what was read and reads it no more (a record being merged away). */
+export function useCliente(id: string, activo = true) {
   const { sucursal } = useSesion();
-  return useQuery({ ...clienteQueryOptions(sucursal ?? '', id), enabled: sucursal !== null && id !== '' });
+  return useQuery({ ...clienteQueryOptions(sucursal ?? '', id), enabled: sucursal !== null && id !== '' && activo });
 }

@@ -5,7 +5,7 @@ import { claveSucursal } from '@/lib/claves';
 import { useMutacionUnica } from '@/lib/mutacion-unica';
 import { useSesion } from '@/lib/use-session';
 import { toast } from '@/stores/toasts';
-import type { DatosPromocion } from '@/types/api';
+import type { DatosPromocion, Promocion } from '@/types/api';
 import { borrarPromocion } from './borrar-promocion';
 import { crearPromocion } from './crear-promocion';
 import { editarPromocion } from './editar-promocion';
@@ -15,14 +15,15 @@ export type EscrituraPromo =
   | { tipo: 'editar'; id: string; datos: DatosPromocion }
   | { tipo: 'borrar'; id: string };
 
-export function escribirPromo(tag: string, e: EscrituraPromo): Promise<{ message: string }> {
+/** The server's message, and the promotion as saved (none for a deletion). */
+export function escribirPromo(tag: string, e: EscrituraPromo): Promise<{ message: string; data: Promocion | null }> {
   switch (e.tipo) {
     case 'crear':
       return crearPromocion(tag, e.datos);
     case 'editar':
       return editarPromocion(e.id, e.datos);
     case 'borrar':
-      return borrarPromocion(e.id);
+      return borrarPromocion(e.id).then(({ message }) => ({ message, data: null }));
   }
 }
 

@@ -17,8 +17,11 @@ import { ahora as horaDelServidor } from '@/lib/reloj';
 /** A field of the form, or the window as a whole (a refusal core does not pin on one field). */
 type Campo = keyof FormularioPromo | 'vigencia';
 
-/** Creates or edits a promotion: its texts, whether it is on, its window and the celebrants' names. */
-export function PromoDialogo({ promo, alCerrar }: { promo: Promocion | null; alCerrar: () => void }) {
+/**
+ * Creates or edits a promotion: its texts, whether it is on, its window and the celebrants' names.
+ * `alCrear` hears of a new one once the list holds it.
+ */
+export function PromoDialogo({ promo, alCerrar, alCrear }: { promo: Promocion | null; alCerrar: () => void; alCrear?: (nueva: Promocion) => void }) {
   const inicial = formularioDe(promo);
   const [f, setF] = useState<FormularioPromo>(inicial);
   const [errores, setErrores] = useState<Partial<Record<Campo, string>>>({});
@@ -51,7 +54,17 @@ export function PromoDialogo({ promo, alCerrar }: { promo: Promocion | null; alC
       onError: alRechazar(setErrores),
     };
     if (promo) escribir.mutate({ tipo: 'editar', id: promo._id, datos: datosDe(f) }, opciones);
-    else escribir.mutate({ tipo: 'crear', datos: datosDe(f) }, opciones);
+    else
+      escribir.mutate(
+        { tipo: 'crear', datos: datosDe(f) },
+        {
+          ...opciones,
+          onSuccess: ({ data }) => {
+            if (data) alCrear?.(data);
+            alCerrar();
+          },
+        },
+      );
   };
 
   return (

@@ -1,18 +1,23 @@
 import { PencilSquareIcon, TrashIcon } from '@heroicons/react/20/solid';
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { Confirmacion } from '@/components/ui/Confirmacion';
 import { TABLA } from '@/components/ui/formulario';
 import { Insignia } from '@/components/ui/Insignia';
 import { Paginacion } from '@/components/ui/Paginacion';
 import { BotonIcono, FilaMensaje, FilasCargando, PantallaAdmin, TablaAdmin, ThAcciones, usePuede } from '@/components/ui/PantallaAdmin';
+import { useSesion } from '@/lib/use-session';
 import { useTitulo } from '@/lib/use-titulo';
 import type { Promocion } from '@/types/api';
 import { useEscribirPromo } from '../api/escribir-promocion';
-import { usePromociones } from '../api/get-promociones';
-import { paginaDe, PROMOS_POR_PAGINA, textoVigencia, totalPaginas } from '../vigencia';
+import { promocionesQueryOptions, usePromociones } from '../api/get-promociones';
+import { paginaDe, paginaDeId, PROMOS_POR_PAGINA, textoVigencia, totalPaginas } from '../vigencia';
 import { PromoDialogo } from './PromoDialogo';
 
 type Abierto = { tipo: 'nueva' } | { tipo: 'editar' | 'borrar'; promo: Promocion } | null;
+
+/** How long a promotion just created stays marked in the table. */
+const RESALTE_MS = 4000;
 
 /** Whether a promotion applies today, as the server (through core) decided it. */
 function EstadoPromo({ promo }: { promo: Promocion }) {
@@ -29,6 +34,25 @@ export function PromosPantalla() {
   const [abierto, setAbierto] = useState<Abierto>(null);
   const puede = usePuede('promos');
   const { filas, pagina: actual } = paginaDe(lista.data ?? [], pagina);
+  const queryClient = useQueryClient();
+  const { sucursal } = useSesion();
+  // The promotion just created: three a page in order of name, it may land on any page, so the
+  // table turns to its page and marks its row for a moment.
+  const [recien, setRecien] = useState<string | null>(null);
+  const filaRecien = useRef<HTMLTableRowElement>(null);
+  const alCrear = (nueva: Promocion) => {
+    // The save has refreshed the list before it answers: the cache holds the new one in its place.
+    const todas = queryClient.getQueryData(promocionesQueryOptions(sucursal ?? '').queryKey) ?? [];
+    const suya = paginaDeId(todas, nueva._id);
+    if (suya !== null) setPagina(suya);
+    setRecien(nueva._id);
+  };
+  useEffect(() => {
+    if (!recien) return;
+    filaRecien.current?.scrollIntoView({ block: 'nearest' });
+    const reloj = setTimeout(() => setRecien(null), RESALTE_MS);
+    return () => clearTimeout(reloj);
+  }, [recien]);
   const vigentes = lista.data?.filter((p) => p.activa && p.vigente).length ?? 0;
 
   return (
@@ -47,7 +71,13 @@ export function PromosPantalla() {
         {lista.isPending && <FilasCargando filas={PROMOS_POR_PAGINA} columnas={4} alto="h-10" />}
         {lista.data?.length === 0 && <FilaMensaje columnas={4}>Esta sucursal aún no tiene promociones.</FilaMensaje>}
         {filas.map((p) => (
-          <tr key={p._id} className={TABLA.fila} data-promo={p.name}>
+          <tr
+            key={p._id}
+            ref={p._id === recien ? filaRecien : undefined}
+            className={`${TABLA.fila} transition-colors duration-700 data-recien:bg-amber-50`}
+            data-promo={p.name}
+            data-recien={p._id === recien || undefined}
+          >
             <td className={`${TABLA.td} max-w-md`}>
               <div className="flex flex-wrap items-center gap-x-2 font-medium text-stone-900">
                 {p.name}
@@ -80,7 +110,7 @@ export function PromosPantalla() {
         <Paginacion pagina={actual} paginas={totalPaginas(lista.data?.length ?? 0)} alCambiar={setPagina} />
       </div>
 
-      {abierto?.tipo === 'nueva' && <PromoDialogo promo={null} alCerrar={() => setAbierto(null)} />}
+      {abierto?.tipo === 'nueva' && <PromoDialogo promo={null} alCerrar={() => setAbierto(null)} alCrear={alCrear} />}
       {abierto?.tipo === 'editar' && <PromoDialogo key={abierto.promo._id} promo={abierto.promo} alCerrar={() => setAbierto(null)} />}
       {abierto?.tipo === 'borrar' && (
         <Confirmacion

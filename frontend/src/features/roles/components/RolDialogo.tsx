@@ -1,6 +1,6 @@
-import { Checkbox, Field, Label, Description } from '@headlessui/react';
+import { Checkbox, Field, Label } from '@headlessui/react';
 import { CheckIcon, MinusIcon } from '@heroicons/react/20/solid';
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { CampoTexto } from '@/components/ui/Campo';
 import { AccionesGuardar, Dialogo } from '@/components/ui/Dialogo';
 import { Esqueleto } from '@/components/ui/Esqueleto';
@@ -8,10 +8,14 @@ import { alRechazar, MensajeCampo } from '@/components/ui/formulario';
 import type { RolAdmin } from '@/types/api';
 import { useEscribirRol } from '../api/escribir-rol';
 import { usePermisos } from '../api/get-permisos';
-import { agruparPorArea, alternar, estadoGrupo, mismosPermisos } from '../permisos';
+import { agruparPorArea, alternar, estadoGrupo, mismosPermisos, revisarPermisos } from '../permisos';
 
 const CAJA =
   'group grid size-5 shrink-0 place-items-center rounded ring-1 ring-stone-400 ring-inset data-checked:bg-primary-700 data-checked:ring-primary-700 data-indeterminate:bg-primary-700 data-indeterminate:ring-primary-700 data-focus:outline-2 data-focus:outline-offset-2 data-focus:outline-primary-600';
+
+/** A permission's own box: a native checkbox drawn as CAJA, so that its whole row is its label. */
+const CAJA_NATIVA =
+  'peer size-5 cursor-pointer appearance-none rounded ring-1 ring-stone-400 ring-inset checked:bg-primary-700 checked:ring-primary-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600';
 
 /** Creates or edits a role: its name and its permissions, grouped by area. */
 export function RolDialogo({ rol, alCerrar }: { rol: RolAdmin | null; alCerrar: () => void }) {
@@ -23,8 +27,19 @@ export function RolDialogo({ rol, alCerrar }: { rol: RolAdmin | null; alCerrar: 
   const escribir = useEscribirRol();
   const grupos = useMemo(() => agruparPorArea(catalogo.data ?? []), [catalogo.data]);
   const sinCambios = nombre === (rol?.name ?? '') && mismosPermisos(seleccion, originales);
+  const uid = useId();
+  const elegir = (cambio: (s: string[]) => string[]) => {
+    setSeleccion(cambio);
+    setErrores((e) => ({ ...e, permissions: undefined }));
+  };
 
   const guardar = () => {
+    // A role that allows nothing is refused here, before anything is sent.
+    const falta = revisarPermisos(seleccion);
+    if (falta) {
+      setErrores({ permissions: falta });
+      return;
+    }
     const datos = { name: nombre.trim(), permissions: seleccion };
     const opciones = {
       onSuccess: alCerrar,
@@ -65,9 +80,7 @@ export function RolDialogo({ rol, alCerrar }: { rol: RolAdmin | null; alCerrar: 
                       <Checkbox
                         checked={estado === 'todos'}
                         indeterminate={estado === 'algunos'}
-                        onChange={(v) =>
-                          setSeleccion((s) => g.permisos.reduce((acc, p) => alternar(acc, p.name, v), s))
-                        }
+                        onChange={(v) => elegir((s) => g.permisos.reduce((acc, p) => alternar(acc, p.name, v), s))}
                         className={CAJA}
                       >
                         {estado === 'algunos' ? (
@@ -82,20 +95,32 @@ export function RolDialogo({ rol, alCerrar }: { rol: RolAdmin | null; alCerrar: 
                     </Field>
                     <div className="grid gap-x-4 sm:grid-cols-2">
                       {g.permisos.map((p) => (
-                        <Field key={p.name} className="flex items-start gap-2 px-3 py-1.5">
-                          <Checkbox
-                            checked={seleccion.includes(p.name)}
-                            onChange={(v) => setSeleccion((s) => alternar(s, p.name, v))}
-                            className={`${CAJA} mt-0.5`}
-                            data-permiso={p.name}
-                          >
-                            <CheckIcon aria-hidden className="size-4 text-white opacity-0 group-data-checked:opacity-100" />
-                          </Checkbox>
-                          <div className="min-w-0">
-                            <Label className="block cursor-pointer text-sm text-stone-800">{p.descripcion}</Label>
-                            <Description className="font-mono text-xs text-stone-400">{p.name}</Description>
-                          </div>
-                        </Field>
+                        // The whole row is the box's label: its description, its code, the space around them.
+                        <label key={p.name} className="flex cursor-pointer items-start gap-2 px-3 py-1.5 hover:bg-stone-50">
+                          <span className="relative mt-0.5 grid size-5 shrink-0 place-items-center">
+                            <input
+                              type="checkbox"
+                              checked={seleccion.includes(p.name)}
+                              onChange={(e) => {
+                                const activo = e.target.checked;
+                                elegir((s) => alternar(s, p.name, activo));
+                              }}
+                              className={CAJA_NATIVA}
+                              aria-labelledby={`${uid}-${p.name}-nombre`}
+                              aria-describedby={`${uid}-${p.name}-codigo`}
+                              data-permiso={p.name}
+                            />
+                            <CheckIcon aria-hidden className="pointer-events-none absolute size-4 text-white opacity-0 peer-checked:opacity-100" />
+                          </span>
+                          <span className="min-w-0">
+                            <span id={`${uid}-${p.name}-nombre`} className="block text-sm text-stone-800" data-campo="descripcion">
+                              {p.descripcion}
+                            </span>
+                            <span id={`${uid}-${p.name}-codigo`} className="block font-mono text-xs text-stone-400">
+                              {p.name}
+                            </span>
+                          </span>
+                        </label>
                       ))}
                     </div>
                   </fieldset>

@@ -88,7 +88,7 @@ export function LectorDispositivo({ buscando, alLeer, alContinuar }: { buscando:
         autoFocus
         autoComplete="off"
         spellCheck={false}
-        placeholder="Escanea el código QR con el lector"
+        placeholder="Escanea el código QR"
         value={texto}
         onChange={(e) => {
           const valor = e.target.value;

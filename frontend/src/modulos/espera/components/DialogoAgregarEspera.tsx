@@ -1,7 +1,7 @@
 // "Agregar a la lista": a party written down — name, phone (to call it when its table is ready),
 // party size and notes. Name and phone are checked by core's rules of the walk-in's first step
 // before sending; the server checks it all again, and a refusal shows under its box.
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { CampoTexto } from '@/components/ui/Campo';
 import { CampoNumero } from '@/components/ui/CampoNumero';
 import { CampoTelefono } from '@/components/ui/CampoTelefono';
@@ -38,6 +38,8 @@ export function DialogoAgregarEspera({ alCerrar }: { alCerrar: () => void }) {
   const [personas, setPersonas] = useState<number | null>(PERSONAS_INICIAL);
   const [notas, setNotas] = useState('');
   const [errores, setErrores] = useState<Partial<Record<Campo, string>>>({});
+  // The dialog opens on Nombre, on the stand's touch tablet too: the host types the name at once.
+  const nombre = useRef<HTMLInputElement>(null);
   const anotar = useAnotarEspera();
   const codigo = paisPorIso(pais).codigo;
   const vacio = name.trim() === '';
@@ -82,6 +84,7 @@ export function DialogoAgregarEspera({ alCerrar }: { alCerrar: () => void }) {
       descripcion="Al avisarle, le llega «Su mesa está lista» al teléfono."
       ancho="sm:max-w-lg"
       sinGuardar={tocado && !anotar.isPending}
+      enfocar={nombre}
       acciones={
         <AccionesGuardar alCerrar={alCerrar} alGuardar={agregar} deshabilitado={vacio} cargando={anotar.isPending}>
           Agregar
@@ -91,6 +94,7 @@ export function DialogoAgregarEspera({ alCerrar }: { alCerrar: () => void }) {
       <form noValidate onSubmit={agregar} className="space-y-4" aria-label="Grupo en espera" data-testid="form-espera">
         <div data-campo="name">
           <CampoTexto
+            ref={nombre}
             etiqueta="Nombre"
             name="name"
             autoComplete="off"

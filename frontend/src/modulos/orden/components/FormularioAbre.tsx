@@ -7,7 +7,7 @@ import { Paginacion } from '@/components/ui/Paginacion';
 import { SiNo } from '@/components/ui/SiNo';
 import { agregarPromo, eliminarPromo, mensajes, validarCantidadPromo, validarPromos, type PromoAplicada, type ReglaError } from '@/lib/wasm';
 import { enterEnSelectEnvia } from '@/lib/teclado';
-import { toast } from '@/stores/toasts';
+import { cerrarToast, toast } from '@/stores/toasts';
 import { usePromocionesActivas } from '../api/get-promociones-activas';
 import { paginar, pideFestejados, PROMOS_POR_PAGINA, type FormularioOrden } from '../orden';
 import { enfocarCampo } from './FormularioComanda';
@@ -50,6 +50,9 @@ export function FormularioAbre({
   const [festejados, setFestejados] = useState('');
   const [pagina, setPagina] = useState(1);
   const formulario = useRef<HTMLFormElement>(null);
+  // The picker's last refusal ("Escribe el nombre de los festejados", …) says what the picker
+  // lacks: it goes once that is mended, not when its six seconds run out.
+  const rechazo = useRef<{ id: number; codigo: string } | null>(null);
 
   const lista = orden.listPromos;
   const elegida = promos.data?.find((p) => p._id === promoId) ?? null;
@@ -57,8 +60,15 @@ export function FormularioAbre({
   const cantidadR = validarCantidadPromo(cantidad, orden.no_personas);
   const pag = paginar(lista, pagina, PROMOS_POR_PAGINA);
 
+  /** Takes the picker's refusal down (all of them, or only one of `codigo`). */
+  function retirarRechazo(codigo?: string) {
+    if (!rechazo.current || (codigo && rechazo.current.codigo !== codigo)) return;
+    cerrarToast(rechazo.current.id);
+    rechazo.current = null;
+  }
+
   function rechazar(error: ReglaError) {
-    toast.error(error.mensaje);
+    rechazo.current = { id: toast.error(error.mensaje), codigo: error.codigo };
     const campos: Record<string, string> = { promo: 'promo', qty: 'qty', field: 'field' };
     enfocarCampo(formulario.current, campos[error.campo ?? '']);
   }
@@ -74,6 +84,7 @@ export function FormularioAbre({
       return null;
     }
     alCambiar({ listPromos: r.ok });
+    retirarRechazo();
     setPromoId('');
     setCantidad(CANTIDAD_INICIAL);
     setFestejados('');
@@ -139,7 +150,10 @@ export function FormularioAbre({
             className="grid items-start gap-4 rounded-xl p-4 ring-1 ring-stone-200 sm:grid-cols-[minmax(0,1fr)_10rem_auto]"
             data-testid="selector-promocion"
           >
-            <CampoSelect etiqueta="Promoción" name="promo" value={promoId} onChange={(e) => setPromoId(e.target.value)} disabled={!promos.data}>
+            <CampoSelect etiqueta="Promoción" name="promo" value={promoId} onChange={(e) => {
+                setPromoId(e.target.value);
+                retirarRechazo();
+              }} disabled={!promos.data}>
               <option value="">{promos.isPending ? 'Cargando promociones…' : 'Elige una promoción'}</option>
               {promos.data?.map((p) => (
                 <option key={p._id} value={p._id}>
@@ -161,7 +175,10 @@ export function FormularioAbre({
                 name="field"
                 autoComplete="off"
                 value={festejados}
-                onChange={(e) => setFestejados(e.target.value)}
+                onChange={(e) => {
+                  setFestejados(e.target.value);
+                  if (e.target.value.trim()) retirarRechazo('festejados_requeridos');
+                }}
                 className="order-last sm:col-span-3"
               />
             )}

@@ -3,6 +3,7 @@ import { CampoSelect, CampoTexto } from '@/components/ui/Campo';
 import { CampoNumero } from '@/components/ui/CampoNumero';
 import { Interruptor } from '@/components/ui/Interruptor';
 import { conteosConPersonas, opcionesMesa, validarComanda } from '@/lib/wasm';
+import { palabraPersonas, textoPersonas } from '@/lib/formato';
 import { enterEnSelectEnvia } from '@/lib/teclado';
 import { toast } from '@/stores/toasts';
 import { useSalon } from '@/modulos/salon/api/get-salon';
@@ -127,7 +128,7 @@ export function FormularioComanda({
             <CampoSelect etiqueta="Mesa" name="mesa" required value={orden.mesa} onChange={(e) => alCambiar({ mesa: e.target.value })}>
               <option value="">{opciones.length > 0 ? 'Elige una mesa' : 'No hay mesa libre para el grupo'}</option>
               {opciones.length > 0 ? (
-                <optgroup label={`Libres para ${personas} ${personas === 1 ? 'persona' : 'personas'}`}>
+                <optgroup label={`Libres para ${textoPersonas(personas)}`}>
                   {opciones.map((o) => (
                     <option key={o.mesa} value={o.mesa}>
                       {o.numeros.length > 1 ? 'Mesas' : 'Mesa'} {o.mesa} · {o.asientos} lugares · {o.area}
@@ -209,7 +210,7 @@ export function FormularioComanda({
         </div>
         <p className="text-sm text-stone-600" data-testid="suma-buffets" aria-live="polite">
           Buffets: <span className="font-semibold text-stone-900 tabular-nums">{suma}</span> de{' '}
-          <span className="font-semibold text-stone-900 tabular-nums">{orden.no_personas ?? 0}</span> personas
+          <span className="font-semibold text-stone-900 tabular-nums">{orden.no_personas ?? 0}</span> {palabraPersonas(orden.no_personas ?? 0)}
         </p>
       </fieldset>
 

@@ -9,6 +9,7 @@ import { CampoSelect } from '@/components/ui/Campo';
 import { Confirmacion } from '@/components/ui/Confirmacion';
 import { Dialogo } from '@/components/ui/Dialogo';
 import { Esqueleto } from '@/components/ui/Esqueleto';
+import { textoPersonas } from '@/lib/formato';
 import { tienePermiso } from '@/lib/session';
 import { useSesion } from '@/lib/use-session';
 import { AsistenciaDialogo } from '@/modulos/asistencia/components/AsistenciaDialogo';
@@ -78,7 +79,7 @@ function MesaDibujada({ m, i, alElegir }: { m: MesaEnPiso; i: number; alElegir: 
       data-mesa={m.numero}
       data-estado={m.estado}
       onClick={() => alElegir(m)}
-      aria-label={`Mesa ${m.numero}, ${m.asientos} lugares, ${ETIQUETA[m.estado]}${t ? `: ${t.name}, ${t.personas} personas, ${t.minutos} minutos` : ''}${m.proxima ? `; llega ${m.proxima.name} a las ${m.proxima.hora}` : ''}`}
+      aria-label={`Mesa ${m.numero}, ${m.asientos} lugares, ${ETIQUETA[m.estado]}${t ? `: ${t.name}, ${textoPersonas(t.personas)}, ${t.minutos} minutos` : ''}${m.proxima ? `; llega ${m.proxima.name} a las ${m.proxima.hora}` : ''}`}
       className={`absolute flex -translate-x-1/2 -translate-y-1/2 flex-col items-center justify-center overflow-hidden px-1 text-center ring-2 ring-inset transition focus:outline-none focus-visible:ring-4 focus-visible:ring-primary-600 ${COLOR[m.estado]} ${m.forma === 'redonda' ? 'rounded-full' : 'rounded-xl'}`}
       style={{ left: `${x}%`, top: `${y}%`, width: ancho, height: alto }}
     >
@@ -132,7 +133,7 @@ function AccionesMesa({ piso, mesa, alCerrar, enlaceSentar }: { piso: Piso; mesa
         {mesa.proxima ? (
           <p className="mb-4 rounded-lg bg-stone-50 px-3 py-2 text-sm text-stone-700 ring-1 ring-stone-200" data-campo="proxima">
             Próxima llegada: <span className="font-semibold tabular-nums">{mesa.proxima.hora}</span> · {mesa.proxima.name} ·{' '}
-            {mesa.proxima.no_personas} {mesa.proxima.no_personas === 1 ? 'persona' : 'personas'}
+            {textoPersonas(mesa.proxima.no_personas)}
           </p>
         ) : null}
         {t ? (
@@ -211,7 +212,7 @@ function AccionesMesa({ piso, mesa, alCerrar, enlaceSentar }: { piso: Piso; mesa
           alCerrar={() => setLiberando(false)}
           alConfirmar={() => void escribir.mutateAsync({ tipo: 'liberar', turno: t._id }).then(hecho, () => undefined)}
           titulo={`¿Liberar la mesa ${t.mesa}?`}
-          descripcion={`${t.name} (${t.personas} personas) deja la mesa; queda libre para el siguiente grupo.`}
+          descripcion={`${t.name} (${textoPersonas(t.personas)}) deja la mesa; queda libre para el siguiente grupo.`}
           confirmar="Liberar mesa"
           cargando={escribir.isPending}
         />
