@@ -155,7 +155,7 @@ pub enum ReglaError {
     PromoAntesDeRegular,
     #[error("El corte de la tarde va después del inicio regular y a más tardar al inicio de la promoción: desde el corte, las comandas nuevas empiezan en promoción")]
     CorteFueraDeTramo,
-    #[error("El día de servicio termina a una hora en punto, a más tardar al inicio del buffet regular: hasta esa hora, quienes llegan de madrugada cuentan en el día anterior")]
+    #[error("El día de servicio termina a una hora en punto, entre las 00:00 y las 12:00: hasta esa hora, quienes llegan de madrugada cuentan en el día anterior")]
     FinDiaFueraDeTramo,
     #[error("El prefijo del folio lleva hasta {max} mayúsculas, números o guiones")]
     PrefijoInvalido { max: usize },

@@ -441,10 +441,10 @@ pub struct DatosConfWalkin {
     /// `HH:MM`: a party seated from here on starts in promo mode.
     #[cfg_attr(feature = "openapi", schema(pattern = r"^([01]\d|2[0-3]):[0-5]\d$"))]
     pub corte_tarde: String,
-    /// `HH:00`: when the business day ends, the next morning; until then late guests count in
-    /// the day before (05:00 when a client leaves it out).
+    /// `HH:00`, 00:00 to 12:00: when the business day ends, the next morning; until then late
+    /// guests count in the day before (05:00 when a client leaves it out).
     #[serde(default = "fin_dia_por_defecto")]
-    #[cfg_attr(feature = "openapi", schema(pattern = r"^([01]\d|2[0-3]):00$"))]
+    #[cfg_attr(feature = "openapi", schema(pattern = r"^(0\d|1[0-2]):00$"))]
     pub fin_dia: String,
     /// Minutes after its time a Pendiente reservation becomes a no-show.
     pub gracia_min: u32,
@@ -858,14 +858,14 @@ mod tests {
             ),
             Err(ReglaError::CorteFueraDeTramo)
         );
-        // The business day ends on the hour, by the regular buffet's start at the latest; a
-        // form that leaves it out keeps 05:00.
+        // The business day ends on the hour, by noon at the latest; a form that leaves it out
+        // keeps 05:00.
         for (fin, bien) in [
             ("05:00", true),
             ("00:00", true),
-            ("13:00", true),
+            ("12:00", true),
             ("04:30", false),
-            ("14:00", false),
+            ("13:00", false),
             ("5", false),
         ] {
             let c = DatosConfWalkin {

@@ -46,9 +46,15 @@ pub struct ReglasHorario {
     pub inicio_promo: NaiveTime,
     pub corte_tarde: NaiveTime,
     /// When a business day ends, on the next calendar day: until then the night's guests still
-    /// belong to the day they came in. On the hour, and not after the regular buffet opens.
+    /// belong to the day they came in. On the hour, by noon at the latest.
     pub fin_dia: NaiveTime,
 }
+
+/// The latest hour a business day may end at, the next morning.
+pub const FIN_DIA_MAX: NaiveTime = match NaiveTime::from_hms_opt(12, 0, 0) {
+    Some(t) => t,
+    None => panic!("constant time"),
+};
 
 /// When a branch's business day ends unless its settings say otherwise: 05:00 the next morning.
 pub const FIN_DIA_POR_DEFECTO: NaiveTime = match NaiveTime::from_hms_opt(5, 0, 0) {
@@ -168,7 +174,7 @@ impl ReglasHorario {
             return Err(ReglaError::CorteFueraDeTramo);
         }
         use chrono::Timelike;
-        if self.fin_dia.minute() != 0 || self.fin_dia > self.inicio_regular {
+        if self.fin_dia.minute() != 0 || self.fin_dia > FIN_DIA_MAX {
             return Err(ReglaError::FinDiaFueraDeTramo);
         }
         Ok(())
@@ -426,14 +432,14 @@ mod tests {
     }
 
     #[test]
-    fn the_day_ends_on_the_hour_and_by_the_regular_start() {
+    fn the_day_ends_on_the_hour_by_noon() {
         let r = ReglasHorario::default();
         for (fin, bien) in [
             (5, 0, true),
             (0, 0, true),
-            (13, 0, true),
+            (12, 0, true),
             (4, 30, false),
-            (14, 0, false),
+            (13, 0, false),
         ]
         .map(|(h, m, b)| (hm(h, m), b))
         {

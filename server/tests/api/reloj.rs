@@ -429,7 +429,7 @@ en_ambos! {
         assert_eq!(conf["fin_dia"], "05:00", "{conf}");
         let dia = app.get("/api/v1/admin/dashboard?tag=polanco", Some(&t)).await.es_exito().clone();
         assert_eq!(dia["fecha"], "2026-11-27");
-        for mal in ["02:30", "14:00", "3"] {
+        for mal in ["02:30", "13:00", "3"] {
             let mut cuerpo = conf.clone();
             cuerpo["fin_dia"] = json!(mal);
             let r = app.put_json("/api/v1/admin/conf-walkin?tag=polanco", Some(&t), &cuerpo).await;
