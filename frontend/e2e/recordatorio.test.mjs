@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { setTimeout as espera } from 'node:timers/promises';
 import { abrirNavegador, CUENTAS, entrar, llamarApi, seguirRed } from './navegador.mjs';
-import { iniciarServidor } from './servidor.mjs';
+import { CON_CORREO, iniciarServidor } from './servidor.mjs';
 
 const TAG = 'polanco';
 const limpiar = [];
@@ -33,7 +33,7 @@ test('a guest confirms from the reminder e-mail on a phone and the host sees «C
   // Wednesday 13:00: the guest books Thursday 20:00; the manager turns reminders on, 24 h before.
   const carpeta = await mkdtemp(join(tmpdir(), 'anfitrion-e2e-recordatorio-'));
   limpiar.push(() => rm(carpeta, { recursive: true, force: true }));
-  const primero = await iniciarServidor({ ahora: '2026-11-25 13:00', carpeta });
+  const primero = await iniciarServidor({ ahora: '2026-11-25 13:00', carpeta, entorno: CON_CORREO });
   const name = `Inés Recordada ${String(Date.now()).slice(-5)}`;
   const reserva = await llamarApi(primero, '/v1/public/reservacion', {
     method: 'POST',
@@ -56,7 +56,7 @@ test('a guest confirms from the reminder e-mail on a phone and the host sees «C
   await primero.cerrar();
 
   // Wednesday 20:30, on the same database: the reminder is due.
-  const servidor = await iniciarServidor({ ahora: '2026-11-25 20:30', carpeta, argumentos: ['--recordatorios-cada', '1s'] });
+  const servidor = await iniciarServidor({ ahora: '2026-11-25 20:30', carpeta, argumentos: ['--recordatorios-cada', '1s'], entorno: CON_CORREO });
   limpiar.push(() => servidor.cerrar());
   const texto = await recordatorio(servidor, id);
   assert.match(texto, /Te recordamos tu reservación/);

@@ -8,13 +8,14 @@ import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { CUENTAS, entrar, llamarApi, prepararSuite, seguirRed } from './navegador.mjs';
-import { FRONTEND } from './servidor.mjs';
+import { CON_CORREO, FRONTEND } from './servidor.mjs';
 
 let servidor;
 let navegador;
 let pagina;
 
-prepararSuite((s) => ({ servidor, navegador, pagina } = s));
+// E-mail is set up: the booking's confirmation is queued, and the page promises it.
+prepararSuite((s) => ({ servidor, navegador, pagina } = s), { entorno: CON_CORREO });
 
 // Core's QR decoder, as the console's camera worker runs it: the WASM build, here in Node.
 // Core's decoder is its own WASM module (the camera's worker loads it).

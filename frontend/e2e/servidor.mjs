@@ -28,6 +28,12 @@ export function puertoLibre() {
 const espera = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /**
+ * The environment of a server with e-mail set up whose relay never answers (nothing listens on
+ * port 1): confirmations and reminders wait in its outbox, where a test reads them.
+ */
+export const CON_CORREO = { ANFITRION_SMTP_URL: 'smtp://127.0.0.1:1' };
+
+/**
  * The local time in Mexico City every test server starts its clock at, as the Rust suite does:
  * ANFITRION_TEST_FECHA (a Wednesday by default) at ANFITRION_TEST_HORA. `make test` is run at
  * several hours by setting the second; no test depends on the hour the machine says it is.

@@ -73,7 +73,7 @@ pub enum Comando {
         /// Servidor SMTP de los correos de confirmación:
         /// smtp://[usuario:clave@]host[:puerto][?tls=starttls|ninguno] o smtps://… (TLS desde el
         /// inicio). Fuera de esta máquina se exige STARTTLS salvo tls=ninguno; el usuario y la
-        /// clave solo viajan cifrados. Sin él, los correos esperan en la bandeja de salida.
+        /// clave solo viajan cifrados. Sin él no se encola ningún correo ni se promete a los huéspedes.
         #[arg(long, env = "ANFITRION_SMTP_URL")]
         smtp_url: Option<String>,
         /// Archivo PEM de una autoridad que firma el certificado del servidor SMTP (uno privado),

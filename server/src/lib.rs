@@ -88,7 +88,7 @@ pub async fn launch(config: Config) -> anyhow::Result<App> {
     };
     // What is not set up is said once, at start, where the operator reads.
     if !canales.correo {
-        tracing::warn!("sin correo: no hay ANFITRION_SMTP_URL; las confirmaciones y los recordatorios por correo esperan en la bandeja de salida");
+        tracing::warn!("sin correo: no hay ANFITRION_SMTP_URL; no se encolan confirmaciones ni recordatorios por correo, y las páginas no los prometen");
     }
     if !canales.telefono {
         tracing::warn!("sin mensajes a teléfonos: no hay ANFITRION_SMS_CUENTA, ANFITRION_SMS_TOKEN y ANFITRION_SMS_REMITENTE; «Avisar» pide llamar al grupo");
