@@ -184,6 +184,7 @@ mod tests {
 
     fn mesa(numero: u32, asientos: u32, combinable: bool, minutos: Option<u32>) -> MesaDelPiso {
         MesaDelPiso {
+            proxima: None,
             numero,
             asientos,
             combinable,

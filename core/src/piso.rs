@@ -141,6 +141,18 @@ pub struct MesaDelPiso {
     #[serde(default)]
     #[cfg_attr(feature = "ts", ts(optional = nullable))]
     pub minutos: Option<u32>,
+    /// The reservation the floor holds it for, due within a party's expected stay.
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
+    pub proxima: Option<Prometida>,
+}
+
+/// A table's promised arrival, as the floor lists it: its time (`HH:MM`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Prometida {
+    pub hora: String,
 }
 
 /// A place to seat a party: one table or a run of combinable neighbours.
@@ -152,6 +164,9 @@ pub struct OpcionMesa {
     pub numeros: Vec<u32>,
     pub asientos: u32,
     pub area: String,
+    /// `HH:MM` of the earliest reservation one of its tables is held for, when one is due
+    /// within the party's stay: seating there is asked first.
+    pub reservada: Option<String>,
 }
 
 /// Runs of tables in numbering order where each joins the next (both `combinable`), starting at
@@ -209,11 +224,25 @@ pub fn opciones_para(mesas: &[MesaDelPiso], personas: u32) -> Vec<OpcionMesa> {
             mesa: etiqueta_de(&numeros),
             asientos: asientos_de(&c),
             area: c[0].area.clone(),
+            reservada: c
+                .iter()
+                .filter_map(|m| m.proxima.as_ref().map(|p| p.hora.clone()))
+                .min(),
             numeros,
         }
     })
     .collect();
-    opciones.sort_by_key(|o| (o.asientos - personas, o.numeros.len(), o.numeros[0]));
+    // What stays free longest first: the tables nobody is due at, best fit first; then those
+    // held for a reservation, the latest one first.
+    opciones.sort_by(|a, b| {
+        let ajuste = |o: &OpcionMesa| (o.asientos - personas, o.numeros.len(), o.numeros[0]);
+        match (&a.reservada, &b.reservada) {
+            (None, None) => ajuste(a).cmp(&ajuste(b)),
+            (None, Some(_)) => std::cmp::Ordering::Less,
+            (Some(_), None) => std::cmp::Ordering::Greater,
+            (Some(x), Some(y)) => y.cmp(x).then(ajuste(a).cmp(&ajuste(b))),
+        }
+    });
     opciones
 }
 
@@ -410,6 +439,7 @@ mod tests {
             combinable,
             area: "Salón".into(),
             minutos,
+            proxima: None,
         }
     }
 

@@ -94,14 +94,48 @@ describe('the floor', () => {
       assert.ok(numeros.every((n) => mesa(n).estado === 'libre'), `${o} is free`);
       assert.ok(numeros.reduce((s, n) => s + mesa(n).asientos, 0) >= 6, `${o} seats six`);
     }
-    // Best fit first: no offered table seats fewer empty chairs than the first.
+    // The tables nobody is due at first, best fit first: none of them seats fewer empty chairs
+    // than the first; the ones held for a reservation after them.
     const asientos = (o) => o.split('+').reduce((s, n) => s + mesa(n).asientos, 0);
-    assert.ok(ofrecidas.every((o) => asientos(o) >= asientos(ofrecidas[0])));
+    const libres = ofrecidas.filter((o) => o.split('+').every((n) => !mesa(n).proxima));
+    assert.deepEqual(ofrecidas.slice(0, libres.length), libres);
+    assert.ok(libres.every((o) => asientos(o) >= asientos(libres[0])));
     // Every free table that seats six alone is offered.
     for (const m of piso.mesas.filter((x) => x.estado === 'libre' && x.asientos >= 6)) assert.ok(ofrecidas.includes(String(m.numero)), `mesa ${m.numero}`);
     // A seated table is listed apart and cannot be picked.
     const ocupada = piso.mesas.find((m) => m.estado !== 'libre');
     assert.equal(await pagina.locator(`select[name="mesa"] option[value="${ocupada.numero}"]`).isDisabled(), true);
+  });
+
+  test('the table picker offers first what stays free longest, and asks before a table held for a reservation', async () => {
+    const { token } = await entrar(pagina, servidor.base, CUENTAS.hostess);
+    const tag = await pagina.evaluate(() => localStorage.getItem('sucursal'));
+    const piso = (await llamarApi(servidor, '/v1/admin/salon', { token, query: { tag } })).body.data;
+    const prometida = piso.mesas.find((m) => m.estado === 'libre' && m.proxima);
+    assert.ok(prometida, 'at lunch the floor holds a free table for an arrival');
+    const hora = prometida.proxima.hora;
+    await pagina.goto(`${servidor.base}/walkin/registrar`);
+    await pagina.getByLabel('Nombre').fill('Grupo Sin Reserva');
+    await pagina.getByRole('button', { name: 'Siguiente' }).click();
+    await pagina.locator('form[data-paso="comanda"]').waitFor();
+    await pagina.locator('input[name="no_personas"]').fill(String(prometida.asientos));
+    const grupo = pagina.locator(`select[name="mesa"] optgroup[label^="Libres para"] option`);
+    await grupo.first().waitFor({ state: 'attached' });
+    const ofrecidas = await grupo.evaluateAll((os) => os.map((o) => ({ valor: o.value, texto: o.textContent ?? '' })));
+    const suya = ofrecidas.find((o) => o.valor === String(prometida.numero));
+    assert.ok(suya, `table ${prometida.numero} is offered: ${JSON.stringify(ofrecidas)}`);
+    assert.match(suya.texto, new RegExp(`Reservada ${hora}`));
+    // Every table nobody is due at comes before every held one.
+    const primeraReservada = ofrecidas.findIndex((o) => o.texto.includes('Reservada'));
+    assert.ok(ofrecidas.slice(primeraReservada).every((o) => o.texto.includes('Reservada')), JSON.stringify(ofrecidas));
+    assert.ok(!ofrecidas[0].texto.includes('Reservada') || primeraReservada === 0);
+    await pagina.locator('select[name="mesa"]').selectOption(String(prometida.numero));
+    await pagina.locator('select[name="mesero_id"]').selectOption({ index: 1 });
+    await pagina.getByRole('button', { name: 'Siguiente' }).click();
+    const dialogo = pagina.getByRole('dialog');
+    await dialogo.getByText(`La mesa ${prometida.numero} está reservada a las ${hora}`).waitFor();
+    await dialogo.getByRole('button', { name: 'Sentar de todos modos' }).click();
+    await pagina.locator('[data-paso="abre"]').waitFor();
   });
 
   test('the floor reads at 1280 and 800 px and on the host stand at 1024×768', async () => {

@@ -232,6 +232,7 @@ async fn piso_ahora(
         .mesas
         .iter()
         .map(|m| MesaDelPiso {
+            proxima: None,
             numero: u32::try_from(m.numero).unwrap_or(0),
             asientos: u32::try_from(m.asientos).unwrap_or(0),
             combinable: m.combinable,

@@ -204,6 +204,7 @@ async fn leer(
     let del_piso: Vec<MesaDelPiso> = mesas
         .iter()
         .map(|m| MesaDelPiso {
+            proxima: None,
             numero: m.numero,
             asientos: m.asientos,
             combinable: m.combinable,

@@ -255,4 +255,21 @@ en_ambos! {
         let mejor = p["mesas"].as_array().unwrap().iter().filter(|m| m["estado"] == "libre" && m["asientos"].as_u64().unwrap() >= n).map(|m| m["asientos"].as_u64().unwrap()).min();
         assert_eq!(mesa["asientos"].as_u64(), mejor);
     }
+
+    async fn the_floor_tells_which_free_tables_are_held_and_the_picker_offers_them_last(motor: Motor) {
+        // Lunch under way: arrivals are due within the next stay, each held at a table.
+        let app = spawn_app_a(motor, "2026-11-25 15:00").await;
+        let t = app.token("hostess@demo.mx").await;
+        let piso = piso(&app, &t, "polanco").await;
+        let mesas: Vec<anfitrion_core::piso::MesaDelPiso> = serde_json::from_value(piso["mesas"].clone()).unwrap();
+        let prometida = mesas.iter().find(|m| m.minutos.is_none() && m.proxima.is_some()).expect("a free table held for an arrival");
+        let hora = prometida.proxima.as_ref().unwrap().hora.clone();
+        let opciones = anfitrion_core::piso::opciones_para(&mesas, prometida.asientos);
+        let suya = opciones.iter().position(|o| o.numeros == [prometida.numero]).expect("offered");
+        assert_eq!(opciones[suya].reservada.as_deref(), Some(hora.as_str()));
+        let primera = opciones.iter().position(|o| o.reservada.is_some()).unwrap();
+        assert!(opciones[primera..].iter().all(|o| o.reservada.is_some()), "{opciones:?}");
+        assert!(primera > 0, "a table nobody is due at comes first: {opciones:?}");
+    }
+
 }

@@ -67,6 +67,11 @@ export function FormularioComanda({
   // through the list asks nothing).
   const [pequena, setPequena] = useState<{ mesa: string; asientos: number } | null>(null);
   const [aceptada, setAceptada] = useState<string | null>(null);
+  // A table the floor holds for a reservation due within the party's stay is taken only once the
+  // host says so, on Siguiente.
+  const [prometida, setPrometida] = useState<{ mesa: string; hora: string } | null>(null);
+  const [aceptadaReservada, setAceptadaReservada] = useState<string | null>(null);
+  const reservadaDe = (mesa: string) => opciones.find((o) => o.mesa === mesa)?.reservada ?? null;
   const asientosDe = (mesa: string) => salon.data?.mesas.find((x) => String(x.numero) === mesa)?.asientos;
   const [mensajes, setMensajes] = useState<Partial<Record<CampoConteo, string>>>({});
   const horario = useHorarioSucursal(orden.tag || null);
@@ -105,6 +110,11 @@ export function FormularioComanda({
       setPequena({ mesa: orden.mesa, asientos });
       return;
     }
+    const hora = reservadaDe(orden.mesa);
+    if (hora && aceptadaReservada !== `${orden.mesa}/${hora}`) {
+      setPrometida({ mesa: orden.mesa, hora });
+      return;
+    }
     alContinuar();
   }
 
@@ -132,6 +142,7 @@ export function FormularioComanda({
                   {opciones.map((o) => (
                     <option key={o.mesa} value={o.mesa}>
                       {o.numeros.length > 1 ? 'Mesas' : 'Mesa'} {o.mesa} · {o.asientos} lugares · {o.area}
+                      {o.reservada ? ` · Reservada ${o.reservada}` : ''}
                     </option>
                   ))}
                 </optgroup>
@@ -225,6 +236,18 @@ export function FormularioComanda({
         }}
         titulo={`¿Sentar a ${personas} en la mesa ${pequena?.mesa ?? ''}?`}
         descripcion={`La mesa ${pequena?.mesa ?? ''} tiene ${pequena?.asientos ?? 0} lugares para un grupo de ${personas}.`}
+        confirmar="Sentar de todos modos"
+      />
+      <Confirmacion
+        abierto={prometida !== null}
+        alCerrar={() => setPrometida(null)}
+        alConfirmar={() => {
+          if (prometida) setAceptadaReservada(`${prometida.mesa}/${prometida.hora}`);
+          setPrometida(null);
+          alContinuar();
+        }}
+        titulo={`¿Sentar aquí? La mesa ${prometida?.mesa ?? ''} está reservada a las ${prometida?.hora ?? ''}`}
+        descripcion={`Una reservación llega a las ${prometida?.hora ?? ''}, antes de que este grupo termine. Elige otra mesa si puedes.`}
         confirmar="Sentar de todos modos"
       />
     </form>
