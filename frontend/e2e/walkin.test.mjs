@@ -58,7 +58,12 @@ describe('the walk-in wizard', () => {
     assert.equal(await mensajeEn('no_personas').innerText(), 'El número de personas no puede ser 0');
     // The table is picked from the floor's free tables, with the arrows.
     await tabHasta(pagina, { name: 'mesa' });
-    await elegirConFlechas(pagina, 'Mesa 5 · 4 lugares · Salón');
+    // A free four-top nobody is due at (a held one would ask first), for the party of four.
+    const libre = await pagina
+      .locator('select[name="mesa"] optgroup[label^="Libres para"] option')
+      .evaluateAll((os) => os.map((o) => (o.textContent ?? '').trim()).find((t) => /^Mesa \d+ · 4 lugares/.test(t) && !t.includes('Reservada')));
+    assert.ok(libre, 'a free four-top nobody is due at');
+    await elegirConFlechas(pagina, libre);
     await tabHasta(pagina, { name: 'mesero_id' });
     await elegirConFlechas(pagina, 'Carlos Ramírez');
     const mesero = 'Carlos Ramírez';
