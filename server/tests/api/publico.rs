@@ -297,10 +297,12 @@ en_ambos! {
         }
         let r = app.post_json(&format!("/api/v1/public/reservacion/{id}/verificar"), None, &json!({ "token": otro })).await;
         r.es_error(400, "El enlace de verificación no es válido. Ábrelo tal como llegó en el correo.");
-        // While the relay does not answer, the confirmation waits in the outbox.
+        // While the relay does not answer, the confirmation waits in the outbox (the outbox's
+        // pass at start may or may not have tried it once already).
         let lista = correos(&app, &id).await;
         assert_eq!(lista.len(), 1);
-        assert_eq!((lista[0]["estado"].as_str(), lista[0]["intentos"].as_i64(), lista[0]["destinatario"].as_str()), (Some("pendiente"), Some(0), Some("lucia.fernandez@correo.mx")));
+        assert_eq!((lista[0]["estado"].as_str(), lista[0]["destinatario"].as_str()), (Some("pendiente"), Some("lucia.fernandez@correo.mx")));
+        assert!(lista[0]["intentos"].as_i64().is_some_and(|n| n <= 1), "{}", lista[0]);
     }
 
     async fn without_the_public_address_no_e_mail_with_links_is_queued_nor_promised(motor: Motor) {
