@@ -5,6 +5,7 @@ use chrono::{NaiveDate, NaiveDateTime, NaiveTime, Timelike};
 use serde::Serialize;
 
 use crate::estado::{EstadoReservacion, Origen};
+use crate::tiempo::dia_de_servicio;
 
 /// Reservations as the dashboard counts them: `visitas` alike (one, or a group of the same day
 /// and hour, state and origin, as storage keeps them summed), with their `personas` together.
@@ -71,16 +72,6 @@ fn sumar(cuentas: &mut Vec<Cuenta>, clave: String, n: u64) {
     }
 }
 
-/// The business day an hour's visits belong to, when days end at `fin_dia` (on the hour): the
-/// hours of the night before it count in the day before.
-fn dia_de(fecha_hora: NaiveDateTime, fin_dia: NaiveTime) -> NaiveDate {
-    if fecha_hora.time() < fin_dia {
-        fecha_hora.date().pred_opt().unwrap_or(fecha_hora.date())
-    } else {
-        fecha_hora.date()
-    }
-}
-
 /// The business day's figures from its reservations and walk-ins: those from `fin_dia` on
 /// `fecha` until `fin_dia` the next morning. Its hours go in the day's order (20, 21, 23, 00, 01).
 pub fn resumen_dia(
@@ -102,7 +93,7 @@ pub fn resumen_dia(
     };
     for v in reservas
         .iter()
-        .filter(|v| dia_de(v.fecha_hora, fin_dia) == fecha && v.visitas > 0)
+        .filter(|v| dia_de_servicio(v.fecha_hora, fin_dia) == fecha && v.visitas > 0)
     {
         let n = v.visitas;
         match v.estado {
@@ -126,7 +117,7 @@ pub fn resumen_dia(
     }
     for w in walkins
         .iter()
-        .filter(|w| dia_de(w.fecha_hora, fin_dia) == fecha && w.visitas > 0)
+        .filter(|w| dia_de_servicio(w.fecha_hora, fin_dia) == fecha && w.visitas > 0)
     {
         r.walkins += w.visitas;
         r.personas_walkin += w.personas;

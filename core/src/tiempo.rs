@@ -184,11 +184,7 @@ impl ReglasHorario {
     /// the night runs on (before [`ReglasHorario::fin_dia`]). At 00:30 on Saturday, a party
     /// seated at 23:42 and the one arriving now are both Friday's.
     pub fn dia_de_servicio(&self, local: NaiveDateTime) -> NaiveDate {
-        if local.time() < self.fin_dia {
-            local.date().pred_opt().unwrap_or(local.date())
-        } else {
-            local.date()
-        }
+        dia_de_servicio(local, self.fin_dia)
     }
 
     /// The business day at the branch at an instant: what every "today" of the product means.
@@ -307,6 +303,16 @@ impl ReglasHorario {
     ) -> bool {
         self.instante(fecha_hora)
             .is_some_and(|t| ahora >= t + Duration::minutes(i64::from(gracia_min)))
+    }
+}
+
+/// The business day of a local moment when days end at `fin_dia` the next morning: the
+/// calendar day, or the one before while the night runs on.
+pub fn dia_de_servicio(local: NaiveDateTime, fin_dia: NaiveTime) -> NaiveDate {
+    if local.time() < fin_dia {
+        local.date().pred_opt().unwrap_or(local.date())
+    } else {
+        local.date()
     }
 }
 
