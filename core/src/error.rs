@@ -115,6 +115,10 @@ pub enum ReglaError {
     NombreRolRequerido,
     #[error("Permiso desconocido: {0}")]
     PermisoDesconocido(String),
+    #[error("Esa pantalla de inicio no existe: {0}")]
+    InicioDesconocido(String),
+    #[error("El rol no tiene permiso para abrir su pantalla de inicio ({pantalla})")]
+    InicioSinPermiso { pantalla: &'static str },
     #[error("Cada día de la semana va una sola vez, del 1 (lunes) al 7 (domingo)")]
     DiaInvalido,
     #[error("La hora de apertura y la de cierre no pueden ser la misma")]
@@ -352,6 +356,8 @@ impl ReglaError {
             RolRequerido => "rol_requerido",
             NombreRolRequerido => "nombre_rol_requerido",
             PermisoDesconocido(_) => "permiso_desconocido",
+            InicioDesconocido(_) => "inicio_desconocido",
+            InicioSinPermiso { .. } => "inicio_sin_permiso",
             DiaInvalido => "dia_invalido",
             HorarioVacio => "horario_vacio",
             CierreAntesDeApertura { .. } => "cierre_antes_de_apertura",
@@ -481,6 +487,7 @@ impl ReglaError {
             RolRequerido => Some("role"),
             NombreRolRequerido => Some("name"),
             PermisoDesconocido(_) => Some("permissions"),
+            InicioDesconocido(_) | InicioSinPermiso { .. } => Some("inicio"),
             PrefijoInvalido { .. } => Some("prefijo_folio"),
             PieLargo { .. } => Some("pie_ticket"),
             RecordatoriosInvalidos { .. } | HorasIlegibles(_) => Some("recordatorios_horas"),

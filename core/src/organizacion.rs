@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::cuenta::validar_clave_nueva;
 use crate::error::ReglaError;
-use crate::permisos::Permiso;
+use crate::permisos::{Inicio, Permiso};
 use crate::personal::{normalizar_nombre, validar_correo};
 use crate::reservacion::PERSONAS_MAX;
 use crate::sucursal::Tag;
@@ -129,12 +129,17 @@ pub struct DatosRol {
     /// Permission names (`marcas.index`, …), or as the role's answer lists them (`{name}`).
     #[serde(default, deserialize_with = "crate::referencia::nombres")]
     pub permissions: Vec<String>,
+    /// The address its users land on after signing in (`/hostes`, `/salon`, …); absent or null:
+    /// by the role's name.
+    #[serde(default)]
+    pub inicio: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RolValido {
     pub name: String,
     pub permisos: Vec<Permiso>,
+    pub inicio: Option<Inicio>,
 }
 
 impl RolValido {
@@ -152,7 +157,24 @@ impl RolValido {
             }
         }
         permisos.sort();
-        Ok(RolValido { name, permisos })
+        let inicio = match d.inicio.as_deref().map(str::trim).filter(|r| !r.is_empty()) {
+            None => None,
+            Some(ruta) => {
+                let inicio = Inicio::de_ruta(ruta)
+                    .ok_or_else(|| ReglaError::InicioDesconocido(ruta.to_owned()))?;
+                if !inicio.abre(&permisos) {
+                    return Err(ReglaError::InicioSinPermiso {
+                        pantalla: inicio.titulo(),
+                    });
+                }
+                Some(inicio)
+            }
+        };
+        Ok(RolValido {
+            name,
+            permisos,
+            inicio,
+        })
     }
 }
 
@@ -641,6 +663,45 @@ impl ConfSucursal {
 mod tests {
     use super::*;
 
+    fn rol(permisos: &[&str], inicio: Option<&str>) -> Result<RolValido, ReglaError> {
+        RolValido::parse(&DatosRol {
+            name: "Hostess de noche".into(),
+            permissions: permisos.iter().map(|p| (*p).to_owned()).collect(),
+            inicio: inicio.map(str::to_owned),
+        })
+    }
+
+    #[test]
+    fn a_role_lands_on_a_screen_it_may_open_or_by_its_name() {
+        assert_eq!(rol(&["reservacion.asistio"], None).unwrap().inicio, None);
+        assert_eq!(
+            rol(&["reservacion.asistio"], Some(" ")).unwrap().inicio,
+            None
+        );
+        assert_eq!(
+            rol(&["reservacion.asistio"], Some("/hostes"))
+                .unwrap()
+                .inicio,
+            Some(Inicio::Recepcion)
+        );
+        assert_eq!(
+            rol(&["salon.index"], Some("/salon")).unwrap().inicio,
+            Some(Inicio::Salon)
+        );
+        assert_eq!(
+            rol(&["reservacion.asistio"], Some("/salon")),
+            Err(ReglaError::InicioSinPermiso { pantalla: "Salón" })
+        );
+        assert_eq!(
+            rol(&["salon.index"], Some("/login")),
+            Err(ReglaError::InicioDesconocido("/login".into()))
+        );
+        assert_eq!(
+            ReglaError::InicioSinPermiso { pantalla: "Salón" }.to_string(),
+            "El rol no tiene permiso para abrir su pantalla de inicio (Salón)"
+        );
+    }
+
     fn especial(fecha: &str, abre: &str, cierra: &str) -> DatosDiaEspecial {
         DatosDiaEspecial {
             fecha: fecha.into(),
@@ -729,6 +790,7 @@ mod tests {
         let r = RolValido::parse(&DatosRol {
             name: " Caja ".into(),
             permissions: vec!["walkin.index".into(), "walkin.index".into()],
+            inicio: None,
         })
         .unwrap();
         assert_eq!(
@@ -738,7 +800,8 @@ mod tests {
         assert_eq!(
             RolValido::parse(&DatosRol {
                 name: "Caja".into(),
-                permissions: vec!["todo.poder".into()]
+                permissions: vec!["todo.poder".into()],
+                inicio: None,
             }),
             Err(ReglaError::PermisoDesconocido("todo.poder".into()))
         );

@@ -178,6 +178,90 @@ impl std::fmt::Display for Permiso {
     }
 }
 
+/// The screen a role's users land on after signing in, when the role names one (otherwise the
+/// role's name decides: Sistemas on users, Mercadotecnia on promotions, the rest on today's
+/// reservations). Each needs a permission of the role, so no one lands where they may not look.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Inicio {
+    Recepcion,
+    ReservacionesHoy,
+    RegistroWalkin,
+    Salon,
+    Tablero,
+    Promociones,
+    Clientes,
+    Usuarios,
+}
+
+impl Inicio {
+    pub const TODOS: [Inicio; 8] = [
+        Inicio::Recepcion,
+        Inicio::ReservacionesHoy,
+        Inicio::RegistroWalkin,
+        Inicio::Salon,
+        Inicio::Tablero,
+        Inicio::Promociones,
+        Inicio::Clientes,
+        Inicio::Usuarios,
+    ];
+
+    /// The console's address of the screen.
+    pub const fn ruta(self) -> &'static str {
+        match self {
+            Inicio::Recepcion => "/hostes",
+            Inicio::ReservacionesHoy => "/reservaciones/hoy",
+            Inicio::RegistroWalkin => "/walkin/registrar",
+            Inicio::Salon => "/salon",
+            Inicio::Tablero => "/",
+            Inicio::Promociones => "/promos",
+            Inicio::Clientes => "/clientes",
+            Inicio::Usuarios => "/users",
+        }
+    }
+
+    /// Its name in the roles form.
+    pub const fn titulo(self) -> &'static str {
+        match self {
+            Inicio::Recepcion => "Recepción (hostes)",
+            Inicio::ReservacionesHoy => "Reservaciones de hoy",
+            Inicio::RegistroWalkin => "Registro de walk-in",
+            Inicio::Salon => "Salón",
+            Inicio::Tablero => "Dashboard",
+            Inicio::Promociones => "Promociones",
+            Inicio::Clientes => "Clientes",
+            Inicio::Usuarios => "Usuarios",
+        }
+    }
+
+    /// The permissions that open it: any one is enough.
+    pub const fn permisos(self) -> &'static [Permiso] {
+        match self {
+            Inicio::Recepcion => &[
+                Permiso::ReservacionAsistio,
+                Permiso::WalkinIndex,
+                Permiso::EsperaIndex,
+            ],
+            Inicio::ReservacionesHoy => &[Permiso::ReservacionIndex],
+            Inicio::RegistroWalkin => &[Permiso::WalkinIndex],
+            Inicio::Salon => &[Permiso::SalonIndex],
+            Inicio::Tablero => &[Permiso::DashboardIndex],
+            Inicio::Promociones => &[Permiso::PromosIndex],
+            Inicio::Clientes => &[Permiso::ClientesIndex],
+            Inicio::Usuarios => &[Permiso::UsersIndex],
+        }
+    }
+
+    /// Whether a role holding `permisos` may open it.
+    pub fn abre(self, permisos: &[Permiso]) -> bool {
+        self.permisos().iter().any(|p| permisos.contains(p))
+    }
+
+    /// The screen of a stored or sent address; `None` for one that is not a landing screen.
+    pub fn de_ruta(ruta: &str) -> Option<Inicio> {
+        Inicio::TODOS.into_iter().find(|i| i.ruta() == ruta)
+    }
+}
+
 pub const SISTEMAS: &str = "Sistemas";
 pub const MERCADOTECNIA: &str = "Mercadotecnia";
 pub const GERENTE: &str = "Gerente";
@@ -189,6 +273,8 @@ pub const RESERVACIONES: &str = "Reservaciones";
 pub struct RolBase {
     pub nombre: &'static str,
     pub permisos: &'static [Permiso],
+    /// Where its users land; `None`: by the role's name.
+    pub inicio: Option<Inicio>,
 }
 
 use Permiso::*;
@@ -216,6 +302,7 @@ pub const ROLES: &[RolBase] = &[
             SucursalDelete,
             ImpresorasEdit,
         ],
+        inicio: None,
     },
     RolBase {
         nombre: MERCADOTECNIA,
@@ -235,6 +322,7 @@ pub const ROLES: &[RolBase] = &[
             AfiliadosEdit,
             AfiliadosDelete,
         ],
+        inicio: None,
     },
     RolBase {
         nombre: GERENTE,
@@ -276,6 +364,7 @@ pub const ROLES: &[RolBase] = &[
             SucursalEdit,
             ImpresorasEdit,
         ],
+        inicio: None,
     },
     RolBase {
         nombre: HOSTESS,
@@ -289,6 +378,7 @@ pub const ROLES: &[RolBase] = &[
             ImpresionIndex,
             EsperaIndex,
         ],
+        inicio: Some(Inicio::Recepcion),
     },
     RolBase {
         nombre: RESERVACIONES,
@@ -299,6 +389,7 @@ pub const ROLES: &[RolBase] = &[
             ReservacionClient,
             ReservacionesIndex,
         ],
+        inicio: None,
     },
 ];
 

@@ -34,33 +34,77 @@ test('a Hostess typing /users, /roles or /marcas sees the no-permission page, no
     await pagina.getByRole('button', { name: 'Cuenta de usuario' }).waitFor();
     // The title is set by an effect just after the page shows: wait for it, do not race it.
     await pagina.waitForFunction(() => document.title === 'Sin permiso · Anfitrión');
-    const volver = contenido.getByRole('link', { name: 'Ir a Reservaciones' });
-    assert.equal(await volver.getAttribute('href'), '/reservaciones/hoy');
+    const volver = contenido.getByRole('link', { name: 'Ir a Recepción' });
+    assert.equal(await volver.getAttribute('href'), '/hostes');
   }
-  // The link leads to the Hostess's landing screen.
-  await pagina.locator('#contenido').getByRole('link', { name: 'Ir a Reservaciones' }).click();
-  await pagina.waitForURL((u) => u.pathname === '/reservaciones/hoy');
-  await pagina.getByRole('heading', { name: 'Reservaciones', level: 1 }).waitFor();
+  // The link leads to the Hostess's landing screen: the host stand, where she works.
+  await pagina.locator('#contenido').getByRole('link', { name: 'Ir a Recepción' }).click();
+  await pagina.waitForURL((u) => u.pathname === '/hostes');
+  await pagina.getByRole('heading', { name: 'Recepción', level: 1 }).waitFor();
   assert.equal(await pagina.getByRole('heading', { name: SIN_PERMISO }).count(), 0);
 });
 
-test('a Hostess visiting / lands on /reservaciones/hoy', async () => {
+test('a Hostess signs in at the host stand, and / takes her back there', async () => {
   const { user } = await entrar(pagina, servidor.base, CUENTAS.hostess);
+  assert.equal(user.role.inicio, '/hostes', 'the demo Hostess role names the host stand');
+  assert.equal(new URL(pagina.url()).pathname, '/hostes');
+  await pagina.getByRole('heading', { name: 'Recepción', level: 1 }).waitFor();
   assert.ok(!user.role.permissions.some((p) => p.name === 'dashboard.index'), 'the demo Hostess lacks dashboard.index');
   await pagina.goto(`${servidor.base}/`);
-  await pagina.waitForURL((u) => u.pathname === '/reservaciones/hoy');
-  await pagina.getByRole('heading', { name: 'Reservaciones', level: 1 }).waitFor();
+  await pagina.waitForURL((u) => u.pathname === '/hostes');
+  await pagina.getByRole('heading', { name: 'Recepción', level: 1 }).waitFor();
   assert.equal(await pagina.getByRole('heading', { name: 'Dashboard' }).count(), 0);
   assert.equal(await pagina.getByRole('heading', { name: SIN_PERMISO }).count(), 0);
 });
 
-test('a Hostess following the logo lands on /reservaciones/hoy, not on a refusal', async () => {
+test('a Hostess following the logo lands at the host stand, not on a refusal; the menu leads there too', async () => {
   await entrar(pagina, servidor.base, CUENTAS.hostess);
   await pagina.goto(`${servidor.base}/users`);
   await pagina.getByRole('heading', { name: SIN_PERMISO }).waitFor();
   await pagina.getByTestId('panel-menu').getByRole('link', { name: 'Anfitrión, ir al inicio' }).click();
-  await pagina.waitForURL((u) => u.pathname === '/reservaciones/hoy');
-  await pagina.getByRole('heading', { name: 'Reservaciones', level: 1 }).waitFor();
+  await pagina.waitForURL((u) => u.pathname === '/hostes');
+  await pagina.getByRole('heading', { name: 'Recepción', level: 1 }).waitFor();
+  // The side menu's first entry is the host stand.
+  await pagina.goto(`${servidor.base}/reservaciones/hoy`);
+  const menu = pagina.getByTestId('panel-menu').getByRole('navigation', { name: 'Menú principal' });
+  const primero = menu.getByRole('link').first();
+  assert.equal((await primero.innerText()).trim(), 'Recepción');
+  await primero.click();
+  await pagina.waitForURL((u) => u.pathname === '/hostes');
+});
+
+test('a manager finds the branch settings in the menu, and a role set to land on Salón lands there', async () => {
+  const { token } = await entrar(pagina, servidor.base, CUENTAS.sistemas);
+  // Sistemas sets the Gerente role's landing screen in the roles form.
+  await pagina.goto(`${servidor.base}/roles`);
+  await pagina.getByRole('button', { name: 'Editar el rol Gerente' }).click();
+  const dialogo = pagina.getByRole('dialog', { name: 'Editar rol Gerente' });
+  const inicio = dialogo.getByLabel('Pantalla de inicio');
+  // A screen the role cannot open is offered but not choosable.
+  assert.equal(await inicio.locator('option', { hasText: 'Usuarios' }).isDisabled(), true);
+  await inicio.selectOption('/salon');
+  await dialogo.getByRole('button', { name: 'Guardar' }).click();
+  await dialogo.waitFor({ state: 'detached' });
+  const roles = (await llamarApi(servidor, '/v1/admin/roles', { token })).body.data;
+  assert.equal(roles.find((r) => r.name === 'Gerente').inicio, '/salon');
+
+  await pagina.evaluate(() => localStorage.clear());
+  await entrar(pagina, servidor.base, CUENTAS.gerente);
+  assert.equal(new URL(pagina.url()).pathname, '/salon');
+  await pagina.getByRole('heading', { name: 'Salón', level: 1 }).waitFor();
+  const menu = pagina.getByTestId('panel-menu').getByRole('navigation', { name: 'Menú principal' });
+  await menu.getByRole('link', { name: 'Configuración' }).click();
+  await pagina.waitForURL((u) => u.pathname === '/conf-walkin');
+  await pagina.getByRole('heading', { name: 'Configuración de walk-in', level: 1 }).waitFor();
+
+  // The other tests of this file meet the Gerente role as the demo has it.
+  const gerente = roles.find((r) => r.name === 'Gerente');
+  const vuelta = await llamarApi(servidor, `/v1/admin/roles/${gerente._id}`, {
+    token,
+    method: 'PUT',
+    body: { name: 'Gerente', permissions: gerente.permissions.map((p) => p.name), inicio: null },
+  });
+  assert.equal(vuelta.status, 200, vuelta.body.message);
 });
 
 test('a Gerente visiting / sees the Dashboard', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { usuarioDe } from '../testing/datos';
 import { esActiva, MENU, menuPara, type EntradaMenu, type SeccionMenu } from './menu';
-import { accesoARuta } from './pantallas';
+import { accesoARuta, INICIO_HOSTES, PANTALLAS_HOSTES } from './pantallas';
 import type { NombrePermiso } from './permisos';
 
 const rutas = (secciones: SeccionMenu[]) =>
@@ -46,6 +46,16 @@ describe('the side menu', () => {
     ]);
   });
 
+  it('leads with the host stand for whoever checks guests in, and ends with the branch settings for whoever may change them', () => {
+    expect(rutas(menuPara(usuarioDe('Hostess', ['walkin.index', 'reservacion.index', 'reservacion.asistio', 'salon.index'])))).toEqual([
+      ['/hostes Recepción', '/walkin/registrar Walk-in', '/reservaciones/hoy Reservaciones', '/salon Salón'],
+    ]);
+    expect(rutas(menuPara(usuarioDe('Gerente', ['dashboard.index', 'walkin.edit', 'role.index'])))).toEqual([
+      ['/ Dashboard'],
+      ['/roles Roles', '/conf-walkin Configuración'],
+    ]);
+  });
+
   it('shows nothing to nobody', () => {
     expect(menuPara(null)).toEqual([]);
   });
@@ -79,7 +89,7 @@ describe('the side menu and the route guard', () => {
   /** Whether the guard ends up showing a screen at `ruta`, following its redirects. */
   function abre(ruta: string, usuario: ReturnType<typeof usuarioDe>): boolean {
     for (let saltos = 0; saltos < 3; saltos++) {
-      const decision = accesoARuta(ruta, usuario);
+      const decision = accesoARuta(ruta, usuario) ?? accesoARuta(ruta, usuario, PANTALLAS_HOSTES);
       if (decision?.tipo !== 'ir') return decision?.tipo === 'mostrar';
       ruta = decision.a;
     }
@@ -92,7 +102,8 @@ describe('the side menu and the route guard', () => {
       const visibles = todas(menuPara(usuario));
       for (const e of visibles) expect(abre(e.ruta, usuario), `${nombres}: ${e.ruta}`).toBe(true);
       // (A log's entry is also hidden without the group's logs.walkin; its address needs only its own.)
-      const sinPermiso = todas(MENU).filter((e) => e.permiso !== null && !usuario.role.permissions.some((p) => p.name === e.permiso));
+      // (The host stand opens for every session; its entry shows only to who checks guests in.)
+      const sinPermiso = todas(MENU).filter((e) => e.ruta !== INICIO_HOSTES && e.permiso !== null && !usuario.role.permissions.some((p) => p.name === e.permiso));
       for (const e of sinPermiso) {
         expect(visibles.some((v) => v.ruta === e.ruta)).toBe(false);
         expect(accesoARuta(e.ruta, usuario)?.tipo, `${nombres}: ${e.ruta}`).not.toBe('mostrar');

@@ -2,7 +2,7 @@
 // screen placed in the menu, with the permission its link needs.
 import type { Usuario } from '../types/api';
 import { tienePermiso } from '../lib/session';
-import { PANTALLAS, permisoDeRuta, SECCIONES_MENU, type IconoMenu, type Pantalla } from './pantallas';
+import { PANTALLAS, PANTALLAS_HOSTES, permisoDeRuta, SECCIONES_MENU, type IconoMenu, type Pantalla } from './pantallas';
 import type { NombrePermiso } from './permisos';
 
 export interface EntradaMenu {
@@ -20,7 +20,7 @@ export interface SeccionMenu {
 
 function entradaDe(p: Pantalla): EntradaMenu {
   const ruta = p.menu?.enlace ?? p.ruta;
-  const entrada: EntradaMenu = { titulo: p.menu?.titulo ?? p.titulo, ruta, permiso: permisoDeRuta(p, ruta) };
+  const entrada: EntradaMenu = { titulo: p.menu?.titulo ?? p.titulo, ruta, permiso: p.menu?.permiso ?? permisoDeRuta(p, ruta) };
   if (p.menu?.icono) entrada.icono = p.menu.icono;
   if (p.hijos) entrada.hijos = p.hijos.filter((h) => h.menu).map(entradaDe);
   return entrada;
@@ -33,7 +33,8 @@ export function menuDe(tabla: readonly Pantalla[]): SeccionMenu[] {
   }));
 }
 
-export const MENU: SeccionMenu[] = menuDe(PANTALLAS);
+/** The host stand's home leads the day's work; then the console's screens. */
+export const MENU: SeccionMenu[] = menuDe([...PANTALLAS_HOSTES.filter((p) => 'menu' in p), ...PANTALLAS]);
 
 /**
  * The menu as this user may see it: entries (and group children) without their permission are

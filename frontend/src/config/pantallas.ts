@@ -19,7 +19,9 @@ export type IconoMenu =
   | 'afiliados'
   | 'marcas'
   | 'usuarios'
-  | 'roles';
+  | 'roles'
+  | 'recepcion'
+  | 'configuracion';
 
 /** The menu's sections, in order; a divider goes between them. */
 export const SECCIONES_MENU = ['operacion', 'administracion'] as const;
@@ -41,6 +43,8 @@ export interface LugarMenu {
   readonly titulo?: string;
   /** Where the entry leads, when not the screen's own path (one of its tabs). */
   readonly enlace?: string;
+  /** Who sees the entry, when the screen opens for every session but serves only some. */
+  readonly permiso?: NombrePermiso;
 }
 
 export interface Pantalla {
@@ -139,7 +143,6 @@ export const PANTALLAS = [
     permiso: 'promos.index',
     menu: { seccion: 'operacion', icono: 'promos' },
   },
-  { clave: 'conf-walkin', ruta: '/conf-walkin', titulo: 'Configuración de walk-in', permiso: 'walkin.edit' },
   {
     clave: 'bitacoras',
     ruta: '/logs',
@@ -193,14 +196,29 @@ export const PANTALLAS = [
     permiso: 'role.index',
     menu: { seccion: 'administracion', icono: 'roles' },
   },
+  {
+    // A branch's reminders, tolerance, buffet hours, printer wait and end of the business day.
+    clave: 'conf-walkin',
+    ruta: '/conf-walkin',
+    titulo: 'Configuración de walk-in',
+    permiso: 'walkin.edit',
+    menu: { seccion: 'administracion', icono: 'configuracion', titulo: 'Configuración' },
+  },
 ] as const satisfies readonly Pantalla[];
 
 /**
- * The host stand's screens (spec §2 /hostes, Check-in layout): their own full-screen layout and no
- * place in the side menu, behind the same guard as the console's. Paths are absolute.
+ * The host stand's screens (spec §2 /hostes, Check-in layout): their own full-screen layout, behind
+ * the same guard as the console's; only its home has a place in the side menu. Paths are absolute.
  */
 export const PANTALLAS_HOSTES = [
-  { clave: 'hostes', ruta: '/hostes', titulo: 'Recepción', permiso: null },
+  // In the side menu for whoever checks guests in at the door.
+  {
+    clave: 'hostes',
+    ruta: '/hostes',
+    titulo: 'Recepción',
+    permiso: null,
+    menu: { seccion: 'operacion', icono: 'recepcion', permiso: 'reservacion.asistio' },
+  },
   { clave: 'hostes-walkin', ruta: '/hostes/walkin', titulo: 'Registro de walk-in', permiso: 'walkin.index' },
   // The public page's booking form, booking as staff (origin Plataforma): the console's call.
   { clave: 'hostes-reserva', ruta: '/hostes/reserva', titulo: 'Nueva reservación', permiso: 'reservacion.create' },

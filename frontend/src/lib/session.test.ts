@@ -139,6 +139,21 @@ describe('where a user starts', () => {
   ])('%s lands on %s', (rol, ruta) => {
     expect(rutaInicial(usuarioDe(rol))).toBe(ruta);
   });
+
+  it("lands on the screen the role names, whatever the role's name", () => {
+    const hostess = usuarioDe('Hostess', ['reservacion.asistio']);
+    expect(rutaInicial({ role: { ...hostess.role, inicio: '/hostes' } })).toBe('/hostes');
+    const sistemas = usuarioDe('Sistemas', ['salon.index']);
+    expect(rutaInicial({ role: { ...sistemas.role, inicio: '/salon' } })).toBe('/salon');
+    expect(rutaInicial({ role: { ...sistemas.role, inicio: null } })).toBe('/users');
+  });
+
+  it('never lands on the dashboard without its permission (it would send the user back)', () => {
+    const gerente = usuarioDe('Gerente', ['reservacion.index']);
+    expect(rutaInicial({ role: { ...gerente.role, inicio: '/' } })).toBe('/reservaciones/hoy');
+    const conTablero = usuarioDe('Gerente', ['dashboard.index']);
+    expect(rutaInicial({ role: { ...conTablero.role, inicio: '/' } })).toBe('/');
+  });
 });
 
 describe('helpers', () => {

@@ -129,8 +129,15 @@ export function suscribirSesion(oyente: () => void): () => void {
   };
 }
 
-/** Where a signed-in user starts: Sistemas → /users, Mercadotecnia → /promos, anyone else → today's reservations. */
+/**
+ * Where a signed-in user starts: the screen their role names, when it names one; otherwise by the
+ * role's name: Sistemas → /users, Mercadotecnia → /promos, anyone else → today's reservations.
+ */
 export function rutaInicial(usuario: Pick<Usuario, 'role'> | null): string {
+  // The role's own landing screen, when it names one (the server only saves one it may open).
+  const propia = usuario?.role.inicio;
+  // The dashboard sends whoever may not open it to their landing screen: never back to itself.
+  if (propia && (propia !== '/' || tienePermiso(usuario, 'dashboard.index'))) return propia;
   switch (usuario?.role.name) {
     case 'Sistemas':
       return '/users';

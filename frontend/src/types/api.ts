@@ -61,6 +61,7 @@ export type DatosUsuario = Esquemas['DatosUsuario'];
 export type RolAdmin = Esquemas['RolAdmin'];
 /** A permission of the catalogue, as the role editor shows it. */
 export type PermisoCatalogo = Esquemas['PermisoCatalogo'];
+export type InicioCatalogo = Esquemas['InicioCatalogo'];
 /** What creating or editing a role sends. */
 export type DatosRol = Esquemas['DatosRol'];
 /** A brand with its branches. */

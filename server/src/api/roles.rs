@@ -3,7 +3,7 @@
 
 use anfitrion_core::bitacora::Accion;
 use anfitrion_core::organizacion::{DatosRol, RolValido};
-use anfitrion_core::permisos::{requiere, Permiso};
+use anfitrion_core::permisos::{requiere, Inicio, Permiso};
 use axum::extract::State;
 use axum::http::StatusCode;
 use serde::Serialize;
@@ -25,6 +25,17 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(listar, crear))
         .routes(routes!(editar, eliminar))
         .routes(routes!(permisos))
+        .routes(routes!(inicios))
+}
+
+/// A screen a role may land on, as the roles form offers it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct InicioCatalogo {
+    #[schema(example = "/hostes")]
+    pub ruta: &'static str,
+    pub titulo: &'static str,
+    /// The permissions that open it: the role needs one of them.
+    pub permisos: Vec<Permiso>,
 }
 
 /// A permission of the catalogue, as the role editor shows it.
@@ -45,6 +56,7 @@ fn cambio(autor: &crate::db::usuarios::Usuario, id: &str, accion: Accion) -> Cam
 struct RolEnBitacora<'a> {
     name: &'a str,
     permissions: &'a [Permiso],
+    inicio: Option<&'static str>,
 }
 
 impl<'a> From<&'a RolValido> for RolEnBitacora<'a> {
@@ -52,6 +64,7 @@ impl<'a> From<&'a RolValido> for RolEnBitacora<'a> {
         RolEnBitacora {
             name: &rol.name,
             permissions: &rol.permisos,
+            inicio: rol.inicio.map(Inicio::ruta),
         }
     }
 }
@@ -93,6 +106,23 @@ async fn permisos(_u: Con<requiere::RoleIndex>) -> Envelope<Vec<PermisoCatalogo>
         })
         .collect();
     Envelope::ok("Permisos", lista)
+}
+
+/// The screens a role may land on after signing in, in the form's order.
+#[utoipa::path(
+    get, path = "/api/v1/admin/inicios", tag = "roles", operation_id = "listar_inicios", security(("token" = [])),
+    responses((status = 200, description = "Pantallas de inicio", body = Envelope<Vec<InicioCatalogo>>), (status = 403, description = "Sin el permiso role.index", body = EnvelopeError))
+)]
+async fn inicios(_u: Con<requiere::RoleIndex>) -> Envelope<Vec<InicioCatalogo>> {
+    let lista = Inicio::TODOS
+        .iter()
+        .map(|i| InicioCatalogo {
+            ruta: i.ruta(),
+            titulo: i.titulo(),
+            permisos: i.permisos().to_vec(),
+        })
+        .collect();
+    Envelope::ok("Pantallas de inicio", lista)
 }
 
 /// Creates a role.

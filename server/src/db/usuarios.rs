@@ -1,7 +1,7 @@
 //! Users and roles: staff accounts, the roles that hold permissions, and the permission
 //! catalogue of core written into the database on start.
 
-use anfitrion_core::permisos::{Permiso, RolBase, ROLES};
+use anfitrion_core::permisos::{Inicio, Permiso, RolBase, ROLES};
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use serde::Serialize;
@@ -59,6 +59,9 @@ pub struct RolAdmin {
     pub name: String,
     pub permissions: Vec<PermisoRef>,
     pub usuarios: i64,
+    /// Where its users land after signing in; null: by the role's name.
+    #[schema(example = "/hostes")]
+    pub inicio: Option<String>,
 }
 
 /// An account's new data, checked by core, with its role by id.
@@ -135,6 +138,9 @@ impl From<&Usuario> for Autor {
 pub struct Rol {
     pub name: String,
     pub permissions: Vec<PermisoRef>,
+    /// Where the user lands after signing in; null: by the role's name.
+    #[schema(example = "/hostes")]
+    pub inicio: Option<String>,
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -169,6 +175,7 @@ struct FilaUsuario {
     email: String,
     activo: bool,
     rol: String,
+    inicio: Option<String>,
 }
 
 #[async_trait]
@@ -264,12 +271,13 @@ para_cada_motor! {
             let hay: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM roles").fetch_one(&mut *tx).await?;
             if hay == 0 {
                 let ahora = self.reloj.ahora();
-                for RolBase { nombre, permisos } in ROLES {
-                    sqlx::query("INSERT INTO roles (id, name, created_at, nombre_clave) VALUES ($1, $2, $3, $4) ON CONFLICT (name) DO NOTHING")
+                for RolBase { nombre, permisos, inicio } in ROLES {
+                    sqlx::query("INSERT INTO roles (id, name, created_at, nombre_clave, inicio) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (name) DO NOTHING")
                         .bind(nuevo_id())
                         .bind(*nombre)
                         .bind(ahora)
                         .bind(clave_de_nombre(nombre))
+                        .bind(inicio.map(Inicio::ruta))
                         .execute(&mut *tx)
                         .await?;
                     for p in *permisos {
@@ -438,30 +446,32 @@ para_cada_motor! {
         }
 
         async fn roles_admin(&self) -> DbResult<Vec<RolAdmin>> {
-            let roles: Vec<(String, String, i64)> = sqlx::query_as(
-                "SELECT r.id, r.name, (SELECT COUNT(*) FROM usuarios u WHERE u.rol_id = r.id) FROM roles r ORDER BY r.name",
+            let roles: Vec<(String, String, i64, Option<String>)> = sqlx::query_as(
+                "SELECT r.id, r.name, (SELECT COUNT(*) FROM usuarios u WHERE u.rol_id = r.id), r.inicio FROM roles r ORDER BY r.name",
             )
             .fetch_all(&self.pool)
             .await?;
             let permisos: Vec<(String, String)> = sqlx::query_as("SELECT rol_id, permiso FROM rol_permisos ORDER BY permiso").fetch_all(&self.pool).await?;
             Ok(roles
                 .into_iter()
-                .map(|(id, name, usuarios)| RolAdmin {
+                .map(|(id, name, usuarios, inicio)| RolAdmin {
                     permissions: permisos.iter().filter(|(r, _)| *r == id).filter_map(|(_, p)| Permiso::parse(p)).map(|name| PermisoRef { name }).collect(),
                     id,
                     name,
                     usuarios,
+                    inicio,
                 })
                 .collect())
         }
 
         async fn crear_rol(&self, id: &str, rol: &RolValido, cambio: &Cambio) -> DbResult<()> {
             let mut tx = self.escribir().await?;
-            sqlx::query("INSERT INTO roles (id, name, created_at, nombre_clave) VALUES ($1, $2, $3, $4)")
+            sqlx::query("INSERT INTO roles (id, name, created_at, nombre_clave, inicio) VALUES ($1, $2, $3, $4, $5)")
                 .bind(id)
                 .bind(&rol.name)
                 .bind(self.reloj.ahora())
                 .bind(clave_de_nombre(&rol.name))
+                .bind(rol.inicio.map(Inicio::ruta))
                 .execute(&mut *tx)
                 .await?;
             for p in &rol.permisos {
@@ -474,10 +484,11 @@ para_cada_motor! {
 
         async fn editar_rol(&self, id: &str, rol: &RolValido, cambio: &Cambio) -> DbResult<bool> {
             let mut tx = self.escribir().await?;
-            let hecho = sqlx::query("UPDATE roles SET name = $2, nombre_clave = $3 WHERE id = $1")
+            let hecho = sqlx::query("UPDATE roles SET name = $2, nombre_clave = $3, inicio = $4 WHERE id = $1")
                 .bind(id)
                 .bind(&rol.name)
                 .bind(clave_de_nombre(&rol.name))
+                .bind(rol.inicio.map(Inicio::ruta))
                 .execute(&mut *tx)
                 .await?;
             if hecho.rows_affected() != 1 {
@@ -513,7 +524,7 @@ para_cada_motor! {
 
         async fn usuario(&self, id: &str) -> DbResult<Option<Usuario>> {
             let Some(fila) = sqlx::query_as::<_, FilaUsuario>(
-                "SELECT u.id, u.name, u.email, u.activo, r.name AS rol FROM usuarios u JOIN roles r ON r.id = u.rol_id WHERE u.id = $1",
+                "SELECT u.id, u.name, u.email, u.activo, r.name AS rol, r.inicio FROM usuarios u JOIN roles r ON r.id = u.rol_id WHERE u.id = $1",
             )
             .bind(id)
             .fetch_optional(&self.pool)
@@ -538,7 +549,12 @@ para_cada_motor! {
                 email: fila.email,
                 tags,
                 // A permission the catalogue no longer knows grants nothing.
-                role: Rol { name: fila.rol, permissions: permisos.iter().filter_map(|n| Permiso::parse(n)).map(|name| PermisoRef { name }).collect() },
+                // A landing screen the catalogue no longer knows lands by the role's name.
+                role: Rol {
+                    name: fila.rol,
+                    permissions: permisos.iter().filter_map(|n| Permiso::parse(n)).map(|name| PermisoRef { name }).collect(),
+                    inicio: fila.inicio.filter(|r| Inicio::de_ruta(r).is_some()),
+                },
                 activo: fila.activo,
             }))
         }

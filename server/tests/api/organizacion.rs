@@ -131,6 +131,36 @@ en_ambos! {
         assert_eq!(app.store.bitacora_de(&caja).await.unwrap().iter().map(|e| e.accion.as_str()).collect::<Vec<_>>(), ["crear", "editar"]);
     }
 
+    async fn a_role_names_the_screen_its_users_land_on_and_may_only_name_one_it_opens(motor: Motor) {
+        let app = spawn_app(motor).await;
+        let t = app.token("sistemas@demo.mx").await;
+        let inicios = app.get("/api/v1/admin/inicios", Some(&t)).await;
+        let rutas: Vec<&str> = inicios.es_exito().as_array().unwrap().iter().map(|i| i["ruta"].as_str().unwrap()).collect();
+        assert_eq!(rutas, ["/hostes", "/reservaciones/hoy", "/walkin/registrar", "/salon", "/", "/promos", "/clientes", "/users"]);
+        // The base Hostess role lands at the host stand; the others by their name (no setting).
+        let hostess = app.token("hostess@demo.mx").await;
+        assert_eq!(app.get("/api/v1/auth/me", Some(&hostess)).await.es_exito()["role"]["inicio"], "/hostes");
+        assert_eq!(app.get("/api/v1/auth/me", Some(&t)).await.es_exito()["role"]["inicio"], Value::Null);
+        // A screen the role may not open, or one that is no landing screen, is refused; nothing is saved.
+        let r = app.post_json("/api/v1/admin/roles", Some(&t), &json!({ "name": "Piso", "permissions": ["reservacion.asistio"], "inicio": "/salon" })).await;
+        r.es_error(400, "El rol no tiene permiso para abrir su pantalla de inicio (Salón)");
+        assert_eq!(r.cuerpo["data"]["campo"], "inicio", "{}", r.cuerpo);
+        app.post_json("/api/v1/admin/roles", Some(&t), &json!({ "name": "Piso", "permissions": ["salon.index"], "inicio": "/login" })).await
+            .es_error(400, "Esa pantalla de inicio no existe: /login");
+        let roles = app.get("/api/v1/admin/roles", Some(&t)).await;
+        assert!(!roles.es_exito().as_array().unwrap().iter().any(|r| r["name"] == "Piso"));
+        let r = app.post_json("/api/v1/admin/roles", Some(&t), &json!({ "name": "Piso", "permissions": ["salon.index", "salon.edit"], "inicio": "/salon" })).await;
+        assert_eq!((r.status, r.cuerpo["data"]["inicio"].as_str()), (201, Some("/salon")), "{}", r.cuerpo);
+        let piso = r.cuerpo["data"]["_id"].as_str().unwrap().to_owned();
+        app.post_json("/api/v1/admin/users", Some(&t), &usuario(&piso, "piso@demo.mx")).await.es_exito_201();
+        let token = app.token_con("piso@demo.mx", "clave-segura").await;
+        assert_eq!(app.get("/api/v1/auth/me", Some(&token)).await.es_exito()["role"]["inicio"], "/salon");
+        // Cleared, the role lands by its name again.
+        let r = app.put_json(&format!("/api/v1/admin/roles/{piso}"), Some(&t), &json!({ "name": "Piso", "permissions": ["salon.index"], "inicio": null })).await;
+        assert_eq!(r.es_exito()["inicio"], Value::Null);
+        assert_eq!(app.get("/api/v1/auth/me", Some(&token)).await.es_exito()["role"]["inicio"], Value::Null);
+    }
+
     async fn brands_and_branches_are_created_and_edited_by_core_rules(motor: Motor) {
         let app = spawn_app(motor).await;
         let t = app.token("sistemas@demo.mx").await;

@@ -13,6 +13,8 @@ import {
   LinkIcon,
   BriefcaseIcon,
   Squares2X2Icon,
+  BellAlertIcon,
+  Cog6ToothIcon,
 } from '@heroicons/react/24/outline';
 import type { ComponentType, SVGProps } from 'react';
 import { Link } from 'react-router';
@@ -36,6 +38,8 @@ const iconos: Record<IconoMenu, ComponentType<SVGProps<SVGSVGElement>>> = {
   marcas: BuildingOffice2Icon,
   usuarios: UsersIcon,
   roles: ShieldCheckIcon,
+  recepcion: BellAlertIcon,
+  configuracion: Cog6ToothIcon,
 };
 
 const base =

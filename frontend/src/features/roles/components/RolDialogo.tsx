@@ -1,12 +1,13 @@
 import { Checkbox, Field, Label } from '@headlessui/react';
 import { CheckIcon, MinusIcon } from '@heroicons/react/20/solid';
 import { useId, useMemo, useState } from 'react';
-import { CampoTexto } from '@/components/ui/Campo';
+import { CampoSelect, CampoTexto } from '@/components/ui/Campo';
 import { AccionesGuardar, Dialogo } from '@/components/ui/Dialogo';
 import { Esqueleto } from '@/components/ui/Esqueleto';
 import { alRechazar, MensajeCampo } from '@/components/ui/formulario';
 import type { RolAdmin } from '@/types/api';
 import { useEscribirRol } from '../api/escribir-rol';
+import { useInicios } from '../api/get-inicios';
 import { usePermisos } from '../api/get-permisos';
 import { agruparPorArea, alternar, estadoGrupo, mismosPermisos, revisarPermisos } from '../permisos';
 
@@ -22,15 +23,17 @@ export function RolDialogo({ rol, alCerrar }: { rol: RolAdmin | null; alCerrar: 
   const originales = useMemo(() => rol?.permissions.map((p) => p.name as string) ?? [], [rol]);
   const [nombre, setNombre] = useState(rol?.name ?? '');
   const [seleccion, setSeleccion] = useState<string[]>(originales);
-  const [errores, setErrores] = useState<Partial<Record<'name' | 'permissions', string>>>({});
+  const [inicio, setInicio] = useState(rol?.inicio ?? '');
+  const [errores, setErrores] = useState<Partial<Record<'name' | 'permissions' | 'inicio', string>>>({});
   const catalogo = usePermisos();
+  const inicios = useInicios();
   const escribir = useEscribirRol();
   const grupos = useMemo(() => agruparPorArea(catalogo.data ?? []), [catalogo.data]);
-  const sinCambios = nombre === (rol?.name ?? '') && mismosPermisos(seleccion, originales);
+  const sinCambios = nombre === (rol?.name ?? '') && mismosPermisos(seleccion, originales) && inicio === (rol?.inicio ?? '');
   const uid = useId();
   const elegir = (cambio: (s: string[]) => string[]) => {
     setSeleccion(cambio);
-    setErrores((e) => ({ ...e, permissions: undefined }));
+    setErrores((e) => ({ ...e, permissions: undefined, inicio: undefined }));
   };
 
   const guardar = () => {
@@ -40,7 +43,7 @@ export function RolDialogo({ rol, alCerrar }: { rol: RolAdmin | null; alCerrar: 
       setErrores({ permissions: falta });
       return;
     }
-    const datos = { name: nombre.trim(), permissions: seleccion };
+    const datos = { name: nombre.trim(), permissions: seleccion, inicio: inicio || null };
     const opciones = {
       onSuccess: alCerrar,
       onError: alRechazar(setErrores),
@@ -62,6 +65,30 @@ export function RolDialogo({ rol, alCerrar }: { rol: RolAdmin | null; alCerrar: 
         <div className="max-w-sm">
           <CampoTexto etiqueta="Nombre del rol" value={nombre} autoComplete="off" invalid={Boolean(errores.name)} onChange={(e) => { setNombre(e.target.value); setErrores({}); }} />
           <MensajeCampo nombre="name" mensaje={errores.name} />
+        </div>
+        <div className="max-w-sm">
+          <CampoSelect
+            etiqueta="Pantalla de inicio"
+            name="inicio"
+            value={inicio}
+            invalid={Boolean(errores.inicio)}
+            onChange={(e) => {
+              setInicio(e.target.value);
+              setErrores((x) => ({ ...x, inicio: undefined }));
+            }}
+          >
+            <option value="">Según el nombre del rol</option>
+            {(inicios.data ?? []).map((i) => {
+              const abre = i.permisos.some((p) => seleccion.includes(p));
+              return (
+                <option key={i.ruta} value={i.ruta} disabled={!abre && i.ruta !== inicio}>
+                  {abre ? i.titulo : `${i.titulo} (sin permiso)`}
+                </option>
+              );
+            })}
+          </CampoSelect>
+          <p className="mt-1 text-xs text-stone-500">Donde entran sus usuarios al iniciar sesión; solo las pantallas que el rol puede abrir.</p>
+          <MensajeCampo nombre="inicio" mensaje={errores.inicio} />
         </div>
         <div>
           <p className="text-sm font-medium text-stone-700">
