@@ -93,7 +93,14 @@ pub struct Disponibilidad {
     pub motivo: Option<String>,
     /// Bookable branch-local times, `HH:MM`, in order.
     pub horarios: Vec<String>,
+    /// When this date offers no time: the next date (`YYYY-MM-DD`) that offers one for the same
+    /// party, within [`DIAS_SIGUIENTE`] days and the booking period; absent when none does.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub siguiente: Option<String>,
 }
+
+/// How many days ahead a full date looks for the next one with room.
+pub const DIAS_SIGUIENTE: u32 = 14;
 
 /// Who books. Staff (the console's Nueva dialog, the host stand) may book within the lead time
 /// and a party larger than any table or joined pair seats (the floor joins tables for a group:
@@ -419,6 +426,7 @@ impl Salon<'_> {
             cerrado: false,
             motivo: None,
             horarios: Vec::new(),
+            siguiente: None,
         };
         match self.turnos(quien, fecha, personas, tomadas, ahora)? {
             Err(motivo) => {
@@ -445,6 +453,24 @@ impl Salon<'_> {
             }
         }
         Ok(d)
+    }
+
+    /// The first date after `fecha`, within [`DIAS_SIGUIENTE`] days, that offers `quien` a time
+    /// for `personas`; `tomadas` must cover those days. `None` when none does.
+    pub fn siguiente_con_lugar(
+        &self,
+        quien: Reservante,
+        fecha: NaiveDate,
+        personas: u32,
+        tomadas: &[ReservaTomada],
+        ahora: DateTime<Utc>,
+    ) -> Option<NaiveDate> {
+        (1..=DIAS_SIGUIENTE)
+            .filter_map(|n| fecha.checked_add_days(Days::new(u64::from(n))))
+            .find(|f| {
+                self.disponibilidad_para(quien, *f, personas, tomadas, ahora)
+                    .is_ok_and(|d| !d.horarios.is_empty())
+            })
     }
 
     /// Refuses a booking at `fecha_hora` that availability would not offer, saying why:

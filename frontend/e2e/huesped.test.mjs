@@ -60,6 +60,11 @@ test('on a 390 px phone a guest changes their party from 2 to 4 and the time, th
   await pagina.goto(`${servidor.base}${confirmacion}`);
   const conf = pagina.getByTestId('confirmacion');
   await conf.getByTestId('qr-reservacion').locator('svg').waitFor();
+  // Where the branch is and how to call it, from the page the guest keeps.
+  const contacto = conf.getByTestId('contacto-sucursal');
+  assert.match(await contacto.innerText(), /Av\. Presidente Masaryk 120/);
+  assert.equal(await contacto.locator('[data-campo="telefono"]').getAttribute('href'), 'tel:+525555123456');
+  assert.match(await contacto.getByRole('link', { name: 'Ver en el mapa' }).getAttribute('href'), /^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=/);
   const gestion = conf.getByTestId('gestion');
   await gestion.getByRole('button', { name: 'Confirmo mi asistencia' }).waitFor();
   await gestion.getByRole('button', { name: 'Cancelar reservación' }).waitFor();
@@ -115,6 +120,11 @@ test('on a 390 px phone a guest changes their party from 2 to 4 and the time, th
   await conf.getByTestId('aviso-gestion').filter({ hasText: 'Tu reservación quedó cancelada.' }).waitFor();
   assert.equal(await conf.getByTestId('estado-reservacion').innerText(), 'Estado: Cancelada');
   assert.equal(await conf.getByRole('button', { name: 'Cambiar personas u hora' }).count(), 0);
+  // A cancelled code is not worth printing: the page's main button is a new booking.
+  assert.equal(await conf.getByRole('button', { name: 'Imprimir' }).count(), 0);
+  const otra = conf.getByRole('link', { name: 'Hacer otra reservación' });
+  assert.equal(await otra.count(), 1);
+  assert.equal(await otra.getAttribute('href'), `/reservacion/${TAG}`);
   await sinScrollLateral();
   assert.equal((await comoPersonal(id)).status, 'Cancelada');
   pagina.off('request', contar);

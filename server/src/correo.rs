@@ -10,7 +10,7 @@
 use std::time::Duration;
 
 use base64::Engine;
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, NaiveDateTime, Utc};
 use lettre::address::Envelope;
 use lettre::transport::smtp::authentication::{Credentials, Mechanism};
 use lettre::transport::smtp::client::{Certificate, Tls, TlsParameters};
@@ -18,7 +18,7 @@ use lettre::transport::smtp::extension::ClientId;
 use lettre::{AsyncSmtpTransport, AsyncTransport, Tokio1Executor};
 
 use crate::db::nuevo_id;
-use crate::db::publico::{CorreoSalida, NuevoCorreo, SucursalReservable};
+use crate::db::publico::{CorreoSalida, FilaConfirmacion, NuevoCorreo, SucursalReservable};
 use crate::db::reservaciones::NuevaReservacion;
 use crate::db::{DbResult, Store};
 
@@ -124,6 +124,62 @@ pub fn confirmacion(
     NuevoCorreo {
         id: nuevo_id(),
         tipo: "confirmacion".to_owned(),
+        destinatario: destinatario.to_owned(),
+        asunto,
+        texto,
+        html,
+    }
+}
+
+/// A reservation's date, time and party as the e-mails write them: "22/11/2026", "19:15", "4 personas".
+fn fecha_hora_personas(fecha_hora: NaiveDateTime, n: u32) -> (String, String, String) {
+    (
+        fecha_hora.format("%d/%m/%Y").to_string(),
+        fecha_hora.format("%H:%M").to_string(),
+        format!("{n} {}", if n == 1 { "persona" } else { "personas" }),
+    )
+}
+
+/// The new confirmation after the guest changed the party or the time: the new date, time and
+/// party, the same QR, and the link to the guest's page (`token`, the page's own).
+pub fn cambio(
+    url_publica: &str,
+    suc: &SucursalReservable,
+    r: &FilaConfirmacion,
+    fecha_hora: NaiveDateTime,
+    no_personas: u32,
+    destinatario: &str,
+    token: &str,
+) -> NuevoCorreo {
+    let (id, name) = (r.id.as_str(), r.name.as_str());
+    let base = url_publica.trim_end_matches('/');
+    let enlace = format!("{base}{}", ruta_confirmacion(&suc.tag, id, token));
+    let (fecha, hora, personas) = fecha_hora_personas(fecha_hora, no_personas);
+    let lugar = format!("{} · {}", suc.marca, suc.name);
+    let asunto = format!(
+        "Cambiaste tu reservación en {}: {fecha} a las {hora}",
+        suc.name
+    );
+    let texto = format!(
+        "Hola, {name}:\n\nTu reservación cambió. Así queda:\n\nSucursal: {lugar}\nFecha: {fecha}\nHora: {hora}\nPersonas: {personas}\n\n\
+         Tu código QR es el mismo (va adjunto). Puedes verlo y cambiar o cancelar aquí:\n{enlace}\n\nTe esperamos.\n"
+    );
+    let html = format!(
+        "<!doctype html><html lang=\"es\"><body style=\"font-family:Arial,sans-serif;color:#1f2937\">\
+         <p>Hola, {name_h}:</p><p>Tu reservación cambió. Así queda:</p>\
+         <table style=\"border-collapse:collapse\"><tr><td style=\"padding:2px 12px 2px 0\"><b>Sucursal</b></td><td>{lugar_h}</td></tr>\
+         <tr><td style=\"padding:2px 12px 2px 0\"><b>Fecha</b></td><td>{fecha}</td></tr>\
+         <tr><td style=\"padding:2px 12px 2px 0\"><b>Hora</b></td><td>{hora}</td></tr>\
+         <tr><td style=\"padding:2px 12px 2px 0\"><b>Personas</b></td><td>{personas}</td></tr></table>\
+         <p>Tu código QR es el mismo:</p><p><img src=\"cid:qr@anfitrion\" alt=\"Código QR de la reservación\" width=\"240\" height=\"240\"></p>\
+         <p><a href=\"{enlace_h}\">Ver, cambiar o cancelar mi reservación</a></p><p>Te esperamos.</p></body></html>",
+        name_h = escapar(name),
+        lugar_h = escapar(&lugar),
+        enlace_h = escapar(&enlace),
+    );
+    NuevoCorreo {
+        id: nuevo_id(),
+        tipo: "cambio".to_owned(),
         destinatario: destinatario.to_owned(),
         asunto,
         texto,

@@ -20,6 +20,8 @@ const PAGINA: ConfirmacionPublica = {
   editable: true,
   cambiar_hasta: '2026-11-28 19:00',
   personas_max: 8,
+  evento: 'Cumpleaños',
+  contacto: { direccion: 'Av. Presidente Masaryk 120, Polanco', telefono: '525555123456', mapa: 'https://www.google.com/maps/search/?api=1&query=Polanco' },
 };
 const SUCURSAL: SucursalPublica = {
   tag: 'polanco',
@@ -32,6 +34,7 @@ const SUCURSAL: SucursalPublica = {
   zona_horaria: 'America/Mexico_City',
   paises_telefono: ['MX'],
   envia_correo: true,
+  contacto: { direccion: null, telefono: null, mapa: null },
 };
 
 let desmontar = () => undefined as void;
@@ -166,7 +169,29 @@ describe("the guest's own page", () => {
     expect(textoDe(caja.querySelector('[data-testid="estado-reservacion"]'))).toBe('Estado: Cancelada');
     expect(textoDe(caja.querySelector('[data-testid="aviso-gestion"]'))).toContain('Tu reservación quedó cancelada.');
     expect(boton(caja, 'Cambiar personas u hora')).toBeNull();
-    expect(caja.querySelector('a[href="/reservacion/polanco"]')).not.toBeNull();
+    // The page's main action is now a new booking, once; a cancelled code is not printed.
+    const nuevas = [...caja.querySelectorAll('a[href="/reservacion/polanco"]')];
+    expect(nuevas.map(textoDe)).toEqual(['Hacer otra reservación']);
+    expect(boton(caja, 'Imprimir')).toBeNull();
+    expect(boton(caja, 'Guardar código QR')).toBeNull();
+  });
+
+  it('names the occasion and where the branch is, with its phone and a map', async () => {
+    const { caja } = abrir(() => PAGINA);
+    await esperar(() => caja.querySelector('[data-campo="evento"]'));
+    expect(textoDe(caja.querySelector('[data-campo="evento"]'))).toBe('Cumpleaños');
+    expect(textoDe(caja.querySelector('[data-campo="direccion"]'))).toContain('Av. Presidente Masaryk 120, Polanco');
+    expect(caja.querySelector('[data-campo="telefono"]')?.getAttribute('href')).toBe('tel:+525555123456');
+    expect(textoDe(caja.querySelector('[data-campo="telefono"]'))).toBe('+52 55 5512 3456');
+    expect(caja.querySelector('[data-campo="mapa"]')?.getAttribute('target')).toBe('_blank');
+    expect(boton(caja, 'Imprimir')).not.toBeNull();
+  });
+
+  it('without an occasion nor a contact of the branch, neither is shown', async () => {
+    const { caja } = abrir(() => ({ ...PAGINA, evento: 'Ninguno', contacto: { direccion: null, telefono: null, mapa: null } }));
+    await esperar(() => caja.querySelector('[data-campo="no_personas"]'));
+    expect(caja.querySelector('[data-campo="evento"]')).toBeNull();
+    expect(caja.querySelector('[data-testid="contacto-sucursal"]')).toBeNull();
   });
 
   it('a refusal shows the server\'s words and reads the page again', async () => {

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { fechaLarga, horaCorta, textoPersonas } from '../lib/formato';
 import { ErrorPublico, getConfirmacion, verificar, type ConfirmacionPublica as DatosConfirmacion } from './api';
 import { Aviso } from './Aviso';
+import { ContactoSucursal } from './Contacto';
 import type { AvisoHecho } from './huesped/Gestion';
 import { Dato } from './huesped/piezas';
 import { etiquetaEstado } from './huesped/textos';
@@ -179,26 +180,43 @@ export function Confirmacion({ id, token, incrustado, volver }: { id: string; to
           <Dato titulo="Personas" campo="no_personas" className={incrustado ? 'py-1' : 'py-2'}>
             {textoPersonas(r.no_personas)}
           </Dato>
-          <Dato titulo="Sucursal" campo="sucursal" className={incrustado ? 'py-1' : 'py-2'}>
+          {r.evento && r.evento !== 'Ninguno' ? (
+            <Dato titulo="Ocasión" campo="evento" className={incrustado ? 'py-1' : 'py-2'}>
+              {r.evento}
+            </Dato>
+          ) : null}
+          <Dato titulo="Sucursal" campo="sucursal" className={incrustado ? 'col-span-2 py-1' : 'py-2'}>
             {marca ? `${marca} · ${sucursal}` : sucursal}
           </Dato>
+          <div className={incrustado ? 'col-span-2 pb-1' : 'pb-2'}>
+            <ContactoSucursal contacto={r.contacto} compacto />
+          </div>
         </dl>
       </div>
       <div className={`${incrustado ? 'mt-3' : 'mt-5'} flex flex-col gap-2 sm:flex-row print:hidden`}>
-        <button type="button" onClick={() => window.print()} className={`${boton} bg-primary-700 text-white hover:bg-primary-800`}>
-          Imprimir
-        </button>
-        <button
-          type="button"
-          onClick={() => void guardarPng(r.qr_svg, `reservacion-${r._id}`)}
-          className={`${boton} bg-white text-stone-800 ring-1 ring-stone-300 ring-inset hover:bg-stone-50`}
-        >
-          Guardar código QR
-        </button>
-        {volver && (
-          <a href={volver} className={`${boton} text-stone-700 hover:bg-stone-100 sm:ml-auto`}>
+        {terminada ? (
+          // A code that no longer opens a table is not worth printing: the way on is a new booking.
+          <a href={volver ?? `/reservacion/${encodeURIComponent(r.tag)}`} className={`${boton} bg-primary-700 text-white hover:bg-primary-800`}>
             Hacer otra reservación
           </a>
+        ) : (
+          <>
+            <button type="button" onClick={() => window.print()} className={`${boton} bg-primary-700 text-white hover:bg-primary-800`}>
+              Imprimir
+            </button>
+            <button
+              type="button"
+              onClick={() => void guardarPng(r.qr_svg, `reservacion-${r._id}`)}
+              className={`${boton} bg-white text-stone-800 ring-1 ring-stone-300 ring-inset hover:bg-stone-50`}
+            >
+              Guardar código QR
+            </button>
+            {volver && (
+              <a href={volver} className={`${boton} text-stone-700 hover:bg-stone-100 sm:ml-auto`}>
+                Hacer otra reservación
+              </a>
+            )}
+          </>
         )}
       </div>
       {/* In a frame (just booked, on the restaurant's site or the console) the page stays the receipt. */}

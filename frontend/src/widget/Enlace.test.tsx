@@ -14,6 +14,7 @@ const reservacion: EnlaceHuesped['reservacion'] = {
   tag: 'polanco',
   status: 'Pendiente',
   confirmada: false,
+  qr_svg: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"></svg>',
 };
 
 function enlace(proposito: 'confirmar' | 'cancelar', cambios: Partial<EnlaceHuesped> = {}): EnlaceHuesped {

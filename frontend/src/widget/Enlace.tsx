@@ -111,6 +111,16 @@ function Accion({ proposito, enlace, id, token, tag }: { proposito: Proposito; e
           <Nota tono="exito" titulo={final.mensaje} enfocar prueba="resultado-enlace">
             {r.status === 'Cancelada' ? <p>Gracias por avisarnos.</p> : <p>Te esperamos. Muestra tu código QR al llegar.</p>}
           </Nota>
+          {r.status !== 'Cancelada' && (
+            <div
+              role="img"
+              aria-label={`Código QR de la reservación ${r._id}`}
+              className="mx-auto aspect-square w-full max-w-56 rounded-xl bg-white p-2 ring-1 ring-stone-200 [&>svg]:block [&>svg]:size-full"
+              data-testid="qr-reservacion"
+              // The server draws the code (core's encoder); it is markup of its own making, not the guest's.
+              dangerouslySetInnerHTML={{ __html: r.qr_svg }}
+            />
+          )}
           {r.status === 'Cancelada' && <OtraReservacion tag={tag} />}
         </div>
       ) : final?.tipo === 'rechazado' ? (

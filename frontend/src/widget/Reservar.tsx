@@ -9,6 +9,7 @@ import { fechaTexto } from './reservar/estilos';
 import { useConsulta } from './reservar/use-consulta';
 import { useEnvioReserva, type Contacto } from './reservar/use-envio';
 import type { Origen } from './ruta';
+import { ContactoSucursal } from './Contacto';
 
 /**
  * The booking: date, party size and a free time first (the server's availability), then who
@@ -140,6 +141,9 @@ function Formulario({
         <h1 id={`${id}-titulo`} className={`${incrustado ? 'text-lg' : 'text-2xl'} font-semibold text-stone-900`}>
           Reserva en {sucursal.name}
         </h1>
+        <div className="mt-1">
+          <ContactoSucursal contacto={sucursal.contacto} compacto={incrustado} />
+        </div>
       </header>
 
       <div className={`grid gap-4 ${incrustado ? 'sm:grid-cols-2 sm:gap-x-6' : ''}`}>

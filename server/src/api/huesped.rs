@@ -55,11 +55,14 @@ pub struct ReservacionHuesped {
     pub status: EstadoReservacion,
     /// The guest confirmed they are coming.
     pub confirmada: bool,
+    /// The QR code the host scans at the door (it holds the reservation's `_id`), as SVG.
+    pub qr_svg: String,
 }
 
 impl ReservacionHuesped {
     fn de(f: FilaConfirmacion) -> Result<Self> {
         Ok(ReservacionHuesped {
+            qr_svg: anfitrion_core::qr::qr_svg(&f.id)?,
             status: EstadoReservacion::parse(&f.status)?,
             confirmada: f.confirmada.is_some(),
             no_personas: u32::try_from(f.no_personas).unwrap_or(0),
@@ -346,6 +349,18 @@ async fn cambiar(
     .en(&suc.id)
     .antes(&antes)
     .despues(&despues);
+    // A new date, time or party reaches the guest's e-mail as a new confirmation, queued with
+    // the change; only where e-mail is set up (with the public address its link needs).
+    let cambia = fecha_hora != f.fecha_hora || i64::from(n) != i64::from(f.no_personas);
+    let correo = state
+        .url_publica
+        .as_deref()
+        .filter(|_| state.canales.correo && cambia)
+        .zip(f.email.as_deref().filter(|e| !e.is_empty()))
+        .zip(c.token.as_deref())
+        .map(|((url, destinatario), token)| {
+            crate::correo::cambio(url, &suc, &f, fecha_hora, n, destinatario, token.trim())
+        });
     let tag = state
         .store
         .cambiar_cliente(
@@ -356,6 +371,7 @@ async fn cambiar(
                 desde,
                 hasta,
                 revisar: &revisar,
+                correo: correo.as_ref(),
             },
             &cambio,
         )
@@ -368,7 +384,11 @@ async fn cambiar(
     state.eventos.lista_tras_commit(Lista::Reservaciones, &tag);
     let f = state.store.confirmacion(id).await?.ok_or_else(invalido)?;
     Ok(Envelope::ok(
-        "Tu reservación quedó cambiada.",
+        if correo.is_some() {
+            "Tu reservación quedó cambiada. Te enviamos la nueva confirmación por correo."
+        } else {
+            "Tu reservación quedó cambiada."
+        },
         ReservacionHuesped::de(f)?,
     ))
 }

@@ -10,13 +10,13 @@
 use std::net::IpAddr;
 
 use anfitrion_core::comanda::Personas;
-use anfitrion_core::disponibilidad::{ventana_tomadas, Disponibilidad, Reservante};
+use anfitrion_core::disponibilidad::{ventana_tomadas, Disponibilidad, Reservante, DIAS_SIGUIENTE};
 use anfitrion_core::estado::{EstadoReservacion, Origen};
 use anfitrion_core::reservacion::{ReservaNueva, SolicitudReservacion, PERSONAS_MAX};
 use anfitrion_core::ReglaError;
 use axum::extract::{DefaultBodyLimit, State};
 use axum::http::StatusCode;
-use chrono::{NaiveDate, NaiveDateTime};
+use chrono::{Days, NaiveDate, NaiveDateTime};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
@@ -71,6 +71,38 @@ pub struct SucursalPublica {
     /// Whether a booking with an e-mail gets its confirmation by e-mail: false where the server
     /// has no e-mail set up (or no public address for its links), so the form promises none.
     pub envia_correo: bool,
+    pub contacto: ContactoSucursal,
+}
+
+/// Where guests find and call the branch, as its form saved it.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ContactoSucursal {
+    #[schema(example = "Av. Presidente Masaryk 123, Polanco, CDMX")]
+    pub direccion: Option<String>,
+    /// Digits with the country code.
+    #[schema(example = "525512345678")]
+    pub telefono: Option<String>,
+    /// A map search for the address; absent without one.
+    #[schema(
+        example = "https://www.google.com/maps/search/?api=1&query=Av.%20Presidente%20Masaryk%20123"
+    )]
+    pub mapa: Option<String>,
+}
+
+impl ContactoSucursal {
+    pub fn de(s: &SucursalReservable) -> Self {
+        ContactoSucursal {
+            mapa: s.direccion.as_deref().map(|d| {
+                let consulta: String = form_urlencoded::byte_serialize(
+                    format!("{} {}, {d}", s.marca, s.name).as_bytes(),
+                )
+                .collect();
+                format!("https://www.google.com/maps/search/?api=1&query={consulta}")
+            }),
+            direccion: s.direccion.clone(),
+            telefono: s.telefono.clone(),
+        }
+    }
 }
 
 /// The answer to a booking: its id and the path of its confirmation page, which carries the
@@ -116,6 +148,10 @@ pub struct ConfirmacionPublica {
     pub cambiar_hasta: Option<NaiveDateTime>,
     /// The largest party the branch takes online.
     pub personas_max: u32,
+    /// The occasion the guest named («Ninguno» when none).
+    pub evento: String,
+    /// The branch's address, phone and map; empty when the branch is no longer bookable.
+    pub contacto: ContactoSucursal,
 }
 
 /// The e-mail's verification link's token.
@@ -194,6 +230,7 @@ async fn sucursal(
         zona_horaria: s.conf.walkin.horario.zona.name().to_owned(),
         paises_telefono: s.conf.paises_telefono.codigos(),
         envia_correo: state.canales.correo && state.url_publica.is_some(),
+        contacto: ContactoSucursal::de(&s),
         tag: s.tag,
         name: s.name,
         marca: s.marca,
@@ -248,8 +285,22 @@ pub async fn disponibilidad_como(
     let s = reservable(state, tag).await?;
     let (desde, hasta) = ventana_tomadas(fecha);
     let tomadas = state.store.reservas_tomadas(&s.id, desde, hasta).await?;
-    Ok(s.salon()
-        .disponibilidad_para(quien, fecha, personas, &tomadas, state.reloj.ahora())?)
+    let ahora = state.reloj.ahora();
+    let salon = s.salon();
+    let mut d = salon.disponibilidad_para(quien, fecha, personas, &tomadas, ahora)?;
+    // A date without a time offers the next one with room, read over those days at once.
+    if d.horarios.is_empty() {
+        let ultimo = fecha
+            .checked_add_days(Days::new(u64::from(DIAS_SIGUIENTE)))
+            .unwrap_or(fecha);
+        let (desde, _) = ventana_tomadas(fecha);
+        let (_, hasta) = ventana_tomadas(ultimo);
+        let tomadas = state.store.reservas_tomadas(&s.id, desde, hasta).await?;
+        d.siguiente = salon
+            .siguiente_con_lugar(quien, fecha, personas, &tomadas, ahora)
+            .map(|f| f.format("%Y-%m-%d").to_string());
+    }
+    Ok(d)
 }
 
 /// Books a table. No session: throttled per address.
@@ -505,6 +556,15 @@ async fn confirmacion(
             && plazo.zip(ahora).is_some_and(|(p, a)| a <= p),
         cambiar_hasta: plazo,
         personas_max: suc.as_ref().map_or(0, |s| s.salon().personas_max()),
+        contacto: suc.as_ref().map_or(
+            ContactoSucursal {
+                direccion: None,
+                telefono: None,
+                mapa: None,
+            },
+            ContactoSucursal::de,
+        ),
+        evento: f.evento,
         no_personas: u32::try_from(f.no_personas).unwrap_or(0),
         id: f.id,
         name: f.name,

@@ -24,6 +24,9 @@ pub struct SucursalReservable {
     pub tag: String,
     pub name: String,
     pub marca: String,
+    /// The branch's street address and phone, as its form saved them; absent when not given.
+    pub direccion: Option<String>,
+    pub telefono: Option<String>,
     pub horario: Vec<HorarioDia>,
     pub especiales: Vec<EspecialCore>,
     pub mesas: Vec<DatosMesa>,
@@ -68,6 +71,10 @@ pub struct FilaConfirmacion {
     pub verificacion_hash: Option<String>,
     pub status: String,
     pub confirmada: Option<DateTime<Utc>>,
+    /// The occasion the guest named («Cumpleaños», …; «Ninguno» when none).
+    pub evento: String,
+    /// The guest's e-mail, for a new confirmation after a change; never shown on the page.
+    pub email: Option<String>,
 }
 
 /// A queued e-mail, as the sending job reads it.
@@ -209,13 +216,13 @@ para_cada_motor! {
     #[async_trait]
     impl ReservasPublicas for Motor {
         async fn sucursal_reservable(&self, tag: &str) -> DbResult<Option<SucursalReservable>> {
-            let fila: Option<(String, String, String)> = sqlx::query_as(
-                "SELECT s.id, s.name, m.name FROM sucursales s JOIN marcas m ON m.id = s.marca_id WHERE s.tag = $1 AND s.activa",
+            let fila: Option<(String, String, String, Option<String>, Option<String>)> = sqlx::query_as(
+                "SELECT s.id, s.name, m.name, s.direccion, s.telefono FROM sucursales s JOIN marcas m ON m.id = s.marca_id WHERE s.tag = $1 AND s.activa",
             )
             .bind(tag)
             .fetch_optional(&self.pool)
             .await?;
-            let Some((id, name, marca)) = fila else { return Ok(None) };
+            let Some((id, name, marca, direccion, telefono)) = fila else { return Ok(None) };
             let (horario, mesas, days) = self.detalles(std::slice::from_ref(&id)).await?;
             Ok(Some(SucursalReservable {
                 conf: self.conf_sucursal_de(&id).await?,
@@ -235,6 +242,8 @@ para_cada_motor! {
                 tag: tag.to_owned(),
                 name,
                 marca,
+                direccion: direccion.filter(|d| !d.trim().is_empty()),
+                telefono: telefono.filter(|t| !t.trim().is_empty()),
             }))
         }
 
@@ -296,7 +305,7 @@ para_cada_motor! {
 
         async fn confirmacion(&self, id: &str) -> DbResult<Option<FilaConfirmacion>> {
             Ok(sqlx::query_as::<_, FilaConfirmacion>(
-                "SELECT r.id, r.name, r.fecha_hora, r.no_personas, s.name AS sucursal, m.name AS marca, s.tag, r.confirmacion_hash, r.verificacion_hash, r.status, r.confirmada \
+                "SELECT r.id, r.name, r.fecha_hora, r.no_personas, s.name AS sucursal, m.name AS marca, s.tag, r.confirmacion_hash, r.verificacion_hash, r.status, r.confirmada, r.evento, r.email \
                  FROM reservaciones r JOIN sucursales s ON s.id = r.sucursal_id JOIN marcas m ON m.id = s.marca_id WHERE r.id = $1",
             )
             .bind(id)

@@ -109,6 +109,8 @@ pub struct CambioCliente<'a> {
     pub desde: NaiveDateTime,
     pub hasta: NaiveDateTime,
     pub revisar: &'a (dyn for<'t> Fn(&'t [ReservaTomada]) -> Result<(), ReglaError> + Send + Sync),
+    /// The guest's new confirmation, queued with the change (or not at all).
+    pub correo: Option<&'a NuevoCorreo>,
 }
 
 #[async_trait]
@@ -440,6 +442,22 @@ para_cada_motor! {
             .await?;
             if hecho.rows_affected() != 1 {
                 return Err(Motor::no_pendiente(&estado));
+            }
+            if let Some(m) = c.correo {
+                sqlx::query(
+                    "INSERT INTO correos_salida (id, reservacion_id, tipo, destinatario, asunto, texto, html, estado, intentos, \
+                     siguiente_intento, creado_en) VALUES ($1, $2, $3, $4, $5, $6, $7, 'pendiente', 0, $8, $8)",
+                )
+                .bind(&m.id)
+                .bind(id)
+                .bind(&m.tipo)
+                .bind(&m.destinatario)
+                .bind(&m.asunto)
+                .bind(&m.texto)
+                .bind(&m.html)
+                .bind(self.reloj.ahora())
+                .execute(&mut *tx)
+                .await?;
             }
             self.anotar(&mut tx, cambio).await?;
             Motor::avisar_lista(&mut tx, Lista::Reservaciones, &tag).await?;

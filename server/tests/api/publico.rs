@@ -193,6 +193,11 @@ en_ambos! {
         assert_eq!(s["fecha_min"].as_str(), Some(hoy().format("%Y-%m-%d").to_string().as_str()));
         assert_eq!(s["fecha_max"].as_str(), Some((hoy() + Dias::days(60)).format("%Y-%m-%d").to_string().as_str()));
         app.get("/api/v1/public/sucursal/no-existe", None).await.es_error(404, "No se encontró la sucursal.");
+        // Where guests find and call it: the branch's own address and phone, and a map search.
+        let contacto = &s["contacto"];
+        assert_eq!((contacto["direccion"].as_str(), contacto["telefono"].as_str()), (Some("Av. Presidente Masaryk 120, Polanco, CDMX"), Some("525555123456")));
+        let mapa = contacto["mapa"].as_str().unwrap();
+        assert!(mapa.starts_with("https://www.google.com/maps/search/?api=1&query=") && mapa.contains("Masaryk"), "{mapa}");
 
         let fecha = entre_semana(20);
         let d = horarios(&app, "polanco", fecha, 4).await;
@@ -250,6 +255,16 @@ en_ambos! {
         app.put_json(&format!("/api/v1/admin/sucursal/{id}/days"), Some(&t), &json!([{ "fecha": cerrado.to_string(), "tipo": "cerrado", "motivo": "Inventario" }])).await.es_exito();
         let d = horarios(&app, "polanco", cerrado, 2).await;
         assert_eq!((d["cerrado"].as_bool(), d["motivo"].as_str(), d["horarios"].as_array().map(Vec::len)), (Some(true), Some("La sucursal está cerrada ese día"), Some(0)));
+        // A date without a time names the next one that has room for the party.
+        let mut siguiente = cerrado + Dias::days(1);
+        while horarios(&app, "polanco", siguiente, 2).await["horarios"].as_array().is_none_or(Vec::is_empty) {
+            siguiente += Dias::days(1);
+        }
+        assert_eq!(d["siguiente"].as_str(), Some(siguiente.format("%Y-%m-%d").to_string().as_str()));
+        // A date with times names none.
+        assert!(horarios(&app, "polanco", siguiente, 2).await.get("siguiente").is_none());
+        // Nothing within the booking period has room for a party no table seats.
+        assert!(horarios(&app, "polanco", cerrado, 12).await.get("siguiente").is_none());
         let r = app.post_json("/api/v1/public/reservacion", None, &reserva("polanco", &format!("{cerrado} 15:00"), 2, "a@correo.mx")).await;
         r.es_error(400, "La sucursal está cerrada ese día");
         let abierto = entre_semana(14);
@@ -281,6 +296,8 @@ en_ambos! {
         assert_eq!((c["_id"].as_str(), c["no_personas"].as_u64(), c["tag"].as_str()), (Some(id.as_str()), Some(3), Some("polanco")));
         assert_eq!(c["fecha_hora"].as_str(), Some(format!("{fecha} 19:15").as_str()));
         assert!(c["qr_svg"].as_str().unwrap().starts_with("<svg"));
+        // The page shows the occasion and where the branch is.
+        assert_eq!((c["evento"].as_str(), c["contacto"]["direccion"].as_str()), (Some("Ninguno"), Some("Av. Presidente Masaryk 120, Polanco, CDMX")));
         // It says whether the code also went by e-mail; a booking without one is not told it did.
         assert_eq!(c["con_correo"], true);
         let sin = app.post_json("/api/v1/public/reservacion", None, &reserva("polanco", &format!("{fecha} 19:30"), 2, "")).await;

@@ -100,6 +100,7 @@ fn columna(tabla: &str) -> &'static str {
         "bitacora" => "accion",
         "mensajes_salida" => "estado",
         "enlaces_reservacion" => "proposito",
+        "correos_salida" => "estado",
         _ => "horas",
     }
 }
@@ -281,7 +282,13 @@ en_ambos! {
 
         let url = format!("/api/v1/public/reservacion/{id}/cambiar");
         let r = app.post_json(&url, None, &json!({ "token": token, "fecha_hora": "2026-11-27 21:00", "no_personas": 4 })).await;
-        assert_eq!(r.message(), "Tu reservación quedó cambiada.");
+        // The guest gets a new confirmation by e-mail, queued with the change, and is told so.
+        assert_eq!(r.message(), "Tu reservación quedó cambiada. Te enviamos la nueva confirmación por correo.");
+        assert_eq!(filas(&app, "correos_salida", "reservacion_id = $1 AND tipo = 'cambio' AND destinatario = $2", &[&id, "lucia@correo.mx"]).await, 1);
+        let lejos = app.reloj.ahora() + chrono::Duration::days(400);
+        let nuevo = app.store.correos_vencidos(lejos, 10_000).await.unwrap().into_iter().find(|c| c.reservacion_id == id && c.asunto.starts_with("Cambiaste")).expect("the change's e-mail");
+        assert_eq!(nuevo.asunto, "Cambiaste tu reservación en La Hacienda Polanco: 27/11/2026 a las 21:00");
+        assert!(nuevo.texto.contains("Personas: 4 personas") && nuevo.texto.contains(&format!("/reservacion/polanco/confirmacion/{id}?t={token}")), "{}", nuevo.texto);
         let gerente = app.token("gerente@demo.mx").await;
         let d = app.get(&format!("/api/v1/admin/reservacion/{id}?tag=polanco"), Some(&gerente)).await;
         assert_eq!((d.es_exito()["fecha_hora"].as_str(), d.es_exito()["no_personas"].as_u64()), (Some("2026-11-27 21:00"), Some(4)));
@@ -300,6 +307,10 @@ en_ambos! {
             .es_error(400, "El enlace no es válido. Ábrelo tal como llegó en el mensaje.");
         let d = app.get(&format!("/api/v1/admin/reservacion/{id}?tag=polanco"), Some(&gerente)).await;
         assert_eq!((d.es_exito()["fecha_hora"].as_str(), d.es_exito()["no_personas"].as_u64()), (Some("2026-11-27 21:00"), Some(4)));
+        // A refused change queued no e-mail; the same time and party again is no change to tell.
+        let r = app.post_json(&url, None, &json!({ "token": token, "fecha_hora": "2026-11-27 21:00", "no_personas": 4 })).await;
+        assert_eq!(r.message(), "Tu reservación quedó cambiada.");
+        assert_eq!(filas(&app, "correos_salida", "reservacion_id = $1 AND tipo = 'cambio'", &[&id]).await, 1);
 
         // Within the branch's lead time (60 minutes) it is no longer changed online.
         app.llevar_reloj_a("2026-11-27 20:05");

@@ -214,6 +214,10 @@ function Campos({
               setHora(h);
               setError(null);
             }}
+            alIrAFecha={(f) => {
+              setFecha(f);
+              setError(null);
+            }}
           />
         ) : (
           <p role="status" className="rounded-lg bg-amber-50 px-3 py-2.5 text-sm text-amber-900">

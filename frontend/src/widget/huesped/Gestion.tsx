@@ -67,11 +67,6 @@ export function Gestion({
           {r.status === 'Cancelada' ? <p>Gracias por avisarnos.</p> : null}
         </Nota>
       )}
-      {(r.status === 'Cancelada' || r.status === 'Vencido') && (
-        <a href={`/reservacion/${encodeURIComponent(r.tag)}`} className={`${botonSecundario} sm:w-auto sm:inline-flex`}>
-          Hacer otra reservación
-        </a>
-      )}
       {error && (
         <p role="alert" className="rounded-lg bg-red-50 px-3 py-2.5 text-sm font-medium text-red-800" data-testid="error-gestion">
           {error}

@@ -12,6 +12,7 @@ const reservacion: EnlaceHuesped['reservacion'] = {
   tag: 'polanco',
   status: 'Pendiente',
   confirmada: false,
+  qr_svg: '<svg></svg>',
 };
 const enlace = (cambios: Partial<EnlaceHuesped> = {}, r: Partial<EnlaceHuesped['reservacion']> = {}): EnlaceHuesped => ({
   proposito: 'confirmar',

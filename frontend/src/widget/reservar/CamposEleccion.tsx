@@ -90,6 +90,7 @@ export function CamposEleccion({
             consulta={disponibilidad}
             hora={hora}
             alElegir={alElegirHora}
+            alIrAFecha={alCambiarFecha}
           />
         ) : (
           <p role="status" className="rounded-lg bg-amber-50 px-3 py-2.5 text-sm text-amber-900">

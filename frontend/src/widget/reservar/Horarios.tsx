@@ -1,6 +1,7 @@
 import { horaCorta } from '@/lib/formato';
 import { Bloque } from '../Aviso';
 import type { Disponibilidad } from '../api';
+import { fechaTexto } from './estilos';
 import type { Estado } from './use-consulta';
 
 /** The bookable times of one day: radio buttons, so arrows move between them. */
@@ -9,11 +10,14 @@ export function Horarios({
   hora,
   alElegir,
   columnas,
+  alIrAFecha,
 }: {
   consulta: Estado<Disponibilidad>;
   hora: string;
   alElegir: (h: string) => void;
   columnas: string;
+  /** Moves the form to another date: a full or closed day offers the next one with room. */
+  alIrAFecha?: (fecha: string) => void;
 }) {
   if (consulta.tipo === 'cargando') {
     return (
@@ -32,18 +36,23 @@ export function Horarios({
     );
   }
   const d = consulta.datos;
-  if (d.cerrado) {
-    return (
-      <p role="status" className="rounded-lg bg-amber-50 px-3 py-2.5 text-sm text-amber-900" data-disponibilidad="cerrado">
-        {d.motivo ?? 'Sin horarios disponibles'}
-      </p>
-    );
-  }
   if (d.horarios.length === 0) {
+    const siguiente = d.siguiente;
     return (
-      <p role="status" className="rounded-lg bg-amber-50 px-3 py-2.5 text-sm text-amber-900" data-disponibilidad="lleno">
-        {d.motivo ?? 'Sin horarios disponibles'}
-      </p>
+      <div role="status" className="space-y-2 rounded-lg bg-amber-50 px-3 py-2.5 text-sm text-amber-900" data-disponibilidad={d.cerrado ? 'cerrado' : 'lleno'}>
+        <p>{d.motivo ?? 'Sin horarios disponibles'}</p>
+        {siguiente && alIrAFecha ? (
+          <button
+            type="button"
+            onClick={() => alIrAFecha(siguiente)}
+            className="inline-flex min-h-11 items-center rounded-lg bg-white px-3 font-semibold text-primary-800 ring-1 ring-amber-300 ring-inset hover:bg-amber-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-primary-600"
+            data-testid="siguiente-dia"
+            data-fecha={siguiente}
+          >
+            Hay lugar el {fechaTexto(siguiente)}: ver horarios
+          </button>
+        ) : null}
+      </div>
     );
   }
   return (
