@@ -7,7 +7,18 @@ import { FlujoAsistencia } from './FlujoAsistencia';
  * drops whatever was under way (the flow is unmounted), so the next opening starts at the search;
  * once the order is being filled, a stray click outside or Escape asks first.
  */
-export function AsistenciaDialogo({ abierto, alCerrar, mesa }: { abierto: boolean; alCerrar: () => void; mesa?: string }) {
+export function AsistenciaDialogo({
+  abierto,
+  alCerrar,
+  mesa,
+  reservacion,
+}: {
+  abierto: boolean;
+  alCerrar: () => void;
+  mesa?: string;
+  /** The reservation the table is held for: the flow opens on its check-in. */
+  reservacion?: string;
+}) {
   const [enCurso, setEnCurso] = useState(false);
   const cerrar = () => {
     setEnCurso(false);
@@ -15,7 +26,7 @@ export function AsistenciaDialogo({ abierto, alCerrar, mesa }: { abierto: boolea
   };
   return (
     <Dialogo abierto={abierto} alCerrar={cerrar} titulo="Registrar asistencia" ancho="sm:max-w-3xl" sinGuardar={enCurso}>
-      <FlujoAsistencia alTerminar={cerrar} alCambiarEnCurso={setEnCurso} mesaInicial={mesa} />
+      <FlujoAsistencia alTerminar={cerrar} alCambiarEnCurso={setEnCurso} mesaInicial={mesa} codigoInicial={reservacion} />
     </Dialogo>
   );
 }

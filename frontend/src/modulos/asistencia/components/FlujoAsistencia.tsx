@@ -14,6 +14,7 @@ import { TicketsOrden } from '@/modulos/orden/components/Tickets';
 import { avisarErrorAlGuardar, campoRechazado, pasoDelRechazo } from '@/modulos/orden/errores';
 import { ordenDeReservacion, solicitudAsistencia, ticketDeReservacion, type FormularioOrden } from '@/modulos/orden/orden';
 import { useHorarioSucursal } from '@/modulos/sucursales/api/get-sucursales-usuario';
+import { mesaAsignada, useSalon } from '@/modulos/salon/api/get-salon';
 import { buscarPorCodigo, buscarPorCorreo } from '../api/buscar-reservacion';
 import { useRegistrarAsistencia } from '../api/registrar-asistencia';
 import { hallazgoDe, hallazgoDeError, type Hallazgo, type MetodoBusqueda } from '../busqueda';
@@ -62,11 +63,21 @@ export function FlujoAsistencia({
   const [enfocar, setEnfocar] = useState<string | null>(null);
   const [sentada, setSentada] = useState<Reservacion | null>(null);
   const registrar = useRegistrarAsistencia();
+  const salon = useSalon();
   const pie = useRef<HTMLDivElement>(null);
   // Only the latest lookup may answer: a slow one never overwrites a newer scan's card.
   const consulta = useRef(0);
 
   const pendiente = hallazgo?.tipo === 'pendiente' ? hallazgo.reservacion : null;
+
+  // The floor read after the lookup answered: its table for this reservation fills an order that
+  // has none yet (never one the host already chose).
+  const asignada = pendiente ? mesaAsignada(salon.data, pendiente._id) : null;
+  const [asignadaVista, setAsignadaVista] = useState<string | null>(null);
+  if (asignada !== asignadaVista) {
+    setAsignadaVista(asignada);
+    if (asignada && orden && !orden.mesa) setOrden({ ...orden, mesa: asignada });
+  }
 
   // Found by e-mail: Enter now goes on (in the e-mail box it would only search again). The
   // scanner's box keeps the focus instead, ready for the next scan.
@@ -107,7 +118,9 @@ export function FlujoAsistencia({
       setHallazgo(h);
       if (h.tipo === 'pendiente') {
         const o = ordenDeReservacion(h.reservacion, tag, ahora(), horario ?? null);
-        setOrden(mesaInicial ? { ...o, mesa: mesaInicial } : o);
+        // The table chosen on the floor, else the one the floor holds for this reservation.
+        const mesa = mesaInicial ?? mesaAsignada(salon.data, h.reservacion._id);
+        setOrden(mesa ? { ...o, mesa } : o);
         if (avanzar) setPaso(1);
       }
     } catch (e) {

@@ -31,3 +31,12 @@ export function useSalon() {
   const { sucursal, usuario } = useSesion();
   return useQuery({ ...salonQueryOptions(sucursal ?? ''), enabled: sucursal !== null && puedeVerSalon(usuario) });
 }
+
+/**
+ * The free table the floor holds for reservation `id` (its "Próx." arrival), as the order step's
+ * table; null when none holds it or that table is taken now.
+ */
+export function mesaAsignada(piso: Piso | undefined, id: string): string | null {
+  const mesa = piso?.mesas.find((m) => m.proxima?._id === id);
+  return mesa && mesa.estado === 'libre' && !mesa.turno ? String(mesa.numero) : null;
+}

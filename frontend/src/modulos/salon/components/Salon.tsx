@@ -205,7 +205,7 @@ function AccionesMesa({ piso, mesa, alCerrar, enlaceSentar }: { piso: Piso; mesa
           <p className="text-sm text-stone-600">La mesa está libre.</p>
         )}
       </Dialogo>
-      {registraLlegada && llegada ? <AsistenciaDialogo abierto alCerrar={alCerrar} mesa={String(mesa.numero)} /> : null}
+      {registraLlegada && llegada ? <AsistenciaDialogo abierto alCerrar={alCerrar} mesa={String(mesa.numero)} reservacion={mesa.proxima?._id} /> : null}
       {t ? (
         <Confirmacion
           abierto={liberando}
