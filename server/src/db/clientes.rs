@@ -478,10 +478,17 @@ para_cada_motor! {
                 .fetch_optional(&mut *tx)
                 .await?;
             let (Some((email, phone, notas)), 1) = (dup, existe.rows_affected()) else { return Ok(false) };
+            let (propio_email, propio_phone): (Option<String>, Option<String>) =
+                sqlx::query_as("SELECT email, phone FROM clientes WHERE id = $1").bind(id).fetch_one(&mut *tx).await?;
             sqlx::query("UPDATE reservaciones SET cliente_id = $1 WHERE cliente_id = $2").bind(id).bind(duplicado).execute(&mut *tx).await?;
             sqlx::query("UPDATE walkins SET cliente_id = $1 WHERE cliente_id = $2").bind(id).bind(duplicado).execute(&mut *tx).await?;
             sqlx::query("DELETE FROM clientes WHERE id = $1").bind(duplicado).execute(&mut *tx).await?;
-            let notas = notas.trim().to_owned();
+            // A contact the kept record cannot hold (it has its own) is kept in its notes, never lost.
+            let mut notas = notas.trim().to_owned();
+            let otro = |de: &Option<String>, propio: &Option<String>| de.as_ref().filter(|d| propio.is_some() && Some(*d) != propio.as_ref()).cloned();
+            for linea in [otro(&email, &propio_email).map(|e| format!("Otro correo: {e}")), otro(&phone, &propio_phone).map(|p| format!("Otro teléfono: {p}"))].into_iter().flatten() {
+                notas = if notas.is_empty() { linea } else { format!("{notas}\n{linea}") };
+            }
             sqlx::query(
                 "UPDATE clientes SET email = COALESCE(email, $2), phone = COALESCE(phone, $3), \
                  notas = CASE WHEN $4 = '' THEN notas WHEN notas = '' THEN $4 ELSE notas || $5 || $4 END, updated_at = $6 WHERE id = $1",

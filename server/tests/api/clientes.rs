@@ -190,7 +190,7 @@ en_ambos! {
         assert_eq!(p2["items"].as_array().unwrap().iter().map(|c| c["_id"].clone()).collect::<Vec<_>>(),
                    items[3..6].iter().map(|c| c["_id"].clone()).collect::<Vec<_>>());
         // The demo's Elena Castillo booked and also came in as a walk-in, her phone typed another way.
-        let elena = buscar(&app, &gerente, "q=Elena%20Castillo").await;
+        let elena = buscar(&app, &gerente, "q=Elena%20Quintanar").await;
         assert_eq!(elena["total"], 1);
         let id = elena["items"][0]["_id"].as_str().unwrap();
         let d = app.get(&format!("/api/v1/admin/clientes/{id}"), Some(&gerente)).await;
@@ -256,6 +256,23 @@ en_ambos! {
         assert_eq!(buscar(&app, &gerente, "q=Luis%20Paredes").await["items"][0]["visitas"], 3);
         let acciones: Vec<String> = app.store.bitacora_de(&a).await.unwrap().into_iter().map(|e| e.accion).collect();
         assert_eq!(acciones, ["editar", "fusionar"]);
+    }
+
+    async fn merging_two_records_with_their_own_e_mails_keeps_the_duplicates_in_the_notes(motor: Motor) {
+        let app = spawn_app(motor).await;
+        let gerente = app.token("gerente@demo.mx").await;
+        reservar(&app, &reserva("Elena Quintanar", Some("elena.q@correo.mx"), Some("+52 55 1111 2222"))).await;
+        reservar(&app, &reserva("Elena Quintanar", Some("elena.quintanar@trabajo.mx"), Some("+52 55 3333 4444"))).await;
+        let lista = buscar(&app, &gerente, "q=Elena%20Quintanar").await;
+        assert_eq!(lista["total"], 2, "{lista}");
+        let items = lista["items"].as_array().unwrap();
+        let (a, b) = (items[0]["_id"].as_str().unwrap(), items[1]["_id"].as_str().unwrap());
+        let (correo_b, telefono_b) = (items[1]["email"].as_str().unwrap().to_owned(), items[1]["phone"].as_str().unwrap().to_owned());
+        let r = app.post_json(&format!("/api/v1/admin/clientes/{a}/fusionar"), Some(&gerente), &json!({ "duplicado": b })).await;
+        let notas = r.es_exito()["notas"].as_str().unwrap().to_owned();
+        // The kept record keeps its own contact; the duplicate's is not lost.
+        assert_eq!(r.es_exito()["email"].as_str(), items[0]["email"].as_str());
+        assert!(notas.contains(&format!("Otro correo: {correo_b}")) && notas.contains(&format!("Otro teléfono: {telefono_b}")), "{notas}");
     }
 
     async fn affiliates_carry_bookings_by_code_and_report_their_attendance(motor: Motor) {
