@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { CUENTAS, entrar, llamarApi, prepararSuite, seguirRed } from './navegador.mjs';
+import { CUENTAS, enReposo, entrar, llamarApi, prepararSuite, seguirRed } from './navegador.mjs';
 import { CON_CORREO, FRONTEND } from './servidor.mjs';
 
 let servidor;
@@ -411,7 +411,7 @@ test('a closed day and an unknown branch say so in Spanish', async () => {
   await form.getByLabel('Fecha').fill(cerrado.fecha);
   const aviso = form.locator('[data-disponibilidad="cerrado"]');
   await aviso.waitFor();
-  assert.equal(await aviso.innerText(), cerrado.motivo);
+  assert.equal(await aviso.locator('p').innerText(), cerrado.motivo);
   assert.equal(cerrado.motivo, 'La sucursal está cerrada ese día');
   assert.equal(await form.locator('input[name="hora"]').count(), 0, 'no time is offered');
   assert.equal(await form.getByRole('button', { name: 'Reservar' }).isDisabled(), true);
@@ -422,4 +422,131 @@ test('a closed day and an unknown branch say so in Spanish', async () => {
   const alerta = pagina.getByTestId('aviso-widget');
   await alerta.getByRole('heading', { name: desconocida.body.message }).waitFor();
   assert.equal(await pagina.getByTestId('formulario-reserva').count(), 0);
+});
+
+test('staff book seven times in a row while every list read arrives slowly: a refetch the console cancels mid-body never shows an error', async () => {
+  // A page of its own whose reads of the reservations list deliver their body in two halves,
+  // 400 ms apart, as a busy network does: a booking's refetch is then cancelled half-read by the
+  // next one (the frame's message and the live event each ask again).
+  const propia = await navegador.contexto.newPage();
+  await propia.addInitScript(() => {
+    const original = window.fetch.bind(window);
+    window.fetch = async (entrada, init) => {
+      const respuesta = await original(entrada, init);
+      const url = new URL(typeof entrada === 'string' ? entrada : entrada.url, location.href);
+      if (url.pathname !== '/api/v1/admin/reservacion' || (init?.method ?? 'GET') !== 'GET') return respuesta;
+      const bytes = new Uint8Array(await respuesta.arrayBuffer());
+      const mitad = Math.floor(bytes.length / 2);
+      const senal = init?.signal;
+      const cuerpo = new ReadableStream({
+        start(control) {
+          control.enqueue(bytes.slice(0, mitad));
+          const fin = setTimeout(() => {
+            control.enqueue(bytes.slice(mitad));
+            control.close();
+          }, 400);
+          senal?.addEventListener('abort', () => {
+            clearTimeout(fin);
+            control.error(new DOMException('The operation was aborted.', 'AbortError'));
+          });
+        },
+      });
+      return new Response(cuerpo, { status: respuesta.status, headers: respuesta.headers });
+    };
+  });
+  seguirRed(propia);
+  try {
+    const { token } = await entrar(propia, servidor.base, CUENTAS.reservaciones);
+    await propia.evaluate((tag) => localStorage.setItem('sucursal', tag), TAG);
+    await propia.goto(`${servidor.base}/reservaciones/hoy`);
+    await propia.getByTestId('barra-reservaciones').getByRole('button', { name: 'Nueva' }).click();
+    const widget = propia.frameLocator('iframe[title="Widget de reservaciones"]');
+    const { fecha, horarios } = await diaConHorarios(2, 6, token);
+    const errores = [];
+    propia.on('console', (m) => {
+      if (m.text().includes('respondió de forma inesperada')) errores.push(m.text());
+    });
+    for (let i = 0; i < 7; i++) {
+      const boton = await reservar(widget, {
+        fecha,
+        hora: horarios[i % horarios.length],
+        personas: 2,
+        name: `Seguida Prueba ${i}`,
+        email: `seguida${i}@correo.mx`,
+        phone: '5511223344',
+        evento: 'Cumpleaños',
+        comentarios: '',
+      });
+      const [respuesta] = await Promise.all([
+        propia.waitForResponse((r) => new URL(r.url()).pathname === '/api/v1/admin/reservacion' && r.request().method() === 'POST'),
+        boton.click(),
+      ]);
+      assert.equal(respuesta.status(), 201);
+      await widget.getByTestId('confirmacion').waitFor();
+      // Every refetch the booking set off has been cancelled or answered.
+      await enReposo(propia, { quietoMs: 600 });
+      const texto = `${await propia.locator('body').innerText()}\n${await widget.locator('body').innerText()}`;
+      assert.doesNotMatch(texto, /respondió de forma inesperada/, `booking ${i + 1} showed an error`);
+      await widget.getByRole('link', { name: 'Hacer otra reservación' }).click();
+    }
+    assert.deepEqual(errores, []);
+  } finally {
+    await propia.close();
+  }
+});
+
+test("the booking page shows where the branch is, a day without room offers the next with room, and the receipt names the occasion; a change sends a new confirmation", async () => {
+  await pagina.goto(`${servidor.base}/reservacion/${TAG}`);
+  const form = pagina.getByTestId('formulario-reserva');
+  await form.waitFor();
+  const contacto = form.getByTestId('contacto-sucursal');
+  assert.match(await contacto.innerText(), /Av\. Presidente Masaryk 120, Polanco, CDMX/);
+  assert.equal(await contacto.locator('[data-campo="telefono"]').innerText(), '+52 55 5512 3456');
+  assert.match(await contacto.getByRole('link', { name: 'Ver en el mapa' }).getAttribute('href'), /query=.*Masaryk/);
+
+  // A closed day (the demo closes Christmas) offers the next day with room, in one tap.
+  const { fecha: cerrado, motivo } = await diaCerrado();
+  await form.getByLabel('Fecha').fill(cerrado);
+  const aviso = form.locator('[data-disponibilidad="cerrado"]');
+  await aviso.filter({ hasText: motivo }).waitFor();
+  const siguiente = aviso.getByTestId('siguiente-dia');
+  const fecha = await siguiente.getAttribute('data-fecha');
+  assert.ok(fecha > cerrado, `${fecha} comes after ${cerrado}`);
+  await siguiente.click();
+  assert.equal(await form.getByLabel('Fecha').inputValue(), fecha);
+  await form.locator(`[data-consulta="${fecha}|2"] input[name="hora"]`).first().waitFor({ state: 'attached' });
+
+  // Booked for a birthday: the receipt names the occasion and the branch's address.
+  const { horarios } = (await llamarApi(servidor, `/v1/public/sucursal/${TAG}/disponibilidad`, { query: { fecha, personas: '4' } })).body.data;
+  const boton = await reservar(pagina, {
+    fecha,
+    hora: horarios[0],
+    personas: 2,
+    name: 'Ocasión Prueba',
+    email: 'ocasion.prueba@correo.mx',
+    phone: '5511224466',
+    evento: 'Cumpleaños',
+    comentarios: '',
+  });
+  await boton.click();
+  const conf = pagina.getByTestId('confirmacion');
+  await conf.waitFor();
+  assert.equal(await conf.locator('[data-campo="evento"]').innerText(), 'Cumpleaños');
+  assert.match(await conf.getByTestId('contacto-sucursal').innerText(), /Masaryk/);
+  const id = await conf.getAttribute('data-reservacion');
+
+  // The guest changes the party: a new confirmation is queued for their e-mail, and they are told.
+  const gestion = conf.getByTestId('gestion');
+  await gestion.getByRole('button', { name: 'Cambiar personas u hora' }).click();
+  const cambio = gestion.getByTestId('form-cambio');
+  await cambio.getByLabel('Personas', { exact: true }).selectOption('4');
+  const hora = cambio.locator(`[data-consulta="${fecha}|4"] input[name="hora"][value="${horarios[0]}"]`);
+  await hora.waitFor({ state: 'attached' });
+  await hora.focus();
+  await hora.press('Space');
+  await cambio.getByRole('button', { name: 'Guardar cambios' }).click();
+  await gestion.getByTestId('aviso-gestion').filter({ hasText: 'Te enviamos la nueva confirmación por correo.' }).waitFor();
+  const texto = servidor.bandeja(id, 'cambio');
+  assert.match(texto, /Personas: 4 personas/);
+  assert.match(texto, new RegExp(`/reservacion/${TAG}/confirmacion/${id}\\?t=`));
 });
