@@ -1,23 +1,9 @@
 import { ArrowPathIcon, CheckCircleIcon, ClockIcon, ExclamationTriangleIcon, PrinterIcon } from '@heroicons/react/20/solid';
 import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
-import type { TrabajoImpresion } from '@/types/api';
 import { useEscribirImpresion } from '../api/escribir-impresion';
 import { useImpresion, type Registro } from '../api/get-impresion';
-
-/** What the host reads of one ticket sent to one printer. */
-export function textoEstado(t: Pick<TrabajoImpresion, 'estado' | 'impreso' | 'error'>): string {
-  switch (t.estado) {
-    case 'en_cola':
-      return 'En cola';
-    case 'impreso':
-      return t.impreso ? `Impreso ${t.impreso}` : 'Impreso';
-    case 'fallo':
-      return `Falló: ${t.error ?? 'la impresora no responde'}`;
-    case 'vencido':
-      return 'Venció sin imprimirse';
-  }
-}
+import { textoEstado } from '../impresion';
 
 const ICONOS = {
   en_cola: <Spinner className="size-4 text-amber-600" />,
