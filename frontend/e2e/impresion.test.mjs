@@ -1,8 +1,10 @@
 // Kitchen printing against the real server and a fake ESC/POS printer (a TCP listener in this
 // process that answers the paper status when the test lets it, as a busy printer does, and keeps
 // what it receives): a printer added in the branch page answers its test print; the walk-in
-// wizard's print step shows "En cola" and then "Impreso" as the printer takes the comanda; with
-// the printer off, "Falló" with "Reintentar", which prints it once the printer is back.
+// wizard's print step shows each ticket's one state, large: "En cola" and then "Enviado a
+// Cocina ✓" with "Reimprimir" as the printer takes it; with the printer off, "Falló: la impresora
+// no responde" with "Reintentar", which prints it once the printer is back. The browser's print
+// stays beside every state as "Imprimir en este equipo".
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import net from 'node:net';
@@ -105,6 +107,38 @@ async function registrarPorAsistente(p, nombre) {
   return (await r.json()).data;
 }
 
+const ACCIONES = ['Reintentar', 'Reimprimir', 'Imprimir Comanda', 'Imprimir Abre'];
+const ESTADOS = { en_cola: /^En cola$/, impreso: /^Enviado a .+ ✓$/, fallo: /^Falló: .+$/ };
+
+/**
+ * The ticket's printing (`comanda` or `abre`) once it shows `estado`: its one headline, large
+ * (18 px or more) and in the live status region, matching `titular`; exactly the one action
+ * `accion` (none while queued); and the browser's print as "Imprimir en este equipo".
+ */
+async function unEstado(p, tipo, estado, titular, accion) {
+  const caja = p.locator(`[data-impresion="${tipo}"][data-estado-ticket="${estado}"]`);
+  await caja.waitFor({ timeout: 15_000 });
+  const titulares = caja.locator('[role="status"][aria-live="polite"] [data-titular]');
+  assert.equal(await titulares.count(), 1, `${tipo}: one headline`);
+  const texto = (await titulares.innerText()).trim();
+  assert.match(texto, titular, `${tipo}: the headline`);
+  const enEstados = Object.values(ESTADOS).filter((re) => re.test(texto));
+  assert.equal(enEstados.length, 1, `${tipo}: «${texto}» is exactly one of the states`);
+  const px = await titulares.evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+  assert.ok(px >= 18, `${tipo}: the headline is large (${px} px)`);
+  const acciones = [];
+  for (const nombre of ACCIONES) {
+    const n = await caja.getByRole('button', { name: nombre, exact: true }).count();
+    for (let i = 0; i < n; i++) acciones.push(nombre);
+  }
+  assert.deepEqual(acciones, accion ? [accion] : [], `${tipo}: its one action`);
+  assert.equal(await caja.getByRole('button', { name: 'Imprimir en este equipo', exact: true }).count(), 1, `${tipo}: the browser's print as a fallback`);
+  for (const b of await caja.getByRole('button').all()) {
+    const alto = (await b.boundingBox())?.height ?? 0;
+    assert.ok(alto >= 44, `${tipo}: «${await b.innerText()}» is ${alto} px tall`);
+  }
+}
+
 describe('kitchen printing', () => {
   test('a printer added in the branch page answers its test print, and the print step follows the comanda to it', async () => {
     const impresora = await impresoraFalsa();
@@ -142,21 +176,27 @@ describe('kitchen printing', () => {
       // shows the comanda queued, then printed.
       impresora.retener();
       const w = await registrarPorAsistente(pagina, 'Familia Peña');
-      const comanda = pagina.locator('[data-impresion="comanda"]');
-      await comanda.locator('[data-trabajo="en_cola"]').getByText('En cola').waitFor();
+      await unEstado(pagina, 'comanda', 'en_cola', ESTADOS.en_cola, null);
+      await unEstado(pagina, 'abre', 'en_cola', ESTADOS.en_cola, null);
       await foto(pagina, 'paso-imprimir-en-cola');
-      // The printer answers: the comanda and the abre go out.
+      // The printer answers: the comanda and the abre go out, and the screen says so unasked.
       impresora.soltar();
-      await comanda.locator('[data-trabajo="impreso"]').getByText(/^Impreso \d\d:\d\d$/).waitFor({ timeout: 10_000 });
-      await pagina.locator('[data-impresion="abre"] [data-trabajo="impreso"]').waitFor({ timeout: 10_000 });
+      await unEstado(pagina, 'comanda', 'impreso', /^Enviado a Cocina ✓$/, 'Reimprimir');
+      await unEstado(pagina, 'abre', 'impreso', /^Enviado a Cocina ✓$/, 'Reimprimir');
+      await pagina.locator('[data-impresion="comanda"] [data-detalle]').getByText(/^Impreso \d\d:\d\d$/).waitFor();
       const textos = impresora.tickets.slice(1).map(textoDe);
       assert.equal(textos.length, 2, 'the comanda and the abre, once each');
       const delComanda = textos.find((t) => t.includes('COMANDA'));
       assert.ok(delComanda.includes(`Folio ${w.folio}`), delComanda);
       assert.ok(delComanda.includes('Familia Peña'), delComanda);
-      // The browser's print stays there as a fallback.
-      await pagina.getByRole('button', { name: 'Imprimir Comanda' }).waitFor();
       await foto(pagina, 'paso-imprimir-impreso');
+      // Reimprimir sends a copy marked as such, and the state comes back to printed.
+      await pagina.locator('[data-impresion="comanda"]').getByRole('button', { name: 'Reimprimir' }).click();
+      await toastUnico(pagina, 'Reimpresión enviada a la impresora', 'exito');
+      await unEstado(pagina, 'comanda', 'impreso', /^Enviado a Cocina ✓$/, 'Reimprimir');
+      await pagina.locator('[data-impresion="comanda"] [data-detalle]').getByText(/· Reimpresión$/).waitFor({ timeout: 10_000 });
+      assert.equal(impresora.tickets.length, 4, 'the test page, both tickets and one copy');
+      assert.match(textoDe(impresora.tickets[3]), /REIMPRESI/);
       await pagina.setViewportSize({ width: 800, height: 1000 });
       await foto(pagina, 'paso-imprimir-800');
     } finally {
@@ -164,7 +204,7 @@ describe('kitchen printing', () => {
     }
   });
 
-  test('with the printer off the print step says it failed, and Reintentar prints it once the printer is back', async () => {
+  test('with a printer that does not answer each ticket says it failed, and Reintentar prints it once the printer is back', async () => {
     // A printer of its own on a port that is closed now.
     const apagada = await impresoraFalsa();
     const puerto = apagada.puerto;
@@ -179,22 +219,29 @@ describe('kitchen printing', () => {
     const creada = await llamarApi(servidor, `/v1/admin/sucursal/${polanco._id}/impresoras`, {
       token,
       method: 'POST',
-      body: { name: 'Barra', direccion: `127.0.0.1:${puerto}`, imprime: 'comanda' },
+      body: { name: 'Barra', direccion: `127.0.0.1:${puerto}`, imprime: 'ambos' },
     });
     assert.equal(creada.status, 201, creada.body.message);
 
     await registrarPorAsistente(pagina, 'Luis Núñez');
-    const comanda = pagina.locator('[data-impresion="comanda"]');
-    const fallo = comanda.locator('[data-trabajo="fallo"]');
-    await fallo.getByText('Falló: la impresora no responde').waitFor({ timeout: 10_000 });
+    for (const tipo of ['comanda', 'abre']) await unEstado(pagina, tipo, 'fallo', /^Falló: la impresora no responde$/, 'Reintentar');
     await foto(pagina, 'paso-imprimir-fallo');
+    // The browser's print is there for the meantime, and prints the ticket here.
+    await pagina.locator('[data-impresion="comanda"]').getByRole('button', { name: 'Imprimir en este equipo' }).click();
+    await pagina.locator('[data-testid="raiz-impresion"][data-imprimiendo="comanda"]').waitFor({ state: 'attached' });
+    assert.equal(await pagina.evaluate(() => window.__impresiones), 1);
     // The printer is back on its address: Reintentar prints it.
     const devuelta = await impresoraFalsa({ puerto });
     try {
-      await fallo.getByRole('button', { name: 'Reintentar' }).click();
-      await comanda.locator('[data-trabajo="impreso"]').getByText(/^Impreso \d\d:\d\d$/).waitFor({ timeout: 10_000 });
-      assert.equal(devuelta.tickets.length, 1);
-      assert.match(textoDe(devuelta.tickets[0]), /Luis Núñez/);
+      await pagina.locator('[data-impresion="comanda"]').getByRole('button', { name: 'Reintentar' }).click();
+      await unEstado(pagina, 'comanda', 'impreso', /^Enviado a Barra ✓$/, 'Reimprimir');
+      const delComanda = devuelta.tickets.map(textoDe).find((t) => t.includes('COMANDA'));
+      assert.match(delComanda, /Luis Núñez/);
+      // The abre has its own Reintentar, unless the queue's back-off took it meanwhile.
+      const otra = pagina.locator('[data-impresion="abre"]').getByRole('button', { name: 'Reintentar' });
+      if (await otra.isVisible()) await otra.click({ timeout: 2000 }).catch(() => {});
+      await unEstado(pagina, 'abre', 'impreso', /^Enviado a Barra ✓$/, 'Reimprimir');
+      assert.equal(devuelta.tickets.length, 2, 'the comanda and the abre, once each');
     } finally {
       await devuelta.apagar();
     }

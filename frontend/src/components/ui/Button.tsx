@@ -1,5 +1,5 @@
 import { Button as HeadlessButton, type ButtonProps as HeadlessButtonProps } from '@headlessui/react';
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { Spinner } from './Spinner';
 
 type Variante = 'primario' | 'secundario' | 'fantasma' | 'peligro' | 'peligro-suave';
@@ -20,6 +20,8 @@ export type ButtonProps = Omit<HeadlessButtonProps, 'className' | 'children'> & 
   cargando?: boolean;
   className?: string;
   children?: ReactNode;
+  /** The button element (a prop in React 19), for a screen that moves the focus to it. */
+  ref?: Ref<HTMLButtonElement>;
 };
 
 /** The console's button: Headless UI's, with focus, hover and a spinner while busy. */

@@ -1,7 +1,7 @@
-// The print step's two actions: "Reintentar" a ticket that failed or expired, and "Reimprimir"
-// a copy (marked REIMPRESIÓN on paper, and in the record's log). Each is saved once, whatever
-// the fingers do (one key per action); the status is read again, and every console of the
-// branch hears of it through the live stream.
+// The print step's two actions: "Reintentar" a ticket that failed or expired (at every printer
+// where it did), and "Reimprimir" a copy (marked REIMPRESIÓN on paper, and in the record's log).
+// Each is saved once, whatever the fingers do (one key per action, and per job within it); the
+// status is read again, and every console of the branch hears of it through the live stream.
 import { useQueryClient } from '@tanstack/react-query';
 import { apiConMensaje } from '@/lib/api-client';
 import { useMutacionUnica } from '@/lib/mutacion-unica';
@@ -9,13 +9,19 @@ import { useSesion } from '@/lib/use-session';
 import { toast } from '@/stores/toasts';
 import { claveImpresiones, rutaImpresion, type Registro } from './get-impresion';
 
-export type EscrituraImpresion = { tipo: 'reintentar'; trabajo: string } | { tipo: 'reimprimir'; registro: Registro; ticket: 'comanda' | 'abre' };
+export type EscrituraImpresion = { tipo: 'reintentar'; trabajos: string[] } | { tipo: 'reimprimir'; registro: Registro; ticket: 'comanda' | 'abre' };
 
-/** `POST /v1/admin/impresion/trabajos/{id}/reintentar?tag=` or `POST /v1/admin/impresion/{walkin|reservacion}/{id}/reimprimir?tag=`. */
-export function escribirImpresion(tag: string, e: EscrituraImpresion, clave: string): Promise<{ message: string }> {
-  return e.tipo === 'reintentar'
-    ? apiConMensaje(`/v1/admin/impresion/trabajos/${encodeURIComponent(e.trabajo)}/reintentar`, { method: 'POST', query: { tag }, clave })
-    : apiConMensaje(`${rutaImpresion(e.registro)}/reimprimir`, { method: 'POST', query: { tag }, body: { tipo: e.ticket }, clave });
+/**
+ * `POST /v1/admin/impresion/trabajos/{id}/reintentar?tag=` for each job, or
+ * `POST /v1/admin/impresion/{walkin|reservacion}/{id}/reimprimir?tag=`. A key names one write, so
+ * each job of one retry carries the action's key with the job's id after it.
+ */
+export async function escribirImpresion(tag: string, e: EscrituraImpresion, clave: string): Promise<{ message: string }> {
+  if (e.tipo === 'reimprimir') return apiConMensaje(`${rutaImpresion(e.registro)}/reimprimir`, { method: 'POST', query: { tag }, body: { tipo: e.ticket }, clave });
+  const respuestas = await Promise.all(
+    e.trabajos.map((trabajo) => apiConMensaje(`/v1/admin/impresion/trabajos/${encodeURIComponent(trabajo)}/reintentar`, { method: 'POST', query: { tag }, clave: `${clave}:${trabajo}` })),
+  );
+  return { message: respuestas[0]?.message ?? '' };
 }
 
 export function useEscribirImpresion() {

@@ -1,16 +1,16 @@
-import { PrinterIcon } from '@heroicons/react/20/solid';
 import { useRef, useState, type ReactNode } from 'react';
 import { createPortal, flushSync } from 'react-dom';
-import { Button } from '@/components/ui/Button';
 import { fechaCorta, horaCorta } from '@/lib/formato';
 import { esCumpleanos, lineasBuffet, type DatosTicket } from '../orden';
+import type { TipoTicket } from '../impresion';
 import { usePieTicket } from '@/modulos/sucursales/api/get-sucursales-usuario';
 import { ImagenCumpleanos } from './ImagenCumpleanos';
-import { EstadoImpresion } from './EstadoImpresion';
-import type { Registro } from '../api/get-impresion';
+import { ImpresionTicket } from './EstadoImpresion';
+import { useImpresion, type Registro } from '../api/get-impresion';
+import { useEscribirImpresion } from '../api/escribir-impresion';
 import './impresion.css';
 
-export type TipoTicket = 'comanda' | 'abre';
+export type { TipoTicket };
 
 const TITULOS: Record<TipoTicket, string> = { comanda: 'Comanda', abre: 'Abre' };
 
@@ -113,10 +113,11 @@ export function Ticket({ datos: d, tipo, pie = null }: { datos: DatosTicket; tip
 }
 
 /**
- * The comanda and the abre side by side (stacked on a narrow screen), each with its print
- * button. Printing renders the chosen ticket alone into a root of its own, sizes the page to it
- * and opens the browser's print dialog; nothing else of the page prints. Where the branch has
- * kitchen printers, each ticket also shows where it stands at them (`registro`: whose tickets).
+ * The comanda and the abre side by side (stacked on a narrow screen), each with how it gets
+ * printed (`ImpresionTicket`): where the branch has kitchen printers, its state at them, live,
+ * with one action and the browser's print as a named fallback; otherwise the browser's print
+ * alone. That print renders the chosen ticket alone into a root of its own, sizes the page to it
+ * and opens the browser's print dialog; nothing else of the page prints.
  */
 export function TicketsOrden({
   datos,
@@ -124,12 +125,20 @@ export function TicketsOrden({
   registro = null,
 }: {
   datos: DatosTicket;
-  /** Focus the first print button (the last step of a wizard). */
+  /** Focus the comanda's action once its printing is known (the last step of a wizard). */
   enfocar?: boolean;
   /** The walk-in or reservation the tickets belong to: their state at the branch's printers. */
   registro?: Registro | null;
 }) {
   const [aImprimir, setAImprimir] = useState<TipoTicket | null>(null);
+  const impresion = useImpresion(registro);
+  const escribir = useEscribirImpresion();
+  const enCurso = (tipo: TipoTicket) => {
+    const v = escribir.isPending ? escribir.variables : undefined;
+    if (v?.tipo === 'reimprimir') return v.ticket === tipo ? 'reimprimir' : null;
+    if (v?.tipo === 'reintentar') return impresion.data?.trabajos.some((t) => t.tipo === tipo && v.trabajos.includes(t._id)) ? 'reintentar' : null;
+    return null;
+  };
   const pie = usePieTicket(datos.tag);
   const raiz = useRef<HTMLDivElement>(null);
   const pagina = useRef<HTMLStyleElement>(null);
@@ -149,11 +158,15 @@ export function TicketsOrden({
     <div className="flex flex-wrap justify-center gap-5">
       {(['comanda', 'abre'] as const).map((tipo) => (
         <section key={tipo} aria-label={TITULOS[tipo]} className="flex flex-col items-center gap-3">
-          <Button variante={tipo === 'comanda' ? 'primario' : 'secundario'} onClick={() => imprimir(tipo)} className="min-h-12 w-full" autoFocus={enfocar && tipo === 'comanda'}>
-            <PrinterIcon aria-hidden className="size-5" />
-            Imprimir {TITULOS[tipo]}
-          </Button>
-          {registro && <EstadoImpresion registro={registro} tipo={tipo} />}
+          <ImpresionTicket
+            tipo={tipo}
+            impresion={registro ? impresion.data : undefined}
+            alImprimir={() => imprimir(tipo)}
+            alReintentar={(trabajos) => escribir.mutate({ tipo: 'reintentar', trabajos })}
+            alReimprimir={() => registro && escribir.mutate({ tipo: 'reimprimir', registro, ticket: tipo })}
+            enCurso={enCurso(tipo)}
+            enfocar={enfocar && tipo === 'comanda' && !impresion.isLoading}
+          />
           <div className="rounded-md shadow-md ring-1 ring-stone-200">
             <Ticket datos={datos} tipo={tipo} pie={pie} />
           </div>
