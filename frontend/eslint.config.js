@@ -8,7 +8,8 @@
 //   src/app/              the router, layouts and screens that compose areas: may import anything
 //   src/widget/           the guests' booking page, its own small bundle: none of the console's
 //                         areas, modules, app or components, nor its router, query cache or Headless UI
-// and no import cycle anywhere in src/.
+// and no import cycle anywhere in src/; and src/lib/formato.ts is the only place that formats a date
+// or a time for display (no toLocale*String, no Intl.DateTimeFormat elsewhere).
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import importPlugin from 'eslint-plugin-import';
@@ -51,6 +52,9 @@ const zonas = [
     message: 'The booking page is its own small bundle: it imports nothing of the console.',
   },
 ];
+
+// Dates and times are formatted in one module, in es-MX whatever the browser's language.
+const SOLO_FORMATO = 'Dates, times and numbers are formatted by src/lib/formato.ts (es-MX, spec §9): use its functions.';
 
 // A `_` name is unused on purpose (a key taken out of an object with `...rest`, a parameter kept
 // for its position).
@@ -104,6 +108,23 @@ export default tseslint.config(
             },
           ],
         },
+      ],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/lib/formato.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { property: 'toLocaleString', message: SOLO_FORMATO },
+        { property: 'toLocaleDateString', message: SOLO_FORMATO },
+        { property: 'toLocaleTimeString', message: SOLO_FORMATO },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "NewExpression[callee.object.name='Intl'][callee.property.name=/^(DateTimeFormat|RelativeTimeFormat)$/]", message: SOLO_FORMATO },
+        { selector: "CallExpression[callee.object.name='Intl'][callee.property.name=/^(DateTimeFormat|RelativeTimeFormat)$/]", message: SOLO_FORMATO },
       ],
     },
   },

@@ -1,6 +1,6 @@
-import { textoPersonas } from '@/lib/formato';
+import { fechaConDia, textoPersonas } from '@/lib/formato';
 import type { Disponibilidad, SucursalPublica } from '../api';
-import { entrada, etiqueta, fechaTexto } from './estilos';
+import { entrada, etiqueta } from './estilos';
 import { Horarios } from './Horarios';
 import type { Estado } from './use-consulta';
 
@@ -93,7 +93,7 @@ export function CamposEleccion({
           />
         ) : (
           <p role="status" className="rounded-lg bg-amber-50 px-3 py-2.5 text-sm text-amber-900">
-            Elige una fecha entre el {fechaTexto(sucursal.fecha_min)} y el {fechaTexto(sucursal.fecha_max)}.
+            Elige una fecha entre el {fechaConDia(sucursal.fecha_min)} y el {fechaConDia(sucursal.fecha_max)}.
           </p>
         )}
       </fieldset>

@@ -54,7 +54,7 @@ export function Horarios({
           className="relative flex min-h-11 cursor-pointer items-center justify-center rounded-lg px-1 text-sm whitespace-nowrap font-semibold text-stone-800 tabular-nums ring-1 ring-stone-300 ring-inset hover:bg-stone-50 has-checked:bg-primary-700 has-checked:text-white has-checked:ring-primary-700 has-focus-visible:ring-2 has-focus-visible:ring-primary-600 has-focus-visible:ring-offset-2"
         >
           <input type="radio" name="hora" value={h} checked={hora === h} onChange={() => alElegir(h)} className="sr-only" />
-          {horaCorta(`2000-01-01 ${h}`)}
+          {horaCorta(h)}
         </label>
       ))}
     </div>

@@ -13,7 +13,7 @@ import type { EntradaBitacora } from '@/types/api';
 import { POR_PAGINA, rutaBitacora, useBitacora, type TipoBitacora } from '../api/get-bitacora';
 import { descargarCsv } from '../csv';
 import { rutaDeRegistro } from '../registro';
-import { diaEn, fechaHoraBitacora, sumarDias } from '@/lib/fechas';
+import { diaEn, fechaHoraBitacora, sumarDias } from '@/lib/formato';
 import { ahora } from '@/lib/reloj';
 
 const TITULOS: Record<TipoBitacora, string> = { walkin: 'Bitácora de walk-in', reserva: 'Bitácora de reservaciones' };

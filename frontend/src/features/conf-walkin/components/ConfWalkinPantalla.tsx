@@ -6,6 +6,7 @@ import { CampoNumero } from '@/components/ui/CampoNumero';
 import { Esqueleto } from '@/components/ui/Esqueleto';
 import { iguales, MensajeCampo, rechazoDeCampo, Seccion } from '@/components/ui/formulario';
 import { Interruptor } from '@/components/ui/Interruptor';
+import { horaCorta } from '@/lib/formato';
 import { useSesion } from '@/lib/use-session';
 import { useTitulo } from '@/lib/use-titulo';
 import { AvisoCanales } from '@/modulos/canales/components/AvisoCanales';
@@ -108,7 +109,7 @@ function Formulario({ tag, original }: { tag: string; original: DatosConfWalkin 
             <CampoSelect etiqueta="Fin del día de servicio" value={form.fin_dia ?? '05:00'} invalid={Boolean(error('fin_dia'))} onChange={(e) => poner('fin_dia', e.target.value)} aria-describedby="ayuda-fin-dia">
               {HORAS_FIN_DIA.map((h) => (
                 <option key={h} value={h}>
-                  {h}
+                  {horaCorta(h)}
                 </option>
               ))}
             </CampoSelect>

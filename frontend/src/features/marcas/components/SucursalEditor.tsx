@@ -10,7 +10,7 @@ import { Interruptor } from '@/components/ui/Interruptor';
 import type { SucursalCompleta } from '@/types/api';
 import { useEscribirSucursal, type EscrituraSucursal } from '../api/escribir-sucursal';
 import { useSucursal } from '../api/get-sucursal';
-import { DIAS } from '@/lib/fechas';
+import { DIAS } from '@/lib/formato';
 import { datosDias, datosMesas, diasDe, mesaNueva, mesasDe, semanaCompleta, zonasPara, type FilaDia, type FilaMesa } from '../sucursal';
 import { BotonIcono } from '@/components/ui/PantallaAdmin';
 import { PlanoMesas } from './PlanoMesas';

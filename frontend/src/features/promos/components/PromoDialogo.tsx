@@ -7,10 +7,10 @@ import { Interruptor } from '@/components/ui/Interruptor';
 import { horaSucursal, promoVigente, validarPromocion } from '@/lib/wasm';
 import { useSesion } from '@/lib/use-session';
 import type { Promocion } from '@/types/api';
-import { DIAS, diaEn } from '@/lib/fechas';
+import { DIAS, DIAS_CORTOS, diaEn } from '@/lib/formato';
 import { useHorarioSucursal } from '@/modulos/sucursales/api/get-sucursales-usuario';
 import { useEscribirPromo } from '../api/escribir-promocion';
-import { alternarDia, datosDe, DIAS_CORTOS, formularioDe, type FormularioPromo } from '../vigencia';
+import { alternarDia, datosDe, formularioDe, type FormularioPromo } from '../vigencia';
 import { esCumpleanos } from '@/modulos/orden/orden';
 import { ahora as horaDelServidor } from '@/lib/reloj';
 

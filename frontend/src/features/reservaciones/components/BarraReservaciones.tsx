@@ -1,6 +1,7 @@
 import { CalendarDaysIcon } from '@heroicons/react/24/outline';
 import { PlusIcon, QrCodeIcon } from '@heroicons/react/20/solid';
 import { useState } from 'react';
+import { entero } from '@/lib/formato';
 import { BarraLista, useBusquedaLista } from '@/components/layouts/BarraLista';
 import { Button } from '@/components/ui/Button';
 import { tienePermiso } from '@/lib/session';
@@ -51,7 +52,7 @@ export function BarraReservaciones({ slug, seleccionada }: { slug: SlugReservaci
       busqueda={busqueda}
       buscador={{ etiqueta: 'Buscar reservación', placeholder: 'Nombre, correo o teléfono' }}
       consulta={consulta}
-      textoTotal={(total) => (total === 1 ? '1 reservación' : `${total.toLocaleString('es-MX')} reservaciones`)}
+      textoTotal={(total) => (total === 1 ? '1 reservación' : `${entero(total)} reservaciones`)}
       testidTotal="total-reservaciones"
       altoFila={ALTO_ITEM}
       nombre={{ carga: 'reservaciones', error: 'las reservaciones' }}

@@ -9,7 +9,7 @@ import { CampoSelect } from '@/components/ui/Campo';
 import { Confirmacion } from '@/components/ui/Confirmacion';
 import { Dialogo } from '@/components/ui/Dialogo';
 import { Esqueleto } from '@/components/ui/Esqueleto';
-import { textoPersonas } from '@/lib/formato';
+import { horaCorta, textoPersonas } from '@/lib/formato';
 import { tienePermiso } from '@/lib/session';
 import { useSesion } from '@/lib/use-session';
 import { AsistenciaDialogo } from '@/modulos/asistencia/components/AsistenciaDialogo';
@@ -79,7 +79,7 @@ function MesaDibujada({ m, i, alElegir }: { m: MesaEnPiso; i: number; alElegir: 
       data-mesa={m.numero}
       data-estado={m.estado}
       onClick={() => alElegir(m)}
-      aria-label={`Mesa ${m.numero}, ${m.asientos} lugares, ${ETIQUETA[m.estado]}${t ? `: ${t.name}, ${textoPersonas(t.personas)}, ${t.minutos} minutos` : ''}${m.proxima ? `; llega ${m.proxima.name} a las ${m.proxima.hora}` : ''}`}
+      aria-label={`Mesa ${m.numero}, ${m.asientos} lugares, ${ETIQUETA[m.estado]}${t ? `: ${t.name}, ${textoPersonas(t.personas)}, ${t.minutos} minutos` : ''}${m.proxima ? `; llega ${m.proxima.name} a las ${horaCorta(m.proxima.hora)}` : ''}`}
       className={`absolute flex -translate-x-1/2 -translate-y-1/2 flex-col items-center justify-center overflow-hidden px-1 text-center ring-2 ring-inset transition focus:outline-none focus-visible:ring-4 focus-visible:ring-primary-600 ${COLOR[m.estado]} ${m.forma === 'redonda' ? 'rounded-full' : 'rounded-xl'}`}
       style={{ left: `${x}%`, top: `${y}%`, width: ancho, height: alto }}
     >
@@ -92,8 +92,8 @@ function MesaDibujada({ m, i, alElegir }: { m: MesaEnPiso; i: number; alElegir: 
           </span>
         </>
       ) : m.proxima ? (
-        <span className="text-[11px] leading-tight font-medium tabular-nums" data-proxima={m.proxima._id}>
-          Próx. {m.proxima.hora}
+        <span className="max-w-full text-[11px] leading-tight font-medium tabular-nums" data-proxima={m.proxima._id}>
+          Próx. <span className="whitespace-nowrap">{horaCorta(m.proxima.hora)}</span>
         </span>
       ) : (
         <span className="text-[11px] leading-tight">{m.asientos} lugares</span>
@@ -132,7 +132,7 @@ function AccionesMesa({ piso, mesa, alCerrar, enlaceSentar }: { piso: Piso; mesa
       >
         {mesa.proxima ? (
           <p className="mb-4 rounded-lg bg-stone-50 px-3 py-2 text-sm text-stone-700 ring-1 ring-stone-200" data-campo="proxima">
-            Próxima llegada: <span className="font-semibold tabular-nums">{mesa.proxima.hora}</span> · {mesa.proxima.name} ·{' '}
+            Próxima llegada: <span className="font-semibold whitespace-nowrap tabular-nums">{horaCorta(mesa.proxima.hora)}</span> · {mesa.proxima.name} ·{' '}
             {textoPersonas(mesa.proxima.no_personas)}
           </p>
         ) : null}
@@ -147,7 +147,7 @@ function AccionesMesa({ piso, mesa, alCerrar, enlaceSentar }: { piso: Piso; mesa
               <dd>{t.mesero ?? '—'}</dd>
               <dt className="text-stone-500">Desde</dt>
               <dd className="tabular-nums">
-                {t.desde} · {t.minutos} min
+                {horaCorta(t.desde)} · {t.minutos} min
               </dd>
               {t.folio ? (
                 <>
