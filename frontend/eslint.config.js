@@ -7,7 +7,8 @@
 //   src/components, lib, stores, types, config, wasm   the shared layers; import none of the above
 //   src/app/              the router, layouts and screens that compose areas: may import anything
 //   src/widget/           the guests' booking page, its own small bundle: none of the console's
-//                         areas, modules, app or components, nor its router, query cache or Headless UI
+//                         areas, modules, app or components (but the date box, components/ui/CampoFecha,
+//                         plain React), nor its router, query cache or Headless UI
 // and no import cycle anywhere in src/; and src/lib/formato.ts is the only place that formats a date
 // or a time for display (no toLocale*String, no Intl.DateTimeFormat elsewhere).
 import { readdirSync } from 'node:fs';
@@ -48,8 +49,14 @@ const zonas = [
   })),
   {
     target: './src/widget',
-    from: ['./src/features', './src/modulos', './src/app', './src/components', './src/stores'],
+    from: ['./src/features', './src/modulos', './src/app', './src/stores'],
     message: 'The booking page is its own small bundle: it imports nothing of the console.',
+  },
+  {
+    target: './src/widget',
+    from: './src/components',
+    except: ['./ui/CampoFecha.tsx'],
+    message: 'The booking page is its own small bundle: of the console\'s components it takes only the date box (plain React).',
   },
 ];
 

@@ -50,8 +50,8 @@ test('Sistemas da de alta marca, sucursal, rol y usuario; el usuario ve sólo lo
   for (const dia of ['Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes', 'Sábado']) {
     const cerrado = horario.getByLabel(`${dia}: cerrado`);
     if (await cerrado.isChecked()) await cerrado.uncheck();
-    await horario.getByLabel(`${dia}: abre`).fill('13:00');
-    await horario.getByLabel(`${dia}: cierra`).fill('22:00');
+    await horario.getByLabel(`${dia}: abre`).selectOption('13:00');
+    await horario.getByLabel(`${dia}: cierra`).selectOption('22:00');
   }
   const domingo = horario.getByLabel('Domingo: cerrado');
   if (!(await domingo.isChecked())) await domingo.check();

@@ -1,4 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { SelectorFecha } from '@/components/ui/CampoFecha';
 import { fechaConDia, horaCorta, textoPersonas } from '../../lib/formato';
 import { cambiarReservacion, getDisponibilidad, getSucursal, type ConfirmacionPublica, type Disponibilidad, type Hecho, type SucursalPublica } from '../api';
 import { Bloque } from '../Aviso';
@@ -187,19 +188,18 @@ function Campos({
           <label htmlFor={`${uid}-fecha`} className={etiqueta}>
             Fecha
           </label>
-          <input
+          <SelectorFecha
             id={`${uid}-fecha`}
             name="fecha"
-            type="date"
             min={sucursal.fecha_min}
             max={sucursal.fecha_max}
             value={fecha}
-            aria-invalid={invalido('fecha')}
-            onChange={(e) => {
-              setFecha(e.target.value);
+            invalid={Boolean(invalido('fecha'))}
+            onChange={(v) => {
+              setFecha(v);
               setError(null);
             }}
-            className={`${entrada} min-h-11 tabular-nums`}
+            className={`${entrada} min-h-11`}
           />
         </div>
       </div>

@@ -1,3 +1,4 @@
+import { SelectorFecha } from '@/components/ui/CampoFecha';
 import { fechaConDia, textoPersonas } from '@/lib/formato';
 import type { Disponibilidad, SucursalPublica } from '../api';
 import { entrada, etiqueta } from './estilos';
@@ -44,17 +45,16 @@ export function CamposEleccion({
           <label htmlFor={`${id}-fecha`} className={etiqueta}>
             Fecha
           </label>
-          <input
+          <SelectorFecha
             id={`${id}-fecha`}
             name="fecha"
-            type="date"
             required
             min={sucursal.fecha_min}
             max={sucursal.fecha_max}
             value={fecha}
-            aria-invalid={invalido('fecha')}
-            onChange={(e) => alCambiarFecha(e.target.value)}
-            className={`${entrada} tabular-nums`}
+            invalid={Boolean(invalido('fecha'))}
+            onChange={alCambiarFecha}
+            className={`${entrada} min-h-11`}
           />
         </div>
         <div className="space-y-1.5">

@@ -2,6 +2,7 @@ import { Description, Field, Input, Label } from '@headlessui/react';
 import { type Ref, useRef, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { CampoArea, CampoSelect, CampoTexto, ESTILO_CAMPO } from '@/components/ui/Campo';
+import { CampoHora } from '@/components/ui/CampoHora';
 import { CampoNumero } from '@/components/ui/CampoNumero';
 import { Esqueleto } from '@/components/ui/Esqueleto';
 import { iguales, MensajeCampo, rechazoDeCampo, Seccion } from '@/components/ui/formulario';
@@ -65,7 +66,7 @@ function Formulario({ tag, original }: { tag: string; original: DatosConfWalkin 
   const error = (c: keyof DatosConfWalkin) => (rechazo?.campo === c ? rechazo.mensaje : null);
   const hora = (c: Horas, etiqueta: string) => (
     <div>
-      <CampoTexto etiqueta={etiqueta} type="time" value={form[c]} invalid={Boolean(error(c))} onChange={(e) => poner(c, e.target.value)} />
+      <CampoHora etiqueta={etiqueta} name={c} paso={5} value={form[c]} invalid={Boolean(error(c))} onChange={(v) => poner(c, v)} />
       <MensajeCampo nombre={c} mensaje={error(c)} />
     </div>
   );
