@@ -145,7 +145,7 @@ export function BitacoraPantalla({ tipo }: { tipo: TipoBitacora }) {
                 <td className={`${TABLA.td} hidden md:table-cell`}>
                   <Registro entrada={e} />
                 </td>
-                <td className={`${TABLA.td} hidden max-w-xs lg:table-cell`}>
+                <td className={`${TABLA.td} hidden max-w-xs lg:table-cell`} data-cambios>
                   <Cambios entrada={e} />
                 </td>
               </tr>
