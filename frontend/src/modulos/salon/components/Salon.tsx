@@ -31,9 +31,12 @@ const COLOR: Record<MesaEnPiso['estado'], string> = {
 
 const ETIQUETA: Record<MesaEnPiso['estado'], string> = { libre: 'Libre', ocupada: 'Ocupada', excedida: 'Excedida' };
 
-/** A table's drawn size, in pixels, by its seats: a two-top is small, a ten-top long. */
+/**
+ * A table's drawn size, in pixels, by its seats: a two-top is small, a ten-top long; the smallest
+ * still holds its next arrival's time ("09:45 p.m.") on one line.
+ */
 function tamano(m: MesaEnPiso): { ancho: number; alto: number } {
-  const base = m.asientos <= 2 ? 64 : m.asientos <= 4 ? 76 : 88;
+  const base = m.asientos <= 2 ? 74 : m.asientos <= 4 ? 76 : 88;
   // A round table reads as big as a square one a little smaller than it.
   if (m.forma === 'redonda') return { ancho: base - 6, alto: base - 6 };
   return { ancho: m.asientos > 6 ? 100 : m.asientos > 4 ? 92 : base, alto: base };
