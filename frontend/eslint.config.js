@@ -7,8 +7,10 @@
 //   src/components, lib, stores, types, config, wasm   the shared layers; import none of the above
 //   src/app/              the router, layouts and screens that compose areas: may import anything
 //   src/widget/           the guests' booking page, its own small bundle: none of the console's
-//                         areas, modules, app or components, nor its router, query cache or Headless UI
-// and no import cycle anywhere in src/.
+//                         areas, modules, app or components (but the date box, components/ui/CampoFecha,
+//                         plain React), nor its router, query cache or Headless UI
+// and no import cycle anywhere in src/; and src/lib/formato.ts is the only place that formats a date
+// or a time for display (no toLocale*String, no Intl.DateTimeFormat elsewhere).
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import importPlugin from 'eslint-plugin-import';
@@ -47,10 +49,19 @@ const zonas = [
   })),
   {
     target: './src/widget',
-    from: ['./src/features', './src/modulos', './src/app', './src/components', './src/stores'],
+    from: ['./src/features', './src/modulos', './src/app', './src/stores'],
     message: 'The booking page is its own small bundle: it imports nothing of the console.',
   },
+  {
+    target: './src/widget',
+    from: './src/components',
+    except: ['./ui/CampoFecha.tsx'],
+    message: 'The booking page is its own small bundle: of the console\'s components it takes only the date box (plain React).',
+  },
 ];
+
+// Dates and times are formatted in one module, in es-MX whatever the browser's language.
+const SOLO_FORMATO = 'Dates, times and numbers are formatted by src/lib/formato.ts (es-MX, spec §9): use its functions.';
 
 // A `_` name is unused on purpose (a key taken out of an object with `...rest`, a parameter kept
 // for its position).
@@ -104,6 +115,23 @@ export default tseslint.config(
             },
           ],
         },
+      ],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/lib/formato.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { property: 'toLocaleString', message: SOLO_FORMATO },
+        { property: 'toLocaleDateString', message: SOLO_FORMATO },
+        { property: 'toLocaleTimeString', message: SOLO_FORMATO },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "NewExpression[callee.object.name='Intl'][callee.property.name=/^(DateTimeFormat|RelativeTimeFormat)$/]", message: SOLO_FORMATO },
+        { selector: "CallExpression[callee.object.name='Intl'][callee.property.name=/^(DateTimeFormat|RelativeTimeFormat)$/]", message: SOLO_FORMATO },
       ],
     },
   },

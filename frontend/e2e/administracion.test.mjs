@@ -50,8 +50,8 @@ test('Sistemas da de alta marca, sucursal, rol y usuario; el usuario ve sólo lo
   for (const dia of ['Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes', 'Sábado']) {
     const cerrado = horario.getByLabel(`${dia}: cerrado`);
     if (await cerrado.isChecked()) await cerrado.uncheck();
-    await horario.getByLabel(`${dia}: abre`).fill('13:00');
-    await horario.getByLabel(`${dia}: cierra`).fill('22:00');
+    await horario.getByLabel(`${dia}: abre`).selectOption('13:00');
+    await horario.getByLabel(`${dia}: cierra`).selectOption('22:00');
   }
   const domingo = horario.getByLabel('Domingo: cerrado');
   if (!(await domingo.isChecked())) await domingo.check();
@@ -154,9 +154,9 @@ test("'Pie del ticket' saved in /conf-walkin closes both tickets of a walk-in re
   assert.equal(await pagina.getByLabel('Pie del ticket').inputValue(), pie);
 
   // A late cutoff after the promo start is refused on screen before any save, with core's words.
-  await pagina.getByLabel('Inicio regular').fill('13:00');
-  await pagina.getByLabel('Inicio promoción').fill('19:00');
-  await pagina.getByLabel('Corte de la tarde').fill('19:30');
+  await pagina.getByLabel('Inicio regular').selectOption('13:00');
+  await pagina.getByLabel('Inicio promoción').selectOption('19:00');
+  await pagina.getByLabel('Corte de la tarde').selectOption('19:30');
   await pagina.getByTestId('linea-del-dia-error').filter({ hasText: 'El corte de la tarde va después del inicio regular' }).waitFor();
 
   const walkin = await registrarWalkin(servidor, token, tag, { name: 'Familia Pie', evento: 'Ninguno' });

@@ -1,5 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { desdeCampos, fechaCorta, fechaLarga, haceCuanto, horaCorta, leerHoraLocal, nombreCorto, palabraPersonas, paraCampos, telefonoLegible, textoPersonas } from './formato';
+import {
+  DIAS,
+  desdeCampos,
+  diaEn,
+  entero,
+  fechaConAnio,
+  fechaConDia,
+  fechaCorta,
+  fechaYHora,
+  fechaHoraBitacora,
+  fechaLarga,
+  haceCuanto,
+  horaConSegundos,
+  horaCorta,
+  horaLocalEn,
+  leerHoraLocal,
+  nombreCorto,
+  nombreDia,
+  palabraPersonas,
+  paraCampos,
+  sumarDias,
+  telefonoLegible,
+  textoPersonas,
+} from './formato';
 
 // es-MX may put a (narrow) no-break space before "p.m."; compare the visible text.
 const plano = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
@@ -30,8 +53,41 @@ describe('date and time of a reservation', () => {
     expect(fechaCorta('2025-02-30T10:00:00')).toBe('2025-02-30T10:00:00');
   });
 
-  it('spells the day out for the detail', () => {
-    expect(fechaLarga('2025-01-05T14:30:00')).toBe('domingo, 5 de enero de 2025');
+  it('writes the day with its weekday, capitalised, as DD, MMM with the year', () => {
+    expect(fechaLarga('2025-01-05T14:30:00')).toBe('Domingo 05, ene 2025');
+    expect(fechaLarga('2026-11-27')).toBe('Viernes 27, nov 2026');
+    expect(fechaConDia('2026-11-28')).toBe('Sábado 28, nov');
+    expect(nombreDia('2026-11-23')).toBe('Lunes');
+    expect(DIAS.every((d) => d[0] === d[0]?.toUpperCase())).toBe(true);
+  });
+
+  it('writes a date alone, a time alone and both the one way', () => {
+    expect(fechaCorta('2026-11-27')).toBe('27, nov');
+    expect(fechaConAnio('2026-11-27')).toBe('27, nov 2026');
+    expect(plano(horaCorta('20:10'))).toBe('08:10 p.m.');
+    expect(plano(horaCorta('00:00'))).toBe('12:00 a.m.');
+    expect(plano(horaCorta('24:00'))).toBe('12:00 a.m.');
+    expect(plano(fechaYHora('2026-11-27 20:10'))).toBe('27, nov · 08:10 p.m.');
+    expect(fechaYHora('ayer')).toBe('ayer');
+  });
+
+  it('reads an instant in branch time', () => {
+    // 02:07 UTC on the 28th is 08:07 p.m. on the 27th in Mexico City.
+    expect(horaLocalEn(new Date('2026-11-28T02:07:00Z'))).toBe('2026-11-27 20:07');
+    expect(horaLocalEn(new Date('2026-11-28T02:07:00Z'), 'America/Tijuana')).toBe('2026-11-27 18:07');
+    expect(plano(fechaHoraBitacora('2026-11-28T02:07:41Z'))).toBe('27, nov 2026 · 08:07 p.m.');
+    expect(plano(horaConSegundos(new Date('2026-11-28T02:00:25Z')))).toBe('08:00:25 p.m.');
+    // 03:00 UTC is still the previous evening in Mexico City.
+    expect(diaEn(new Date('2026-11-23T03:00:00Z'))).toBe('2026-11-22');
+  });
+
+  it('moves days across months', () => {
+    expect(sumarDias('2026-03-01', -1)).toBe('2026-02-28');
+    expect(sumarDias('2026-12-31', 1)).toBe('2027-01-01');
+  });
+
+  it('writes whole numbers as es-MX does', () => {
+    expect(entero(1234)).toBe('1,234');
   });
 
   it('moves between the wall time and the edit form fields', () => {

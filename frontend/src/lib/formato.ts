@@ -1,25 +1,40 @@
-// How dates, times and names read on screen (spec §9: 'DD, MMM' and 'hh:mm a', es-MX). A
-// reservation's `fecha_hora` is the branch's wall time ("YYYY-MM-DD HH:MM", no zone; the "T" form
-// reads the same): it is read as UTC and formatted as UTC, so the browser's own zone can never
-// shift it.
+// How dates, times, numbers and names read on screen: the one module that formats a date or a time
+// (spec §9: 'DD, MMM' and 'hh:mm a', es-MX), whatever language the browser speaks. Every date reads
+// "27, nov", with the year "27, nov 2026", with its weekday "Viernes 27, nov 2026"; every time
+// "08:10 p.m."; a date with its time "27, nov · 08:10 p.m.". Weekday names are capitalised
+// everywhere. A reservation's `fecha_hora` is the branch's wall time ("YYYY-MM-DD HH:MM", no zone;
+// the "T" form reads the same): it is read as UTC and formatted as UTC, so the browser's own zone
+// can never shift it. `eslint.config.js` refuses `toLocale*String` and `Intl.DateTimeFormat`
+// anywhere else.
 
 import { ahora as relojAhora } from './reloj';
 
 const LOCALE = 'es-MX';
 
+/** Spec §9: the branches' zone. */
+export const ZONA_SUCURSAL = 'America/Mexico_City';
+
 /** Spec §9: list names show their first 15 characters. */
 export const LARGO_NOMBRE_LISTA = 15;
 
+/** Weekday names, 1 = Monday … 7 = Sunday (the schedule's `dia`, a promotion's `dias`). */
+export const DIAS = ['Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes', 'Sábado', 'Domingo'] as const;
+
+/** Short weekday names, 1 = Monday … 7 = Sunday. */
+export const DIAS_CORTOS = ['Lun', 'Mar', 'Mié', 'Jue', 'Vie', 'Sáb', 'Dom'] as const;
+
+/** Month names, January first, capitalised as a calendar's heading writes them. */
+export const MESES = ['Enero', 'Febrero', 'Marzo', 'Abril', 'Mayo', 'Junio', 'Julio', 'Agosto', 'Septiembre', 'Octubre', 'Noviembre', 'Diciembre'] as const;
+
 const fmtDia = new Intl.DateTimeFormat(LOCALE, { day: '2-digit', month: 'short', timeZone: 'UTC' });
 const fmtHora = new Intl.DateTimeFormat(LOCALE, { hour: '2-digit', minute: '2-digit', hour12: true, timeZone: 'UTC' });
-const fmtFechaLarga = new Intl.DateTimeFormat(LOCALE, {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+const fmtReloj = new Intl.DateTimeFormat(LOCALE, { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: true, timeZone: ZONA_SUCURSAL });
 const fmtRelativo = new Intl.RelativeTimeFormat(LOCALE, { numeric: 'auto' });
+const fmtEntero = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 });
+const fmtDiaClave = new Intl.DateTimeFormat('en-CA', { timeZone: ZONA_SUCURSAL, year: 'numeric', month: '2-digit', day: '2-digit' });
+const partesEn = (zona: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: zona, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const fmtPartesZona = partesEn(ZONA_SUCURSAL);
 
 /** A wall time ("YYYY-MM-DD[T ]HH:MM[:SS]") as a Date whose UTC fields are that wall time; null if malformed. */
 export function leerHoraLocal(fechaHora: string): Date | null {
@@ -32,26 +47,104 @@ export function leerHoraLocal(fechaHora: string): Date | null {
   return exacta ? fecha : null;
 }
 
-/** 'DD, MMM': "05, ene". */
-export function fechaCorta(fechaHora: string): string {
-  const fecha = leerHoraLocal(fechaHora);
-  if (!fecha) return fechaHora;
-  const partes = fmtDia.formatToParts(fecha);
+/**
+ * A date alone ("YYYY-MM-DD"), a wall time or a time alone ("HH:MM", on an arbitrary day) as a
+ * Date read as UTC; null if malformed.
+ */
+function leer(valor: string): Date | null {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(valor)) return leerHoraLocal(`${valor} 00:00`);
+  // "24:00", a day's end, reads as the midnight it is.
+  if (/^\d{2}:\d{2}(:\d{2})?$/.test(valor)) return leerHoraLocal(`2000-01-01 ${valor.replace(/^24:00/, '00:00')}`);
+  return leerHoraLocal(valor);
+}
+
+/** 'DD, MMM': "05, ene", of a date or a wall time. */
+export function fechaCorta(fecha: string): string {
+  const d = leer(fecha);
+  if (!d) return fecha;
+  const partes = fmtDia.formatToParts(d);
   const dia = partes.find((p) => p.type === 'day')?.value ?? '';
-  const mes = partes.find((p) => p.type === 'month')?.value ?? '';
+  const mes = (partes.find((p) => p.type === 'month')?.value ?? '').replace('.', '');
   return `${dia}, ${mes}`;
 }
 
-/** 'hh:mm a' as es-MX writes it: "02:30 p.m.". */
-export function horaCorta(fechaHora: string): string {
-  const fecha = leerHoraLocal(fechaHora);
-  return fecha ? fmtHora.format(fecha) : '';
+/** 'DD, MMM YYYY': "05, ene 2026" (where a list spans years). */
+export function fechaConAnio(fecha: string): string {
+  const d = leer(fecha);
+  return d ? `${fechaCorta(fecha)} ${d.getUTCFullYear()}` : fecha;
 }
 
-/** "domingo, 5 de enero de 2025". */
-export function fechaLarga(fechaHora: string): string {
-  const fecha = leerHoraLocal(fechaHora);
-  return fecha ? fmtFechaLarga.format(fecha) : fechaHora;
+/** The weekday's name of a date or wall time ("Viernes"); empty when malformed. */
+export function nombreDia(fecha: string): string {
+  const d = leer(fecha);
+  return d ? (DIAS[(d.getUTCDay() + 6) % 7] ?? '') : '';
+}
+
+/** The day with its weekday and year: "Domingo 05, ene 2025". */
+export function fechaLarga(fecha: string): string {
+  return leer(fecha) ? `${nombreDia(fecha)} ${fechaConAnio(fecha)}` : fecha;
+}
+
+/** The day with its weekday, no year (the booking page's days, all within months): "Domingo 05, ene". */
+export function fechaConDia(fecha: string): string {
+  return leer(fecha) ? `${nombreDia(fecha)} ${fechaCorta(fecha)}` : fecha;
+}
+
+/** 'hh:mm a' as es-MX writes it, "02:30 p.m.", of a wall time or a time alone ("14:30"). */
+export function horaCorta(fechaHora: string): string {
+  const d = leer(fechaHora);
+  return d ? fmtHora.format(d) : '';
+}
+
+/** "05, ene · 02:30 p.m." */
+export function fechaYHora(fechaHora: string): string {
+  return leerHoraLocal(fechaHora) ? `${fechaCorta(fechaHora)} · ${horaCorta(fechaHora)}` : fechaHora;
+}
+
+/** "05, ene 2026 · 02:30 p.m." (a history, which spans years). */
+export function fechaVisita(fechaHora: string): string {
+  return leerHoraLocal(fechaHora) ? `${fechaConAnio(fechaHora)} · ${horaCorta(fechaHora)}` : fechaHora;
+}
+
+/** The last visit's day ("05, ene 2026"), or a dash for a guest never seen. */
+export function ultimaVisita(fechaHora: string | null | undefined): string {
+  if (!fechaHora) return '—';
+  return leerHoraLocal(fechaHora) ? fechaConAnio(fechaHora) : fechaHora;
+}
+
+/** An instant as the branch's wall time, "YYYY-MM-DD HH:MM". */
+export function horaLocalEn(instante: Date, zona = ZONA_SUCURSAL): string {
+  const fmt = zona === ZONA_SUCURSAL ? fmtPartesZona : partesEn(zona);
+  const p = Object.fromEntries(fmt.formatToParts(instante).map((x) => [x.type, x.value]));
+  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`;
+}
+
+/** An RFC 3339 instant (a log entry's) in branch time: "22, nov 2026 · 02:42 p.m.". */
+export function fechaHoraBitacora(rfc3339: string): string {
+  const d = new Date(rfc3339);
+  return Number.isNaN(d.getTime()) ? rfc3339 : fechaVisita(horaLocalEn(d));
+}
+
+/** The stand's clock (spec §2: 12-hour with seconds): "08:00:25 p.m." in branch time. */
+export function horaConSegundos(instante: Date): string {
+  return fmtReloj.format(instante);
+}
+
+/** "YYYY-MM-DD" of `instante` in `zona` (a day's key, not a display). */
+export function diaEn(instante: Date, zona = ZONA_SUCURSAL): string {
+  return zona === ZONA_SUCURSAL ? fmtDiaClave.format(instante) : horaLocalEn(instante, zona).slice(0, 10);
+}
+
+/** "YYYY-MM-DD" moved by `dias` whole days. */
+export function sumarDias(dia: string, dias: number): string {
+  const d = new Date(`${dia}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + dias);
+  return d.toISOString().slice(0, 10);
+}
+
+/** A whole number as es-MX writes it: "1,234". */
+export function entero(n: number): string {
+  return fmtEntero.format(n);
 }
 
 /** The name cut to `largo` characters (whole code points) with an ellipsis when longer. */

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fechaConDia } from '@/lib/formato';
 import type { ConfirmacionPublica, SucursalPublica } from './api';
 import { Confirmacion } from './Confirmacion';
-import { fechaTexto } from './reservar/estilos';
 import { boton, elegir, esperar, montar, servidorFalso, textoDe, tocar, type Llamada, type Respuesta } from './huesped/prueba-dom';
 
 const PAGINA: ConfirmacionPublica = {
@@ -108,7 +108,7 @@ describe("the guest's own page", () => {
     expect(form.noValidate).toBe(true);
     const actual = await esperar(() => form.querySelector<HTMLInputElement>('input[name="hora"][value="20:00"]'));
     expect(actual.checked).toBe(true);
-    expect(textoDe(form.querySelector('[data-testid="cambio-actual"]'))).toBe(`Ahora: 2 personas · ${fechaTexto('2026-11-28')} · 08:00 p.m.`);
+    expect(textoDe(form.querySelector('[data-testid="cambio-actual"]'))).toBe(`Ahora: 2 personas · ${fechaConDia('2026-11-28')} · 08:00 p.m.`);
 
     // Unchanged is not sent.
     await tocar(boton(form, 'Guardar cambios'));

@@ -47,7 +47,7 @@ describe("a reminder's Confirmo link", () => {
     expect(llamadas.map((l) => `${l.metodo} ${l.ruta}?${l.query}`)).toEqual(['GET /v1/public/reservacion/r1/enlace?t=tk-enlace']);
     expect(textoDe(caja.querySelector('h1'))).toBe('Confirma tu asistencia');
     expect(textoDe(caja.querySelector('[data-campo="sucursal"]'))).toBe('La Casa · Polanco');
-    expect(textoDe(caja.querySelector('[data-campo="fecha"]'))).toBe('sábado, 28 de noviembre de 2026');
+    expect(textoDe(caja.querySelector('[data-campo="fecha"]'))).toBe('Sábado 28, nov 2026');
     expect(textoDe(caja.querySelector('[data-campo="hora"]'))).toBe('08:00 p.m.');
     expect(textoDe(caja.querySelector('[data-campo="no_personas"]'))).toBe('2 personas');
 

@@ -1,11 +1,10 @@
 import { useId, useRef, useState } from 'react';
-import { horaCorta, textoPersonas } from '../lib/formato';
+import { fechaConDia, horaCorta, textoPersonas } from '../lib/formato';
 import { PAIS_POR_DEFECTO } from '../lib/paises';
 import { getDisponibilidad, getSucursal, reservaPersonal, type Disponibilidad, type SucursalPublica } from './api';
 import { Aviso, Bloque } from './Aviso';
 import { CamposContacto } from './reservar/CamposContacto';
 import { CamposEleccion } from './reservar/CamposEleccion';
-import { fechaTexto } from './reservar/estilos';
 import { useConsulta } from './reservar/use-consulta';
 import { useEnvioReserva, type Contacto } from './reservar/use-envio';
 import type { Origen } from './ruta';
@@ -201,7 +200,7 @@ function Formulario({
           {enviando ? 'Reservando…' : 'Reservar'}
         </button>
         <p id={`${id}-resumen`} className="text-center text-sm text-stone-600" aria-live="polite">
-          {horaElegida ? `${textoPersonas(personas)} · ${fechaTexto(fecha)} · ${horaCorta(`2000-01-01 ${horaElegida}`)}` : 'Elige fecha, personas y un horario disponible.'}
+          {horaElegida ? `${textoPersonas(personas)} · ${fechaConDia(fecha)} · ${horaCorta(horaElegida)}` : 'Elige fecha, personas y un horario disponible.'}
         </p>
       </div>
     </form>

@@ -1,13 +1,6 @@
 import { useEffect, useState } from 'react';
+import { horaConSegundos } from '@/lib/formato';
 import { ahora as horaDelServidor } from '@/lib/reloj';
-
-const formato = new Intl.DateTimeFormat('es-MX', {
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hour12: true,
-  timeZone: 'America/Mexico_City',
-});
 
 /** Live clock of the check-in screen: es-MX, 12-hour with seconds, ticking every second. */
 export function Reloj({ className = '' }: { className?: string }) {
@@ -18,7 +11,7 @@ export function Reloj({ className = '' }: { className?: string }) {
   }, []);
   return (
     <time dateTime={ahora.toISOString()} className={`tabular-nums ${className}`} aria-live="off">
-      {formato.format(ahora)}
+      {horaConSegundos(ahora)}
     </time>
   );
 }

@@ -1,7 +1,7 @@
 // Pure helpers of an affiliate's page: the period read from and written to the address, and the
 // attendance rate as read.
 import type { TipoAfiliado } from '@/types/api';
-import { diaEn, sumarDias } from '@/lib/fechas';
+import { diaEn, sumarDias } from '@/lib/formato';
 import { ahora as relojAhora } from '@/lib/reloj';
 
 /** Days the period covers when the address does not say (today and the 29 before). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ClienteResumen, VisitaCliente } from '@/types/api';
-import { fechaVisita, ultimaVisita } from '@/lib/fechas';
+import { fechaVisita, ultimaVisita } from '@/lib/formato';
 import { avisoFusion, candidatosFusion, faseBusqueda, mismoNombre, telefonoCliente, rutaVisita, textoVisitas, vino, visitasRecientes } from './visitas';
 
 const visita = (tipo: VisitaCliente['tipo'], _id: string, fecha_hora: string): VisitaCliente => ({

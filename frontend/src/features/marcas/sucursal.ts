@@ -1,5 +1,5 @@
 // Pure helpers of the branch editor: the zone choices, the week's rows and the forms' payloads.
-import { DIAS } from '@/lib/fechas';
+import { DIAS } from '@/lib/formato';
 import type { DatosDia, DatosDiaEspecial, DatosMesa, SucursalCompleta } from '@/types/api';
 
 /** Mexico's IANA zones, the branch's own first when it has another. */

@@ -14,10 +14,10 @@ describe('promotion validity as read', () => {
   });
   it('reads the date window open on either side', () => {
     expect(textoFechas(null, null)).toBeNull();
-    expect(textoFechas('2026-01-05', null)).toBe('Desde el 5 ene 2026');
-    expect(textoFechas(null, '2026-12-31')).toBe('Hasta el 31 dic 2026');
-    expect(textoFechas('2026-02-14', '2026-02-14')).toBe('Solo el 14 feb 2026');
-    expect(textoVigencia({ desde: '2026-01-05', hasta: '2026-01-31', dias: [2] })).toBe('Del 5 ene 2026 al 31 ene 2026 · Mar');
+    expect(textoFechas('2026-01-05', null)).toBe('Desde el 05, ene 2026');
+    expect(textoFechas(null, '2026-12-31')).toBe('Hasta el 31, dic 2026');
+    expect(textoFechas('2026-02-14', '2026-02-14')).toBe('Solo el 14, feb 2026');
+    expect(textoVigencia({ desde: '2026-01-05', hasta: '2026-01-31', dias: [2] })).toBe('Del 05, ene 2026 al 31, ene 2026 · Mar');
   });
 });
 

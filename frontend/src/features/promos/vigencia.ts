@@ -1,22 +1,14 @@
 // Pure helpers of the promotions screen: how a validity window reads, the form's payload, and
 // the table's pages (spec §9: three promotions a page).
+import { DIAS_CORTOS, fechaConAnio } from '@/lib/formato';
 import type { DatosPromocion } from '@/lib/wasm';
 import type { Promocion } from '@/types/api';
 
 /** Spec §9: the promotions table shows three a page. */
 export const PROMOS_POR_PAGINA = 3;
 
-/** Short weekday names, 1 = Monday … 7 = Sunday (the promotion's `dias`, as a schedule's `dia`). */
-export const DIAS_CORTOS = ['Lun', 'Mar', 'Mié', 'Jue', 'Vie', 'Sáb', 'Dom'] as const;
-
-const fmtFecha = new Intl.DateTimeFormat('es-MX', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-
-/** "YYYY-MM-DD" as "5 ene 2026"; anything else as it came. */
-export function fechaPromo(fecha: string): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(fecha);
-  if (!m) return fecha;
-  return fmtFecha.format(new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])))).replace(/\./g, '');
-}
+/** "YYYY-MM-DD" as "05, ene 2026"; anything else as it came. */
+export const fechaPromo = fechaConAnio;
 
 /** The weekdays as read: every day, a run ("Lun a Vie") or a list ("Mar, Jue"). */
 export function textoDias(dias: readonly number[]): string {

@@ -1,6 +1,6 @@
 // A guest's confirmation as the host reads it: whether a reservation shows «Confirmó», when the
 // guest confirmed at the branch, and the next arrivals with the confirmed ones first at each time.
-import { fechaCorta, horaCorta } from '@/lib/formato';
+import { fechaYHora, horaCorta } from '@/lib/formato';
 import { horaSucursal, type ConfigHorario } from '@/lib/wasm';
 import type { Reservacion } from '@/types/api';
 
@@ -28,7 +28,7 @@ export function momentoConfirmacion(confirmada: string, horario: ConfigHorario |
 /** The mark's longer text: "Confirmó su asistencia: 24, nov · 07:05 p.m.". */
 export function textoConfirmacion(confirmada: string, horario: ConfigHorario | null = null): string {
   const m = momentoConfirmacion(confirmada, horario);
-  return m ? `Confirmó su asistencia: ${fechaCorta(m.fechaHora)} · ${m.hora}` : 'Confirmó su asistencia';
+  return m ? `Confirmó su asistencia: ${fechaYHora(m.fechaHora)}` : 'Confirmó su asistencia';
 }
 
 /** The day's arrivals by time; at the same time, those whose guests confirmed come first. */

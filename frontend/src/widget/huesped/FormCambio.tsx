@@ -1,9 +1,10 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { horaCorta, textoPersonas } from '../../lib/formato';
+import { SelectorFecha } from '@/components/ui/CampoFecha';
+import { fechaConDia, horaCorta, textoPersonas } from '../../lib/formato';
 import { cambiarReservacion, getDisponibilidad, getSucursal, type ConfirmacionPublica, type Disponibilidad, type Hecho, type SucursalPublica } from '../api';
 import { Bloque } from '../Aviso';
 import { Horarios } from '../reservar/Horarios';
-import { entrada, etiqueta, fechaTexto } from '../reservar/estilos';
+import { entrada, etiqueta } from '../reservar/estilos';
 import { useConsulta } from '../reservar/use-consulta';
 import { cambioInicial, fechaEnRango, opcionesPersonas, validarCambio, type ErrorCambio } from './cambio';
 import { Girando, botonPrincipal, botonSecundario } from './piezas';
@@ -157,7 +158,7 @@ function Campos({
           Cambiar personas u hora
         </h3>
         <p className="text-sm text-stone-600" data-testid="cambio-actual">
-          Ahora: {textoPersonas(r.no_personas)} · {fechaTexto(r.fecha_hora.slice(0, 10))} · {horaCorta(r.fecha_hora)}
+          Ahora: {textoPersonas(r.no_personas)} · {fechaConDia(r.fecha_hora)} · {horaCorta(r.fecha_hora)}
         </p>
       </div>
       <div className="grid grid-cols-2 gap-3">
@@ -187,19 +188,18 @@ function Campos({
           <label htmlFor={`${uid}-fecha`} className={etiqueta}>
             Fecha
           </label>
-          <input
+          <SelectorFecha
             id={`${uid}-fecha`}
             name="fecha"
-            type="date"
             min={sucursal.fecha_min}
             max={sucursal.fecha_max}
             value={fecha}
-            aria-invalid={invalido('fecha')}
-            onChange={(e) => {
-              setFecha(e.target.value);
+            invalid={Boolean(invalido('fecha'))}
+            onChange={(v) => {
+              setFecha(v);
               setError(null);
             }}
-            className={`${entrada} min-h-11 tabular-nums`}
+            className={`${entrada} min-h-11`}
           />
         </div>
       </div>
@@ -221,7 +221,7 @@ function Campos({
           />
         ) : (
           <p role="status" className="rounded-lg bg-amber-50 px-3 py-2.5 text-sm text-amber-900">
-            Elige una fecha entre el {fechaTexto(sucursal.fecha_min)} y el {fechaTexto(sucursal.fecha_max)}.
+            Elige una fecha entre el {fechaConDia(sucursal.fecha_min)} y el {fechaConDia(sucursal.fecha_max)}.
           </p>
         )}
       </fieldset>

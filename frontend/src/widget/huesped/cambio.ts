@@ -1,8 +1,7 @@
 // The guest's change of party and time, checked on the page before it is sent: Spanish words and
 // the box at fault, never the browser's own bubbles. The server checks all again.
 
-import { paraCampos } from '../../lib/formato';
-import { fechaTexto } from '../reservar/estilos';
+import { fechaConDia, paraCampos } from '../../lib/formato';
 
 export interface Cambio {
   fecha: string;
@@ -48,7 +47,7 @@ export function validarCambio(
   },
 ): { ok: { fecha_hora: string; no_personas: number } } | { error: ErrorCambio } {
   if (!fechaEnRango(fecha, fechaMin, fechaMax)) {
-    return { error: { mensaje: `Elige una fecha entre el ${fechaTexto(fechaMin)} y el ${fechaTexto(fechaMax)}.`, campo: 'fecha' } };
+    return { error: { mensaje: `Elige una fecha entre el ${fechaConDia(fechaMin)} y el ${fechaConDia(fechaMax)}.`, campo: 'fecha' } };
   }
   const max = opcionesPersonas(personasMax).length;
   if (!Number.isInteger(personas) || personas < 1 || personas > max) {

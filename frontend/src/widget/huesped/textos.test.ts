@@ -81,14 +81,14 @@ describe('until when the guest may change online', () => {
 
   it('the time alone on the reservation\'s day, the day too on another', () => {
     expect(textoPlazo('2026-11-28 19:00', '2026-11-28 20:00')).toBe('Puedes cambiarla o cancelarla aquí hasta las 07:00 p.m. del día de tu reservación.');
-    expect(textoPlazo('2026-11-27 20:00', '2026-11-28 20:00')).toBe('Puedes cambiarla o cancelarla aquí hasta el viernes, 27 de noviembre a las 08:00 p.m.');
+    expect(textoPlazo('2026-11-27 20:00', '2026-11-28 20:00')).toBe('Puedes cambiarla o cancelarla aquí hasta el Viernes 27, nov a las 08:00 p.m.');
     expect(textoPlazo(null, '2026-11-28 20:00')).toBe('Puedes cambiarla o cancelarla aquí.');
   });
 
   it('closed: since when, and to call the branch', () => {
     expect(textoCierre('2026-11-28 19:00', '2026-11-28 20:00')).toBe('Los cambios en línea cerraron a las 07:00 p.m.; llama a la sucursal.');
     expect(textoCierre('2026-11-28 13:00', '2026-11-28 14:00')).toBe('Los cambios en línea cerraron a la 01:00 p.m.; llama a la sucursal.');
-    expect(textoCierre('2026-11-27 20:00', '2026-11-28 20:00')).toBe('Los cambios en línea cerraron el viernes, 27 de noviembre a las 08:00 p.m.; llama a la sucursal.');
+    expect(textoCierre('2026-11-27 20:00', '2026-11-28 20:00')).toBe('Los cambios en línea cerraron el Viernes 27, nov a las 08:00 p.m.; llama a la sucursal.');
     expect(textoCierre(undefined, '2026-11-28 20:00')).toBe('Los cambios en línea ya cerraron; llama a la sucursal.');
     expect(textoCierre('mañana', '2026-11-28 20:00')).toBe('Los cambios en línea ya cerraron; llama a la sucursal.');
   });

@@ -1,7 +1,7 @@
 // What the guest's pages say about a reservation's state and its deadlines: pure, so the words
 // are tested apart from the pages.
 
-import { horaCorta, leerHoraLocal } from '../../lib/formato';
+import { fechaConDia, horaCorta, leerHoraLocal } from '../../lib/formato';
 import type { EnlaceHuesped, EstadoReservacion } from '../api';
 
 /** The state as staff and guests read it (core's `EstadoReservacion::etiqueta`). */
@@ -56,18 +56,15 @@ export function estadoEnlace({ proposito, usado, vencido, reservacion: r }: Enla
   return { tipo: 'abierto', proposito };
 }
 
-const fmtDia = new Intl.DateTimeFormat('es-MX', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
-
 /** "las 07:15 p.m.", and "la 01:00 p.m." (Spanish says "la una"). */
 export function laHora(fechaHora: string): string {
   const hora = horaCorta(fechaHora);
   return hora.startsWith('01:') ? `la ${hora}` : `las ${hora}`;
 }
 
-/** "viernes, 27 de noviembre" of a wall time; empty when malformed. */
+/** "Viernes 27, nov" of a wall time; empty when malformed. */
 function dia(fechaHora: string): string {
-  const d = leerHoraLocal(fechaHora);
-  return d ? fmtDia.format(d) : '';
+  return leerHoraLocal(fechaHora) ? fechaConDia(fechaHora.slice(0, 10)) : '';
 }
 
 const mismoDia = (a: string, b: string) => a.slice(0, 10) === b.slice(0, 10);

@@ -1,6 +1,7 @@
-import { textoPersonas } from '@/lib/formato';
+import { SelectorFecha } from '@/components/ui/CampoFecha';
+import { fechaConDia, textoPersonas } from '@/lib/formato';
 import type { Disponibilidad, SucursalPublica } from '../api';
-import { entrada, etiqueta, fechaTexto } from './estilos';
+import { entrada, etiqueta } from './estilos';
 import { Horarios } from './Horarios';
 import type { Estado } from './use-consulta';
 
@@ -44,17 +45,16 @@ export function CamposEleccion({
           <label htmlFor={`${id}-fecha`} className={etiqueta}>
             Fecha
           </label>
-          <input
+          <SelectorFecha
             id={`${id}-fecha`}
             name="fecha"
-            type="date"
             required
             min={sucursal.fecha_min}
             max={sucursal.fecha_max}
             value={fecha}
-            aria-invalid={invalido('fecha')}
-            onChange={(e) => alCambiarFecha(e.target.value)}
-            className={`${entrada} tabular-nums`}
+            invalid={Boolean(invalido('fecha'))}
+            onChange={alCambiarFecha}
+            className={`${entrada} min-h-11`}
           />
         </div>
         <div className="space-y-1.5">
@@ -94,7 +94,7 @@ export function CamposEleccion({
           />
         ) : (
           <p role="status" className="rounded-lg bg-amber-50 px-3 py-2.5 text-sm text-amber-900">
-            Elige una fecha entre el {fechaTexto(sucursal.fecha_min)} y el {fechaTexto(sucursal.fecha_max)}.
+            Elige una fecha entre el {fechaConDia(sucursal.fecha_min)} y el {fechaConDia(sucursal.fecha_max)}.
           </p>
         )}
       </fieldset>

@@ -1,7 +1,6 @@
-import { horaCorta } from '@/lib/formato';
+import { fechaConDia, horaCorta } from '@/lib/formato';
 import { Bloque } from '../Aviso';
 import type { Disponibilidad } from '../api';
-import { fechaTexto } from './estilos';
 import type { Estado } from './use-consulta';
 
 /** The bookable times of one day: radio buttons, so arrows move between them. */
@@ -49,7 +48,7 @@ export function Horarios({
             data-testid="siguiente-dia"
             data-fecha={siguiente}
           >
-            Hay lugar el {fechaTexto(siguiente)}: ver horarios
+            Hay lugar el {fechaConDia(siguiente)}: ver horarios
           </button>
         ) : null}
       </div>
@@ -63,7 +62,7 @@ export function Horarios({
           className="relative flex min-h-11 cursor-pointer items-center justify-center rounded-lg px-1 text-sm whitespace-nowrap font-semibold text-stone-800 tabular-nums ring-1 ring-stone-300 ring-inset hover:bg-stone-50 has-checked:bg-primary-700 has-checked:text-white has-checked:ring-primary-700 has-focus-visible:ring-2 has-focus-visible:ring-primary-600 has-focus-visible:ring-offset-2"
         >
           <input type="radio" name="hora" value={h} checked={hora === h} onChange={() => alElegir(h)} className="sr-only" />
-          {horaCorta(`2000-01-01 ${h}`)}
+          {horaCorta(h)}
         </label>
       ))}
     </div>

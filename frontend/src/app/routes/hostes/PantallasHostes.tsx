@@ -123,7 +123,7 @@ function EdicionHostes({ reservacion: r }: { reservacion: Reservacion }) {
       <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1 border-b border-stone-100 pb-4">
         <h2 className="text-xl font-bold break-words text-stone-900">{r.name}</h2>
         <p className="text-base text-stone-600">
-          <span className="first-letter:uppercase">{fechaLarga(r.fecha_hora)}</span> · {horaCorta(r.fecha_hora)} · {textoPersonas(r.no_personas)}
+          <span>{fechaLarga(r.fecha_hora)}</span> · {horaCorta(r.fecha_hora)} · {textoPersonas(r.no_personas)}
         </p>
       </div>
       {'error' in editable ? (

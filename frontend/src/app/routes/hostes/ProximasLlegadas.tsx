@@ -6,6 +6,9 @@ import { useSesion } from '@/lib/use-session';
 import { useReservaciones } from '@/features/reservaciones/api/get-reservaciones';
 import { confirmo, ordenLlegadas } from '@/modulos/reservaciones/confirmacion';
 import { MarcaConfirmo } from '@/modulos/reservaciones/components/MarcaConfirmo';
+import { MarcaRetraso } from '@/modulos/reservaciones/components/MarcaRetraso';
+import { retrasoDe } from '@/modulos/reservaciones/retraso';
+import { useAhoraSucursal } from '@/modulos/reservaciones/use-ahora-sucursal';
 import { useHorarioSucursal } from '@/modulos/sucursales/api/get-sucursales-usuario';
 
 /** How many of the day's next arrivals the host home lists. */
@@ -13,11 +16,13 @@ export const LLEGADAS_VISIBLES = 8;
 
 /**
  * The current branch's next arrivals of the day: Pendiente, by time, with the party size; at one
- * time the guests who confirmed come first, marked «Confirmó».
+ * time the guests who confirmed come first, marked «Confirmó»; a party past its time is marked
+ * «Retrasada N min».
  */
 export function ProximasLlegadas() {
   const { data, isPending, isError } = useReservaciones('hoy', '');
   const horario = useHorarioSucursal(useSesion().sucursal) ?? null;
+  const ahoraLocal = useAhoraSucursal(horario);
   const llegadas = ordenLlegadas((data?.pages.flatMap((p) => p.items) ?? []).filter((r) => r.status === 'Pendiente'));
 
   return (
@@ -52,6 +57,7 @@ export function ProximasLlegadas() {
                 {/* Beside the floor the panel is narrow: the name goes under the time. */}
                 <span className="col-span-2 row-start-2 flex min-w-0 items-center gap-2 @md:flex-1">
                   <span className="min-w-0 truncate text-base text-stone-800">{r.name}</span>
+                  <MarcaRetraso minutos={retrasoDe(r, ahoraLocal)} />
                   {confirmo(r) && <MarcaConfirmo confirmada={r.confirmada} horario={horario} />}
                 </span>
                 <span className="flex shrink-0 items-center gap-1.5 text-sm text-stone-600">

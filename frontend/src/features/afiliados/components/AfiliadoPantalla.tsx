@@ -1,16 +1,15 @@
 import { Link, useParams, useSearchParams } from 'react-router';
-import { CampoTexto } from '@/components/ui/Campo';
+import { CampoFecha } from '@/components/ui/CampoFecha';
 import { Esqueleto } from '@/components/ui/Esqueleto';
 import { Seccion, TABLA } from '@/components/ui/formulario';
 import { Insignia } from '@/components/ui/Insignia';
 import { AvisoPantalla, VolverA } from '@/components/ui/PantallaAdmin';
 import { ApiError } from '@/lib/api-client';
-import { textoPersonas } from '@/lib/formato';
+import { fechaVisita, textoPersonas } from '@/lib/formato';
 import { tienePermiso } from '@/lib/session';
 import { useSesion } from '@/lib/use-session';
 import { useTitulo } from '@/lib/use-titulo';
 import type { Reservacion } from '@/types/api';
-import { fechaVisita } from '@/lib/fechas';
 import { EstadoReservacion } from '@/modulos/reservaciones/components/EstadoReservacion';
 import { TIPOS_NO_SHOW, textoNoShows } from '@/modulos/reservaciones/no-shows';
 import { useAfiliado } from '../api/get-afiliado';
@@ -74,8 +73,8 @@ export function AfiliadoPantalla() {
           )}
         </div>
         <fieldset className="flex flex-wrap items-end gap-2" aria-label="Periodo">
-          <CampoTexto etiqueta="Desde" name="desde" type="date" value={periodo.desde} max={periodo.hasta} onChange={(e) => cambiar('desde', e.target.value)} className="w-40" />
-          <CampoTexto etiqueta="Hasta" name="hasta" type="date" value={periodo.hasta} min={periodo.desde} onChange={(e) => cambiar('hasta', e.target.value)} className="w-40" />
+          <CampoFecha etiqueta="Desde" name="desde" value={periodo.desde} max={periodo.hasta} required onChange={(v) => cambiar('desde', v)} className="w-48" />
+          <CampoFecha etiqueta="Hasta" name="hasta" value={periodo.hasta} min={periodo.desde} required onChange={(v) => cambiar('hasta', v)} className="w-48" />
         </fieldset>
       </div>
 

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Buscador } from '@/components/ui/Buscador';
 import { Button } from '@/components/ui/Button';
-import { CampoTexto } from '@/components/ui/Campo';
+import { CampoFecha } from '@/components/ui/CampoFecha';
 import { Esqueleto } from '@/components/ui/Esqueleto';
 import { TABLA } from '@/components/ui/formulario';
 import { Paginacion } from '@/components/ui/Paginacion';
@@ -13,7 +13,7 @@ import type { EntradaBitacora } from '@/types/api';
 import { POR_PAGINA, rutaBitacora, useBitacora, type TipoBitacora } from '../api/get-bitacora';
 import { descargarCsv } from '../csv';
 import { rutaDeRegistro } from '../registro';
-import { diaEn, fechaHoraBitacora, sumarDias } from '@/lib/fechas';
+import { diaEn, fechaHoraBitacora, sumarDias } from '@/lib/formato';
 import { ahora } from '@/lib/reloj';
 
 const TITULOS: Record<TipoBitacora, string> = { walkin: 'Bitácora de walk-in', reserva: 'Bitácora de reservaciones' };
@@ -91,8 +91,8 @@ export function BitacoraPantalla({ tipo }: { tipo: TipoBitacora }) {
         </Button>
       </div>
       <div className="flex flex-wrap items-end gap-3">
-        <CampoTexto etiqueta="Desde" type="date" value={desde} max={hasta || undefined} onChange={(e) => alFiltrar(() => setDesde(e.target.value))} className="w-44" />
-        <CampoTexto etiqueta="Hasta" type="date" value={hasta} min={desde || undefined} onChange={(e) => alFiltrar(() => setHasta(e.target.value))} className="w-44" />
+        <CampoFecha etiqueta="Desde" value={desde} max={hasta || undefined} onChange={(v) => alFiltrar(() => setDesde(v))} className="w-48" />
+        <CampoFecha etiqueta="Hasta" value={hasta} min={desde || undefined} onChange={(v) => alFiltrar(() => setHasta(v))} className="w-48" />
         <div className="min-w-60 flex-1 sm:max-w-md">
           <Buscador
             etiqueta="Buscar en la bitácora"
@@ -145,7 +145,7 @@ export function BitacoraPantalla({ tipo }: { tipo: TipoBitacora }) {
                 <td className={`${TABLA.td} hidden md:table-cell`}>
                   <Registro entrada={e} />
                 </td>
-                <td className={`${TABLA.td} hidden max-w-xs lg:table-cell`}>
+                <td className={`${TABLA.td} hidden max-w-xs lg:table-cell`} data-cambios>
                   <Cambios entrada={e} />
                 </td>
               </tr>

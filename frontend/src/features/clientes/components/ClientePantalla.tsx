@@ -15,7 +15,7 @@ import type { ClienteDetalle, Reservacion, VisitaCliente } from '@/types/api';
 import { EstadoReservacion } from '@/modulos/reservaciones/components/EstadoReservacion';
 import { useEscribirCliente } from '../api/escribir-cliente';
 import { useCliente } from '../api/get-cliente';
-import { fechaVisita } from '@/lib/fechas';
+import { fechaVisita } from '@/lib/formato';
 import { rutaVisita, telefonoCliente, textoVisitas, vino, visitasRecientes } from '../visitas';
 import { FusionarDialogo } from './FusionarDialogo';
 

@@ -5,7 +5,7 @@ import { Paginacion } from '@/components/ui/Paginacion';
 import { FilaMensaje, FilasCargando, paginasDe, PantallaAdmin, TablaAdmin, useBusquedaPaginada } from '@/components/ui/PantallaAdmin';
 import { useTitulo } from '@/lib/use-titulo';
 import { CLIENTES_POR_PAGINA, useClientes } from '../api/get-clientes';
-import { ultimaVisita } from '@/lib/fechas';
+import { ultimaVisita } from '@/lib/formato';
 import { telefonoCliente } from '../visitas';
 
 /** /clientes: the guest book, searched in the server (by name, e-mail or phone) and paged. */

@@ -11,7 +11,7 @@ import type { ClienteDetalle, ClienteResumen } from '@/types/api';
 import { useEscribirCliente } from '../api/escribir-cliente';
 import { useCliente } from '../api/get-cliente';
 import { useClientes } from '../api/get-clientes';
-import { ultimaVisita } from '@/lib/fechas';
+import { ultimaVisita } from '@/lib/formato';
 import { avisoFusion, candidatosFusion, faseBusqueda, mismoNombre, telefonoCliente, textoVisitas, vino } from '../visitas';
 
 const CANDIDATOS = 8;

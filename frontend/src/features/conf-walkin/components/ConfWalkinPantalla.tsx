@@ -2,10 +2,12 @@ import { Description, Field, Input, Label } from '@headlessui/react';
 import { type Ref, useRef, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { CampoArea, CampoSelect, CampoTexto, ESTILO_CAMPO } from '@/components/ui/Campo';
+import { CampoHora } from '@/components/ui/CampoHora';
 import { CampoNumero } from '@/components/ui/CampoNumero';
 import { Esqueleto } from '@/components/ui/Esqueleto';
 import { iguales, MensajeCampo, rechazoDeCampo, Seccion } from '@/components/ui/formulario';
 import { Interruptor } from '@/components/ui/Interruptor';
+import { horaCorta } from '@/lib/formato';
 import { useSesion } from '@/lib/use-session';
 import { useTitulo } from '@/lib/use-titulo';
 import { AvisoCanales } from '@/modulos/canales/components/AvisoCanales';
@@ -64,7 +66,7 @@ function Formulario({ tag, original }: { tag: string; original: DatosConfWalkin 
   const error = (c: keyof DatosConfWalkin) => (rechazo?.campo === c ? rechazo.mensaje : null);
   const hora = (c: Horas, etiqueta: string) => (
     <div>
-      <CampoTexto etiqueta={etiqueta} type="time" value={form[c]} invalid={Boolean(error(c))} onChange={(e) => poner(c, e.target.value)} />
+      <CampoHora etiqueta={etiqueta} name={c} paso={5} value={form[c]} invalid={Boolean(error(c))} onChange={(v) => poner(c, v)} />
       <MensajeCampo nombre={c} mensaje={error(c)} />
     </div>
   );
@@ -108,7 +110,7 @@ function Formulario({ tag, original }: { tag: string; original: DatosConfWalkin 
             <CampoSelect etiqueta="Fin del día de servicio" value={form.fin_dia ?? '05:00'} invalid={Boolean(error('fin_dia'))} onChange={(e) => poner('fin_dia', e.target.value)} aria-describedby="ayuda-fin-dia">
               {HORAS_FIN_DIA.map((h) => (
                 <option key={h} value={h}>
-                  {h}
+                  {horaCorta(h)}
                 </option>
               ))}
             </CampoSelect>

@@ -1,3 +1,4 @@
+import { horaCorta } from '@/lib/formato';
 import { tramosDelDia, type TramoDia } from '@/lib/wasm';
 
 /** Minutes from midnight of an `HH:MM` (`24:00` is the end of the day). */
@@ -41,8 +42,8 @@ export function LineaDelDia({ inicio_regular, inicio_promo, corte_tarde }: { ini
           return (
             <li key={t.desde} className="flex items-baseline gap-2" data-tramo={`${t.desde}-${t.hasta}`}>
               <span aria-hidden className={`inline-block size-2.5 shrink-0 translate-y-px rounded-full ${d.color}`} />
-              <span className="w-28 shrink-0 font-medium tabular-nums text-stone-900">
-                {t.desde}–{t.hasta}
+              <span className="w-44 shrink-0 font-medium whitespace-nowrap tabular-nums text-stone-900">
+                {horaCorta(t.desde)}–{horaCorta(t.hasta)}
               </span>
               <span>{d.texto}</span>
             </li>

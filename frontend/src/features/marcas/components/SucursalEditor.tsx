@@ -3,6 +3,8 @@ import { PlusIcon, TrashIcon } from '@heroicons/react/20/solid';
 import { useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/Button';
 import { CampoSelect, CampoTexto, ESTILO_CAMPO } from '@/components/ui/Campo';
+import { SelectorFecha } from '@/components/ui/CampoFecha';
+import { SelectorHora } from '@/components/ui/CampoHora';
 import { Confirmacion } from '@/components/ui/Confirmacion';
 import { Esqueleto } from '@/components/ui/Esqueleto';
 import { iguales, MensajeCampo, rechazoDeCampo, Seccion, TABLA } from '@/components/ui/formulario';
@@ -10,7 +12,7 @@ import { Interruptor } from '@/components/ui/Interruptor';
 import type { SucursalCompleta } from '@/types/api';
 import { useEscribirSucursal, type EscrituraSucursal } from '../api/escribir-sucursal';
 import { useSucursal } from '../api/get-sucursal';
-import { DIAS } from '@/lib/fechas';
+import { DIAS } from '@/lib/formato';
 import { datosDias, datosMesas, diasDe, mesaNueva, mesasDe, semanaCompleta, zonasPara, type FilaDia, type FilaMesa } from '../sucursal';
 import { BotonIcono } from '@/components/ui/PantallaAdmin';
 import { PlanoMesas } from './PlanoMesas';
@@ -157,10 +159,10 @@ function Horario({ s, editable }: { s: SucursalCompleta; editable: boolean }) {
             <tr key={f.dia} data-dia={f.dia}>
               <th scope="row" className="py-1 pr-3 text-left font-medium text-stone-800">{DIAS[f.dia - 1]}</th>
               <td className="px-1 py-1">
-                <Input type="time" aria-label={`${DIAS[f.dia - 1]}: abre`} className={CELDA} value={f.abre} disabled={!editable || f.cerrado} onChange={(e) => cambiar(f.dia, { abre: e.target.value })} />
+                <SelectorHora aria-label={`${DIAS[f.dia - 1]}: abre`} className={CELDA} value={f.abre} disabled={!editable || f.cerrado} onChange={(v) => cambiar(f.dia, { abre: v })} />
               </td>
               <td className="px-1 py-1">
-                <Input type="time" aria-label={`${DIAS[f.dia - 1]}: cierra`} className={CELDA} value={f.cierra} disabled={!editable || f.cerrado} onChange={(e) => cambiar(f.dia, { cierra: e.target.value })} />
+                <SelectorHora aria-label={`${DIAS[f.dia - 1]}: cierra`} className={CELDA} value={f.cierra} disabled={!editable || f.cerrado} onChange={(v) => cambiar(f.dia, { cierra: v })} />
               </td>
               <td className="py-1 pl-2 text-right">
                 <input
@@ -309,7 +311,7 @@ function Dias({ s, editable }: { s: SucursalCompleta; editable: boolean }) {
               {filas.map((f, i) => (
                 <tr key={i} data-dia-especial={i}>
                   <td className="py-1 pr-1">
-                    <Input type="date" aria-label={`Día ${i + 1}: fecha`} className={CELDA} value={f.fecha} disabled={!editable} onChange={(e) => cambiar(i, { fecha: e.target.value })} />
+                    <SelectorFecha aria-label={`Día ${i + 1}: fecha`} className={CELDA} value={f.fecha} disabled={!editable} onChange={(v) => cambiar(i, { fecha: v })} />
                   </td>
                   <td className="px-1 py-1">
                     <select aria-label={`Día ${i + 1}: tipo`} className={CELDA} value={f.tipo} disabled={!editable} onChange={(e) => cambiar(i, { tipo: e.target.value === 'especial' ? 'especial' : 'cerrado' })}>
@@ -318,10 +320,10 @@ function Dias({ s, editable }: { s: SucursalCompleta; editable: boolean }) {
                     </select>
                   </td>
                   <td className="px-1 py-1">
-                    <Input type="time" aria-label={`Día ${i + 1}: abre`} className={CELDA} value={f.abre} disabled={!editable || f.tipo === 'cerrado'} onChange={(e) => cambiar(i, { abre: e.target.value })} />
+                    <SelectorHora aria-label={`Día ${i + 1}: abre`} className={CELDA} value={f.abre} disabled={!editable || f.tipo === 'cerrado'} onChange={(v) => cambiar(i, { abre: v })} />
                   </td>
                   <td className="px-1 py-1">
-                    <Input type="time" aria-label={`Día ${i + 1}: cierra`} className={CELDA} value={f.cierra} disabled={!editable || f.tipo === 'cerrado'} onChange={(e) => cambiar(i, { cierra: e.target.value })} />
+                    <SelectorHora aria-label={`Día ${i + 1}: cierra`} className={CELDA} value={f.cierra} disabled={!editable || f.tipo === 'cerrado'} onChange={(v) => cambiar(i, { cierra: v })} />
                   </td>
                   <td className="px-1 py-1">
                     <Input aria-label={`Día ${i + 1}: motivo`} className={CELDA} value={f.motivo} disabled={!editable} onChange={(e) => cambiar(i, { motivo: e.target.value })} />

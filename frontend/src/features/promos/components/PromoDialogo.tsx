@@ -1,16 +1,17 @@
 import { Checkbox } from '@headlessui/react';
 import { useState, type FormEvent } from 'react';
 import { CampoArea, CampoTexto } from '@/components/ui/Campo';
+import { CampoFecha } from '@/components/ui/CampoFecha';
 import { AccionesGuardar, Dialogo } from '@/components/ui/Dialogo';
 import { alRechazar, iguales, MensajeCampo } from '@/components/ui/formulario';
 import { Interruptor } from '@/components/ui/Interruptor';
 import { horaSucursal, promoVigente, validarPromocion } from '@/lib/wasm';
 import { useSesion } from '@/lib/use-session';
 import type { Promocion } from '@/types/api';
-import { DIAS, diaEn } from '@/lib/fechas';
+import { DIAS, DIAS_CORTOS, diaEn } from '@/lib/formato';
 import { useHorarioSucursal } from '@/modulos/sucursales/api/get-sucursales-usuario';
 import { useEscribirPromo } from '../api/escribir-promocion';
-import { alternarDia, datosDe, DIAS_CORTOS, formularioDe, type FormularioPromo } from '../vigencia';
+import { alternarDia, datosDe, formularioDe, type FormularioPromo } from '../vigencia';
 import { esCumpleanos } from '@/modulos/orden/orden';
 import { ahora as horaDelServidor } from '@/lib/reloj';
 
@@ -89,11 +90,11 @@ export function PromoDialogo({ promo, alCerrar, alCrear }: { promo: Promocion | 
           <legend className="px-1 text-sm font-semibold text-stone-800">Vigencia (opcional)</legend>
           <div className="grid gap-3 sm:grid-cols-2">
             <div>
-              <CampoTexto etiqueta="Desde" name="desde" type="date" value={f.desde} max={f.hasta || undefined} invalid={Boolean(errores.desde)} onChange={(e) => poner('desde', e.target.value)} />
+              <CampoFecha etiqueta="Desde" name="desde" value={f.desde} max={f.hasta || undefined} invalid={Boolean(errores.desde)} onChange={(v) => poner('desde', v)} />
               <MensajeCampo nombre="desde" mensaje={errores.desde} />
             </div>
             <div>
-              <CampoTexto etiqueta="Hasta" name="hasta" type="date" value={f.hasta} min={f.desde || undefined} invalid={Boolean(errores.hasta)} onChange={(e) => poner('hasta', e.target.value)} />
+              <CampoFecha etiqueta="Hasta" name="hasta" value={f.hasta} min={f.desde || undefined} invalid={Boolean(errores.hasta)} onChange={(v) => poner('hasta', v)} />
               <MensajeCampo nombre="hasta" mensaje={errores.hasta} />
             </div>
           </div>

@@ -1,11 +1,14 @@
 import { CalendarDaysIcon } from '@heroicons/react/24/outline';
 import { PlusIcon, QrCodeIcon } from '@heroicons/react/20/solid';
 import { useState } from 'react';
+import { entero } from '@/lib/formato';
 import { BarraLista, useBusquedaLista } from '@/components/layouts/BarraLista';
 import { Button } from '@/components/ui/Button';
 import { tienePermiso } from '@/lib/session';
 import { useSesion } from '@/lib/use-session';
 import { AsistenciaDialogo } from '@/modulos/asistencia/components/AsistenciaDialogo';
+import { retrasoDe } from '@/modulos/reservaciones/retraso';
+import { useAhoraSucursal } from '@/modulos/reservaciones/use-ahora-sucursal';
 import { useHorarioSucursal } from '@/modulos/sucursales/api/get-sucursales-usuario';
 import { useReservaciones, type SlugReservaciones } from '../api/get-reservaciones';
 import { ALTO_ITEM, ItemReservacion } from './ItemReservacion';
@@ -21,6 +24,8 @@ export function BarraReservaciones({ slug, seleccionada }: { slug: SlugReservaci
   const consulta = useReservaciones(slug, busqueda.q);
   // The branch's zone, for the time a guest confirmed («Confirmó»'s tooltip).
   const horario = useHorarioSucursal(sucursal) ?? null;
+  // Today's list marks the parties past their time.
+  const ahoraLocal = useAhoraSucursal(horario);
   const [dialogo, setDialogo] = useState<'asistencia' | 'nueva' | null>(null);
 
   const asistencia = slug === 'hoy' && tienePermiso(usuario, 'reservacion.asistio');
@@ -51,7 +56,7 @@ export function BarraReservaciones({ slug, seleccionada }: { slug: SlugReservaci
       busqueda={busqueda}
       buscador={{ etiqueta: 'Buscar reservación', placeholder: 'Nombre, correo o teléfono' }}
       consulta={consulta}
-      textoTotal={(total) => (total === 1 ? '1 reservación' : `${total.toLocaleString('es-MX')} reservaciones`)}
+      textoTotal={(total) => (total === 1 ? '1 reservación' : `${entero(total)} reservaciones`)}
       testidTotal="total-reservaciones"
       altoFila={ALTO_ITEM}
       nombre={{ carga: 'reservaciones', error: 'las reservaciones' }}
@@ -66,6 +71,7 @@ export function BarraReservaciones({ slug, seleccionada }: { slug: SlugReservaci
           seleccionada={r._id === seleccionada}
           conEstado={slug === 'hoy' || slug === 'todas'}
           horario={horario}
+          retraso={slug === 'hoy' ? retrasoDe(r, ahoraLocal) : null}
         />
       )}
     >

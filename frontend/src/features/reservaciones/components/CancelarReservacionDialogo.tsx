@@ -45,8 +45,8 @@ export function CancelarReservacionDialogo({
     >
       <div className="rounded-xl bg-stone-50 px-4 py-3 text-sm text-stone-700">
         <p className="font-semibold text-stone-900">{r.name}</p>
-        <p className="first-letter:uppercase">
-          {fechaLarga(r.fecha_hora)}, {horaCorta(r.fecha_hora)}
+        <p>
+          {fechaLarga(r.fecha_hora)} · {horaCorta(r.fecha_hora)}
         </p>
         <p>{textoPersonas(r.no_personas)}</p>
       </div>

@@ -167,7 +167,7 @@ export function DetalleReservacion({ id }: { id: string }) {
 
       <dl className="mt-5 grid divide-y divide-stone-100 border-y border-stone-100 @lg:grid-cols-2 @lg:gap-x-8 @lg:divide-y-0">
         <Dato icono={<CalendarIcon className="size-5" />} titulo="Fecha">
-          <span className="first-letter:uppercase" data-campo="fecha">
+          <span data-campo="fecha">
             {fechaLarga(r.fecha_hora)}
           </span>
         </Dato>

@@ -1,5 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { CampoArea, CampoSelect, CampoTexto } from '@/components/ui/Campo';
+import { CampoFecha } from '@/components/ui/CampoFecha';
+import { CampoHora } from '@/components/ui/CampoHora';
 import { CampoNumero } from '@/components/ui/CampoNumero';
 import { desdeCampos, paraCampos } from '@/lib/formato';
 import { validarEdicionReservacion } from '@/lib/wasm';
@@ -55,8 +57,8 @@ export function FormularioEdicionReservacion({
             'grid gap-5 sm:grid-cols-2 [&_input]:min-h-12 [&_select]:min-h-12'
           : 'grid grid-cols-2 gap-4'
       }>
-      <CampoTexto etiqueta="Fecha" type="date" name="fecha" required value={fecha} onChange={(e) => setFecha(e.target.value)} />
-      <CampoTexto etiqueta="Hora" type="time" name="hora" step={300} required value={hora} onChange={(e) => setHora(e.target.value)} />
+      <CampoFecha etiqueta="Fecha" name="fecha" required value={fecha} onChange={setFecha} />
+      <CampoHora etiqueta="Hora" name="hora" paso={5} required value={hora} onChange={setHora} />
       {grande ? (
         <CampoNumero
           etiqueta="Personas"

@@ -80,4 +80,17 @@ describe('a reservation in the sidebar', () => {
     expect(html(reservacionDe(), true).querySelector('a')?.getAttribute('aria-current')).toBe('page');
     expect(html(reservacionDe(), false).querySelector('a')?.hasAttribute('aria-current')).toBe(false);
   });
+
+  it('marks a party past its time «Retrasada N min», beside «Confirmó»', () => {
+    const r = reservacionDe({ status: 'Pendiente', fecha_hora: '2026-11-27 20:00', confirmada: '2026-11-27T18:00:00Z' });
+    const caja = document.createElement('div');
+    caja.innerHTML = renderToStaticMarkup(
+      <MemoryRouter>
+        <ItemReservacion reservacion={r} ruta="/reservaciones/hoy/x" seleccionada={false} retraso={4} />
+      </MemoryRouter>,
+    );
+    expect(texto(caja, '[data-marca="retraso"]')).toBe('Retrasada 4 min');
+    expect(caja.querySelector('[data-marca="confirmo"]')).not.toBeNull();
+    expect(html(r).querySelector('[data-marca="retraso"]')).toBeNull();
+  });
 });

@@ -7,6 +7,7 @@ import type { Reservacion } from '@/types/api';
 import { confirmo } from '@/modulos/reservaciones/confirmacion';
 import { EstadoReservacion } from '@/modulos/reservaciones/components/EstadoReservacion';
 import { MarcaConfirmo } from '@/modulos/reservaciones/components/MarcaConfirmo';
+import { MarcaRetraso } from '@/modulos/reservaciones/components/MarcaRetraso';
 import { esVerificada, IconoComentario, IconoEvento, MarcaVerificada } from './marcas';
 
 /** One row's height in the list, in pixels: a comfortable finger target on a tablet. */
@@ -16,8 +17,9 @@ export const ALTO_ITEM = 68;
  * A reservation in the sidebar (spec §2): date 'DD, MMM', time 'hh:mm a', origin, a tick when
  * e-mail or phone is verified, the name cut to 15 characters, the event and a comment mark. At
  * the right edge the party size, which the host seats by, «Confirmó» on a Pendiente one whose
- * guest confirmed (the time, in the branch's zone of `horario`, is its tooltip) and — in a tab
- * that mixes them — the status of any that is no longer Pendiente.
+ * guest confirmed (the time, in the branch's zone of `horario`, is its tooltip), «Retrasada N min»
+ * on one past its time (`retraso`, whole minutes), and — in a tab that mixes them — the status of
+ * any that is no longer Pendiente.
  */
 export function ItemReservacion({
   reservacion: r,
@@ -25,12 +27,14 @@ export function ItemReservacion({
   seleccionada,
   conEstado = false,
   horario = null,
+  retraso = null,
 }: {
   reservacion: Reservacion;
   ruta: string;
   seleccionada: boolean;
   conEstado?: boolean;
   horario?: ConfigHorario | null;
+  retraso?: number | null;
 }) {
   return (
     <Link
@@ -72,9 +76,10 @@ export function ItemReservacion({
           <IconoOrigen origen={r.origin} />
           <IconoEvento evento={r.evento} />
           <IconoComentario comentarios={r.comentarios} />
-          {confirmo(r) && (
-            <span className="ml-auto">
-              <MarcaConfirmo confirmada={r.confirmada} horario={horario} className="px-2 py-0 text-[0.6875rem]" />
+          {(confirmo(r) || retraso !== null) && (
+            <span className="ml-auto flex min-w-0 items-center gap-1">
+              <MarcaRetraso minutos={retraso} className="px-2 py-0 text-[0.6875rem]" />
+              {confirmo(r) && <MarcaConfirmo confirmada={r.confirmada} horario={horario} className="px-2 py-0 text-[0.6875rem]" />}
             </span>
           )}
           {conEstado && r.status !== 'Pendiente' && (

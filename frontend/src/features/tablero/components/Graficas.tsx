@@ -34,13 +34,25 @@ function Ejes({ techo, formato }: { techo: number; formato: (n: number) => strin
 
 /** Labels under the slots, thinned so they never overlap (every `cada`-th). */
 function EtiquetasX({ etiquetas }: { etiquetas: readonly string[] }) {
-  const cada = Math.max(1, Math.ceil(etiquetas.length / 10));
+  // Ten short labels fit across ("13" … "22"), seven dates ("27, nov").
+  const caben = Math.max(0, ...etiquetas.map((e) => e.length)) > 4 ? 7 : 10;
+  const cada = Math.max(1, Math.ceil(etiquetas.length / caben));
   const ancho = ANCHO - IZQ;
+  const ultima = etiquetas.length - 1;
+  // Counted back from the last, so the last is always shown and never crowds the one before; at
+  // the edges a label stands inside the chart.
   return (
     <g aria-hidden>
       {etiquetas.map((e, i) =>
-        i % cada === 0 || i === etiquetas.length - 1 ? (
-          <text key={i} x={IZQ + centroX(i, etiquetas.length, ancho)} y={ALTO - 6} textAnchor="middle" fontSize={11} fill="#78716c">
+        (ultima - i) % cada === 0 ? (
+          <text
+            key={i}
+            x={IZQ + centroX(i, etiquetas.length, ancho)}
+            y={ALTO - 6}
+            textAnchor={cada > 1 && i === ultima ? 'end' : cada > 1 && i === 0 ? 'start' : 'middle'}
+            fontSize={11}
+            fill="#78716c"
+          >
             {e}
           </text>
         ) : null,

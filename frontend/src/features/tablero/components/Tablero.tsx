@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Esqueleto } from '@/components/ui/Esqueleto';
-import { fechaLarga } from '@/lib/formato';
+import { fechaCorta, fechaLarga, horaCorta } from '@/lib/formato';
 import { useSesion } from '@/lib/use-session';
 import { useTitulo } from '@/lib/use-titulo';
 import type { ResumenDia } from '@/types/api';
@@ -61,8 +61,6 @@ function Origenes({ origenes }: { origenes: ResumenDia['origenes'] }) {
   );
 }
 
-const diaMes = (fecha: string) => `${fecha.slice(8, 10)}/${fecha.slice(5, 7)}`;
-
 function Hoy() {
   const hoy = useDashboard();
   const d = hoy.data;
@@ -79,7 +77,7 @@ function Hoy() {
   ];
   return (
     <>
-      <p className="-mt-2 text-sm text-stone-500 first-letter:uppercase">{d ? fechaLarga(`${d.fecha}T00:00`) : <Esqueleto className="h-4 w-48" />}</p>
+      <p className="-mt-2 text-sm text-stone-500">{d ? fechaLarga(d.fecha) : <Esqueleto className="h-4 w-48" />}</p>
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         {tarjetas.map((t) =>
           d ? <Tarjeta key={t.nombre} nombre={t.nombre} valor={t.valor} detalle={t.detalle} tono={t.tono} /> : <Esqueleto key={t.nombre} className="h-24 w-full rounded-xl" />,
@@ -138,7 +136,7 @@ function NoShowsConfirmacion() {
 function Historico() {
   const serie = useSerie();
   const dias = serie.data ?? [];
-  const etiquetas = dias.map((d) => diaMes(d.fecha));
+  const etiquetas = dias.map((d) => fechaCorta(d.fecha));
   const origenes = origenesTotales(dias);
   const cargando = !serie.data;
   const personas: { nombre: string; valores: number[]; color: string }[] = [
@@ -254,8 +252,8 @@ function TiemposDeMesa() {
           ) : (
             <ul className="space-y-1.5" data-panel="cubiertos">
               {t.cubiertos_por_hora.map((h) => (
-                <li key={h.hora} className="grid grid-cols-[3.5rem_1fr_2.5rem] items-center gap-2 text-sm">
-                  <span className="text-stone-600 tabular-nums">{String(h.hora).padStart(2, '0')}:00</span>
+                <li key={h.hora} className="grid grid-cols-[5.25rem_1fr_2.5rem] items-center gap-2 text-sm">
+                  <span className="whitespace-nowrap text-stone-600 tabular-nums">{horaCorta(`${String(h.hora).padStart(2, '0')}:00`)}</span>
                   <span className="h-3 rounded-full bg-stone-100">
                     <span className="block h-3 rounded-full bg-primary-600" style={{ width: `${(h.cubiertos / Math.max(...t.cubiertos_por_hora.map((x) => x.cubiertos))) * 100}%` }} />
                   </span>

@@ -1,5 +1,6 @@
 import { KeyIcon, NoSymbolIcon, PencilSquareIcon } from '@heroicons/react/20/solid';
 import { useState } from 'react';
+import { entero } from '@/lib/formato';
 import { Buscador } from '@/components/ui/Buscador';
 import { Confirmacion } from '@/components/ui/Confirmacion';
 import { TABLA } from '@/components/ui/formulario';
@@ -86,7 +87,7 @@ export function UsuariosPantalla() {
         ))}
       </TablaAdmin>
       <div className="flex items-center justify-between gap-3">
-        <p className="text-sm text-stone-500 tabular-nums">{lista.data ? (lista.data.total === 1 ? '1 usuario' : `${lista.data.total.toLocaleString('es-MX')} usuarios`) : ''}</p>
+        <p className="text-sm text-stone-500 tabular-nums">{lista.data ? (lista.data.total === 1 ? '1 usuario' : `${entero(lista.data.total)} usuarios`) : ''}</p>
         <Paginacion pagina={pagina} paginas={paginas} alCambiar={setPagina} />
       </div>
 

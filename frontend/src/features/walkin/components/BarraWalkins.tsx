@@ -1,6 +1,7 @@
 import { UserGroupIcon } from '@heroicons/react/24/outline';
 import { PlusIcon } from '@heroicons/react/20/solid';
 import { Link } from 'react-router';
+import { entero } from '@/lib/formato';
 import { BarraLista, useBusquedaLista } from '@/components/layouts/BarraLista';
 import { tienePermiso } from '@/lib/session';
 import { useSesion } from '@/lib/use-session';
@@ -34,7 +35,7 @@ export function BarraWalkins({ slug, seleccionado }: { slug: SlugWalkins; selecc
       busqueda={busqueda}
       buscador={{ etiqueta: 'Buscar walk-in', placeholder: 'Nombre, correo o teléfono' }}
       consulta={consulta}
-      textoTotal={(total) => (total === 1 ? '1 registro' : `${total.toLocaleString('es-MX')} registros`)}
+      textoTotal={(total) => (total === 1 ? '1 registro' : `${entero(total)} registros`)}
       testidTotal="total-walkins"
       altoFila={ALTO_ITEM_WALKIN}
       nombre={{ carga: 'walk-ins', error: 'los walk-ins' }}

@@ -64,7 +64,7 @@ export function DetalleWalkin({ id }: { id: string }) {
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <h2 className="text-xl font-bold tracking-tight break-words text-stone-900">{w.name}</h2>
-          <p className="mt-1 text-sm text-stone-600 first-letter:uppercase">
+          <p className="mt-1 text-sm text-stone-600">
             {fechaLarga(w.fecha_hora)} · {horaCorta(w.fecha_hora)}
           </p>
         </div>

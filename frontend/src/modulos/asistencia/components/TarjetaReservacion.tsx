@@ -78,7 +78,7 @@ export function TarjetaReservacion({ hallazgo }: { hallazgo: Hallazgo }) {
         </div>
         <div className="mt-3 grid gap-2 @sm:grid-cols-2">
           <Fila icono={CalendarDaysIcon}>
-            <span className="first-letter:uppercase">{fechaLarga(r.fecha_hora)}</span> · <span className="whitespace-nowrap">{horaCorta(r.fecha_hora)}</span>
+            <span>{fechaLarga(r.fecha_hora)}</span> · <span className="whitespace-nowrap">{horaCorta(r.fecha_hora)}</span>
           </Fila>
           <Fila icono={UserIcon}>{textoPersonas(r.no_personas)}</Fila>
           <Fila icono={SparklesIcon}>{r.evento}</Fila>

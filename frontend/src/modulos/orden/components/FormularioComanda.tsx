@@ -3,7 +3,7 @@ import { CampoSelect, CampoTexto } from '@/components/ui/Campo';
 import { CampoNumero } from '@/components/ui/CampoNumero';
 import { Interruptor } from '@/components/ui/Interruptor';
 import { conteosConPersonas, opcionesMesa, validarComanda } from '@/lib/wasm';
-import { palabraPersonas, textoPersonas } from '@/lib/formato';
+import { horaCorta, palabraPersonas, textoPersonas } from '@/lib/formato';
 import { enterEnSelectEnvia } from '@/lib/teclado';
 import { toast } from '@/stores/toasts';
 import { useSalon } from '@/modulos/salon/api/get-salon';
@@ -142,7 +142,7 @@ export function FormularioComanda({
                   {opciones.map((o) => (
                     <option key={o.mesa} value={o.mesa}>
                       {o.numeros.length > 1 ? 'Mesas' : 'Mesa'} {o.mesa} · {o.asientos} lugares · {o.area}
-                      {o.reservada ? ` · Reservada ${o.reservada}` : ''}
+                      {o.reservada ? ` · Reservada ${horaCorta(o.reservada)}` : ''}
                     </option>
                   ))}
                 </optgroup>
@@ -246,8 +246,8 @@ export function FormularioComanda({
           setPrometida(null);
           alContinuar();
         }}
-        titulo={`¿Sentar aquí? La mesa ${prometida?.mesa ?? ''} está reservada a las ${prometida?.hora ?? ''}`}
-        descripcion={`Una reservación llega a las ${prometida?.hora ?? ''}, antes de que este grupo termine. Elige otra mesa si puedes.`}
+        titulo={`¿Sentar aquí? La mesa ${prometida?.mesa ?? ''} está reservada a las ${prometida ? horaCorta(prometida.hora) : ''}`}
+        descripcion={`Una reservación llega a las ${prometida ? horaCorta(prometida.hora) : ''}, antes de que este grupo termine. Elige otra mesa si puedes.`}
         confirmar="Sentar de todos modos"
       />
     </form>

@@ -1,6 +1,6 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { createPortal, flushSync } from 'react-dom';
-import { fechaCorta, horaCorta } from '@/lib/formato';
+import { fechaYHora } from '@/lib/formato';
 import { esCumpleanos, lineasBuffet, type DatosTicket } from '../orden';
 import type { TipoTicket } from '../impresion';
 import { usePieTicket } from '@/modulos/sucursales/api/get-sucursales-usuario';
@@ -48,7 +48,7 @@ export function Ticket({ datos: d, tipo, pie = null }: { datos: DatosTicket; tip
         Folio {d.folio}
       </p>
       <p className="text-center">
-        {fechaCorta(d.fechaHora)} · {horaCorta(d.fechaHora)}
+        {fechaYHora(d.fechaHora)}
       </p>
       <Corte />
       <Linea etiqueta="Cliente">

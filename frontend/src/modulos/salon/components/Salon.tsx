@@ -1,6 +1,7 @@
 // The floor: the branch's tables drawn where they stand, by area, coloured by state, each with its
 // number, party, waiter and minutes seated; a summary bar (free, seated, overdue, guests, the wait
-// for 2, 4 and 6); tapping a table offers what fits its state. The /salon screen and the host
+// for 2, 4 and 6); a free table held for an arrival shows its time, or «Retrasada N min» once the
+// party is past it; tapping a table offers what fits its state. The /salon screen and the host
 // stand's home both show it.
 import { Link } from 'react-router';
 import { useMemo, useState } from 'react';
@@ -9,10 +10,14 @@ import { CampoSelect } from '@/components/ui/Campo';
 import { Confirmacion } from '@/components/ui/Confirmacion';
 import { Dialogo } from '@/components/ui/Dialogo';
 import { Esqueleto } from '@/components/ui/Esqueleto';
-import { textoPersonas } from '@/lib/formato';
+import { horaCorta, textoPersonas } from '@/lib/formato';
 import { tienePermiso } from '@/lib/session';
 import { useSesion } from '@/lib/use-session';
 import { AsistenciaDialogo } from '@/modulos/asistencia/components/AsistenciaDialogo';
+import { MarcaRetraso } from '@/modulos/reservaciones/components/MarcaRetraso';
+import { minutosRetrasoHora, textoRetraso } from '@/modulos/reservaciones/retraso';
+import { useAhoraSucursal } from '@/modulos/reservaciones/use-ahora-sucursal';
+import { useHorarioSucursal } from '@/modulos/sucursales/api/get-sucursales-usuario';
 import type { MesaEnPiso, Piso } from '@/types/api';
 import { useSalon } from '../api/get-salon';
 import { useEscribirTurno } from '../api/escribir-turno';
@@ -26,9 +31,12 @@ const COLOR: Record<MesaEnPiso['estado'], string> = {
 
 const ETIQUETA: Record<MesaEnPiso['estado'], string> = { libre: 'Libre', ocupada: 'Ocupada', excedida: 'Excedida' };
 
-/** A table's drawn size, in pixels, by its seats: a two-top is small, a ten-top long. */
+/**
+ * A table's drawn size, in pixels, by its seats: a two-top is small, a ten-top long; the smallest
+ * still holds its next arrival's time ("09:45 p.m.") on one line.
+ */
 function tamano(m: MesaEnPiso): { ancho: number; alto: number } {
-  const base = m.asientos <= 2 ? 64 : m.asientos <= 4 ? 76 : 88;
+  const base = m.asientos <= 2 ? 74 : m.asientos <= 4 ? 76 : 88;
   // A round table reads as big as a square one a little smaller than it.
   if (m.forma === 'redonda') return { ancho: base - 6, alto: base - 6 };
   return { ancho: m.asientos > 6 ? 100 : m.asientos > 4 ? 92 : base, alto: base };
@@ -69,17 +77,18 @@ function Resumen({ piso }: { piso: Piso }) {
   );
 }
 
-function MesaDibujada({ m, i, alElegir }: { m: MesaEnPiso; i: number; alElegir: (m: MesaEnPiso) => void }) {
+function MesaDibujada({ m, i, ahoraLocal, alElegir }: { m: MesaEnPiso; i: number; ahoraLocal: string; alElegir: (m: MesaEnPiso) => void }) {
   const { x, y } = posicionEnPlano(m.x, m.y, i);
   const { ancho, alto } = tamano(m);
   const t = m.turno;
+  const retraso = m.proxima ? minutosRetrasoHora(m.proxima.hora, ahoraLocal) : null;
   return (
     <button
       type="button"
       data-mesa={m.numero}
       data-estado={m.estado}
       onClick={() => alElegir(m)}
-      aria-label={`Mesa ${m.numero}, ${m.asientos} lugares, ${ETIQUETA[m.estado]}${t ? `: ${t.name}, ${textoPersonas(t.personas)}, ${t.minutos} minutos` : ''}${m.proxima ? `; llega ${m.proxima.name} a las ${m.proxima.hora}` : ''}`}
+      aria-label={`Mesa ${m.numero}, ${m.asientos} lugares, ${ETIQUETA[m.estado]}${t ? `: ${t.name}, ${textoPersonas(t.personas)}, ${t.minutos} minutos` : ''}${m.proxima ? `; llega ${m.proxima.name} a las ${horaCorta(m.proxima.hora)}${retraso === null ? '' : `, ${textoRetraso(retraso).toLowerCase()}`}` : ''}`}
       className={`absolute flex -translate-x-1/2 -translate-y-1/2 flex-col items-center justify-center overflow-hidden px-1 text-center ring-2 ring-inset transition focus:outline-none focus-visible:ring-4 focus-visible:ring-primary-600 ${COLOR[m.estado]} ${m.forma === 'redonda' ? 'rounded-full' : 'rounded-xl'}`}
       style={{ left: `${x}%`, top: `${y}%`, width: ancho, height: alto }}
     >
@@ -91,9 +100,13 @@ function MesaDibujada({ m, i, alElegir }: { m: MesaEnPiso; i: number; alElegir: 
             {t.personas}p · {t.minutos}′
           </span>
         </>
+      ) : m.proxima && retraso !== null ? (
+        <span className="max-w-full text-[11px] leading-tight font-semibold text-red-700" data-proxima={m.proxima._id} data-marca="retraso" data-minutos={retraso}>
+          {textoRetraso(retraso)}
+        </span>
       ) : m.proxima ? (
-        <span className="text-[11px] leading-tight font-medium tabular-nums" data-proxima={m.proxima._id}>
-          Próx. {m.proxima.hora}
+        <span className="max-w-full text-[11px] leading-tight font-medium tabular-nums" data-proxima={m.proxima._id}>
+          Próx. <span className="whitespace-nowrap">{horaCorta(m.proxima.hora)}</span>
         </span>
       ) : (
         <span className="text-[11px] leading-tight">{m.asientos} lugares</span>
@@ -102,7 +115,19 @@ function MesaDibujada({ m, i, alElegir }: { m: MesaEnPiso; i: number; alElegir: 
   );
 }
 
-function AccionesMesa({ piso, mesa, alCerrar, enlaceSentar }: { piso: Piso; mesa: MesaEnPiso; alCerrar: () => void; enlaceSentar: (mesa: string) => string }) {
+function AccionesMesa({
+  piso,
+  mesa,
+  ahoraLocal,
+  alCerrar,
+  enlaceSentar,
+}: {
+  piso: Piso;
+  mesa: MesaEnPiso;
+  ahoraLocal: string;
+  alCerrar: () => void;
+  enlaceSentar: (mesa: string) => string;
+}) {
   const { usuario } = useSesion();
   const escribir = useEscribirTurno();
   const [liberando, setLiberando] = useState(false);
@@ -132,8 +157,8 @@ function AccionesMesa({ piso, mesa, alCerrar, enlaceSentar }: { piso: Piso; mesa
       >
         {mesa.proxima ? (
           <p className="mb-4 rounded-lg bg-stone-50 px-3 py-2 text-sm text-stone-700 ring-1 ring-stone-200" data-campo="proxima">
-            Próxima llegada: <span className="font-semibold tabular-nums">{mesa.proxima.hora}</span> · {mesa.proxima.name} ·{' '}
-            {textoPersonas(mesa.proxima.no_personas)}
+            Próxima llegada: <span className="font-semibold whitespace-nowrap tabular-nums">{horaCorta(mesa.proxima.hora)}</span> · {mesa.proxima.name} ·{' '}
+            {textoPersonas(mesa.proxima.no_personas)} <MarcaRetraso minutos={minutosRetrasoHora(mesa.proxima.hora, ahoraLocal)} />
           </p>
         ) : null}
         {t ? (
@@ -147,7 +172,7 @@ function AccionesMesa({ piso, mesa, alCerrar, enlaceSentar }: { piso: Piso; mesa
               <dd>{t.mesero ?? '—'}</dd>
               <dt className="text-stone-500">Desde</dt>
               <dd className="tabular-nums">
-                {t.desde} · {t.minutos} min
+                {horaCorta(t.desde)} · {t.minutos} min
               </dd>
               {t.folio ? (
                 <>
@@ -224,6 +249,7 @@ function AccionesMesa({ piso, mesa, alCerrar, enlaceSentar }: { piso: Piso; mesa
 /** The branch's floor with its summary; `enlaceSentar` is where "Sentar walk-in aquí" leads. */
 export function Salon({ enlaceSentar }: { enlaceSentar: (mesa: string) => string }) {
   const salon = useSalon();
+  const ahoraLocal = useAhoraSucursal(useHorarioSucursal(useSesion().sucursal) ?? null);
   const [elegida, setElegida] = useState<number | null>(null);
   const areas = useMemo(() => {
     const porArea = new Map<string, MesaEnPiso[]>();
@@ -252,9 +278,9 @@ export function Salon({ enlaceSentar }: { enlaceSentar: (mesa: string) => string
     <div className="@container space-y-4">
       <Resumen piso={piso} />
       {juntas ? (
-        <Plano titulo={areas.map(([a]) => a).join(' · ')} mesas={piso.mesas} alElegir={(m) => setElegida(m.numero)} />
+        <Plano titulo={areas.map(([a]) => a).join(' · ')} mesas={piso.mesas} ahoraLocal={ahoraLocal} alElegir={(m) => setElegida(m.numero)} />
       ) : (
-        areas.map(([area, mesas]) => <Plano key={area} titulo={area} mesas={mesas} alElegir={(m) => setElegida(m.numero)} />)
+        areas.map(([area, mesas]) => <Plano key={area} titulo={area} mesas={mesas} ahoraLocal={ahoraLocal} alElegir={(m) => setElegida(m.numero)} />)
       )}
       <div className="flex flex-wrap gap-4 text-xs text-stone-600" aria-hidden>
         <span className="inline-flex items-center gap-1.5">
@@ -267,19 +293,19 @@ export function Salon({ enlaceSentar }: { enlaceSentar: (mesa: string) => string
           <span className="size-3 rounded-sm bg-red-100 ring-2 ring-red-600/80" /> Excedida (más de {piso.estancia_min} min)
         </span>
       </div>
-      {mesa ? <AccionesMesa piso={piso} mesa={mesa} alCerrar={() => setElegida(null)} enlaceSentar={enlaceSentar} /> : null}
+      {mesa ? <AccionesMesa piso={piso} mesa={mesa} ahoraLocal={ahoraLocal} alCerrar={() => setElegida(null)} enlaceSentar={enlaceSentar} /> : null}
     </div>
   );
 }
 
-function Plano({ titulo, mesas, alElegir }: { titulo: string; mesas: MesaEnPiso[]; alElegir: (m: MesaEnPiso) => void }) {
+function Plano({ titulo, mesas, ahoraLocal, alElegir }: { titulo: string; mesas: MesaEnPiso[]; ahoraLocal: string; alElegir: (m: MesaEnPiso) => void }) {
   return (
     <section aria-label={titulo} className="rounded-2xl bg-white p-3 shadow-sm ring-1 ring-stone-200">
       <h2 className="px-1 pb-2 text-sm font-semibold text-stone-700">{titulo}</h2>
       <div className="overflow-x-auto">
         <div className="relative h-[30rem] min-w-[40rem]">
           {mesas.map((m, i) => (
-            <MesaDibujada key={m.numero} m={m} i={i} alElegir={alElegir} />
+            <MesaDibujada key={m.numero} m={m} i={i} ahoraLocal={ahoraLocal} alElegir={alElegir} />
           ))}
         </div>
       </div>
