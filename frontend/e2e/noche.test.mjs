@@ -111,6 +111,8 @@ for (const ahora of [`${VIERNES} 20:00`, `${VIERNES} 22:45`, '2026-11-28 00:30']
         await dialogo.locator('form[data-paso="comanda"]').waitFor();
         assert.match(await dialogo.innerText(), new RegExp(mesa.proxima.name));
         assert.equal(await dialogo.locator('select[name="mesa"]').inputValue(), String(mesa.numero));
+        // Held for this very party: not marked «Reservada» for it, and nothing to confirm.
+        assert.doesNotMatch(await dialogo.locator('select[name="mesa"] option:checked').innerText(), /Reservada/);
 
         // The same reservation checked in from its own card: its table is chosen already.
         await pagina.goto(`${servidor.base}/hostes/checkin/${otra.proxima._id}`);

@@ -245,6 +245,7 @@ export function FlujoAsistencia({
             setPaso(2);
           }}
           enfocar={enfocar}
+          reservacion={pendiente?._id ?? null}
           encabezado={
             <p className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-xl bg-stone-50 px-4 py-3 text-sm text-stone-600 ring-1 ring-stone-200">
               <span className="text-base font-semibold text-stone-900" data-campo="cliente">

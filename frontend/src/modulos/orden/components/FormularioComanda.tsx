@@ -33,6 +33,7 @@ export function FormularioComanda({
   acciones,
   encabezado,
   enfocar = null,
+  reservacion = null,
 }: {
   orden: FormularioOrden;
   alCambiar: (cambios: Partial<FormularioOrden>) => void;
@@ -46,6 +47,8 @@ export function FormularioComanda({
    * instead of the party.
    */
   enfocar?: string | null;
+  /** The reservation being seated: a table the floor holds for it is its own, not «Reservada». */
+  reservacion?: string | null;
 }) {
   const formulario = useRef<HTMLFormElement>(null);
   const enfocarRechazado = useEffectEvent(() => {
@@ -57,7 +60,11 @@ export function FormularioComanda({
   const salon = useSalon();
   const personas = Math.max(1, orden.no_personas ?? 1);
   // The free tables and joins that seat the party, best fit first (core's rule), then the rest.
-  const opciones = useMemo(() => (salon.data ? opcionesMesa(salon.data.mesas, personas) : []), [salon.data, personas]);
+  const mesasDelPiso = useMemo(
+    () => (salon.data?.mesas ?? []).map((m) => (reservacion && m.proxima?._id === reservacion ? { ...m, proxima: null } : m)),
+    [salon.data, reservacion],
+  );
+  const opciones = useMemo(() => (salon.data ? opcionesMesa(mesasDelPiso, personas) : []), [salon.data, mesasDelPiso, personas]);
   const otras = useMemo(() => {
     const ofrecidas = new Set(opciones.filter((o) => o.numeros.length === 1).map((o) => o.numeros[0]));
     return (salon.data?.mesas ?? []).filter((m) => !ofrecidas.has(m.numero));
