@@ -190,7 +190,7 @@ en_ambos! {
         assert_eq!(p2["items"].as_array().unwrap().iter().map(|c| c["_id"].clone()).collect::<Vec<_>>(),
                    items[3..6].iter().map(|c| c["_id"].clone()).collect::<Vec<_>>());
         // The demo's Elena Castillo booked and also came in as a walk-in, her phone typed another way.
-        let elena = buscar(&app, &gerente, "q=Elena%20Quintanar").await;
+        let elena = buscar(&app, &gerente, "q=Elena%20Castillo").await;
         assert_eq!(elena["total"], 1);
         let id = elena["items"][0]["_id"].as_str().unwrap();
         let d = app.get(&format!("/api/v1/admin/clientes/{id}"), Some(&gerente)).await;
