@@ -1,11 +1,16 @@
-// Every demo account signs in, lands where spec §2 says, sees the menu its permissions allow and
-// its branches, and leaves nothing behind on logout; the drawer at tablet width.
+// Every demo account signs in, lands where spec §2 says (or where its role names: the Hostess at the
+// host stand), sees the menu its permissions allow and its branches, and leaves nothing behind on
+// logout; the drawer at tablet width.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { CUENTAS, enReposo, entrar, prepararSuite } from './navegador.mjs';
 
-/** Spec §2 "Side menu" (and the floor, after Reservaciones): path, label, permission; children under their group. */
+/**
+ * Spec §2 "Side menu" (the host stand first, for whoever checks guests in; the floor after
+ * Reservaciones; the branch settings last): path, label, permission; children under their group.
+ */
 const MENU = [
+  { ruta: '/hostes', titulo: 'Recepción', permiso: 'reservacion.asistio' },
   { ruta: '/', titulo: 'Dashboard', permiso: 'dashboard.index' },
   { ruta: '/walkin/registrar', titulo: 'Walk-in', permiso: 'walkin.index' },
   { ruta: '/reservaciones/hoy', titulo: 'Reservaciones', permiso: 'reservacion.index' },
@@ -26,6 +31,7 @@ const MENU = [
   { ruta: '/marcas', titulo: 'Marcas', permiso: 'marcas.index' },
   { ruta: '/users', titulo: 'Usuarios', permiso: 'users.index' },
   { ruta: '/roles', titulo: 'Roles', permiso: 'role.index' },
+  { ruta: '/conf-walkin', titulo: 'Configuración', permiso: 'walkin.edit' },
 ];
 
 /** Each entry with its permission; a group also needs a visible child, or it would open onto nothing. */
@@ -46,8 +52,8 @@ function menuEsperado(permisos) {
 const CONOCIDO = {
   sistemas: { destino: '/users', con: ['/users Usuarios', '/roles Roles', '/marcas Marcas'], sin: ['/ Dashboard', '/reservaciones/hoy Reservaciones'] },
   mercadotecnia: { destino: '/promos', con: ['/promos Promociones', '/clientes Clientes', '/logs Bitácoras'], sin: ['/users Usuarios', '/walkin/registrar Walk-in'] },
-  gerente: { destino: '/reservaciones/hoy', con: ['/reservaciones/hoy Reservaciones', '/walkin/registrar Walk-in', '/salon Salón', '/meseros Meseros'], sin: ['/users Usuarios', '/roles Roles'] },
-  hostess: { destino: '/reservaciones/hoy', con: ['/reservaciones/hoy Reservaciones', '/walkin/registrar Walk-in', '/salon Salón'], sin: ['/ Dashboard', '/users Usuarios', '/promos Promociones'] },
+  gerente: { destino: '/reservaciones/hoy', con: ['/hostes Recepción', '/reservaciones/hoy Reservaciones', '/walkin/registrar Walk-in', '/salon Salón', '/meseros Meseros', '/conf-walkin Configuración'], sin: ['/users Usuarios', '/roles Roles'] },
+  hostess: { destino: '/hostes', con: ['/hostes Recepción', '/reservaciones/hoy Reservaciones', '/walkin/registrar Walk-in', '/salon Salón'], sin: ['/ Dashboard', '/users Usuarios', '/promos Promociones'] },
   reservaciones: { destino: '/reservaciones/hoy', con: ['/reservaciones/hoy Reservaciones'], sin: ['/walkin/registrar Walk-in', '/users Usuarios', '/clientes Clientes'] },
 };
 
@@ -83,6 +89,11 @@ describe('each demo account', () => {
 
       // Landing by role.
       assert.equal(new URL(pagina.url()).pathname, conocido.destino);
+      // The host stand has a layout of its own: the rest is read in the console's.
+      const consola = async () => {
+        if (conocido.destino === '/hostes') await pagina.goto(`${servidor.base}/reservaciones/hoy`);
+      };
+      await consola();
 
       // Session stored as spec §4 says.
       const guardado = await pagina.evaluate(() => ({
@@ -136,6 +147,7 @@ describe('each demo account', () => {
       // An authenticated visit to /login goes back to the landing screen.
       await pagina.goto(`${servidor.base}/login`);
       await pagina.waitForURL((u) => u.pathname === conocido.destino);
+      await consola();
 
       // Logout: API revokes, storage empty, cookie gone, /login shown.
       await pagina.getByRole('button', { name: 'Cuenta de usuario' }).click();
