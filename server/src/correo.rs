@@ -77,6 +77,36 @@ fn escapar(s: &str) -> String {
         .replace('"', "&quot;")
 }
 
+/// A reservation's facts as every guest e-mail lists them: branch, date ("22/11/2026"), time
+/// ("19:15") and party, as plain-text lines and as the HTML table.
+struct Hechos {
+    texto: String,
+    html: String,
+}
+
+impl Hechos {
+    fn de(suc: &SucursalReservable, fecha_hora: NaiveDateTime, n: u32) -> (Hechos, String, String) {
+        let fecha = fecha_hora.format("%d/%m/%Y").to_string();
+        let hora = fecha_hora.format("%H:%M").to_string();
+        let personas = format!("{n} {}", if n == 1 { "persona" } else { "personas" });
+        let lugar = format!("{} · {}", suc.marca, suc.name);
+        let fila = |etiqueta: &str, valor: &str| {
+            format!("<tr><td style=\"padding:2px 12px 2px 0\"><b>{etiqueta}</b></td><td>{valor}</td></tr>")
+        };
+        let hechos = Hechos {
+            texto: format!("Sucursal: {lugar}\nFecha: {fecha}\nHora: {hora}\nPersonas: {personas}"),
+            html: format!(
+                "<table style=\"border-collapse:collapse\">{}{}{}{}</table>",
+                fila("Sucursal", &escapar(&lugar)),
+                fila("Fecha", &fecha),
+                fila("Hora", &hora),
+                fila("Personas", &personas)
+            ),
+        };
+        (hechos, fecha, hora)
+    }
+}
+
 /// The confirmation e-mail of a booking: Spanish, with the branch, date, time, party, the QR
 /// (attached inline when sent) and the links to the confirmation page and the e-mail check.
 /// `token` opens the confirmation page; `token_verificacion`, the e-mail's own, verifies the address.
@@ -94,30 +124,23 @@ pub fn confirmacion(
         "{base}{}",
         ruta_verificacion(&suc.tag, &r.id, token_verificacion, token)
     );
-    let fecha = r.fecha_hora.format("%d/%m/%Y").to_string();
-    let hora = r.fecha_hora.format("%H:%M").to_string();
-    let n = r.no_personas.get();
-    let personas = format!("{n} {}", if n == 1 { "persona" } else { "personas" });
-    let lugar = format!("{} · {}", suc.marca, suc.name);
+    let (hechos, fecha, hora) = Hechos::de(suc, r.fecha_hora, r.no_personas.get());
     let asunto = format!("Tu reservación en {} el {fecha} a las {hora}", suc.name);
     let texto = format!(
-        "Hola, {name}:\n\nTu reservación quedó registrada.\n\nSucursal: {lugar}\nFecha: {fecha}\nHora: {hora}\nPersonas: {personas}\n\n\
+        "Hola, {name}:\n\nTu reservación quedó registrada.\n\n{datos}\n\n\
          Presenta el código QR adjunto al llegar. También puedes verlo e imprimirlo aquí:\n{enlace}\n\n\
          Confirma tu correo con este enlace:\n{verificar}\n\nTe esperamos.\n",
-        name = r.name
+        name = r.name,
+        datos = hechos.texto,
     );
     let html = format!(
         "<!doctype html><html lang=\"es\"><body style=\"font-family:Arial,sans-serif;color:#1f2937\">\
-         <p>Hola, {name}:</p><p>Tu reservación quedó registrada.</p>\
-         <table style=\"border-collapse:collapse\"><tr><td style=\"padding:2px 12px 2px 0\"><b>Sucursal</b></td><td>{lugar}</td></tr>\
-         <tr><td style=\"padding:2px 12px 2px 0\"><b>Fecha</b></td><td>{fecha}</td></tr>\
-         <tr><td style=\"padding:2px 12px 2px 0\"><b>Hora</b></td><td>{hora}</td></tr>\
-         <tr><td style=\"padding:2px 12px 2px 0\"><b>Personas</b></td><td>{personas}</td></tr></table>\
+         <p>Hola, {name}:</p><p>Tu reservación quedó registrada.</p>{tabla}\
          <p>Presenta este código al llegar:</p><p><img src=\"cid:qr@anfitrion\" alt=\"Código QR de la reservación\" width=\"240\" height=\"240\"></p>\
          <p><a href=\"{enlace_h}\">Ver e imprimir la confirmación</a></p>\
          <p><a href=\"{verificar_h}\">Confirmar mi correo</a></p><p>Te esperamos.</p></body></html>",
         name = escapar(&r.name),
-        lugar = escapar(&lugar),
+        tabla = hechos.html,
         enlace_h = escapar(&enlace),
         verificar_h = escapar(&verificar),
     );
@@ -129,15 +152,6 @@ pub fn confirmacion(
         texto,
         html,
     }
-}
-
-/// A reservation's date, time and party as the e-mails write them: "22/11/2026", "19:15", "4 personas".
-fn fecha_hora_personas(fecha_hora: NaiveDateTime, n: u32) -> (String, String, String) {
-    (
-        fecha_hora.format("%d/%m/%Y").to_string(),
-        fecha_hora.format("%H:%M").to_string(),
-        format!("{n} {}", if n == 1 { "persona" } else { "personas" }),
-    )
 }
 
 /// The new confirmation after the guest changed the party or the time: the new date, time and
@@ -154,27 +168,23 @@ pub fn cambio(
     let (id, name) = (r.id.as_str(), r.name.as_str());
     let base = url_publica.trim_end_matches('/');
     let enlace = format!("{base}{}", ruta_confirmacion(&suc.tag, id, token));
-    let (fecha, hora, personas) = fecha_hora_personas(fecha_hora, no_personas);
-    let lugar = format!("{} · {}", suc.marca, suc.name);
+    let (hechos, fecha, hora) = Hechos::de(suc, fecha_hora, no_personas);
     let asunto = format!(
         "Cambiaste tu reservación en {}: {fecha} a las {hora}",
         suc.name
     );
     let texto = format!(
-        "Hola, {name}:\n\nTu reservación cambió. Así queda:\n\nSucursal: {lugar}\nFecha: {fecha}\nHora: {hora}\nPersonas: {personas}\n\n\
-         Tu código QR es el mismo (va adjunto). Puedes verlo y cambiar o cancelar aquí:\n{enlace}\n\nTe esperamos.\n"
+        "Hola, {name}:\n\nTu reservación cambió. Así queda:\n\n{datos}\n\n\
+         Tu código QR es el mismo (va adjunto). Puedes verlo y cambiar o cancelar aquí:\n{enlace}\n\nTe esperamos.\n",
+        datos = hechos.texto,
     );
     let html = format!(
         "<!doctype html><html lang=\"es\"><body style=\"font-family:Arial,sans-serif;color:#1f2937\">\
-         <p>Hola, {name_h}:</p><p>Tu reservación cambió. Así queda:</p>\
-         <table style=\"border-collapse:collapse\"><tr><td style=\"padding:2px 12px 2px 0\"><b>Sucursal</b></td><td>{lugar_h}</td></tr>\
-         <tr><td style=\"padding:2px 12px 2px 0\"><b>Fecha</b></td><td>{fecha}</td></tr>\
-         <tr><td style=\"padding:2px 12px 2px 0\"><b>Hora</b></td><td>{hora}</td></tr>\
-         <tr><td style=\"padding:2px 12px 2px 0\"><b>Personas</b></td><td>{personas}</td></tr></table>\
+         <p>Hola, {name_h}:</p><p>Tu reservación cambió. Así queda:</p>{tabla}\
          <p>Tu código QR es el mismo:</p><p><img src=\"cid:qr@anfitrion\" alt=\"Código QR de la reservación\" width=\"240\" height=\"240\"></p>\
          <p><a href=\"{enlace_h}\">Ver, cambiar o cancelar mi reservación</a></p><p>Te esperamos.</p></body></html>",
         name_h = escapar(name),
-        lugar_h = escapar(&lugar),
+        tabla = hechos.html,
         enlace_h = escapar(&enlace),
     );
     NuevoCorreo {
