@@ -156,6 +156,12 @@ pub fn validar_clave_nueva(clave: &str) -> Resultado {
     responder(cuenta::validar_clave_nueva(clave))
 }
 
+/// The refusal of a role that names no permission, as the server answers it.
+#[wasm_bindgen(js_name = revisarPermisosRol, unchecked_return_type = "(null)")]
+pub fn revisar_permisos_rol(permisos: Vec<String>) -> Resultado {
+    responder(anfitrion_core::organizacion::exigir_permisos(&permisos))
+}
+
 /// The day in stretches of served buffet and order mode, for the settings screen's timeline; the
 /// refusal of hours out of order instead.
 #[wasm_bindgen(js_name = tramosDelDia, unchecked_return_type = "TramoDia[]")]

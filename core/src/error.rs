@@ -115,6 +115,8 @@ pub enum ReglaError {
     NombreRolRequerido,
     #[error("Permiso desconocido: {0}")]
     PermisoDesconocido(String),
+    #[error("Elige al menos un permiso para el rol")]
+    RolSinPermisos,
     #[error("Esa pantalla de inicio no existe: {0}")]
     InicioDesconocido(String),
     #[error("El rol no tiene permiso para abrir su pantalla de inicio ({pantalla})")]
@@ -356,6 +358,7 @@ impl ReglaError {
             RolRequerido => "rol_requerido",
             NombreRolRequerido => "nombre_rol_requerido",
             PermisoDesconocido(_) => "permiso_desconocido",
+            RolSinPermisos => "rol_sin_permisos",
             InicioDesconocido(_) => "inicio_desconocido",
             InicioSinPermiso { .. } => "inicio_sin_permiso",
             DiaInvalido => "dia_invalido",
@@ -486,7 +489,7 @@ impl ReglaError {
             | MismaMesa(_) => Some("mesa"),
             RolRequerido => Some("role"),
             NombreRolRequerido => Some("name"),
-            PermisoDesconocido(_) => Some("permissions"),
+            PermisoDesconocido(_) | RolSinPermisos => Some("permissions"),
             InicioDesconocido(_) | InicioSinPermiso { .. } => Some("inicio"),
             PrefijoInvalido { .. } => Some("prefijo_folio"),
             PieLargo { .. } => Some("pie_ticket"),

@@ -128,6 +128,7 @@ pub struct DatosRol {
     pub name: String,
     /// Permission names (`marcas.index`, …), or as the role's answer lists them (`{name}`).
     #[serde(default, deserialize_with = "crate::referencia::nombres")]
+    #[cfg_attr(feature = "openapi", schema(min_items = 1))]
     pub permissions: Vec<String>,
     /// The address its users land on after signing in (`/hostes`, `/salon`, …); absent or null:
     /// by the role's name.
@@ -156,6 +157,7 @@ impl RolValido {
                 permisos.push(permiso);
             }
         }
+        exigir_permisos(&permisos)?;
         permisos.sort();
         let inicio = match d.inicio.as_deref().map(str::trim).filter(|r| !r.is_empty()) {
             None => None,
@@ -175,6 +177,15 @@ impl RolValido {
             permisos,
             inicio,
         })
+    }
+}
+
+/// A role without permissions lets its users do nothing at all: a role names at least one.
+pub fn exigir_permisos<T>(permisos: &[T]) -> Result<(), ReglaError> {
+    if permisos.is_empty() {
+        Err(ReglaError::RolSinPermisos)
+    } else {
+        Ok(())
     }
 }
 
@@ -809,6 +820,17 @@ mod tests {
             RolValido::parse(&DatosRol::default()),
             Err(ReglaError::NombreRolRequerido)
         );
+        let sin_permisos = RolValido::parse(&DatosRol {
+            name: "Caja".into(),
+            permissions: vec![],
+            inicio: None,
+        });
+        assert_eq!(sin_permisos, Err(ReglaError::RolSinPermisos));
+        assert_eq!(
+            ReglaError::RolSinPermisos.to_string(),
+            "Elige al menos un permiso para el rol"
+        );
+        assert_eq!(ReglaError::RolSinPermisos.campo(), Some("permissions"));
     }
 
     #[test]

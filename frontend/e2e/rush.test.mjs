@@ -267,7 +267,7 @@ describe('roles', () => {
       await dialogo.getByRole('button', { name: 'Crear rol' }).click();
       const mensaje = dialogo.locator('[data-mensaje="permissions"]');
       await mensaje.waitFor();
-      assert.equal(await mensaje.innerText(), 'Elige al menos un permiso para el rol.');
+      assert.equal(await mensaje.innerText(), 'Elige al menos un permiso para el rol');
       await pagina.waitForTimeout(300);
       assert.equal(enviados, 0, 'nothing sent');
       for (const [ancho, alto] of TAMANOS) {
@@ -309,7 +309,7 @@ describe('roles', () => {
     const edicion = pagina.getByRole('dialog', { name: `Editar rol ${rol.name}` });
     for (const permiso of ['marcas.index', 'reservacion.index']) await edicion.locator(`[data-permiso="${permiso}"]`).click();
     await edicion.getByRole('button', { name: 'Guardar' }).click();
-    assert.equal(await edicion.locator('[data-mensaje="permissions"]').innerText(), 'Elige al menos un permiso para el rol.');
+    assert.equal(await edicion.locator('[data-mensaje="permissions"]').innerText(), 'Elige al menos un permiso para el rol');
   });
 });
 

@@ -61,6 +61,9 @@ export const validarDatosPersonales = (datos: DatosPersonales): Resultado<DatosP
 /** A password being set for an account (length limits). */
 export const validarClaveNueva = (clave: string): Resultado<null> => regla(() => core.validarClaveNueva(clave));
 
+/** A role's permissions: refused when it names none. */
+export const revisarPermisosRol = (permisos: string[]): Resultado<null> => regla(() => core.revisarPermisosRol(permisos));
+
 /** Digits only, at most 15: what the phone input keeps while typing. */
 export const limitarTelefono = (raw: string): string => core.limitarTelefono(raw);
 

@@ -209,10 +209,10 @@ en_ambos! {
         let gerente = app.token("gerente@demo.mx").await;
         let mercadotecnia = app.token("mercadotecnia@demo.mx").await;
         // Roles and brands: unique across the group.
-        app.post_json("/api/v1/admin/roles", Some(&sistemas), &json!({ "name": "Capitán", "permissions": [] })).await.es_exito_201();
-        app.post_json("/api/v1/admin/roles", Some(&sistemas), &json!({ "name": "capitan", "permissions": [] })).await
+        app.post_json("/api/v1/admin/roles", Some(&sistemas), &json!({ "name": "Capitán", "permissions": ["walkin.index"] })).await.es_exito_201();
+        app.post_json("/api/v1/admin/roles", Some(&sistemas), &json!({ "name": "capitan", "permissions": ["walkin.index"] })).await
             .es_error(409, "Ya existe un rol con ese nombre.");
-        app.post_json("/api/v1/admin/roles", Some(&sistemas), &json!({ "name": " GERENTE ", "permissions": [] })).await
+        app.post_json("/api/v1/admin/roles", Some(&sistemas), &json!({ "name": " GERENTE ", "permissions": ["walkin.index"] })).await
             .es_error(409, "Ya existe un rol con ese nombre.");
         let marcas = app.get("/api/v1/admin/marcas", Some(&sistemas)).await.es_exito().clone();
         let marca = marcas[0]["name"].as_str().unwrap().to_lowercase();

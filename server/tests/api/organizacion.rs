@@ -114,7 +114,7 @@ en_ambos! {
         let r = app.post_json("/api/v1/admin/roles", Some(&t), &json!({ "name": "Caja", "permissions": ["walkin.index"] })).await;
         assert_eq!(r.status, 201, "{}", r.cuerpo);
         let caja = r.cuerpo["data"]["_id"].as_str().unwrap().to_owned();
-        app.post_json("/api/v1/admin/roles", Some(&t), &json!({ "name": "Caja", "permissions": [] })).await.es_error(409, "Ya existe un rol con ese nombre.");
+        app.post_json("/api/v1/admin/roles", Some(&t), &json!({ "name": "Caja", "permissions": ["walkin.index"] })).await.es_error(409, "Ya existe un rol con ese nombre.");
         app.post_json("/api/v1/admin/roles", Some(&t), &json!({ "name": "Otro", "permissions": ["todo.poder"] })).await.es_error(400, "Permiso desconocido: todo.poder");
         app.post_json("/api/v1/admin/users", Some(&t), &usuario(&caja, "caja@demo.mx")).await.es_exito_201();
         let token = app.token_con("caja@demo.mx", "clave-segura").await;
@@ -122,6 +122,14 @@ en_ambos! {
         assert_eq!(permisos(app.get("/api/v1/auth/me", Some(&token)).await.es_exito()), ["walkin.index"]);
         app.put_json(&format!("/api/v1/admin/roles/{caja}"), Some(&t), &json!({ "name": "Caja", "permissions": ["walkin.index", "reservacion.index"] })).await.es_exito();
         assert_eq!(permisos(app.get("/api/v1/auth/me", Some(&token)).await.es_exito()), ["reservacion.index", "walkin.index"]);
+        // A role that allows nothing is refused, new or edited, and the saved one stays as it was.
+        let sin = app.post_json("/api/v1/admin/roles", Some(&t), &json!({ "name": "Vacío", "permissions": [] })).await;
+        sin.es_error(400, "Elige al menos un permiso para el rol");
+        assert_eq!(sin.cuerpo["data"]["campo"], "permissions", "{}", sin.cuerpo);
+        app.put_json(&format!("/api/v1/admin/roles/{caja}"), Some(&t), &json!({ "name": "Caja", "permissions": [] })).await
+            .es_error(400, "Elige al menos un permiso para el rol");
+        assert_eq!(permisos(app.get("/api/v1/auth/me", Some(&token)).await.es_exito()), ["reservacion.index", "walkin.index"]);
+        assert!(!app.get("/api/v1/admin/roles", Some(&t)).await.es_exito().as_array().unwrap().iter().any(|r| r["name"] == "Vacío"));
         let r = app.client.delete(app.url(&format!("/api/v1/admin/roles/{caja}"))).bearer_auth(&t).send().await.unwrap();
         crate::helpers::leer(r).await.es_error(409, "No se puede eliminar el rol: 1 usuario(s) lo tienen");
         let r = app.get("/api/v1/admin/permisos", Some(&t)).await;

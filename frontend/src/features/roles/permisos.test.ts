@@ -26,7 +26,7 @@ describe('permisos del editor de roles', () => {
     expect(mismosPermisos(['a'], ['a', 'b'])).toBe(false);
   });
   it('rechaza un rol sin permisos, con el mensaje del formulario', () => {
-    expect(revisarPermisos([])).toBe('Elige al menos un permiso para el rol.');
+    expect(revisarPermisos([])).toBe('Elige al menos un permiso para el rol');
     expect(revisarPermisos(['users.index'])).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import { revisarPermisosRol } from '@/lib/wasm';
 import type { PermisoCatalogo } from '@/types/api';
 
 export interface GrupoPermisos {
@@ -33,10 +34,11 @@ export function mismosPermisos(a: readonly string[], b: readonly string[]): bool
   return a.length === b.length && [...a].sort().join('\n') === [...b].sort().join('\n');
 }
 
-/** A role without permissions lets nobody do anything: the form refuses it before sending. */
-export const SIN_PERMISOS = 'Elige al menos un permiso para el rol.';
-
-/** What is wrong with a role's selection of permissions, or null when it may be saved. */
+/**
+ * What is wrong with a role's selection of permissions (core's rule: a role that allows nothing
+ * is refused, here before anything is sent as by the server), or null when it may be saved.
+ */
 export function revisarPermisos(seleccion: readonly string[]): string | null {
-  return seleccion.length === 0 ? SIN_PERMISOS : null;
+  const r = revisarPermisosRol([...seleccion]);
+  return 'error' in r ? r.error.mensaje : null;
 }
