@@ -84,13 +84,15 @@ function textoEnBandeja(archivo, reservacion, tipo = 'confirmacion') {
  * @param {{ ahora?: string, carpeta?: string, argumentos?: string[] }} [opciones] `ahora`: the
  *   server clock's start, `AAAA-MM-DD HH:MM` in Mexico City (the suite's time by default);
  *   `carpeta`: the folder of an earlier server's database, to start again on it (a restart: the
- *   caller removes it); `argumentos`: more flags for `serve`.
+ *   caller removes it); `argumentos`: more flags for `serve`; `demo: false` serves as an operator
+ *   would, without `--demo` (so without its seeding, its defaults and `--ahora`: the clock is the
+ *   machine's), typically on the folder of an earlier demo server.
  * @returns {Promise<{ base: string, api: string, cerrar: () => Promise<void>, salida: string[], reloj: () => Date }>}
  *   `base` is the URL the browser opens; `api` the binary's own address; `reloj()` the server's now;
  *   `bandeja(id, tipo)` the text of a reservation's e-mail of that kind (`confirmacion` unless
  *   said, or `recordatorio`) waiting in the outbox (there is no SMTP here).
  */
-export async function iniciarServidor({ ahora = `${FECHA_PRUEBA} ${HORA_PRUEBA}`, carpeta = null, argumentos = [], entorno = {} } = {}) {
+export async function iniciarServidor({ ahora = `${FECHA_PRUEBA} ${HORA_PRUEBA}`, carpeta = null, argumentos = [], entorno = {}, demo = true } = {}) {
   const bin = resolve(FRONTEND, process.env.ANFITRION_BIN ?? '../target/debug/anfitrion');
   if (!existsSync(bin)) {
     throw new Error(`No existe el binario ${bin}: compílalo (cargo build -p anfitrion-server) o indica ANFITRION_BIN.`);
@@ -108,11 +110,11 @@ export async function iniciarServidor({ ahora = `${FECHA_PRUEBA} ${HORA_PRUEBA}`
   if (Number.isNaN(inicio)) throw new Error(`hora de prueba ilegible: «${ahora}» (AAAA-MM-DD HH:MM)`);
   const arranque = Date.now();
   /** Now by the server's clock, which started at `ahora` and runs from there. */
-  const reloj = () => new Date(inicio + (Date.now() - arranque));
+  const reloj = demo ? () => new Date(inicio + (Date.now() - arranque)) : () => new Date();
   relojUltimo = reloj;
   const proceso = spawn(
     bin,
-    ['serve', '--demo', '--ahora', ahora, '--addr', `127.0.0.1:${puerto}`, '--database-url', `sqlite://${join(dir, 'e2e.db')}`, ...argumentos],
+    ['serve', ...(demo ? ['--demo', '--ahora', ahora] : []), '--addr', `127.0.0.1:${puerto}`, '--database-url', `sqlite://${join(dir, 'e2e.db')}`, ...argumentos],
     { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, RUST_LOG: process.env.RUST_LOG ?? 'warn', ...entorno } },
   );
   proceso.stdout.on('data', (d) => salida.push(String(d)));

@@ -17,6 +17,9 @@ pub struct Canales {
     pub correo: bool,
     /// A phone provider is set up: "Avisar" and reminders go out by SMS or WhatsApp.
     pub telefono: bool,
+    /// The public address of the booking pages is set: messages with links to them
+    /// (confirmations, reminders) may be queued. Without it none is.
+    pub enlaces: bool,
 }
 
 /// What every handler can reach.

@@ -85,6 +85,7 @@ pub async fn launch(config: Config) -> anyhow::Result<App> {
     let canales = estado::Canales {
         correo: config.correo.smtp_url.is_some(),
         telefono: config.mensajes.is_some(),
+        enlaces: config.url_publica.is_some(),
     };
     // What is not set up is said once, at start, where the operator reads.
     if !canales.correo {

@@ -451,7 +451,7 @@ en_ambos! {
         let app = spawn(motor, Opciones::demo_con(|c| c.correo.smtp_url = None)).await;
         let t = app.token("hostess@demo.mx").await;
         let canales = app.get("/api/v1/admin/canales", Some(&t)).await;
-        assert_eq!(canales.es_exito(), &json!({ "correo": false, "telefono": false }));
+        assert_eq!(canales.es_exito(), &json!({ "correo": false, "telefono": false, "enlaces": true }));
         let id = anotar(&app, &t, grupo("polanco", "Familia Pérez", 4, Some("+52 55 1234 5678"))).await.es_exito_201()["_id"].as_str().unwrap().to_owned();
         let r = app.post(&format!("/api/v1/admin/espera/{id}/avisar"), Some(&t)).await;
         r.es_error(409, "Este servidor no tiene servicio de mensajes: no se envió nada. Llame al grupo al +525512345678.");

@@ -331,6 +331,10 @@ en_ambos! {
         assert!(correos(&app, &id).await.is_empty(), "no e-mail whose links lead to localhost");
         let ruta = data["confirmacion"].as_str().unwrap().replace("/reservacion/polanco/confirmacion/", "/api/v1/public/reservacion/");
         assert_eq!(app.get(&ruta, None).await.es_exito()["con_correo"], false, "the page does not promise one");
+        // The booking form does not promise it either, and a manager's screens learn what is missing.
+        assert_eq!(app.get("/api/v1/public/sucursal/polanco", None).await.es_exito()["envia_correo"], false);
+        let t = app.token("gerente@demo.mx").await;
+        assert_eq!(app.get("/api/v1/admin/canales", Some(&t)).await.es_exito(), &json!({ "correo": true, "telefono": false, "enlaces": false }));
     }
 
     async fn without_smtp_no_e_mail_is_queued_nor_promised(motor: Motor) {

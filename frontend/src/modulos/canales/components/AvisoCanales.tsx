@@ -17,6 +17,11 @@ export function avisosDeCanales(c: Canales): string[] {
       'Los mensajes a teléfonos (SMS o WhatsApp) no están configurados: en la lista de espera «Avisar» se vuelve «Llamar», y los recordatorios no van al teléfono.',
     );
   }
+  if (!c.enlaces) {
+    avisos.push(
+      'Falta la dirección pública de las páginas de reservación: no se envían confirmaciones ni recordatorios, porque sus enlaces no llevarían a ningún lado. Quien administra el servidor la configura (ANFITRION_URL_PUBLICA).',
+    );
+  }
   return avisos;
 }
 
