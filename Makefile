@@ -24,13 +24,28 @@ CARGO_PERFIL := $(if $(filter release,$(PERFIL)),--release,)
 # Debian packages need root; anyone else goes through sudo.
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
-.PHONY: run test bench bench-login bench-carga bench-instancias bench-http fuzz deps deps-rust deps-node deps-browser wasm api-types frontend server-release
+.PHONY: run test check bench bench-login bench-carga bench-instancias bench-http fuzz deps deps-rust deps-node deps-browser wasm api-types frontend server-release
 
 run: server-release
 	./target/release/anfitrion serve --demo --addr $${ANFITRION_ADDR:-127.0.0.1:8080}
 
 test:
 	bash scripts/test-all.sh
+
+# The quick loop while working, in a few minutes after a change: formatting, clippy, the module
+# cycles, ESLint and tsc over freshly generated types, the unit tests of core and the server and
+# core's vectors and properties, and Vitest (the same vectors through a WASM core built
+# unoptimised, which takes seconds instead of minutes). `make test` stays the whole gate.
+check: deps-rust deps-node
+	cargo fmt --all --check
+	$(MAKE) --no-print-directory wasm RAPIDO=1
+	$(MAKE) --no-print-directory api-types
+	cargo clippy --workspace --all-targets -q -- -D warnings
+	python3 scripts/ciclos.py --prueba && python3 scripts/ciclos.py server/src
+	cd frontend && npm run --silent lint && npm run --silent typecheck
+	cargo nextest run --no-fail-fast --status-level fail -p anfitrion-core --tests
+	cargo nextest run --no-fail-fast --status-level fail -p anfitrion-server --lib --bins
+	cd frontend && npx vitest run
 
 bench: wasm deps-node deps-browser
 	@# QR: 8 frames of each first kind, and the sweeps (module size, turn, noise, blur and their
@@ -125,13 +140,16 @@ deps-browser:
 # Three modules: the login's check (the first load waits for it alone), the rules of the signed-in
 # screens (loaded once someone signs in), both built for size, and the QR decoder (the camera's
 # worker loads it when the camera opens: built for speed).
+# RAPIDO=1 (`make check`) builds the two rules modules unoptimised, in profiles of their own.
 WASM_BINDGEN_FLAGS := --target web --remove-name-section --remove-producers-section
+PERFIL_ACCESO := $(if $(RAPIDO),wasm-rapido-acceso,wasm-acceso)
+PERFIL_REGLAS := $(if $(RAPIDO),wasm-rapido,wasm-reglas)
 wasm: deps-rust
-	cargo build -p anfitrion-wasm --target $(WASM_TARGET) --profile wasm-acceso --no-default-features
-	cargo build -p anfitrion-wasm --target $(WASM_TARGET) --profile wasm-reglas
+	cargo build -p anfitrion-wasm --target $(WASM_TARGET) --profile $(PERFIL_ACCESO) --no-default-features
+	cargo build -p anfitrion-wasm --target $(WASM_TARGET) --profile $(PERFIL_REGLAS)
 	cargo build -p anfitrion-wasm-qr --target $(WASM_TARGET) --release
-	wasm-bindgen $(WASM_BINDGEN_FLAGS) --out-dir $(WASM_ACCESO_OUT) $(CARGO_DESTINO)/$(WASM_TARGET)/wasm-acceso/anfitrion_wasm.wasm
-	wasm-bindgen $(WASM_BINDGEN_FLAGS) --out-dir $(WASM_OUT) $(CARGO_DESTINO)/$(WASM_TARGET)/wasm-reglas/anfitrion_wasm.wasm
+	wasm-bindgen $(WASM_BINDGEN_FLAGS) --out-dir $(WASM_ACCESO_OUT) $(CARGO_DESTINO)/$(WASM_TARGET)/$(PERFIL_ACCESO)/anfitrion_wasm.wasm
+	wasm-bindgen $(WASM_BINDGEN_FLAGS) --out-dir $(WASM_OUT) $(CARGO_DESTINO)/$(WASM_TARGET)/$(PERFIL_REGLAS)/anfitrion_wasm.wasm
 	wasm-bindgen $(WASM_BINDGEN_FLAGS) --out-dir $(WASM_QR_OUT) $(CARGO_DESTINO)/$(WASM_TARGET)/release/anfitrion_wasm_qr.wasm
 	@for d in $(WASM_ACCESO_OUT) $(WASM_OUT) $(WASM_QR_OUT); do echo '{"type":"module"}' > $$d/package.json; done
 	rm -rf $(TIPOS_WASM)

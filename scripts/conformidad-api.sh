@@ -4,6 +4,7 @@
 # case fails on any 5xx, a status the operation does not document, an answer that does not match
 # its schema or content type, or an invalid request the server accepted.
 #   conformidad-api.sh sqlite|postgres [CASOS]
+#   conformidad-api.sh instalar   (only installs Schemathesis, before runs start side by side)
 # CASOS bounds the generated cases per operation and phase (default 25); the seed is fixed, so a
 # run repeats. PostgreSQL is the admin URL in ANFITRION_TEST_PG (a database is created and
 # dropped). ANFITRION_BIN is the server binary (default: the debug build).
@@ -12,7 +13,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-motor=${1:?sqlite|postgres}
+motor=${1:?sqlite|postgres|instalar}
 casos=${2:-25}
 bin=${ANFITRION_BIN:-$PWD/target/debug/anfitrion}
 version=4.32.5
@@ -24,6 +25,7 @@ if [ "$("$st" --version 2>/dev/null | awk '{print $3}')" != "$version" ]; then
   python3 -m venv "$venv"
   "$venv/bin/pip" install -q "schemathesis==$version" >&2
 fi
+[ "$motor" = instalar ] && exit 0
 
 salida=$PWD/target/conformidad/$motor
 rm -rf "$salida"

@@ -14,7 +14,15 @@ logs=$(mktemp -d /tmp/anfitrion-test.XXXXXX)
 pg_estado="$logs/postgres"
 passed=0
 failed=0
-trap 'bash scripts/ensure-postgres.sh stop "$pg_estado"; rm -rf "$logs"' EXIT
+# The server tests seed the demo once per engine and copy it for each test (templates named
+# anfitrion_plantilla_*, and files under $TMPDIR/anfitrion-plantillas): gone when they end.
+limpiar_plantillas() {
+  rm -rf "${TMPDIR:-/tmp}/anfitrion-plantillas"
+  [ -n "${ANFITRION_TEST_PG:-}" ] || return 0
+  psql -qAt "$ANFITRION_TEST_PG" -c "SELECT datname FROM pg_database WHERE datname LIKE 'anfitrion\_plantilla\_%'" 2>/dev/null |
+    while read -r base; do psql -q "$ANFITRION_TEST_PG" -c "DROP DATABASE IF EXISTS \"$base\" WITH (FORCE)" >/dev/null 2>&1; done
+}
+trap 'limpiar_plantillas; bash scripts/ensure-postgres.sh stop "$pg_estado"; rm -rf "$logs"' EXIT
 
 count() { # suite passed failed
   echo "== $1: $2 passed, $3 failed"
@@ -91,6 +99,7 @@ if [ $rust_ok = 1 ]; then
   cargo nextest run --workspace --no-run 2>&1 | tail -3
   fase "pruebas de Rust"
   cargo nextest run --workspace --no-fail-fast 2>&1 | tee "$logs/rust.log"
+  limpiar_plantillas
   summary=$(grep -E 'Summary \[' "$logs/rust.log" | tail -1)
   if [ -n "$summary" ]; then
     p=$(grep -oE '[0-9]+ passed' <<<"$summary" | grep -oE '[0-9]+')
@@ -102,12 +111,20 @@ if [ $rust_ok = 1 ]; then
 fi
 
 step "Conformidad con el documento OpenAPI (Schemathesis, ambos motores)"
+# The test build above built the binary too; this only makes sure it is current.
 fase "compilación del servidor (debug)"
 if [ $rust_ok = 1 ] && cargo build -q -p anfitrion-server; then
-  for motor in sqlite postgres; do
-    fase "conformidad $motor"
-    if [ "$motor" = postgres ] && [ -z "${ANFITRION_TEST_PG:-}" ]; then count "conformidad-$motor" 0 1; continue; fi
-    bash scripts/conformidad-api.sh "$motor" 2>&1 | tee "$logs/conformidad-$motor.log" | grep -aE '^(FALLA|Test cases|  [0-9]+ generated)' || true
+  # Both engines at once: each run waits on its own server and database most of the time.
+  fase "conformidad (SQLite y PostgreSQL a la vez)"
+  motores=(sqlite)
+  if [ -n "${ANFITRION_TEST_PG:-}" ]; then motores+=(postgres); else count conformidad-postgres 0 1; fi
+  bash scripts/conformidad-api.sh instalar
+  for motor in "${motores[@]}"; do
+    bash scripts/conformidad-api.sh "$motor" >"$logs/conformidad-$motor.log" 2>&1 &
+  done
+  wait
+  for motor in "${motores[@]}"; do
+    grep -aE '^(FALLA|Test cases|  [0-9]+ generated)' "$logs/conformidad-$motor.log" | sed "s/^/[$motor] /" || true
     resumen=$(grep -aE '^[0-9]+ passed, [0-9]+ failed$' "$logs/conformidad-$motor.log" | tail -1)
     if [ -n "$resumen" ]; then
       # The failures whole, as Schemathesis printed them.
@@ -137,7 +154,10 @@ fase "navegador"
 if [ $front_ok = 1 ] && [ $chromium_ok = 1 ]; then
   # The binary embeds the console just built; a failed build must not leave an old one to test.
   if cargo build -q -p anfitrion-server; then
-    (cd frontend && ANFITRION_E2E_FRONT=binario ANFITRION_BIN="$PWD/../target/debug/anfitrion" npm run --silent e2e) 2>&1 |
+    # Each test file has its own server, database and browser, and mostly waits on them: several
+    # files run at once (ANFITRION_E2E_PARALELO, measured on two cores).
+    (cd frontend && ANFITRION_E2E_FRONT=binario ANFITRION_BIN="$PWD/../target/debug/anfitrion" \
+      node --test --test-concurrency="${ANFITRION_E2E_PARALELO:-3}" e2e/*.test.mjs) 2>&1 |
       tee "$logs/e2e.log" | tail -12
     # The TAP stream is long: show each failure whole, not just the tally.
     grep -a -A40 -E '^ *not ok ' "$logs/e2e.log" | head -200

@@ -87,7 +87,7 @@ impl BaseTemporal {
 }
 
 /// The admin URL pointing at another database (keeps user, host and query string).
-fn cambiar_base(admin: &str, nombre: &str) -> String {
+pub(crate) fn cambiar_base(admin: &str, nombre: &str) -> String {
     let (sin_consulta, consulta) = match admin.split_once('?') {
         Some((a, q)) => (a, format!("?{q}")),
         None => (admin, String::new()),
@@ -254,7 +254,12 @@ pub async fn spawn_app_a(motor: Motor, ahora: &str) -> TestApp {
 }
 
 pub async fn spawn(motor: Motor, opciones: Opciones) -> TestApp {
-    let (db, url) = BaseTemporal::crear(motor).await;
+    // The demo at the suite's clock starts from a copy of the one seeded for this test build.
+    let (db, url) = if opciones.demo && opciones.reloj.is_none() {
+        crate::plantilla::copia(motor, ahora_de_prueba()).await
+    } else {
+        BaseTemporal::crear(motor).await
+    };
     let mut app = lanzar(&url, opciones).await;
     app._db = Some(db);
     app

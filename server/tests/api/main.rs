@@ -1,6 +1,7 @@
 //! The server's integration tests, one binary; every test runs on SQLite and on PostgreSQL.
 
 mod helpers;
+mod plantilla;
 
 mod acceso;
 mod apagado;
