@@ -262,12 +262,22 @@ describe('the attendance dialog', () => {
     assert.equal(busquedas, 0);
     assert.equal(await dialogo.getByLabel('Código de la reservación').inputValue(), '');
 
-    // The reader types the id; the lookup leaves a second after the last character.
+    // The reader types the id; the lookup leaves a second after the last character, timed in the
+    // page itself (its last keystroke and its call), whatever the delay between test and browser.
+    await pagina.evaluate(() => {
+      document.addEventListener('keydown', () => (window.__ultimaTecla = performance.now()), true);
+      const original = window.fetch;
+      window.fetch = (entrada, ...resto) => {
+        const url = typeof entrada === 'string' ? entrada : (entrada.url ?? String(entrada));
+        if (/\/check$/.test(new URL(url, location.href).pathname)) window.__consulta ??= performance.now();
+        return original(entrada, ...resto);
+      };
+    });
     const pedida = pagina.waitForRequest((q) => q.method() === 'POST' && ruta(q) === `/api/v1/admin/reservacion/${r._id}/check`);
     await pagina.keyboard.type(r._id);
-    const tecleado = Date.now();
     const peticion = await pedida;
-    assert.ok(Date.now() - tecleado >= 900, `debounced about 1000 ms (${Date.now() - tecleado} ms)`);
+    const espera = await pagina.evaluate(() => window.__consulta - window.__ultimaTecla);
+    assert.ok(espera >= 950, `debounced about 1000 ms (${Math.round(espera)} ms)`);
     assert.deepEqual(peticion.postDataJSON(), { id: r._id, tag, email: null });
     const tarjeta = dialogo.getByTestId('tarjeta-reservacion');
     await tarjeta.waitFor();

@@ -36,6 +36,8 @@ async function abrirCliente(nombre) {
   await pagina.getByLabel('Buscar clientes').fill(nombre);
   const fila = pagina.locator('tr[data-cliente]').filter({ hasText: nombre });
   await fila.waitFor();
+  // A new client may already show in the unfiltered list: the search's answer is the one row.
+  await pagina.waitForFunction(() => document.querySelectorAll('tr[data-cliente]').length === 1).catch(() => {});
   await enReposo(pagina);
   assert.equal(await pagina.locator('tr[data-cliente]').count(), 1, 'the search finds exactly this guest');
   const visitas = Number(await fila.locator('[data-campo="visitas"]').innerText());

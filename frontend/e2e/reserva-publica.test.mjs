@@ -389,6 +389,8 @@ test('a restaurant\'s own site includes widget.js: its button opens the widget o
     await capa.waitFor({ state: 'detached' });
     assert.equal(await pagina.evaluate(() => document.activeElement?.textContent), 'Reservar mesa');
   } finally {
+    // The browser keeps its connection to the site open; closing waits for none.
+    sitio.closeAllConnections();
     await new Promise((ok) => sitio.close(ok));
   }
 });
