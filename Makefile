@@ -24,9 +24,14 @@ CARGO_PERFIL := $(if $(filter release,$(PERFIL)),--release,)
 # Debian packages need root; anyone else goes through sudo.
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
-.PHONY: run test check bench bench-login bench-carga bench-instancias bench-http fuzz deps deps-rust deps-node deps-browser wasm api-types frontend server-release
+.PHONY: run test check bench wasm-modulos bench-login bench-carga bench-instancias bench-http fuzz deps deps-rust deps-node deps-browser wasm api-types frontend server-release
 
-run: server-release
+# The console's bundle needs the WASM modules and Vite, not the TypeScript declarations (core's
+# and the API's are for tsc, which `make test` runs, and Vite drops type imports): so the release
+# server is built once, after the console it embeds. The bundle is the same either way.
+run: wasm-modulos deps-node
+	cd frontend && npx vite build
+	cargo build --release -p anfitrion-server
 	./target/release/anfitrion serve --demo --addr $${ANFITRION_ADDR:-127.0.0.1:8080}
 
 test:
@@ -146,7 +151,11 @@ deps-browser:
 WASM_BINDGEN_FLAGS := --target web --remove-name-section --remove-producers-section
 PERFIL_ACCESO := $(if $(RAPIDO),wasm-rapido-acceso,wasm-acceso)
 PERFIL_REGLAS := $(if $(RAPIDO),wasm-rapido,wasm-reglas)
-wasm: deps-rust
+wasm: wasm-modulos
+	rm -rf $(TIPOS_WASM)
+	TS_RS_EXPORT_DIR=$(CURDIR)/$(TIPOS_WASM) cargo test -q -p anfitrion-core --features ts --lib export_bindings
+
+wasm-modulos: deps-rust
 	cargo build -p anfitrion-wasm --target $(WASM_TARGET) --profile $(PERFIL_ACCESO) --no-default-features
 	cargo build -p anfitrion-wasm --target $(WASM_TARGET) --profile $(PERFIL_REGLAS)
 	cargo build -p anfitrion-wasm-qr --target $(WASM_TARGET) --release
@@ -154,8 +163,6 @@ wasm: deps-rust
 	wasm-bindgen $(WASM_BINDGEN_FLAGS) --out-dir $(WASM_OUT) $(CARGO_DESTINO)/$(WASM_TARGET)/$(PERFIL_REGLAS)/anfitrion_wasm.wasm
 	wasm-bindgen $(WASM_BINDGEN_FLAGS) --out-dir $(WASM_QR_OUT) $(CARGO_DESTINO)/$(WASM_TARGET)/release/anfitrion_wasm_qr.wasm
 	@for d in $(WASM_ACCESO_OUT) $(WASM_OUT) $(WASM_QR_OUT); do echo '{"type":"module"}' > $$d/package.json; done
-	rm -rf $(TIPOS_WASM)
-	TS_RS_EXPORT_DIR=$(CURDIR)/$(TIPOS_WASM) cargo test -q -p anfitrion-core --features ts --lib export_bindings
 
 # The console's API types come from the OpenAPI document the server serves at /api/openapi.json.
 api-types: deps-node
