@@ -59,30 +59,49 @@ pub enum BaseTemporal {
 
 impl BaseTemporal {
     pub async fn crear(motor: Motor) -> (BaseTemporal, String) {
+        BaseTemporal::crear_de(motor, None).await
+    }
+
+    /// A new database, empty or (`plantilla`) a copy of a SQLite file or a PostgreSQL database.
+    pub async fn crear_de(motor: Motor, plantilla: Option<&str>) -> (BaseTemporal, String) {
         match motor {
             Motor::Sqlite => {
                 let carpeta = std::env::temp_dir().join(format!("anfitrion-prueba-{}", nuevo_id()));
                 std::fs::create_dir_all(&carpeta).expect("carpeta temporal");
-                let url = format!("sqlite://{}", carpeta.join("prueba.db").display());
+                let archivo = carpeta.join("prueba.db");
+                if let Some(plantilla) = plantilla {
+                    std::fs::copy(plantilla, &archivo).expect("la copia de la plantilla");
+                }
+                let url = format!("sqlite://{}", archivo.display());
                 (BaseTemporal::Sqlite { carpeta }, url)
             }
             Motor::Postgres => {
-                let admin = url_admin_pg();
                 let nombre = format!("anfitrion_prueba_{}", nuevo_id());
-                let mut con = sqlx::PgConnection::connect(&admin)
-                    .await
-                    .unwrap_or_else(|e| {
-                        panic!("PostgreSQL no responde en ANFITRION_TEST_PG ({admin}): {e}")
-                    });
-                sqlx::query(&format!("CREATE DATABASE \"{nombre}\""))
-                    .execute(&mut con)
-                    .await
-                    .expect("CREATE DATABASE");
+                let copia = plantilla
+                    .map(|p| format!(" TEMPLATE \"{p}\""))
+                    .unwrap_or_default();
+                let mut con = conexion_admin().await;
+                ejecutar(&mut con, &format!("CREATE DATABASE \"{nombre}\"{copia}")).await;
                 let _ = con.close().await;
-                let url = cambiar_base(&admin, &nombre);
+                let url = cambiar_base(&url_admin_pg(), &nombre);
                 (BaseTemporal::Postgres { nombre }, url)
             }
         }
+    }
+}
+
+/// A connection to the administrative database of `ANFITRION_TEST_PG`.
+pub(crate) async fn conexion_admin() -> sqlx::PgConnection {
+    let admin = url_admin_pg();
+    sqlx::PgConnection::connect(&admin)
+        .await
+        .unwrap_or_else(|e| panic!("PostgreSQL no responde en ANFITRION_TEST_PG ({admin}): {e}"))
+}
+
+/// Runs one statement on `con`; a failure fails the test with the statement.
+pub(crate) async fn ejecutar(con: &mut sqlx::PgConnection, sql: &str) {
+    if let Err(e) = sqlx::query(sql).execute(con).await {
+        panic!("{sql}: {e}");
     }
 }
 

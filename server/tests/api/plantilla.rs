@@ -17,7 +17,7 @@ use anfitrion_server::reloj::Reloj;
 use chrono::{DateTime, Utc};
 use sqlx::Connection;
 
-use crate::helpers::{cambiar_base, url_admin_pg, BaseTemporal, Motor};
+use crate::helpers::{cambiar_base, conexion_admin, ejecutar, url_admin_pg, BaseTemporal, Motor};
 
 /// What a template depends on: this very test binary (its code migrates and seeds), the engine
 /// and the clock the demo is seeded at.
@@ -89,100 +89,71 @@ impl Drop for Cerrojo {
 /// A new database of the engine holding the demo seeded at `ahora`, removed when dropped.
 pub async fn copia(motor: Motor, ahora: DateTime<Utc>) -> (BaseTemporal, String) {
     let clave = clave(motor, ahora);
-    match motor {
-        Motor::Sqlite => {
-            let carpeta_plantillas = std::env::temp_dir().join("anfitrion-plantillas");
-            std::fs::create_dir_all(&carpeta_plantillas).expect("la carpeta de plantillas");
-            let plantilla = carpeta_plantillas.join(format!("{clave}.db"));
-            {
-                let _cerrojo = Cerrojo::tomar(&carpeta_plantillas.join(format!("{clave}.lock")));
-                if !plantilla.exists() {
-                    let obra = carpeta_plantillas.join(format!("{clave}-{}", nuevo_id()));
-                    std::fs::create_dir_all(&obra).expect("la carpeta de la plantilla");
-                    let url = format!("sqlite://{}", obra.join("semilla.db").display());
-                    let store = sembrar(&url, ahora).await;
-                    // One self-contained file, whatever the write-ahead log still holds.
-                    let lista = obra.join("plantilla.db");
-                    let mut con = sqlx::SqliteConnection::connect(&url)
-                        .await
-                        .expect("la semilla");
-                    sqlx::query("VACUUM INTO ?")
-                        .bind(lista.display().to_string())
-                        .execute(&mut con)
-                        .await
-                        .expect("VACUUM INTO");
-                    let _ = con.close().await;
-                    drop(store);
-                    std::fs::rename(&lista, &plantilla).expect("la plantilla en su lugar");
-                    let _ = std::fs::remove_dir_all(&obra);
-                }
-            }
-            let carpeta = std::env::temp_dir().join(format!("anfitrion-prueba-{}", nuevo_id()));
-            std::fs::create_dir_all(&carpeta).expect("carpeta temporal");
-            let archivo = carpeta.join("prueba.db");
-            std::fs::copy(&plantilla, &archivo).expect("la copia de la plantilla");
-            let url = format!("sqlite://{}", archivo.display());
-            (BaseTemporal::Sqlite { carpeta }, url)
-        }
-        Motor::Postgres => {
-            let admin = url_admin_pg();
-            let plantilla = format!("anfitrion_plantilla_{clave}");
-            let nombre = format!("anfitrion_prueba_{}", nuevo_id());
-            let mut con = sqlx::PgConnection::connect(&admin)
-                .await
-                .unwrap_or_else(|e| {
-                    panic!("PostgreSQL no responde en ANFITRION_TEST_PG ({admin}): {e}")
-                });
-            // A session lock keyed by the template: its builder holds it, the others wait.
-            let llave = i64::from_str_radix(&clave[..15], 16).expect("la llave del cerrojo");
-            sqlx::query("SELECT pg_advisory_lock($1)")
-                .bind(llave)
-                .execute(&mut con)
-                .await
-                .expect("pg_advisory_lock");
-            let existe: bool =
-                sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1)")
-                    .bind(&plantilla)
-                    .fetch_one(&mut con)
-                    .await
-                    .expect("pg_database");
-            if !existe {
-                // Seeded under another name and renamed once whole: a build cut short leaves
-                // no half template behind.
-                let obra = format!("{plantilla}_{}", nuevo_id());
-                sqlx::query(&format!("CREATE DATABASE \"{obra}\""))
-                    .execute(&mut con)
-                    .await
-                    .expect("CREATE DATABASE");
-                drop(sembrar(&cambiar_base(&admin, &obra), ahora).await);
-                // Renaming it and copying it need nobody connected to it: the seeding's pool
-                // is gone, its sessions are ended (waiting up to 5 s for each to end).
-                sqlx::query("SELECT pg_terminate_backend(pid, 5000) FROM pg_stat_activity WHERE datname = $1")
-                    .bind(&obra)
-                    .execute(&mut con)
-                    .await
-                    .expect("pg_terminate_backend");
-                sqlx::query(&format!(
-                    "ALTER DATABASE \"{obra}\" RENAME TO \"{plantilla}\""
-                ))
-                .execute(&mut con)
-                .await
-                .expect("ALTER DATABASE RENAME");
-            }
-            sqlx::query("SELECT pg_advisory_unlock($1)")
-                .bind(llave)
-                .execute(&mut con)
-                .await
-                .expect("pg_advisory_unlock");
-            sqlx::query(&format!(
-                "CREATE DATABASE \"{nombre}\" TEMPLATE \"{plantilla}\""
-            ))
+    let plantilla = match motor {
+        Motor::Sqlite => plantilla_sqlite(&clave, ahora).await,
+        Motor::Postgres => plantilla_postgres(&clave, ahora).await,
+    };
+    BaseTemporal::crear_de(motor, Some(&plantilla)).await
+}
+
+/// The template's file, seeded by the first test process that asks for it.
+async fn plantilla_sqlite(clave: &str, ahora: DateTime<Utc>) -> String {
+    let carpeta = std::env::temp_dir().join("anfitrion-plantillas");
+    std::fs::create_dir_all(&carpeta).expect("la carpeta de plantillas");
+    let plantilla = carpeta.join(format!("{clave}.db"));
+    let _cerrojo = Cerrojo::tomar(&carpeta.join(format!("{clave}.lock")));
+    if !plantilla.exists() {
+        let obra = carpeta.join(format!("{clave}-{}", nuevo_id()));
+        std::fs::create_dir_all(&obra).expect("la carpeta de la plantilla");
+        let url = format!("sqlite://{}", obra.join("semilla.db").display());
+        let store = sembrar(&url, ahora).await;
+        // One self-contained file, whatever the write-ahead log still holds.
+        let lista = obra.join("plantilla.db");
+        let mut con = sqlx::SqliteConnection::connect(&url)
+            .await
+            .expect("la semilla");
+        sqlx::query("VACUUM INTO ?")
+            .bind(lista.display().to_string())
             .execute(&mut con)
             .await
-            .expect("CREATE DATABASE … TEMPLATE");
-            let _ = con.close().await;
-            let url = cambiar_base(&admin, &nombre);
-            (BaseTemporal::Postgres { nombre }, url)
-        }
+            .expect("VACUUM INTO");
+        let _ = con.close().await;
+        drop(store);
+        std::fs::rename(&lista, &plantilla).expect("la plantilla en su lugar");
+        let _ = std::fs::remove_dir_all(&obra);
     }
+    plantilla.display().to_string()
+}
+
+/// The template database's name, seeded by the first test process that asks for it.
+async fn plantilla_postgres(clave: &str, ahora: DateTime<Utc>) -> String {
+    let plantilla = format!("anfitrion_plantilla_{clave}");
+    let mut con = conexion_admin().await;
+    // A session lock keyed by the template: its builder holds it, the others wait.
+    let llave = i64::from_str_radix(&clave[..15], 16).expect("la llave del cerrojo");
+    ejecutar(&mut con, &format!("SELECT pg_advisory_lock({llave})")).await;
+    let existe: bool =
+        sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1)")
+            .bind(&plantilla)
+            .fetch_one(&mut con)
+            .await
+            .expect("pg_database");
+    if !existe {
+        // Seeded under another name and renamed once whole: a build cut short leaves no half
+        // template behind.
+        let obra = format!("{plantilla}_{}", nuevo_id());
+        ejecutar(&mut con, &format!("CREATE DATABASE \"{obra}\"")).await;
+        drop(sembrar(&cambiar_base(&url_admin_pg(), &obra), ahora).await);
+        // Renaming it and copying it need nobody connected to it: the seeding's pool is gone,
+        // its sessions are ended (waiting up to 5 s for each to end).
+        ejecutar(&mut con, &format!("SELECT pg_terminate_backend(pid, 5000) FROM pg_stat_activity WHERE datname = '{obra}'")).await;
+        ejecutar(
+            &mut con,
+            &format!("ALTER DATABASE \"{obra}\" RENAME TO \"{plantilla}\""),
+        )
+        .await;
+    }
+    ejecutar(&mut con, &format!("SELECT pg_advisory_unlock({llave})")).await;
+    let _ = con.close().await;
+    plantilla
 }
