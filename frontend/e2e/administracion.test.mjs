@@ -163,6 +163,9 @@ test("'Pie del ticket' saved in /conf-walkin closes both tickets of a walk-in re
   await pagina.goto(`${servidor.base}/walkin/hoy/${walkin._id}`);
   const detalle = pagina.getByTestId('detalle-walkin');
   for (const tipo of ['comanda', 'abre']) {
-    assert.equal(await detalle.locator(`[data-ticket="${tipo}"] [data-campo="pie"]`).innerText(), pie);
+    // Blank while the branch's settings load, then the saved line (never the default meanwhile).
+    const linea = detalle.locator(`[data-ticket="${tipo}"] [data-campo="pie"]`);
+    await linea.and(pagina.locator('[aria-busy="false"]')).waitFor();
+    assert.equal(await linea.innerText(), pie);
   }
 });

@@ -5,7 +5,7 @@ import type { PromoAplicada } from '@/lib/wasm';
 import type { DatosTicket } from '../orden';
 import { Ticket } from './Tickets';
 
-function abre(promos: PromoAplicada[], pie: string | null = null): HTMLElement {
+function abre(promos: PromoAplicada[], pie: string | null = null, pieCargando = false): HTMLElement {
   const datos: DatosTicket = {
     folio: 'POL-0042',
     nombre: 'Familia Varela',
@@ -20,7 +20,7 @@ function abre(promos: PromoAplicada[], pie: string | null = null): HTMLElement {
     tag: 'polanco',
   };
   const caja = document.createElement('div');
-  caja.innerHTML = renderToStaticMarkup(<Ticket datos={datos} tipo="abre" pie={pie} />);
+  caja.innerHTML = renderToStaticMarkup(<Ticket datos={datos} tipo="abre" pie={pie} pieCargando={pieCargando} />);
   return caja;
 }
 
@@ -28,6 +28,12 @@ describe('the abre ticket', () => {
   it("closes with the branch's own footer, or the default when it has none", () => {
     expect(abre([], '¡Vuelve pronto a Polanco!').querySelector('[data-campo="pie"]')?.textContent).toBe('¡Vuelve pronto a Polanco!');
     expect(abre([]).querySelector('[data-campo="pie"]')?.textContent).toBe('Gracias por su visita');
+  });
+
+  it('leaves the footer blank while the branch\'s is not known yet, rather than show the default', () => {
+    const pie = abre([], null, true).querySelector('[data-campo="pie"]');
+    expect(pie?.getAttribute('aria-busy')).toBe('true');
+    expect(pie?.textContent?.trim()).toBe('');
   });
 
   it('prints the birthday greeting and the celebrants of the birthday promotion', () => {

@@ -35,7 +35,19 @@ const Corte = () => <div aria-hidden className="my-[2mm] border-t border-dashed 
  * One 80 mm ticket, as it prints and as the screen previews it: monospaced, black on white,
  * 4 mm side padding so the text stays within a 72 mm printable width.
  */
-export function Ticket({ datos: d, tipo, pie = null }: { datos: DatosTicket; tipo: TipoTicket; /** The branch's closing line. */ pie?: string | null }) {
+export function Ticket({
+  datos: d,
+  tipo,
+  pie = null,
+  pieCargando = false,
+}: {
+  datos: DatosTicket;
+  tipo: TipoTicket;
+  /** The branch's closing line (`null`: the default). */
+  pie?: string | null;
+  /** The closing line is not known yet: the ticket leaves it blank rather than say the default. */
+  pieCargando?: boolean;
+}) {
   return (
     <article
       data-ticket={tipo}
@@ -105,8 +117,8 @@ export function Ticket({ datos: d, tipo, pie = null }: { datos: DatosTicket; tip
         </ul>
       )}
       <Corte />
-      <p className="text-center text-[11px] break-words whitespace-pre-line" data-campo="pie">
-        {pie ?? PIE_POR_DEFECTO}
+      <p className="text-center text-[11px] break-words whitespace-pre-line" data-campo="pie" aria-busy={pieCargando}>
+        {pieCargando ? '\u00a0' : (pie ?? PIE_POR_DEFECTO)}
       </p>
     </article>
   );
@@ -168,7 +180,7 @@ export function TicketsOrden({
             enfocar={enfocar && tipo === 'comanda' && !impresion.isLoading}
           />
           <div className="rounded-md shadow-md ring-1 ring-stone-200">
-            <Ticket datos={datos} tipo={tipo} pie={pie} />
+            <Ticket datos={datos} tipo={tipo} pie={pie ?? null} pieCargando={pie === undefined} />
           </div>
         </section>
       ))}
@@ -176,7 +188,7 @@ export function TicketsOrden({
         createPortal(
           <div ref={raiz} className="raiz-impresion" data-testid="raiz-impresion" data-imprimiendo={aImprimir}>
             <style ref={pagina} />
-            <Ticket datos={datos} tipo={aImprimir} pie={pie} />
+            <Ticket datos={datos} tipo={aImprimir} pie={pie ?? null} pieCargando={pie === undefined} />
           </div>,
           document.body,
         )}

@@ -30,11 +30,13 @@ export function useHorarioSucursal(tag: string | null) {
 }
 
 /**
- * The closing line of a branch's tickets ("Pie del ticket" of its walk-in settings); `null`
- * while the list loads or when the branch has none (the ticket then says its default).
+ * The closing line of a branch's tickets ("Pie del ticket" of its walk-in settings): `undefined`
+ * while the list loads (not yet known: a ticket must not show the default in its place), `null`
+ * when the branch has none (the ticket then says its default).
  */
-export function usePieTicket(tag: string) {
+export function usePieTicket(tag: string): string | null | undefined {
   const consulta = useSucursalesUsuario(true);
-  const pie = consulta.data?.find((s) => s.tag === tag)?.pie_ticket.trim();
+  if (!consulta.data) return undefined;
+  const pie = consulta.data.find((s) => s.tag === tag)?.pie_ticket.trim();
   return pie ? pie : null;
 }
