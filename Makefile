@@ -29,7 +29,9 @@ SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 # The console's bundle needs the WASM modules and Vite, not the TypeScript declarations (core's
 # and the API's are for tsc, which `make test` runs, and Vite drops type imports): so the release
 # server is built once, after the console it embeds. The bundle is the same either way.
-run: wasm-modulos deps-node
+run:
+	@# npm's download waits on the network while the WASM builds keep the cores busy.
+	$(MAKE) --no-print-directory -j2 wasm-modulos deps-node
 	cd frontend && npx vite build
 	cargo build --release -p anfitrion-server
 	./target/release/anfitrion serve --demo --addr $${ANFITRION_ADDR:-127.0.0.1:8080}
@@ -146,21 +148,25 @@ deps-browser:
 
 # Three modules: the login's check (the first load waits for it alone), the rules of the signed-in
 # screens (loaded once someone signs in), both built for size, and the QR decoder (the camera's
-# worker loads it when the camera opens: built for speed).
-# RAPIDO=1 (`make check`) builds the two rules modules unoptimised, in profiles of their own.
+# worker loads it when the camera opens: built for speed). The two rules modules are one crate with
+# and without its `consola` feature, built one after the other in one profile so that core and
+# every dependency are compiled once for both: each build is bound before the next overwrites it.
+# The QR decoder's build runs beside them: each spends long stretches optimising on one core.
+# RAPIDO=1 (`make check`) builds the two rules modules unoptimised, in a profile of its own.
 WASM_BINDGEN_FLAGS := --target web --remove-name-section --remove-producers-section
-PERFIL_ACCESO := $(if $(RAPIDO),wasm-rapido-acceso,wasm-acceso)
 PERFIL_REGLAS := $(if $(RAPIDO),wasm-rapido,wasm-reglas)
+WASM_REGLAS := $(CARGO_DESTINO)/$(WASM_TARGET)/$(PERFIL_REGLAS)/anfitrion_wasm.wasm
 wasm: wasm-modulos
 	rm -rf $(TIPOS_WASM)
 	TS_RS_EXPORT_DIR=$(CURDIR)/$(TIPOS_WASM) cargo test -q -p anfitrion-core --features ts --lib export_bindings
 
 wasm-modulos: deps-rust
-	cargo build -p anfitrion-wasm --target $(WASM_TARGET) --profile $(PERFIL_ACCESO) --no-default-features
-	cargo build -p anfitrion-wasm --target $(WASM_TARGET) --profile $(PERFIL_REGLAS)
-	cargo build -p anfitrion-wasm-qr --target $(WASM_TARGET) --release
-	wasm-bindgen $(WASM_BINDGEN_FLAGS) --out-dir $(WASM_ACCESO_OUT) $(CARGO_DESTINO)/$(WASM_TARGET)/$(PERFIL_ACCESO)/anfitrion_wasm.wasm
-	wasm-bindgen $(WASM_BINDGEN_FLAGS) --out-dir $(WASM_OUT) $(CARGO_DESTINO)/$(WASM_TARGET)/$(PERFIL_REGLAS)/anfitrion_wasm.wasm
+	cargo build -p anfitrion-wasm-qr --target $(WASM_TARGET) --release & qr=$$!; \
+	  { cargo build -p anfitrion-wasm --target $(WASM_TARGET) --profile $(PERFIL_REGLAS) --no-default-features && \
+	    wasm-bindgen $(WASM_BINDGEN_FLAGS) --out-dir $(WASM_ACCESO_OUT) $(WASM_REGLAS) && \
+	    cargo build -p anfitrion-wasm --target $(WASM_TARGET) --profile $(PERFIL_REGLAS) && \
+	    wasm-bindgen $(WASM_BINDGEN_FLAGS) --out-dir $(WASM_OUT) $(WASM_REGLAS); } || { kill $$qr 2>/dev/null; exit 1; }; \
+	  wait $$qr
 	wasm-bindgen $(WASM_BINDGEN_FLAGS) --out-dir $(WASM_QR_OUT) $(CARGO_DESTINO)/$(WASM_TARGET)/release/anfitrion_wasm_qr.wasm
 	@for d in $(WASM_ACCESO_OUT) $(WASM_OUT) $(WASM_QR_OUT); do echo '{"type":"module"}' > $$d/package.json; done
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The OpenAPI document tells the truth: Schemathesis (pinned, in a venv under target/) generates
+# The OpenAPI document tells the truth: Schemathesis (pinned, in a venv of this machine's) generates
 # requests from /api/openapi.json, valid and invalid, against a demo server on one engine, and a
 # case fails on any 5xx, a status the operation does not document, an answer that does not match
 # its schema or content type, or an invalid request the server accepted.
@@ -17,13 +17,24 @@ motor=${1:?sqlite|postgres|instalar}
 casos=${2:-25}
 bin=${ANFITRION_BIN:-$PWD/target/debug/anfitrion}
 version=4.32.5
-venv=$PWD/target/schemathesis-venv
+# A tool of this machine, like the wasm-bindgen CLI: installed once, shared by every clone.
+herramientas=${XDG_CACHE_HOME:-$HOME/.cache}/anfitrion
+venv=$herramientas/schemathesis-$version
 st=$venv/bin/schemathesis
 
-if [ "$("$st" --version 2>/dev/null | awk '{print $3}')" != "$version" ]; then
-  echo "Instalando Schemathesis $version" >&2
-  python3 -m venv "$venv"
-  "$venv/bin/pip" install -q "schemathesis==$version" >&2
+instalado() { [ "$("$st" --version 2>/dev/null | awk '{print $3}')" = "$version" ]; }
+if ! instalado; then
+  mkdir -p "$herramientas"
+  # Two clones installing at once would write the same venv: one waits for the other.
+  exec 9>"$herramientas/schemathesis.lock"
+  flock 9
+  if ! instalado; then
+    echo "Instalando Schemathesis $version" >&2
+    rm -rf "$venv"
+    python3 -m venv "$venv"
+    "$venv/bin/pip" install -q "schemathesis==$version" >&2
+  fi
+  exec 9>&-
 fi
 [ "$motor" = instalar ] && exit 0
 

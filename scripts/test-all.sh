@@ -42,6 +42,24 @@ fase() { cerrar_fase; fase_nombre=$1; fase_inicio=$SECONDS; }
 step() { echo; echo "### $*"; }
 make_q() { make --no-print-directory "$@"; }
 
+# The build folder every clone of this machine shares (.cargo/config.toml's build-dir) grows by
+# each clone's own crates. Past ANFITRION_CARPETA_LIMITE_GB (30) it is emptied before this run
+# builds, unless another clone's `make test` is using it (each holds a shared lock while it runs).
+carpeta_compilacion=$(cargo metadata --no-deps --format-version 1 2>/dev/null |
+  python3 -c 'import json, sys; print(json.load(sys.stdin).get("build_directory") or "")' 2>/dev/null)
+if [ -n "$carpeta_compilacion" ]; then
+  mkdir -p "$carpeta_compilacion"
+  exec 8>"$carpeta_compilacion.lock"
+  if flock -n -x 8; then
+    gb=$(du -s --block-size=1G "$carpeta_compilacion" 2>/dev/null | cut -f1)
+    if [ "${gb:-0}" -gt "${ANFITRION_CARPETA_LIMITE_GB:-30}" ]; then
+      echo "La carpeta de compilación compartida ocupa $gb GB: se vacía ($carpeta_compilacion)"
+      rm -rf "$carpeta_compilacion" && mkdir -p "$carpeta_compilacion"
+    fi
+  fi
+  flock -s 8
+fi
+
 # Every server the suites start runs its clock from this moment (Mexico City time), whatever
 # the hour the machine says: ANFITRION_TEST_FECHA / ANFITRION_TEST_HORA choose another.
 echo "Hora de las pruebas: ${ANFITRION_TEST_FECHA:-2026-11-25} ${ANFITRION_TEST_HORA:-13:00} (Ciudad de México)"
@@ -58,15 +76,29 @@ fase "WASM"
 if [ $rust_ok = 1 ]; then make_q wasm && wasm_ok=1 || count wasm 0 1; fi
 fase "tipos de la API y compilación de la interfaz"
 if [ $wasm_ok = 1 ] && [ $node_ok = 1 ]; then
-  # The console's API types are generated from the debug server's OpenAPI document.
-  { make_q api-types && (cd frontend && npm run --silent build); } && front_ok=1 || count interfaz 0 1
+  # The console's API types are generated from the debug server's OpenAPI document. Vite alone
+  # builds the console: tsc checks the types once, below, as a test of its own.
+  { make_q api-types && (cd frontend && npx vite build --logLevel warn); } && front_ok=1 || count interfaz 0 1
 fi
 
-step "Formato, lint y tipos (rustfmt, clippy, ciclos, ESLint, tsc)"
+step "Formato, lint y tipos (rustfmt, clippy, ciclos; ESLint y tsc a un lado)"
 # Any finding fails `make test`; each check counts as one test in the summary line.
 revisar() { # name command...
   local nombre=$1; shift
   if "$@" >"$logs/lint-$nombre.log" 2>&1; then count "$nombre" 1 0; else tail -40 "$logs/lint-$nombre.log"; count "$nombre" 0 1; fi
+}
+# ESLint and tsc (one core each at most) check the console while clippy and the test build
+# compile the workspace, which leaves a core idle for long stretches (one crate's type check, a
+# link); their results are counted once the test build is done.
+eslint_pid=; tsc_pid=
+if [ $front_ok = 1 ]; then
+  (cd frontend && npm run --silent lint) >"$logs/lint-eslint.log" 2>&1 &
+  eslint_pid=$!
+  (cd frontend && npm run --silent typecheck) >"$logs/lint-tsc.log" 2>&1 &
+  tsc_pid=$!
+fi
+esperar_revision() { # name pid
+  if wait "$2"; then count "$1" 1 0; else tail -40 "$logs/lint-$1.log"; count "$1" 0 1; fi
 }
 if [ $rust_ok = 1 ]; then
   fase rustfmt
@@ -76,14 +108,6 @@ if [ $rust_ok = 1 ]; then
 fi
 fase ciclos
 revisar ciclos-servidor bash -c 'python3 scripts/ciclos.py --prueba && python3 scripts/ciclos.py server/src'
-if [ $front_ok = 1 ]; then
-  # One core each: tsc waits on nothing ESLint does.
-  fase "ESLint y tsc (a la vez)"
-  (cd frontend && npm run --silent typecheck) >"$logs/lint-tsc.log" 2>&1 &
-  tsc_pid=$!
-  revisar eslint bash -c 'cd frontend && npm run --silent lint'
-  if wait "$tsc_pid"; then count tsc 1 0; else tail -40 "$logs/lint-tsc.log"; count tsc 0 1; fi
-fi
 
 step "PostgreSQL para las pruebas del servidor"
 fase PostgreSQL
@@ -99,6 +123,13 @@ if [ $rust_ok = 1 ]; then
   # The build of the test binaries and their run, apart.
   fase "compilación de las pruebas de Rust"
   cargo nextest run --workspace --no-run 2>&1 | tail -3
+fi
+if [ -n "$eslint_pid" ]; then
+  fase "ESLint y tsc (lo que quedaba)"
+  esperar_revision eslint "$eslint_pid"
+  esperar_revision tsc "$tsc_pid"
+fi
+if [ $rust_ok = 1 ]; then
   fase "pruebas de Rust"
   cargo nextest run --workspace --no-fail-fast 2>&1 | tee "$logs/rust.log"
   limpiar_plantillas
@@ -112,7 +143,15 @@ if [ $rust_ok = 1 ]; then
   fi
 fi
 
-step "Conformidad con el documento OpenAPI (Schemathesis, ambos motores)"
+# Vitest (core's vectors through WASM and the console's unit tests) runs beside the conformance
+# runs, which spend much of their time waiting on their servers; it is counted after them.
+vitest_pid=
+if [ $wasm_ok = 1 ] && [ $node_ok = 1 ]; then
+  (cd frontend && npx vitest run --reporter=default --reporter=json --outputFile.json="$logs/vitest.json") >"$logs/vitest.log" 2>&1 &
+  vitest_pid=$!
+fi
+
+step "Conformidad con el documento OpenAPI (Schemathesis, ambos motores; Vitest a un lado)"
 # The test build above built the binary too; this only makes sure it is current.
 fase "compilación del servidor (debug)"
 if [ $rust_ok = 1 ] && cargo build -q -p anfitrion-server; then
@@ -121,10 +160,12 @@ if [ $rust_ok = 1 ] && cargo build -q -p anfitrion-server; then
   motores=(sqlite)
   if [ -n "${ANFITRION_TEST_PG:-}" ]; then motores+=(postgres); else count conformidad-postgres 0 1; fi
   bash scripts/conformidad-api.sh instalar
+  conformidad_pids=()
   for motor in "${motores[@]}"; do
     bash scripts/conformidad-api.sh "$motor" >"$logs/conformidad-$motor.log" 2>&1 &
+    conformidad_pids+=($!)
   done
-  wait
+  wait "${conformidad_pids[@]}"
   for motor in "${motores[@]}"; do
     grep -aE '^(FALLA|Test cases|  [0-9]+ generated)' "$logs/conformidad-$motor.log" | sed "s/^/[$motor] /" || true
     resumen=$(grep -aE '^[0-9]+ passed, [0-9]+ failed$' "$logs/conformidad-$motor.log" | tail -1)
@@ -140,9 +181,10 @@ if [ $rust_ok = 1 ] && cargo build -q -p anfitrion-server; then
 fi
 
 step "Vitest (vectores por WASM y pruebas de la interfaz)"
-fase Vitest
-if [ $wasm_ok = 1 ] && [ $node_ok = 1 ]; then
-  (cd frontend && npx vitest run --reporter=default --reporter=json --outputFile.json="$logs/vitest.json") 2>&1 | tail -40
+fase "Vitest (lo que quedaba)"
+if [ -n "$vitest_pid" ]; then
+  wait "$vitest_pid"
+  tail -40 "$logs/vitest.log"
   if [ -f "$logs/vitest.json" ]; then
     read -r p f < <(node -e 'const r=require(process.argv[1]);console.log(r.numPassedTests, r.numFailedTests + (r.success || r.numFailedTests ? 0 : 1))' "$logs/vitest.json")
     count vitest "$p" "$f"
