@@ -1,6 +1,6 @@
 # Anfitrión — the only entry points: `make run`, `make test`, `make bench` (and `make fuzz`).
 # Each installs what it needs on a fresh machine (Rust target, wasm-bindgen CLI, npm packages,
-# Chromium for the browser tests) before building.
+# Chromium's headless shell for the browser tests) before building.
 
 SHELL := bash
 .SHELLFLAGS := -euo pipefail -c
@@ -47,7 +47,7 @@ check: deps-rust deps-node
 	cargo fmt --all --check
 	$(MAKE) --no-print-directory wasm RAPIDO=1
 	$(MAKE) --no-print-directory api-types
-	cargo clippy --workspace --all-targets -q -- -D warnings
+	cargo clippy --profile clippy --workspace --all-targets -q -- -D warnings
 	python3 scripts/ciclos.py --prueba && python3 scripts/ciclos.py server/src
 	@# Both keep what they learnt in node_modules/.cache: only what changed is looked at again.
 	cd frontend && npx eslint . --max-warnings 0 --cache --cache-location node_modules/.cache/eslint/ && \
@@ -143,8 +143,9 @@ frontend/node_modules/.package-lock.json: frontend/package-lock.json
 	cd frontend && npm install --no-audit --no-fund
 	@touch $@
 
+# Debian's headless shell of Chromium (the browser tests and benchmarks drive it; see e2e/navegador.mjs).
 deps-browser:
-	@command -v chromium >/dev/null || { $(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; }
+	@command -v chromium-headless-shell >/dev/null || { $(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium-headless-shell; }
 
 # Three modules: the login's check (the first load waits for it alone), the rules of the signed-in
 # screens (loaded once someone signs in), both built for size, and the QR decoder (the camera's

@@ -65,15 +65,27 @@ fi
 echo "Hora de las pruebas: ${ANFITRION_TEST_FECHA:-2026-11-25} ${ANFITRION_TEST_HORA:-13:00} (Ciudad de México)"
 
 step "Herramientas"
-fase "herramientas (Rust, npm, Chromium)"
+fase "herramientas (Rust, Chromium)"
+# npm's packages download while the WASM modules compile; both are waited for before the console.
+make_q deps-node >"$logs/npm.log" 2>&1 &
+npm_pid=$!
 make_q deps-rust && rust_ok=1 || { rust_ok=0; count herramientas-rust 0 1; }
-make_q deps-node && node_ok=1 || { node_ok=0; count herramientas-npm 0 1; }
 make_q deps-browser && chromium_ok=1 || { chromium_ok=0; count chromium 0 1; }
+
+# clippy checks the workspace beside the builds below: compiling core and then the server leaves
+# a core idle for long stretches (one crate's type check at a time). Its own profile (the tests'
+# settings, its own folder) so that it never waits on their folder's lock.
+clippy_pid=
+if [ $rust_ok = 1 ]; then
+  cargo clippy --profile clippy --workspace --all-targets -q -- -D warnings >"$logs/lint-clippy.log" 2>&1 &
+  clippy_pid=$!
+fi
 
 step "Núcleo WASM e interfaz"
 wasm_ok=0; front_ok=0
-fase "WASM"
+fase "WASM (y npm a un lado)"
 if [ $rust_ok = 1 ]; then make_q wasm && wasm_ok=1 || count wasm 0 1; fi
+if wait "$npm_pid"; then node_ok=1; else node_ok=0; tail -20 "$logs/npm.log"; count herramientas-npm 0 1; fi
 fase "tipos de la API y compilación de la interfaz"
 if [ $wasm_ok = 1 ] && [ $node_ok = 1 ]; then
   # The console's API types are generated from the debug server's OpenAPI document. Vite alone
@@ -81,15 +93,15 @@ if [ $wasm_ok = 1 ] && [ $node_ok = 1 ]; then
   { make_q api-types && (cd frontend && npx vite build --logLevel warn); } && front_ok=1 || count interfaz 0 1
 fi
 
-step "Formato, lint y tipos (rustfmt, clippy, ciclos; ESLint y tsc a un lado)"
+step "Formato, lint y tipos (rustfmt, ciclos; clippy, ESLint y tsc a un lado)"
 # Any finding fails `make test`; each check counts as one test in the summary line.
 revisar() { # name command...
   local nombre=$1; shift
   if "$@" >"$logs/lint-$nombre.log" 2>&1; then count "$nombre" 1 0; else tail -40 "$logs/lint-$nombre.log"; count "$nombre" 0 1; fi
 }
-# ESLint and tsc (one core each at most) check the console while clippy and the test build
-# compile the workspace, which leaves a core idle for long stretches (one crate's type check, a
-# link); their results are counted once the test build is done.
+# ESLint and tsc (one core each at most) check the console while the test build compiles the
+# workspace, which leaves a core idle for long stretches (one crate's type check, a link); their
+# results, and clippy's, are counted once the test build is done.
 eslint_pid=; tsc_pid=
 if [ $front_ok = 1 ]; then
   (cd frontend && npm run --silent lint) >"$logs/lint-eslint.log" 2>&1 &
@@ -103,8 +115,6 @@ esperar_revision() { # name pid
 if [ $rust_ok = 1 ]; then
   fase rustfmt
   revisar rustfmt cargo fmt --all --check
-  fase clippy
-  revisar clippy cargo clippy --workspace --all-targets -q -- -D warnings
 fi
 fase ciclos
 revisar ciclos-servidor bash -c 'python3 scripts/ciclos.py --prueba && python3 scripts/ciclos.py server/src'
@@ -124,8 +134,9 @@ if [ $rust_ok = 1 ]; then
   fase "compilación de las pruebas de Rust"
   cargo nextest run --workspace --no-run 2>&1 | tail -3
 fi
+fase "clippy, ESLint y tsc (lo que quedaba)"
+[ -n "$clippy_pid" ] && esperar_revision clippy "$clippy_pid"
 if [ -n "$eslint_pid" ]; then
-  fase "ESLint y tsc (lo que quedaba)"
   esperar_revision eslint "$eslint_pid"
   esperar_revision tsc "$tsc_pid"
 fi
@@ -143,15 +154,7 @@ if [ $rust_ok = 1 ]; then
   fi
 fi
 
-# Vitest (core's vectors through WASM and the console's unit tests) runs beside the conformance
-# runs, which spend much of their time waiting on their servers; it is counted after them.
-vitest_pid=
-if [ $wasm_ok = 1 ] && [ $node_ok = 1 ]; then
-  (cd frontend && npx vitest run --reporter=default --reporter=json --outputFile.json="$logs/vitest.json") >"$logs/vitest.log" 2>&1 &
-  vitest_pid=$!
-fi
-
-step "Conformidad con el documento OpenAPI (Schemathesis, ambos motores; Vitest a un lado)"
+step "Conformidad con el documento OpenAPI (Schemathesis, ambos motores)"
 # The test build above built the binary too; this only makes sure it is current.
 fase "compilación del servidor (debug)"
 if [ $rust_ok = 1 ] && cargo build -q -p anfitrion-server; then
@@ -181,10 +184,9 @@ if [ $rust_ok = 1 ] && cargo build -q -p anfitrion-server; then
 fi
 
 step "Vitest (vectores por WASM y pruebas de la interfaz)"
-fase "Vitest (lo que quedaba)"
-if [ -n "$vitest_pid" ]; then
-  wait "$vitest_pid"
-  tail -40 "$logs/vitest.log"
+fase Vitest
+if [ $wasm_ok = 1 ] && [ $node_ok = 1 ]; then
+  (cd frontend && npx vitest run --reporter=default --reporter=json --outputFile.json="$logs/vitest.json") 2>&1 | tail -40
   if [ -f "$logs/vitest.json" ]; then
     read -r p f < <(node -e 'const r=require(process.argv[1]);console.log(r.numPassedTests, r.numFailedTests + (r.success || r.numFailedTests ? 0 : 1))' "$logs/vitest.json")
     count vitest "$p" "$f"
