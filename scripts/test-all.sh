@@ -117,7 +117,7 @@ if [ $rust_ok = 1 ]; then
   revisar rustfmt cargo fmt --all --check
 fi
 fase ciclos
-revisar ciclos-servidor bash -c 'python3 scripts/ciclos.py --prueba && python3 scripts/ciclos.py server/src'
+revisar ciclos bash -c 'python3 scripts/ciclos.py --prueba && python3 scripts/ciclos.py server/src core/src'
 
 step "PostgreSQL para las pruebas del servidor"
 fase PostgreSQL

@@ -200,7 +200,7 @@ pub fn validar_edicion_reservacion(
 
 #[wasm_bindgen(js_name = pasarEstado, unchecked_return_type = "EstadoReservacion")]
 pub fn pasar_estado(desde: &str, hacia: &str) -> Resultado {
-    responder(estado::pasar_estado(desde, hacia))
+    responder(reservacion::pasar_estado(desde, hacia))
 }
 
 /// Whether a reservation in `estado` may still be edited, with core's reason when not.

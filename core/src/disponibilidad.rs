@@ -600,7 +600,7 @@ mod tests {
     }
 
     fn fh(s: &str) -> NaiveDateTime {
-        crate::reservacion::parse_fecha_hora(s).unwrap()
+        crate::tiempo::parse_fecha_hora(s).unwrap()
     }
 
     fn fecha(s: &str) -> NaiveDate {

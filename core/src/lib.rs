@@ -1,5 +1,18 @@
 //! Anfitrión's business rules, written once and run both by the server and, compiled to
 //! WebAssembly, by the browser. Pure functions only: no I/O, no clock, no database.
+//!
+//! The modules form layers, and a module uses only its own layer and those above it in this list
+//! (no two modules use each other, directly or around a loop: `make test` checks it):
+//! - **values**: `campos` (the fields' names), `estado` (a reservation's states and origins),
+//!   `permisos`, `referencia`; `error` (every refusal, its message, `codigo` and field); then
+//!   `texto` and `tiempo` (the text and time every rule reads);
+//! - **aggregates**, one thing's rules each: `personal`, `cuenta`, `clientes`, `telefono`,
+//!   `sucursal`, `piso`, `comanda`, `promos`, `reservacion`, `walkin`, `bitacora`,
+//!   `recordatorio`, `tablero`, and the printed side: `ticket`, `escpos`, `impresora`;
+//! - **composites**, rules over several aggregates: `organizacion` (a branch's settings, tables,
+//!   roles and staff), `disponibilidad`, `espera`.
+//!
+//! `qr/` stands apart: the camera's decoder, which uses `error` alone.
 
 pub mod bitacora;
 pub mod campos;

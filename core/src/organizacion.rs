@@ -8,6 +8,7 @@ use crate::cuenta::validar_clave_nueva;
 use crate::error::ReglaError;
 use crate::permisos::{Inicio, Permiso};
 use crate::personal::{normalizar_nombre, validar_correo};
+use crate::piso::MESA_MAX;
 use crate::reservacion::PERSONAS_MAX;
 use crate::sucursal::Tag;
 use crate::tiempo::{parse_hora, ReglasHorario};
@@ -340,9 +341,6 @@ impl DatosMesa {
         }
     }
 }
-
-/// The highest table number a floor plan may use (a printed ticket has room for four digits).
-pub const MESA_MAX: u32 = 9999;
 
 /// The most tables a branch's floor holds: more than the largest dining room has, few enough
 /// that the floor, the waitlist's quotes and availability stay a few milliseconds of work.

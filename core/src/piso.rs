@@ -6,8 +6,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::organizacion::MESA_MAX;
 use crate::ReglaError;
+
+/// The highest table number a floor plan may use (a printed ticket has room for four digits).
+pub const MESA_MAX: u32 = 9999;
 
 /// How long a party is expected to stay at a buffet's table when the branch says nothing.
 pub const ESTANCIA_MESA_MIN_POR_DEFECTO: u32 = 120;

@@ -9,7 +9,7 @@ use crate::error::ReglaError;
 use crate::estado::{EstadoReservacion, Origen};
 use crate::personal::{validar_datos_personales, DatosPersonales, Evento};
 use crate::telefono::PaisesTelefono;
-use crate::tiempo::parse_hora;
+use crate::tiempo::{parse_fecha_hora, parse_hora};
 
 /// Largest party one reservation holds: the widget's party-size limit, the same for every party.
 pub use crate::comanda::PERSONAS_MAX;
@@ -88,24 +88,6 @@ impl VistaReservaciones {
     }
 }
 
-/// A branch-local date and time as forms send it, `YYYY-MM-DD HH:MM`, or as answers and ISO 8601
-/// write it, `YYYY-MM-DDTHH:MM[:SS]` (so what a GET answers, a PUT takes). Hours are two digits;
-/// seconds, when given, are `00`: a reservation's time is to the minute.
-pub fn parse_fecha_hora(raw: &str) -> Result<NaiveDateTime, ReglaError> {
-    let raw = raw.trim();
-    let (fecha, hora) = raw
-        .split_once([' ', 'T'])
-        .ok_or(ReglaError::FechaHoraInvalida)?;
-    let fecha =
-        NaiveDate::parse_from_str(fecha, "%Y-%m-%d").map_err(|_| ReglaError::FechaHoraInvalida)?;
-    let hora = match hora.split_at_checked(5) {
-        Some((hm, "" | ":00")) => hm,
-        _ => return Err(ReglaError::FechaHoraInvalida),
-    };
-    let hora = parse_hora(hora).map_err(|_| ReglaError::FechaHoraInvalida)?;
-    Ok(fecha.and_time(hora))
-}
-
 fn personas(n: Option<u32>) -> Result<Personas, ReglaError> {
     Personas::parse(n)
 }
@@ -119,6 +101,40 @@ fn comentarios(raw: &str) -> Result<String, ReglaError> {
         });
     }
     Ok(c.to_owned())
+}
+
+/// A state read by its stored name, and the one way a reservation's state may move. The states
+/// themselves are values (`estado`); refusing a name or a move is this aggregate's rule.
+impl EstadoReservacion {
+    pub fn parse(s: &str) -> Result<Self, ReglaError> {
+        Self::TODOS
+            .into_iter()
+            .find(|e| e.nombre() == s)
+            .ok_or_else(|| ReglaError::EstadoDesconocido(s.to_owned()))
+    }
+
+    /// Pendiente may become Asistio, Vencido or Cancelada; every other move is refused.
+    pub fn pasar_a(self, hacia: Self) -> Result<Self, ReglaError> {
+        match (self, hacia) {
+            (Self::Pendiente, Self::Asistio | Self::Vencido | Self::Cancelada) => Ok(hacia),
+            (desde, hacia) => Err(ReglaError::TransicionInvalida { desde, hacia }),
+        }
+    }
+}
+
+/// The move between two states given by name, as clients send them.
+pub fn pasar_estado(desde: &str, hacia: &str) -> Result<EstadoReservacion, ReglaError> {
+    EstadoReservacion::parse(desde)?.pasar_a(EstadoReservacion::parse(hacia)?)
+}
+
+/// An origin read by its stored name.
+impl Origen {
+    pub fn parse(s: &str) -> Result<Self, ReglaError> {
+        Self::TODOS
+            .into_iter()
+            .find(|o| o.nombre() == s)
+            .ok_or_else(|| ReglaError::OrigenDesconocido(s.to_owned()))
+    }
 }
 
 /// Only a Pendiente reservation may change its date, party, event or comments.
@@ -419,6 +435,28 @@ impl ReservaNueva {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_origin_reads_back_from_its_name() {
+        for o in Origen::TODOS {
+            assert_eq!(Origen::parse(o.nombre()), Ok(o));
+        }
+        assert_eq!(
+            Origen::parse("Google"),
+            Err(ReglaError::OrigenDesconocido("Google".into()))
+        );
+    }
+
+    #[test]
+    fn a_finished_reservation_cannot_move_again() {
+        for desde in [
+            EstadoReservacion::Asistio,
+            EstadoReservacion::Vencido,
+            EstadoReservacion::Cancelada,
+        ] {
+            assert!(desde.pasar_a(EstadoReservacion::Pendiente).is_err());
+        }
+    }
 
     fn semana() -> Vec<HorarioDia> {
         (1..=7)

@@ -85,7 +85,7 @@ pub fn formato_hora(t: NaiveTime) -> String {
 
 /// How every answer writes a branch-local date and time (a reservation's, a walk-in's, a visit's):
 /// `YYYY-MM-DD HH:MM`, no zone, no seconds. Input takes this and `YYYY-MM-DDTHH:MM[:SS]` too
-/// ([`crate::reservacion::parse_fecha_hora`]).
+/// ([`parse_fecha_hora`]).
 pub const FORMATO_FECHA_HORA: &str = "%Y-%m-%d %H:%M";
 
 /// A branch-local date and time as answers write it ([`FORMATO_FECHA_HORA`]).
@@ -93,8 +93,26 @@ pub fn formato_fecha_hora(t: NaiveDateTime) -> String {
     t.format(FORMATO_FECHA_HORA).to_string()
 }
 
+/// A branch-local date and time as forms send it, `YYYY-MM-DD HH:MM`, or as answers and ISO 8601
+/// write it, `YYYY-MM-DDTHH:MM[:SS]` (so what a GET answers, a PUT takes). Hours are two digits;
+/// seconds, when given, are `00`: a reservation's time is to the minute.
+pub fn parse_fecha_hora(raw: &str) -> Result<NaiveDateTime, ReglaError> {
+    let raw = raw.trim();
+    let (fecha, hora) = raw
+        .split_once([' ', 'T'])
+        .ok_or(ReglaError::FechaHoraInvalida)?;
+    let fecha =
+        NaiveDate::parse_from_str(fecha, "%Y-%m-%d").map_err(|_| ReglaError::FechaHoraInvalida)?;
+    let hora = match hora.split_at_checked(5) {
+        Some((hm, "" | ":00")) => hm,
+        _ => return Err(ReglaError::FechaHoraInvalida),
+    };
+    let hora = parse_hora(hora).map_err(|_| ReglaError::FechaHoraInvalida)?;
+    Ok(fecha.and_time(hora))
+}
+
 /// `#[serde(with = "fecha_hora_local")]` for a branch-local `NaiveDateTime` field: written as
-/// [`formato_fecha_hora`], read as [`crate::reservacion::parse_fecha_hora`] reads a form's.
+/// [`formato_fecha_hora`], read as [`parse_fecha_hora`] reads a form's.
 pub mod fecha_hora_local {
     use chrono::NaiveDateTime;
     use serde::{Deserialize, Deserializer, Serializer};
@@ -105,7 +123,7 @@ pub mod fecha_hora_local {
 
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<NaiveDateTime, D::Error> {
         let texto = String::deserialize(d)?;
-        crate::reservacion::parse_fecha_hora(&texto).map_err(serde::de::Error::custom)
+        super::parse_fecha_hora(&texto).map_err(serde::de::Error::custom)
     }
 }
 

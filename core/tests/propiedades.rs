@@ -485,7 +485,7 @@ fn una_regla(azar: &mut Azar, p: &Plantillas) {
             let _ = cuenta::validar_clave_nueva(&clave);
         }
         3 => {
-            let _ = estado::pasar_estado(&texto(azar), &texto(azar));
+            let _ = reservacion::pasar_estado(&texto(azar), &texto(azar));
             let _ = estado::EstadoReservacion::parse(&texto(azar));
         }
         4 => {
@@ -569,7 +569,7 @@ fn una_regla(azar: &mut Azar, p: &Plantillas) {
             }
         }
         16 => {
-            let _ = reservacion::parse_fecha_hora(&texto(azar));
+            let _ = tiempo::parse_fecha_hora(&texto(azar));
             let _ = VistaReservaciones::parse(&texto(azar));
         }
         17 => {

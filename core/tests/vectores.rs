@@ -7,7 +7,7 @@ use anfitrion_core::comanda::{self, ConteosComanda};
 use anfitrion_core::promos::{self, PromoAplicada};
 use anfitrion_core::tiempo::{self, ConfigHorario};
 use anfitrion_core::walkin::FormularioWalkin;
-use anfitrion_core::{clientes, cuenta, estado, personal, piso, qr, ReglaError};
+use anfitrion_core::{clientes, cuenta, estado, personal, piso, qr, reservacion, ReglaError};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::{json, Value};
@@ -70,7 +70,7 @@ fn llamar(funcion: &str, a: &[Value]) -> Result<Value, ReglaError> {
             &arg::<anfitrion_core::reservacion::EdicionReservacion>(a, 0),
         )
         .map(|_| ())?),
-        "pasarEstado" => ok(estado::pasar_estado(
+        "pasarEstado" => ok(reservacion::pasar_estado(
             &arg::<String>(a, 0),
             &arg::<String>(a, 1),
         )?),

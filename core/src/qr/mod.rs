@@ -17,19 +17,11 @@ use umbral::{
 /// Above this estimated deviation of its noise a frame is smoothed before it is thresholded.
 const RUIDOSO: f32 = 9.0;
 
-/// rqrr asserts on some degenerate grids (a perspective that maps a module beyond `i32`; the
-/// property tests found frames that reach it): such a frame holds no readable code. Where panics
-/// unwind (the server, the tests) it is caught here; the WASM build aborts instead. Only calls
-/// into rqrr go through here: a panic of this module's own code reaches the property tests.
-fn sin_panico(leer: impl FnOnce() -> Option<String> + std::panic::UnwindSafe) -> Option<String> {
-    std::panic::catch_unwind(leer).unwrap_or(None)
-}
-
 /// The first code rqrr reads in a frame it thresholds itself (a running mean along each row:
 /// slower, and kinder to blur and to modules of one or two pixels).
 fn decodificar_luma(luma: &[u8], w: usize, h: usize, invertir: bool) -> Option<String> {
     let mascara = if invertir { 0xff } else { 0 };
-    sin_panico(|| {
+    rejilla::sin_panico(|| {
         let mut img =
             rqrr::PreparedImage::prepare_from_greyscale(w, h, |x, y| luma[y * w + x] ^ mascara);
         img.detect_grids()

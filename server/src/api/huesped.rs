@@ -7,7 +7,7 @@
 use anfitrion_core::bitacora::Accion;
 use anfitrion_core::disponibilidad::{ventana_tomadas, Reservante};
 use anfitrion_core::estado::EstadoReservacion;
-use anfitrion_core::reservacion::parse_fecha_hora;
+use anfitrion_core::tiempo::parse_fecha_hora;
 use anfitrion_core::ReglaError;
 use axum::extract::{DefaultBodyLimit, State};
 use chrono::NaiveDateTime;
