@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# First the formatters and linters (rustfmt, clippy, the server's module cycles, ESLint, tsc);
-# then every suite, one build: Rust (core vectors, QR, server on SQLite and PostgreSQL) with nextest;
+# The formatters and linters (rustfmt, clippy, the module cycles of core and the server, ESLint,
+# tsc) and every suite, one build, what can overlap side by side: Rust (core vectors, QR, server
+# on SQLite and PostgreSQL) with nextest;
 # the OpenAPI document against the running server on both engines (Schemathesis);
 # the same vectors through WebAssembly plus the frontend's unit tests with Vitest; the browser
 # tests in headless Chromium against the debug server binary, which serves the built console.
@@ -108,9 +109,8 @@ revisar() { # name command...
   local nombre=$1; shift
   if "$@" >"$logs/lint-$nombre.log" 2>&1; then count "$nombre" 1 0; else tail -40 "$logs/lint-$nombre.log"; count "$nombre" 0 1; fi
 }
-# ESLint and tsc (one core each at most) check the console while the test build compiles the
-# workspace, which leaves a core idle for long stretches (one crate's type check, a link); their
-# results, and clippy's, are counted once the test build is done.
+# ESLint and tsc check the console while the test build compiles the workspace; their results,
+# and clippy's, are counted once the test build is done.
 eslint_pid=; tsc_pid=
 if [ $front_ok = 1 ]; then
   (cd frontend && npm run --silent lint) >"$logs/lint-eslint.log" 2>&1 &
