@@ -87,20 +87,21 @@ wasm_ok=0; front_ok=0
 fase "WASM (y npm a un lado)"
 if [ $rust_ok = 1 ]; then make_q wasm && wasm_ok=1 || count wasm 0 1; fi
 if wait "$npm_pid"; then node_ok=1; else node_ok=0; tail -20 "$logs/npm.log"; count herramientas-npm 0 1; fi
-# Vitest (core's vectors through WASM and the console's unit tests) needs the WASM modules and
-# npm's packages only: it runs while the debug server compiles, whose last stretch (the server
-# crate itself) keeps one core busy and leaves the other idle; it is counted after the conformance
-# runs.
-vitest_pid=
-if [ $wasm_ok = 1 ] && [ $node_ok = 1 ]; then
-  (cd frontend && npx vitest run --reporter=default --reporter=json --outputFile.json="$logs/vitest.json") >"$logs/vitest.log" 2>&1 &
-  vitest_pid=$!
-fi
 fase "tipos de la API y compilación de la interfaz"
+vitest_pid=
 if [ $wasm_ok = 1 ] && [ $node_ok = 1 ]; then
   # The console's API types are generated from the debug server's OpenAPI document. Vite alone
   # builds the console: tsc checks the types once, below, as a test of its own.
-  { make_q api-types && (cd frontend && npx vite build --logLevel warn); } && front_ok=1 || count interfaz 0 1
+  if make_q api-types; then
+    # Vitest (core's vectors through WASM, the declarations of the WASM modules, which name the
+    # API's types, and the console's unit tests) needs no more than this: it runs beside the lints
+    # and the test build and is counted after the conformance runs.
+    (cd frontend && npx vitest run --reporter=default --reporter=json --outputFile.json="$logs/vitest.json") >"$logs/vitest.log" 2>&1 &
+    vitest_pid=$!
+    (cd frontend && npx vite build --logLevel warn) && front_ok=1 || count interfaz 0 1
+  else
+    count interfaz 0 1
+  fi
 fi
 
 step "Formato, lint y tipos (rustfmt, ciclos; clippy, ESLint y tsc a un lado)"
