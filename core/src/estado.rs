@@ -1,4 +1,6 @@
-//! The life of a reservation: it waits (Pendiente) and then ends exactly one way.
+//! The states a reservation lives through (it waits, Pendiente, and then ends exactly one way)
+//! and the origins it may come from, as values with their stored and displayed names. Reading a
+//! name and moving between states are refused or allowed by `reservacion`.
 
 use serde::{Deserialize, Serialize};
 
