@@ -92,19 +92,19 @@ reglas! {
     SucursalCerrada => "sucursal_cerrada", "fecha_hora", "La sucursal está cerrada ese día";
     FueraDeHorario => "fuera_de_horario", "fecha_hora", "La sucursal no abre a esa hora";
     /// Booking: every table (or the covers of that slot) is taken for the whole stay.
-    SinLugar => "sin_lugar", -, "Ya no hay mesa disponible a esa hora. Elige otro horario";
+    SinLugar => "sin_lugar", "fecha_hora", "Ya no hay mesa disponible a esa hora. Elige otro horario";
     /// Booking: open, but not a bookable time (off the slot grid, or too close to closing).
-    HorarioNoDisponible => "horario_no_disponible", -, "Ese horario no está disponible para reservar";
+    HorarioNoDisponible => "horario_no_disponible", "fecha_hora", "Ese horario no está disponible para reservar";
     /// Booking: sooner than the branch's lead time.
-    SinAnticipacion { minutos: u32 } => "sin_anticipacion", -, "Reserva con al menos {minutos} minutos de anticipación";
+    SinAnticipacion { minutos: u32 } => "sin_anticipacion", "fecha_hora", "Reserva con al menos {minutos} minutos de anticipación";
     /// Booking: beyond the branch's horizon.
-    FueraDeHorizonte { dias: u32 } => "fuera_de_horizonte", -, "Solo se puede reservar con hasta {dias} días de anticipación";
+    FueraDeHorizonte { dias: u32 } => "fuera_de_horizonte", "fecha_hora", "Solo se puede reservar con hasta {dias} días de anticipación";
     /// Booking: no table, nor two joined, seats a party this size.
     GrupoSinMesa { personas: u32 } => "grupo_sin_mesa", "no_personas", "No tenemos mesas para {personas} personas; llámanos para reservar";
     /// Availability: every time of the day is taken.
-    DiaLleno => "dia_lleno", -, "Ya no hay mesas disponibles ese día";
+    DiaLleno => "dia_lleno", "fecha_hora", "Ya no hay mesas disponibles ese día";
     /// Availability: today's remaining times are all within the lead time.
-    SinHorariosRestantes => "sin_horarios_restantes", -, "Ya no quedan horarios para reservar ese día";
+    SinHorariosRestantes => "sin_horarios_restantes", "fecha_hora", "Ya no quedan horarios para reservar ese día";
     /// Check-in or attendance of a reservation that already ended one way or another.
     NoPendiente { estado: EstadoReservacion } => "no_pendiente", -, "La reservación ya no está pendiente: está en «{}»" [.estado.etiqueta()];
     RolRequerido => "rol_requerido", "role", "Elige el rol del usuario";
@@ -212,8 +212,8 @@ reglas! {
     TelefonoLongitudPais { pais: &'static str, lada: &'static str, digitos: usize } => "telefono_longitud_pais", "phone", "Un teléfono de {pais} lleva {digitos} dígitos después de la lada +{lada}.";
     /// Toll-free, premium rate, shared cost or personal numbering: no guest is reached there.
     TelefonoEspecial => "telefono_especial", "phone", "Ese número es de servicios especiales o con costo (como 800 o 900): escribe un celular o un teléfono fijo.";
-    PaisTelefonoDesconocido { codigo: String, posibles: String } => "pais_telefono_desconocido", -, "País desconocido para los teléfonos: «{codigo}». Los posibles son {posibles}.";
-    PaisesTelefonoVacio => "paises_telefono_vacio", -, "Elige al menos un país para los teléfonos de los huéspedes.";
+    PaisTelefonoDesconocido { codigo: String, posibles: String } => "pais_telefono_desconocido", "paises_telefono", "País desconocido para los teléfonos: «{codigo}». Los posibles son {posibles}.";
+    PaisesTelefonoVacio => "paises_telefono_vacio", "paises_telefono", "Elige al menos un país para los teléfonos de los huéspedes.";
     /// "Avisar" once more than a party may be called in a rolling hour.
     AvisosExcedidos { max: usize, hora: String } => "avisos_excedidos", -, "A este grupo ya se le avisó {max} veces en la última hora: podrá avisarle de nuevo a las {hora}.";
     /// One more message than a number may receive in a rolling hour (calls and reminders).
