@@ -5,7 +5,9 @@
 use chrono::NaiveDateTime;
 use serde::{Deserialize, Serialize};
 
-use crate::comanda::Buffet;
+use crate::comanda::{Buffet, Comanda};
+use crate::personal::Evento;
+use crate::promos::{es_cumpleanos, Abre};
 
 /// Which of the two tickets of an order: the comanda goes to the kitchen with the waiter's name,
 /// the abre opens the table's account.
@@ -179,6 +181,45 @@ impl Ticket {
         l.extend(pie.lines().map(|r| Linea::Centro(r.trim().to_owned())));
         l
     }
+}
+
+/// The comanda and abre of a seated party, as data: the branch's name and footer are added when
+/// they print.
+pub fn tickets_de(
+    folio: &str,
+    fecha_hora: NaiveDateTime,
+    nombre: &str,
+    evento: Evento,
+    comanda: &Comanda,
+    abre: &Abre,
+) -> Vec<Ticket> {
+    TipoTicket::TODOS
+        .into_iter()
+        .map(|tipo| Ticket {
+            tipo,
+            lugar: None,
+            folio: folio.to_owned(),
+            fecha_hora,
+            nombre: nombre.to_owned(),
+            evento: evento.nombre().to_owned(),
+            mesa: comanda.mesa().to_owned(),
+            personas: comanda.no_personas().get(),
+            mesero: comanda.mesero().name.clone(),
+            buffet: comanda.buffet(),
+            promos: abre
+                .promos()
+                .iter()
+                .map(|p| PromoTicket {
+                    nombre: p.name.clone(),
+                    cantidad: p.qty.unwrap_or(1),
+                    festejados: p.field.clone().filter(|f| !f.trim().is_empty()),
+                    cumpleanos: es_cumpleanos(&p.name),
+                })
+                .collect(),
+            pie: String::new(),
+            reimpresion: false,
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -3,12 +3,13 @@
 use chrono::NaiveDateTime;
 use serde::{Deserialize, Serialize};
 
-use crate::comanda::{ConteosComanda, Mesero, Pedido};
+use crate::comanda::{Buffets, Comanda, ConteosComanda, Mesero, Pedido};
 use crate::error::ReglaError;
 use crate::estado::EstadoReservacion;
 use crate::personal::{validar_datos_personales, DatosPersonales, Evento};
 use crate::piso::MesaElegida;
 use crate::promos::{validar_promos, Abre, PromoAplicada};
+use crate::ticket::{tickets_de, Ticket};
 use crate::tiempo::ReglasHorario;
 
 /// Status and origin every walk-in record carries.
@@ -345,6 +346,11 @@ pub struct SolicitudWalkin {
     pub comanda: SolicitudComanda,
     #[serde(default)]
     pub abre: SolicitudAbre,
+    /// `_id` of the waiting party (`/api/v1/admin/espera`) this walk-in seats: the save marks it
+    /// seated, or is refused whole (409) when it no longer waits in the branch. Absent, null or
+    /// empty: none. Needs the permission espera.index.
+    #[serde(default)]
+    pub espera_id: Option<String>,
 }
 
 /// A walk-in that passed every rule of core, with the branch's settings applied.
@@ -352,6 +358,8 @@ pub struct SolicitudWalkin {
 pub struct WalkinValido {
     pub personal: DatosPersonales,
     pub orden: OrdenSolicitada,
+    /// The waiting party it seats, if it names one.
+    pub espera_id: Option<String>,
 }
 
 impl WalkinValido {
@@ -376,13 +384,121 @@ impl WalkinValido {
         Ok(WalkinValido {
             personal,
             orden: OrdenSolicitada::parse(&s.comanda, &s.abre)?,
+            espera_id: s
+                .espera_id
+                .as_deref()
+                .map(str::trim)
+                .filter(|e| !e.is_empty())
+                .map(str::to_owned),
         })
     }
+}
+
+/// What storage read for a walk-in inside its save's transaction: the branch's catalogue for the
+/// order, the number its folio sequence gave, and the prefix the folio prints with.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct LecturaWalkin {
+    pub catalogo: CatalogoSucursal,
+    pub folio: u64,
+    pub prefijo: String,
+}
+
+/// Everything a walk-in's save writes, decided here from the request and what storage read: the
+/// comanda and the abre, the folio as it prints, the tables it opens, its two tickets for the
+/// kitchen's printers and its entry in the log. Storage writes it as it is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WalkinDecidido {
+    pub comanda: Comanda,
+    /// The five buffet columns stored beside the visit, as the order counted them.
+    pub buffets: Buffets,
+    pub abre: Abre,
+    /// The folio with the branch's prefix (`POL-0042`).
+    pub folio_impreso: String,
+    /// The tables it seats at, which the save opens; none for a typed name.
+    pub mesas: Vec<u32>,
+    pub tickets: Vec<Ticket>,
+    pub registro: RegistroWalkin,
+}
+
+/// A walk-in as its creation entry in the log holds it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct RegistroWalkin {
+    pub name: String,
+    pub folio: String,
+    /// `YYYY-MM-DD HH:mm`, branch-local.
+    pub fecha_hora: String,
+    pub no_personas: u32,
+    pub mesa: String,
+    pub mesero: String,
+    pub evento: Evento,
+}
+
+impl WalkinDecidido {
+    /// The save of `nombre`'s order, already checked against its branch, registered at
+    /// `fecha_hora` (branch-local) with the folio `folio`.
+    pub fn de_orden(
+        nombre: &str,
+        evento: Evento,
+        orden: OrdenValida,
+        fecha_hora: NaiveDateTime,
+        folio: u64,
+        prefijo: &str,
+    ) -> WalkinDecidido {
+        let comanda = Comanda::nueva(&orden.pedido, folio, &orden.mesa, orden.mesero.clone());
+        let folio_impreso = formato_folio(prefijo, folio);
+        let tickets = tickets_de(
+            &folio_impreso,
+            fecha_hora,
+            nombre,
+            evento,
+            &comanda,
+            &orden.abre,
+        );
+        let registro = RegistroWalkin {
+            name: nombre.to_owned(),
+            folio: folio_impreso.clone(),
+            fecha_hora: crate::tiempo::formato_fecha_hora(fecha_hora),
+            no_personas: comanda.no_personas().get(),
+            mesa: comanda.mesa().to_owned(),
+            mesero: orden.mesero.name.clone(),
+            evento,
+        };
+        WalkinDecidido {
+            comanda,
+            buffets: orden.pedido.buffets(),
+            abre: orden.abre,
+            folio_impreso,
+            mesas: orden.numeros,
+            tickets,
+            registro,
+        }
+    }
+}
+
+/// A walk-in's save: `nombre`'s order checked against the branch's catalogue, then everything
+/// it writes. `fecha_hora` is the branch's wall time of the save.
+pub fn decidir_walkin(
+    nombre: &str,
+    evento: Evento,
+    orden: &OrdenSolicitada,
+    fecha_hora: NaiveDateTime,
+    lectura: &LecturaWalkin,
+) -> Result<WalkinDecidido, ReglaError> {
+    let orden = orden.en_sucursal(&lectura.catalogo)?;
+    Ok(WalkinDecidido::de_orden(
+        nombre,
+        evento,
+        orden,
+        fecha_hora,
+        lectura.folio,
+        &lectura.prefijo,
+    ))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ticket::TipoTicket;
 
     #[test]
     fn an_arrival_is_registered_on_its_day_from_two_hours_before_until_its_tolerance() {
@@ -588,6 +704,55 @@ mod tests {
         };
         let valida = orden.en_sucursal(&sin_mesas).unwrap();
         assert_eq!((valida.mesa.as_str(), valida.numeros.len()), ("Barra", 0));
+    }
+
+    #[test]
+    fn a_walkins_save_is_decided_whole_from_the_request_and_what_storage_read() {
+        let mut s = solicitud();
+        s.comanda.mesa = "4".into();
+        s.espera_id = Some("  ".into());
+        let valido = WalkinValido::parse(&s, &ConfWalkin::default()).unwrap();
+        assert_eq!(valido.espera_id, None);
+        let lectura = LecturaWalkin {
+            catalogo: catalogo(false),
+            folio: 42,
+            prefijo: "POL-".into(),
+        };
+        let at =
+            chrono::NaiveDateTime::parse_from_str("2026-11-29 14:05", "%Y-%m-%d %H:%M").unwrap();
+        let evento = Evento::Cumpleanos;
+        let d = decidir_walkin(&s.name, evento, &valido.orden, at, &lectura).unwrap();
+        assert_eq!(d.folio_impreso, "POL-0042");
+        assert_eq!(d.comanda.folio(), 42);
+        assert_eq!(d.mesas, vec![4]);
+        assert_eq!(
+            d.tickets.iter().map(|t| t.tipo).collect::<Vec<_>>(),
+            TipoTicket::TODOS.to_vec()
+        );
+        assert!(d
+            .tickets
+            .iter()
+            .all(|t| t.folio == "POL-0042" && t.mesero == "Rosa" && t.mesa == "4"));
+        assert_eq!(
+            serde_json::to_value(&d.registro).unwrap(),
+            serde_json::json!({
+                "name": "Familia Robles", "folio": "POL-0042", "fecha_hora": "2026-11-29 14:05",
+                "no_personas": d.comanda.no_personas().get(), "mesa": "4", "mesero": "Rosa",
+                "evento": evento,
+            })
+        );
+        // A waiter the branch does not have refuses the whole save.
+        let otra = LecturaWalkin {
+            catalogo: CatalogoSucursal {
+                meseros: vec![],
+                ..catalogo(false)
+            },
+            ..lectura
+        };
+        assert_eq!(
+            decidir_walkin(&s.name, evento, &valido.orden, at, &otra),
+            Err(ReglaError::MeseroDesconocido)
+        );
     }
 
     #[test]

@@ -9,6 +9,7 @@ use axum::http::request::Parts;
 use axum::http::{HeaderMap, StatusCode};
 use bytes::Bytes;
 use serde::de::DeserializeOwned;
+use serde::Deserialize;
 
 use crate::error::ApiError;
 use crate::estado::AppState;
@@ -193,6 +194,46 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequestParts<S> for Query<T> {
                     Origen::Consulta,
                 ))
             })
+    }
+}
+
+/// Rows a page holds when the query names no `limit`.
+pub const LIMITE_POR_DEFECTO: u32 = 50;
+/// The most rows a page may hold.
+pub const LIMITE_MAX: u32 = 200;
+
+/// The page a list's query asks for: `page` from 1, `limit` from 1 to [`LIMITE_MAX`]
+/// ([`LIMITE_POR_DEFECTO`] when absent). Every paged list reads it here.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct Paginacion {
+    /// From 1; 1 when absent.
+    #[serde(default = "primera")]
+    pub page: u32,
+    /// From 1 to 200 rows; 50 when absent.
+    #[serde(default = "limite_por_defecto")]
+    pub limit: u32,
+}
+
+fn primera() -> u32 {
+    1
+}
+
+fn limite_por_defecto() -> u32 {
+    LIMITE_POR_DEFECTO
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for Paginacion {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, estado: &S) -> Result<Self, ApiError> {
+        let Query(p) = Query::<Paginacion>::from_request_parts(parts, estado).await?;
+        if p.page == 0 || !(1..=LIMITE_MAX).contains(&p.limit) {
+            return Err(ApiError::Entrada(format!(
+                "«page» empieza en 1 y «limit» va de 1 a {LIMITE_MAX}."
+            )));
+        }
+        Ok(p)
     }
 }
 

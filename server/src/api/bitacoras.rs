@@ -20,12 +20,11 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::access::{Con, SucursalEnAlcance};
-use crate::api::reservacion::{LIMITE_MAX, LIMITE_POR_DEFECTO};
 use crate::db::bitacora::{Entidad, EntradaBitacora, FiltroBitacora};
 use crate::envelope::Envelope;
 use crate::error::{ApiError, EnvelopeError, Result};
 use crate::estado::AppState;
-use crate::extract::Query;
+use crate::extract::{Paginacion, Query};
 
 /// Entries an export reads per batch.
 const LOTE: u32 = 1000;
@@ -51,8 +50,6 @@ pub struct ParametrosBitacora {
     /// Who, what or which record, in the log's words: a user's or guest's name, a folio, an
     /// action's or a state's label ("Cancelación", "No asistió"), accents and case aside.
     pub q: Option<String>,
-    pub page: Option<u32>,
-    pub limit: Option<u32>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -122,6 +119,7 @@ async fn bitacora(
     state: AppState,
     sucursal: SucursalEnAlcance,
     p: ParametrosBitacora,
+    Paginacion { page, limit }: Paginacion,
     headers: HeaderMap,
     entidades: &'static [Entidad],
     nombre: &'static str,
@@ -183,12 +181,6 @@ async fn bitacora(
         }
         return Ok(r);
     }
-    let (page, limit) = (p.page.unwrap_or(1), p.limit.unwrap_or(LIMITE_POR_DEFECTO));
-    if page == 0 || !(1..=LIMITE_MAX).contains(&limit) {
-        return Err(ApiError::Entrada(format!(
-            "«page» empieza en 1 y «limit» va de 1 a {LIMITE_MAX}."
-        )));
-    }
     let (items, total) = state.store.bitacora_en(&filtro, page, limit).await?;
     Ok(Envelope::ok(
         "Bitácora",
@@ -205,7 +197,7 @@ async fn bitacora(
 /// The branch's walk-in log.
 #[utoipa::path(
     get, path = "/api/v1/admin/logs/walkin", tag = "bitácoras", operation_id = "bitacora_walkin", security(("token" = [])),
-    params(ParametrosBitacora),
+    params(ParametrosBitacora, Paginacion),
     responses(
         (status = 200, description = "Entradas (o CSV con Accept: text/csv)", body = Envelope<PaginaBitacora>),
         (status = 400, description = "Parámetros no válidos", body = EnvelopeError),
@@ -217,15 +209,25 @@ async fn walkin(
     _permiso: Con<requiere::BitacoraWalkin>,
     sucursal: SucursalEnAlcance,
     Query(p): Query<ParametrosBitacora>,
+    pagina: Paginacion,
     headers: HeaderMap,
 ) -> Result<Response> {
-    bitacora(state, sucursal, p, headers, &[Entidad::Walkin], "walkin").await
+    bitacora(
+        state,
+        sucursal,
+        p,
+        pagina,
+        headers,
+        &[Entidad::Walkin],
+        "walkin",
+    )
+    .await
 }
 
 /// The branch's reservation log (changes, attendance, no-shows, notifications read).
 #[utoipa::path(
     get, path = "/api/v1/admin/logs/reserva", tag = "bitácoras", operation_id = "bitacora_reserva", security(("token" = [])),
-    params(ParametrosBitacora),
+    params(ParametrosBitacora, Paginacion),
     responses(
         (status = 200, description = "Entradas (o CSV con Accept: text/csv)", body = Envelope<PaginaBitacora>),
         (status = 400, description = "Parámetros no válidos", body = EnvelopeError),
@@ -237,12 +239,14 @@ async fn reserva(
     _permiso: Con<requiere::BitacoraReserva>,
     sucursal: SucursalEnAlcance,
     Query(p): Query<ParametrosBitacora>,
+    pagina: Paginacion,
     headers: HeaderMap,
 ) -> Result<Response> {
     bitacora(
         state,
         sucursal,
         p,
+        pagina,
         headers,
         &[Entidad::Reservacion, Entidad::Notificacion],
         "reserva",

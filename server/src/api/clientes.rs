@@ -13,7 +13,6 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::access::{Con, SucursalEnAlcance};
-use crate::api::reservacion::{LIMITE_MAX, LIMITE_POR_DEFECTO};
 use crate::db::bitacora::{Cambio, Entidad};
 use crate::db::clientes::{ClienteDetalle, PaginaClientes};
 use crate::db::reservaciones::VeContacto;
@@ -21,7 +20,7 @@ use crate::db::usuarios::Usuario;
 use crate::envelope::Envelope;
 use crate::error::{ApiError, EnvelopeError, Result};
 use crate::estado::AppState;
-use crate::extract::{Json, Path, Query};
+use crate::extract::{Json, Paginacion, Path, Query};
 
 /// A client as an edit's entry holds it.
 #[derive(Serialize)]
@@ -54,14 +53,12 @@ pub struct ParametrosClientes {
     pub tag: Option<String>,
     /// Part of the name; or of the e-mail or phone, for callers who may see them.
     pub q: Option<String>,
-    pub page: Option<u32>,
-    pub limit: Option<u32>,
 }
 
 /// The branch's guests, latest visit first, in pages.
 #[utoipa::path(
     get, path = "/api/v1/admin/clientes", tag = "clientes", operation_id = "listar_clientes", security(("token" = [])),
-    params(ParametrosClientes),
+    params(ParametrosClientes, Paginacion),
     responses(
         (status = 200, description = "Clientes", body = Envelope<PaginaClientes>),
         (status = 400, description = "Falta la sucursal, o página o límite no válidos", body = EnvelopeError),
@@ -73,13 +70,8 @@ async fn listar(
     Con(usuario, ..): Con<requiere::ClientesIndex>,
     sucursal: SucursalEnAlcance,
     Query(p): Query<ParametrosClientes>,
+    Paginacion { page, limit }: Paginacion,
 ) -> Result<Envelope<PaginaClientes>> {
-    let (page, limit) = (p.page.unwrap_or(1), p.limit.unwrap_or(LIMITE_POR_DEFECTO));
-    if page == 0 || !(1..=LIMITE_MAX).contains(&limit) {
-        return Err(ApiError::Entrada(format!(
-            "«page» empieza en 1 y «limit» va de 1 a {LIMITE_MAX}."
-        )));
-    }
     let sucursal_id = sucursal.id(&state).await?;
     let (items, total) = state
         .store

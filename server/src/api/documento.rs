@@ -9,7 +9,7 @@ use utoipa::openapi::path::{Operation, ParameterBuilder, ParameterIn};
 use utoipa::openapi::Required;
 use utoipa::openapi::{ContentBuilder, OpenApi, Ref, RefOr, ResponseBuilder, Schema};
 
-use crate::api::reservacion::LIMITE_MAX;
+use crate::extract::LIMITE_MAX;
 
 /// Adds the shared answers to every operation that can give them:
 /// - 401 to each one that needs a session (an absent, unknown, revoked or expired token);

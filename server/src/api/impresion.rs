@@ -20,7 +20,9 @@ use utoipa_axum::routes;
 
 use crate::access::{en_alcance, Con, SucursalEnAlcance};
 use crate::db::bitacora::{Cambio, Entidad};
-use crate::db::impresion::{tickets_de, Encargo, EstadoImpresion, Impresora, TrabajoLeido};
+use anfitrion_core::ticket::tickets_de;
+
+use crate::db::impresion::{Encargo, EstadoImpresion, Impresora, TrabajoLeido};
 use crate::db::piso::Sentado;
 use crate::db::reservaciones::VeContacto;
 use crate::db::usuarios::Usuario;

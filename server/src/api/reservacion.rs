@@ -38,11 +38,7 @@ use crate::db::usuarios::Usuario;
 use crate::envelope::Envelope;
 use crate::error::{ApiError, EnvelopeError, Result};
 use crate::estado::AppState;
-use crate::extract::{Json, Path, Query};
-
-/// Page size when none is asked for, and the largest allowed (DESIGN §2).
-pub const LIMITE_POR_DEFECTO: u32 = 50;
-pub const LIMITE_MAX: u32 = 200;
+use crate::extract::{Json, Path, Query, LIMITE_MAX, LIMITE_POR_DEFECTO};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

@@ -15,14 +15,13 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::access::{Autenticado, Con};
-use crate::api::reservacion::{LIMITE_MAX, LIMITE_POR_DEFECTO};
 use crate::db::bitacora::{Cambio, Entidad};
 use crate::db::usuarios::{EdicionUsuario, NuevoUsuario, PaginaUsuarios, UsuarioAdmin};
 use crate::db::{nuevo_id, ErrorAlmacen};
 use crate::envelope::Envelope;
 use crate::error::{ApiError, EnvelopeError, Result};
 use crate::estado::AppState;
-use crate::extract::{Json, Path, Query};
+use crate::extract::{Json, Paginacion, Path, Query};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -36,8 +35,6 @@ pub fn router() -> OpenApiRouter<AppState> {
 pub struct ParametrosUsuarios {
     /// Name or e-mail.
     pub q: Option<String>,
-    pub page: Option<u32>,
-    pub limit: Option<u32>,
 }
 
 fn cambio(autor: &crate::db::usuarios::Usuario, id: &str, accion: Accion) -> Cambio {
@@ -92,7 +89,7 @@ async fn leer(state: &AppState, id: &str) -> Result<UsuarioAdmin> {
 /// Staff accounts, searched by name or e-mail.
 #[utoipa::path(
     get, path = "/api/v1/admin/users", tag = "usuarios", operation_id = "listar_usuarios", security(("token" = [])),
-    params(ParametrosUsuarios),
+    params(ParametrosUsuarios, Paginacion),
     responses(
         (status = 200, description = "Usuarios", body = Envelope<PaginaUsuarios>),
         (status = 403, description = "Sin el permiso users.index", body = EnvelopeError),
@@ -102,13 +99,8 @@ async fn listar(
     State(state): State<AppState>,
     _u: Con<requiere::UsersIndex>,
     Query(p): Query<ParametrosUsuarios>,
+    Paginacion { page, limit }: Paginacion,
 ) -> Result<Envelope<PaginaUsuarios>> {
-    let (page, limit) = (p.page.unwrap_or(1), p.limit.unwrap_or(LIMITE_POR_DEFECTO));
-    if page == 0 || !(1..=LIMITE_MAX).contains(&limit) {
-        return Err(ApiError::Entrada(format!(
-            "«page» empieza en 1 y «limit» va de 1 a {LIMITE_MAX}."
-        )));
-    }
     let (items, total) = state
         .store
         .usuarios_admin(p.q.as_deref(), page, limit)

@@ -5,16 +5,14 @@
 use anfitrion_core::bitacora::Accion;
 use anfitrion_core::permisos::{requiere, Permiso};
 use anfitrion_core::walkin::{SolicitudWalkin, WalkinValido};
-use axum::body::Body;
-use axum::extract::{FromRequest, Request, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use serde::Deserialize;
-use utoipa::{IntoParams, ToSchema};
+use utoipa::IntoParams;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::access::{en_alcance, Autenticado, Con, SucursalEnAlcance};
-use crate::api::reservacion::{LIMITE_MAX, LIMITE_POR_DEFECTO};
 use crate::db::avisos::Lista;
 use crate::db::bitacora::{Cambio, Entidad};
 use crate::db::nuevo_id;
@@ -24,7 +22,7 @@ use crate::db::walkins::{ConsultaWalkins, NuevoWalkin, OrdenWalkin, PaginaWalkin
 use crate::envelope::Envelope;
 use crate::error::{ApiError, EnvelopeError, Result};
 use crate::estado::AppState;
-use crate::extract::{leer_cuerpo, Json, Path, Query};
+use crate::extract::{Json, Paginacion, Path, Query};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -42,15 +40,13 @@ pub struct ParametrosWalkins {
     pub slug: Option<String>,
     /// Name, e-mail or phone.
     pub q: Option<String>,
-    pub page: Option<u32>,
-    pub limit: Option<u32>,
 }
 
 /// The branch's walk-ins.
 #[utoipa::path(
     operation_id = "listar_walkins",
     get, path = "/api/v1/admin/walkin", tag = "walk-in", security(("token" = [])),
-    params(ParametrosWalkins),
+    params(ParametrosWalkins, Paginacion),
     responses(
         (status = 200, description = "Walk-ins, una página: los de hoy en la sucursal o todos", body = Envelope<PaginaWalkins>),
         (status = 400, description = "Pestaña, página o límite no válidos", body = EnvelopeError),
@@ -63,6 +59,7 @@ async fn listar(
     sesion: Autenticado,
     sucursal: SucursalEnAlcance,
     Query(p): Query<ParametrosWalkins>,
+    Paginacion { page, limit }: Paginacion,
 ) -> Result<Envelope<PaginaWalkins>> {
     let usuario = sesion.usuario;
     let hoy = match p.slug.as_deref().map(str::trim).unwrap_or("hoy") {
@@ -74,12 +71,6 @@ async fn listar(
             )))
         }
     };
-    let (page, limit) = (p.page.unwrap_or(1), p.limit.unwrap_or(LIMITE_POR_DEFECTO));
-    if page == 0 || !(1..=LIMITE_MAX).contains(&limit) {
-        return Err(ApiError::Entrada(format!(
-            "«page» empieza en 1 y «limit» va de 1 a {LIMITE_MAX}."
-        )));
-    }
     let (sucursal_id, conf) = sucursal.conf(&state).await?;
     let consulta = ConsultaWalkins {
         sucursal_id: &sucursal_id,
@@ -136,60 +127,12 @@ async fn detalle(
     Ok(Envelope::ok("Walk-in", w))
 }
 
-/// A walk-in as the console sends it: core's [`SolicitudWalkin`] and, when the party comes from
-/// the branch's waitlist, the waiting party it seats. (The document's shape; the body is read by
-/// [`CuerpoWalkin`].)
-#[derive(Debug, Deserialize, ToSchema)]
-pub struct SolicitudWalkinDeEspera {
-    #[serde(flatten)]
-    pub walkin: SolicitudWalkin,
-    /// `_id` of the waiting party (`/api/v1/admin/espera`) this walk-in seats: the save marks it
-    /// seated, or is refused whole (409) when it no longer waits in the branch. Absent, null or
-    /// empty: none. Needs the permission espera.index.
-    #[serde(default)]
-    pub espera_id: Option<String>,
-}
-
-/// The waitlist part of a walk-in's body.
-#[derive(Deserialize)]
-struct EsperaDelWalkin {
-    #[serde(default)]
-    espera_id: Option<String>,
-}
-
-/// The walk-in's body, read twice from the same bytes through [`Json`]: as core's
-/// [`SolicitudWalkin`] (so its refusals name the field at fault exactly as before; a flattened
-/// struct would lose the path) and for its optional `espera_id`.
-struct CuerpoWalkin {
-    solicitud: SolicitudWalkin,
-    espera_id: Option<String>,
-}
-
-impl FromRequest<AppState> for CuerpoWalkin {
-    type Rejection = ApiError;
-
-    async fn from_request(req: Request, state: &AppState) -> Result<Self, ApiError> {
-        let (partes, cuerpo) = req.into_parts();
-        let bytes = leer_cuerpo(Request::from_parts(partes.clone(), cuerpo), state).await?;
-        let otra_vez = || Request::from_parts(partes.clone(), Body::from(bytes.clone()));
-        let Json(solicitud) = Json::<SolicitudWalkin>::from_request(otra_vez(), state).await?;
-        let Json(EsperaDelWalkin { espera_id }) =
-            Json::<EsperaDelWalkin>::from_request(otra_vez(), state).await?;
-        Ok(CuerpoWalkin {
-            solicitud,
-            espera_id: espera_id
-                .map(|e| e.trim().to_owned())
-                .filter(|e| !e.is_empty()),
-        })
-    }
-}
-
 /// Registers a walk-in: status and origin `Walk-in`, the time of the branch now, the next folio.
 /// With `espera_id`, the party called from the waitlist is marked seated in the same save.
 #[utoipa::path(
     operation_id = "registrar_walkin",
     post, path = "/api/v1/admin/walkin", tag = "walk-in", security(("token" = [])),
-    request_body = SolicitudWalkinDeEspera,
+    request_body = SolicitudWalkin,
     responses(
         (status = 201, description = "Datos guardados correctamente", body = Envelope<Walkin>),
         (status = 400, description = "Una regla no se cumple; no se guardó nada", body = EnvelopeError),
@@ -201,13 +144,11 @@ impl FromRequest<AppState> for CuerpoWalkin {
 async fn registrar(
     State(state): State<AppState>,
     Con(usuario, ..): Con<requiere::WalkinIndex>,
-    CuerpoWalkin {
-        solicitud: s,
-        espera_id,
-    }: CuerpoWalkin,
+    Json(s): Json<SolicitudWalkin>,
 ) -> Result<(StatusCode, Envelope<Walkin>)> {
     // Seating a waiting party is keeping the waitlist.
-    if espera_id.is_some() && !usuario.tiene_permiso(Permiso::EsperaIndex) {
+    let de_espera = s.espera_id.as_deref().is_some_and(|e| !e.trim().is_empty());
+    if de_espera && !usuario.tiene_permiso(Permiso::EsperaIndex) {
         return Err(ApiError::SinPermiso);
     }
     let sucursal = SucursalEnAlcance::de_cuerpo(&usuario, &s.tag_sucursal)?;
@@ -215,6 +156,7 @@ async fn registrar(
     let (sucursal_id, conf) = sucursal.conf(&state).await?;
     let conf = conf.walkin;
     let valido = WalkinValido::parse(&s, &conf)?;
+    let espera_id = valido.espera_id.clone();
     let ahora = state.reloj.ahora();
     let walkin = NuevoWalkin {
         id: nuevo_id(),

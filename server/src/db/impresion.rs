@@ -4,13 +4,10 @@
 //! keeps the ticket's data, not its bytes: it is rendered when sent, for the printer's paper and
 //! code page as they are then, with the branch's name and footer.
 
-use anfitrion_core::comanda::Comanda;
 use anfitrion_core::impresora::ImpresoraValida;
-use anfitrion_core::personal::Evento;
-use anfitrion_core::promos::{es_cumpleanos, Abre};
-use anfitrion_core::ticket::{PromoTicket, Ticket, TipoTicket};
+use anfitrion_core::ticket::{Ticket, TipoTicket};
 use async_trait::async_trait;
-use chrono::{DateTime, NaiveDateTime, Utc};
+use chrono::{DateTime, Utc};
 use serde::Serialize;
 use sqlx::types::Json;
 use utoipa::ToSchema;
@@ -136,45 +133,6 @@ impl FilaTrabajo {
             impreso_en: self.impreso_en,
         }
     }
-}
-
-/// The comanda and abre of a seated party, as data: the branch's name and footer are added when
-/// they print.
-pub fn tickets_de(
-    folio: &str,
-    fecha_hora: NaiveDateTime,
-    nombre: &str,
-    evento: Evento,
-    comanda: &Comanda,
-    abre: &Abre,
-) -> Vec<Ticket> {
-    TipoTicket::TODOS
-        .into_iter()
-        .map(|tipo| Ticket {
-            tipo,
-            lugar: None,
-            folio: folio.to_owned(),
-            fecha_hora,
-            nombre: nombre.to_owned(),
-            evento: evento.nombre().to_owned(),
-            mesa: comanda.mesa().to_owned(),
-            personas: comanda.no_personas().get(),
-            mesero: comanda.mesero().name.clone(),
-            buffet: comanda.buffet(),
-            promos: abre
-                .promos()
-                .iter()
-                .map(|p| PromoTicket {
-                    nombre: p.name.clone(),
-                    cantidad: p.qty.unwrap_or(1),
-                    festejados: p.field.clone().filter(|f| !f.trim().is_empty()),
-                    cumpleanos: es_cumpleanos(&p.name),
-                })
-                .collect(),
-            pie: String::new(),
-            reimpresion: false,
-        })
-        .collect()
 }
 
 /// Jobs to write for a seated record: its tickets, for the branch's active printers of each.

@@ -848,7 +848,7 @@ para_cada_motor! {
             let folio_impreso = Motor::folio_impreso(&mut tx, &sucursal, folio).await?;
             if a.sala.is_some() {
                 // Its comanda and abre go to the branch's printers with the save, or not at all.
-                let tickets = crate::db::impresion::tickets_de(&folio_impreso, a.abierta, &name, Evento::de_nombre(&evento), &comanda, &a.abre);
+                let tickets = anfitrion_core::ticket::tickets_de(&folio_impreso, a.abierta, &name, Evento::de_nombre(&evento), &comanda, &a.abre);
                 let sentado = crate::db::piso::Sentado::Reservacion(a.reservacion_id.clone());
                 let encargo = crate::db::impresion::Encargo { sucursal_id: &sucursal, sentado: &sentado, tickets: &tickets, ahora: self.reloj.ahora() };
                 Motor::encolar(&mut tx, &encargo).await?;

@@ -5,7 +5,8 @@ use anfitrion_core::comanda::Comanda;
 use anfitrion_core::personal::Evento;
 use anfitrion_core::promos::Abre;
 use anfitrion_core::walkin::{
-    formato_folio, OrdenSolicitada, OrdenValida, ORIGEN_WALKIN, STATUS_WALKIN,
+    decidir_walkin, formato_folio, LecturaWalkin, OrdenSolicitada, OrdenValida, WalkinDecidido,
+    ORIGEN_WALKIN, STATUS_WALKIN,
 };
 use async_trait::async_trait;
 use chrono::{DateTime, NaiveDate, NaiveDateTime, Utc};
@@ -18,7 +19,7 @@ use super::bitacora::Cambio;
 use super::comun::patron_like;
 use super::error::{DbResult, ErrorAlmacen};
 use super::espera::Sentada;
-use super::impresion::{tickets_de, Encargo};
+use super::impresion::Encargo;
 use super::motores::para_cada_motor;
 use super::piso::{Apertura, Sala, Sentado};
 use super::reservaciones::{Contacto, VeContacto};
@@ -151,38 +152,6 @@ pub enum OrdenWalkin {
     Comprobada(OrdenValida),
 }
 
-/// What a walk-in's creation entry holds: the record as saved, its printed folio too, so the log
-/// finds it by the guest's name or the folio. Not the contact: the log's readers need not hold
-/// `reservacion.client`.
-fn registro<'a>(
-    w: &'a NuevoWalkin,
-    orden: &'a OrdenValida,
-    comanda: &'a Comanda,
-    folio: &'a str,
-) -> RegistroWalkin<'a> {
-    RegistroWalkin {
-        name: &w.name,
-        folio,
-        fecha_hora: anfitrion_core::tiempo::formato_fecha_hora(w.fecha_hora),
-        no_personas: comanda.no_personas().get(),
-        mesa: comanda.mesa(),
-        mesero: &orden.mesero.name,
-        evento: w.evento,
-    }
-}
-
-/// A walk-in as its creation entry holds it.
-#[derive(Serialize)]
-struct RegistroWalkin<'a> {
-    name: &'a str,
-    folio: &'a str,
-    fecha_hora: String,
-    no_personas: u32,
-    mesa: &'a str,
-    mesero: &'a str,
-    evento: Evento,
-}
-
 #[async_trait]
 pub trait Walkins {
     /// Saves the walk-in with the next folio of its branch and its audit entry, all or nothing, in
@@ -285,19 +254,33 @@ para_cada_motor! {
     }
 
     impl Motor {
-        /// The walk-in's save, seating the waiting party `espera` when it names one.
+        /// The walk-in's save, seating the waiting party `espera` when it names one: storage reads
+        /// what core needs inside the transaction, core decides everything the save writes
+        /// ([`decidir_walkin`]), and storage writes it as it is.
         async fn guardar_walkin(&self, w: &NuevoWalkin, cambio: &Cambio, ve: VeContacto, espera: Option<&str>) -> DbResult<Walkin> {
             let mut tx = self.escribir().await?;
-            let orden = match &w.orden {
-                OrdenWalkin::PorComprobar(solicitada) => {
-                    let catalogo = Motor::catalogo_en(&mut tx, &w.sucursal_id, w.dia).await?;
-                    solicitada.en_sucursal(&catalogo).map_err(ErrorAlmacen::Entrada)?
-                }
-                OrdenWalkin::Comprobada(valida) => valida.clone(),
-            };
             let folio = Motor::siguiente_folio(&mut tx, &w.sucursal_id).await?.ok_or(ErrorAlmacen::SinReferencia)?;
-            let comanda = Comanda::nueva(&orden.pedido, folio, &orden.mesa, orden.mesero.clone());
-            let b = orden.pedido.buffets();
+            // The branch as the answer names it: its tag, and the prefix its folio prints with.
+            let (tag, prefijo): (String, Option<String>) = sqlx::query_as(
+                "SELECT s.tag, c.prefijo_folio FROM sucursales s LEFT JOIN conf_walkin c ON c.sucursal_id = s.id WHERE s.id = $1",
+            )
+            .bind(&w.sucursal_id)
+            .fetch_one(&mut *tx)
+            .await?;
+            let prefijo_folio = prefijo.as_deref().unwrap_or("");
+            let decidido = match &w.orden {
+                OrdenWalkin::PorComprobar(solicitada) => {
+                    let lectura = LecturaWalkin {
+                        catalogo: Motor::catalogo_en(&mut tx, &w.sucursal_id, w.dia).await?,
+                        folio,
+                        prefijo: prefijo_folio.to_owned(),
+                    };
+                    decidir_walkin(&w.name, w.evento, solicitada, w.fecha_hora, &lectura).map_err(ErrorAlmacen::Entrada)?
+                }
+                OrdenWalkin::Comprobada(valida) => WalkinDecidido::de_orden(&w.name, w.evento, valida.clone(), w.fecha_hora, folio, prefijo_folio),
+            };
+            let comanda = &decidido.comanda;
+            let b = decidido.buffets;
             let cliente_id = self.vincular_cliente(&mut tx, &w.name, w.email.as_deref(), w.phone.as_deref()).await?.or_else(|| w.cliente_id.clone());
             sqlx::query(
                 "INSERT INTO walkins (id, sucursal_id, cliente_id, name, email, phone, fecha_hora, no_personas, evento, \
@@ -320,8 +303,8 @@ para_cada_motor! {
             .bind(i64::from(b.buffet_promo_girl))
             .bind(i64::from(b.buffet_promo_boy))
             .bind(i64::try_from(folio).unwrap_or(i64::MAX))
-            .bind(Json(&comanda))
-            .bind(Json(&orden.abre))
+            .bind(Json(comanda))
+            .bind(Json(&decidido.abre))
             .bind(&w.created_by)
             .bind(w.creado)
             .execute(&mut *tx)
@@ -330,8 +313,8 @@ para_cada_motor! {
                 let apertura = Apertura {
                     sucursal_id: &w.sucursal_id,
                     tag: &sala.tag,
-                    numeros: &orden.numeros,
-                    mesa: &orden.mesa,
+                    numeros: &decidido.mesas,
+                    mesa: comanda.mesa(),
                     personas: comanda.no_personas().get(),
                     sentado: Sentado::Walkin(w.id.clone()),
                     autor: w.created_by.as_deref(),
@@ -340,14 +323,6 @@ para_cada_motor! {
                 };
                 Motor::abrir_mesas(&mut tx, &apertura).await?;
             }
-            // The branch as the answer names it: its tag, and the prefix its folio prints with.
-            let (tag, prefijo): (String, Option<String>) = sqlx::query_as(
-                "SELECT s.tag, c.prefijo_folio FROM sucursales s LEFT JOIN conf_walkin c ON c.sucursal_id = s.id WHERE s.id = $1",
-            )
-            .bind(&w.sucursal_id)
-            .fetch_one(&mut *tx)
-            .await?;
-            let folio_impreso = formato_folio(prefijo.as_deref().unwrap_or(""), folio);
             if let Some(espera_id) = espera {
                 // After the walk-in's row: the party names it.
                 let sentada = Sentada { espera_id, sucursal_id: &w.sucursal_id, tag: &tag, walkin_id: &w.id, ahora: w.creado };
@@ -355,11 +330,10 @@ para_cada_motor! {
             }
             if w.sala.is_some() {
                 // Its comanda and abre go to the branch's printers with the save, or not at all.
-                let tickets = tickets_de(&folio_impreso, w.fecha_hora, &w.name, w.evento, &comanda, &orden.abre);
                 let sentado = Sentado::Walkin(w.id.clone());
-                Motor::encolar(&mut tx, &Encargo { sucursal_id: &w.sucursal_id, sentado: &sentado, tickets: &tickets, ahora: w.creado }).await?;
+                Motor::encolar(&mut tx, &Encargo { sucursal_id: &w.sucursal_id, sentado: &sentado, tickets: &decidido.tickets, ahora: w.creado }).await?;
             }
-            self.anotar(&mut tx, &cambio.con_registro(&registro(w, &orden, &comanda, &folio_impreso))).await?;
+            self.anotar(&mut tx, &cambio.con_registro(&decidido.registro)).await?;
             Motor::confirmar(tx).await?;
             let guardado = FilaWalkin {
                 id: w.id.clone(),
@@ -370,8 +344,8 @@ para_cada_motor! {
                 no_personas: i32::try_from(comanda.no_personas().get()).unwrap_or(i32::MAX),
                 evento: w.evento.nombre().to_owned(),
                 tag,
-                comanda: Json(comanda),
-                abre: Json(orden.abre),
+                comanda: Json(decidido.comanda),
+                abre: Json(decidido.abre),
                 prefijo,
                 en_alcance: true,
             };
