@@ -146,6 +146,11 @@ pub fn normalizar_telefono(raw: &str) -> Resultado {
     responder(personal::normalizar_telefono(raw))
 }
 
+#[wasm_bindgen(js_name = telefonoEditado, unchecked_return_type = "string | null")]
+pub fn telefono_editado(codigo: &str, local: &str) -> Resultado {
+    responder(personal::telefono_editado(codigo, local))
+}
+
 #[wasm_bindgen(js_name = validarCorreo, unchecked_return_type = "string | null")]
 pub fn validar_correo(raw: &str) -> Resultado {
     responder(personal::validar_correo(raw))

@@ -96,6 +96,18 @@ pub fn normalizar_telefono(raw: &str) -> Result<Option<String>, ReglaError> {
     }
 }
 
+/// A phone edited on a record that may already hold one: its box empty removes it; anything
+/// typed after the country's code must be a whole number, never a few digits read as "none".
+pub fn telefono_editado(codigo: &str, local: &str) -> Result<Option<String>, ReglaError> {
+    if limitar_telefono(local).is_empty() {
+        return Ok(None);
+    }
+    match normalizar_telefono(&format!("{codigo}{local}"))? {
+        Some(telefono) => Ok(Some(telefono)),
+        None => Err(ReglaError::TelefonoInvalido),
+    }
+}
+
 fn es_local(c: char) -> bool {
     c.is_ascii_alphanumeric() || "._%+-".contains(c)
 }
@@ -166,6 +178,19 @@ mod tests {
     fn a_ten_digit_mexican_number_with_country_code_is_kept() {
         assert_eq!(
             normalizar_telefono("+52 55 1234 5678"),
+            Ok(Some("525512345678".into()))
+        );
+    }
+
+    #[test]
+    fn an_edited_phone_is_removed_only_by_emptying_its_box() {
+        assert_eq!(telefono_editado("52", ""), Ok(None));
+        assert_eq!(
+            telefono_editado("52", "5"),
+            Err(ReglaError::TelefonoInvalido)
+        );
+        assert_eq!(
+            telefono_editado("52", "55 1234 5678"),
             Ok(Some("525512345678".into()))
         );
     }

@@ -70,6 +70,9 @@ export const limitarTelefono = (raw: string): string => core.limitarTelefono(raw
 /** The phone as stored; `null` when only a prefix was typed. */
 export const normalizarTelefono = (raw: string): Resultado<string | null> => regla(() => core.normalizarTelefono(raw));
 
+/** A phone edited on a record: `null` when its box is empty; a few digits are refused. */
+export const telefonoEditado = (codigo: string, local: string): Resultado<string | null> => regla(() => core.telefonoEditado(codigo, local));
+
 export const validarComanda = (conteos: ConteosComanda): Resultado<null> => regla(() => core.validarComanda(conteos));
 
 export const validarCampoComanda = (conteos: ConteosComanda, campo: string): Resultado<null> =>

@@ -4,10 +4,10 @@ import { CampoTexto } from '@/components/ui/Campo';
 import { CampoTelefono } from '@/components/ui/CampoTelefono';
 import { Dialogo } from '@/components/ui/Dialogo';
 import { paisDeTelefono, paisPorIso } from '@/lib/paises';
-import { limitarTelefono, mensajes, validarDatosPersonales } from '@/lib/wasm';
+import { limitarTelefono, mensajes, telefonoEditado, validarDatosPersonales } from '@/lib/wasm';
 import { toast } from '@/stores/toasts';
-import type { Reservacion } from '@/types/api';
 import { useEditarCliente } from '../api/editar-cliente';
+import type { Esquema } from '@/lib/api-client';
 
 /**
  * The guest's name, e-mail and phone, checked by core (WASM) before anything is sent: name
@@ -16,7 +16,7 @@ import { useEditarCliente } from '../api/editar-cliente';
  * the cursor goes to the field. A phone is removed only by emptying its box: a few digits typed
  * are an incomplete number, refused, never a phone silently deleted.
  */
-export function EditarClienteDialogo({ reservacion: r, alCerrar }: { reservacion: Reservacion; alCerrar: () => void }) {
+export function EditarClienteDialogo({ reservacion: r, alCerrar }: { reservacion: Esquema<'Reservacion'>; alCerrar: () => void }) {
   const [name, setName] = useState(r.name);
   const [email, setEmail] = useState(r.email ?? '');
   const [pais, setPais] = useState(() => paisDeTelefono(r.phone).iso);
@@ -33,14 +33,11 @@ export function EditarClienteDialogo({ reservacion: r, alCerrar }: { reservacion
 
   function enviar(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    const digitos = local.replace(/\D/g, '');
-    const phone = digitos ? limitarTelefono(codigo + digitos) : '';
-    const datos = validarDatosPersonales({ name, email, phone });
-    // Core clears a phone that is only a code and a digit or two (the walk-in's rule); here the
-    // number exists already, so anything typed must be a whole number.
-    const incompleto = digitos !== '' && 'ok' in datos && !datos.ok.phone;
-    if (incompleto) {
-      toast.error('Número de teléfono no válido');
+    // Here the number may exist already, so anything typed must be a whole number (core's rule).
+    const telefono = telefonoEditado(codigo, local);
+    const datos = validarDatosPersonales({ name, email, phone: 'ok' in telefono ? (telefono.ok ?? '') : '' });
+    if ('error' in telefono && 'ok' in datos) {
+      toast.error(telefono.error.mensaje);
       campos.phone.current?.querySelector('input')?.focus();
       return;
     }
