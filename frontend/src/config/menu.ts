@@ -1,9 +1,9 @@
 // The side menu of spec §2, derived from the table of screens (config/pantallas): an entry per
 // screen placed in the menu, with the permission its link needs.
-import type { Usuario } from '../types/api';
 import { tienePermiso } from '../lib/session';
 import { PANTALLAS, PANTALLAS_HOSTES, permisoDeRuta, SECCIONES_MENU, type IconoMenu, type Pantalla } from './pantallas';
 import type { NombrePermiso } from './permisos';
+import type { Esquema } from '@/lib/api-client';
 
 export interface EntradaMenu {
   titulo: string;
@@ -41,7 +41,7 @@ export const MENU: SeccionMenu[] = menuDe([...PANTALLAS_HOSTES.filter((p) => 'me
  * gone, so is a group none of whose children is left (it would open onto nothing), and so are
  * empty sections.
  */
-export function menuPara(usuario: Pick<Usuario, 'role'> | null, menu: SeccionMenu[] = MENU): SeccionMenu[] {
+export function menuPara(usuario: Pick<Esquema<'Usuario'>, 'role'> | null, menu: SeccionMenu[] = MENU): SeccionMenu[] {
   if (!usuario) return [];
   const filtrar = (entradas: EntradaMenu[]): EntradaMenu[] =>
     entradas.flatMap((e) => {

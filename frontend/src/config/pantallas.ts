@@ -4,8 +4,8 @@
 // screen's permission cannot disagree between the menu and the address bar.
 import { matchPath } from 'react-router';
 import { rutaInicial, tienePermiso } from '../lib/session';
-import type { Usuario } from '../types/api';
 import type { NombrePermiso } from './permisos';
+import type { Esquema } from '@/lib/api-client';
 
 export type IconoMenu =
   | 'dashboard'
@@ -248,7 +248,7 @@ export function pantalla(clave: ClavePantalla): Pantalla {
   return encontrada;
 }
 
-type UsuarioConRol = Pick<Usuario, 'role'> | null;
+type UsuarioConRol = Pick<Esquema<'Usuario'>, 'role'> | null;
 
 const puede = (usuario: UsuarioConRol, permiso: NombrePermiso | null) => permiso === null || tienePermiso(usuario, permiso);
 

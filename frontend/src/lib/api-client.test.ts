@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cerrarToast, leerToasts } from '../stores/toasts';
 import { usuarioDe } from '../testing/datos';
-import { api, ApiError } from './api-client';
+import { ApiError, consola, datos } from './api-client';
 import { cerrarSesionLocal, iniciarSesionLocal, leerSesion } from './session';
 
 function responder(status: number, cuerpo: unknown, extra: Record<string, string> = {}) {
@@ -10,6 +10,26 @@ function responder(status: number, cuerpo: unknown, extra: Record<string, string
     async () => new Response(JSON.stringify(cuerpo), { status, headers: { 'Content-Type': 'application/json', ...extra } }),
   );
 }
+
+interface Llamada {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, unknown>;
+  signal?: AbortSignal;
+  clave?: string;
+  silencioso?: boolean;
+}
+
+/** Any call of the console's typed client: the transport is the same whatever the path. */
+const api = (ruta: string, { method = 'GET', body, query, signal, clave, silencioso }: Llamada = {}) =>
+  datos(
+    (consola.request as unknown as (m: string, r: string, init: object) => Promise<{ data?: { status: string; message: string; data?: unknown }; response: Response }>)(method.toLowerCase(), `/api${ruta}`, {
+      params: { query, header: { 'Idempotency-Key': clave } },
+      body,
+      signal,
+    }),
+    { silencioso },
+  );
 
 const avisos = () => leerToasts().map((t) => `${t.tipo}: ${t.mensaje}`);
 

@@ -13,35 +13,21 @@ export function nuevaClave(): string {
 }
 
 /**
- * `fetch` of `url` with JSON `body`; answers the response, or null when no answer came (the
- * caller says so in its own words). An abort is rethrown.
+ * `fetch` of `url` with the JSON text `cuerpo`; answers the response, or null when no answer came
+ * (the caller says so in its own words). An abort is rethrown.
  */
 export async function enviar(
   url: string,
-  { method, headers, body, signal, clave }: { method: string; headers: Record<string, string>; body?: unknown; signal?: AbortSignal; clave?: string },
+  { method, headers, cuerpo, signal, clave }: { method: string; headers: Record<string, string>; cuerpo?: string; signal?: AbortSignal; clave?: string },
 ): Promise<Response | null> {
   const escritura = method !== 'GET';
   const cabeceras = escritura ? { ...headers, 'Idempotency-Key': clave ?? nuevaClave() } : headers;
   for (let intento = 0; ; intento++) {
     try {
-      return await fetch(url, { method, headers: cabeceras, body: body === undefined ? undefined : JSON.stringify(body), signal });
+      return await fetch(url, { method, headers: cabeceras, body: cuerpo, signal });
     } catch (e) {
       if (e instanceof DOMException && e.name === 'AbortError') throw e;
       if (!escritura || intento >= REINTENTOS_SIN_RESPUESTA) return null;
     }
-  }
-}
-
-/**
- * The JSON body of `respuesta`, or null when it is not JSON. A read cut short because the caller
- * aborted it (a refetch the screen cancelled) is that abort, rethrown: never a bad answer.
- */
-export async function leerJson(respuesta: Response, signal?: AbortSignal): Promise<unknown> {
-  try {
-    return await respuesta.json();
-  } catch (e) {
-    if (signal?.aborted) throw signal.reason ?? e;
-    if (e instanceof DOMException && e.name === 'AbortError') throw e;
-    return null;
   }
 }

@@ -11,7 +11,7 @@ import { useMutation, type MutateOptions, type UseMutationOptions } from '@tanst
 import { ApiError, nuevaClave } from './api-client';
 
 export interface OpcionesMutacionUnica<TData, TVars> extends Omit<UseMutationOptions<TData, Error, TVars>, 'mutationFn'> {
-  /** The save; `clave` goes in the call's `Idempotency-Key` (`api(..., { clave })`). */
+  /** The save; `clave` goes in the call's `Idempotency-Key` (`params: { header: conClave(clave) }`). */
   mutationFn: (variables: TVars, clave: string) => Promise<TData>;
 }
 

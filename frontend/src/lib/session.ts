@@ -7,7 +7,7 @@
 // shows in proxies' and devices' logs). The server reads the token from `Authorization: Bearer`
 // alone (lib/api-client sends it on every call), and the cookie is `SameSite=Strict`.
 import type { NombrePermiso } from '../config/permisos';
-import type { Usuario } from '../types/api';
+import type { Esquema } from '@/lib/api-client';
 
 export const CLAVE_TOKEN = 'mqadtk';
 export const CLAVE_USUARIO = 'mqadusr';
@@ -20,7 +20,7 @@ export const DURACION_COOKIE = 24 * 60 * 60;
 
 export interface EstadoSesion {
   token: string | null;
-  usuario: Usuario | null;
+  usuario: Esquema<'Usuario'> | null;
   sucursal: string | null;
   /** Token, user and cookie are all present. */
   autenticado: boolean;
@@ -34,9 +34,9 @@ function avisar(): void {
   for (const oyente of oyentes) oyente();
 }
 
-function esUsuario(v: unknown): v is Usuario {
+function esUsuario(v: unknown): v is Esquema<'Usuario'> {
   if (typeof v !== 'object' || v === null) return false;
-  const u = v as Partial<Usuario>;
+  const u = v as Partial<Esquema<'Usuario'>>;
   return (
     typeof u.name === 'string' &&
     typeof u.email === 'string' &&
@@ -51,7 +51,7 @@ export function leerToken(): string | null {
   return localStorage.getItem(CLAVE_TOKEN);
 }
 
-export function leerUsuario(): Usuario | null {
+export function leerUsuario(): Esquema<'Usuario'> | null {
   const crudo = localStorage.getItem(CLAVE_USUARIO);
   if (!crudo) return null;
   try {
@@ -83,7 +83,7 @@ export function guardarToken(token: string): void {
   avisar();
 }
 
-export function guardarUsuario(usuario: Usuario): void {
+export function guardarUsuario(usuario: Esquema<'Usuario'>): void {
   const nuevo = JSON.stringify(usuario);
   if (localStorage.getItem(CLAVE_USUARIO) === nuevo) return;
   localStorage.setItem(CLAVE_USUARIO, nuevo);
@@ -133,7 +133,7 @@ export function suscribirSesion(oyente: () => void): () => void {
  * Where a signed-in user starts: the screen their role names, when it names one; otherwise by the
  * role's name: Sistemas → /users, Mercadotecnia → /promos, anyone else → today's reservations.
  */
-export function rutaInicial(usuario: Pick<Usuario, 'role'> | null): string {
+export function rutaInicial(usuario: Pick<Esquema<'Usuario'>, 'role'> | null): string {
   // The role's own landing screen, when it names one (the server only saves one it may open).
   const propia = usuario?.role.inicio;
   // The dashboard sends whoever may not open it to their landing screen: never back to itself.
@@ -153,7 +153,7 @@ export function rutaInicial(usuario: Pick<Usuario, 'role'> | null): string {
  * permission type is generated from the server's catalogue (`string & {}` keeps the known names
  * offered by the editor).
  */
-export function tienePermiso(usuario: Pick<Usuario, 'role'> | null, permiso: NombrePermiso): boolean {
+export function tienePermiso(usuario: Pick<Esquema<'Usuario'>, 'role'> | null, permiso: NombrePermiso): boolean {
   return usuario?.role.permissions.some((p) => p.name === permiso) ?? false;
 }
 
@@ -166,7 +166,7 @@ export function correoCorto(correo: string): string {
  * Activates a session the server just granted: token (and cookie), user, and a current branch
  * among the user's tags when none of them is chosen yet.
  */
-export function iniciarSesionLocal(token: string, usuario: Usuario): void {
+export function iniciarSesionLocal(token: string, usuario: Esquema<'Usuario'>): void {
   guardarToken(token);
   guardarUsuario(usuario);
   const actual = leerSucursal();

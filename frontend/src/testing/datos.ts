@@ -1,11 +1,11 @@
 import type { NombrePermiso } from '../config/permisos';
-import type { Notificacion, Reservacion, Usuario } from '../types/api';
+import type { Esquema } from '@/lib/api-client';
 
 /** A user as the server answers it, with just the permissions a test names. */
-export function usuarioDe(rol: string, permisos: NombrePermiso[] = [], tags: string[] = ['polanco', 'satelite']): Usuario {
+export function usuarioDe(rol: string, permisos: NombrePermiso[] = [], tags: string[] = ['polanco', 'satelite']): Esquema<'Usuario'> {
   return {
     _id: `u-${rol}`,
-    name: `Usuario ${rol}`,
+    name: `Esquema<'Usuario'> ${rol}`,
     email: `${rol.toLowerCase()}@demo.mx`,
     tags,
     role: { name: rol, permissions: permisos.map((name) => ({ name })) },
@@ -13,7 +13,7 @@ export function usuarioDe(rol: string, permisos: NombrePermiso[] = [], tags: str
 }
 
 /** A reservation as the server answers it; a test overrides what it looks at. */
-export function reservacionDe(cambios: Partial<Reservacion> = {}): Reservacion {
+export function reservacionDe(cambios: Partial<Esquema<'Reservacion'>> = {}): Esquema<'Reservacion'> {
   return {
     _id: 'r-1',
     name: 'Ana López',
@@ -43,7 +43,7 @@ export function reservacionDe(cambios: Partial<Reservacion> = {}): Reservacion {
 }
 
 /** A notification as the server answers it. */
-export function notificacionDe(cambios: Partial<Notificacion> = {}): Notificacion {
+export function notificacionDe(cambios: Partial<Esquema<'Notificacion'>> = {}): Esquema<'Notificacion'> {
   return {
     _id: 'n-1',
     title: 'Nueva reservación',

@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fechaConDia } from '@/lib/formato';
-import type { ConfirmacionPublica, SucursalPublica } from './api';
+import type { Esquema } from '../lib/cliente-api';
 import { Confirmacion } from './Confirmacion';
 import { boton, elegir, esperar, montar, servidorFalso, textoDe, tocar, type Llamada, type Respuesta } from './huesped/prueba-dom';
 
-const PAGINA: ConfirmacionPublica = {
+const PAGINA: Esquema<'ConfirmacionPublica'> = {
   _id: 'r1',
   name: 'Lucía Fernández',
   fecha_hora: '2026-11-28 20:00',
@@ -23,7 +23,7 @@ const PAGINA: ConfirmacionPublica = {
   evento: 'Cumpleaños',
   contacto: { direccion: 'Av. Presidente Masaryk 120, Polanco', telefono: '525555123456', mapa: 'https://www.google.com/maps/search/?api=1&query=Polanco' },
 };
-const SUCURSAL: SucursalPublica = {
+const SUCURSAL: Esquema<'SucursalPublica'> = {
   tag: 'polanco',
   name: 'Polanco',
   marca: 'La Casa',
@@ -44,7 +44,7 @@ afterEach(() => {
 });
 
 /** The page against a fake server: `pagina()` is what the page's GET answers each time. */
-function abrir(pagina: () => ConfirmacionPublica, escribir: (l: Llamada) => Respuesta = () => ({ data: null }), incrustado = false) {
+function abrir(pagina: () => Esquema<'ConfirmacionPublica'>, escribir: (l: Llamada) => Respuesta = () => ({ data: null }), incrustado = false) {
   const s = servidorFalso((l) => {
     if (l.metodo === 'POST') return escribir(l);
     if (l.ruta === '/v1/public/reservacion/r1') return { data: pagina() };

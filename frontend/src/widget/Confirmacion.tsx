@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { fechaLarga, horaCorta, textoPersonas } from '../lib/formato';
-import { ErrorPublico, getConfirmacion, verificar, type ConfirmacionPublica as DatosConfirmacion } from './api';
+import { ErrorPublico, getConfirmacion, verificar } from './api';
+import type { Esquema } from '../lib/cliente-api';
 import { Aviso } from './Aviso';
 import { ContactoSucursal } from './Contacto';
 import type { AvisoHecho } from './huesped/Gestion';
@@ -61,7 +62,7 @@ const Gestion = lazy(() =>
 );
 
 /** The heading and the line under it, by the reservation's state. */
-function encabezado(r: DatosConfirmacion): { titulo: string; texto: string } {
+function encabezado(r: Esquema<'ConfirmacionPublica'>): { titulo: string; texto: string } {
   switch (r.status) {
     case 'Cancelada':
       return { titulo: 'Tu reservación está cancelada', texto: 'Ya no tienes lugar apartado. Si quieres venir, haz una nueva reservación.' };
@@ -78,7 +79,7 @@ function encabezado(r: DatosConfirmacion): { titulo: string; texto: string } {
 }
 
 /** The state as a mark under the heading: attendance confirmed, or how the reservation ended. */
-function MarcaEstado({ r }: { r: DatosConfirmacion }) {
+function MarcaEstado({ r }: { r: Esquema<'ConfirmacionPublica'> }) {
   const base = 'inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-sm font-semibold ring-1 ring-inset';
   if (r.status === 'Pendiente') {
     return r.confirmada ? (
@@ -101,7 +102,7 @@ function MarcaEstado({ r }: { r: DatosConfirmacion }) {
  * confirm they are coming, change the party or the time, or cancel (`huesped/Gestion.tsx`).
  */
 export function Confirmacion({ id, token, incrustado, volver }: { id: string; token: string; incrustado: boolean; volver: string | null }) {
-  const [estado, setEstado] = useState<{ tipo: 'cargando' } | { tipo: 'listo'; r: DatosConfirmacion } | { tipo: 'error'; mensaje: string }>({
+  const [estado, setEstado] = useState<{ tipo: 'cargando' } | { tipo: 'listo'; r: Esquema<'ConfirmacionPublica'> } | { tipo: 'error'; mensaje: string }>({
     tipo: 'cargando',
   });
   // Read again after each action; what shows stays until the new answer arrives.

@@ -1,7 +1,7 @@
 import { telefonoLegible } from '@/lib/formato';
-import type { SucursalPublica } from '../types/api';
+import type { Esquema } from '../lib/cliente-api';
 
-type Contacto = SucursalPublica['contacto'];
+type Contacto = Esquema<'SucursalPublica'>['contacto'];
 
 /**
  * Where guests find and call the branch: its address with a map link and its phone, each a

@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { EnlaceHuesped } from './api';
+import type { Esquema } from '../lib/cliente-api';
 import { Enlace } from './Enlace';
 import { boton, esperar, montar, servidorFalso, textoDe, tocar, type Llamada, type Respuesta } from './huesped/prueba-dom';
 
-const reservacion: EnlaceHuesped['reservacion'] = {
+const reservacion: Esquema<'EnlaceHuesped'>['reservacion'] = {
   _id: 'r1',
   name: 'Lucía Fernández',
   fecha_hora: '2026-11-28 20:00',
@@ -17,7 +17,7 @@ const reservacion: EnlaceHuesped['reservacion'] = {
   qr_svg: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"></svg>',
 };
 
-function enlace(proposito: 'confirmar' | 'cancelar', cambios: Partial<EnlaceHuesped> = {}): EnlaceHuesped {
+function enlace(proposito: 'confirmar' | 'cancelar', cambios: Partial<Esquema<'EnlaceHuesped'>> = {}): Esquema<'EnlaceHuesped'> {
   return { proposito, usado: false, vencido: false, reservacion, ...cambios };
 }
 

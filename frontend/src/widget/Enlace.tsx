@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { cancelarReservacion, confirmarAsistencia, getEnlace, type EnlaceHuesped, type ReservacionHuesped } from './api';
+import { cancelarReservacion, confirmarAsistencia, getEnlace } from './api';
+import type { Esquema } from '../lib/cliente-api';
 import { Aviso } from './Aviso';
 import { Girando, Nota, PreguntaCancelar, Resumen, botonPrincipal, botonSecundario } from './huesped/piezas';
 import { estadoEnlace } from './huesped/textos';
@@ -10,10 +11,10 @@ type Proposito = 'confirmar' | 'cancelar';
 type Pagina =
   | { tipo: 'cargando' }
   | { tipo: 'error'; status: number; mensaje: string }
-  | { tipo: 'listo'; enlace: EnlaceHuesped };
+  | { tipo: 'listo'; enlace: Esquema<'EnlaceHuesped'> };
 
 /** After the tap: done (the server's words), or refused for good (its words too). */
-type Final = { tipo: 'hecho'; mensaje: string; r: ReservacionHuesped } | { tipo: 'rechazado'; mensaje: string };
+type Final = { tipo: 'hecho'; mensaje: string; r: Esquema<'ReservacionHuesped'> } | { tipo: 'rechazado'; mensaje: string };
 
 const TITULOS: Record<Proposito, string> = {
   confirmar: 'Confirma tu asistencia',
@@ -66,7 +67,7 @@ export function Enlace({ proposito, id, token, tag }: { proposito: Proposito; id
   return <Accion key={`${id}|${token}`} proposito={proposito} enlace={pagina.enlace} id={id} token={token} tag={tag} />;
 }
 
-function Accion({ proposito, enlace, id, token, tag }: { proposito: Proposito; enlace: EnlaceHuesped; id: string; token: string; tag: string }) {
+function Accion({ proposito, enlace, id, token, tag }: { proposito: Proposito; enlace: Esquema<'EnlaceHuesped'>; id: string; token: string; tag: string }) {
   const { enviando, ejecutar } = useAccion();
   const [preguntando, setPreguntando] = useState(false);
   const [final, setFinal] = useState<Final | null>(null);

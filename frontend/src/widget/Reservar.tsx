@@ -1,7 +1,8 @@
 import { useId, useRef, useState } from 'react';
 import { fechaConDia, horaCorta, textoPersonas } from '../lib/formato';
 import { PAIS_POR_DEFECTO } from '../lib/paises';
-import { getDisponibilidad, getSucursal, reservaPersonal, type Disponibilidad, type SucursalPublica } from './api';
+import { getDisponibilidad, getSucursal, reservaPersonal } from './api';
+import type { Esquema } from '../lib/cliente-api';
 import { Aviso, Bloque } from './Aviso';
 import { CamposContacto } from './reservar/CamposContacto';
 import { CamposEleccion } from './reservar/CamposEleccion';
@@ -30,7 +31,7 @@ export function Reservar({
   incrustado: boolean;
   navegar: (url: string) => void;
 }) {
-  const sucursal = useConsulta<SucursalPublica>(tag, (s) => getSucursal(tag, s));
+  const sucursal = useConsulta<Esquema<'SucursalPublica'>>(tag, (s) => getSucursal(tag, s));
   const [personal] = useState(() => reservaPersonal(origin));
   if (sucursal.tipo === 'cargando') {
     return (
@@ -82,7 +83,7 @@ function Formulario({
   incrustado,
   navegar,
 }: {
-  sucursal: SucursalPublica;
+  sucursal: Esquema<'SucursalPublica'>;
   origin: Origen;
   limite: number;
   personal: boolean;
@@ -99,7 +100,7 @@ function Formulario({
   const formulario = useRef<HTMLFormElement>(null);
 
   const fechaValida = /^\d{4}-\d{2}-\d{2}$/.test(fecha) && fecha >= sucursal.fecha_min && fecha <= sucursal.fecha_max;
-  const disponibilidad = useConsulta<Disponibilidad>(
+  const disponibilidad = useConsulta<Esquema<'Disponibilidad'>>(
     fechaValida ? `${fecha}|${personas}` : null,
     (s) => getDisponibilidad(sucursal.tag, fecha, personas, s, personal),
     vuelta,

@@ -1,85 +1,32 @@
-// The booking page's calls: no session, base /api, the {status, message, data} envelope. Kept
-// apart from the console's client, which carries the session, its toasts and its stores.
+// The booking page's calls, through the API's one typed client (lib/cliente-api.ts) without a
+// session: the guest's pages never carry one. Staff booking from the console's own frame send
+// their token with the call itself.
 
-import { enviar, leerJson } from '../lib/envio';
+import { abrirSobre, ApiError, crearCliente, type Esquema } from '../lib/cliente-api';
 import { CLAVE_TOKEN } from '../lib/session';
-import type { ConfirmacionPublica, Disponibilidad, ReservaRegistrada, SolicitudReservacion, SucursalPublica } from '../types/api';
-import type { components } from '../types/openapi';
 
-export type { ConfirmacionPublica, Disponibilidad, SucursalPublica };
+/** A refused or failed call of the booking page: its Spanish message, status and data. */
+export { ApiError as ErrorPublico };
 
-type Esquemas = components['schemas'];
-/** A guest's reservation as a reminder's link and the guest's actions answer it (no e-mail, no phone). */
-export type ReservacionHuesped = Esquemas['ReservacionHuesped'];
-/** What a reminder's link opens: its purpose, whether it still works, and the reservation. */
-export type EnlaceHuesped = Esquemas['EnlaceHuesped'];
-/** Pendiente, Asistio, Vencido, Cancelada: the names the server sends. */
-export type EstadoReservacion = Esquemas['EstadoReservacion'];
+const publico = crearCliente();
 
-const SIN_CONEXION = 'No se pudo conectar con el servidor. Revisa tu conexión e inténtalo de nuevo.';
-const RESPUESTA_INESPERADA = 'El servidor respondió de forma inesperada. Inténtalo de nuevo.';
+const portador = (token: string) => ({ Authorization: `Bearer ${token}` });
+const conClave = (clave: string | undefined) => ({ 'Idempotency-Key': clave });
 
-export class ErrorPublico extends Error {
-  readonly status: number;
-  readonly data: unknown;
-  constructor(message: string, status: number, data: unknown = null) {
-    super(message);
-    this.name = 'ErrorPublico';
-    this.status = status;
-    this.data = data;
-  }
-}
-
-export async function llamar<T>(
-  ruta: string,
-  {
-    method = 'GET',
-    body,
-    signal,
-    token,
-    clave,
-    alResponder,
-  }: {
-    method?: 'GET' | 'POST';
-    body?: unknown;
-    signal?: AbortSignal;
-    token?: string;
-    clave?: string;
-    /** Hears the answer's `message` (a write's words for the guest). */
-    alResponder?: (mensaje: string) => void;
-  } = {},
-): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  if (token) headers.Authorization = `Bearer ${token}`;
-  // A booking is made once: its key goes with every attempt (see lib/envio.ts).
-  const respuesta = await enviar(`/api${ruta}`, { method, headers, body, signal, clave });
-  if (respuesta === null) throw new ErrorPublico(SIN_CONEXION, 0);
-  type Sobre = { status?: string; message?: string; data?: unknown };
-  const cuerpo = (await leerJson(respuesta, signal)) as Sobre | null;
-  if (!respuesta.ok || cuerpo?.status !== 'success') {
-    throw new ErrorPublico(cuerpo?.message || RESPUESTA_INESPERADA, respuesta.status, cuerpo?.data ?? null);
-  }
-  alResponder?.(cuerpo.message ?? '');
-  return cuerpo.data as T;
-}
-
-// ---- the public calls (their shapes: the server's OpenAPI document) ----
-
-const tagRuta = (tag: string) => encodeURIComponent(tag);
-
-export const getSucursal = (tag: string, signal?: AbortSignal) => llamar<SucursalPublica>(`/v1/public/sucursal/${tagRuta(tag)}`, { signal });
+export const getSucursal = async (tag: string, signal?: AbortSignal) =>
+  (await abrirSobre(publico.GET('/api/v1/public/sucursal/{tag}', { params: { path: { tag } }, signal }))).data;
 
 /**
  * The bookable times of a date. Staff booking from the console (`personal`: origin Plataforma,
  * signed in) read their own times: no lead time, and groups larger than any table (core's
  * `Reservante::Personal`).
  */
-export const getDisponibilidad = (tag: string, fecha: string, personas: number, signal?: AbortSignal, personal = false) => {
+export const getDisponibilidad = async (tag: string, fecha: string, personas: number, signal?: AbortSignal, personal = false) => {
   const token = personal ? sesionDelPersonal() : null;
-  return token
-    ? llamar<Disponibilidad>(`/v1/admin/reservacion/disponibilidad?${new URLSearchParams({ tag, fecha, personas: String(personas) })}`, { signal, token })
-    : llamar<Disponibilidad>(`/v1/public/sucursal/${tagRuta(tag)}/disponibilidad?${new URLSearchParams({ fecha, personas: String(personas) })}`, { signal });
+  const llamada = token
+    ? publico.GET('/api/v1/admin/reservacion/disponibilidad', { params: { query: { tag, fecha, personas } }, headers: portador(token), signal })
+    : publico.GET('/api/v1/public/sucursal/{tag}/disponibilidad', { params: { path: { tag }, query: { fecha, personas } }, signal });
+  return (await abrirSobre(llamada)).data;
 };
 
 /** Staff signed in to the console book from this page (the Nueva dialog, the host stand). */
@@ -90,11 +37,12 @@ export const reservaPersonal = (origin: string) => origin === 'Plataforma' && se
  * dialog, the host stand), it is staff booking with their session: the console's own call, which
  * records who booked; the server refuses Plataforma from anyone not signed in.
  */
-export const reservar = (solicitud: SolicitudReservacion, clave?: string) => {
+export const reservar = async (solicitud: Esquema<'SolicitudReservacion'>, clave?: string) => {
   const token = solicitud.origin === 'Plataforma' ? sesionDelPersonal() : null;
-  return token
-    ? llamar<ReservaRegistrada>('/v1/admin/reservacion', { method: 'POST', body: solicitud, token, clave })
-    : llamar<ReservaRegistrada>('/v1/public/reservacion', { method: 'POST', body: solicitud, clave });
+  const llamada = token
+    ? publico.POST('/api/v1/admin/reservacion', { body: solicitud, params: { header: conClave(clave) }, headers: portador(token) })
+    : publico.POST('/api/v1/public/reservacion', { body: solicitud, params: { header: conClave(clave) } });
+  return (await abrirSobre(llamada)).data;
 };
 
 /**
@@ -138,31 +86,28 @@ export function enMarcoPropio(ventana: Ventana = window as unknown as Ventana): 
   }
 }
 
-export const getConfirmacion = (id: string, token: string, signal?: AbortSignal) =>
-  llamar<ConfirmacionPublica>(`/v1/public/reservacion/${encodeURIComponent(id)}?${new URLSearchParams({ t: token })}`, { signal });
+export const getConfirmacion = async (id: string, t: string, signal?: AbortSignal) =>
+  (await abrirSobre(publico.GET('/api/v1/public/reservacion/{id}', { params: { path: { id }, query: { t } }, signal }))).data;
 
-export const verificar = (id: string, token: string) =>
-  llamar<unknown>(`/v1/public/reservacion/${encodeURIComponent(id)}/verificar`, { method: 'POST', body: { token } });
+export const verificar = async (id: string, token: string) =>
+  (await abrirSobre(publico.POST('/api/v1/public/reservacion/{id}/verificar', { params: { path: { id } }, body: { token } }))).data;
 
 // ---- the guest's own reservation: the confirmation page's token or a reminder's link ----
 
-const rutaReservacion = (id: string) => `/v1/public/reservacion/${encodeURIComponent(id)}`;
-
 /** What a reminder's link (`t`, that link's own secret) opens; a 404 for any other token. */
-export const getEnlace = (id: string, token: string, signal?: AbortSignal) =>
-  llamar<EnlaceHuesped>(`${rutaReservacion(id)}/enlace?${new URLSearchParams({ t: token })}`, { signal });
+export const getEnlace = async (id: string, t: string, signal?: AbortSignal) =>
+  (await abrirSobre(publico.GET('/api/v1/public/reservacion/{id}/enlace', { params: { path: { id }, query: { t } }, signal }))).data;
 
 /** The server's words for what was done ("¡Gracias! …"), with the reservation as it is now. */
 export interface Hecho {
   mensaje: string;
-  reservacion: ReservacionHuesped;
+  reservacion: Esquema<'ReservacionHuesped'>;
 }
 
-/** Like `llamar`, for the guest's writes: their answer's message is the page's to show. */
-async function escribir(ruta: string, body: unknown, clave: string): Promise<Hecho> {
-  let mensaje = '';
-  const reservacion = await llamar<ReservacionHuesped>(ruta, { method: 'POST', body, clave, alResponder: (m) => (mensaje = m) });
-  return { mensaje, reservacion };
+/** A guest's write: its answer's message is the page's to show. */
+async function hecho(llamada: Promise<{ data?: { status: string; message: string; data: Esquema<'ReservacionHuesped'> }; error?: unknown; response: Response }>): Promise<Hecho> {
+  const { data, message } = await abrirSobre(llamada);
+  return { mensaje: message, reservacion: data };
 }
 
 /**
@@ -170,12 +115,12 @@ async function escribir(ruta: string, body: unknown, clave: string): Promise<Hec
  * the action's idempotency key: the same on a retry after a lost answer.
  */
 export const confirmarAsistencia = (id: string, token: string, clave: string) =>
-  escribir(`${rutaReservacion(id)}/confirmar`, { token }, clave);
+  hecho(publico.POST('/api/v1/public/reservacion/{id}/confirmar', { params: { path: { id }, header: conClave(clave) }, body: { token } }));
 
 /** The guest cancels (a reminder's "Cancelar" token, or the page's). */
 export const cancelarReservacion = (id: string, token: string, clave: string) =>
-  escribir(`${rutaReservacion(id)}/cancelar`, { token }, clave);
+  hecho(publico.POST('/api/v1/public/reservacion/{id}/cancelar', { params: { path: { id }, header: conClave(clave) }, body: { token } }));
 
 /** The guest changes the party and the time (the page's token only). */
 export const cambiarReservacion = (id: string, cambio: { token: string; fecha_hora: string; no_personas: number }, clave: string) =>
-  escribir(`${rutaReservacion(id)}/cambiar`, cambio, clave);
+  hecho(publico.POST('/api/v1/public/reservacion/{id}/cambiar', { params: { path: { id }, header: conClave(clave) }, body: cambio }));

@@ -5,7 +5,7 @@ import { Avatar } from '@/components/ui/Avatar';
 import { PANEL_FLOTANTE } from '@/components/ui/flotante';
 import { useLogout } from '@/features/auth/api/logout';
 import { correoCorto } from '@/lib/session';
-import type { Usuario } from '@/types/api';
+import type { Esquema } from '@/lib/api-client';
 
 /**
  * Avatar button with the user's name and e-mail, the way between the console and the host stand
@@ -16,7 +16,7 @@ export function MenuUsuario({
   conDatos = false,
   cambiarA,
 }: {
-  usuario: Usuario;
+  usuario: Esquema<'Usuario'>;
   conDatos?: boolean;
   cambiarA?: { to: string; etiqueta: string };
 }) {

@@ -12,7 +12,7 @@ import { puedeVerEspera } from '@/modulos/espera/api/get-espera';
 import { ListaEspera } from '@/modulos/espera/components/ListaEspera';
 import { useSesion } from '@/lib/use-session';
 import { useTitulo } from '@/lib/use-titulo';
-import type { Usuario } from '@/types/api';
+import type { Esquema } from '@/lib/api-client';
 
 const WALKIN = pantalla('walkin');
 
@@ -20,7 +20,7 @@ const WALKIN = pantalla('walkin');
 export const PESTANAS_WALKIN: readonly Pestana[] = WALKIN.pestanas?.lista ?? [];
 
 /** The tabs this user may open. */
-export function pestanasWalkin(usuario: Pick<Usuario, 'role'> | null): Pestana[] {
+export function pestanasWalkin(usuario: Pick<Esquema<'Usuario'>, 'role'> | null): Pestana[] {
   return pestanasPara(WALKIN, usuario);
 }
 
@@ -28,7 +28,7 @@ export function pestanasWalkin(usuario: Pick<Usuario, 'role'> | null): Pestana[]
  * The tab a slug opens for this user, or null when the slug is unknown or its tab is not theirs
  * (then /walkin/hoy, open to everyone, is shown instead).
  */
-export function pestanaWalkin(slug: string | undefined, usuario: Pick<Usuario, 'role'> | null): Pestana | null {
+export function pestanaWalkin(slug: string | undefined, usuario: Pick<Esquema<'Usuario'>, 'role'> | null): Pestana | null {
   return pestanaPara(WALKIN, slug, usuario);
 }
 

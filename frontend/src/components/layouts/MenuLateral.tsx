@@ -21,9 +21,9 @@ import { Link } from 'react-router';
 import { esActiva, type EntradaMenu, type SeccionMenu } from '@/config/menu';
 import type { IconoMenu } from '@/config/pantallas';
 import { correoCorto } from '@/lib/session';
-import type { Usuario } from '@/types/api';
 import { Avatar } from '../ui/Avatar';
 import { MarcaEnlace } from '../ui/MarcaEnlace';
+import type { Esquema } from '@/lib/api-client';
 
 const iconos: Record<IconoMenu, ComponentType<SVGProps<SVGSVGElement>>> = {
   dashboard: HomeIcon,
@@ -87,7 +87,7 @@ function Grupo({ entrada, ruta }: { entrada: EntradaMenu; ruta: string }) {
 }
 
 /** Logo, the signed-in user and the entries their permissions allow. */
-export function MenuLateral({ secciones, usuario, ruta }: { secciones: SeccionMenu[]; usuario: Usuario; ruta: string }) {
+export function MenuLateral({ secciones, usuario, ruta }: { secciones: SeccionMenu[]; usuario: Esquema<'Usuario'>; ruta: string }) {
   return (
     <div className="flex h-full flex-col overflow-y-auto bg-white">
       <div className="flex h-header-mobile shrink-0 items-center px-5 lg:h-header-desktop">

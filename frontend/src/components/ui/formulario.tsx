@@ -26,10 +26,9 @@ export function iguales(a: unknown, b: unknown): boolean {
 
 /** The field and message of a save the server refused by a rule; null for other failures. */
 export function rechazoDeCampo(error: unknown): { campo: string; mensaje: string } | null {
-  if (!(error instanceof ApiError) || typeof error.data !== 'object' || error.data === null) return null;
-  const { campo, mensaje } = error.data as { campo?: unknown; mensaje?: unknown };
-  if (typeof campo !== 'string') return null;
-  return { campo, mensaje: typeof mensaje === 'string' ? mensaje : error.message };
+  const rechazo = error instanceof ApiError ? error.rechazo : null;
+  if (rechazo?.campo == null) return null;
+  return { campo: rechazo.campo, mensaje: rechazo.mensaje };
 }
 
 /** The onError of an admin form's save: the server's refusal goes under its field. */

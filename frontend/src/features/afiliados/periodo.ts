@@ -1,8 +1,8 @@
 // Pure helpers of an affiliate's page: the period read from and written to the address, and the
 // attendance rate as read.
-import type { TipoAfiliado } from '@/types/api';
 import { diaEn, sumarDias } from '@/lib/formato';
 import { ahora as relojAhora } from '@/lib/reloj';
+import type { Esquema } from '@/lib/api-client';
 
 /** Days the period covers when the address does not say (today and the 29 before). */
 export const DIAS_PERIODO = 30;
@@ -29,8 +29,8 @@ export function textoTasa(tasa: number, total: number): string {
 }
 
 /** The kinds of partner, in the form's order; the stored name is the label staff read. */
-export const TIPOS_AFILIADO = ['Hotel', 'Concierge', 'Airbnb', 'Agencia', 'Otro'] as const satisfies readonly TipoAfiliado[];
+export const TIPOS_AFILIADO = ['Hotel', 'Concierge', 'Airbnb', 'Agencia', 'Otro'] as const satisfies readonly Esquema<'TipoAfiliado'>[];
 
 // Every kind core knows is offered: a kind added there and missing here fails the build.
-type Faltante = Exclude<TipoAfiliado, (typeof TIPOS_AFILIADO)[number]>;
+type Faltante = Exclude<Esquema<'TipoAfiliado'>, (typeof TIPOS_AFILIADO)[number]>;
 export const SIN_FALTANTES: Faltante extends never ? true : never = true;

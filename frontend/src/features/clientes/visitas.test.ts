@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { ClienteResumen, VisitaCliente } from '@/types/api';
 import { fechaVisita, ultimaVisita } from '@/lib/formato';
 import { avisoFusion, candidatosFusion, faseBusqueda, mismoNombre, telefonoCliente, rutaVisita, textoVisitas, vino, visitasRecientes } from './visitas';
+import type { Esquema } from '@/lib/api-client';
 
-const visita = (tipo: VisitaCliente['tipo'], _id: string, fecha_hora: string): VisitaCliente => ({
+const visita = (tipo: Esquema<'Visita'>['tipo'], _id: string, fecha_hora: string): Esquema<'Visita'> => ({
   tipo,
   _id,
   fecha_hora,
@@ -41,7 +41,7 @@ describe("a client's visits", () => {
 
 describe('merge candidates', () => {
   it('never offer the client itself', () => {
-    const c = (id: string): ClienteResumen => ({ _id: id, name: id, email: null, phone: null, visitas: 0, ultima_visita: '2026-01-05 14:00', no_shows: 0 });
+    const c = (id: string): Esquema<'ClienteResumen'> => ({ _id: id, name: id, email: null, phone: null, visitas: 0, ultima_visita: '2026-01-05 14:00', no_shows: 0 });
     expect(candidatosFusion([c('a'), c('b'), c('c')], 'b').map((x) => x._id)).toEqual(['a', 'c']);
   });
 });

@@ -1,26 +1,26 @@
 // Pure helpers of the guest book: where a visit's record lives, how visits count and the merge
 // candidates (how a visit's date reads is lib/formato's fechaVisita, ultimaVisita).
 import { telefonoLegible } from '@/lib/formato';
-import type { ClienteResumen, VisitaCliente } from '@/types/api';
+import type { Esquema } from '@/lib/api-client';
 
 /** A reservation opens in Reservaciones › Todas, a walk-in in Walk-in › Todas (their detail routes). */
-export function rutaVisita(v: Pick<VisitaCliente, 'tipo' | '_id'>): string {
+export function rutaVisita(v: Pick<Esquema<'Visita'>, 'tipo' | '_id'>): string {
   const id = encodeURIComponent(v._id);
   return v.tipo === 'walkin' ? `/walkin/todas/${id}` : `/reservaciones/todas/${id}`;
 }
 
 /** The visits newest first (the server's order is kept for equal times). */
-export function visitasRecientes(visitas: readonly VisitaCliente[]): VisitaCliente[] {
+export function visitasRecientes(visitas: readonly Esquema<'Visita'>[]): Esquema<'Visita'>[] {
   return [...visitas].sort((a, b) => (a.fecha_hora < b.fecha_hora ? 1 : a.fecha_hora > b.fecha_hora ? -1 : 0));
 }
 
 /** Clients another can be merged from: never itself. */
-export function candidatosFusion(lista: readonly ClienteResumen[], propio: string): ClienteResumen[] {
+export function candidatosFusion(lista: readonly Esquema<'ClienteResumen'>[], propio: string): Esquema<'ClienteResumen'>[] {
   return lista.filter((c) => c._id !== propio);
 }
 
 /** Whether the guest came: a walk-in, or a reservation they attended (the list counts these). */
-export function vino(v: Pick<VisitaCliente, 'tipo' | 'status'>): boolean {
+export function vino(v: Pick<Esquema<'Visita'>, 'tipo' | 'status'>): boolean {
   return v.tipo === 'walkin' || v.status === 'Asistio';
 }
 
@@ -47,7 +47,7 @@ export function mismoNombre(a: string, b: string): boolean {
  * Two records of one name are not named (it would read "de Elena pasarán a Elena"): the dialog
  * shows each one's contact and visits beside it.
  */
-export function avisoFusion(duplicado: Pick<ClienteResumen, 'name'>, destino: string): string {
+export function avisoFusion(duplicado: Pick<Esquema<'ClienteResumen'>, 'name'>, destino: string): string {
   if (mismoNombre(duplicado.name, destino)) {
     return 'Las reservaciones y walk-ins del duplicado pasarán a este registro; el duplicado dejará de aparecer en la lista de clientes. No se puede deshacer.';
   }

@@ -1,6 +1,6 @@
 // Pure helpers of the branch editor: the zone choices, the week's rows and the forms' payloads.
 import { DIAS } from '@/lib/formato';
-import type { DatosDia, DatosDiaEspecial, DatosMesa, SucursalCompleta } from '@/types/api';
+import type { Esquema } from '@/lib/api-client';
 
 /** Mexico's IANA zones, the branch's own first when it has another. */
 export const ZONAS_MEXICO = [
@@ -27,7 +27,7 @@ export interface FilaHorario {
 }
 
 /** Seven rows, Monday first; a weekday missing from the stored schedule starts closed. */
-export function semanaCompleta(horario: readonly DatosDia[]): FilaHorario[] {
+export function semanaCompleta(horario: readonly Esquema<'DatosDia'>[]): FilaHorario[] {
   return DIAS.map((_, i) => {
     const dia = i + 1;
     const h = horario.find((d) => d.dia === dia);
@@ -47,7 +47,7 @@ export interface FilaMesa {
   y: number | null;
 }
 
-export const mesasDe = (s: Pick<SucursalCompleta, 'mesas'>): FilaMesa[] =>
+export const mesasDe = (s: Pick<Esquema<'Sucursal'>, 'mesas'>): FilaMesa[] =>
   [...s.mesas]
     .sort((a, b) => a.numero - b.numero)
     .map(({ numero, asientos, combinable, area, forma, x, y }) => ({ numero, asientos, combinable, area, forma: forma === 'redonda' ? 'redonda' : 'cuadrada', x: x ?? null, y: y ?? null }));
@@ -59,7 +59,7 @@ export function mesaNueva(filas: readonly FilaMesa[]): FilaMesa {
 }
 
 /** What the tables call sends; an empty box goes as 0 so the server's rule names it. */
-export const datosMesas = (filas: readonly FilaMesa[]): DatosMesa[] =>
+export const datosMesas = (filas: readonly FilaMesa[]): Esquema<'DatosMesa'>[] =>
   filas.map((f) => ({ numero: f.numero ?? 0, asientos: f.asientos ?? 0, combinable: f.combinable, area: f.area, forma: f.forma, x: f.x, y: f.y }));
 
 export interface FilaDia {
@@ -70,13 +70,13 @@ export interface FilaDia {
   motivo: string;
 }
 
-export const diasDe = (s: Pick<SucursalCompleta, 'days'>): FilaDia[] =>
+export const diasDe = (s: Pick<Esquema<'Sucursal'>, 'days'>): FilaDia[] =>
   [...s.days]
     .sort((a, b) => a.fecha.localeCompare(b.fecha))
     .map((d) => ({ fecha: d.fecha, tipo: d.tipo === 'especial' ? 'especial' : 'cerrado', abre: d.abre ?? '', cierra: d.cierra ?? '', motivo: d.motivo }));
 
 /** A closed day has no hours: they are sent as null whatever the boxes hold. */
-export const datosDias = (filas: readonly FilaDia[]): DatosDiaEspecial[] =>
+export const datosDias = (filas: readonly FilaDia[]): Esquema<'DatosDiaEspecial'>[] =>
   filas.map((f) => ({
     fecha: f.fecha,
     tipo: f.tipo,

@@ -2,7 +2,7 @@
 // the table's pages (spec §9: three promotions a page).
 import { DIAS_CORTOS, fechaConAnio } from '@/lib/formato';
 import type { DatosPromocion } from '@/lib/wasm';
-import type { Promocion } from '@/types/api';
+import type { Esquema } from '@/lib/api-client';
 
 /** Spec §9: the promotions table shows three a page. */
 export const PROMOS_POR_PAGINA = 3;
@@ -30,7 +30,7 @@ export function textoFechas(desde: string | null | undefined, hasta: string | nu
 }
 
 /** One line for the table: the dates (when bounded) and the weekdays. */
-export function textoVigencia(p: Pick<Promocion, 'desde' | 'hasta' | 'dias'>): string {
+export function textoVigencia(p: Pick<Esquema<'Promocion'>, 'desde' | 'hasta' | 'dias'>): string {
   const fechas = textoFechas(p.desde, p.hasta);
   const dias = textoDias(p.dias);
   return fechas ? `${fechas} · ${dias}` : dias;
@@ -47,7 +47,7 @@ export interface FormularioPromo {
   pide_nombres: boolean;
 }
 
-export function formularioDe(p: Promocion | null): FormularioPromo {
+export function formularioDe(p: Esquema<'Promocion'> | null): FormularioPromo {
   return {
     name: p?.name ?? '',
     descripcion: p?.descripcion ?? '',

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { PermisoCatalogo } from '@/types/api';
 import { agruparPorArea, alternar, estadoGrupo, mismosPermisos, revisarPermisos } from './permisos';
+import type { Esquema } from '@/lib/api-client';
 
-const p = (name: string, area: string) => ({ name, area, descripcion: name }) as PermisoCatalogo;
+const p = (name: string, area: string) => ({ name, area, descripcion: name }) as Esquema<'PermisoCatalogo'>;
 const catalogo = [p('users.index', 'Usuarios'), p('role.index', 'Roles'), p('users.create', 'Usuarios')];
 
 describe('permisos del editor de roles', () => {

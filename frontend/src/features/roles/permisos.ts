@@ -1,14 +1,14 @@
 import { revisarPermisosRol } from '@/lib/wasm';
-import type { PermisoCatalogo } from '@/types/api';
+import type { Esquema } from '@/lib/api-client';
 
 export interface GrupoPermisos {
   area: string;
-  permisos: PermisoCatalogo[];
+  permisos: Esquema<'PermisoCatalogo'>[];
 }
 
 /** The catalogue grouped by area, keeping the server's order of areas and within each. */
-export function agruparPorArea(catalogo: readonly PermisoCatalogo[]): GrupoPermisos[] {
-  const grupos = new Map<string, PermisoCatalogo[]>();
+export function agruparPorArea(catalogo: readonly Esquema<'PermisoCatalogo'>[]): GrupoPermisos[] {
+  const grupos = new Map<string, Esquema<'PermisoCatalogo'>[]>();
   for (const p of catalogo) {
     const lista = grupos.get(p.area);
     if (lista) lista.push(p);

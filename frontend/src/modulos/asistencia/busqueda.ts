@@ -1,34 +1,33 @@
 // What a check-in lookup found (spec §4), read from the server's answer or its refusal.
-import { ApiError } from '@/lib/api-client';
-import type { Reservacion } from '@/types/api';
+import { ApiError, type Esquema } from '@/lib/api-client';
 
 /** Spec §4: none, the scanner device, the camera, or the guest's e-mail. */
 export type MetodoBusqueda = 'device' | 'cam' | 'user';
 
 export type Hallazgo =
   /** This branch's, Pendiente: the only one the attendance may go on with. */
-  | { tipo: 'pendiente'; reservacion: Reservacion }
+  | { tipo: 'pendiente'; reservacion: Esquema<'Reservacion'> }
   /** Another branch's: only its brand and branch are known here. */
   | { tipo: 'otra-sucursal'; marca: string; sucursal: string }
   /** This branch's, but already seated, a no-show or cancelled. */
-  | { tipo: 'no-pendiente'; reservacion: Reservacion }
+  | { tipo: 'no-pendiente'; reservacion: Esquema<'Reservacion'> }
   /** This branch's and Pendiente, but not for now: another day's, or past its tolerance. */
-  | { tipo: 'otro-momento'; reservacion: Reservacion; motivo: string };
+  | { tipo: 'otro-momento'; reservacion: Esquema<'Reservacion'>; motivo: string };
 
-type Nombres = Pick<Reservacion, 'marca' | 'sucursal'>;
+type Nombres = Pick<Esquema<'Reservacion'>, 'marca' | 'sucursal'>;
 
 function tieneNombres(v: unknown): v is Nombres {
   const d = v as Partial<Nombres> | null;
   return typeof d === 'object' && d !== null && typeof d.marca?.name === 'string' && typeof d.sucursal?.name === 'string';
 }
 
-function esReservacion(v: unknown): v is Reservacion {
-  const d = v as Partial<Reservacion> | null;
+function esReservacion(v: unknown): v is Esquema<'Reservacion'> {
+  const d = v as Partial<Esquema<'Reservacion'>> | null;
   return tieneNombres(v) && typeof d?._id === 'string' && typeof d.status === 'string' && typeof d.tag_sucursal === 'string';
 }
 
 /** A reservation the lookup answered, as the current branch `tag` sees it. */
-export function hallazgoDe(r: Reservacion, tag: string): Hallazgo {
+export function hallazgoDe(r: Esquema<'Reservacion'>, tag: string): Hallazgo {
   if (r.tag_sucursal !== tag) return { tipo: 'otra-sucursal', marca: r.marca.name, sucursal: r.sucursal.name };
   return r.status === 'Pendiente' ? { tipo: 'pendiente', reservacion: r } : { tipo: 'no-pendiente', reservacion: r };
 }

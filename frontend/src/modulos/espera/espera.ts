@@ -3,7 +3,7 @@
 // mensaje enviado"). Times of a call are read in the branch's zone by core (`horaSucursal`).
 import { horaCorta } from '@/lib/formato';
 import { horaSucursal, type ConfigHorario } from '@/lib/wasm';
-import type { EstadoMensajeEspera, GrupoEnEspera } from '@/types/api';
+import type { Esquema } from '@/lib/api-client';
 
 /**
  * Where a party's wait stands: within its quote, past it (amber), well past it (red: more than
@@ -31,12 +31,12 @@ export const CLASES_TONO: Record<TonoEspera, string> = {
 };
 
 /** "esperando 12 min" and "cotizado 15 min" ("sin cotización" when no table seats the party). */
-export function textoEspera(g: Pick<GrupoEnEspera, 'esperando_min' | 'cotizada_min'>): { esperando: string; cotizado: string } {
+export function textoEspera(g: Pick<Esquema<'GrupoEnEspera'>, 'esperando_min' | 'cotizada_min'>): { esperando: string; cotizado: string } {
   const cotizado = g.cotizada_min == null ? 'sin cotización' : `cotizado ${g.cotizada_min} min`;
   return { esperando: `esperando ${g.esperando_min} min`, cotizado };
 }
 
-const MENSAJE: Record<EstadoMensajeEspera, string> = {
+const MENSAJE: Record<Esquema<'EstadoMensajeEspera'>, string> = {
   pendiente: 'mensaje en cola',
   enviado: 'mensaje enviado',
   fallido: 'falló el mensaje',
@@ -47,9 +47,9 @@ const MENSAJE: Record<EstadoMensajeEspera, string> = {
  * message went; null for a party never called.
  */
 export function textoAviso(
-  g: Pick<GrupoEnEspera, 'avisado' | 'mensaje'>,
+  g: Pick<Esquema<'GrupoEnEspera'>, 'avisado' | 'mensaje'>,
   horario: ConfigHorario | null = null,
-): { texto: string; mensaje: EstadoMensajeEspera | null } | null {
+): { texto: string; mensaje: Esquema<'EstadoMensajeEspera'> | null } | null {
   if (!g.avisado) return null;
   let hora = horaSucursal(g.avisado, horario);
   // Settings core refuses (an unknown zone): the instant is read in the branches' default zone.

@@ -4,9 +4,7 @@ import { toast } from '@/stores/toasts';
 
 /** The field a refused save names (the envelope's `data.campo` when core refused it). */
 export function campoRechazado(error: unknown): string | null {
-  if (!(error instanceof ApiError) || typeof error.data !== 'object' || error.data === null) return null;
-  const campo = (error.data as { campo?: unknown }).campo;
-  return typeof campo === 'string' ? campo : null;
+  return error instanceof ApiError ? (error.rechazo?.campo ?? null) : null;
 }
 
 /**

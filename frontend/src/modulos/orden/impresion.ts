@@ -1,8 +1,8 @@
+import type { Esquema } from '@/lib/api-client';
 // Where one ticket (the comanda or the abre) stands at the branch's kitchen printers, told as one
 // state with one action: printed everywhere ("Enviado a Cocina ✓", Reimprimir), still on its way
 // ("En cola", nothing to do), or failed somewhere ("Falló: …", Reintentar). Pure: the screens
 // only draw what this answers.
-import type { TrabajoImpresion } from '@/types/api';
 
 export type TipoTicket = 'comanda' | 'abre';
 
@@ -12,7 +12,7 @@ export type EstadoTicket = 'sin_impresora' | 'impreso' | 'en_cola' | 'fallo';
 /** What the host may do about the ticket at the printers: one action per state, or none. */
 export type AccionTicket = 'reintentar' | 'reimprimir' | null;
 
-export type Trabajo = Pick<TrabajoImpresion, '_id' | 'tipo' | 'impresora' | 'estado' | 'error' | 'reimpresion' | 'impreso'>;
+export type Trabajo = Pick<Esquema<'TrabajoImpresion'>, '_id' | 'tipo' | 'impresora' | 'estado' | 'error' | 'reimpresion' | 'impreso'>;
 
 export interface ResumenTicket {
   estado: EstadoTicket;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { reservacionDe } from '@/testing/datos';
-import type { Walkin } from '@/types/api';
+import type { Esquema } from '@/lib/api-client';
 import {
   camposBuffet,
   esCumpleanos,
@@ -159,7 +159,7 @@ describe('the tickets', () => {
       folio: 'POL-0042',
       comanda: { folio: 42, mesa: '4', mesero: { id: 'm', name: 'Ana' }, no_personas: 4, buffet },
       abre: { mesa: '4', promo: [] },
-    } satisfies Walkin;
+    } satisfies Esquema<'Walkin'>;
     expect(ticketDeWalkin(w, 'La Hacienda Polanco')).toMatchObject({ folio: 'POL-0042', mesa: '4', mesero: 'Ana', personas: 4, lugar: 'La Hacienda Polanco' });
   });
 

@@ -13,9 +13,9 @@ import {
   type FormularioWalkin,
   type PromoAplicada,
 } from '@/lib/wasm';
-import type { ComandaGuardada, Reservacion, SolicitudAsistencia, SolicitudComanda, SolicitudWalkin, Walkin } from '@/types/api';
 import type { DatosPersonales } from '@/lib/wasm';
 import { ahora as relojAhora } from '@/lib/reloj';
+import type { Esquema } from '@/lib/api-client';
 
 /** Core's wizard form (spec §3 "Wizard form fields"): the attendance fills the same fields. */
 export type FormularioOrden = FormularioWalkin;
@@ -41,7 +41,7 @@ export function ordenNueva(tag: string, ahora: Date = relojAhora(), config: Conf
 
 /** The order of a reservation being seated: its guest, and every guest an adult (spec §4). */
 export function ordenDeReservacion(
-  r: Reservacion,
+  r: Esquema<'Reservacion'>,
   tag: string,
   ahora: Date = relojAhora(),
   config: ConfigHorario | null = null,
@@ -117,12 +117,12 @@ export function mensajesInline(
 }
 
 /** The order part of either save. */
-export function solicitudComanda(f: FormularioOrden): SolicitudComanda {
+export function solicitudComanda(f: FormularioOrden): Esquema<'SolicitudComanda'> {
   return { mesa: f.mesa.trim(), mesero_id: f.mesero_id, ...conteosDe(f) };
 }
 
 /** A walk-in as the server takes it; `personal` is what core's check of the first step answered. */
-export function solicitudWalkin(f: FormularioOrden, personal: DatosPersonales, promos: PromoAplicada[]): SolicitudWalkin {
+export function solicitudWalkin(f: FormularioOrden, personal: DatosPersonales, promos: PromoAplicada[]): Esquema<'SolicitudWalkin'> {
   return {
     tag_sucursal: f.tag,
     name: personal.name,
@@ -135,7 +135,7 @@ export function solicitudWalkin(f: FormularioOrden, personal: DatosPersonales, p
 }
 
 /** An attendance as the server takes it. */
-export function solicitudAsistencia(f: FormularioOrden, promos: PromoAplicada[]): SolicitudAsistencia {
+export function solicitudAsistencia(f: FormularioOrden, promos: PromoAplicada[]): Esquema<'SolicitudAsistencia'> {
   const asistio: EstadoReservacion = 'Asistio';
   return { tag_sucursal: f.tag, status: asistio, no_personas: f.no_personas, comanda: solicitudComanda(f), abre: { promo: promos } };
 }
@@ -176,7 +176,7 @@ export interface DatosTicket {
   mesa: string;
   mesero: string;
   personas: number;
-  buffet: ComandaGuardada['buffet'];
+  buffet: Esquema<'Comanda'>['buffet'];
   promos: PromoAplicada[];
   /** The branch's name, when known. */
   lugar: string | null;
@@ -185,7 +185,7 @@ export interface DatosTicket {
 }
 
 /** The buffet lines of a ticket in the comanda's mode. */
-export function lineasBuffet(b: ComandaGuardada['buffet']): [string, number][] {
+export function lineasBuffet(b: Esquema<'Comanda'>['buffet']): [string, number][] {
   return b.afterSeven
     ? [
         ['Caballero', b.adulto],
@@ -198,7 +198,7 @@ export function lineasBuffet(b: ComandaGuardada['buffet']): [string, number][] {
       ];
 }
 
-export function ticketDeWalkin(w: Walkin, lugar: string | null = null): DatosTicket {
+export function ticketDeWalkin(w: Esquema<'Walkin'>, lugar: string | null = null): DatosTicket {
   return {
     folio: w.folio,
     nombre: w.name,
@@ -215,7 +215,7 @@ export function ticketDeWalkin(w: Walkin, lugar: string | null = null): DatosTic
 }
 
 /** A seated reservation's tickets; null while it has no comanda. */
-export function ticketDeReservacion(r: Reservacion): DatosTicket | null {
+export function ticketDeReservacion(r: Esquema<'Reservacion'>): DatosTicket | null {
   const c = r.comanda;
   if (!c) return null;
   return {

@@ -2,9 +2,9 @@
 // guest confirmed at the branch, and the next arrivals with the confirmed ones first at each time.
 import { fechaYHora, horaCorta } from '@/lib/formato';
 import { horaSucursal, type ConfigHorario } from '@/lib/wasm';
-import type { Reservacion } from '@/types/api';
+import type { Esquema } from '@/lib/api-client';
 
-type ConConfirmacion = Pick<Reservacion, 'confirmada' | 'status'>;
+type ConConfirmacion = Pick<Esquema<'Reservacion'>, 'confirmada' | 'status'>;
 
 /** The guest said they are coming and the reservation still waits for them (Pendiente). */
 export function confirmo<T extends ConConfirmacion>(r: T): r is T & { confirmada: string } {
@@ -32,6 +32,6 @@ export function textoConfirmacion(confirmada: string, horario: ConfigHorario | n
 }
 
 /** The day's arrivals by time; at the same time, those whose guests confirmed come first. */
-export function ordenLlegadas<T extends ConConfirmacion & Pick<Reservacion, 'fecha_hora'>>(lista: readonly T[]): T[] {
+export function ordenLlegadas<T extends ConConfirmacion & Pick<Esquema<'Reservacion'>, 'fecha_hora'>>(lista: readonly T[]): T[] {
   return [...lista].sort((a, b) => a.fecha_hora.localeCompare(b.fecha_hora) || Number(confirmo(b)) - Number(confirmo(a)));
 }

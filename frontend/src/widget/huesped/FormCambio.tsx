@@ -1,7 +1,8 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { SelectorFecha } from '@/components/ui/CampoFecha';
 import { fechaConDia, horaCorta, textoPersonas } from '../../lib/formato';
-import { cambiarReservacion, getDisponibilidad, getSucursal, type ConfirmacionPublica, type Disponibilidad, type Hecho, type SucursalPublica } from '../api';
+import { cambiarReservacion, getDisponibilidad, getSucursal, type Hecho } from '../api';
+import type { Esquema } from '../../lib/cliente-api';
 import { Bloque } from '../Aviso';
 import { Horarios } from '../reservar/Horarios';
 import { entrada, etiqueta } from '../reservar/estilos';
@@ -27,7 +28,7 @@ export function FormCambio({
   alRechazo,
   alCerrar,
 }: {
-  r: ConfirmacionPublica;
+  r: Esquema<'ConfirmacionPublica'>;
   id: string;
   token: string;
   enviando: boolean;
@@ -37,7 +38,7 @@ export function FormCambio({
   alRechazo: () => void;
   alCerrar: () => void;
 }) {
-  const sucursal = useConsulta<SucursalPublica>(r.tag, (s) => getSucursal(r.tag, s));
+  const sucursal = useConsulta<Esquema<'SucursalPublica'>>(r.tag, (s) => getSucursal(r.tag, s));
   const marco = 'space-y-4 rounded-xl p-4 ring-1 ring-stone-200 ring-inset sm:p-5';
   if (sucursal.tipo === 'cargando') {
     return (
@@ -91,8 +92,8 @@ function Campos({
   alCerrar,
   className,
 }: {
-  sucursal: SucursalPublica;
-  r: ConfirmacionPublica;
+  sucursal: Esquema<'SucursalPublica'>;
+  r: Esquema<'ConfirmacionPublica'>;
   id: string;
   token: string;
   enviando: boolean;
@@ -114,7 +115,7 @@ function Campos({
 
   const fechaValida = fechaEnRango(fecha, sucursal.fecha_min, sucursal.fecha_max);
   const consulta = `${fecha}|${personas}`;
-  const disponibilidad = useConsulta<Disponibilidad>(fechaValida ? consulta : null, (s) => getDisponibilidad(r.tag, fecha, personas, s), vuelta);
+  const disponibilidad = useConsulta<Esquema<'Disponibilidad'>>(fechaValida ? consulta : null, (s) => getDisponibilidad(r.tag, fecha, personas, s), vuelta);
   // Only the times of this date and party count (an answer for the last ones may still show).
   const horarios = disponibilidad.tipo === 'listo' && disponibilidad.clave === consulta ? disponibilidad.datos.horarios : [];
   const horaElegida = horarios.includes(hora) ? hora : '';
@@ -138,7 +139,7 @@ function Campos({
     const hecho = await ejecutar<Hecho>(['cambiar', id, token, v.ok], (clave) => cambiarReservacion(id, { token, ...v.ok }, clave));
     if (!hecho) return;
     if (hecho.ok) return alGuardar(hecho.datos.mensaje);
-    const campo = (hecho.error.data as { campo?: string } | null)?.campo;
+    const campo = hecho.error.rechazo?.campo;
     if (hecho.error.status === 409) {
       // Taken a moment ago, or too late: the free times are asked again.
       setHora('');

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { cancelarReservacion, confirmarAsistencia, type ConfirmacionPublica, type Hecho } from '../api';
+import { cancelarReservacion, confirmarAsistencia, type Hecho } from '../api';
+import type { Esquema } from '../../lib/cliente-api';
 import { FormCambio } from './FormCambio';
 import { Girando, Nota, PreguntaCancelar, botonPeligro, botonPrincipal, botonSecundario } from './piezas';
 import { textoCierre, textoPlazo } from './textos';
@@ -25,7 +26,7 @@ export function Gestion({
   aviso,
   alHacer,
 }: {
-  r: ConfirmacionPublica;
+  r: Esquema<'ConfirmacionPublica'>;
   id: string;
   token: string;
   aviso: AvisoHecho | null;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { EnlaceHuesped } from '../api';
+import type { Esquema } from '../../lib/cliente-api';
 import { ENLACE_USADO, ENLACE_VENCIDO, estadoEnlace, etiquetaEstado, laHora, mensajeNoPendiente, textoCierre, textoPlazo } from './textos';
 
-const reservacion: EnlaceHuesped['reservacion'] = {
+const reservacion: Esquema<'EnlaceHuesped'>['reservacion'] = {
   _id: 'r1',
   name: 'Lucía Fernández',
   fecha_hora: '2026-11-28 20:00',
@@ -14,7 +14,7 @@ const reservacion: EnlaceHuesped['reservacion'] = {
   confirmada: false,
   qr_svg: '<svg></svg>',
 };
-const enlace = (cambios: Partial<EnlaceHuesped> = {}, r: Partial<EnlaceHuesped['reservacion']> = {}): EnlaceHuesped => ({
+const enlace = (cambios: Partial<Esquema<'EnlaceHuesped'>> = {}, r: Partial<Esquema<'EnlaceHuesped'>['reservacion']> = {}): Esquema<'EnlaceHuesped'> => ({
   proposito: 'confirmar',
   usado: false,
   vencido: false,

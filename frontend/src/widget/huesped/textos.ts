@@ -2,10 +2,10 @@
 // are tested apart from the pages.
 
 import { fechaConDia, horaCorta, leerHoraLocal } from '../../lib/formato';
-import type { EnlaceHuesped, EstadoReservacion } from '../api';
+import type { Esquema } from '../../lib/cliente-api';
 
-/** The state as staff and guests read it (core's `EstadoReservacion::etiqueta`). */
-export function etiquetaEstado(status: EstadoReservacion): string {
+/** The state as staff and guests read it (core's `Esquema<'EstadoReservacion'>::etiqueta`). */
+export function etiquetaEstado(status: Esquema<'EstadoReservacion'>): string {
   switch (status) {
     case 'Pendiente':
       return 'Pendiente';
@@ -19,7 +19,7 @@ export function etiquetaEstado(status: EstadoReservacion): string {
 }
 
 /** The server's refusal of an action on a reservation that is no longer pending, word for word. */
-export function mensajeNoPendiente(status: EstadoReservacion): string {
+export function mensajeNoPendiente(status: Esquema<'EstadoReservacion'>): string {
   return `La reservación ya no está pendiente: está en «${etiquetaEstado(status)}»`;
 }
 
@@ -37,7 +37,7 @@ export type EstadoEnlace =
   /** The link cannot be used: used, expired, or the reservation ended otherwise. */
   | { tipo: 'cerrado'; titulo: string; mensaje: string };
 
-export function estadoEnlace({ proposito, usado, vencido, reservacion: r }: EnlaceHuesped): EstadoEnlace {
+export function estadoEnlace({ proposito, usado, vencido, reservacion: r }: Esquema<'EnlaceHuesped'>): EstadoEnlace {
   if (proposito !== 'confirmar' && proposito !== 'cancelar') {
     return { tipo: 'cerrado', titulo: 'Este enlace no es válido', mensaje: ENLACE_INVALIDO };
   }

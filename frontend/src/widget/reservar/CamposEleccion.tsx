@@ -1,6 +1,6 @@
 import { SelectorFecha } from '@/components/ui/CampoFecha';
 import { fechaConDia, textoPersonas } from '@/lib/formato';
-import type { Disponibilidad, SucursalPublica } from '../api';
+import type { Esquema } from '../../lib/cliente-api';
 import { entrada, etiqueta } from './estilos';
 import { Horarios } from './Horarios';
 import type { Estado } from './use-consulta';
@@ -23,7 +23,7 @@ export function CamposEleccion({
 }: {
   /** The form's id prefix for the boxes' ids. */
   id: string;
-  sucursal: SucursalPublica;
+  sucursal: Esquema<'SucursalPublica'>;
   limite: number;
   fecha: string;
   alCambiarFecha: (fecha: string) => void;
@@ -31,7 +31,7 @@ export function CamposEleccion({
   alCambiarPersonas: (personas: number) => void;
   /** The date is a day the branch takes bookings for: only then are its times asked. */
   fechaValida: boolean;
-  disponibilidad: Estado<Disponibilidad>;
+  disponibilidad: Estado<Esquema<'Disponibilidad'>>;
   hora: string;
   alElegirHora: (hora: string) => void;
   invalido: (campo: string) => true | undefined;

@@ -1,6 +1,6 @@
 import { fechaConDia, horaCorta } from '@/lib/formato';
 import { Bloque } from '../Aviso';
-import type { Disponibilidad } from '../api';
+import type { Esquema } from '../../lib/cliente-api';
 import type { Estado } from './use-consulta';
 
 /** The bookable times of one day: radio buttons, so arrows move between them. */
@@ -11,7 +11,7 @@ export function Horarios({
   columnas,
   alIrAFecha,
 }: {
-  consulta: Estado<Disponibilidad>;
+  consulta: Estado<Esquema<'Disponibilidad'>>;
   hora: string;
   alElegir: (h: string) => void;
   columnas: string;

@@ -3,7 +3,8 @@ import { nuevaClave } from '@/lib/envio';
 import { avisarReservada } from '@/lib/mensaje-widget';
 import { paisPorIso } from '@/lib/paises';
 import { iniciarCore, limitarTelefono, validarDatosPersonales, validarEdicionReservacion, type Evento } from '@/lib/wasm';
-import { ErrorPublico, reservar, type SucursalPublica } from '../api';
+import { ErrorPublico, reservar } from '../api';
+import type { Esquema } from '../../lib/cliente-api';
 import { rutaConfirmacion, type Origen } from '../ruta';
 
 /** The WASM core did not load (a network cut mid-download): nothing can be checked or sent. */
@@ -48,7 +49,7 @@ export function useEnvioReserva({
   formulario,
   alPerderHora,
 }: {
-  sucursal: SucursalPublica;
+  sucursal: Esquema<'SucursalPublica'>;
   origin: Origen;
   afiliado: string | null;
   navegar: (url: string) => void;

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/Button';
 import { Esqueleto } from '@/components/ui/Esqueleto';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, type Esquema } from '@/lib/api-client';
 import { fechaLarga, horaCorta, textoPersonas } from '@/lib/formato';
 import { useSesion } from '@/lib/use-session';
 import { useTitulo } from '@/lib/use-titulo';
@@ -16,7 +16,6 @@ import { useReservacion } from '@/features/reservaciones/api/get-reservacion';
 import { FormularioEdicionReservacion } from '@/features/reservaciones/components/FormularioEdicionReservacion';
 import { WidgetReserva } from '@/features/reservaciones/components/WidgetReserva';
 import { RegistroWalkin } from '@/features/walkin/components/RegistroWalkin';
-import type { Reservacion } from '@/types/api';
 
 function Volver() {
   return (
@@ -114,7 +113,7 @@ export function EditarReservaHostes() {
   );
 }
 
-function EdicionHostes({ reservacion: r }: { reservacion: Reservacion }) {
+function EdicionHostes({ reservacion: r }: { reservacion: Esquema<'Reservacion'> }) {
   const navegar = useNavigate();
   const editar = useEditarReservacion(r._id);
   const editable = exigirEditable(r.status);

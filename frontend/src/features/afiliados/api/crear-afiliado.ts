@@ -1,5 +1,4 @@
-import { apiConMensaje } from '@/lib/api-client';
-import type { Afiliado, DatosAfiliado } from '@/types/api';
+import { conMensaje, consola, type Esquema } from '@/lib/api-client';
 
 /** `POST /v1/admin/afiliados`. */
-export const crearAfiliado = (datos: DatosAfiliado) => apiConMensaje<Afiliado>('/v1/admin/afiliados', { method: 'POST', body: datos });
+export const crearAfiliado = (datos: Omit<Esquema<'Afiliado'>, '_id'>) => conMensaje(consola.POST('/api/v1/admin/afiliados', { body: datos }));

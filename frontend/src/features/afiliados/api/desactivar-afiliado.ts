@@ -1,6 +1,5 @@
-import { apiConMensaje } from '@/lib/api-client';
-import type { Afiliado } from '@/types/api';
+import { conMensaje, consola } from '@/lib/api-client';
 
 /** `DELETE /v1/admin/afiliados/{id}`: deactivates the partner (its reservations keep it). */
 export const desactivarAfiliado = (id: string) =>
-  apiConMensaje<Afiliado>(`/v1/admin/afiliados/${encodeURIComponent(id)}`, { method: 'DELETE' });
+  conMensaje(consola.DELETE('/api/v1/admin/afiliados/{id}', { params: { path: { id } } }));

@@ -1,6 +1,5 @@
-import { apiConMensaje } from '@/lib/api-client';
-import type { Afiliado, DatosAfiliado } from '@/types/api';
+import { conMensaje, consola, type Esquema } from '@/lib/api-client';
 
 /** `PUT /v1/admin/afiliados/{id}`. */
-export const editarAfiliado = (id: string, datos: DatosAfiliado) =>
-  apiConMensaje<Afiliado>(`/v1/admin/afiliados/${encodeURIComponent(id)}`, { method: 'PUT', body: datos });
+export const editarAfiliado = (id: string, datos: Omit<Esquema<'Afiliado'>, '_id'>) =>
+  conMensaje(consola.PUT('/api/v1/admin/afiliados/{id}', { params: { path: { id } }, body: datos }));

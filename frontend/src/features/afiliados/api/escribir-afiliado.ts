@@ -3,15 +3,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMutacionUnica } from '@/lib/mutacion-unica';
 import { toast } from '@/stores/toasts';
-import type { DatosAfiliado } from '@/types/api';
 import { crearAfiliado } from './crear-afiliado';
 import { desactivarAfiliado } from './desactivar-afiliado';
 import { editarAfiliado } from './editar-afiliado';
 import { CLAVE_AFILIADOS } from './get-afiliados';
+import type { Esquema } from '@/lib/api-client';
 
 export type EscrituraAfiliado =
-  | { tipo: 'crear'; datos: DatosAfiliado }
-  | { tipo: 'editar'; id: string; datos: DatosAfiliado }
+  | { tipo: 'crear'; datos: Omit<Esquema<'Afiliado'>, '_id'> }
+  | { tipo: 'editar'; id: string; datos: Omit<Esquema<'Afiliado'>, '_id'> }
   | { tipo: 'desactivar'; id: string };
 
 export function escribirAfiliado(e: EscrituraAfiliado): Promise<{ message: string }> {

@@ -4,29 +4,29 @@ import { AccionesGuardar, Dialogo } from '@/components/ui/Dialogo';
 import { alRechazar, iguales, MensajeCampo } from '@/components/ui/formulario';
 import { Interruptor } from '@/components/ui/Interruptor';
 import { validarAfiliado } from '@/lib/wasm';
-import type { Afiliado, DatosAfiliado } from '@/types/api';
 import { useEscribirAfiliado } from '../api/escribir-afiliado';
 import { TIPOS_AFILIADO } from '../periodo';
+import type { Esquema } from '@/lib/api-client';
 
-type Campo = keyof DatosAfiliado;
+type Campo = keyof Omit<Esquema<'Afiliado'>, '_id'>;
 
-const limpio = (d: DatosAfiliado): DatosAfiliado => ({ ...d, code: d.code.trim().toUpperCase(), name: d.name.trim(), contacto: d.contacto.trim() });
+const limpio = (d: Omit<Esquema<'Afiliado'>, '_id'>): Omit<Esquema<'Afiliado'>, '_id'> => ({ ...d, code: d.code.trim().toUpperCase(), name: d.name.trim(), contacto: d.contacto.trim() });
 
 /** Creates or edits a partner: its code (what a reservation carries), name, kind, contact and state. */
-export function AfiliadoDialogo({ afiliado, alCerrar }: { afiliado: Afiliado | null; alCerrar: () => void }) {
-  const inicial: DatosAfiliado = {
+export function AfiliadoDialogo({ afiliado, alCerrar }: { afiliado: Esquema<'Afiliado'> | null; alCerrar: () => void }) {
+  const inicial: Omit<Esquema<'Afiliado'>, '_id'> = {
     code: afiliado?.code ?? '',
     name: afiliado?.name ?? '',
     tipo: afiliado?.tipo ?? 'Hotel',
     contacto: afiliado?.contacto ?? '',
     activo: afiliado?.activo ?? true,
   };
-  const [f, setF] = useState<DatosAfiliado>(inicial);
+  const [f, setF] = useState<Omit<Esquema<'Afiliado'>, '_id'>>(inicial);
   const [errores, setErrores] = useState<Partial<Record<Campo, string>>>({});
   const escribir = useEscribirAfiliado();
   const sinCambios = iguales(limpio(f), limpio(inicial));
   const incompleto = !f.code.trim() || !f.name.trim();
-  const poner = <K extends Campo>(campo: K, valor: DatosAfiliado[K]) => {
+  const poner = <K extends Campo>(campo: K, valor: Omit<Esquema<'Afiliado'>, '_id'>[K]) => {
     setF((a) => ({ ...a, [campo]: valor }));
     setErrores({});
   };
@@ -66,7 +66,7 @@ export function AfiliadoDialogo({ afiliado, alCerrar }: { afiliado: Afiliado | n
           {texto('name', 'Nombre')}
         </div>
         <div>
-          <CampoSelect etiqueta="Tipo" name="tipo" value={f.tipo} invalid={Boolean(errores.tipo)} onChange={(e) => poner('tipo', e.target.value as DatosAfiliado['tipo'])}>
+          <CampoSelect etiqueta="Tipo" name="tipo" value={f.tipo} invalid={Boolean(errores.tipo)} onChange={(e) => poner('tipo', e.target.value as Omit<Esquema<'Afiliado'>, '_id'>['tipo'])}>
             {TIPOS_AFILIADO.map((t) => (
               <option key={t} value={t}>
                 {t}

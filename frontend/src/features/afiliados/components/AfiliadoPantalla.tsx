@@ -4,12 +4,11 @@ import { Esqueleto } from '@/components/ui/Esqueleto';
 import { Seccion, TABLA } from '@/components/ui/formulario';
 import { Insignia } from '@/components/ui/Insignia';
 import { AvisoPantalla, VolverA } from '@/components/ui/PantallaAdmin';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, type Esquema } from '@/lib/api-client';
 import { fechaVisita, textoPersonas } from '@/lib/formato';
 import { tienePermiso } from '@/lib/session';
 import { useSesion } from '@/lib/use-session';
 import { useTitulo } from '@/lib/use-titulo';
-import type { Reservacion } from '@/types/api';
 import { EstadoReservacion } from '@/modulos/reservaciones/components/EstadoReservacion';
 import { TIPOS_NO_SHOW, textoNoShows } from '@/modulos/reservaciones/no-shows';
 import { useAfiliado } from '../api/get-afiliado';
@@ -127,7 +126,7 @@ export function AfiliadoPantalla() {
                       <td className={TABLA.td}>{r.name}</td>
                       <td className={`${TABLA.td} text-right tabular-nums`}>{textoPersonas(r.no_personas)}</td>
                       <td className={TABLA.td}>
-                        <EstadoReservacion status={r.status as Reservacion['status']} />
+                        <EstadoReservacion status={r.status as Esquema<'Reservacion'>['status']} />
                       </td>
                       <td className={`${TABLA.td} hidden md:table-cell`}>{r.sucursal}</td>
                     </tr>

@@ -6,12 +6,12 @@ import { TABLA } from '@/components/ui/formulario';
 import { Insignia } from '@/components/ui/Insignia';
 import { BotonIcono, FilaMensaje, FilasCargando, ICONO_ACCION, PantallaAdmin, TablaAdmin, ThAcciones, usePuede } from '@/components/ui/PantallaAdmin';
 import { useTitulo } from '@/lib/use-titulo';
-import type { Afiliado } from '@/types/api';
 import { useEscribirAfiliado } from '../api/escribir-afiliado';
 import { useAfiliados } from '../api/get-afiliados';
 import { AfiliadoDialogo } from './AfiliadoDialogo';
+import type { Esquema } from '@/lib/api-client';
 
-type Abierto = { tipo: 'nuevo' } | { tipo: 'editar' | 'desactivar' | 'reactivar'; afiliado: Afiliado } | null;
+type Abierto = { tipo: 'nuevo' } | { tipo: 'editar' | 'desactivar' | 'reactivar'; afiliado: Esquema<'Afiliado'> } | null;
 
 /** /afiliados: the partners whose code a reservation may carry; each opens its reservations. */
 export function AfiliadosPantalla() {

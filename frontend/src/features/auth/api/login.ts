@@ -1,12 +1,10 @@
-import { api } from '@/lib/api-client';
+import { consola, datos, type Esquema } from '@/lib/api-client';
 import { iniciarSesionLocal } from '@/lib/session';
-import type { Credenciales, Sesion } from '@/types/api';
 import { useMutacionUnica } from '@/lib/mutacion-unica';
 
-export type { Credenciales };
 
-export function login(credenciales: Credenciales): Promise<Sesion> {
-  return api<Sesion>('/v1/auth/login', { method: 'POST', body: credenciales });
+export function login(credenciales: Esquema<'Login'>): Promise<Esquema<'SesionIniciada'>> {
+  return datos(consola.POST('/api/v1/auth/login', { body: credenciales }));
 }
 
 /** Signs in and stores the session; the caller decides where to go. */

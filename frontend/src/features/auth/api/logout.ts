@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { api } from '@/lib/api-client';
+import { consola, datos } from '@/lib/api-client';
 import { cerrarSesionLocal } from '@/lib/session';
 
 /** Revokes the token on the server. */
-export function logout(): Promise<null> {
-  return api<null>('/v1/auth/logout', { method: 'POST', silencioso: true });
+export function logout(): Promise<unknown> {
+  return datos(consola.POST('/api/v1/auth/logout'), { silencioso: true });
 }
 
 /**

@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { api } from '@/lib/api-client';
+import { consola, datos, type Esquema } from '@/lib/api-client';
 import { guardarUsuario } from '@/lib/session';
-import type { Usuario } from '@/types/api';
 
-export async function getMe(signal?: AbortSignal): Promise<Usuario> {
-  return api<Usuario>('/v1/auth/me', { signal });
+export async function getMe(signal?: AbortSignal): Promise<Esquema<'Usuario'>> {
+  return datos(consola.GET('/api/v1/auth/me', { signal }));
 }
 
 // The user, not a branch's data: keyed without the branch tag (lib/claves).

@@ -3,12 +3,11 @@ import { EyeIcon, EyeSlashIcon } from '@heroicons/react/24/outline';
 import { useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/Button';
 import { ESTILO_CAMPO } from '@/components/ui/Campo';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, type Esquema } from '@/lib/api-client';
 import { formatoEspera } from '@/lib/reintento';
 import { useCuentaRegresiva } from '@/lib/use-cuenta-regresiva';
 import { validarCredenciales } from '@/lib/wasm-acceso';
 import { toast } from '@/stores/toasts';
-import type { Usuario } from '@/types/api';
 import { useLogin } from '../api/login';
 
 /**
@@ -17,7 +16,7 @@ import { useLogin } from '../api/login';
  * throttles (429) or is busy (503), the form counts down the wait it named (Retry-After) and
  * sends nothing until it is over.
  */
-export function LoginForm({ alEntrar }: { alEntrar: (usuario: Usuario) => void }) {
+export function LoginForm({ alEntrar }: { alEntrar: (usuario: Esquema<'Usuario'>) => void }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [verPassword, setVerPassword] = useState(false);

@@ -1,10 +1,9 @@
 // `GET /v1/admin/logs/{walkin|reserva}?tag=&desde=&hasta=&q=&page=&limit=`: one page of a
 // branch's audit log, newest first.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { consola, datos, type Esquema } from '@/lib/api-client';
 import { claveSucursal } from '@/lib/claves';
 import { useSesion } from '@/lib/use-session';
-import type { PaginaBitacora } from '@/types/api';
 
 export type TipoBitacora = 'walkin' | 'reserva';
 
@@ -19,11 +18,13 @@ export interface FiltroBitacora {
 
 export const rutaBitacora = (tipo: TipoBitacora) => `/v1/admin/logs/${tipo}`;
 
-export function getBitacora(tag: string, tipo: TipoBitacora, filtro: FiltroBitacora, page: number, signal?: AbortSignal): Promise<PaginaBitacora> {
-  return api<PaginaBitacora>(rutaBitacora(tipo), {
-    query: { tag, desde: filtro.desde, hasta: filtro.hasta, q: filtro.q.trim(), page, limit: POR_PAGINA },
-    signal,
-  });
+export function getBitacora(tag: string, tipo: TipoBitacora, filtro: FiltroBitacora, page: number, signal?: AbortSignal): Promise<Esquema<'PaginaBitacora'>> {
+  const query = { tag, desde: filtro.desde, hasta: filtro.hasta, q: filtro.q.trim(), page, limit: POR_PAGINA };
+  return datos(
+    tipo === 'walkin'
+      ? consola.GET('/api/v1/admin/logs/walkin', { params: { query }, signal })
+      : consola.GET('/api/v1/admin/logs/reserva', { params: { query }, signal }),
+  );
 }
 
 export const bitacoraQueryOptions = (tag: string, tipo: TipoBitacora, filtro: FiltroBitacora, page: number) =>

@@ -9,17 +9,17 @@ import { TABLA } from '@/components/ui/formulario';
 import { Paginacion } from '@/components/ui/Paginacion';
 import { useDiferido } from '@/lib/use-diferido';
 import { useTitulo } from '@/lib/use-titulo';
-import type { EntradaBitacora } from '@/types/api';
 import { POR_PAGINA, rutaBitacora, useBitacora, type TipoBitacora } from '../api/get-bitacora';
 import { descargarCsv } from '../csv';
 import { rutaDeRegistro } from '../registro';
 import { diaEn, fechaHoraBitacora, sumarDias } from '@/lib/formato';
 import { ahora } from '@/lib/reloj';
+import type { Esquema } from '@/lib/api-client';
 
 const TITULOS: Record<TipoBitacora, string> = { walkin: 'Bitácora de walk-in', reserva: 'Bitácora de reservaciones' };
 
 /** The before/after of an entry, in the server's words: changed fields, at most three, then "+N". */
-function Cambios({ entrada }: { entrada: EntradaBitacora }) {
+function Cambios({ entrada }: { entrada: Esquema<'EntradaBitacora'> }) {
   const lista = entrada.cambios;
   if (lista.length === 0) return <span className="text-stone-400">—</span>;
   const vistos = lista.slice(0, 3);
@@ -39,7 +39,7 @@ function Cambios({ entrada }: { entrada: EntradaBitacora }) {
 }
 
 /** The record an entry is about: the guest's name (and folio), linking to it while it exists. */
-function Registro({ entrada }: { entrada: EntradaBitacora }) {
+function Registro({ entrada }: { entrada: Esquema<'EntradaBitacora'> }) {
   const texto = entrada.registro || '—';
   if (!entrada.enlace) return <span>{texto}</span>;
   return (

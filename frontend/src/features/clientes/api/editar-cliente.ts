@@ -1,5 +1,5 @@
-import { apiConMensaje } from '@/lib/api-client';
+import { conMensaje, consola } from '@/lib/api-client';
 
 /** `PUT /v1/admin/clientes/{id}`: the guest's name and notes. */
 export const editarCliente = (id: string, datos: { name?: string; notas?: string }) =>
-  apiConMensaje<unknown>(`/v1/admin/clientes/${encodeURIComponent(id)}`, { method: 'PUT', body: datos });
+  conMensaje(consola.PUT('/api/v1/admin/clientes/{id}', { params: { path: { id } }, body: datos }));

@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { consola, datos, type Esquema } from '@/lib/api-client';
 import { claveSucursal } from '@/lib/claves';
 import { useSesion } from '@/lib/use-session';
-import type { ClienteDetalle } from '@/types/api';
 
 /** `GET /v1/admin/clientes/{id}?tag=`: the guest, their visits and (with reservacion.client) contact. */
-export function getCliente(tag: string, id: string, signal?: AbortSignal): Promise<ClienteDetalle> {
-  return api<ClienteDetalle>(`/v1/admin/clientes/${encodeURIComponent(id)}`, { query: { tag }, signal });
+export function getCliente(tag: string, id: string, signal?: AbortSignal): Promise<Esquema<'ClienteDetalle'>> {
+  return datos(consola.GET('/api/v1/admin/clientes/{id}', { params: { path: { id }, query: { tag } }, signal }));
 }
 
 export const clienteQueryOptions = (tag: string, id: string) =>

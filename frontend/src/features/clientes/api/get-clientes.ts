@@ -1,14 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { consola, datos, type Esquema } from '@/lib/api-client';
 import { claveSucursal } from '@/lib/claves';
 import { useSesion } from '@/lib/use-session';
-import type { PaginaClientes } from '@/types/api';
 
 export const CLIENTES_POR_PAGINA = 25;
 
 /** `GET /v1/admin/clientes?tag=&q=&page=&limit=`: the branch's guest book; the search runs in the server's query. */
-export function getClientes(tag: string, q: string, page: number, limit = CLIENTES_POR_PAGINA, signal?: AbortSignal): Promise<PaginaClientes> {
-  return api<PaginaClientes>('/v1/admin/clientes', { query: { tag, q: q.trim(), page, limit }, signal });
+export function getClientes(tag: string, q: string, page: number, limit = CLIENTES_POR_PAGINA, signal?: AbortSignal): Promise<Esquema<'PaginaClientes'>> {
+  return datos(consola.GET('/api/v1/admin/clientes', { params: { query: { tag, q: q.trim(), page, limit } }, signal }));
 }
 
 export const clientesQueryOptions = (tag: string, q: string, page: number, limit = CLIENTES_POR_PAGINA) =>

@@ -7,11 +7,10 @@ import { Esqueleto } from '@/components/ui/Esqueleto';
 import { alRechazar, MensajeCampo, Seccion, TABLA } from '@/components/ui/formulario';
 import { Insignia } from '@/components/ui/Insignia';
 import { AvisoPantalla, VolverA } from '@/components/ui/PantallaAdmin';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, type Esquema } from '@/lib/api-client';
 import { tienePermiso } from '@/lib/session';
 import { useSesion } from '@/lib/use-session';
 import { useTitulo } from '@/lib/use-titulo';
-import type { ClienteDetalle, Reservacion, VisitaCliente } from '@/types/api';
 import { EstadoReservacion } from '@/modulos/reservaciones/components/EstadoReservacion';
 import { useEscribirCliente } from '../api/escribir-cliente';
 import { useCliente } from '../api/get-cliente';
@@ -21,8 +20,8 @@ import { FusionarDialogo } from './FusionarDialogo';
 
 const ESTADOS_RESERVACION: readonly string[] = ['Pendiente', 'Asistio', 'Vencido', 'Cancelada'];
 
-function EstadoVisita({ visita }: { visita: VisitaCliente }) {
-  if (visita.tipo === 'reservacion' && ESTADOS_RESERVACION.includes(visita.status)) return <EstadoReservacion status={visita.status as Reservacion['status']} />;
+function EstadoVisita({ visita }: { visita: Esquema<'Visita'> }) {
+  if (visita.tipo === 'reservacion' && ESTADOS_RESERVACION.includes(visita.status)) return <EstadoReservacion status={visita.status as Esquema<'Reservacion'>['status']} />;
   return <Insignia>{visita.status}</Insignia>;
 }
 
@@ -80,7 +79,7 @@ export function ClientePantalla() {
   );
 }
 
-function DatosCliente({ cliente, editable }: { cliente: ClienteDetalle; editable: boolean }) {
+function DatosCliente({ cliente, editable }: { cliente: Esquema<'ClienteDetalle'>; editable: boolean }) {
   const [nombre, setNombre] = useState(cliente.name);
   const [notas, setNotas] = useState(cliente.notas ?? '');
   const [errores, setErrores] = useState<Partial<Record<'name' | 'notas', string>>>({});
@@ -155,7 +154,7 @@ function DatosCliente({ cliente, editable }: { cliente: ClienteDetalle; editable
 }
 
 /** The visits; each opens its record, a reservation only for who may open Reservaciones. */
-function Historial({ visitas, verReservaciones }: { visitas: readonly VisitaCliente[]; verReservaciones: boolean }) {
+function Historial({ visitas, verReservaciones }: { visitas: readonly Esquema<'Visita'>[]; verReservaciones: boolean }) {
   const ordenadas = visitasRecientes(visitas);
   return (
     <Seccion titulo="Historial de visitas" descripcion="Reservaciones y walk-ins, la más reciente primero.">

@@ -7,12 +7,12 @@ import { Esqueleto } from '@/components/ui/Esqueleto';
 import { tienePermiso } from '@/lib/session';
 import { useDiferido } from '@/lib/use-diferido';
 import { useSesion } from '@/lib/use-session';
-import type { ClienteDetalle, ClienteResumen } from '@/types/api';
 import { useEscribirCliente } from '../api/escribir-cliente';
 import { useCliente } from '../api/get-cliente';
 import { useClientes } from '../api/get-clientes';
 import { ultimaVisita } from '@/lib/formato';
 import { avisoFusion, candidatosFusion, faseBusqueda, mismoNombre, telefonoCliente, textoVisitas, vino } from '../visitas';
+import type { Esquema } from '@/lib/api-client';
 
 const CANDIDATOS = 8;
 
@@ -29,7 +29,7 @@ function Registro({
 }: {
   rol: 'destino' | 'duplicado';
   titulo: string;
-  cliente: Pick<ClienteResumen, 'name' | 'email' | 'phone'>;
+  cliente: Pick<Esquema<'ClienteResumen'>, 'name' | 'email' | 'phone'>;
   visitas: number | null;
   contacto: boolean;
 }) {
@@ -63,11 +63,11 @@ function Registro({
  * confirm. The duplicate's visits move here and the duplicate goes away. Two records of one name
  * are shown side by side, each with its contact and visits, so the right one is kept.
  */
-export function FusionarDialogo({ cliente, alCerrar }: { cliente: ClienteDetalle; alCerrar: () => void }) {
+export function FusionarDialogo({ cliente, alCerrar }: { cliente: Esquema<'ClienteDetalle'>; alCerrar: () => void }) {
   const { usuario } = useSesion();
   const [texto, setTexto] = useState('');
   const q = useDiferido(texto, 300);
-  const [elegido, setElegido] = useState<ClienteResumen | null>(null);
+  const [elegido, setElegido] = useState<Esquema<'ClienteResumen'> | null>(null);
   const busqueda = useClientes(q, 1, CANDIDATOS + 1, q.trim() !== '');
   const fusionar = useEscribirCliente();
   const candidatos = candidatosFusion(busqueda.data?.items ?? [], cliente._id).slice(0, CANDIDATOS);

@@ -1,21 +1,20 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { apiConMensaje } from '@/lib/api-client';
+import { conMensaje, consola, type Esquema } from '@/lib/api-client';
 import { claveSucursal } from '@/lib/claves';
 import { useMutacionUnica } from '@/lib/mutacion-unica';
 import { useSesion } from '@/lib/use-session';
 import { toast } from '@/stores/toasts';
-import type { DatosConfWalkin } from '@/types/api';
 import { claveConfWalkin } from './get-conf-walkin';
 
 /** `PUT /v1/admin/conf-walkin?tag=`: saves the branch's settings; answers them as stored. */
-export const guardarConfWalkin = (tag: string, datos: DatosConfWalkin) =>
-  apiConMensaje<DatosConfWalkin>('/v1/admin/conf-walkin', { method: 'PUT', query: { tag }, body: datos });
+export const guardarConfWalkin = (tag: string, datos: Esquema<'DatosConfWalkin'>) =>
+  conMensaje(consola.PUT('/api/v1/admin/conf-walkin', { params: { query: { tag } }, body: datos }));
 
 export function useGuardarConfWalkin() {
   const { sucursal } = useSesion();
   const queryClient = useQueryClient();
   return useMutacionUnica({
-    mutationFn: ({ tag, datos }: { tag: string; datos: DatosConfWalkin }) => guardarConfWalkin(tag, datos).then((r) => ({ ...r, tag })),
+    mutationFn: ({ tag, datos }: { tag: string; datos: Esquema<'DatosConfWalkin'> }) => guardarConfWalkin(tag, datos).then((r) => ({ ...r, tag })),
     onSuccess: ({ data, message, tag }) => {
       toast.exito(message);
       queryClient.setQueryData(claveConfWalkin(tag), data);

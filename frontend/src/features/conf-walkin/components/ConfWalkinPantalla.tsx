@@ -11,11 +11,11 @@ import { horaCorta } from '@/lib/formato';
 import { useSesion } from '@/lib/use-session';
 import { useTitulo } from '@/lib/use-titulo';
 import { AvisoCanales } from '@/modulos/canales/components/AvisoCanales';
-import type { DatosConfWalkin } from '@/types/api';
 import { useConfWalkin } from '../api/get-conf-walkin';
 import { useGuardarConfWalkin } from '../api/guardar-conf-walkin';
 import { leerRecordatorios, textoRecordatorios } from '../recordatorios';
 import { LineaDelDia } from './LineaDelDia';
+import type { Esquema } from '@/lib/api-client';
 
 type Numericos = 'gracia_min' | 'llegada_antes_min' | 'paso_min' | 'estancia_min' | 'anticipacion_min' | 'horizonte_dias' | 'cubiertos_por_turno' | 'estancia_mesa_min' | 'vencer_impresion_min';
 type Horas = 'inicio_regular' | 'inicio_promo' | 'corte_tarde';
@@ -43,7 +43,7 @@ export function ConfWalkinPantalla() {
   );
 }
 
-function Formulario({ tag, original }: { tag: string; original: DatosConfWalkin }) {
+function Formulario({ tag, original }: { tag: string; original: Esquema<'DatosConfWalkin'> }) {
   const [form, setForm] = useState(original);
   const [rechazo, setRechazo] = useState<{ campo: string; mensaje: string } | null>(null);
   // The reminders are typed as text ("24, 3") and read into hours when saved.
@@ -59,11 +59,11 @@ function Formulario({ tag, original }: { tag: string; original: DatosConfWalkin 
     'ok' in lectura &&
     iguales(lectura.ok, original.recordatorios_horas ?? []) &&
     iguales(codigosPaises, original.paises_telefono ?? []);
-  const poner = <K extends keyof DatosConfWalkin>(c: K, v: DatosConfWalkin[K]) => {
+  const poner = <K extends keyof Esquema<'DatosConfWalkin'>>(c: K, v: Esquema<'DatosConfWalkin'>[K]) => {
     setForm((f) => ({ ...f, [c]: v }));
     if (rechazo?.campo === c) setRechazo(null);
   };
-  const error = (c: keyof DatosConfWalkin) => (rechazo?.campo === c ? rechazo.mensaje : null);
+  const error = (c: keyof Esquema<'DatosConfWalkin'>) => (rechazo?.campo === c ? rechazo.mensaje : null);
   const hora = (c: Horas, etiqueta: string) => (
     <div>
       <CampoHora etiqueta={etiqueta} name={c} paso={5} value={form[c]} invalid={Boolean(error(c))} onChange={(v) => poner(c, v)} />

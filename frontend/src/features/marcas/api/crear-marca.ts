@@ -1,5 +1,4 @@
-import { apiConMensaje } from '@/lib/api-client';
-import type { Marca } from '@/types/api';
+import { conMensaje, consola } from '@/lib/api-client';
 
 /** `POST /v1/admin/marcas` with `{name}`. */
-export const crearMarca = (name: string) => apiConMensaje<Marca>('/v1/admin/marcas', { method: 'POST', body: { name } });
+export const crearMarca = (name: string) => conMensaje(consola.POST('/api/v1/admin/marcas', { body: { name } }));

@@ -1,6 +1,5 @@
-import { apiConMensaje } from '@/lib/api-client';
-import type { Marca } from '@/types/api';
+import { conMensaje, consola } from '@/lib/api-client';
 
 /** `PUT /v1/admin/marcas/{id}` with `{name}`. */
 export const editarMarca = (id: string, name: string) =>
-  apiConMensaje<Marca>(`/v1/admin/marcas/${encodeURIComponent(id)}`, { method: 'PUT', body: { name } });
+  conMensaje(consola.PUT('/api/v1/admin/marcas/{id}', { params: { path: { id } }, body: { name } }));

@@ -1,6 +1,5 @@
-import { apiConMensaje } from '@/lib/api-client';
-import type { DatosEdicionSucursal, SucursalCompleta } from '@/types/api';
+import { conMensaje, consola, type Esquema } from '@/lib/api-client';
 
 /** `PUT /v1/admin/sucursal/{id}`: the branch's own data; answers it in full. */
-export const editarSucursal = (id: string, datos: DatosEdicionSucursal) =>
-  apiConMensaje<SucursalCompleta>(`/v1/admin/sucursal/${encodeURIComponent(id)}`, { method: 'PUT', body: datos });
+export const editarSucursal = (id: string, datos: Esquema<'DatosEdicionSucursal'>) =>
+  conMensaje(consola.PUT('/api/v1/admin/sucursal/{id}', { params: { path: { id } }, body: datos }));

@@ -4,7 +4,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMutacionUnica } from '@/lib/mutacion-unica';
 import { toast } from '@/stores/toasts';
-import type { DatosDia, DatosDiaEspecial, DatosEdicionSucursal, DatosMesa, DatosSucursal, SucursalCompleta } from '@/types/api';
 import { crearSucursal } from './crear-sucursal';
 import { editarSucursal } from './editar-sucursal';
 import { CLAVE_MARCAS } from './get-marcas';
@@ -12,15 +11,16 @@ import { claveSucursalCompleta } from './get-sucursal';
 import { guardarDias } from './guardar-dias';
 import { guardarHorario } from './guardar-horario';
 import { guardarMesas } from './guardar-mesas';
+import type { Esquema } from '@/lib/api-client';
 
 export type EscrituraSucursal =
-  | { tipo: 'crear'; datos: DatosSucursal }
-  | { tipo: 'editar'; id: string; datos: DatosEdicionSucursal }
-  | { tipo: 'horario'; id: string; datos: DatosDia[] }
-  | { tipo: 'mesas'; id: string; datos: DatosMesa[] }
-  | { tipo: 'days'; id: string; datos: DatosDiaEspecial[] };
+  | { tipo: 'crear'; datos: Esquema<'DatosSucursal'> }
+  | { tipo: 'editar'; id: string; datos: Esquema<'DatosEdicionSucursal'> }
+  | { tipo: 'horario'; id: string; datos: Esquema<'DatosDia'>[] }
+  | { tipo: 'mesas'; id: string; datos: Esquema<'DatosMesa'>[] }
+  | { tipo: 'days'; id: string; datos: Esquema<'DatosDiaEspecial'>[] };
 
-export function escribirSucursal(e: EscrituraSucursal): Promise<{ data: SucursalCompleta; message: string }> {
+export function escribirSucursal(e: EscrituraSucursal): Promise<{ data: Esquema<'Sucursal'>; message: string }> {
   switch (e.tipo) {
     case 'crear':
       return crearSucursal(e.datos);

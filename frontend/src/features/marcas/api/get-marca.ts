@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import type { Marca } from '@/types/api';
+import { consola, datos } from '@/lib/api-client';
 import { CLAVE_MARCAS } from './get-marcas';
 
 /** `GET /v1/admin/marcas/{id}`. */
-export const getMarca = (id: string, signal?: AbortSignal) => api<Marca>(`/v1/admin/marcas/${encodeURIComponent(id)}`, { signal });
+export const getMarca = (id: string, signal?: AbortSignal) => datos(consola.GET('/api/v1/admin/marcas/{id}', { params: { path: { id } }, signal }));
 export const marcaQueryOptions = (id: string) =>
   queryOptions({
     queryKey: [...CLAVE_MARCAS, id],

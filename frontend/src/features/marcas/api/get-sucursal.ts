@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import type { SucursalCompleta } from '@/types/api';
+import { consola, datos } from '@/lib/api-client';
 
 /** One branch in full; every branch call answers the whole branch, which replaces this one. */
 export const claveSucursalCompleta = (id: string) => ['admin', 'sucursal', id] as const;
 
 /** `GET /v1/admin/sucursal/{id}`: the branch with its schedule, tables and special days. */
 export const getSucursal = (id: string, signal?: AbortSignal) =>
-  api<SucursalCompleta>(`/v1/admin/sucursal/${encodeURIComponent(id)}`, { signal });
+  datos(consola.GET('/api/v1/admin/sucursal/{id}', { params: { path: { id } }, signal }));
 export const sucursalQueryOptions = (id: string) =>
   queryOptions({
     queryKey: claveSucursalCompleta(id),

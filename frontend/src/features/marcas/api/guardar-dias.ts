@@ -1,6 +1,5 @@
-import { apiConMensaje } from '@/lib/api-client';
-import type { DatosDiaEspecial, SucursalCompleta } from '@/types/api';
+import { conMensaje, consola, type Esquema } from '@/lib/api-client';
 
 /** `PUT /v1/admin/sucursal/{id}/days`: closed and special days; answers the branch in full. */
-export const guardarDias = (id: string, datos: DatosDiaEspecial[]) =>
-  apiConMensaje<SucursalCompleta>(`/v1/admin/sucursal/${encodeURIComponent(id)}/days`, { method: 'PUT', body: datos });
+export const guardarDias = (id: string, datos: Esquema<'DatosDiaEspecial'>[]) =>
+  conMensaje(consola.PUT('/api/v1/admin/sucursal/{id}/days', { params: { path: { id } }, body: datos }));

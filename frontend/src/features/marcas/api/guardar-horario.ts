@@ -1,6 +1,5 @@
-import { apiConMensaje } from '@/lib/api-client';
-import type { DatosDia, SucursalCompleta } from '@/types/api';
+import { conMensaje, consola, type Esquema } from '@/lib/api-client';
 
 /** `PUT /v1/admin/sucursal/{id}/horario`: the week's hours; answers the branch in full. */
-export const guardarHorario = (id: string, datos: DatosDia[]) =>
-  apiConMensaje<SucursalCompleta>(`/v1/admin/sucursal/${encodeURIComponent(id)}/horario`, { method: 'PUT', body: datos });
+export const guardarHorario = (id: string, datos: Esquema<'DatosDia'>[]) =>
+  conMensaje(consola.PUT('/api/v1/admin/sucursal/{id}/horario', { params: { path: { id } }, body: datos }));

@@ -1,6 +1,5 @@
-import { apiConMensaje } from '@/lib/api-client';
-import type { DatosMesa, SucursalCompleta } from '@/types/api';
+import { conMensaje, consola, type Esquema } from '@/lib/api-client';
 
 /** `PUT /v1/admin/sucursal/{id}/mesas`: the tables; answers the branch in full. */
-export const guardarMesas = (id: string, datos: DatosMesa[]) =>
-  apiConMensaje<SucursalCompleta>(`/v1/admin/sucursal/${encodeURIComponent(id)}/mesas`, { method: 'PUT', body: datos });
+export const guardarMesas = (id: string, datos: Esquema<'DatosMesa'>[]) =>
+  conMensaje(consola.PUT('/api/v1/admin/sucursal/{id}/mesas', { params: { path: { id } }, body: datos }));

@@ -2,18 +2,15 @@
 // time (each saved once: one key per action), and "Imprimir prueba", which says whether the
 // printer answered.
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, apiConMensaje } from '@/lib/api-client';
+import { conClave, conMensaje, consola, datos, type Esquema } from '@/lib/api-client';
 import { useMutacionUnica } from '@/lib/mutacion-unica';
 import { toast } from '@/stores/toasts';
-import type { DatosImpresora, Impresora, PruebaImpresora } from '@/types/api';
 
 export const claveImpresoras = (sucursal: string) => ['admin', 'sucursal', sucursal, 'impresoras'] as const;
 
-const ruta = (sucursal: string, impresora?: string) =>
-  `/v1/admin/sucursal/${encodeURIComponent(sucursal)}/impresoras${impresora ? `/${encodeURIComponent(impresora)}` : ''}`;
-
 /** `GET /v1/admin/sucursal/{id}/impresoras`. */
-export const getImpresoras = (sucursal: string, signal?: AbortSignal) => api<Impresora[]>(ruta(sucursal), { signal });
+export const getImpresoras = (sucursal: string, signal?: AbortSignal) =>
+  datos(consola.GET('/api/v1/admin/sucursal/{id}/impresoras', { params: { path: { id: sucursal } }, signal }));
 
 export const impresorasQueryOptions = (sucursal: string) =>
   queryOptions({ queryKey: claveImpresoras(sucursal), queryFn: ({ signal }) => getImpresoras(sucursal, signal) });
@@ -21,19 +18,20 @@ export const impresorasQueryOptions = (sucursal: string) =>
 export const useImpresoras = (sucursal: string) => useQuery(impresorasQueryOptions(sucursal));
 
 export type EscrituraImpresora =
-  | { tipo: 'crear'; datos: DatosImpresora }
-  | { tipo: 'editar'; id: string; datos: DatosImpresora }
+  | { tipo: 'crear'; datos: Esquema<'DatosImpresora'> }
+  | { tipo: 'editar'; id: string; datos: Esquema<'DatosImpresora'> }
   | { tipo: 'borrar'; id: string };
 
 /** `POST …/impresoras`, `PUT …/impresoras/{id}` or `DELETE …/impresoras/{id}`. */
 export function escribirImpresora(sucursal: string, e: EscrituraImpresora, clave: string): Promise<{ message: string }> {
+  const header = conClave(clave);
   switch (e.tipo) {
     case 'crear':
-      return apiConMensaje(ruta(sucursal), { method: 'POST', body: e.datos, clave });
+      return conMensaje(consola.POST('/api/v1/admin/sucursal/{id}/impresoras', { params: { path: { id: sucursal }, header }, body: e.datos }));
     case 'editar':
-      return apiConMensaje(ruta(sucursal, e.id), { method: 'PUT', body: e.datos, clave });
+      return conMensaje(consola.PUT('/api/v1/admin/sucursal/{id}/impresoras/{impresora}', { params: { path: { id: sucursal, impresora: e.id }, header }, body: e.datos }));
     case 'borrar':
-      return apiConMensaje(ruta(sucursal, e.id), { method: 'DELETE', clave });
+      return conMensaje(consola.DELETE('/api/v1/admin/sucursal/{id}/impresoras/{impresora}', { params: { path: { id: sucursal, impresora: e.id }, header } }));
   }
 }
 
@@ -48,7 +46,9 @@ export function useEscribirImpresora(sucursal: string) {
 
 /** `POST …/impresoras/{id}/prueba`: a test ticket now; the refusal says why, in Spanish. */
 export const probarImpresora = (sucursal: string, id: string, clave: string) =>
-  apiConMensaje<PruebaImpresora>(`${ruta(sucursal, id)}/prueba`, { method: 'POST', clave, silencioso: true });
+  conMensaje(consola.POST('/api/v1/admin/sucursal/{id}/impresoras/{impresora}/prueba', { params: { path: { id: sucursal, impresora: id }, header: conClave(clave) } }), {
+    silencioso: true,
+  });
 
 export function useProbarImpresora(sucursal: string) {
   return useMutacionUnica({ mutationFn: (id: string, clave: string) => probarImpresora(sucursal, id, clave) });

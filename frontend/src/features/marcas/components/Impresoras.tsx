@@ -9,13 +9,12 @@ import { alRechazar, iguales, MensajeCampo, Seccion, TABLA } from '@/components/
 import { Insignia } from '@/components/ui/Insignia';
 import { Interruptor } from '@/components/ui/Interruptor';
 import { BotonIcono } from '@/components/ui/PantallaAdmin';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, type Esquema } from '@/lib/api-client';
 import { paginasCodigos, validarImpresora } from '@/lib/wasm';
-import type { DatosImpresora, Impresora } from '@/types/api';
 import { useEscribirImpresora, useImpresoras, useProbarImpresora } from '../api/impresoras';
 
 /** What each printer prints, as the form names it. */
-const IMPRIME: [DatosImpresora['imprime'], string][] = [
+const IMPRIME: [Esquema<'DatosImpresora'>['imprime'], string][] = [
   ['ambos', 'Comanda y abre'],
   ['comanda', 'Comanda'],
   ['abre', 'Abre'],
@@ -35,11 +34,11 @@ export function Impresoras({ sucursal, editable }: { sucursal: string; editable:
   const impresoras = useImpresoras(sucursal);
   const escribir = useEscribirImpresora(sucursal);
   const probar = useProbarImpresora(sucursal);
-  const [editando, setEditando] = useState<Impresora | 'nueva' | null>(null);
-  const [borrando, setBorrando] = useState<Impresora | null>(null);
+  const [editando, setEditando] = useState<Esquema<'Impresora'> | 'nueva' | null>(null);
+  const [borrando, setBorrando] = useState<Esquema<'Impresora'> | null>(null);
   const [pruebas, setPruebas] = useState<Record<string, ResultadoPrueba>>({});
   const lista = impresoras.data ?? [];
-  const imprimirPrueba = (i: Impresora) => {
+  const imprimirPrueba = (i: Esquema<'Impresora'>) => {
     setPruebas((p) => {
       const { [i._id]: _, ...resto } = p;
       return resto;
@@ -133,25 +132,25 @@ export function Impresoras({ sucursal, editable }: { sucursal: string; editable:
   );
 }
 
-type Campo = keyof DatosImpresora;
+type Campo = keyof Esquema<'DatosImpresora'>;
 
-const limpio = (d: DatosImpresora): DatosImpresora => ({ ...d, name: d.name.trim(), direccion: d.direccion.trim() });
+const limpio = (d: Esquema<'DatosImpresora'>): Esquema<'DatosImpresora'> => ({ ...d, name: d.name.trim(), direccion: d.direccion.trim() });
 
-function ImpresoraDialogo({ sucursal, impresora, alCerrar }: { sucursal: string; impresora: Impresora | null; alCerrar: () => void }) {
-  const inicial: DatosImpresora = {
+function ImpresoraDialogo({ sucursal, impresora, alCerrar }: { sucursal: string; impresora: Esquema<'Impresora'> | null; alCerrar: () => void }) {
+  const inicial: Esquema<'DatosImpresora'> = {
     name: impresora?.name ?? '',
     direccion: impresora?.direccion ?? '',
     ancho: impresora?.ancho ?? 80,
     pagina: impresora?.pagina ?? 'cp858',
-    imprime: (impresora?.imprime as DatosImpresora['imprime']) ?? 'ambos',
+    imprime: (impresora?.imprime as Esquema<'DatosImpresora'>['imprime']) ?? 'ambos',
     activa: impresora?.activa ?? true,
   };
-  const [f, setF] = useState<DatosImpresora>(inicial);
+  const [f, setF] = useState<Esquema<'DatosImpresora'>>(inicial);
   const [errores, setErrores] = useState<Partial<Record<Campo, string>>>({});
   const escribir = useEscribirImpresora(sucursal);
   const sinCambios = impresora !== null && iguales(limpio(f), limpio(inicial));
   const incompleto = !f.name.trim() || !f.direccion.trim();
-  const poner = <K extends Campo>(campo: K, valor: DatosImpresora[K]) => {
+  const poner = <K extends Campo>(campo: K, valor: Esquema<'DatosImpresora'>[K]) => {
     setF((a) => ({ ...a, [campo]: valor }));
     setErrores({});
   };
@@ -200,7 +199,7 @@ function ImpresoraDialogo({ sucursal, impresora, alCerrar }: { sucursal: string;
         )}
         <div className="grid gap-4 sm:grid-cols-3">
           <div>
-            <CampoSelect etiqueta="Imprime" name="imprime" value={f.imprime} onChange={(e) => poner('imprime', e.target.value as DatosImpresora['imprime'])}>
+            <CampoSelect etiqueta="Imprime" name="imprime" value={f.imprime} onChange={(e) => poner('imprime', e.target.value as Esquema<'DatosImpresora'>['imprime'])}>
               {IMPRIME.map(([c, t]) => (
                 <option key={c} value={c}>
                   {t}

@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { CampoTexto } from '@/components/ui/Campo';
 import { AccionesGuardar, Dialogo } from '@/components/ui/Dialogo';
 import { MensajeCampo, rechazoDeCampo } from '@/components/ui/formulario';
-import type { Marca } from '@/types/api';
 import { useGuardarMarca } from '../api/guardar-marca';
+import type { Esquema } from '@/lib/api-client';
 
 /** Creates a brand or renames one. */
-export function MarcaDialogo({ marca, alCerrar }: { marca: Pick<Marca, '_id' | 'name'> | null; alCerrar: () => void }) {
+export function MarcaDialogo({ marca, alCerrar }: { marca: Pick<Esquema<'Marca'>, '_id' | 'name'> | null; alCerrar: () => void }) {
   const [nombre, setNombre] = useState(marca?.name ?? '');
   const [error, setError] = useState<string | null>(null);
   const guardar = useGuardarMarca();

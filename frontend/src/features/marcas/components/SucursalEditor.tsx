@@ -9,7 +9,6 @@ import { Confirmacion } from '@/components/ui/Confirmacion';
 import { Esqueleto } from '@/components/ui/Esqueleto';
 import { iguales, MensajeCampo, rechazoDeCampo, Seccion, TABLA } from '@/components/ui/formulario';
 import { Interruptor } from '@/components/ui/Interruptor';
-import type { SucursalCompleta } from '@/types/api';
 import { useEscribirSucursal, type EscrituraSucursal } from '../api/escribir-sucursal';
 import { useSucursal } from '../api/get-sucursal';
 import { DIAS } from '@/lib/formato';
@@ -17,6 +16,7 @@ import { datosDias, datosMesas, diasDe, mesaNueva, mesasDe, semanaCompleta, zona
 import { BotonIcono } from '@/components/ui/PantallaAdmin';
 import { PlanoMesas } from './PlanoMesas';
 import { Impresoras } from './Impresoras';
+import type { Esquema } from '@/lib/api-client';
 
 const CELDA = `${ESTILO_CAMPO} py-1.5 text-sm`;
 
@@ -59,7 +59,7 @@ export function SucursalEditor({ id, editable, impresoras = false }: { id: strin
   );
 }
 
-function Datos({ s, editable }: { s: SucursalCompleta; editable: boolean }) {
+function Datos({ s, editable }: { s: Esquema<'Sucursal'>; editable: boolean }) {
   const original = { tag: s.tag, name: s.name, zona: s.zona, direccion: s.direccion ?? '', telefono: s.telefono ?? '', activa: s.activa };
   const [form, setForm] = useState(original);
   const [confirmar, setConfirmar] = useState(false);
@@ -134,7 +134,7 @@ function Datos({ s, editable }: { s: SucursalCompleta; editable: boolean }) {
   );
 }
 
-function Horario({ s, editable }: { s: SucursalCompleta; editable: boolean }) {
+function Horario({ s, editable }: { s: Esquema<'Sucursal'>; editable: boolean }) {
   const original = semanaCompleta(s.horario);
   const [filas, setFilas] = useState(original);
   const { guardar, guardando, rechazo } = useGuardar();
@@ -183,7 +183,7 @@ function Horario({ s, editable }: { s: SucursalCompleta; editable: boolean }) {
   );
 }
 
-function Mesas({ s, editable }: { s: SucursalCompleta; editable: boolean }) {
+function Mesas({ s, editable }: { s: Esquema<'Sucursal'>; editable: boolean }) {
   const original = mesasDe(s);
   const [filas, setFilas] = useState<FilaMesa[]>(original);
   const [confirmar, setConfirmar] = useState(false);
@@ -265,7 +265,7 @@ function Mesas({ s, editable }: { s: SucursalCompleta; editable: boolean }) {
   );
 }
 
-function Dias({ s, editable }: { s: SucursalCompleta; editable: boolean }) {
+function Dias({ s, editable }: { s: Esquema<'Sucursal'>; editable: boolean }) {
   const original = diasDe(s);
   const [filas, setFilas] = useState<FilaDia[]>(original);
   const [confirmar, setConfirmar] = useState(false);

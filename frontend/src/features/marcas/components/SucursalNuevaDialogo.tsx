@@ -2,14 +2,14 @@ import { useState } from 'react';
 import { CampoSelect, CampoTexto } from '@/components/ui/Campo';
 import { AccionesGuardar, Dialogo } from '@/components/ui/Dialogo';
 import { alRechazar, MensajeCampo } from '@/components/ui/formulario';
-import type { SucursalCompleta } from '@/types/api';
 import { useEscribirSucursal } from '../api/escribir-sucursal';
 import { zonasPara } from '../sucursal';
+import type { Esquema } from '@/lib/api-client';
 
 type Errores = Partial<Record<'tag' | 'name' | 'zona' | 'direccion' | 'telefono', string>>;
 
 /** A new branch of a brand; its schedule and tables are set once it exists. */
-export function SucursalNuevaDialogo({ marca, alCerrar, alCrear }: { marca: string; alCerrar: () => void; alCrear: (s: SucursalCompleta) => void }) {
+export function SucursalNuevaDialogo({ marca, alCerrar, alCrear }: { marca: string; alCerrar: () => void; alCrear: (s: Esquema<'Sucursal'>) => void }) {
   const [form, setForm] = useState({ tag: '', name: '', zona: 'America/Mexico_City', direccion: '', telefono: '' });
   const [errores, setErrores] = useState<Errores>({});
   const escribir = useEscribirSucursal();

@@ -1,7 +1,6 @@
-import { apiConMensaje } from '@/lib/api-client';
-import type { MeseroRef } from '@/types/api';
+import { conMensaje, consola } from '@/lib/api-client';
 
 /** `DELETE /v1/admin/meseros/{id}`: deactivates the waiter (the row stays, for old comandas). */
 export function desactivarMesero(id: string): Promise<{ message: string }> {
-  return apiConMensaje<MeseroRef>(`/v1/admin/meseros/${encodeURIComponent(id)}`, { method: 'DELETE' });
+  return conMensaje(consola.DELETE('/api/v1/admin/meseros/{id}', { params: { path: { id } } }));
 }

@@ -9,11 +9,11 @@ import { MensajeCampo, rechazoDeCampo, TABLA } from '@/components/ui/formulario'
 import { Insignia } from '@/components/ui/Insignia';
 import { BotonIcono, FilaMensaje, FilasCargando, PantallaAdmin, TablaAdmin, ThAcciones, usePuede } from '@/components/ui/PantallaAdmin';
 import { useTitulo } from '@/lib/use-titulo';
-import type { MeseroRef } from '@/types/api';
 import { useMeseros } from '@/modulos/meseros/api/get-meseros';
 import { useEscribirMesero } from '../api/escribir-mesero';
+import type { Esquema } from '@/lib/api-client';
 
-type Abierto = { tipo: 'renombrar' | 'desactivar' | 'reactivar'; mesero: MeseroRef } | null;
+type Abierto = { tipo: 'renombrar' | 'desactivar' | 'reactivar'; mesero: Esquema<'MeseroRef'> } | null;
 
 /** /meseros: the current branch's waiters; added inline, renamed in a dialog, (de)activated after asking. */
 export function MeserosPantalla() {
@@ -131,7 +131,7 @@ function NuevoMesero() {
   );
 }
 
-function RenombrarDialogo({ mesero, alCerrar }: { mesero: MeseroRef; alCerrar: () => void }) {
+function RenombrarDialogo({ mesero, alCerrar }: { mesero: Esquema<'MeseroRef'>; alCerrar: () => void }) {
   const [nombre, setNombre] = useState(mesero.name);
   const [error, setError] = useState<string | null>(null);
   const escribir = useEscribirMesero();

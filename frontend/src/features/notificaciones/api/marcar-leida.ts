@@ -1,13 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { consola, datos, type Esquema } from '@/lib/api-client';
 import { useSesion } from '@/lib/use-session';
-import type { Notificacion } from '@/types/api';
 import { claveNotificaciones } from '@/modulos/notificaciones/api/get-notificaciones';
 import { useMutacionUnica } from '@/lib/mutacion-unica';
 
 /** `PUT /v1/admin/notifications/{id}`. Spec §8: a failure is not announced; the list is asked again. */
-export function marcarLeida(id: string): Promise<Notificacion> {
-  return api<Notificacion>(`/v1/admin/notifications/${encodeURIComponent(id)}`, { method: 'PUT', silencioso: true });
+export function marcarLeida(id: string): Promise<Esquema<'Notificacion'>> {
+  return datos(consola.PUT('/api/v1/admin/notifications/{id}', { params: { path: { id } } }), { silencioso: true });
 }
 
 /** Marks it read in the bell at once, then on the server. */
@@ -18,12 +17,12 @@ export function useMarcarLeida() {
   return useMutacionUnica({
     mutationFn: marcarLeida,
     onMutate: (id) => {
-      queryClient.setQueryData<Notificacion[]>(clave, (lista) =>
+      queryClient.setQueryData<Esquema<'Notificacion'>[]>(clave, (lista) =>
         lista?.map((n) => (n._id === id ? { ...n, isRead: true, isUnRead: false } : n)),
       );
     },
     onSuccess: (leida) => {
-      queryClient.setQueryData<Notificacion[]>(clave, (lista) => lista?.map((n) => (n._id === leida._id ? leida : n)));
+      queryClient.setQueryData<Esquema<'Notificacion'>[]>(clave, (lista) => lista?.map((n) => (n._id === leida._id ? leida : n)));
     },
     onError: () => queryClient.invalidateQueries({ queryKey: clave }),
   });

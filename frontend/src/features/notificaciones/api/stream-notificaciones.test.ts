@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notificacionDe } from '@/testing/datos';
-import type { Notificacion } from '@/types/api';
 import { seguirNotificaciones } from './stream-notificaciones';
+import type { Esquema } from '@/lib/api-client';
 
 /**
  * A response whose body sends `trozos` and then ends (or stays open with `abierto`); aborting the
@@ -19,7 +19,7 @@ function flujo(trozos: string[], abierto = false, signal?: AbortSignal | null): 
   return new Response(cuerpo, { status: 200, headers: { 'Content-Type': 'text/event-stream' } });
 }
 
-const evento = (id: number, n: Notificacion) => `event: notificacion\nid: ${id}\ndata: ${JSON.stringify(n)}\n\n`;
+const evento = (id: number, n: Esquema<'Notificacion'>) => `event: notificacion\nid: ${id}\ndata: ${JSON.stringify(n)}\n\n`;
 
 afterEach(() => {
   vi.useRealTimers();

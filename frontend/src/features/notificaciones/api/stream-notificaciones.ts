@@ -1,12 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { API_BASE } from '@/lib/api-client';
+import { API_BASE, type Esquema } from '@/lib/api-client';
 import { claveListasReservaciones, claveReservacionesSucursal } from '@/lib/claves';
 import { cerrarSesionLocal } from '@/lib/session';
 import { toast } from '@/stores/toasts';
 import { crearLectorSse, esperaReconexion } from '@/lib/sse';
 import { useSesion } from '@/lib/use-session';
-import type { Notificacion } from '@/types/api';
 import { agregarNotificacion, claveNotificaciones } from '@/modulos/notificaciones/api/get-notificaciones';
 import { claveSalon } from '@/modulos/salon/api/get-salon';
 import { claveImpresiones } from '@/modulos/orden/api/get-impresion';
@@ -19,7 +18,7 @@ type Fin = 'reintentar' | 'parar';
 
 export interface Suscriptor {
   /** A notification the stream pushed. */
-  alNotificacion: (n: Notificacion) => void;
+  alNotificacion: (n: Esquema<'Notificacion'>) => void;
   /** A table of the branch opened, freed or moved (`event: salon`): the floor is read again. */
   alSalon?: () => void;
   /** A ticket of the branch was queued, printed, failed or expired (`event: impresion`). */
@@ -107,7 +106,7 @@ export async function seguirNotificaciones(tag: string, token: string, suscripto
           }
           if (evento.event !== 'notificacion') continue;
           try {
-            suscriptor.alNotificacion(JSON.parse(evento.data) as Notificacion);
+            suscriptor.alNotificacion(JSON.parse(evento.data) as Esquema<'Notificacion'>);
           } catch {
             // One malformed event must not end the stream.
           }
@@ -150,7 +149,7 @@ function dormir(ms: number, signal: AbortSignal): Promise<void> {
  * Keeps the current branch's notifications live: each pushed one goes first in the bell's cached
  * list and the branch's reservation lists ask again. `alNueva` hears each one (the chime).
  */
-export function useNotificacionesEnVivo(alNueva: (n: Notificacion) => void): void {
+export function useNotificacionesEnVivo(alNueva: (n: Esquema<'Notificacion'>) => void): void {
   const { sucursal, token } = useSesion();
   const queryClient = useQueryClient();
   const oyente = useRef(alNueva);
@@ -171,7 +170,7 @@ export function useNotificacionesEnVivo(alNueva: (n: Notificacion) => void): voi
       {
         alNotificacion: (n) => {
           // Before the first answer there is no list to add to: that answer will hold it.
-          queryClient.setQueryData<Notificacion[]>(clave, (lista) => (lista ? agregarNotificacion(lista, n) : lista));
+          queryClient.setQueryData<Esquema<'Notificacion'>[]>(clave, (lista) => (lista ? agregarNotificacion(lista, n) : lista));
           void queryClient.invalidateQueries({ queryKey: claveListasReservaciones(sucursal) });
           oyente.current(n);
         },

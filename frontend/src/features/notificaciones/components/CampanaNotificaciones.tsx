@@ -6,16 +6,16 @@ import { Esqueleto } from '@/components/ui/Esqueleto';
 import { PANEL_FLOTANTE } from '@/components/ui/flotante';
 import { datosOrigen } from '@/components/ui/IconoOrigen';
 import { haceCuanto } from '@/lib/formato';
-import type { Notificacion } from '@/types/api';
 import { sinLeer, useNotificaciones } from '@/modulos/notificaciones/api/get-notificaciones';
 import { useMarcarLeida } from '../api/marcar-leida';
 import { useNotificacionesEnVivo } from '../api/stream-notificaciones';
 import { prepararAudio, sonarAviso, useSilencio } from '../sonido';
+import type { Esquema } from '@/lib/api-client';
 
 /** Spec §2: the popup shows two until 'Ver todas'. */
 const PLEGADAS = 2;
 
-function Avatar({ n }: { n: Notificacion }) {
+function Avatar({ n }: { n: Esquema<'Notificacion'> }) {
   const { icono: Icono, color, nombre } = datosOrigen(n.origin);
   if (n.avatar) return <img src={n.avatar} alt="" className="size-10 shrink-0 rounded-full object-cover" />;
   return (
@@ -25,7 +25,7 @@ function Avatar({ n }: { n: Notificacion }) {
   );
 }
 
-function Item({ n, alElegir }: { n: Notificacion; alElegir: (n: Notificacion) => void }) {
+function Item({ n, alElegir }: { n: Esquema<'Notificacion'>; alElegir: (n: Esquema<'Notificacion'>) => void }) {
   return (
     <li>
       <button
@@ -91,7 +91,7 @@ export function CampanaNotificaciones() {
   const pendientes = sinLeer(lista);
   const visibles = todas ? lista : lista.slice(0, PLEGADAS);
 
-  function elegir(n: Notificacion, cerrar: () => void) {
+  function elegir(n: Esquema<'Notificacion'>, cerrar: () => void) {
     if (!n.isRead) marcar.mutate(n._id);
     cerrar();
     if (n.reservacion) navigate(`/reservaciones/todas/${n.reservacion}`);

@@ -1,6 +1,5 @@
-import { apiConMensaje } from '@/lib/api-client';
-import type { DatosPromocion, Promocion } from '@/types/api';
+import { conMensaje, consola, type Esquema } from '@/lib/api-client';
 
 /** `POST /v1/admin/promocion`: a promotion of the branch `tag`. */
-export const crearPromocion = (tag: string, datos: DatosPromocion) =>
-  apiConMensaje<Promocion>('/v1/admin/promocion', { method: 'POST', body: { tag, ...datos } });
+export const crearPromocion = (tag: string, datos: Esquema<'DatosPromocion'>) =>
+  conMensaje(consola.POST('/api/v1/admin/promocion', { body: { tag, ...datos } }));

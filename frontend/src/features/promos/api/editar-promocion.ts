@@ -1,6 +1,5 @@
-import { apiConMensaje } from '@/lib/api-client';
-import type { DatosPromocion, Promocion } from '@/types/api';
+import { conMensaje, consola, type Esquema } from '@/lib/api-client';
 
 /** `PUT /v1/admin/promocion/{id}`. */
-export const editarPromocion = (id: string, datos: DatosPromocion) =>
-  apiConMensaje<Promocion>(`/v1/admin/promocion/${encodeURIComponent(id)}`, { method: 'PUT', body: datos });
+export const editarPromocion = (id: string, datos: Esquema<'DatosPromocion'>) =>
+  conMensaje(consola.PUT('/api/v1/admin/promocion/{id}', { params: { path: { id } }, body: datos }));

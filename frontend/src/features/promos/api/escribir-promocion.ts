@@ -5,18 +5,18 @@ import { claveSucursal } from '@/lib/claves';
 import { useMutacionUnica } from '@/lib/mutacion-unica';
 import { useSesion } from '@/lib/use-session';
 import { toast } from '@/stores/toasts';
-import type { DatosPromocion, Promocion } from '@/types/api';
 import { borrarPromocion } from './borrar-promocion';
 import { crearPromocion } from './crear-promocion';
 import { editarPromocion } from './editar-promocion';
+import type { Esquema } from '@/lib/api-client';
 
 export type EscrituraPromo =
-  | { tipo: 'crear'; datos: DatosPromocion }
-  | { tipo: 'editar'; id: string; datos: DatosPromocion }
+  | { tipo: 'crear'; datos: Esquema<'DatosPromocion'> }
+  | { tipo: 'editar'; id: string; datos: Esquema<'DatosPromocion'> }
   | { tipo: 'borrar'; id: string };
 
 /** The server's message, and the promotion as saved (none for a deletion). */
-export function escribirPromo(tag: string, e: EscrituraPromo): Promise<{ message: string; data: Promocion | null }> {
+export function escribirPromo(tag: string, e: EscrituraPromo): Promise<{ message: string; data: Esquema<'Promocion'> | null }> {
   switch (e.tipo) {
     case 'crear':
       return crearPromocion(tag, e.datos);

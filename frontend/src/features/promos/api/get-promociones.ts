@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { consola, datos, type Esquema } from '@/lib/api-client';
 import { claveSucursal } from '@/lib/claves';
 import { useSesion } from '@/lib/use-session';
-import type { Promocion } from '@/types/api';
 
 /** `GET /v1/admin/promocion?tag=`: every promotion of the branch, with whether it applies today. */
-export function getPromociones(tag: string, signal?: AbortSignal): Promise<Promocion[]> {
-  return api<Promocion[]>('/v1/admin/promocion', { query: { tag }, signal });
+export function getPromociones(tag: string, signal?: AbortSignal): Promise<Esquema<'Promocion'>[]> {
+  return datos(consola.GET('/api/v1/admin/promocion', { params: { query: { tag } }, signal }));
 }
 
 export const promocionesQueryOptions = (tag: string) =>

@@ -7,13 +7,13 @@ import { alRechazar, iguales, MensajeCampo } from '@/components/ui/formulario';
 import { Interruptor } from '@/components/ui/Interruptor';
 import { horaSucursal, promoVigente, validarPromocion } from '@/lib/wasm';
 import { useSesion } from '@/lib/use-session';
-import type { Promocion } from '@/types/api';
 import { DIAS, DIAS_CORTOS, diaEn } from '@/lib/formato';
 import { useHorarioSucursal } from '@/modulos/sucursales/api/get-sucursales-usuario';
 import { useEscribirPromo } from '../api/escribir-promocion';
 import { alternarDia, datosDe, formularioDe, type FormularioPromo } from '../vigencia';
 import { esCumpleanos } from '@/modulos/orden/orden';
 import { ahora as horaDelServidor } from '@/lib/reloj';
+import type { Esquema } from '@/lib/api-client';
 
 /** A field of the form, or the window as a whole (a refusal core does not pin on one field). */
 type Campo = keyof FormularioPromo | 'vigencia';
@@ -22,7 +22,7 @@ type Campo = keyof FormularioPromo | 'vigencia';
  * Creates or edits a promotion: its texts, whether it is on, its window and the celebrants' names.
  * `alCrear` hears of a new one once the list holds it.
  */
-export function PromoDialogo({ promo, alCerrar, alCrear }: { promo: Promocion | null; alCerrar: () => void; alCrear?: (nueva: Promocion) => void }) {
+export function PromoDialogo({ promo, alCerrar, alCrear }: { promo: Esquema<'Promocion'> | null; alCerrar: () => void; alCrear?: (nueva: Esquema<'Promocion'>) => void }) {
   const inicial = formularioDe(promo);
   const [f, setF] = useState<FormularioPromo>(inicial);
   const [errores, setErrores] = useState<Partial<Record<Campo, string>>>({});

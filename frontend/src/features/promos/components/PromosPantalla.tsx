@@ -8,19 +8,19 @@ import { Paginacion } from '@/components/ui/Paginacion';
 import { BotonIcono, FilaMensaje, FilasCargando, PantallaAdmin, TablaAdmin, ThAcciones, usePuede } from '@/components/ui/PantallaAdmin';
 import { useSesion } from '@/lib/use-session';
 import { useTitulo } from '@/lib/use-titulo';
-import type { Promocion } from '@/types/api';
 import { useEscribirPromo } from '../api/escribir-promocion';
 import { promocionesQueryOptions, usePromociones } from '../api/get-promociones';
 import { paginaDe, paginaDeId, PROMOS_POR_PAGINA, textoVigencia, totalPaginas } from '../vigencia';
 import { PromoDialogo } from './PromoDialogo';
+import type { Esquema } from '@/lib/api-client';
 
-type Abierto = { tipo: 'nueva' } | { tipo: 'editar' | 'borrar'; promo: Promocion } | null;
+type Abierto = { tipo: 'nueva' } | { tipo: 'editar' | 'borrar'; promo: Esquema<'Promocion'> } | null;
 
 /** How long a promotion just created stays marked in the table. */
 const RESALTE_MS = 4000;
 
 /** Whether a promotion applies today, as the server (through core) decided it. */
-function EstadoPromo({ promo }: { promo: Promocion }) {
+function EstadoPromo({ promo }: { promo: Esquema<'Promocion'> }) {
   if (!promo.activa) return <Insignia>Apagada</Insignia>;
   return promo.vigente ? <Insignia tono="exito">Vigente hoy</Insignia> : <Insignia tono="aviso">Fuera de vigencia</Insignia>;
 }
@@ -40,7 +40,7 @@ export function PromosPantalla() {
   // table turns to its page and marks its row for a moment.
   const [recien, setRecien] = useState<string | null>(null);
   const filaRecien = useRef<HTMLTableRowElement>(null);
-  const alCrear = (nueva: Promocion) => {
+  const alCrear = (nueva: Esquema<'Promocion'>) => {
     // The save has refreshed the list before it answers: the cache holds the new one in its place.
     const todas = queryClient.getQueryData(promocionesQueryOptions(sucursal ?? '').queryKey) ?? [];
     const suya = paginaDeId(todas, nueva._id);

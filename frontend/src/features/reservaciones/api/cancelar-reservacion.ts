@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { apiConMensaje } from '@/lib/api-client';
+import { conMensaje, consola, type Esquema } from '@/lib/api-client';
 import { useSesion } from '@/lib/use-session';
-import type { Reservacion } from '@/types/api';
 import { guardarEnCache } from './cache';
 import { useMutacionUnica } from '@/lib/mutacion-unica';
 
@@ -9,8 +8,8 @@ import { useMutacionUnica } from '@/lib/mutacion-unica';
  * `PUT /v1/admin/reservacion/{id}/cancel?tag=`: 409 with the reason when it is not Pendiente.
  * Answers the server's line too, which the screen announces.
  */
-export function cancelarReservacion(tag: string, id: string): Promise<{ data: Reservacion; message: string }> {
-  return apiConMensaje<Reservacion>(`/v1/admin/reservacion/${encodeURIComponent(id)}/cancel`, { method: 'PUT', query: { tag } });
+export function cancelarReservacion(tag: string, id: string): Promise<{ data: Esquema<'Reservacion'>; message: string }> {
+  return conMensaje(consola.PUT('/api/v1/admin/reservacion/{id}/cancel', { params: { path: { id }, query: { tag } } }));
 }
 
 /** Cancels, then the detail shows the answer and every list of the branch asks again. */

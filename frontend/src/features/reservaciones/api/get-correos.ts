@@ -1,15 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { consola, datos, type Esquema } from '@/lib/api-client';
 import { claveSucursal } from '@/lib/claves';
 import { useSesion } from '@/lib/use-session';
-import type { CorreoReservacion } from '@/types/api';
 
-export type { CorreoReservacion };
 
 /** `GET /v1/admin/reservacion/{id}/correos?tag=`: the reservation's e-mails, newest first. */
-export function getCorreos(tag: string, id: string, signal?: AbortSignal): Promise<CorreoReservacion[]> {
+export function getCorreos(tag: string, id: string, signal?: AbortSignal): Promise<Esquema<'CorreoReservacion'>[]> {
   // A side section: a refusal hides it rather than toasting over the detail.
-  return api<CorreoReservacion[]>(`/v1/admin/reservacion/${encodeURIComponent(id)}/correos`, { query: { tag }, signal, silencioso: true });
+  return datos(consola.GET('/api/v1/admin/reservacion/{id}/correos', { params: { path: { id }, query: { tag } }, signal }), { silencioso: true });
 }
 
 export const claveCorreos = (tag: string, id: string) => claveSucursal(tag, 'reservaciones', 'correos', id);

@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { consola, datos, type Esquema } from '@/lib/api-client';
 import { claveSucursal } from '@/lib/claves';
 import { useSesion } from '@/lib/use-session';
-import type { Reservacion } from '@/types/api';
 
 /** `GET /v1/admin/reservacion/{id}?tag=` (403 another branch's, 404 unknown). */
-export function getReservacion(tag: string, id: string, signal?: AbortSignal): Promise<Reservacion> {
+export function getReservacion(tag: string, id: string, signal?: AbortSignal): Promise<Esquema<'Reservacion'>> {
   // The screen explains a refusal itself; a toast on top would say it twice.
-  return api<Reservacion>(`/v1/admin/reservacion/${encodeURIComponent(id)}`, { query: { tag }, signal, silencioso: true });
+  return datos(consola.GET('/api/v1/admin/reservacion/{id}', { params: { path: { id }, query: { tag } }, signal }), { silencioso: true });
 }
 
 export const claveReservacion = (tag: string, id: string) => claveSucursal(tag, 'reservaciones', 'detalle', id);

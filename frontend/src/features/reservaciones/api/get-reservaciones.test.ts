@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { reservacionDe } from '@/testing/datos';
-import type { PaginaReservaciones } from '@/types/api';
 import { getReservaciones, POR_PAGINA, reservacionesQueryOptions } from './get-reservaciones';
+import type { Esquema } from '@/lib/api-client';
 
 function responder(data: unknown) {
   const llamadas: string[] = [];
@@ -41,7 +41,7 @@ describe('the reservation list call', () => {
 
   it('asks for the next page until the total is reached', () => {
     const { getNextPageParam } = reservacionesQueryOptions('polanco', 'todas', '');
-    const pagina = (page: number, n: number, total: number): PaginaReservaciones => ({
+    const pagina = (page: number, n: number, total: number): Esquema<'PaginaReservaciones'> => ({
       items: Array.from({ length: n }, (_, i) => reservacionDe({ _id: `${page}-${i}` })),
       total,
       page,

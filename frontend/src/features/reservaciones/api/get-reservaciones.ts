@@ -1,8 +1,7 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { consola, datos, type Esquema } from '@/lib/api-client';
 import { claveListasReservaciones } from '@/lib/claves';
 import { useSesion } from '@/lib/use-session';
-import type { PaginaReservaciones, Reservacion } from '@/types/api';
 
 /** The tab slugs the server filters by (spec §2). */
 export type SlugReservaciones = 'hoy' | 'pendientes' | 'asistio' | 'vencidas' | 'canceladas' | 'todas';
@@ -20,13 +19,11 @@ export async function getReservaciones(
   q: string,
   page: number,
   signal?: AbortSignal,
-): Promise<PaginaReservaciones> {
+): Promise<Esquema<'PaginaReservaciones'>> {
   const query = { tag, status: slug, q: q || undefined, page, limit: POR_PAGINA };
-  if (slug === 'hoy') {
-    const items = await api<Reservacion[]>('/v1/admin/reservacion', { query, signal });
-    return { items, total: items.length, page: 1, limit: items.length };
-  }
-  return api<PaginaReservaciones>('/v1/admin/reservacion', { query, signal });
+  // The day's tab answers the whole day as a list; every other tab, a page.
+  const lista = await datos(consola.GET('/api/v1/admin/reservacion', { params: { query }, signal }));
+  return Array.isArray(lista) ? { items: lista, total: lista.length, page: 1, limit: lista.length } : lista;
 }
 
 /** The key every list of a branch shares: invalidating it refreshes all tabs and searches. */

@@ -2,8 +2,8 @@ import { Button } from '@/components/ui/Button';
 import { Dialogo } from '@/components/ui/Dialogo';
 import { fechaLarga, horaCorta, textoPersonas } from '@/lib/formato';
 import { toast } from '@/stores/toasts';
-import type { Reservacion } from '@/types/api';
 import { useCancelarReservacion } from '../api/cancelar-reservacion';
+import type { Esquema } from '@/lib/api-client';
 
 /** Asks before cancelling: a cancelled reservation cannot come back. */
 export function CancelarReservacionDialogo({
@@ -11,7 +11,7 @@ export function CancelarReservacionDialogo({
   abierto,
   alCerrar,
 }: {
-  reservacion: Reservacion;
+  reservacion: Esquema<'Reservacion'>;
   abierto: boolean;
   alCerrar: () => void;
 }) {

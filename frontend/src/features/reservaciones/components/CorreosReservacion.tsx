@@ -1,10 +1,11 @@
 import { EnvelopeIcon } from '@heroicons/react/24/outline';
 import { haceCuanto } from '@/lib/formato';
-import { useCorreos, type CorreoReservacion } from '../api/get-correos';
+import type { Esquema } from '@/lib/api-client';
+import { useCorreos } from '../api/get-correos';
 
 const TIPOS: Record<string, string> = { confirmacion: 'Confirmación', verificacion: 'Verificación' };
 
-function Estado({ correo }: { correo: CorreoReservacion }) {
+function Estado({ correo }: { correo: Esquema<'CorreoReservacion'> }) {
   return correo.estado === 'fallido' ? (
     <span className="rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-800 ring-1 ring-red-200">Fallido</span>
   ) : (

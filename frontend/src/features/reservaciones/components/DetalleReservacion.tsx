@@ -15,11 +15,10 @@ import { useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/Button';
 import { datosOrigen, IconoOrigen } from '@/components/ui/IconoOrigen';
 import { Esqueleto } from '@/components/ui/Esqueleto';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, type Esquema } from '@/lib/api-client';
 import { fechaLarga, horaCorta, telefonoLegible, textoPersonas } from '@/lib/formato';
 import { tienePermiso } from '@/lib/session';
 import { useSesion } from '@/lib/use-session';
-import type { Reservacion } from '@/types/api';
 import { useReservacion } from '../api/get-reservacion';
 import { CancelarReservacionDialogo } from './CancelarReservacionDialogo';
 import { CorreosReservacion } from './CorreosReservacion';
@@ -55,7 +54,7 @@ function Verificacion({ si, texto }: { si: boolean; texto: string }) {
 }
 
 /** What the party was seated with (an attended reservation): table, waiter and buffets. */
-function ResumenComanda({ comanda: c }: { comanda: NonNullable<Reservacion['comanda']> }) {
+function ResumenComanda({ comanda: c }: { comanda: NonNullable<Esquema<'Reservacion'>['comanda']> }) {
   // Spec §4: regular buffet Adulto and Niño; after 7 pm Caballero, Dama and Niño.
   const buffets = c.buffet.afterSeven
     ? [

@@ -2,12 +2,12 @@ import { Button } from '@/components/ui/Button';
 import { Dialogo } from '@/components/ui/Dialogo';
 import { mensajes } from '@/lib/wasm';
 import { toast } from '@/stores/toasts';
-import type { Reservacion } from '@/types/api';
 import { useEditarReservacion } from '../api/editar-reservacion';
 import { FormularioEdicionReservacion } from './FormularioEdicionReservacion';
+import type { Esquema } from '@/lib/api-client';
 
 /** The reservation's edit form (FormularioEdicionReservacion) in a dialog of the detail. */
-export function EditarReservacionDialogo({ reservacion: r, alCerrar }: { reservacion: Reservacion; alCerrar: () => void }) {
+export function EditarReservacionDialogo({ reservacion: r, alCerrar }: { reservacion: Esquema<'Reservacion'>; alCerrar: () => void }) {
   const editar = useEditarReservacion(r._id);
 
   return (

@@ -7,7 +7,7 @@ import { desdeCampos, paraCampos } from '@/lib/formato';
 import { validarEdicionReservacion } from '@/lib/wasm';
 import { EVENTOS } from '@/lib/eventos';
 import { toast } from '@/stores/toasts';
-import type { EdicionReservacion, Reservacion } from '@/types/api';
+import type { Esquema } from '@/lib/api-client';
 
 /** Spec §3: the events, in the order staff pick them. */
 
@@ -24,16 +24,16 @@ export function FormularioEdicionReservacion({
   grande = false,
   alEnviar,
 }: {
-  reservacion: Reservacion;
+  reservacion: Esquema<'Reservacion'>;
   id: string;
   grande?: boolean;
-  alEnviar: (edicion: EdicionReservacion) => void;
+  alEnviar: (edicion: Esquema<'EdicionReservacion'>) => void;
 }) {
   const inicial = paraCampos(r.fecha_hora);
   const [fecha, setFecha] = useState(inicial.fecha);
   const [hora, setHora] = useState(inicial.hora);
   const [personas, setPersonas] = useState(String(r.no_personas));
-  const [evento, setEvento] = useState<Reservacion['evento']>(r.evento);
+  const [evento, setEvento] = useState<Esquema<'Reservacion'>['evento']>(r.evento);
   const [comentarios, setComentarios] = useState(r.comentarios);
   const campoPersonas = useRef<HTMLInputElement>(null);
 
@@ -80,7 +80,7 @@ export function FormularioEdicionReservacion({
           onChange={(e) => setPersonas(e.target.value.replace(/\D/g, ''))}
         />
       )}
-      <CampoSelect etiqueta="Evento" name="evento" value={evento} onChange={(e) => setEvento(e.target.value as Reservacion['evento'])}>
+      <CampoSelect etiqueta="Evento" name="evento" value={evento} onChange={(e) => setEvento(e.target.value as Esquema<'Reservacion'>['evento'])}>
         {EVENTOS.map((ev) => (
           <option key={ev} value={ev}>
             {ev}

@@ -3,10 +3,10 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { reservacionDe } from '@/testing/datos';
-import type { Reservacion } from '@/types/api';
 import { ItemReservacion } from './ItemReservacion';
+import type { Esquema } from '@/lib/api-client';
 
-function html(r: Reservacion, seleccionada = false): HTMLElement {
+function html(r: Esquema<'Reservacion'>, seleccionada = false): HTMLElement {
   const marcado = renderToStaticMarkup(
     <MemoryRouter>
       <ItemReservacion reservacion={r} ruta={`/reservaciones/hoy/${r._id}`} seleccionada={seleccionada} />

@@ -3,12 +3,12 @@ import { Link } from 'react-router';
 import { IconoOrigen } from '@/components/ui/IconoOrigen';
 import { fechaCorta, horaCorta, nombreCorto } from '@/lib/formato';
 import type { ConfigHorario } from '@/lib/wasm';
-import type { Reservacion } from '@/types/api';
 import { confirmo } from '@/modulos/reservaciones/confirmacion';
 import { EstadoReservacion } from '@/modulos/reservaciones/components/EstadoReservacion';
 import { MarcaConfirmo } from '@/modulos/reservaciones/components/MarcaConfirmo';
 import { MarcaRetraso } from '@/modulos/reservaciones/components/MarcaRetraso';
 import { esVerificada, IconoComentario, IconoEvento, MarcaVerificada } from './marcas';
+import type { Esquema } from '@/lib/api-client';
 
 /** One row's height in the list, in pixels: a comfortable finger target on a tablet. */
 export const ALTO_ITEM = 68;
@@ -29,7 +29,7 @@ export function ItemReservacion({
   horario = null,
   retraso = null,
 }: {
-  reservacion: Reservacion;
+  reservacion: Esquema<'Reservacion'>;
   ruta: string;
   seleccionada: boolean;
   conEstado?: boolean;

@@ -1,19 +1,19 @@
 import { BriefcaseIcon, CakeIcon, ChatBubbleBottomCenterTextIcon, HeartIcon, SparklesIcon } from '@heroicons/react/24/outline';
 import { CheckBadgeIcon } from '@heroicons/react/20/solid';
 import type { ComponentType, SVGProps } from 'react';
-import type { Reservacion } from '@/types/api';
+import type { Esquema } from '@/lib/api-client';
 
 type Icono = ComponentType<SVGProps<SVGSVGElement>>;
 
 /** The mark of each event a guest celebrates; Ninguno has none. */
-const EVENTOS: Record<Exclude<Reservacion['evento'], 'Ninguno'>, Icono> = {
+const EVENTOS: Record<Exclude<Esquema<'Reservacion'>['evento'], 'Ninguno'>, Icono> = {
   Cumpleaños: CakeIcon,
   Aniversario: HeartIcon,
   'Ocasión Especial': SparklesIcon,
   'Comida de negocios': BriefcaseIcon,
 };
 
-export function IconoEvento({ evento, className = 'size-4' }: { evento: Reservacion['evento']; className?: string }) {
+export function IconoEvento({ evento, className = 'size-4' }: { evento: Esquema<'Reservacion'>['evento']; className?: string }) {
   if (evento === 'Ninguno') return null;
   const Componente = EVENTOS[evento];
   return (
@@ -35,7 +35,7 @@ export function IconoComentario({ comentarios, className = 'size-4' }: { comenta
 }
 
 /** The tick of a guest whose e-mail or phone was verified. */
-export function esVerificada(r: Pick<Reservacion, 'verified'>): boolean {
+export function esVerificada(r: Pick<Esquema<'Reservacion'>, 'verified'>): boolean {
   return r.verified.email_verified || r.verified.phone_verified;
 }
 

@@ -1,4 +1,4 @@
-import { apiConMensaje } from '@/lib/api-client';
+import { conMensaje, consola } from '@/lib/api-client';
 
 /** `DELETE /v1/admin/roles/{id}` (409 while users hold it, as a toast). */
-export const borrarRol = (id: string) => apiConMensaje<unknown>(`/v1/admin/roles/${encodeURIComponent(id)}`, { method: 'DELETE' });
+export const borrarRol = (id: string) => conMensaje(consola.DELETE('/api/v1/admin/roles/{id}', { params: { path: { id } } }));

@@ -1,5 +1,4 @@
-import { apiConMensaje } from '@/lib/api-client';
-import type { DatosRol, RolAdmin } from '@/types/api';
+import { conMensaje, consola, type Esquema } from '@/lib/api-client';
 
 /** `POST /v1/admin/roles`. */
-export const crearRol = (datos: DatosRol) => apiConMensaje<RolAdmin>('/v1/admin/roles', { method: 'POST', body: datos });
+export const crearRol = (datos: Esquema<'DatosRol'>) => conMensaje(consola.POST('/api/v1/admin/roles', { body: datos }));

@@ -1,6 +1,5 @@
-import { apiConMensaje } from '@/lib/api-client';
-import type { DatosRol, RolAdmin } from '@/types/api';
+import { conMensaje, consola, type Esquema } from '@/lib/api-client';
 
 /** `PUT /v1/admin/roles/{id}`. */
-export const editarRol = (id: string, datos: DatosRol) =>
-  apiConMensaje<RolAdmin>(`/v1/admin/roles/${encodeURIComponent(id)}`, { method: 'PUT', body: datos });
+export const editarRol = (id: string, datos: Esquema<'DatosRol'>) =>
+  conMensaje(consola.PUT('/api/v1/admin/roles/{id}', { params: { path: { id } }, body: datos }));

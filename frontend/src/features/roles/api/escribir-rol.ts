@@ -4,12 +4,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMutacionUnica } from '@/lib/mutacion-unica';
 import { CLAVE_ROLES } from '@/modulos/roles/api/get-roles';
 import { toast } from '@/stores/toasts';
-import type { DatosRol } from '@/types/api';
 import { borrarRol } from './borrar-rol';
 import { crearRol } from './crear-rol';
 import { editarRol } from './editar-rol';
+import type { Esquema } from '@/lib/api-client';
 
-type Escritura = { tipo: 'crear'; datos: DatosRol } | { tipo: 'editar'; id: string; datos: DatosRol } | { tipo: 'borrar'; id: string };
+type Escritura = { tipo: 'crear'; datos: Esquema<'DatosRol'> } | { tipo: 'editar'; id: string; datos: Esquema<'DatosRol'> } | { tipo: 'borrar'; id: string };
 
 export function escribirRol(e: Escritura): Promise<{ message: string }> {
   if (e.tipo === 'crear') return crearRol(e.datos);

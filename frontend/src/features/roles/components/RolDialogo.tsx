@@ -5,11 +5,11 @@ import { CampoSelect, CampoTexto } from '@/components/ui/Campo';
 import { AccionesGuardar, Dialogo } from '@/components/ui/Dialogo';
 import { Esqueleto } from '@/components/ui/Esqueleto';
 import { alRechazar, MensajeCampo } from '@/components/ui/formulario';
-import type { RolAdmin } from '@/types/api';
 import { useEscribirRol } from '../api/escribir-rol';
 import { useInicios } from '../api/get-inicios';
 import { usePermisos } from '../api/get-permisos';
 import { agruparPorArea, alternar, estadoGrupo, mismosPermisos, revisarPermisos } from '../permisos';
+import type { Esquema } from '@/lib/api-client';
 
 const CAJA =
   'group grid size-5 shrink-0 place-items-center rounded ring-1 ring-stone-400 ring-inset data-checked:bg-primary-700 data-checked:ring-primary-700 data-indeterminate:bg-primary-700 data-indeterminate:ring-primary-700 data-focus:outline-2 data-focus:outline-offset-2 data-focus:outline-primary-600';
@@ -19,7 +19,7 @@ const CAJA_NATIVA =
   'peer size-5 cursor-pointer appearance-none rounded ring-1 ring-stone-400 ring-inset checked:bg-primary-700 checked:ring-primary-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600';
 
 /** Creates or edits a role: its name and its permissions, grouped by area. */
-export function RolDialogo({ rol, alCerrar }: { rol: RolAdmin | null; alCerrar: () => void }) {
+export function RolDialogo({ rol, alCerrar }: { rol: Esquema<'RolAdmin'> | null; alCerrar: () => void }) {
   const originales = useMemo(() => rol?.permissions.map((p) => p.name as string) ?? [], [rol]);
   const [nombre, setNombre] = useState(rol?.name ?? '');
   const [seleccion, setSeleccion] = useState<string[]>(originales);

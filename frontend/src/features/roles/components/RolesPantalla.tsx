@@ -4,12 +4,12 @@ import { Confirmacion } from '@/components/ui/Confirmacion';
 import { TABLA } from '@/components/ui/formulario';
 import { BotonIcono, FilasCargando, PantallaAdmin, TablaAdmin, ThAcciones, usePuede } from '@/components/ui/PantallaAdmin';
 import { useTitulo } from '@/lib/use-titulo';
-import type { RolAdmin } from '@/types/api';
 import { useRoles } from '@/modulos/roles/api/get-roles';
 import { useEscribirRol } from '../api/escribir-rol';
 import { RolDialogo } from './RolDialogo';
+import type { Esquema } from '@/lib/api-client';
 
-type Abierto = { tipo: 'nuevo' } | { tipo: 'editar' | 'borrar'; rol: RolAdmin } | null;
+type Abierto = { tipo: 'nuevo' } | { tipo: 'editar' | 'borrar'; rol: Esquema<'RolAdmin'> } | null;
 
 /** /roles: the roles, their permission counts and users; the editor opens in a dialog. */
 export function RolesPantalla() {

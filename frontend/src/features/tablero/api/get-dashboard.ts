@@ -1,18 +1,17 @@
 // `GET /v1/admin/dashboard?tag=` (today at the branch) and `/dashboard/serie?tag=&dias=30`.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { consola, datos, type Esquema } from '@/lib/api-client';
 import { claveSucursal } from '@/lib/claves';
 import { useSesion } from '@/lib/use-session';
-import type { ResumenDia } from '@/types/api';
 
 export const DIAS_SERIE = 30;
 
-export function getDashboard(tag: string, signal?: AbortSignal): Promise<ResumenDia> {
-  return api<ResumenDia>('/v1/admin/dashboard', { query: { tag }, signal });
+export function getDashboard(tag: string, signal?: AbortSignal): Promise<Esquema<'ResumenDia'>> {
+  return datos(consola.GET('/api/v1/admin/dashboard', { params: { query: { tag } }, signal }));
 }
 
-export function getSerie(tag: string, dias: number, signal?: AbortSignal): Promise<ResumenDia[]> {
-  return api<ResumenDia[]>('/v1/admin/dashboard/serie', { query: { tag, dias }, signal });
+export function getSerie(tag: string, dias: number, signal?: AbortSignal): Promise<Esquema<'ResumenDia'>[]> {
+  return datos(consola.GET('/api/v1/admin/dashboard/serie', { params: { query: { tag, dias } }, signal }));
 }
 
 export const dashboardQueryOptions = (tag: string) =>

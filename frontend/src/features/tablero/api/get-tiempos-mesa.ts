@@ -1,13 +1,12 @@
 // `GET /v1/admin/dashboard/mesas?tag=`: occupancy now, the average stay by party size (today and
 // over 30 days) and the covers seated each hour today.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { consola, datos, type Esquema } from '@/lib/api-client';
 import { claveSucursal } from '@/lib/claves';
 import { useSesion } from '@/lib/use-session';
-import type { TiemposMesa } from '@/types/api';
 
-export function getTiemposMesa(tag: string, signal?: AbortSignal): Promise<TiemposMesa> {
-  return api<TiemposMesa>('/v1/admin/dashboard/mesas', { query: { tag }, signal });
+export function getTiemposMesa(tag: string, signal?: AbortSignal): Promise<Esquema<'TiemposMesa'>> {
+  return datos(consola.GET('/api/v1/admin/dashboard/mesas', { params: { query: { tag } }, signal }));
 }
 
 export const tiemposMesaQueryOptions = (tag: string) =>

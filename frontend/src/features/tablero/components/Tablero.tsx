@@ -3,7 +3,6 @@ import { Esqueleto } from '@/components/ui/Esqueleto';
 import { fechaCorta, fechaLarga, horaCorta } from '@/lib/formato';
 import { useSesion } from '@/lib/use-session';
 import { useTitulo } from '@/lib/use-titulo';
-import type { ResumenDia } from '@/types/api';
 import { DIAS_SERIE, useDashboard, useSerie } from '../api/get-dashboard';
 import { useTiemposMesa } from '../api/get-tiempos-mesa';
 import { useConfirmaciones } from '../api/get-confirmaciones';
@@ -12,6 +11,7 @@ import { datosOrigen } from '@/components/ui/IconoOrigen';
 import { useSucursalesUsuario } from '@/modulos/sucursales/api/get-sucursales-usuario';
 import { filasNoShows, sinTerminadas, textoNoShows } from '@/modulos/reservaciones/no-shows';
 import { Apiladas, Barras, color, Leyenda, Lineas } from './Graficas';
+import type { Esquema } from '@/lib/api-client';
 
 function Tarjeta({ nombre, valor, detalle, tono = 'text-stone-900' }: { nombre: string; valor: ReactNode; detalle?: string; tono?: string }) {
   return (
@@ -43,7 +43,7 @@ function Vacio({ texto }: { texto: string }) {
 }
 
 /** Horizontal bars of reservations by origin. */
-function Origenes({ origenes }: { origenes: ResumenDia['origenes'] }) {
+function Origenes({ origenes }: { origenes: Esquema<'ResumenDia'>['origenes'] }) {
   if (origenes.length === 0) return <Vacio texto="Sin reservaciones hoy." />;
   const max = Math.max(...origenes.map((o) => o.total));
   return (

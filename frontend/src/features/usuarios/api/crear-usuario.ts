@@ -1,5 +1,4 @@
-import { apiConMensaje } from '@/lib/api-client';
-import type { DatosUsuario, UsuarioAdmin } from '@/types/api';
+import { conMensaje, consola, type Esquema } from '@/lib/api-client';
 
 /** `POST /v1/admin/users`. */
-export const crearUsuario = (datos: DatosUsuario) => apiConMensaje<UsuarioAdmin>('/v1/admin/users', { method: 'POST', body: datos });
+export const crearUsuario = (datos: Esquema<'DatosUsuario'>) => conMensaje(consola.POST('/api/v1/admin/users', { body: datos }));

@@ -1,6 +1,5 @@
-import { apiConMensaje } from '@/lib/api-client';
-import type { UsuarioAdmin } from '@/types/api';
+import { conMensaje, consola } from '@/lib/api-client';
 
 /** `DELETE /v1/admin/users/{id}`: deactivates the user. */
 export const desactivarUsuario = (id: string) =>
-  apiConMensaje<UsuarioAdmin>(`/v1/admin/users/${encodeURIComponent(id)}`, { method: 'DELETE' });
+  conMensaje(consola.DELETE('/api/v1/admin/users/{id}', { params: { path: { id } } }));

@@ -1,6 +1,5 @@
-import { apiConMensaje } from '@/lib/api-client';
-import type { DatosUsuario, UsuarioAdmin } from '@/types/api';
+import { conMensaje, consola, type Esquema } from '@/lib/api-client';
 
 /** `PUT /v1/admin/users/{id}`. */
-export const editarUsuario = (id: string, datos: DatosUsuario) =>
-  apiConMensaje<UsuarioAdmin>(`/v1/admin/users/${encodeURIComponent(id)}`, { method: 'PUT', body: datos });
+export const editarUsuario = (id: string, datos: Esquema<'DatosUsuario'>) =>
+  conMensaje(consola.PUT('/api/v1/admin/users/{id}', { params: { path: { id } }, body: datos }));

@@ -5,16 +5,16 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMutacionUnica } from '@/lib/mutacion-unica';
 import { CLAVE_ROLES } from '@/modulos/roles/api/get-roles';
 import { toast } from '@/stores/toasts';
-import type { DatosUsuario } from '@/types/api';
 import { cambiarClave } from './cambiar-clave';
 import { crearUsuario } from './crear-usuario';
 import { desactivarUsuario } from './desactivar-usuario';
 import { editarUsuario } from './editar-usuario';
 import { CLAVE_USUARIOS } from './get-usuarios';
+import type { Esquema } from '@/lib/api-client';
 
 type Escritura =
-  | { tipo: 'crear'; datos: DatosUsuario }
-  | { tipo: 'editar'; id: string; datos: DatosUsuario }
+  | { tipo: 'crear'; datos: Esquema<'DatosUsuario'> }
+  | { tipo: 'editar'; id: string; datos: Esquema<'DatosUsuario'> }
   | { tipo: 'clave'; id: string; password: string }
   | { tipo: 'desactivar'; id: string };
 

@@ -3,11 +3,11 @@ import { CampoTexto } from '@/components/ui/Campo';
 import { AccionesGuardar, Dialogo } from '@/components/ui/Dialogo';
 import { MensajeCampo, rechazoDeCampo } from '@/components/ui/formulario';
 import { validarClaveNueva } from '@/lib/wasm';
-import type { UsuarioAdmin } from '@/types/api';
 import { useEscribirUsuario } from '../api/escribir-usuario';
+import type { Esquema } from '@/lib/api-client';
 
 /** Sets a new password for a user (core's length rules checked before sending). */
-export function ClaveDialogo({ usuario, alCerrar }: { usuario: UsuarioAdmin; alCerrar: () => void }) {
+export function ClaveDialogo({ usuario, alCerrar }: { usuario: Esquema<'UsuarioAdmin'>; alCerrar: () => void }) {
   const [clave, setClave] = useState('');
   const [error, setError] = useState<string | null>(null);
   const escribir = useEscribirUsuario();

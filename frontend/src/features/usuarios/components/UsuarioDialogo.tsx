@@ -7,14 +7,14 @@ import { Esqueleto } from '@/components/ui/Esqueleto';
 import { iguales, MensajeCampo, rechazoDeCampo } from '@/components/ui/formulario';
 import { Interruptor } from '@/components/ui/Interruptor';
 import { validarClaveNueva, validarCorreo } from '@/lib/wasm';
-import type { DatosUsuario, UsuarioAdmin } from '@/types/api';
 import { useRoles } from '@/modulos/roles/api/get-roles';
 import { useSucursalesUsuario } from '@/modulos/sucursales/api/get-sucursales-usuario';
 import { useEscribirUsuario } from '../api/escribir-usuario';
+import type { Esquema } from '@/lib/api-client';
 
 type Errores = Partial<Record<'name' | 'email' | 'role' | 'tags' | 'password', string>>;
 
-const inicial = (u: UsuarioAdmin | null) => ({
+const inicial = (u: Esquema<'UsuarioAdmin'> | null) => ({
   name: u?.name ?? '',
   email: u?.email ?? '',
   role: u?.role._id ?? '',
@@ -23,7 +23,7 @@ const inicial = (u: UsuarioAdmin | null) => ({
 });
 
 /** Creates a user (with the initial password) or edits one (with its active switch). */
-export function UsuarioDialogo({ usuario, abierto, alCerrar }: { usuario: UsuarioAdmin | null; abierto: boolean; alCerrar: () => void }) {
+export function UsuarioDialogo({ usuario, abierto, alCerrar }: { usuario: Esquema<'UsuarioAdmin'> | null; abierto: boolean; alCerrar: () => void }) {
   const original = inicial(usuario);
   const [form, setForm] = useState(original);
   const [password, setPassword] = useState('');
@@ -50,7 +50,7 @@ export function UsuarioDialogo({ usuario, abierto, alCerrar }: { usuario: Usuari
     setErrores(siguientes);
     if (Object.keys(siguientes).length > 0) return;
     const email = 'ok' in correo && correo.ok !== null ? correo.ok : form.email;
-    const datos: DatosUsuario = { name: form.name.trim(), email, role: form.role, tags: form.tags };
+    const datos: Esquema<'DatosUsuario'> = { name: form.name.trim(), email, role: form.role, tags: form.tags };
     const alTerminar = { onSuccess: alCerrar, onError: (e: unknown) => marcarRechazo(e) };
     if (nuevo) escribir.mutate({ tipo: 'crear', datos: { ...datos, password } }, alTerminar);
     else escribir.mutate({ tipo: 'editar', id: usuario._id, datos: { ...datos, active: form.active } }, alTerminar);

@@ -9,13 +9,13 @@ import { Paginacion } from '@/components/ui/Paginacion';
 import { BotonIcono, FilaMensaje, FilasCargando, paginasDe, PantallaAdmin, TablaAdmin, ThAcciones, useBusquedaPaginada, usePuede } from '@/components/ui/PantallaAdmin';
 import { useSesion } from '@/lib/use-session';
 import { useTitulo } from '@/lib/use-titulo';
-import type { UsuarioAdmin } from '@/types/api';
 import { useEscribirUsuario } from '../api/escribir-usuario';
 import { POR_PAGINA, useUsuarios } from '../api/get-usuarios';
 import { ClaveDialogo } from './ClaveDialogo';
 import { UsuarioDialogo } from './UsuarioDialogo';
+import type { Esquema } from '@/lib/api-client';
 
-type Abierto = { tipo: 'nuevo' } | { tipo: 'editar' | 'clave' | 'desactivar'; usuario: UsuarioAdmin } | null;
+type Abierto = { tipo: 'nuevo' } | { tipo: 'editar' | 'clave' | 'desactivar'; usuario: Esquema<'UsuarioAdmin'> } | null;
 
 /** /users: staff accounts, searched in the server and paged. */
 export function UsuariosPantalla() {

@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { consola, datos, type Esquema } from '@/lib/api-client';
 import { useSesion } from '@/lib/use-session';
-import type { Walkin } from '@/types/api';
 import { claveWalkins } from './get-walkins';
 
 /** `GET /v1/admin/walkin/{id}?tag=` (403 another branch's, 404 unknown). */
-export function getWalkin(tag: string, id: string, signal?: AbortSignal): Promise<Walkin> {
+export function getWalkin(tag: string, id: string, signal?: AbortSignal): Promise<Esquema<'Walkin'>> {
   // The screen explains a refusal itself; a toast on top would say it twice.
-  return api<Walkin>(`/v1/admin/walkin/${encodeURIComponent(id)}`, { query: { tag }, signal, silencioso: true });
+  return datos(consola.GET('/api/v1/admin/walkin/{id}', { params: { path: { id }, query: { tag } }, signal }), { silencioso: true });
 }
 
 export const claveWalkin = (tag: string, id: string) => [...claveWalkins(tag), 'detalle', id] as const;

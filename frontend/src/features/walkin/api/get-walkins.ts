@@ -1,8 +1,7 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { consola, datos, type Esquema } from '@/lib/api-client';
 import { claveSucursal } from '@/lib/claves';
 import { useSesion } from '@/lib/use-session';
-import type { PaginaWalkins } from '@/types/api';
 
 /** The list tabs (spec §2); Registrar has no list. */
 export type SlugWalkins = 'hoy' | 'todas';
@@ -13,9 +12,9 @@ export const POR_PAGINA = 100;
 export const claveWalkins = (tag: string) => claveSucursal(tag, 'walkins');
 
 /** `GET /v1/admin/walkin?tag=&slug=&q=&page=&limit=`: a page of the day's walk-ins (hoy) or of all. */
-export async function getWalkins(tag: string, slug: SlugWalkins, q: string, page: number, signal?: AbortSignal): Promise<PaginaWalkins> {
+export async function getWalkins(tag: string, slug: SlugWalkins, q: string, page: number, signal?: AbortSignal): Promise<Esquema<'PaginaWalkins'>> {
   const query = { tag, slug, q: q || undefined, page, limit: POR_PAGINA };
-  return api<PaginaWalkins>('/v1/admin/walkin', { query, signal });
+  return datos(consola.GET('/api/v1/admin/walkin', { params: { query }, signal }));
 }
 
 export const walkinsQueryOptions = (tag: string, slug: SlugWalkins, q: string) =>

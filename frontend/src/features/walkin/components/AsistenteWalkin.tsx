@@ -7,7 +7,7 @@ import { CampoSelect, CampoTexto } from '@/components/ui/Campo';
 import { CampoTelefono } from '@/components/ui/CampoTelefono';
 import { Esqueleto } from '@/components/ui/Esqueleto';
 import { Pasos } from '@/components/ui/Pasos';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, type Esquema } from '@/lib/api-client';
 import { textoPersonas } from '@/lib/formato';
 import { PAIS_POR_DEFECTO, paisDeTelefono, paisPorIso } from '@/lib/paises';
 import {
@@ -21,7 +21,6 @@ import {
 } from '@/lib/wasm';
 import { enterEnSelectEnvia } from '@/lib/teclado';
 import { toast } from '@/stores/toasts';
-import type { GrupoEnEspera, SolicitudWalkinDeEspera, Walkin } from '@/types/api';
 import { FormularioAbre } from '@/modulos/orden/components/FormularioAbre';
 import { enfocarCampo, FormularioComanda } from '@/modulos/orden/components/FormularioComanda';
 import { TicketsOrden } from '@/modulos/orden/components/Tickets';
@@ -121,7 +120,7 @@ function PasoPersonal({
 }
 
 /** A party of the waitlist the wizard seats ("Sentar"): what it fills in, and its id for the save. */
-export type GrupoASentar = Pick<GrupoEnEspera, '_id' | 'name' | 'phone' | 'personas'>;
+export type GrupoASentar = Pick<Esquema<'GrupoEnEspera'>, '_id' | 'name' | 'phone' | 'personas'>;
 
 /** A new walk-in for a waiting party: its name, phone and party, the buffets following the party. */
 export function ordenDeEspera(orden: FormularioOrden, g: GrupoASentar): FormularioOrden {
@@ -155,7 +154,7 @@ function Asistente({ tag, horario, mesa, espera }: { tag: string; horario: Confi
   const [enfocar, setEnfocar] = useState<string | null>(null);
   const [pais, setPais] = useState(() => (espera?.phone ? paisDeTelefono(espera.phone).iso : PAIS_POR_DEFECTO));
   const [personal, setPersonal] = useState<DatosPersonales | null>(null);
-  const [guardado, setGuardado] = useState<Walkin | null>(null);
+  const [guardado, setGuardado] = useState<Esquema<'Walkin'> | null>(null);
   const registrar = useRegistrarWalkin();
   const sucursales = useSucursalesUsuario();
   const sucursal = sucursales.data?.find((s) => s.tag === tag);
@@ -175,7 +174,7 @@ function Asistente({ tag, horario, mesa, espera }: { tag: string; horario: Confi
       setPaso(0);
       return;
     }
-    const solicitud: SolicitudWalkinDeEspera = deEspera
+    const solicitud: Esquema<'SolicitudWalkin'> = deEspera
       ? { ...solicitudWalkin(orden, personal, promos), espera_id: deEspera._id }
       : solicitudWalkin(orden, personal, promos);
     registrar.mutate(solicitud, {
@@ -188,7 +187,7 @@ function Asistente({ tag, horario, mesa, espera }: { tag: string; horario: Confi
       onError: (error) => {
         avisarErrorAlGuardar(error);
         // The party was seated or left meanwhile: the walk-in is saved without it on Registrar again.
-        if (error instanceof ApiError && (error.data as { codigo?: unknown } | null)?.codigo === 'espera_terminada') setDeEspera(null);
+        if (error instanceof ApiError && error.rechazo?.codigo === 'espera_terminada') setDeEspera(null);
         const donde = pasoDelRechazo(error, [
           ['comanda', solicitud.comanda],
           ['personal', solicitud],

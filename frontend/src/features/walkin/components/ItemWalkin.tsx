@@ -1,13 +1,13 @@
 import { UserIcon } from '@heroicons/react/20/solid';
 import { Link } from 'react-router';
 import { fechaCorta, horaCorta, nombreCorto } from '@/lib/formato';
-import type { Walkin } from '@/types/api';
+import type { Esquema } from '@/lib/api-client';
 
 /** One row's height in the list, in pixels: a comfortable finger target on a tablet. */
 export const ALTO_ITEM_WALKIN = 64;
 
 /** A walk-in in the sidebar (spec §2): date, time, name and the comanda's folio; party at the edge. */
-export function ItemWalkin({ walkin: w, ruta, seleccionado }: { walkin: Walkin; ruta: string; seleccionado: boolean }) {
+export function ItemWalkin({ walkin: w, ruta, seleccionado }: { walkin: Esquema<'Walkin'>; ruta: string; seleccionado: boolean }) {
   return (
     <Link
       to={ruta}

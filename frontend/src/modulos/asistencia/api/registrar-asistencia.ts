@@ -1,25 +1,19 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { apiConMensaje } from '@/lib/api-client';
+import { conClave, conMensaje, consola, type Esquema } from '@/lib/api-client';
 import { claveSucursal } from '@/lib/claves';
-import type { Reservacion, SolicitudAsistencia } from '@/types/api';
 import { useMutacionUnica } from '@/lib/mutacion-unica';
 
 /** `PUT /v1/admin/reservacion/{id}/asistencia`: Pendiente → Asistio with the comanda and the abre. */
-export function registrarAsistencia(id: string, solicitud: SolicitudAsistencia, clave?: string): Promise<{ data: Reservacion; message: string }> {
+export function registrarAsistencia(id: string, solicitud: Esquema<'SolicitudAsistencia'>, clave?: string): Promise<{ data: Esquema<'Reservacion'>; message: string }> {
   // The flow announces the outcome itself (spec §8).
-  return apiConMensaje<Reservacion>(`/v1/admin/reservacion/${encodeURIComponent(id)}/asistencia`, {
-    method: 'PUT',
-    body: solicitud,
-    silencioso: true,
-    clave,
-  });
+  return conMensaje(consola.PUT('/api/v1/admin/reservacion/{id}/asistencia', { params: { path: { id }, header: conClave(clave) }, body: solicitud }), { silencioso: true });
 }
 
 /** Registers an attendance; every reservation query of the branch (lists, details) asks again. */
 export function useRegistrarAsistencia() {
   const queryClient = useQueryClient();
   return useMutacionUnica({
-    mutationFn: ({ id, solicitud }: { id: string; solicitud: SolicitudAsistencia }, clave: string) => registrarAsistencia(id, solicitud, clave),
+    mutationFn: ({ id, solicitud }: { id: string; solicitud: Esquema<'SolicitudAsistencia'> }, clave: string) => registrarAsistencia(id, solicitud, clave),
     onSuccess: ({ data }) => queryClient.invalidateQueries({ queryKey: claveSucursal(data.tag_sucursal, 'reservaciones') }),
   });
 }

@@ -7,7 +7,6 @@ import { horaCorta, textoPersonas } from '@/lib/formato';
 import { useSesion } from '@/lib/use-session';
 import { mensajes, validarCodigoReservacion, validarCorreo, type PromoAplicada } from '@/lib/wasm';
 import { toast } from '@/stores/toasts';
-import type { Reservacion } from '@/types/api';
 import { FormularioAbre } from '@/modulos/orden/components/FormularioAbre';
 import { FormularioComanda } from '@/modulos/orden/components/FormularioComanda';
 import { TicketsOrden } from '@/modulos/orden/components/Tickets';
@@ -22,6 +21,7 @@ import { BuscarPorCorreo, ElegirMetodo, LectorDispositivo, RegresarAMetodos } fr
 import { LectorCamara } from './LectorCamara';
 import { TarjetaReservacion } from './TarjetaReservacion';
 import { ahora } from '@/lib/reloj';
+import type { Esquema } from '@/lib/api-client';
 
 /** Spec §2: the lookup dialog's four steps (the attendance's three and the summary). */
 export const PASOS_ASISTENCIA = ['Búsqueda', 'Comanda', 'Abre', 'Imprimir'] as const;
@@ -61,7 +61,7 @@ export function FlujoAsistencia({
   const [orden, setOrden] = useState<FormularioOrden | null>(null);
   // The box a refusal at the last step named: the order step opens on it.
   const [enfocar, setEnfocar] = useState<string | null>(null);
-  const [sentada, setSentada] = useState<Reservacion | null>(null);
+  const [sentada, setSentada] = useState<Esquema<'Reservacion'> | null>(null);
   const registrar = useRegistrarAsistencia();
   const salon = useSalon();
   const pie = useRef<HTMLDivElement>(null);
@@ -106,7 +106,7 @@ export function FlujoAsistencia({
   }
 
   /** Looks a reservation up; `avanzar` (opened for a known one) goes straight on to its order. */
-  async function consultar(llamada: () => Promise<Reservacion>, avanzar = false) {
+  async function consultar(llamada: () => Promise<Esquema<'Reservacion'>>, avanzar = false) {
     const esta = ++consulta.current;
     setHallazgo(null);
     setOrden(null);

@@ -4,10 +4,10 @@ import type { ReactNode } from 'react';
 import { Insignia, type Tono } from '@/components/ui/Insignia';
 import { fechaLarga, horaCorta, textoPersonas } from '@/lib/formato';
 import { etiquetaEstado } from '@/lib/wasm';
-import type { Reservacion } from '@/types/api';
 import type { Hallazgo } from '../busqueda';
+import type { Esquema } from '@/lib/api-client';
 
-const TONOS: Record<Reservacion['status'], Tono> = { Pendiente: 'aviso', Asistio: 'exito', Vencido: 'peligro', Cancelada: 'neutro' };
+const TONOS: Record<Esquema<'Reservacion'>['status'], Tono> = { Pendiente: 'aviso', Asistio: 'exito', Vencido: 'peligro', Cancelada: 'neutro' };
 
 function Fila({ icono: Icono, children }: { icono: typeof UserIcon; children: ReactNode }) {
   return (

@@ -2,12 +2,11 @@
 // can leave. The host stand's waitlist offers "Llamar" where no message can be sent; a manager's
 // settings say what is not set up. The same for every branch and user, read once a session.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import type { Canales } from '@/types/api';
+import { consola, datos, type Esquema } from '@/lib/api-client';
 
 /** `GET /v1/admin/canales`. */
-export function getCanales(signal?: AbortSignal): Promise<Canales> {
-  return api<Canales>('/v1/admin/canales', { signal });
+export function getCanales(signal?: AbortSignal): Promise<Esquema<'Canales'>> {
+  return datos(consola.GET('/api/v1/admin/canales', { signal }));
 }
 
 export const canalesQueryOptions = () =>

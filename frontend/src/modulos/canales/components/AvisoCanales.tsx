@@ -1,11 +1,11 @@
 // What a manager must know before promising guests a message: which channel this server lacks,
 // in plain words, and who can set it up.
 import { ExclamationTriangleIcon } from '@heroicons/react/20/solid';
-import type { Canales } from '@/types/api';
 import { useCanales } from '../api/get-canales';
+import type { Esquema } from '@/lib/api-client';
 
 /** One sentence per channel that is not set up; none when every channel is. */
-export function avisosDeCanales(c: Canales): string[] {
+export function avisosDeCanales(c: Esquema<'Canales'>): string[] {
   const avisos: string[] = [];
   if (!c.correo) {
     avisos.push(

@@ -4,33 +4,27 @@
 // every other console of the branch hears of it through the live stream. Seating a party is the
 // walk-in's save (`espera_id`), in the walk-in wizard.
 import { useQueryClient } from '@tanstack/react-query';
-import { apiConMensaje } from '@/lib/api-client';
+import { conClave, conMensaje, consola, type Esquema } from '@/lib/api-client';
 import { useMutacionUnica } from '@/lib/mutacion-unica';
 import { useSesion } from '@/lib/use-session';
 import { toast } from '@/stores/toasts';
-import type { GrupoEnEspera, GrupoEsperaCambiado, SolicitudEspera } from '@/types/api';
 import { claveEspera } from './get-espera';
 
 /** `POST /v1/admin/espera` → 201 with the party in its place and the wait it was quoted. */
-export function anotarEspera(solicitud: SolicitudEspera, clave: string): Promise<{ data: GrupoEnEspera; message: string }> {
+export function anotarEspera(solicitud: Esquema<'SolicitudEspera'>, clave: string): Promise<{ data: Esquema<'GrupoEnEspera'>; message: string }> {
   // The dialog shows a refusal under its field: no toast on top of it.
-  return apiConMensaje<GrupoEnEspera>('/v1/admin/espera', { method: 'POST', body: solicitud, clave, silencioso: true });
+  return conMensaje(consola.POST('/api/v1/admin/espera', { params: { header: conClave(clave) }, body: solicitud }), { silencioso: true });
 }
 
 /** `POST /v1/admin/espera/{id}/avisar`: "Su mesa está lista" queued to the party's phone. */
-export function avisarEspera(id: string, clave: string): Promise<{ data: GrupoEsperaCambiado; message: string }> {
-  return apiConMensaje<GrupoEsperaCambiado>(`/v1/admin/espera/${encodeURIComponent(id)}/avisar`, { method: 'POST', clave });
+export function avisarEspera(id: string, clave: string): Promise<{ data: Esquema<'GrupoEsperaCambiado'>; message: string }> {
+  return conMensaje(consola.POST('/api/v1/admin/espera/{id}/avisar', { params: { path: { id }, header: conClave(clave) } }));
 }
 
 /** `POST /v1/admin/espera/{id}/salir` with `{motivo}`: the party leaves the list. */
-export function salirEspera(id: string, motivo: string, clave: string): Promise<{ data: GrupoEsperaCambiado; message: string }> {
+export function salirEspera(id: string, motivo: string, clave: string): Promise<{ data: Esquema<'GrupoEsperaCambiado'>; message: string }> {
   // The dialog shows a refused reason under its box.
-  return apiConMensaje<GrupoEsperaCambiado>(`/v1/admin/espera/${encodeURIComponent(id)}/salir`, {
-    method: 'POST',
-    body: { motivo },
-    clave,
-    silencioso: true,
-  });
+  return conMensaje(consola.POST('/api/v1/admin/espera/{id}/salir', { params: { path: { id }, header: conClave(clave) }, body: { motivo } }), { silencioso: true });
 }
 
 /** Reads the current branch's list again once a write is answered (either way). */
@@ -43,7 +37,7 @@ function useReleer() {
 export function useAnotarEspera() {
   const releer = useReleer();
   return useMutacionUnica({
-    mutationFn: (solicitud: SolicitudEspera, clave: string) => anotarEspera(solicitud, clave),
+    mutationFn: (solicitud: Esquema<'SolicitudEspera'>, clave: string) => anotarEspera(solicitud, clave),
     onSettled: releer,
   });
 }

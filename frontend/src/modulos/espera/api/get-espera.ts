@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { consola, datos, type Esquema } from '@/lib/api-client';
 import { claveSucursal } from '@/lib/claves';
 import { tienePermiso } from '@/lib/session';
 import { useSesion } from '@/lib/use-session';
-import type { GrupoEnEspera } from '@/types/api';
 
 /** The key of a branch's waitlist: the live stream's `espera` event invalidates it. */
 export const claveEspera = (tag: string) => claveSucursal(tag, 'espera');
@@ -12,8 +11,8 @@ export const claveEspera = (tag: string) => claveSucursal(tag, 'espera');
  * `GET /v1/admin/espera?tag=`: the parties waiting for a table, in order, each with its place,
  * the minutes waited, the wait quoted and whether a free table seats it now.
  */
-export function getEspera(tag: string, signal?: AbortSignal): Promise<GrupoEnEspera[]> {
-  return api<GrupoEnEspera[]>('/v1/admin/espera', { query: { tag }, signal });
+export function getEspera(tag: string, signal?: AbortSignal): Promise<Esquema<'GrupoEnEspera'>[]> {
+  return datos(consola.GET('/api/v1/admin/espera', { params: { query: { tag } }, signal }));
 }
 
 export const esperaQueryOptions = (tag: string) =>
@@ -41,7 +40,7 @@ export function useEspera(activo = true) {
  * wizard for): `cargando` while the list is read, then the party, or null when it no longer
  * waits (seated or gone meanwhile) or there is no id.
  */
-export function useGrupoEnEspera(id: string | null): { cargando: boolean; grupo: GrupoEnEspera | null } {
+export function useGrupoEnEspera(id: string | null): { cargando: boolean; grupo: Esquema<'GrupoEnEspera'> | null } {
   const { sucursal, usuario } = useSesion();
   const lista = useEspera(id !== null);
   if (!id) return { cargando: false, grupo: null };

@@ -8,11 +8,11 @@ import { Dialogo } from '@/components/ui/Dialogo';
 import { MensajeCampo, rechazoDeCampo } from '@/components/ui/formulario';
 import { textoPersonas } from '@/lib/formato';
 import { toast } from '@/stores/toasts';
-import type { GrupoEnEspera } from '@/types/api';
 import { useSalirEspera } from '../api/escribir-espera';
 import { MOTIVOS_SALIDA } from '../espera';
+import type { Esquema } from '@/lib/api-client';
 
-export function DialogoSeFue({ grupo, alCerrar }: { grupo: GrupoEnEspera; alCerrar: () => void }) {
+export function DialogoSeFue({ grupo, alCerrar }: { grupo: Esquema<'GrupoEnEspera'>; alCerrar: () => void }) {
   const [elegido, setElegido] = useState<string | null>(null);
   const [otro, setOtro] = useState('');
   const [error, setError] = useState<string | null>(null);

@@ -2,10 +2,10 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { GrupoEnEspera } from '@/types/api';
 import { FilasEspera, resumenEspera, SIN_MENSAJES, SIN_TELEFONO } from './ListaEspera';
+import type { Esquema } from '@/lib/api-client';
 
-function grupoDe(cambios: Partial<GrupoEnEspera> = {}): GrupoEnEspera {
+function grupoDe(cambios: Partial<Esquema<'GrupoEnEspera'>> = {}): Esquema<'GrupoEnEspera'> {
   return {
     _id: 'g-1',
     name: 'Familia Pérez',
@@ -83,7 +83,7 @@ describe('the waitlist', () => {
   });
 
   it('colours a wait past its quote', () => {
-    const tonos = (g: Partial<GrupoEnEspera>) => html({ grupos: [grupoDe(g)] }).querySelector('li')?.getAttribute('data-tono');
+    const tonos = (g: Partial<Esquema<'GrupoEnEspera'>>) => html({ grupos: [grupoDe(g)] }).querySelector('li')?.getAttribute('data-tono');
     expect(tonos({ esperando_min: 10, cotizada_min: 15 })).toBe('en-tiempo');
     expect(tonos({ esperando_min: 20, cotizada_min: 15 })).toBe('pasado');
     expect(tonos({ esperando_min: 40, cotizada_min: 15 })).toBe('excedido');

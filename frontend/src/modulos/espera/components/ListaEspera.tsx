@@ -16,7 +16,6 @@ import { telefonoLegible, textoPersonas } from '@/lib/formato';
 import { tienePermiso } from '@/lib/session';
 import { useSesion } from '@/lib/use-session';
 import type { ConfigHorario } from '@/lib/wasm';
-import type { GrupoEnEspera } from '@/types/api';
 import { useCanales } from '@/modulos/canales/api/get-canales';
 import { useHorarioSucursal } from '@/modulos/sucursales/api/get-sucursales-usuario';
 import { useAvisarEspera } from '../api/escribir-espera';
@@ -24,6 +23,7 @@ import { useEspera } from '../api/get-espera';
 import { CLASES_TONO, textoAviso, textoEspera, tonoEspera } from '../espera';
 import { DialogoAgregarEspera } from './DialogoAgregarEspera';
 import { DialogoSeFue } from './DialogoSeFue';
+import type { Esquema } from '@/lib/api-client';
 
 /** Why Avisar is disabled for a party without a phone (the server's own words for it). */
 export const SIN_TELEFONO = 'El grupo no dejó teléfono: llámelo por su nombre.';
@@ -52,16 +52,16 @@ function FilaEspera({
   alSeFue,
   enlaceSentar,
 }: {
-  g: GrupoEnEspera;
+  g: Esquema<'GrupoEnEspera'>;
   horario: ConfigHorario | null;
   seleccionado: boolean;
   avisando: boolean;
   /** The server sends messages; without, a party with a phone is called instead. */
   puedeAvisar: boolean;
-  alAvisar: (g: GrupoEnEspera) => void;
-  alSeFue: (g: GrupoEnEspera) => void;
+  alAvisar: (g: Esquema<'GrupoEnEspera'>) => void;
+  alSeFue: (g: Esquema<'GrupoEnEspera'>) => void;
   /** Where Sentar leads; null: this user does not seat parties. */
-  enlaceSentar: ((g: GrupoEnEspera) => string) | null;
+  enlaceSentar: ((g: Esquema<'GrupoEnEspera'>) => string) | null;
 }) {
   const tono = tonoEspera(g.esperando_min, g.cotizada_min);
   const espera = textoEspera(g);
@@ -183,7 +183,7 @@ export function FilasEspera({
   alSeFue,
   enlaceSentar,
 }: {
-  grupos: GrupoEnEspera[] | undefined;
+  grupos: Esquema<'GrupoEnEspera'>[] | undefined;
   cargando?: boolean;
   fallo?: boolean;
   reintentar?: () => void;
@@ -194,9 +194,9 @@ export function FilasEspera({
   avisando?: string | null;
   /** The server sends messages (until it says otherwise, it is taken to). */
   puedeAvisar?: boolean;
-  alAvisar: (g: GrupoEnEspera) => void;
-  alSeFue: (g: GrupoEnEspera) => void;
-  enlaceSentar: ((g: GrupoEnEspera) => string) | null;
+  alAvisar: (g: Esquema<'GrupoEnEspera'>) => void;
+  alSeFue: (g: Esquema<'GrupoEnEspera'>) => void;
+  enlaceSentar: ((g: Esquema<'GrupoEnEspera'>) => string) | null;
 }) {
   if (cargando) {
     return (
@@ -253,7 +253,7 @@ export function FilasEspera({
 }
 
 /** "2 grupos · 7 personas". */
-export function resumenEspera(grupos: readonly Pick<GrupoEnEspera, 'personas'>[]): string {
+export function resumenEspera(grupos: readonly Pick<Esquema<'GrupoEnEspera'>, 'personas'>[]): string {
   const personas = grupos.reduce((n, g) => n + g.personas, 0);
   return `${grupos.length === 1 ? '1 grupo' : `${grupos.length} grupos`} · ${textoPersonas(personas)}`;
 }
@@ -268,7 +268,7 @@ export function ListaEspera({
   seleccionado = null,
   className = '',
 }: {
-  enlaceSentar: (g: GrupoEnEspera) => string;
+  enlaceSentar: (g: Esquema<'GrupoEnEspera'>) => string;
   seleccionado?: string | null;
   className?: string;
 }) {
@@ -278,7 +278,7 @@ export function ListaEspera({
   const avisar = useAvisarEspera();
   const puedeAvisar = useCanales().data?.telefono ?? true;
   const [agregando, setAgregando] = useState(false);
-  const [saliendo, setSaliendo] = useState<GrupoEnEspera | null>(null);
+  const [saliendo, setSaliendo] = useState<Esquema<'GrupoEnEspera'> | null>(null);
   // Seating is the walk-in's save: Sentar only for who registers walk-ins.
   const sienta = tienePermiso(usuario, 'walkin.index');
   const grupos = lista.data;

@@ -1,15 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { consola, datos, type Esquema } from '@/lib/api-client';
 import { claveSucursal } from '@/lib/claves';
 import { useSesion } from '@/lib/use-session';
-import type { MeseroRef } from '@/types/api';
 
 /**
  * `GET /v1/admin/meseros?tag=[&todos=true]`: the branch's active waiters (the order forms'
  * selector) or, with `todos`, every waiter, inactive ones too (the waiters screen).
  */
-export function getMeseros(tag: string, todos: boolean, signal?: AbortSignal): Promise<MeseroRef[]> {
-  return api<MeseroRef[]>('/v1/admin/meseros', { query: todos ? { tag, todos: true } : { tag }, signal });
+export function getMeseros(tag: string, todos: boolean, signal?: AbortSignal): Promise<Esquema<'MeseroRef'>[]> {
+  return datos(consola.GET('/api/v1/admin/meseros', { params: { query: todos ? { tag, todos: true } : { tag } }, signal }));
 }
 
 /** Every waiter list of a branch; a write refreshes them all (both lists' keys start with it). */

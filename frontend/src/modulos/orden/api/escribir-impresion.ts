@@ -3,11 +3,11 @@
 // Each is saved once, whatever the fingers do (one key per action, and per job within it); the
 // status is read again, and every console of the branch hears of it through the live stream.
 import { useQueryClient } from '@tanstack/react-query';
-import { apiConMensaje } from '@/lib/api-client';
+import { conClave, conMensaje, consola } from '@/lib/api-client';
 import { useMutacionUnica } from '@/lib/mutacion-unica';
 import { useSesion } from '@/lib/use-session';
 import { toast } from '@/stores/toasts';
-import { claveImpresiones, rutaImpresion, type Registro } from './get-impresion';
+import { claveImpresiones, type Registro } from './get-impresion';
 
 export type EscrituraImpresion = { tipo: 'reintentar'; trabajos: string[] } | { tipo: 'reimprimir'; registro: Registro; ticket: 'comanda' | 'abre' };
 
@@ -17,9 +17,12 @@ export type EscrituraImpresion = { tipo: 'reintentar'; trabajos: string[] } | { 
  * each job of one retry carries the action's key with the job's id after it.
  */
 export async function escribirImpresion(tag: string, e: EscrituraImpresion, clave: string): Promise<{ message: string }> {
-  if (e.tipo === 'reimprimir') return apiConMensaje(`${rutaImpresion(e.registro)}/reimprimir`, { method: 'POST', query: { tag }, body: { tipo: e.ticket }, clave });
+  if (e.tipo === 'reimprimir') {
+    const params = { path: e.registro, query: { tag }, header: conClave(clave) };
+    return conMensaje(consola.POST('/api/v1/admin/impresion/{origen}/{id}/reimprimir', { params, body: { tipo: e.ticket } }));
+  }
   const respuestas = await Promise.all(
-    e.trabajos.map((trabajo) => apiConMensaje(`/v1/admin/impresion/trabajos/${encodeURIComponent(trabajo)}/reintentar`, { method: 'POST', query: { tag }, clave: `${clave}:${trabajo}` })),
+    e.trabajos.map((trabajo) => conMensaje(consola.POST('/api/v1/admin/impresion/trabajos/{id}/reintentar', { params: { path: { id: trabajo }, query: { tag }, header: conClave(`${clave}:${trabajo}`) } }))),
   );
   return { message: respuestas[0]?.message ?? '' };
 }

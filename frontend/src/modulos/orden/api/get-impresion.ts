@@ -1,27 +1,24 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { consola, datos, type Esquema } from '@/lib/api-client';
 import { claveSucursal } from '@/lib/claves';
 import { tienePermiso } from '@/lib/session';
 import { useSesion } from '@/lib/use-session';
-import type { ImpresionDeRegistro } from '@/types/api';
 
 /** Whose tickets: a walk-in's or a seated reservation's. */
 export type Registro = { origen: 'walkin' | 'reservacion'; id: string };
 
-/** The path of a record's printing. */
-export const rutaImpresion = (r: Registro) => `/v1/admin/impresion/${r.origen}/${encodeURIComponent(r.id)}`;
 
 /** Every print status of a branch: the live stream's `impresion` event invalidates them all. */
 export const claveImpresiones = (tag: string) => claveSucursal(tag, 'impresion');
 export const claveImpresion = (tag: string, registro: Registro) => claveSucursal(tag, 'impresion', registro);
 
 /** `GET /v1/admin/impresion/{walkin|reservacion}/{id}?tag=`: the record's tickets and where each stands. */
-export function getImpresion(tag: string, registro: Registro, signal?: AbortSignal): Promise<ImpresionDeRegistro> {
-  return api<ImpresionDeRegistro>(rutaImpresion(registro), { query: { tag }, signal });
+export function getImpresion(tag: string, registro: Registro, signal?: AbortSignal): Promise<Esquema<'ImpresionDeRegistro'>> {
+  return datos(consola.GET('/api/v1/admin/impresion/{origen}/{id}', { params: { path: registro, query: { tag } }, signal }));
 }
 
 /** A ticket still on its way: read again every few seconds, besides the stream's events. */
-export const pendiente = (d: ImpresionDeRegistro | undefined) => Boolean(d?.trabajos.some((t) => t.estado === 'en_cola' || t.estado === 'fallo'));
+export const pendiente = (d: Esquema<'ImpresionDeRegistro'> | undefined) => Boolean(d?.trabajos.some((t) => t.estado === 'en_cola' || t.estado === 'fallo'));
 
 export const impresionQueryOptions = (tag: string, registro: Registro) =>
   queryOptions({

@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { consola, datos, type Esquema } from '@/lib/api-client';
 import { claveSucursal } from '@/lib/claves';
 import { useSesion } from '@/lib/use-session';
-import type { PromoActiva } from '@/types/api';
 
 /** `GET /v1/admin/promocion/activas?tag=`: the promotions the abre may apply today. */
-export function getPromocionesActivas(tag: string, signal?: AbortSignal): Promise<PromoActiva[]> {
-  return api<PromoActiva[]>('/v1/admin/promocion/activas', { query: { tag }, signal });
+export function getPromocionesActivas(tag: string, signal?: AbortSignal): Promise<Esquema<'PromoActiva'>[]> {
+  return datos(consola.GET('/api/v1/admin/promocion/activas', { params: { query: { tag } }, signal }));
 }
 
 export const promocionesActivasQueryOptions = (tag: string) =>

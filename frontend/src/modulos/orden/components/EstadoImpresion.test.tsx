@@ -3,18 +3,18 @@ import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
-import type { ImpresionDeRegistro, TrabajoImpresion } from '@/types/api';
 import { ImpresionTicket, type PropsImpresionTicket } from './EstadoImpresion';
+import type { Esquema } from '@/lib/api-client';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-function trabajo(estado: TrabajoImpresion['estado'], impresora = 'Cocina', extra: Partial<TrabajoImpresion> = {}): TrabajoImpresion {
+function trabajo(estado: Esquema<'TrabajoImpresion'>['estado'], impresora = 'Cocina', extra: Partial<Esquema<'TrabajoImpresion'>> = {}): Esquema<'TrabajoImpresion'> {
   return { _id: `${impresora}-${estado}`, tipo: 'comanda', impresora, estado, intentos: 1, error: null, reimpresion: false, en_cola: '19:41', impreso: estado === 'impreso' ? '19:42' : null, ...extra };
 }
 
-const conImpresora = (...trabajos: TrabajoImpresion[]): ImpresionDeRegistro => ({ impresoras: 1, trabajos });
+const conImpresora = (...trabajos: Esquema<'TrabajoImpresion'>[]): Esquema<'ImpresionDeRegistro'> => ({ impresoras: 1, trabajos });
 
-function html(impresion: ImpresionDeRegistro | undefined, tipo: 'comanda' | 'abre' = 'comanda'): HTMLElement {
+function html(impresion: Esquema<'ImpresionDeRegistro'> | undefined, tipo: 'comanda' | 'abre' = 'comanda'): HTMLElement {
   const caja = document.createElement('div');
   caja.innerHTML = renderToStaticMarkup(<ImpresionTicket tipo={tipo} impresion={impresion} alImprimir={() => {}} alReintentar={() => {}} alReimprimir={() => {}} />);
   return caja;

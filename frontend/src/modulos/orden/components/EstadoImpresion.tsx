@@ -2,8 +2,8 @@ import { ArrowPathIcon, CheckCircleIcon, ComputerDesktopIcon, ExclamationTriangl
 import { useEffect, useRef, type FocusEvent, type ReactNode } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
-import type { ImpresionDeRegistro } from '@/types/api';
 import { resumenTicket, textoEstado, type EstadoTicket, type TipoTicket } from '../impresion';
+import type { Esquema } from '@/lib/api-client';
 
 const TITULOS: Record<TipoTicket, string> = { comanda: 'Comanda', abre: 'Abre' };
 
@@ -25,7 +25,7 @@ export type AccionEnCurso = 'reintentar' | 'reimprimir' | null;
 export interface PropsImpresionTicket {
   tipo: TipoTicket;
   /** The record's jobs at the branch's printers; undefined while unknown (or not followed). */
-  impresion: ImpresionDeRegistro | undefined;
+  impresion: Esquema<'ImpresionDeRegistro'> | undefined;
   /** The browser's print dialog for this ticket. */
   alImprimir: () => void;
   alReintentar: (trabajos: string[]) => void;

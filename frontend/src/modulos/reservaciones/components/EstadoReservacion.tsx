@@ -1,9 +1,9 @@
 import { Insignia, type Tono } from '@/components/ui/Insignia';
 import { etiquetaEstado } from '@/lib/wasm';
-import type { Reservacion } from '@/types/api';
+import type { Esquema } from '@/lib/api-client';
 
 /** Vencido reads in red (spec §4); Asistió in green, so an arrival never reads like a no-show. */
-const TONOS: Record<Reservacion['status'], Tono> = {
+const TONOS: Record<Esquema<'Reservacion'>['status'], Tono> = {
   Pendiente: 'aviso',
   Asistio: 'exito',
   Vencido: 'peligro',
@@ -11,7 +11,7 @@ const TONOS: Record<Reservacion['status'], Tono> = {
 };
 
 /** The status as staff read it (core's label: Asistio → Asistió, Vencido → No asistió). */
-export function EstadoReservacion({ status, className = '' }: { status: Reservacion['status']; className?: string }) {
+export function EstadoReservacion({ status, className = '' }: { status: Esquema<'Reservacion'>['status']; className?: string }) {
   const etiqueta = etiquetaEstado(status);
   return (
     <span data-estado={status} className="inline-flex">

@@ -2,7 +2,7 @@
 // ("Cambiar de mesa"). Each is saved once (one key per action); the floor is read again, and
 // every other console of the branch hears of it through the live stream.
 import { useQueryClient } from '@tanstack/react-query';
-import { apiConMensaje } from '@/lib/api-client';
+import { conClave, conMensaje, consola } from '@/lib/api-client';
 import { useMutacionUnica } from '@/lib/mutacion-unica';
 import { useSesion } from '@/lib/use-session';
 import { toast } from '@/stores/toasts';
@@ -12,10 +12,10 @@ export type EscrituraTurno = { tipo: 'liberar'; turno: string } | { tipo: 'mover
 
 /** `POST /v1/admin/salon/turnos/{id}/liberar` or `…/mover` with `{mesa}`. */
 export function escribirTurno(e: EscrituraTurno, clave: string): Promise<{ message: string }> {
-  const ruta = `/v1/admin/salon/turnos/${encodeURIComponent(e.turno)}/${e.tipo}`;
+  const params = { path: { id: e.turno }, header: conClave(clave) };
   return e.tipo === 'liberar'
-    ? apiConMensaje(ruta, { method: 'POST', clave })
-    : apiConMensaje(ruta, { method: 'POST', body: { mesa: e.mesa }, clave });
+    ? conMensaje(consola.POST('/api/v1/admin/salon/turnos/{id}/liberar', { params }))
+    : conMensaje(consola.POST('/api/v1/admin/salon/turnos/{id}/mover', { params, body: { mesa: e.mesa } }));
 }
 
 export function useEscribirTurno() {

@@ -1,16 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { consola, datos, type Esquema } from '@/lib/api-client';
 import { claveSucursal } from '@/lib/claves';
 import { tienePermiso } from '@/lib/session';
 import { useSesion } from '@/lib/use-session';
-import type { Piso } from '@/types/api';
 
 /** The key of a branch's floor: the live stream's `salon` event invalidates it. */
 export const claveSalon = (tag: string) => claveSucursal(tag, 'salon');
 
 /** `GET /v1/admin/salon?tag=`: the branch's tables, which are seated, by whom and since when. */
-export function getSalon(tag: string, signal?: AbortSignal): Promise<Piso> {
-  return api<Piso>('/v1/admin/salon', { query: { tag }, signal });
+export function getSalon(tag: string, signal?: AbortSignal): Promise<Esquema<'Piso'>> {
+  return datos(consola.GET('/api/v1/admin/salon', { params: { query: { tag } }, signal }));
 }
 
 export const salonQueryOptions = (tag: string) =>
@@ -36,7 +35,7 @@ export function useSalon() {
  * The free table the floor holds for reservation `id` (its "Próx." arrival), as the order step's
  * table; null when none holds it or that table is taken now.
  */
-export function mesaAsignada(piso: Piso | undefined, id: string): string | null {
+export function mesaAsignada(piso: Esquema<'Piso'> | undefined, id: string): string | null {
   const mesa = piso?.mesas.find((m) => m.proxima?._id === id);
   return mesa && mesa.estado === 'libre' && !mesa.turno ? String(mesa.numero) : null;
 }

@@ -18,24 +18,24 @@ import { MarcaRetraso } from '@/modulos/reservaciones/components/MarcaRetraso';
 import { minutosRetrasoHora, textoRetraso } from '@/modulos/reservaciones/retraso';
 import { useAhoraSucursal } from '@/modulos/reservaciones/use-ahora-sucursal';
 import { useHorarioSucursal } from '@/modulos/sucursales/api/get-sucursales-usuario';
-import type { MesaEnPiso, Piso } from '@/types/api';
 import { useSalon } from '../api/get-salon';
 import { useEscribirTurno } from '../api/escribir-turno';
 import { posicionEnPlano } from '../plano';
+import type { Esquema } from '@/lib/api-client';
 
-const COLOR: Record<MesaEnPiso['estado'], string> = {
+const COLOR: Record<Esquema<'MesaEnPiso'>['estado'], string> = {
   libre: 'bg-emerald-50 text-emerald-900 ring-emerald-500/60 hover:bg-emerald-100',
   ocupada: 'bg-amber-50 text-amber-950 ring-amber-500/70 hover:bg-amber-100',
   excedida: 'bg-red-50 text-red-900 ring-red-600/80 hover:bg-red-100',
 };
 
-const ETIQUETA: Record<MesaEnPiso['estado'], string> = { libre: 'Libre', ocupada: 'Ocupada', excedida: 'Excedida' };
+const ETIQUETA: Record<Esquema<'MesaEnPiso'>['estado'], string> = { libre: 'Libre', ocupada: 'Ocupada', excedida: 'Excedida' };
 
 /**
  * A table's drawn size, in pixels, by its seats: a two-top is small, a ten-top long; the smallest
  * still holds its next arrival's time ("09:45 p.m.") on one line.
  */
-function tamano(m: MesaEnPiso): { ancho: number; alto: number } {
+function tamano(m: Esquema<'MesaEnPiso'>): { ancho: number; alto: number } {
   const base = m.asientos <= 2 ? 74 : m.asientos <= 4 ? 76 : 88;
   // A round table reads as big as a square one a little smaller than it.
   if (m.forma === 'redonda') return { ancho: base - 6, alto: base - 6 };
@@ -43,7 +43,7 @@ function tamano(m: MesaEnPiso): { ancho: number; alto: number } {
 }
 
 
-function Resumen({ piso }: { piso: Piso }) {
+function Resumen({ piso }: { piso: Esquema<'Piso'> }) {
   const r = piso.resumen;
   const dato = (valor: number, etiqueta: string, tono: string) => (
     <div className={`rounded-xl px-3 py-2 ring-1 ring-inset ${tono}`}>
@@ -77,7 +77,7 @@ function Resumen({ piso }: { piso: Piso }) {
   );
 }
 
-function MesaDibujada({ m, i, ahoraLocal, alElegir }: { m: MesaEnPiso; i: number; ahoraLocal: string; alElegir: (m: MesaEnPiso) => void }) {
+function MesaDibujada({ m, i, ahoraLocal, alElegir }: { m: Esquema<'MesaEnPiso'>; i: number; ahoraLocal: string; alElegir: (m: Esquema<'MesaEnPiso'>) => void }) {
   const { x, y } = posicionEnPlano(m.x, m.y, i);
   const { ancho, alto } = tamano(m);
   const t = m.turno;
@@ -122,8 +122,8 @@ function AccionesMesa({
   alCerrar,
   enlaceSentar,
 }: {
-  piso: Piso;
-  mesa: MesaEnPiso;
+  piso: Esquema<'Piso'>;
+  mesa: Esquema<'MesaEnPiso'>;
   ahoraLocal: string;
   alCerrar: () => void;
   enlaceSentar: (mesa: string) => string;
@@ -252,7 +252,7 @@ export function Salon({ enlaceSentar }: { enlaceSentar: (mesa: string) => string
   const ahoraLocal = useAhoraSucursal(useHorarioSucursal(useSesion().sucursal) ?? null);
   const [elegida, setElegida] = useState<number | null>(null);
   const areas = useMemo(() => {
-    const porArea = new Map<string, MesaEnPiso[]>();
+    const porArea = new Map<string, Esquema<'MesaEnPiso'>[]>();
     for (const m of salon.data?.mesas ?? []) porArea.set(m.area, [...(porArea.get(m.area) ?? []), m]);
     return [...porArea.entries()];
   }, [salon.data]);
@@ -298,7 +298,7 @@ export function Salon({ enlaceSentar }: { enlaceSentar: (mesa: string) => string
   );
 }
 
-function Plano({ titulo, mesas, ahoraLocal, alElegir }: { titulo: string; mesas: MesaEnPiso[]; ahoraLocal: string; alElegir: (m: MesaEnPiso) => void }) {
+function Plano({ titulo, mesas, ahoraLocal, alElegir }: { titulo: string; mesas: Esquema<'MesaEnPiso'>[]; ahoraLocal: string; alElegir: (m: Esquema<'MesaEnPiso'>) => void }) {
   return (
     <section aria-label={titulo} className="rounded-2xl bg-white p-3 shadow-sm ring-1 ring-stone-200">
       <h2 className="px-1 pb-2 text-sm font-semibold text-stone-700">{titulo}</h2>

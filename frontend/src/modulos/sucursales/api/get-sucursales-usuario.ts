@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import type { Sucursal } from '@/types/api';
+import { consola, datos, type Esquema } from '@/lib/api-client';
 
 /** Branches of the signed-in user (`GET /v1/admin/sucursal/sucuser/suc`). */
-export function getSucursalesUsuario(signal?: AbortSignal): Promise<Sucursal[]> {
-  return api<Sucursal[]>('/v1/admin/sucursal/sucuser/suc', { signal });
+export function getSucursalesUsuario(signal?: AbortSignal): Promise<Esquema<'SucursalResumen'>[]> {
+  return datos(consola.GET('/api/v1/admin/sucursal/sucuser/suc', { signal }));
 }
 
 // The user's branches are the same whichever is current: keyed without the tag (lib/claves).

@@ -5,10 +5,10 @@ import { useEffect } from 'react';
 import { guardarSucursal } from '@/lib/session';
 import { useSesion } from '@/lib/use-session';
 import { PANEL_FLOTANTE } from '@/components/ui/flotante';
-import type { Sucursal } from '@/types/api';
 import { useSucursalesUsuario } from '../api/get-sucursales-usuario';
+import type { Esquema } from '@/lib/api-client';
 
-const SIN_SUCURSALES: Sucursal[] = [];
+const SIN_SUCURSALES: Esquema<'SucursalResumen'>[] = [];
 
 /**
  * The current branch. Lists only the user's branches; choosing one stores its tag under
