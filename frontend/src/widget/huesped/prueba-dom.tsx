@@ -61,9 +61,14 @@ export function montar(nodo: ReactNode) {
 /** The page's text, spaces made plain (es-MX writes "p. m." with narrow spaces). */
 export const textoDe = (el: Element | null) => (el?.textContent ?? '').replace(/[\u00a0\u202f]/g, ' ');
 
-/** Lets the page's promises and renders run until `cond` holds (or fails after a while). */
+/**
+ * Lets the page's promises and renders run until `cond` holds, or fails after 5 s: a bound on
+ * the machine's speed (two busy cores render a page in far more than the usual few milliseconds),
+ * never on a time the page itself waits for.
+ */
 export async function esperar<T>(cond: () => T | null | undefined | false, que = 'la condición'): Promise<T> {
-  for (let i = 0; i < 50; i++) {
+  const limite = performance.now() + 5000;
+  while (performance.now() < limite) {
     const v = cond();
     if (v) return v;
     await act(async () => {
