@@ -25,11 +25,16 @@ limpiar_plantillas() {
 }
 trap 'limpiar_plantillas; bash scripts/ensure-postgres.sh stop "$pg_estado"; rm -rf "$logs"' EXIT
 
+# What failed, by name, printed again just above the summary line: a run's last lines say which.
+fallas=()
 count() { # suite passed failed
   echo "== $1: $2 passed, $3 failed"
   passed=$((passed + $2))
   failed=$((failed + $3))
+  [ "$3" -gt 0 ] && fallas+=("$1: $3")
+  return 0
 }
+fallo() { fallas+=("  $*"); } # one failed test's name, under its suite's line
 # Each phase's wall time, printed as a table before the summary line: where a run's minutes go.
 inicio_total=$SECONDS
 fase_nombre=
@@ -159,6 +164,7 @@ if [ $rust_ok = 1 ]; then
     p=$(grep -oE '[0-9]+ passed' <<<"$summary" | grep -oE '[0-9]+')
     f=$(grep -oE '[0-9]+ failed' <<<"$summary" | grep -oE '[0-9]+')
     count rust "${p:-0}" "${f:-0}"
+    while read -r nombre; do fallo "$nombre"; done < <(grep -aoE '^ +(FAIL|TIMEOUT) \[[^]]*\] (\([0-9/]+\) )?.*' "$logs/rust.log" | sed -E 's/^ +(FAIL|TIMEOUT) \[[^]]*\] (\([0-9/]+\) )?//' | sort -u | head -20)
   else
     count rust 0 1
   fi
@@ -186,6 +192,7 @@ if [ $rust_ok = 1 ] && cargo build -q -p anfitrion-server; then
       # The failures whole, as Schemathesis printed them.
       grep -aq '^FALLA' "$logs/conformidad-$motor.log" && sed -n '/^=* FAILURES/,/^=* WARNINGS/p' "$logs/conformidad-$motor.log" | head -150
       count "conformidad-$motor" "$(awk '{print $1}' <<<"$resumen")" "$(awk '{print $3}' <<<"$resumen")"
+      while read -r nombre; do fallo "$nombre"; done < <(grep -aE '^FALLA' "$logs/conformidad-$motor.log" | head -20)
     else
       tail -20 "$logs/conformidad-$motor.log"
       count "conformidad-$motor" 0 1
@@ -201,6 +208,7 @@ if [ -n "$vitest_pid" ]; then
   if [ -f "$logs/vitest.json" ]; then
     read -r p f < <(node -e 'const r=require(process.argv[1]);console.log(r.numPassedTests, r.numFailedTests + (r.success || r.numFailedTests ? 0 : 1))' "$logs/vitest.json")
     count vitest "$p" "$f"
+    while read -r nombre; do fallo "$nombre"; done < <(node -e 'const r=require(process.argv[1]);for(const a of r.testResults)for(const t of a.assertionResults)if(t.status==="failed")console.log(a.name.replace(/.*\/frontend\//,"")+" > "+t.fullName)' "$logs/vitest.json" | head -20)
   else
     count vitest 0 1
   fi
@@ -222,6 +230,7 @@ if [ $front_ok = 1 ] && [ $chromium_ok = 1 ]; then
     p=$(grep -aoE '^(# |ℹ )pass [0-9]+' "$logs/e2e.log" | tail -1 | grep -oE '[0-9]+$')
     f=$(grep -aoE '^(# |ℹ )fail [0-9]+' "$logs/e2e.log" | tail -1 | grep -oE '[0-9]+$')
     if [ -n "$p" ]; then count navegador "$p" "${f:-0}"; else count navegador 0 1; fi
+    while read -r nombre; do fallo "$nombre"; done < <(grep -aE '^not ok [0-9]+ - ' "$logs/e2e.log" | sed -E 's/^not ok [0-9]+ - //' | head -20)
   else
     count navegador-compilacion 0 1
   fi
@@ -233,5 +242,10 @@ echo "Tiempo por fase:"
 printf '%s\n' "${fases[@]}"
 printf '%6ds  %s\n' $((SECONDS - inicio_total)) "total"
 echo
+if [ ${#fallas[@]} -gt 0 ]; then
+  echo "Fallaron:"
+  printf '%s\n' "${fallas[@]}"
+  echo
+fi
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
