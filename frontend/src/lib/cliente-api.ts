@@ -53,6 +53,34 @@ export class ApiError extends Error {
 /** No answer came, even after a write's retries. */
 class SinRespuesta extends Error {}
 
+/** An answer came whose body could not be read whole (the connection dropped mid-body). */
+class CuerpoIlegible extends Error {
+  readonly status: number;
+  constructor(status: number) {
+    super('cuerpo ilegible');
+    this.status = status;
+  }
+}
+
+const esAborto = (e: unknown) => e instanceof DOMException && e.name === 'AbortError';
+
+/**
+ * The answer's body, read whole before anyone hears of the answer. A read cut short because the
+ * caller aborted it (a refetch the screen cancelled) is that abort, rethrown: never a bad answer.
+ */
+async function leerCuerpo(respuesta: Response, signal: AbortSignal | undefined): Promise<string> {
+  try {
+    return await respuesta.text();
+  } catch (e) {
+    if (signal?.aborted) throw signal.reason ?? e;
+    if (esAborto(e)) throw e;
+    throw new CuerpoIlegible(respuesta.status);
+  }
+}
+
+/** Statuses whose answer has no body by definition. */
+const SIN_CUERPO = [204, 205, 304];
+
 /**
  * The request as openapi-fetch built it: the path with its query (kept relative: the booking page
  * and the tests run with no base address), the method, the JSON body and its headers.
@@ -103,8 +131,15 @@ export function crearCliente({ token, alResponder }: OpcionesCliente = {}): Clie
       clave: peticion.headers.get('Idempotency-Key') ?? undefined,
     });
     if (respuesta === null) throw new SinRespuesta();
+    // The body first: whoever hears of the answer (a 401 ends the session, and the screen with
+    // its calls) must not cut this call's own reading short.
+    const texto = await leerCuerpo(respuesta, peticion.signal);
     alResponder?.(respuesta, portador !== null);
-    return respuesta;
+    const cabeceras = new Headers(respuesta.headers);
+    cabeceras.delete('Content-Length');
+    cabeceras.delete('Content-Encoding');
+    const cuerpo = SIN_CUERPO.includes(respuesta.status) ? null : texto;
+    return new Response(cuerpo, { status: respuesta.status, statusText: respuesta.statusText, headers: cabeceras });
   };
   return createClient<paths>({
     // The document's paths carry the /api prefix themselves.
@@ -119,7 +154,6 @@ type Sobre = { status: string; message: string; data?: unknown };
 type Llamada<S> = Promise<{ data?: S; error?: unknown; response: Response }>;
 
 const esSobre = (v: unknown): v is Sobre => typeof v === 'object' && v !== null && 'status' in v && 'message' in v;
-const esAborto = (e: unknown) => e instanceof DOMException && e.name === 'AbortError';
 
 /** A call's envelope opened: its `data` (typed by the call's path) and the server's `message`. */
 export async function abrirSobre<S extends Sobre>(llamada: Llamada<S>): Promise<{ data: S['data']; message: string }> {
@@ -129,7 +163,8 @@ export async function abrirSobre<S extends Sobre>(llamada: Llamada<S>): Promise<
   } catch (e) {
     if (esAborto(e)) throw e;
     if (e instanceof SinRespuesta) throw new ApiError(SIN_CONEXION, 0);
-    // An answer whose body is not JSON.
+    if (e instanceof CuerpoIlegible && e.status >= 400) throw new ApiError(RESPUESTA_INESPERADA, e.status);
+    // A successful answer whose body is not JSON, or was cut.
     throw new ApiError(RESPUESTA_INESPERADA, 400);
   }
   const { response } = resultado;
