@@ -48,7 +48,7 @@ check: deps-rust deps-node
 	$(MAKE) --no-print-directory wasm RAPIDO=1
 	$(MAKE) --no-print-directory api-types
 	cargo clippy --profile clippy --workspace --all-targets -q -- -D warnings
-	python3 scripts/ciclos.py --prueba && python3 scripts/ciclos.py server/src core/src
+	python3 scripts/ciclos.py --prueba && python3 scripts/ciclos.py server/src core/src && python3 scripts/guia.py
 	@# Both keep what they learnt in node_modules/.cache: only what changed is looked at again.
 	cd frontend && npx eslint . --max-warnings 0 --cache --cache-location node_modules/.cache/eslint/ && \
 	  npx tsc --noEmit -p . --incremental --tsBuildInfoFile node_modules/.cache/tsc/consola.tsbuildinfo

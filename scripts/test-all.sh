@@ -133,6 +133,8 @@ if [ $rust_ok = 1 ]; then
 fi
 fase ciclos
 revisar ciclos bash -c 'python3 scripts/ciclos.py --prueba && python3 scripts/ciclos.py server/src core/src'
+# ARCHITECTURE.md, the map a newcomer reads: short (under 12 KB), every path it names real.
+revisar guia python3 scripts/guia.py
 
 step "PostgreSQL para las pruebas del servidor"
 fase PostgreSQL
