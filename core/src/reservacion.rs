@@ -354,6 +354,47 @@ pub fn exigir_abierto(
     })
 }
 
+/// A branch's hours on one business day, as the host stand shows them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct HorarioHoy {
+    /// The business day, `YYYY-MM-DD`.
+    #[cfg_attr(feature = "openapi", schema(example = "2026-11-25"))]
+    pub fecha: String,
+    /// When it opens and closes that day, `HH:MM`; both null when it is closed all day. A
+    /// closing at or before the opening is after midnight.
+    #[cfg_attr(feature = "openapi", schema(example = "13:00"))]
+    pub abre: Option<String>,
+    #[cfg_attr(feature = "openapi", schema(example = "22:00"))]
+    pub cierra: Option<String>,
+    /// A special day sets these hours (or closes the branch), not the weekly schedule.
+    pub especial: bool,
+    /// Open at this moment (a night that runs past midnight counts).
+    pub abierta: bool,
+}
+
+/// The hours of business day `dia` at a branch whose wall time is `ahora`.
+pub fn horario_hoy(
+    dia: NaiveDate,
+    ahora: NaiveDateTime,
+    horario: &[HorarioDia],
+    especiales: &[DiaEspecial],
+) -> Result<HorarioHoy, ReglaError> {
+    let horas = horas_del_dia(dia, horario, especiales)?;
+    let abierta = match exigir_abierto(ahora, horario, especiales) {
+        Ok(()) => true,
+        Err(ReglaError::FueraDeHorario | ReglaError::SucursalCerrada) => false,
+        Err(otro) => return Err(otro),
+    };
+    Ok(HorarioHoy {
+        fecha: dia.format("%Y-%m-%d").to_string(),
+        abre: horas.map(|(a, _)| a.format("%H:%M").to_string()),
+        cierra: horas.map(|(_, c)| c.format("%H:%M").to_string()),
+        especial: especiales.iter().any(|d| d.fecha == dia),
+        abierta,
+    })
+}
+
 /// A booking that passed every rule, for a branch whose local time is `ahora`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ReservaNueva {
@@ -456,6 +497,42 @@ mod tests {
         ] {
             assert!(desde.pasar_a(EstadoReservacion::Pendiente).is_err());
         }
+    }
+
+    #[test]
+    fn the_host_stand_reads_todays_hours_and_whether_the_branch_is_open_now() {
+        let at = |s: &str| NaiveDateTime::parse_from_str(s, "%Y-%m-%d %H:%M").unwrap();
+        let miercoles = NaiveDate::from_ymd_opt(2026, 11, 25).unwrap();
+        let h = horario_hoy(miercoles, at("2026-11-25 14:00"), &semana(), &[]).unwrap();
+        assert_eq!(
+            (h.fecha.as_str(), h.abre.as_deref(), h.cierra.as_deref()),
+            ("2026-11-25", Some("13:00"), Some("22:30"))
+        );
+        assert!(h.abierta && !h.especial);
+        assert!(
+            !horario_hoy(miercoles, at("2026-11-25 12:59"), &semana(), &[])
+                .unwrap()
+                .abierta
+        );
+        // Monday is closed all day.
+        let lunes = NaiveDate::from_ymd_opt(2026, 11, 23).unwrap();
+        let cerrado = horario_hoy(lunes, at("2026-11-23 14:00"), &semana(), &[]).unwrap();
+        assert_eq!(
+            (cerrado.abre, cerrado.cierra, cerrado.abierta),
+            (None, None, false)
+        );
+        // A special day sets its own hours.
+        let especial = [DiaEspecial {
+            fecha: miercoles,
+            cerrado: false,
+            abre: Some("09:00".into()),
+            cierra: Some("12:00".into()),
+        }];
+        let h = horario_hoy(miercoles, at("2026-11-25 10:00"), &semana(), &especial).unwrap();
+        assert_eq!(
+            (h.abre.as_deref(), h.especial, h.abierta),
+            (Some("09:00"), true, true)
+        );
     }
 
     fn semana() -> Vec<HorarioDia> {

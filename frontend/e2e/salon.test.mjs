@@ -151,6 +151,10 @@ describe('the floor', () => {
     await pagina.setViewportSize({ width: 1024, height: 768 });
     await pagina.goto(`${servidor.base}/hostes`);
     await pagina.getByTestId('resumen-salon').waitFor();
+    // Today's hours above the check-in: a Wednesday at 13:00, the demo's 13:00–22:30.
+    const horario = pagina.getByTestId('horario-hoy');
+    await horario.getByText('Abierta ahora').waitFor();
+    assert.match(plano(await horario.textContent()), /Hoy de 01:00 p\.m\. a 10:30 p\.m\.\s*Abierta ahora/);
     await foto(pagina, 'hostes-1024');
     // The tables are large enough to tap on the tablet.
     const caja = await mesaEn(pagina, 1).boundingBox();

@@ -6,6 +6,7 @@ use anfitrion_core::organizacion::{
     DatosMesa,
 };
 use anfitrion_core::permisos::{requiere, Permiso};
+use anfitrion_core::reservacion::{horario_hoy, HorarioHoy};
 use anfitrion_core::sucursal::{DatosSucursal, SucursalNueva, Tag};
 use anfitrion_core::walkin::ConfWalkin;
 use axum::extract::State;
@@ -29,6 +30,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(listar, crear))
         .routes(routes!(de_usuario))
+        .routes(routes!(hoy))
         .routes(routes!(una, editar))
         .routes(routes!(horario))
         .routes(routes!(mesas))
@@ -134,6 +136,39 @@ async fn de_usuario(
         .resumen_sucursales_en(&sesion.usuario.alcance())
         .await?;
     Ok(Envelope::ok("Sucursales del usuario", sucursales))
+}
+
+/// The branch's hours on today's business day, for the host stand: when it opens and closes,
+/// whether a special day sets them, and whether it is open now.
+#[utoipa::path(
+    operation_id = "horario_de_hoy",
+    get, path = "/api/v1/admin/sucursal/hoy", tag = "sucursales", security(("token" = [])),
+    params(("tag" = String, Query, description = "Etiqueta de la sucursal")),
+    responses(
+        (status = 200, description = "El horario de hoy", body = Envelope<HorarioHoy>),
+        (status = 403, description = "Sucursal ajena", body = EnvelopeError),
+        (status = 404, description = "La sucursal no existe o no está activa", body = EnvelopeError),
+    )
+)]
+async fn hoy(
+    State(state): State<AppState>,
+    _sesion: Autenticado,
+    sucursal: SucursalEnAlcance,
+) -> Result<Envelope<HorarioHoy>> {
+    let s = state
+        .store
+        .sucursal_reservable(sucursal.tag.as_str())
+        .await?
+        .ok_or(ApiError::NoEncontrado("la sucursal"))?;
+    let reglas = &s.conf.walkin.horario;
+    let ahora = state.reloj.ahora();
+    let horario = horario_hoy(
+        reglas.hoy(ahora),
+        reglas.local(ahora),
+        &s.horario,
+        &s.especiales,
+    )?;
+    Ok(Envelope::ok("Horario de hoy", horario))
 }
 
 /// One branch in full.

@@ -91,3 +91,27 @@ en_ambos! {
         assert!(r.es_exito()["tags"].as_array().unwrap().contains(&json!("centro")));
     }
 }
+
+en_ambos! {
+    async fn the_host_stand_reads_todays_hours_of_its_own_branch_and_whether_it_is_open(motor: Motor) {
+        // The demo branches open 13:00–22:30 on a Wednesday; at 00:30 the business day is still
+        // Wednesday, and the branch is closed.
+        let app = crate::helpers::spawn_app_a(motor, "2026-11-25 14:05").await;
+        let hostess = app.token("hostess@demo.mx").await;
+        let r = app.get("/api/v1/admin/sucursal/hoy?tag=polanco", Some(&hostess)).await;
+        assert_eq!(
+            r.es_exito(),
+            &json!({ "fecha": "2026-11-25", "abre": "13:00", "cierra": "22:30", "especial": false, "abierta": true })
+        );
+        // Not one of the hostess's branches.
+        let r = app.get("/api/v1/admin/sucursal/hoy?tag=monterrey", Some(&hostess)).await;
+        assert_eq!(r.status, 403, "{}", r.cuerpo);
+        assert_eq!(app.get("/api/v1/admin/sucursal/hoy?tag=polanco", None).await.status, 401);
+
+        let noche = crate::helpers::spawn_app_a(motor, "2026-11-26 00:30").await;
+        let hostess = noche.token("hostess@demo.mx").await;
+        let r = noche.get("/api/v1/admin/sucursal/hoy?tag=polanco", Some(&hostess)).await;
+        assert_eq!(r.es_exito()["fecha"], "2026-11-25");
+        assert_eq!(r.es_exito()["abierta"], false);
+    }
+}

@@ -9,6 +9,7 @@ import { puedeVerEspera } from '@/modulos/espera/api/get-espera';
 import { ListaEspera } from '@/modulos/espera/components/ListaEspera';
 import { puedeVerSalon } from '@/modulos/salon/api/get-salon';
 import { Salon } from '@/modulos/salon/components/Salon';
+import { HorarioHoy } from '@/modulos/sucursales/components/HorarioHoy';
 import { useNotificacionesEnVivo } from '@/features/notificaciones/api/stream-notificaciones';
 import { PanelCheckin } from './PanelCheckin';
 import { ProximasLlegadas } from './ProximasLlegadas';
@@ -99,6 +100,7 @@ export function InicioHostes() {
         <h1 className="sr-only">Recepción</h1>
         <div className="contents min-[900px]:order-2 min-[900px]:flex min-[900px]:flex-col min-[900px]:gap-4">
           <div className="order-1 space-y-4 min-[900px]:order-none">
+            <HorarioHoy />
             <PanelCheckin key={sucursal} tag={sucursal} />
             {acciones(true)}
           </div>
@@ -122,6 +124,7 @@ export function InicioHostes() {
     <div className="mx-auto grid max-w-7xl gap-6 min-[900px]:grid-cols-2 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
       <h1 className="sr-only">Recepción</h1>
       <div className="space-y-6">
+        <HorarioHoy />
         <PanelCheckin key={sucursal} tag={sucursal} />
         {acciones(false)}
         {espera}
