@@ -1,5 +1,5 @@
 // The walk-in screens against the real server: the four-step wizard driven by the keyboard alone
-// through every rule of spec §5 (each broken one shown once, as a toast), its two tickets printed
+// through every rule of its steps (each broken one shown once, as a toast), its two tickets printed
 // to an 80 mm PDF by Chromium, the phone input, a save the server refuses, and the Hoy and Todas
 // lists with their search and detail.
 import assert from 'node:assert/strict';

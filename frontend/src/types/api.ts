@@ -5,7 +5,7 @@ import type { components } from './openapi';
 
 type Esquemas = components['schemas'];
 
-/** The envelope every answer shares (DESIGN §2), with `data` of the call's type. */
+/** The envelope every answer shares, with `data` of the call's type. */
 export type Envelope<T> = Omit<Esquemas['EnvelopeError'], 'data'> & { data: T };
 
 export type Permiso = Esquemas['PermisoRef'];

@@ -40,7 +40,7 @@ use crate::error::{ApiError, EnvelopeError, Result};
 use crate::estado::AppState;
 use crate::extract::{Json, Path, Query};
 
-/// Page size when none is asked for, and the largest allowed (DESIGN §2).
+/// Page size when none is asked for, and the largest allowed.
 pub const LIMITE_POR_DEFECTO: u32 = 50;
 pub const LIMITE_MAX: u32 = 200;
 

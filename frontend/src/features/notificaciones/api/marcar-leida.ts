@@ -5,7 +5,7 @@ import type { Notificacion } from '@/types/api';
 import { claveNotificaciones } from '@/modulos/notificaciones/api/get-notificaciones';
 import { useMutacionUnica } from '@/lib/mutacion-unica';
 
-/** `PUT /v1/admin/notifications/{id}`. Spec §8: a failure is not announced; the list is asked again. */
+/** `PUT /v1/admin/notifications/{id}`: a failure is not announced; the list is asked again. */
 export function marcarLeida(id: string): Promise<Notificacion> {
   return api<Notificacion>(`/v1/admin/notifications/${encodeURIComponent(id)}`, { method: 'PUT', silencioso: true });
 }

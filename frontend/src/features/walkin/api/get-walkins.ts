@@ -4,7 +4,7 @@ import { claveSucursal } from '@/lib/claves';
 import { useSesion } from '@/lib/use-session';
 import type { PaginaWalkins } from '@/types/api';
 
-/** The list tabs (spec §2); Registrar has no list. */
+/** The list tabs; Registrar has no list. */
 export type SlugWalkins = 'hoy' | 'todas';
 
 export const POR_PAGINA = 100;

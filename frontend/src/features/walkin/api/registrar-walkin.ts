@@ -11,7 +11,7 @@ import { useMutacionUnica } from '@/lib/mutacion-unica';
  * `espera_id`, the waiting party it seats leaves the list in the same save.
  */
 export function registrarWalkin(solicitud: SolicitudWalkinDeEspera, clave?: string): Promise<{ data: Walkin; message: string }> {
-  // The wizard announces the outcome itself (spec §8), so the client adds no toast of its own.
+  // The wizard announces the outcome itself, so the client adds no toast of its own.
   return apiConMensaje<Walkin>('/v1/admin/walkin', { method: 'POST', body: solicitud, silencioso: true, clave });
 }
 

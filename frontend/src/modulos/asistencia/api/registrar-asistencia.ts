@@ -6,7 +6,7 @@ import { useMutacionUnica } from '@/lib/mutacion-unica';
 
 /** `PUT /v1/admin/reservacion/{id}/asistencia`: Pendiente → Asistio with the comanda and the abre. */
 export function registrarAsistencia(id: string, solicitud: SolicitudAsistencia, clave?: string): Promise<{ data: Reservacion; message: string }> {
-  // The flow announces the outcome itself (spec §8).
+  // The flow announces the outcome itself.
   return apiConMensaje<Reservacion>(`/v1/admin/reservacion/${encodeURIComponent(id)}/asistencia`, {
     method: 'PUT',
     body: solicitud,

@@ -2,7 +2,7 @@ import { Insignia, type Tono } from '@/components/ui/Insignia';
 import { etiquetaEstado } from '@/lib/wasm';
 import type { Reservacion } from '@/types/api';
 
-/** Vencido reads in red (spec §4); Asistió in green, so an arrival never reads like a no-show. */
+/** Vencido reads in red; Asistió in green, so an arrival never reads like a no-show. */
 const TONOS: Record<Reservacion['status'], Tono> = {
   Pendiente: 'aviso',
   Asistio: 'exito',
