@@ -61,7 +61,7 @@ const zonas = [
 ];
 
 // Dates and times are formatted in one module, in es-MX whatever the browser's language.
-const SOLO_FORMATO = 'Dates, times and numbers are formatted by src/lib/formato.ts (es-MX, spec §9): use its functions.';
+const SOLO_FORMATO = 'Dates, times and numbers are formatted by src/lib/formato.ts (es-MX, one format everywhere): use its functions.';
 
 // A `_` name is unused on purpose (a key taken out of an object with `...rest`, a parameter kept
 // for its position).

@@ -1,7 +1,7 @@
 // Camera check-in benchmark: the worker path as the host stand runs it, in headless Chromium with
 // a fake camera playing a demo reservation's QR, against `anfitrion serve --demo` (the release
 // binary, which embeds the console). Prints the frames the worker decodes per second while a code
-// is in view (the 10 ms pace of spec §9) and the median time from the first frame reaching the
+// is in view (the scan loop's 10 ms pace) and the median time from the first frame reaching the
 // worker to the reservation's card over N scans.
 // Usage: node scripts/bench-checkin.mjs [N]   (ANFITRION_BIN picks another binary)
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';

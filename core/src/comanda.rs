@@ -129,7 +129,7 @@ impl From<Personas> for u32 {
     }
 }
 
-/// The buffet counts stored beside a visit, one column each (spec §3's five counts).
+/// The five buffet counts stored beside a visit, one column each.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Buffets {
     pub buffet_adulto: u32,
@@ -149,7 +149,8 @@ pub struct Pedido {
 }
 
 impl Pedido {
-    /// Spec §5's order-step rules, in its order; the first broken one is the answer.
+    /// The order step's rules (a party, adult buffets, counts that add up to the party), checked
+    /// in turn; the first broken one is the answer.
     pub fn parse(c: &ConteosComanda) -> Result<Pedido, ReglaError> {
         let personas = Personas::parse(c.no_personas)?;
         let total_personas = u64::from(personas.get());
@@ -274,7 +275,7 @@ pub struct Mesero {
     pub name: String,
 }
 
-/// The buffet part of a comanda (spec §3): `afterSeven` picks Caballero/Dama/Niño over Adulto/Niño.
+/// The buffet part of a comanda: `afterSeven` picks Caballero/Dama/Niño over Adulto/Niño.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Buffet {
@@ -285,7 +286,7 @@ pub struct Buffet {
     pub nino: u32,
 }
 
-/// The kitchen order slip (spec §3): folio, table, waiter, party and buffet. Made only from a
+/// The kitchen order slip: folio, table, waiter, party and buffet. Made only from a
 /// [`Pedido`], and checked again when read back from storage.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(try_from = "DocumentoComanda")]

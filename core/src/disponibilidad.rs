@@ -1,4 +1,4 @@
-//! Booking availability (DESIGN §4): which times of a date a party can still book at a branch.
+//! Booking availability: which times of a date a party can still book at a branch.
 //!
 //! Inputs: the branch's weekly hours and special days, its tables (and which may be joined), the
 //! reservations it already holds, the party size, the instant now, the branch's zone and its

@@ -117,7 +117,7 @@ reglas! {
     HorarioVacio => "horario_vacio", -, "La hora de apertura y la de cierre no pueden ser la misma";
     /// An account whose role works in a branch, saved without one.
     SucursalRequerida { rol: String } => "sucursal_requerida", "tags", "Asigna al menos una sucursal: el rol «{rol}» trabaja en una";
-    /// A branch's phone that is not one (spec §5's rules: 12 to 15 digits with the country code).
+    /// A branch's phone that is not one (12 to 15 digits with the country code).
     TelefonoSucursalInvalido => "telefono_sucursal_invalido", "telefono", "El teléfono de la sucursal no es válido: escribe la lada del país y el número, de 12 a 15 dígitos";
     /// Hours that close before they open: only a close after midnight (until 06:00) runs over.
     CierreAntesDeApertura { limite: String } => "cierre_antes_de_apertura", "cierra", "La hora de cierre debe ser posterior a la de apertura; si cierra después de medianoche, hasta las {limite}";

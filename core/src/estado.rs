@@ -43,7 +43,7 @@ impl EstadoReservacion {
     }
 }
 
-/// Where a reservation came from (spec §3): the seven origins, by their stored names.
+/// Where a reservation came from: the seven origins, by their stored names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]

@@ -14,7 +14,7 @@ use crate::sucursal::Tag;
 use crate::tiempo::{parse_hora, ReglasHorario};
 use crate::walkin::ConfWalkin;
 
-/// Booking settings a branch starts with (DESIGN §4): a slot every 15 minutes, a 90-minute stay.
+/// Booking settings a branch starts with: a slot every 15 minutes, a 90-minute stay.
 pub const PASO_MIN_POR_DEFECTO: u32 = 15;
 pub const ESTANCIA_MIN_POR_DEFECTO: u32 = 90;
 pub const ANTICIPACION_MIN_POR_DEFECTO: u32 = 60;

@@ -4,7 +4,7 @@
 //! Menu permissions use the spec's names as written (both `reservacion.index` and
 //! `reservaciones.index` exist); admin actions add `<area>.create|edit|delete`.
 //!
-//! The side menu each base role sees (spec §2, an entry shown when the role holds its permission):
+//! The side menu each base role sees (an entry shown when the role holds its permission):
 //!
 //! | role          | lands on           | menu entries                                                                                   |
 //! |---------------|--------------------|------------------------------------------------------------------------------------------------|
@@ -279,7 +279,7 @@ pub struct RolBase {
 
 use Permiso::*;
 
-/// The base roles (DESIGN §3). Sistemas administers people and places; Gerente runs its branches.
+/// The base roles. Sistemas administers people and places; Gerente runs its branches.
 pub const ROLES: &[RolBase] = &[
     RolBase {
         nombre: SISTEMAS,

@@ -29,7 +29,7 @@ impl Evento {
         Evento::ComidaDeNegocios,
     ];
 
-    /// The stored and transmitted name (spec §3's event values).
+    /// The stored and transmitted name.
     pub fn nombre(self) -> &'static str {
         match self {
             Evento::Ninguno => "Ninguno",

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use crate::error::ReglaError;
 use crate::personal::normalizar_nombre;
 
-/// The birthday promotion: it always asks the celebrants' names (spec §5), whatever its
+/// The birthday promotion: it always asks the celebrants' names, whatever its
 /// catalogue entry says, and its ticket prints them with the birthday image.
 pub const PROMO_CUMPLEANOS: &str = "Cumpleaños";
 /// Quantity a promotion starts with when picked.
@@ -42,7 +42,7 @@ impl PromoAplicada {
 }
 
 /// Whether a promotion asks for the celebrants' names: its switch says so, or it is Cumpleaños,
-/// which always asks (spec §5) whatever its switch says.
+/// which always asks whatever its switch says.
 fn pide_nombres(interruptor: Option<bool>, name: &str) -> bool {
     interruptor == Some(true) || es_cumpleanos(name)
 }
@@ -57,7 +57,7 @@ fn total(lista: &[PromoAplicada]) -> u64 {
     lista.iter().map(|p| u64::from(p.qty.unwrap_or(0))).sum()
 }
 
-/// The table-opening record (spec §3): the table and the promotions applied to it. Only
+/// The table-opening record: the table and the promotions applied to it. Only
 /// [`Abre::nuevo`] makes one, after the promotions pass [`validar_promos`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]

@@ -16,7 +16,7 @@ pub use crate::comanda::PERSONAS_MAX;
 /// Longest comment a reservation keeps.
 pub const COMENTARIOS_MAX: usize = 500;
 
-/// The tabs of /reservaciones (spec §2), by slug.
+/// The tabs of /reservaciones, by slug.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
@@ -82,7 +82,7 @@ impl VistaReservaciones {
         self == Self::Hoy
     }
 
-    /// The day's list is bounded by the day: it comes whole, the others in pages (DESIGN §2).
+    /// The day's list is bounded by the day: it comes whole, the others in pages.
     pub fn paginada(self) -> bool {
         self != Self::Hoy
     }

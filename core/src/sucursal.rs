@@ -100,8 +100,8 @@ impl SucursalNueva {
     }
 }
 
-/// A branch's phone follows spec §5's phone rules, as guests' phones do: digits with the country
-/// code (12 to 15), stored as digits; spaces, dashes, dots, brackets and a leading + may separate
+/// A branch's phone follows the rules of guests' phones: digits with the country code
+/// (12 to 15), stored as digits; spaces, dashes, dots, brackets and a leading + may separate
 /// them as typed. Empty is no phone.
 fn telefono_sucursal(v: &Option<String>) -> Result<Option<String>, ReglaError> {
     let Some(t) = opcional(v) else {

@@ -1,4 +1,4 @@
-//! The dashboard's figures (DESIGN §4): one branch's day at a glance and a series of days, counted
+//! The dashboard's figures: one branch's day at a glance and a series of days, counted
 //! from the same records the lists show, so the two always agree.
 
 use chrono::{NaiveDate, NaiveDateTime, NaiveTime, Timelike};

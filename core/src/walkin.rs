@@ -16,7 +16,7 @@ use crate::tiempo::ReglasHorario;
 pub const STATUS_WALKIN: &str = "Walk-in";
 pub const ORIGEN_WALKIN: &str = "Walk-in";
 
-/// Every field of the wizard (spec §3, "Wizard form fields").
+/// Every field of the wizard.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
@@ -46,7 +46,7 @@ pub struct FormularioWalkin {
 }
 
 impl FormularioWalkin {
-    /// A fresh walk-in: one adult, no event, no promotions (spec §3 "Walk-in defaults").
+    /// A fresh walk-in: one adult, no event, no promotions.
     pub fn nuevo(tag: &str, is_after7pm: bool) -> Self {
         FormularioWalkin {
             tag: tag.to_owned(),
@@ -74,14 +74,14 @@ impl FormularioWalkin {
 }
 
 /// Minutes past its time after which a Pendiente reservation is a no-show, unless the branch
-/// says otherwise (DESIGN §4).
+/// says otherwise.
 pub const GRACIA_MIN_POR_DEFECTO: u32 = 30;
 /// How many minutes before its time a reservation's arrival may be registered, unless the branch
 /// says otherwise.
 pub const LLEGADA_ANTES_MIN_POR_DEFECTO: u32 = 120;
 
-/// A branch's walk-in settings (conf-walkin, DESIGN §4). The defaults are the spec's: buffet
-/// hours 13:00 and 19:00, late cutoff 18:40, in the branch's zone.
+/// A branch's walk-in settings (conf-walkin). The defaults: buffet hours 13:00 and 19:00, late
+/// cutoff 18:40, in the branch's zone.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ConfWalkin {
     pub horario: ReglasHorario,
@@ -277,7 +277,7 @@ pub struct OrdenValida {
     pub abre: Abre,
 }
 
-/// An attendance as the lookup's last step sends it (DESIGN §2).
+/// An attendance as the lookup's last step sends it.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct SolicitudAsistencia {
@@ -320,7 +320,7 @@ impl SolicitudAsistencia {
     }
 }
 
-/// A walk-in as the console saves it (spec §7's payload). The server stamps its own time, status
+/// A walk-in as the console saves it. The server stamps its own time, status
 /// and origin; `status` and `origin`, when sent, must be `Walk-in`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]

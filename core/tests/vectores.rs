@@ -209,7 +209,7 @@ fn kitchen_printer_vectors_hold() {
 
 #[test]
 fn every_spec_message_has_a_vector() {
-    // Spec §5's texts, word for word: each must be produced by at least one vector.
+    // Every validation message, word for word: each must be produced by at least one vector.
     let todos: String = [
         "comanda",
         "promos",

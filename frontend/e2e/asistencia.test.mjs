@@ -1,4 +1,4 @@
-// The attendance flow (DESIGN §4) from the Asistencia button of /reservaciones/hoy, against the
+// The attendance flow from the Asistencia button of /reservaciones/hoy, against the
 // real server: a demo reservation found by e-mail and by the scanner device, seated with its
 // comanda and abre, its tickets printed at 80 mm, then listed under Asistió; another branch's
 // reservation refused with its brand and branch; codes that are not a reservation's refused.
@@ -46,7 +46,7 @@ async function abrirAsistencia() {
 async function sentar(dialogo, r) {
   await dialogo.locator('form[data-paso="comanda"]').waitFor();
   await esperarFoco(pagina, { name: 'no_personas' });
-  // Spec §4: every guest an adult (and a promo adult); the other counts 0.
+  // Every guest an adult (and a promo adult); the other counts 0.
   const n = String(r.no_personas);
   assert.equal(await dialogo.locator('input[name="no_personas"]').inputValue(), n);
   const promo = (await dialogo.getByRole('switch', { name: 'Buffet promoción' }).getAttribute('aria-checked')) === 'true';

@@ -3,7 +3,7 @@
 // page hooks that tell whether a camera track is still live and when the reservation's card showed.
 import QRCode from 'qrcode';
 
-// The spec §9 constraints ask at least 640 × 640: the fake camera's frames are 720 × 720.
+// The camera constraints ask at least 640 × 640: the fake camera's frames are 720 × 720.
 export const LADO = 720;
 
 /** Chromium's flags for a fake camera playing `archivo`, with the permission granted. */

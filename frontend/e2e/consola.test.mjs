@@ -1,12 +1,13 @@
-// Every demo account signs in, lands where spec §2 says (or where its role names: the Hostess at the
-// host stand), sees the menu its permissions allow and its branches, and leaves nothing behind on
+// Every demo account signs in, lands where its role goes (Sistemas on /users, Mercadotecnia on
+// /promos, the others on /reservaciones/hoy, or where the role names: the Hostess at the host
+// stand), sees the menu its permissions allow and its branches, and leaves nothing behind on
 // logout; the drawer at tablet width.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { CUENTAS, enReposo, entrar, prepararSuite } from './navegador.mjs';
 
 /**
- * Spec §2 "Side menu" (the host stand first, for whoever checks guests in; the floor after
+ * The side menu (the host stand first, for whoever checks guests in; the floor after
  * Reservaciones; the branch settings last): path, label, permission; children under their group.
  */
 const MENU = [
@@ -48,7 +49,7 @@ function menuEsperado(permisos) {
   return salida;
 }
 
-/** What spec §2 and the seeded roles promise, independent of what the server answers. */
+/** What the seeded roles' landing pages and menus promise, independent of what the server answers. */
 const CONOCIDO = {
   sistemas: { destino: '/users', con: ['/users Usuarios', '/roles Roles', '/marcas Marcas'], sin: ['/ Dashboard', '/reservaciones/hoy Reservaciones'] },
   mercadotecnia: { destino: '/promos', con: ['/promos Promociones', '/clientes Clientes', '/logs Bitácoras'], sin: ['/users Usuarios', '/walkin/registrar Walk-in'] },
@@ -95,7 +96,7 @@ describe('each demo account', () => {
       };
       await consola();
 
-      // Session stored as spec §4 says.
+      // Session stored in local storage: the token under mqadtk, the user under mqadusr.
       const guardado = await pagina.evaluate(() => ({
         token: localStorage.getItem('mqadtk'),
         usuario: JSON.parse(localStorage.getItem('mqadusr') ?? 'null'),

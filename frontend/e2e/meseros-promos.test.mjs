@@ -1,7 +1,7 @@
 // Waiters and promotions against the real server: what a manager adds on /meseros and /promos is
 // what the walk-in wizard offers — a new waiter in the Comanda step, a promotion in force today in
 // the Abre step; a deactivated waiter and a promotion outside its weekdays are not offered. The
-// promotions table shows three a page (spec §9).
+// promotions table shows three a page.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { CUENTAS, diaSucursal, enReposo, entrar, prepararSuite } from './navegador.mjs';

@@ -231,7 +231,7 @@ export async function registrarWalkin(servidor, token, tag, { mesa, ...datos } =
 /** A screen's text with es-MX's no-break spaces (before "p.m.") as plain ones. */
 export const plano = (texto) => texto.replace(/[\u00a0\u202f]/g, ' ');
 
-/** "HH:MM" as the console writes a time ('hh:mm a', es-MX, spec §9), plain spaces: "08:10 p.m.". */
+/** "HH:MM" as the console writes a time ('hh:mm a', es-MX), plain spaces: "08:10 p.m.". */
 export function horaConsola(hhmm) {
   const [h, m] = hhmm.split(':').map(Number);
   return `${String(h % 12 === 0 ? 12 : h % 12).padStart(2, '0')}:${String(m).padStart(2, '0')} ${h < 12 ? 'a.m.' : 'p.m.'}`;

@@ -157,7 +157,7 @@ test('a guest books on /reservacion/polanco on a 390 px phone, sees the QR (it d
   assert.equal(await conf.locator('[data-campo="no_personas"]').innerText(), '3 personas');
   assert.match(await conf.locator('[data-campo="sucursal"]').innerText(), new RegExp(sucursal.name));
   const [a, m, d] = fecha.split('-').map(Number);
-  // Spec §9's 'DD, MMM' with the weekday and year: "Jueves 26, nov 2026".
+  // The console's 'DD, MMM' with the weekday and year: "Jueves 26, nov 2026".
   assert.match(await conf.locator('[data-campo="fecha"]').innerText(), new RegExp(`^[A-ZÁÉÍÓÚ]\\S+ ${String(d).padStart(2, '0')}, \\S+ ${a}$`));
   const [h, min] = hora.split(':').map(Number);
   assert.equal(await conf.locator('[data-campo="hora"]').innerText().then((t) => t.slice(0, 5)), `${String(h % 12 || 12).padStart(2, '0')}:${String(min).padStart(2, '0')}`);

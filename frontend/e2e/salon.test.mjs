@@ -113,7 +113,7 @@ describe('the floor', () => {
     const piso = (await llamarApi(servidor, '/v1/admin/salon', { token, query: { tag } })).body.data;
     const prometida = piso.mesas.find((m) => m.estado === 'libre' && m.proxima);
     assert.ok(prometida, 'at lunch the floor holds a free table for an arrival');
-    // The console writes a time 'hh:mm a' (spec §9), with es-MX's no-break space before "p.m.".
+    // The console writes a time 'hh:mm a', with es-MX's no-break space before "p.m.".
     const hora = horaConsola(prometida.proxima.hora);
     await pagina.goto(`${servidor.base}/walkin/registrar`);
     await pagina.getByLabel('Nombre').fill('Grupo Sin Reserva');

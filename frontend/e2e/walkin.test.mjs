@@ -1,5 +1,5 @@
 // The walk-in screens against the real server: the four-step wizard driven by the keyboard alone
-// through every rule of spec §5 (each broken one shown once, as a toast), its two tickets printed
+// through every rule of its steps (each broken one shown once, as a toast), its two tickets printed
 // to an 80 mm PDF by Chromium, the phone input, a save the server refuses, and the Hoy and Todas
 // lists with their search and detail.
 import assert from 'node:assert/strict';
@@ -18,7 +18,7 @@ const esGuardar = (r) => new URL(r.url()).pathname === '/api/v1/admin/walkin' &&
 const mensajeEn = (nombre) => pagina.locator(`[data-mensaje="${nombre}"]`);
 
 describe('the walk-in wizard', () => {
-  test('registers a walk-in with the keyboard alone, every rule of §5 met on the way, and prints both tickets at 80 mm', async () => {
+  test('registers a walk-in with the keyboard alone, every rule of the wizard met on the way, and prints both tickets at 80 mm', async () => {
     await entrar(pagina, servidor.base, CUENTAS.hostess);
     const tecla = (k) => pagina.keyboard.press(k);
     const teclear = (t) => pagina.keyboard.type(t);

@@ -1,4 +1,4 @@
-//! Confirmation e-mails (DESIGN §4): composed when a guest books, queued in the outbox table in
+//! Confirmation e-mails: composed when a guest books, queued in the outbox table in
 //! the booking's transaction, and sent by a background job over SMTP (`ANFITRION_SMTP_URL`).
 //! A failed try is tried again with exponential back-off and given up (`fallido`) after
 //! [`ConfCorreo::intentos_max`] tries; every state lives in the table, so a restart loses

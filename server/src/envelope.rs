@@ -1,4 +1,4 @@
-//! The success envelope `{status, message, data}` every answer of the API shares (DESIGN §2).
+//! The success envelope `{status, message, data}` every answer of the API shares.
 
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;

@@ -3,7 +3,7 @@
 //! which otherwise only ever grow; the no-show job that turns overdue Pendiente reservations
 //! into Vencido; reminders; the phone outbox; the outbox of e-mails ([`crate::correo`]);
 //! scheduled backups; and the print queue, where each printer has its own sender
-//! ([`crate::impresion`]) (DESIGN §4).
+//! ([`crate::impresion`]).
 
 use std::collections::HashMap;
 use std::sync::Arc;

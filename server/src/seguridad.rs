@@ -55,8 +55,7 @@ enum Clase {
     Api,
     Consola,
     /// `/widget/{tag}`, `/widget.js` and `/reservacion/{tag}` (with its confirmation and
-    /// verification pages): the booking pages meant for
-    /// other sites (DESIGN §4), the only ones they may frame.
+    /// verification pages): the booking pages meant for other sites, the only ones they may frame.
     Publica,
     /// A booking page asked for with origin Plataforma: staff's, framed by the console alone.
     PublicaDelPersonal,

@@ -1,7 +1,7 @@
 //! The console, embedded in the binary: every path outside `/api` serves `index.html` (the React
 //! router takes it from there); hashed assets are cached for a year, `index.html` never.
 //!
-//! The public booking pages (DESIGN §4) are the build's second entry, `widget.html`, a small
+//! The public booking pages are the build's second entry, `widget.html`, a small
 //! bundle of its own: `/reservacion/{tag}`, `/reservacion/{tag}/confirmacion/{id}`,
 //! `/reservacion/{tag}/verificar/{id}` and `/widget/{tag}`; `/widget.js` is the script a
 //! restaurant's site includes to open the widget. A build without that entry serves the console

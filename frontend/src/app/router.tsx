@@ -159,7 +159,7 @@ export function rutasDeHostes(): RouteObject[] {
   });
 }
 
-/** Every route of spec §2. */
+/** Every route of the console: /login, the main layout's screens and the host stand's (/hostes). */
 export const rutas: RouteObject[] = [
   {
     errorElement: <ErrorRuta />,

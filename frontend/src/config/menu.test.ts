@@ -72,7 +72,7 @@ describe('the side menu', () => {
 });
 
 describe('the side menu and the route guard', () => {
-  /** The seeded roles (DESIGN §3) and one user per menu permission. */
+  /** The seeded roles and one user per menu permission. */
   const SEMBRADOS: NombrePermiso[][] = [
     ['users.index', 'role.index', 'marcas.index'],
     ['dashboard.index', 'promos.index', 'clientes.index', 'logs.walkin', 'bitacora.walkin', 'bitacora.reserva', 'afiliados.index'],

@@ -1,4 +1,4 @@
-// The side menu of spec §2, derived from the table of screens (config/pantallas): an entry per
+// The side menu, derived from the table of screens (config/pantallas): an entry per
 // screen placed in the menu, with the permission its link needs.
 import { tienePermiso } from '../lib/session';
 import { PANTALLAS, PANTALLAS_HOSTES, permisoDeRuta, SECCIONES_MENU, type IconoMenu, type Pantalla } from './pantallas';

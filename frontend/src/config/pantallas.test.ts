@@ -3,7 +3,7 @@ import { usuarioDe } from '../testing/datos';
 import { accesoARuta, pantalla, pantallaDeRuta, PANTALLAS_HOSTES, permisoDeRuta, todasLasPantallas } from './pantallas';
 import type { NombrePermiso } from './permisos';
 
-/** Spec §2 and the brief: each address of the console and the permission that opens it. */
+/** Each address of the console and the permission that opens it. */
 const PERMISO_DE_RUTA: [string, NombrePermiso][] = [
   ['/', 'dashboard.index'],
   ['/reservaciones/hoy', 'reservacion.index'],

@@ -1,4 +1,4 @@
-// The screens of the console's main layout (spec §2), written once: path, title, the permission
+// The screens of the console's main layout, written once: path, title, the permission
 // that opens each, its tabs and its place in the side menu. The router (app/router.tsx), the side
 // menu (config/menu.ts) and the route guard (acceso, below) all derive from this table, so a
 // screen's permission cannot disagree between the menu and the address bar.
@@ -70,7 +70,7 @@ export interface Pantalla {
   readonly hijos?: readonly Pantalla[];
 }
 
-/** In the side menu's order (spec §2). */
+/** In the side menu's order. */
 export const PANTALLAS = [
   {
     clave: 'dashboard',
@@ -84,7 +84,7 @@ export const PANTALLAS = [
     clave: 'walkin',
     ruta: '/walkin',
     titulo: 'Walk-in',
-    // The section is open to everyone; only registering needs walkin.index (spec §2 tab bar).
+    // The section is open to everyone; only the Registrar tab needs walkin.index.
     permiso: null,
     pestanas: {
       inicial: 'hoy',
@@ -207,7 +207,7 @@ export const PANTALLAS = [
 ] as const satisfies readonly Pantalla[];
 
 /**
- * The host stand's screens (spec §2 /hostes, Check-in layout): their own full-screen layout, behind
+ * The host stand's screens (/hostes): their own full-screen layout, behind
  * the same guard as the console's; only its home has a place in the side menu. Paths are absolute.
  */
 export const PANTALLAS_HOSTES = [

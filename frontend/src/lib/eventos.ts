@@ -2,7 +2,7 @@
 // the public booking page's).
 import type { Evento } from './wasm';
 
-/** The events staff pick from, in spec §3's order; `satisfies` fails the build if core adds one. */
+/** The events staff pick from, in this order; `satisfies` fails the build if core adds one. */
 export const EVENTOS = Object.keys({
   Ninguno: 1,
   Cumpleaños: 1,

@@ -1,5 +1,5 @@
 // How dates, times, numbers and names read on screen: the one module that formats a date or a time
-// (spec §9: 'DD, MMM' and 'hh:mm a', es-MX), whatever language the browser speaks. Every date reads
+// ('DD, MMM' and 'hh:mm a', es-MX), whatever language the browser speaks. Every date reads
 // "27, nov", with the year "27, nov 2026", with its weekday "Viernes 27, nov 2026"; every time
 // "08:10 p.m."; a date with its time "27, nov · 08:10 p.m.". Weekday names are capitalised
 // everywhere. A reservation's `fecha_hora` is the branch's wall time ("YYYY-MM-DD HH:MM", no zone;
@@ -11,10 +11,10 @@ import { ahora as relojAhora } from './reloj';
 
 const LOCALE = 'es-MX';
 
-/** Spec §9: the branches' zone. */
+/** The branches' zone. */
 export const ZONA_SUCURSAL = 'America/Mexico_City';
 
-/** Spec §9: list names show their first 15 characters. */
+/** List names show their first 15 characters. */
 export const LARGO_NOMBRE_LISTA = 15;
 
 /** Weekday names, 1 = Monday … 7 = Sunday (the schedule's `dia`, a promotion's `dias`). */
@@ -125,7 +125,7 @@ export function fechaHoraBitacora(rfc3339: string): string {
   return Number.isNaN(d.getTime()) ? rfc3339 : fechaVisita(horaLocalEn(d));
 }
 
-/** The stand's clock (spec §2: 12-hour with seconds): "08:00:25 p.m." in branch time. */
+/** The stand's clock, 12-hour with seconds: "08:00:25 p.m." in branch time. */
 export function horaConSegundos(instante: Date): string {
   return fmtReloj.format(instante);
 }
@@ -159,7 +159,7 @@ export function palabraPersonas(n: number): 'persona' | 'personas' {
   return n === 1 ? 'persona' : 'personas';
 }
 
-/** Spec §2: '1 persona' or 'N personas'. */
+/** A party size: '1 persona' or 'N personas'. */
 export function textoPersonas(n: number): string {
   return `${n} ${palabraPersonas(n)}`;
 }

@@ -1,7 +1,7 @@
 // Countries for the phone input: ISO code and international calling code (ITU-T E.164). The
 // names come from the browser in es-MX (Intl.DisplayNames), so none is written here.
 
-/** Mexico first: the default of every phone input (spec §5). */
+/** Mexico first: the default of every phone input. */
 export const PAIS_POR_DEFECTO = 'MX';
 
 /** [ISO 3166-1 alpha-2, calling code digits]. */

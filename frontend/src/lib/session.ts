@@ -1,4 +1,4 @@
-// The browser session of spec §4: token, user and current branch in local storage, and a one-day
+// The browser session: token, user and current branch in local storage, and a one-day
 // marker cookie at the site root. Everything that reads or changes the session goes through here,
 // so the layout, the guard and the API client always agree.
 //

@@ -1,4 +1,4 @@
-// Toasts (spec §2/§8): top right, each hides itself after 6000 ms. A store outside React so the
+// Toasts: top right, each hides itself after 6000 ms. A store outside React so the
 // API client can announce errors from anywhere.
 //
 // A busy door taps fast: at most two toasts show at once (a third pushes the oldest out), and a

@@ -12,7 +12,7 @@ import type { Origen } from '../wasm/tipos/Origen';
 
 export type { Origen };
 
-/** Spec §3: the seven origins a reservation may come from (core's type checks the list). */
+/** The seven origins a reservation may come from (core's type checks the list). */
 const ORIGENES: readonly Origen[] = ['Widget', 'Plataforma', 'Whatsapp', 'Chatbot', 'Airbnb', 'Concierge', 'google'];
 
 export type Vista =

@@ -1,4 +1,4 @@
-//! `/api/v1/public`: what guests call without a session (DESIGN §2, §4): a branch's booking
+//! `/api/v1/public`, what guests call without a session: a branch's booking
 //! facts, its bookable times, the booking itself, its confirmation and the e-mail check.
 //!
 //! A booking is checked by core (contact, date in the future, the branch open then, party,

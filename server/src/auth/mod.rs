@@ -22,7 +22,7 @@ pub use token::{hash_token, nuevo_token};
 
 pub use freno::{MAX_FALLOS_DIRECCION, MAX_FALLOS_PAR, UMBRAL_DEMORA_CUENTA, VENTANA_INTENTOS};
 
-/// How long a session lasts; the console's cookie lasts as long (spec §4).
+/// How long a session lasts: one day, as long as the console's cookie.
 pub const DURACION_SESION: Duration = Duration::days(1);
 /// Tokens longer than this are not ours; refuse them without a database round trip.
 const TOKEN_MAX: usize = 128;

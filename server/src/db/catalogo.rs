@@ -16,7 +16,7 @@ use super::comun::clave_de_nombre;
 use super::error::DbResult;
 use super::motores::para_cada_motor;
 
-/// A waiter as the order forms and the waiters screen list them (spec §7: `_id`, `name`).
+/// A waiter as the order forms and the waiters screen list them: `_id` and `name`.
 #[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
 pub struct MeseroRef {
     #[serde(rename = "_id")]

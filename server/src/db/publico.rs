@@ -1,6 +1,6 @@
 //! Public booking: what availability reads of a branch, the booking's transaction (availability
 //! run again under the branch's lock), the confirmation a guest opens with its token, and the
-//! outbox of confirmation e-mails (DESIGN §4).
+//! outbox of confirmation e-mails.
 
 use anfitrion_core::disponibilidad::{ReglasReserva, ReservaTomada, Salon};
 use anfitrion_core::estado::EstadoReservacion;

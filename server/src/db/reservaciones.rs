@@ -64,7 +64,7 @@ pub struct Verificado {
     pub origin_declarado: bool,
 }
 
-/// A reservation as the API answers it (spec §3). `email` and `phone` are left out for callers
+/// A reservation as the API answers it. `email` and `phone` are left out for callers
 /// without `reservacion.client`.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct Reservacion {
@@ -110,7 +110,7 @@ pub struct Reservacion {
     pub buffet_promo_boy: i32,
 }
 
-/// A page of a list that grows without bound (DESIGN §2).
+/// A page of a list that grows without bound.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct PaginaReservaciones {
     pub items: Vec<Reservacion>,
@@ -119,7 +119,7 @@ pub struct PaginaReservaciones {
     pub limit: u32,
 }
 
-/// A notification of the bell (spec §3).
+/// A notification of the bell.
 #[derive(Debug, Clone, Serialize, serde::Deserialize, ToSchema, sqlx::FromRow)]
 pub struct Notificacion {
     #[serde(rename = "_id")]
@@ -146,7 +146,7 @@ const SELECT_NOTIFICACION: &str = "SELECT n.id, n.title, n.description, n.origin
      FROM notificaciones n JOIN sucursales s ON s.id = n.sucursal_id";
 
 impl Notificacion {
-    /// `isUnRead` mirrors `isRead`, as the console's bell reads both (spec §3).
+    /// `isUnRead` mirrors `isRead`, as the console's bell reads both.
     fn con_estado(mut self) -> Self {
         self.is_un_read = !self.is_read;
         self

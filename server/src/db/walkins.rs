@@ -24,7 +24,7 @@ use super::motores::para_cada_motor;
 use super::piso::{Apertura, Sala, Sentado};
 use super::reservaciones::{Contacto, VeContacto};
 
-/// A walk-in record as the API answers it (spec §3). `email` and `phone` only for callers with
+/// A walk-in record as the API answers it. `email` and `phone` only for callers with
 /// `reservacion.client`.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct Walkin {

@@ -16,7 +16,7 @@ import type { Esquema } from '@/lib/api-client';
 
 const WALKIN = pantalla('walkin');
 
-/** Spec §2: Registrar (needs walkin.index), Hoy, Todas — as the table of screens lists them. */
+/** The tabs: Registrar (needs walkin.index), Hoy, Todas — as the table of screens lists them. */
 export const PESTANAS_WALKIN: readonly Pestana[] = WALKIN.pestanas?.lista ?? [];
 
 /** The tabs this user may open. */

@@ -4,7 +4,7 @@ import { EstadosLista } from '@/components/ui/EstadosLista';
 import { ListaVirtual } from '@/components/ui/ListaVirtual';
 import { useDiferido } from '@/lib/use-diferido';
 
-/** Spec §2: the search asks the server once typing pauses. */
+/** The search asks the server once typing pauses. */
 const PAUSA_BUSQUEDA_MS = 300;
 
 const SIN_ITEMS: never[] = [];
@@ -37,7 +37,7 @@ export interface ConsultaPaginada<T> {
 }
 
 /**
- * A side list of records (spec §2, the reservations and walk-ins bars): 325 px wide, the
+ * A side list of records (the reservations and walk-ins bars): 325 px wide, the
  * screen's actions, a search by name, e-mail or phone answered by the server, the count, and a
  * 600 px list that loads pages as it scrolls, with its loading, error and empty states.
  */

@@ -16,7 +16,7 @@ import { useMemo, useState } from 'react';
 import { buscarPaises, paisPorIso, type Pais } from '@/lib/paises';
 import { useDiferido } from '@/lib/use-diferido';
 
-/** Spec §9: the country search waits for a 250 ms pause in the typing. */
+/** The country search waits for a 250 ms pause in the typing. */
 const PAUSA_BUSQUEDA_PAIS_MS = 250;
 
 function ListaPaises({ pais, alElegir }: { pais: Pais; alElegir: (p: Pais) => void }) {

@@ -31,7 +31,7 @@ const Chatbot: Icono = ChatBubbleLeftRightIcon;
 type DatosOrigen = { nombre: string; icono: Icono; color: string; tinta: string };
 
 /**
- * Each of the seven origins (spec §3) with the name staff read, its mark, and its one colour:
+ * Each of the seven origins with the name staff read, its mark, and its one colour:
  * `color` for the mark, `tinta` (the same hue) for every chart, so Airbnb is the same rose in
  * each chart and list.
  */

@@ -1,10 +1,10 @@
 // Pure helpers of the promotions screen: how a validity window reads, the form's payload, and
-// the table's pages (spec §9: three promotions a page).
+// the table's pages (three promotions a page).
 import { DIAS_CORTOS, fechaConAnio } from '@/lib/formato';
 import type { DatosPromocion } from '@/lib/wasm';
 import type { Esquema } from '@/lib/api-client';
 
-/** Spec §9: the promotions table shows three a page. */
+/** The promotions table shows three a page. */
 export const PROMOS_POR_PAGINA = 3;
 
 /** "YYYY-MM-DD" as "05, ene 2026"; anything else as it came. */

@@ -1,7 +1,7 @@
-// What a check-in lookup found (spec §4), read from the server's answer or its refusal.
+// What a check-in lookup found, read from the server's answer or its refusal.
 import { ApiError, type Esquema } from '@/lib/api-client';
 
-/** Spec §4: none, the scanner device, the camera, or the guest's e-mail. */
+/** The lookup's method: none, the scanner device, the camera, or the guest's e-mail. */
 export type MetodoBusqueda = 'device' | 'cam' | 'user';
 
 export type Hallazgo =

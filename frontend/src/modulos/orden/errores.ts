@@ -17,7 +17,7 @@ export function pasoDelRechazo<P extends string>(error: unknown, pasos: Readonly
   return pasos.find(([, enviado]) => campo in enviado)?.[0] ?? null;
 }
 
-/** Spec §8: a failed save says so, and the server's reason beside it. */
+/** A failed save says so, and the server's reason beside it. */
 export function avisarErrorAlGuardar(error: unknown): void {
   toast.error(mensajes().errorAlGuardar);
   const motivo = error instanceof Error ? error.message : '';

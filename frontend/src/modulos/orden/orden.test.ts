@@ -40,7 +40,7 @@ describe('the buffet mode core suggests', () => {
 });
 
 describe('a reservation being seated', () => {
-  it('prefills every guest as adult and promo adult, the other counts 0 (spec §4)', () => {
+  it('prefills every guest as adult and promo adult, the other counts 0', () => {
     const f = ordenDeReservacion(reservacionDe({ name: 'Ana López', no_personas: 5, evento: 'Aniversario' }), 'polanco', aLas('14:00'));
     expect(f).toMatchObject({
       name: 'Ana López',

@@ -17,17 +17,17 @@ import type { DatosPersonales } from '@/lib/wasm';
 import { ahora as relojAhora } from '@/lib/reloj';
 import type { Esquema } from '@/lib/api-client';
 
-/** Core's wizard form (spec §3 "Wizard form fields"): the attendance fills the same fields. */
+/** Core's walk-in wizard form: the attendance fills the same fields. */
 export type FormularioOrden = FormularioWalkin;
 
 export { EVENTOS } from '@/lib/eventos';
 
-/** Spec §2: the added-promotions table shows three rows a page. */
+/** The added-promotions table shows three rows a page. */
 export const PROMOS_POR_PAGINA = 3;
 
 /**
- * Whether core suggests the promo buffet for a party seated now at the branch (DESIGN §4), by the
- * branch's own time settings (zone, buffet hours, late cutoff) when given.
+ * Whether core suggests the promo buffet for a party seated now at the branch (from the late
+ * cutoff on), by the branch's own time settings (zone, buffet hours, late cutoff) when given.
  */
 export function promoSugerido(ahora: Date = relojAhora(), config: ConfigHorario | null = null): boolean {
   const hora = horaSucursal(ahora.toISOString(), config);
@@ -39,7 +39,7 @@ export function ordenNueva(tag: string, ahora: Date = relojAhora(), config: Conf
   return walkinNuevo(tag, promoSugerido(ahora, config));
 }
 
-/** The order of a reservation being seated: its guest, and every guest an adult (spec §4). */
+/** The order of a reservation being seated: its guest, and every guest an adult (and a promo adult), the other counts 0. */
 export function ordenDeReservacion(
   r: Esquema<'Reservacion'>,
   tag: string,
@@ -82,7 +82,7 @@ export function conteosDe(f: FormularioOrden): ConteosComanda {
 
 export type CampoConteo = 'no_personas' | 'buffet_adulto' | 'buffet_boy' | 'buffet_promo_adulto' | 'buffet_promo_girl' | 'buffet_promo_boy';
 
-/** The buffet boxes of each mode, with the names staff read (spec §4). */
+/** The buffet boxes of each mode, with the names staff read. */
 export function camposBuffet(promo: boolean): { campo: CampoConteo; etiqueta: string }[] {
   return promo
     ? [
@@ -97,7 +97,7 @@ export function camposBuffet(promo: boolean): { campo: CampoConteo; etiqueta: st
 }
 
 /**
- * The inline messages after a field was edited (spec §5): the edited field is checked, and so is
+ * The inline messages after a field was edited: the edited field is checked, and so is
  * every field that showed a message, so fixing one clears the other's (Caballero or Dama).
  */
 export function mensajesInline(

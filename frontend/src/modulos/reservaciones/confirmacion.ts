@@ -13,8 +13,8 @@ export function confirmo<T extends ConConfirmacion>(r: T): r is T & { confirmada
 
 /**
  * When the guest confirmed, at the branch (core's reading of the instant in the branch's zone):
- * the wall time `YYYY-MM-DD HH:MM` and its time as every screen writes one ("07:05 p.m.", spec
- * §9); null for an unreadable instant.
+ * the wall time `YYYY-MM-DD HH:MM` and its time as every screen writes one ("07:05 p.m."); null
+ * for an unreadable instant.
  */
 export function momentoConfirmacion(confirmada: string, horario: ConfigHorario | null = null): { fechaHora: string; hora: string } | null {
   let leida = horaSucursal(confirmada, horario);

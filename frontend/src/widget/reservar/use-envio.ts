@@ -99,7 +99,7 @@ export function useEnvioReserva({
         evento,
         comentarios: comentarios.trim(),
         origin,
-        // A partner's code (DESIGN §4, afiliados) from the widget's URL.
+        // An affiliate's code (a partner such as a hotel or a concierge) from the widget's URL.
         ...(afiliado ? { afiliado } : {}),
       };
       // The same booking tried again (its answer was lost) keeps its key; changed data get a new one.

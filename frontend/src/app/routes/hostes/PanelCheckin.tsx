@@ -13,7 +13,7 @@ import { LectorDispositivo } from '@/modulos/asistencia/components/BusquedaReser
 import { TarjetaReservacion } from '@/modulos/asistencia/components/TarjetaReservacion';
 
 /**
- * Spec §2 Check-in layout: the QR check-in panel. Its scan box is focused on arrival and after
+ * The host stand's QR check-in panel. Its scan box is focused on arrival and after
  * every lookup, so a handheld reader works without touching the screen; a read reservation shows
  * its card, and Enter (or the button) goes on to its check-in; with reservacion.edit, the card
  * also leads to its edit screen, which comes back here with the card shown again.

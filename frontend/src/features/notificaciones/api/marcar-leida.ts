@@ -4,7 +4,7 @@ import { useSesion } from '@/lib/use-session';
 import { claveNotificaciones } from '@/modulos/notificaciones/api/get-notificaciones';
 import { useMutacionUnica } from '@/lib/mutacion-unica';
 
-/** `PUT /v1/admin/notifications/{id}`. Spec §8: a failure is not announced; the list is asked again. */
+/** `PUT /v1/admin/notifications/{id}`: a failure is not announced; the list is asked again. */
 export function marcarLeida(id: string): Promise<Esquema<'Notificacion'>> {
   return datos(consola.PUT('/api/v1/admin/notifications/{id}', { params: { path: { id } } }), { silencioso: true });
 }

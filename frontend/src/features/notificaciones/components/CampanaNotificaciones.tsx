@@ -12,7 +12,7 @@ import { useNotificacionesEnVivo } from '../api/stream-notificaciones';
 import { prepararAudio, sonarAviso, useSilencio } from '../sonido';
 import type { Esquema } from '@/lib/api-client';
 
-/** Spec §2: the popup shows two until 'Ver todas'. */
+/** The popup shows two until 'Ver todas'. */
 const PLEGADAS = 2;
 
 function Avatar({ n }: { n: Esquema<'Notificacion'> }) {
@@ -74,7 +74,7 @@ function Cargando() {
 }
 
 /**
- * The bell of the top bar (spec §2): the branch's newest notifications, live from the server's
+ * The bell of the top bar: the branch's newest notifications, live from the server's
  * stream, with a count of the unread ones and a short chime (mutable) when one arrives. Choosing
  * one marks it read and opens its reservation.
  */

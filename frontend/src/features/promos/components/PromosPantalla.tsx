@@ -25,7 +25,7 @@ function EstadoPromo({ promo }: { promo: Esquema<'Promocion'> }) {
   return promo.vigente ? <Insignia tono="exito">Vigente hoy</Insignia> : <Insignia tono="aviso">Fuera de vigencia</Insignia>;
 }
 
-/** /promos: the branch's promotions, three a page (spec §9), edited in a dialog. */
+/** /promos: the branch's promotions, three a page, edited in a dialog. */
 export function PromosPantalla() {
   useTitulo('Promociones');
   const lista = usePromociones();

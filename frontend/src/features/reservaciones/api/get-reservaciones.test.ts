@@ -58,7 +58,7 @@ describe('the reservation list call', () => {
     expect(getNextPageParam(vacia, [p1, p2, p3, vacia], 4, [1, 2, 3, 4])).toBeUndefined();
   });
 
-  it('does not refetch on window focus (spec §7)', () => {
+  it('does not refetch on window focus', () => {
     expect(reservacionesQueryOptions('polanco', 'hoy', '').refetchOnWindowFocus).toBe(false);
   });
 

@@ -3,7 +3,7 @@ import { consola, datos, type Esquema } from '@/lib/api-client';
 import { claveListasReservaciones } from '@/lib/claves';
 import { useSesion } from '@/lib/use-session';
 
-/** The tab slugs the server filters by (spec §2). */
+/** The tab slugs the server filters by. */
 export type SlugReservaciones = 'hoy' | 'pendientes' | 'asistio' | 'vencidas' | 'canceladas' | 'todas';
 
 /** Rows per page: large enough that a scroll rarely waits, small enough to answer at once. */
@@ -38,7 +38,7 @@ export const reservacionesQueryOptions = (tag: string, slug: SlugReservaciones, 
       const vistas = paginas.reduce((n, p) => n + p.items.length, 0);
       return vistas < ultima.total && ultima.items.length > 0 ? ultima.page + 1 : undefined;
     },
-    // Spec §7: the reservation list does not refetch on window focus.
+    // The reservation list does not refetch on window focus.
     refetchOnWindowFocus: false,
     // The day's list changes under the host (arrivals, no-shows marked by the server): it asks
     // again every minute. New bookings come sooner, through the bell's live stream.

@@ -15,7 +15,7 @@ import { ALTO_ITEM, ItemReservacion } from './ItemReservacion';
 import { NuevaReservacionDialogo } from './NuevaReservacionDialogo';
 
 /**
- * The reservations sidebar (spec §2): the side list of the tab's reservations, and on Hoy the
+ * The reservations sidebar: the side list of the tab's reservations, and on Hoy the
  * Asistencia and Nueva buttons for the roles that hold them.
  */
 export function BarraReservaciones({ slug, seleccionada }: { slug: SlugReservaciones; seleccionada?: string }) {

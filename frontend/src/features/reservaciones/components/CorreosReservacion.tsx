@@ -14,7 +14,7 @@ function Estado({ correo }: { correo: Esquema<'CorreoReservacion'> }) {
 }
 
 /**
- * The reservation's e-mails that have not gone out (DESIGN §4: the outbox): pending ones wait for
+ * The reservation's e-mails that have not gone out (the outbox): pending ones wait for
  * the mail job, failed ones say why. Nothing shows while all went out, or for a role that may not
  * see them.
  */

@@ -55,7 +55,7 @@ function Verificacion({ si, texto }: { si: boolean; texto: string }) {
 
 /** What the party was seated with (an attended reservation): table, waiter and buffets. */
 function ResumenComanda({ comanda: c }: { comanda: NonNullable<Esquema<'Reservacion'>['comanda']> }) {
-  // Spec §4: regular buffet Adulto and Niño; after 7 pm Caballero, Dama and Niño.
+  // Regular buffet Adulto and Niño; after 7 pm Caballero, Dama and Niño.
   const buffets = c.buffet.afterSeven
     ? [
         ['Caballero', c.buffet.adulto],

@@ -9,8 +9,6 @@ import { EVENTOS } from '@/lib/eventos';
 import { toast } from '@/stores/toasts';
 import type { Esquema } from '@/lib/api-client';
 
-/** Spec §3: the events, in the order staff pick them. */
-
 /**
  * Date, time, party size, event and comments of a Pendiente reservation, checked first by core's
  * edit rule (format, party up to 50, comment length); the server runs the same rule again. Its

@@ -14,7 +14,7 @@ import type { Esquema } from '@/lib/api-client';
 export const ALTO_ITEM = 68;
 
 /**
- * A reservation in the sidebar (spec §2): date 'DD, MMM', time 'hh:mm a', origin, a tick when
+ * A reservation in the sidebar: date 'DD, MMM', time 'hh:mm a', origin, a tick when
  * e-mail or phone is verified, the name cut to 15 characters, the event and a comment mark. At
  * the right edge the party size, which the host seats by, «Confirmó» on a Pendiente one whose
  * guest confirmed (the time, in the branch's zone of `horario`, is its tooltip), «Retrasada N min»

@@ -2,7 +2,7 @@ import { Button } from '@/components/ui/Button';
 import { Dialogo } from '@/components/ui/Dialogo';
 import { WidgetReserva } from './WidgetReserva';
 
-/** Spec §2, Reservation dialog: Nueva opens the branch's booking widget. */
+/** The reservation dialog: Nueva opens the branch's booking widget. */
 export function NuevaReservacionDialogo({ abierto, alCerrar, tag }: { abierto: boolean; alCerrar: () => void; tag: string }) {
   return (
     <Dialogo

@@ -4,7 +4,7 @@ import { esMensajeCerrar, esMensajeReservada } from '@/lib/mensaje-widget';
 import { claveNotificaciones } from '@/modulos/notificaciones/api/get-notificaciones';
 import { claveListas } from '../api/get-reservaciones';
 
-/** Spec §2, Reservation dialog: the widget in a 700×410 frame, origin Plataforma, party limit 50. */
+/** The reservation dialog: the widget in a 700×410 frame, origin Plataforma, party limit 50. */
 export const ANCHO_WIDGET = 700;
 export const ALTO_WIDGET = 410;
 export const PERSONAS_MAX_CONSOLA = 50;
@@ -31,7 +31,7 @@ export function WidgetReserva({
   alCerrar?: () => void;
   /**
    * A page of its own (the host stand): the frame takes the page's width and its height, so the
-   * whole form shows without scrolling inside the frame; the dialog keeps spec §2's 700×410.
+   * whole form shows without scrolling inside the frame; the dialog keeps its 700×410.
    */
   amplio?: boolean;
 }) {

@@ -3,7 +3,7 @@ import { consola, datos, type Esquema } from '@/lib/api-client';
 import { claveSucursal } from '@/lib/claves';
 import { useSesion } from '@/lib/use-session';
 
-/** The list tabs (spec §2); Registrar has no list. */
+/** The list tabs; Registrar has no list. */
 export type SlugWalkins = 'hoy' | 'todas';
 
 export const POR_PAGINA = 100;

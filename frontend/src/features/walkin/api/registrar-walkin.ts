@@ -10,7 +10,7 @@ import { useMutacionUnica } from '@/lib/mutacion-unica';
  * `espera_id`, the waiting party it seats leaves the list in the same save.
  */
 export function registrarWalkin(solicitud: Esquema<'SolicitudWalkin'>, clave?: string): Promise<{ data: Esquema<'Walkin'>; message: string }> {
-  // The wizard announces the outcome itself (spec §8), so the client adds no toast of its own.
+  // The wizard announces the outcome itself, so the client adds no toast of its own.
   return conMensaje(consola.POST('/api/v1/admin/walkin', { params: { header: conClave(clave) }, body: solicitud }), { silencioso: true });
 }
 

@@ -30,7 +30,7 @@ import { useHorarioSucursal, useSucursalesUsuario } from '@/modulos/sucursales/a
 import { useRegistrarWalkin } from '../api/registrar-walkin';
 import { ahora } from '@/lib/reloj';
 
-/** Spec §2: the four steps of the walk-in wizard. */
+/** The four steps of the walk-in wizard. */
 export const PASOS_WALKIN = ['Información Personal', 'Comanda', 'Abre', 'Imprimir'] as const;
 
 /** The digits typed after the calling code, from the stored phone (code included). */
@@ -67,13 +67,13 @@ function PasoPersonal({
       enfocarCampo(e.currentTarget, r.error.campo);
       return;
     }
-    // Spec §5: fewer than five digits is no phone at all; the box shows it cleared.
+    // Fewer than five digits is no phone at all; the box shows it cleared.
     if (!r.ok.phone && orden.phone) alCambiar({ phone: '' });
     alContinuar(r.ok);
   }
 
   return (
-    // noValidate: core checks the e-mail on Siguiente with the spec's message (§5), not the browser.
+    // noValidate: core checks the e-mail on Siguiente with 'Correo electrónico no válido', not the browser.
     <form onSubmit={enviar} onKeyDown={enterEnSelectEnvia} noValidate className="space-y-6" aria-label="Información Personal" data-paso="personal">
       <div className="grid gap-4 md:grid-cols-2">
         <CampoTexto
@@ -128,7 +128,7 @@ export function ordenDeEspera(orden: FormularioOrden, g: GrupoASentar): Formular
 }
 
 /**
- * The walk-in wizard (spec §2): Información Personal, Comanda, Abre, Imprimir. It starts from
+ * The walk-in wizard: Información Personal, Comanda, Abre, Imprimir. It starts from
  * core's defaults in the buffet mode core suggests for now; Registrar saves, and on success the
  * tickets are shown, the form starts afresh and every walk-in list asks again. `mesa` is the
  * table chosen on the floor ("Sentar aquí"), already filled in; `espera`, the waiting party

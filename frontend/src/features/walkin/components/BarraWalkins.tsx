@@ -9,7 +9,7 @@ import { useWalkins, type SlugWalkins } from '../api/get-walkins';
 import { ALTO_ITEM_WALKIN, ItemWalkin } from './ItemWalkin';
 
 /**
- * The walk-in sidebar (spec §2): the side list of the tab's walk-ins, "No hay registros" when
+ * The walk-in sidebar: the side list of the tab's walk-ins, "No hay registros" when
  * empty, and the way to register one for the roles that may.
  */
 export function BarraWalkins({ slug, seleccionado }: { slug: SlugWalkins; seleccionado?: string }) {

@@ -22,7 +22,7 @@ function Dato({ etiqueta, children, campo }: { etiqueta: string; children: React
   );
 }
 
-/** One walk-in (spec §2): who, when, the order, and both tickets to reprint. */
+/** One walk-in: who, when, the order, and both tickets to reprint. */
 export function DetalleWalkin({ id }: { id: string }) {
   const { sucursal: tag } = useSesion();
   const consulta = useWalkin(id);

@@ -6,7 +6,7 @@ import type { Esquema } from '@/lib/api-client';
 /** One row's height in the list, in pixels: a comfortable finger target on a tablet. */
 export const ALTO_ITEM_WALKIN = 64;
 
-/** A walk-in in the sidebar (spec §2): date, time, name and the comanda's folio; party at the edge. */
+/** A walk-in in the sidebar: date, time, name and the comanda's folio; party at the edge. */
 export function ItemWalkin({ walkin: w, ruta, seleccionado }: { walkin: Esquema<'Walkin'>; ruta: string; seleccionado: boolean }) {
   return (
     <Link

@@ -5,7 +5,7 @@ import { useMutacionUnica } from '@/lib/mutacion-unica';
 
 /** `PUT /v1/admin/reservacion/{id}/asistencia`: Pendiente → Asistio with the comanda and the abre. */
 export function registrarAsistencia(id: string, solicitud: Esquema<'SolicitudAsistencia'>, clave?: string): Promise<{ data: Esquema<'Reservacion'>; message: string }> {
-  // The flow announces the outcome itself (spec §8).
+  // The flow announces the outcome itself.
   return conMensaje(consola.PUT('/api/v1/admin/reservacion/{id}/asistencia', { params: { path: { id }, header: conClave(clave) }, body: solicitud }), { silencioso: true });
 }
 

@@ -1,4 +1,4 @@
-// The camera's QR decoder, off the page's thread so the live view never stutters (DESIGN §1):
+// The camera's QR decoder, off the page's thread so the live view never stutters:
 // each frame arrives as a bitmap, is drawn on an OffscreenCanvas, turned into luma and read by
 // core's `decodeQr` (its own WASM module, loaded here by the worker itself when the camera opens:
 // the page never loads it).

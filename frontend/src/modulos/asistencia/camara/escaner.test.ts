@@ -38,7 +38,7 @@ describe('lumaDeRgba', () => {
 });
 
 describe('the scan loop', () => {
-  it('scans every 500 ms, every 10 ms while the previous frame held a code (spec §9)', () => {
+  it('scans every 500 ms, every 10 ms while the previous frame held a code', () => {
     expect(RETRASO_ESCANEO_MS).toBe(500);
     expect(RETRASO_CON_CODIGO_MS).toBe(10);
     expect(retrasoSiguiente(false)).toBe(500);
@@ -66,7 +66,7 @@ describe('the scan loop', () => {
 });
 
 describe('the camera', () => {
-  it('asks for the rear camera with the spec §9 constraints', () => {
+  it('asks for the rear camera, 720 px ideal on each side', () => {
     expect(RESTRICCIONES_VIDEO).toEqual({
       facingMode: 'environment',
       width: { min: 640, ideal: 720, max: 1920 },
@@ -83,7 +83,7 @@ describe('the camera', () => {
     expect(zoomSiguiente(1, { min: 1, max: 8, step: 0.5 }, 1)).toBe(3.5);
   });
 
-  it('says why it cannot start with the spec §8 messages, word for word', () => {
+  it('says why it cannot start, in the console's words, word for word', () => {
     const todo = { seguro: true, getUserMedia: true, worker: true, imageBitmap: true };
     expect(faltaSoporte(todo)).toBeNull();
     expect(faltaSoporte({ ...todo, seguro: false })).toBe('camera access is only permitted in secure context. Use HTTPS or localhost rather than HTTP.');

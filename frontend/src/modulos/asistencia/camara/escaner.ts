@@ -1,27 +1,27 @@
-// The camera scanner's pure pieces (spec §4/§8/§9): the frame's luma, the loop's timing, the
+// The camera scanner's pure pieces: the frame's luma, the loop's timing, the
 // zoom steps and the errors, kept apart from the browser so Vitest can check them.
 
-/** Spec §9: the rear camera, width min 640 ideal 720 max 1920, height min 640 ideal 720 max 1080. */
+/** The rear camera, width min 640 ideal 720 max 1920, height min 640 ideal 720 max 1080. */
 export const RESTRICCIONES_VIDEO: MediaTrackConstraints = {
   facingMode: 'environment',
   width: { min: 640, ideal: 720, max: 1920 },
   height: { min: 640, ideal: 720, max: 1080 },
 };
 
-/** Spec §9: the stream must start within 3 s, then settles for 0.5 s before the first scan. */
+/** The stream must start within 3 s, then settles for 0.5 s before the first scan. */
 export const LIMITE_INICIO_MS = 3000;
 export const ASENTAR_MS = 500;
-/** Spec §9: a frame every 500 ms, every 10 ms while the previous frame held a code. */
+/** A frame every 500 ms, every 10 ms while the previous frame held a code. */
 export const RETRASO_ESCANEO_MS = 500;
 export const RETRASO_CON_CODIGO_MS = 10;
-/** Spec §4/§9: the reader's toggle is locked for a second after each press. */
+/** The reader's toggle is locked for a second after each press. */
 export const BLOQUEO_BOTON_MS = 1000;
 /** The same code read again within this time is the same guest still in front of the camera. */
 export const REPETICION_MS = 4000;
 /** Frames are scaled down to this longest side before decoding: a QR needs no more. */
 export const LADO_MAXIMO = 800;
 
-/** Spec §8, word for word. */
+/** Why the camera cannot start, in these exact words. */
 export const ERRORES_CAMARA = {
   contextoInseguro: 'camera access is only permitted in secure context. Use HTTPS or localhost rather than HTTP.',
   sinStreams: 'this browser has no Stream API support',
@@ -68,7 +68,7 @@ export function esLecturaNueva(codigo: string, ahora: number, ultima: UltimaLect
   return ultima === null || ultima.codigo !== codigo || ahora - ultima.en >= REPETICION_MS;
 }
 
-/** Whether the toggle may be pressed again (spec §4: locked for 1 s after each press). */
+/** Whether the toggle may be pressed again (locked for 1 s after each press). */
 export function botonLibre(ahora: number, ultimaPulsacion: number | null): boolean {
   return ultimaPulsacion === null || ahora - ultimaPulsacion >= BLOQUEO_BOTON_MS;
 }
@@ -80,7 +80,7 @@ export interface RangoZoom {
 }
 
 /**
- * Spec §9: zoom moves a third of its range each press, `direccion` +1 in and -1 out, held in the
+ * Zoom moves a third of its range each press, `direccion` +1 in and -1 out, held in the
  * range and on the track's own step.
  */
 export function zoomSiguiente(actual: number, rango: RangoZoom, direccion: 1 | -1): number {

@@ -1,4 +1,4 @@
-// The scanner's beep on a read code (spec §9), made with the Web Audio API.
+// The scanner's beep on a read code, made with the Web Audio API.
 
 let contexto: AudioContext | null = null;
 

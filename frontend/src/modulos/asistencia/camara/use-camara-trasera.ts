@@ -97,7 +97,7 @@ export function useCamaraTrasera(
           zoom: rango && rango.max > rango.min ? { rango, valor: ajustes.zoom ?? rango.min } : null,
         });
         activoRef.current = true;
-        // Spec §9: 0.5 s for the exposure to settle before the first scan.
+        // 0.5 s for the exposure to settle before the first scan.
         programar(ASENTAR_MS);
       } catch (e) {
         if (!vivo || esta !== sesionRef.current) return;

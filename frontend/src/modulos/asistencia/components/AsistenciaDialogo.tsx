@@ -3,7 +3,7 @@ import { Dialogo } from '@/components/ui/Dialogo';
 import { FlujoAsistencia } from './FlujoAsistencia';
 
 /**
- * Spec §2 "Registrar asistencia": the attendance flow in a dialog with its close button. Closing
+ * "Registrar asistencia": the attendance flow in a dialog with its close button. Closing
  * drops whatever was under way (the flow is unmounted), so the next opening starts at the search;
  * once the order is being filled, a stray click outside or Escape asks first.
  */

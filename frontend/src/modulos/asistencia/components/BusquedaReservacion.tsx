@@ -7,7 +7,7 @@ import { CampoTexto } from '@/components/ui/Campo';
 import { Spinner } from '@/components/ui/Spinner';
 import type { MetodoBusqueda } from '../busqueda';
 
-/** Spec §4/§9: the scanner device's typing is read once it pauses for a second. */
+/** The scanner device's typing is read once it pauses for a second. */
 export const PAUSA_LECTOR_MS = 1000;
 
 const METODOS: { metodo: MetodoBusqueda; titulo: string; detalle: string; icono: ComponentType<SVGProps<SVGSVGElement>>; listo: boolean }[] = [
@@ -38,7 +38,7 @@ export function ElegirMetodo({ alElegir }: { alElegir: (m: MetodoBusqueda) => vo
   );
 }
 
-/** Back to the choice of method; what was found goes with it (spec §2). */
+/** Back to the choice of method; what was found goes with it. */
 export function RegresarAMetodos({ alRegresar, titulo }: { alRegresar: () => void; titulo: string }) {
   return (
     <div className="flex items-center gap-3">
@@ -116,7 +116,7 @@ export function LectorDispositivo({ buscando, alLeer, alContinuar }: { buscando:
   );
 }
 
-/** Spec §2: the e-mail search — 'Ingresa los datos del cliente', 'Correo electrónico', 'Buscar cliente'. */
+/** The e-mail search — 'Ingresa los datos del cliente', 'Correo electrónico', 'Buscar cliente'. */
 export function BuscarPorCorreo({ buscando, alBuscar }: { buscando: boolean; alBuscar: (correo: string) => void }) {
   const [correo, setCorreo] = useState('');
   function enviar(e: FormEvent<HTMLFormElement>) {

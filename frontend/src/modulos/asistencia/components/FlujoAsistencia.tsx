@@ -23,13 +23,13 @@ import { TarjetaReservacion } from './TarjetaReservacion';
 import { ahora } from '@/lib/reloj';
 import type { Esquema } from '@/lib/api-client';
 
-/** Spec §2: the lookup dialog's four steps (the attendance's three and the summary). */
+/** The flow's four steps (the attendance's three and the summary). */
 export const PASOS_ASISTENCIA = ['Búsqueda', 'Comanda', 'Abre', 'Imprimir'] as const;
 
 const TITULOS_METODO: Record<MetodoBusqueda, string> = { device: 'Lector QR', cam: 'Cámara', user: 'Por correo' };
 
 /**
- * Check-in and attendance as one flow (DESIGN §4): find the reservation (scanner device, camera
+ * Check-in and attendance as one flow: find the reservation (scanner device, camera
  * or e-mail), take its order, its promotions, save, print. Only a Pendiente reservation of the
  * current branch goes past the search. Cerrar starts everything afresh and calls `alTerminar`.
  * It holds no dialog chrome, so the check-in screens can host it too; `codigoInicial` starts it
@@ -125,7 +125,7 @@ export function FlujoAsistencia({
       }
     } catch (e) {
       if (esta !== consulta.current) return;
-      // Spec §4/§8: the server's reason in a toast, and no reservation to go on with.
+      // A refused lookup: the server's reason in a toast, and no reservation to go on with.
       toast.error(e instanceof Error ? e.message : String(e));
       setHallazgo(hallazgoDeError(e, tag));
     } finally {

@@ -12,7 +12,7 @@ type Estado = 'iniciando' | 'activo' | 'pausado' | 'error';
 type ErrorCamara = FalloCamara | { tipo: 'soporte'; mensaje: string };
 
 /**
- * Spec §2/§4 camera method: the rear camera's live view, a toggle that activates or pauses the
+ * The camera method: the rear camera's live view, a toggle that activates or pauses the
  * reader (pausing freezes the frame; locked 1 s after each press), torch and zoom when the track
  * has them. Frames go to a Web Worker that decodes them with core's `decodeQr`; a read code beeps
  * and goes to `alLeer`. The camera stops when this leaves the screen or the tab hides.

@@ -27,7 +27,7 @@ function Talon({ children, tono = 'normal' }: { children: ReactNode; tono?: 'nor
   );
 }
 
-/** What the lookup found, as a ticket card (spec §2): the reservation, or another branch's names. */
+/** What the lookup found, as a ticket card: the reservation, or another branch's names. */
 export function TarjetaReservacion({ hallazgo }: { hallazgo: Hallazgo }) {
   if (hallazgo.tipo === 'otra-sucursal') {
     return (

@@ -12,7 +12,7 @@ import { usePromocionesActivas } from '../api/get-promociones-activas';
 import { paginar, pideFestejados, PROMOS_POR_PAGINA, type FormularioOrden } from '../orden';
 import { enfocarCampo } from './FormularioComanda';
 
-/** The default quantity of a promotion when picked (spec §3). */
+/** The default quantity of a promotion when picked. */
 const CANTIDAD_INICIAL = 1;
 
 function Dato({ etiqueta, children }: { etiqueta: string; children: ReactNode }) {
@@ -25,7 +25,7 @@ function Dato({ etiqueta, children }: { etiqueta: string; children: ReactNode })
 }
 
 /**
- * The abre step (spec §2 "Abre form"): the guest, party and table read-only; whether a promotion
+ * The abre step: the guest, party and table read-only; whether a promotion
  * applies; the picker (promotion, quantity, and the celebrants' names for a promotion whose
  * `pide_nombres` is on, and for the birthday one) and
  * the added promotions three a page. Every check is core's. The last button saves: a promotion

@@ -20,11 +20,11 @@ export function enfocarCampo(formulario: HTMLFormElement | null, campo: string |
 }
 
 /**
- * The order step (spec §2 "Comanda form"), the same for a walk-in and an attendance: party,
- * table, waiter and the buffet counts of the current mode. Each count is checked inline as it is
- * edited; Siguiente (or Enter) runs every rule of spec §5 and shows the first broken one as a
- * toast. An empty table or waiter is core's refusal too ("Elige la mesa", "Elige al mesero"),
- * said in Spanish by the console, never by the browser's own bubble.
+ * The order step, the same for a walk-in and an attendance: party, table, waiter and the buffet
+ * counts of the current mode. Each count is checked inline as it is edited; Siguiente (or Enter)
+ * runs every rule of the step (a party, adult buffets, counts that add up to the party) and shows
+ * the first broken one as a toast. An empty table or waiter is core's refusal too ("Elige la
+ * mesa", "Elige al mesero"), said in Spanish by the console, never by the browser's own bubble.
  */
 export function FormularioComanda({
   orden,

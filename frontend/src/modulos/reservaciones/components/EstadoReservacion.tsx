@@ -2,7 +2,7 @@ import { Insignia, type Tono } from '@/components/ui/Insignia';
 import { etiquetaEstado } from '@/lib/wasm';
 import type { Esquema } from '@/lib/api-client';
 
-/** Vencido reads in red (spec §4); Asistió in green, so an arrival never reads like a no-show. */
+/** Vencido reads in red; Asistió in green, so an arrival never reads like a no-show. */
 const TONOS: Record<Esquema<'Reservacion'>['status'], Tono> = {
   Pendiente: 'aviso',
   Asistio: 'exito',

@@ -18,7 +18,7 @@ export function SelectorSucursal() {
   const { usuario, sucursal } = useSesion();
   const queryClient = useQueryClient();
   const consulta = useSucursalesUsuario(Boolean(usuario));
-  // The server answers exactly the branches of the user's tags (spec §6).
+  // The server answers exactly the branches of the user's tags.
   const opciones = consulta.data ?? SIN_SUCURSALES;
   const actual = opciones.find((s) => s.tag === sucursal) ?? null;
 
