@@ -83,7 +83,7 @@ describe('the camera', () => {
     expect(zoomSiguiente(1, { min: 1, max: 8, step: 0.5 }, 1)).toBe(3.5);
   });
 
-  it('says why it cannot start, in the console's words, word for word', () => {
+  it("says why it cannot start, with the console's messages, word for word", () => {
     const todo = { seguro: true, getUserMedia: true, worker: true, imageBitmap: true };
     expect(faltaSoporte(todo)).toBeNull();
     expect(faltaSoporte({ ...todo, seguro: false })).toBe('camera access is only permitted in secure context. Use HTTPS or localhost rather than HTTP.');
