@@ -139,7 +139,7 @@ impl Default for ConfWalkin {
     }
 }
 
-/// How a folio prints: the branch's prefix and the number, at least four digits (`POL-0042`).
+/// How a folio prints: the branch's prefix, then the number with at least four digits (`POL-0042`).
 pub fn formato_folio(prefijo: &str, folio: u64) -> String {
     format!("{prefijo}{folio:04}")
 }
