@@ -30,6 +30,7 @@ SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 # and the API's are for tsc, which `make test` runs, and Vite drops type imports): so the release
 # server is built once, after the console it embeds. The bundle is the same either way.
 run:
+	bash scripts/carpeta-compilacion.sh
 	@# npm's download waits on the network while the WASM builds keep the cores busy.
 	$(MAKE) --no-print-directory -j2 wasm-modulos deps-node
 	cd frontend && npx vite build
@@ -44,6 +45,7 @@ test:
 # core's vectors and properties, and Vitest (the same vectors through a WASM core built
 # unoptimised, which takes seconds instead of minutes). `make test` stays the whole gate.
 check: deps-rust deps-node
+	bash scripts/carpeta-compilacion.sh
 	cargo fmt --all --check
 	$(MAKE) --no-print-directory wasm RAPIDO=1
 	$(MAKE) --no-print-directory api-types

@@ -50,7 +50,8 @@ make_q() { make --no-print-directory "$@"; }
 
 # The build folder every clone of this machine shares (.cargo/config.toml's build-dir) grows by
 # each clone's own crates. Past ANFITRION_CARPETA_LIMITE_GB (30) it is emptied before this run
-# builds, unless another clone's `make test` is using it (each holds a shared lock while it runs).
+# builds. One `make test` at a time uses it (the lock below): two clones' runs would build the
+# workspace's crates into the same files.
 carpeta_compilacion=$(cargo metadata --no-deps --format-version 1 2>/dev/null |
   python3 -c 'import json, sys; print(json.load(sys.stdin).get("build_directory") or "")' 2>/dev/null)
 if [ -n "$carpeta_compilacion" ]; then
@@ -62,8 +63,11 @@ if [ -n "$carpeta_compilacion" ]; then
       echo "La carpeta de compilación compartida ocupa $gb GB: se vacía ($carpeta_compilacion)"
       rm -rf "$carpeta_compilacion" && mkdir -p "$carpeta_compilacion"
     fi
+  else
+    echo "Otra copia corre make test con la misma carpeta de compilación: se espera a que termine."
   fi
-  flock -s 8
+  flock -x 8
+  bash scripts/carpeta-compilacion.sh "$carpeta_compilacion"
 fi
 
 # Every server the suites start runs its clock from this moment (Mexico City time), whatever
