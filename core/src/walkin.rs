@@ -353,6 +353,16 @@ pub struct SolicitudWalkin {
     pub espera_id: Option<String>,
 }
 
+impl SolicitudWalkin {
+    /// The waiting party it seats: `espera_id` trimmed, none when absent or empty.
+    pub fn espera(&self) -> Option<&str> {
+        self.espera_id
+            .as_deref()
+            .map(str::trim)
+            .filter(|e| !e.is_empty())
+    }
+}
+
 /// A walk-in that passed every rule of core, with the branch's settings applied.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct WalkinValido {
@@ -384,12 +394,7 @@ impl WalkinValido {
         Ok(WalkinValido {
             personal,
             orden: OrdenSolicitada::parse(&s.comanda, &s.abre)?,
-            espera_id: s
-                .espera_id
-                .as_deref()
-                .map(str::trim)
-                .filter(|e| !e.is_empty())
-                .map(str::to_owned),
+            espera_id: s.espera().map(str::to_owned),
         })
     }
 }

@@ -10,7 +10,7 @@ import { ajustarReloj } from './reloj';
 import { cerrarSesionLocal, leerToken } from './session';
 import { toast } from '../stores/toasts';
 
-export { API_BASE, ApiError, type Esquema, type Rechazo } from './cliente-api';
+export { API_BASE, ApiError, conClave, type Esquema, type Rechazo } from './cliente-api';
 export { nuevaClave };
 
 /** The console's client: every path of the API, typed, with the session. */
@@ -27,9 +27,6 @@ export interface OpcionesLlamada {
   /** Do not toast failures; the caller reports them itself. */
   silencioso?: boolean;
 }
-
-/** A write's `Idempotency-Key` header: one per intended action, the same for its retries. */
-export const conClave = (clave: string | undefined) => ({ 'Idempotency-Key': clave });
 
 /** As `datos`, with the server's Spanish `message` too, for a screen that announces the outcome. */
 export async function conMensaje<S extends { status: string; message: string; data?: unknown }>(

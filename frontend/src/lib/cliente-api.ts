@@ -19,6 +19,9 @@ export type ClienteApi = Client<paths>;
 export const SIN_CONEXION = 'No se pudo conectar con el servidor. Revisa tu conexión e inténtalo de nuevo.';
 export const RESPUESTA_INESPERADA = 'El servidor respondió de forma inesperada. Inténtalo de nuevo.';
 
+/** A write's `Idempotency-Key` header: one per intended action, the same for its retries. */
+export const conClave = (clave: string | undefined) => ({ 'Idempotency-Key': clave });
+
 /** A refusal of core's rules: which rule (`codigo`), the form field it marks, its Spanish words. */
 export interface Rechazo {
   codigo: string;

@@ -2,7 +2,7 @@
 // session: the guest's pages never carry one. Staff booking from the console's own frame send
 // their token with the call itself.
 
-import { abrirSobre, ApiError, crearCliente, type Esquema } from '../lib/cliente-api';
+import { abrirSobre, ApiError, conClave, crearCliente, type Esquema } from '../lib/cliente-api';
 import { CLAVE_TOKEN } from '../lib/session';
 
 /** A refused or failed call of the booking page: its Spanish message, status and data. */
@@ -11,7 +11,6 @@ export { ApiError as ErrorPublico };
 const publico = crearCliente();
 
 const portador = (token: string) => ({ Authorization: `Bearer ${token}` });
-const conClave = (clave: string | undefined) => ({ 'Idempotency-Key': clave });
 
 export const getSucursal = async (tag: string, signal?: AbortSignal) =>
   (await abrirSobre(publico.GET('/api/v1/public/sucursal/{tag}', { params: { path: { tag } }, signal }))).data;

@@ -147,8 +147,7 @@ async fn registrar(
     Json(s): Json<SolicitudWalkin>,
 ) -> Result<(StatusCode, Envelope<Walkin>)> {
     // Seating a waiting party is keeping the waitlist.
-    let de_espera = s.espera_id.as_deref().is_some_and(|e| !e.trim().is_empty());
-    if de_espera && !usuario.tiene_permiso(Permiso::EsperaIndex) {
+    if s.espera().is_some() && !usuario.tiene_permiso(Permiso::EsperaIndex) {
         return Err(ApiError::SinPermiso);
     }
     let sucursal = SucursalEnAlcance::de_cuerpo(&usuario, &s.tag_sucursal)?;
