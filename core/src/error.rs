@@ -144,6 +144,7 @@ reglas! {
     /// Check-in: past the reservation's time and its tolerance (it is, or is about to be, a no-show).
     LlegadaTardia { fecha: String, hora: String, gracia_min: u32 } => "llegada_tardia", -, "La reservación era del {fecha} a las {hora} y ya pasó su tolerancia de {gracia_min} minutos";
     RolEnUso { usuarios: u64 } => "rol_en_uso", -, "No se puede eliminar el rol: {usuarios} usuario(s) lo tienen";
+    RolDeClaves { claves: u64 } => "rol_de_claves", -, "No se puede eliminar el rol: {claves} clave(s) de integración lo tienen";
     AutoDesactivacion => "auto_desactivacion", -, "No puedes desactivarte a ti mismo";
     UltimoAdministrador => "ultimo_administrador", -, "El grupo debe conservar al menos un usuario activo que administre usuarios y roles";
     MesaRequerida => "mesa_requerida", "mesa", "Elige la mesa";
@@ -173,6 +174,19 @@ reglas! {
     CodigoAfiliadoInvalido { min: usize, max: usize } => "codigo_afiliado_invalido", "code", "El código del afiliado lleva de {min} a {max} letras, números o guiones";
     TipoAfiliadoDesconocido(String) => "tipo_afiliado_desconocido", "tipo", "Tipo de afiliado desconocido: {0}";
     AfiliadoDesconocido => "afiliado_desconocido", "afiliado", "El código de afiliado no existe o no está activo";
+    /// Integrations: a key's and an endpoint's form.
+    SucursalesRequeridas => "sucursales_requeridas", "sucursales", "Elige al menos una sucursal";
+    ExpiracionInvalida => "expiracion_invalida", "expira", "La fecha de expiración no es válida";
+    ExpiracionPasada => "expiracion_pasada", "expira", "La fecha de expiración ya pasó: elige una futura";
+    UrlRequerida => "url_requerida", "url", "Escribe la dirección (URL) del destino";
+    UrlLarga { max: usize } => "url_larga", "url", "La dirección no puede tener más de {max} caracteres";
+    UrlInvalida => "url_invalida", "url", "Escribe una dirección completa que empiece con https://, sin usuario ni contraseña, por ejemplo https://crm.ejemplo.com/webhooks";
+    EventoDesconocido(String) => "evento_desconocido", "eventos", "Evento desconocido: {0}";
+    EventosRequeridos => "eventos_requeridos", "eventos", "Elige al menos un evento";
+    /// An endpoint's address that resolves where the server may not send: itself, a private
+    /// network, link-local (a cloud's metadata), multicast; or plain http outside the allowed network.
+    DestinoProhibido(String) => "destino_prohibido", "url", "No se envían eventos a {0}: es una dirección interna o reservada";
+    DestinoSinHttps => "destino_sin_https", "url", "La dirección debe empezar con https://";
     FusionConsigoMismo => "fusion_consigo_mismo", "duplicado", "Un cliente no se puede fusionar consigo mismo";
     /// A typed text holds a control or invisible formatting character (U+202E, a zero-width
     /// space, BEL, ESC…): it would print as garbage or reverse what staff read.

@@ -8,7 +8,8 @@
 //!   `texto` and `tiempo` (the text and time every rule reads);
 //! - **aggregates**, one thing's rules each: `personal`, `cuenta`, `clientes`, `telefono`,
 //!   `sucursal`, `piso`, `comanda`, `promos`, `reservacion`, `walkin`, `bitacora`,
-//!   `recordatorio`, `tablero`, and the printed side: `ticket`, `escpos`, `impresora`;
+//!   `recordatorio`, `tablero`, `integracion`, and the printed side: `ticket`, `escpos`,
+//!   `impresora`;
 //! - **composites**, rules over several aggregates: `organizacion` (a branch's settings, tables,
 //!   roles and staff), `disponibilidad`, `espera`.
 //!
@@ -25,6 +26,7 @@ pub mod escpos;
 pub mod espera;
 pub mod estado;
 pub mod impresora;
+pub mod integracion;
 pub mod organizacion;
 pub mod permisos;
 pub mod personal;

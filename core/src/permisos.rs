@@ -8,7 +8,7 @@
 //!
 //! | role          | lands on           | menu entries                                                                                   |
 //! |---------------|--------------------|------------------------------------------------------------------------------------------------|
-//! | Sistemas      | /users             | /marcas, /users, /roles                                                                        |
+//! | Sistemas      | /users             | /marcas, /users, /roles, /integraciones                                                       |
 //! | Mercadotecnia | /promos            | /, /clientes, /promos, /logs (/logs/walk-in, /logs/reserva), /afiliados                        |
 //! | Gerente       | /reservaciones/hoy | /, /walkin/registrar, /reservaciones/hoy, /salon, /clientes, /meseros, /promos, /logs (/logs/walk-in, /logs/reserva), /afiliados, /marcas |
 //! | Hostess       | /reservaciones/hoy | /walkin/registrar, /reservaciones/hoy, /salon                                                  |
@@ -123,6 +123,7 @@ catalogo! {
     RoleCreate => "role.create", Roles, "Crear roles";
     RoleEdit => "role.edit", Roles, "Editar roles";
     RoleDelete => "role.delete", Roles, "Eliminar roles";
+    IntegracionesIndex => "integraciones.index", Integraciones, "Administrar las claves de integración y los webhooks";
 }
 
 /// The areas of the roles editor, in its order.
@@ -140,6 +141,7 @@ pub enum Area {
     Marcas,
     Usuarios,
     Roles,
+    Integraciones,
 }
 
 impl Area {
@@ -158,6 +160,7 @@ impl Area {
             Area::Marcas => "Marcas y sucursales",
             Area::Usuarios => "Usuarios",
             Area::Roles => "Roles",
+            Area::Integraciones => "Integraciones",
         }
     }
 }
@@ -301,6 +304,7 @@ pub const ROLES: &[RolBase] = &[
             SucursalEdit,
             SucursalDelete,
             ImpresorasEdit,
+            IntegracionesIndex,
         ],
         inicio: None,
     },

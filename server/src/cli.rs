@@ -122,6 +122,11 @@ pub enum Comando {
         /// 127.0.0.1:9464), aparte de la de la consola. Sin ella no se registran.
         #[arg(long, env = "ANFITRION_METRICAS")]
         metricas: Option<SocketAddr>,
+        /// Redes internas (CIDR) a las que se permite enviar webhooks y el CRM, también por
+        /// http:// sin TLS: p. ej. 10.0.0.0/8. Sin ella solo se envía a direcciones públicas por
+        /// https://; este mismo equipo, redes privadas, 169.254.x.x y multidifusión se rechazan.
+        #[arg(long, env = "ANFITRION_WEBHOOKS_RED_PERMITIDA", value_delimiter = ',')]
+        webhooks_red_permitida: Vec<ipnet::IpNet>,
         /// Cada cuánto buscar los recordatorios que tocan y enviar los mensajes a teléfonos: 30s,
         /// 1m, 5m.
         #[arg(long, env = "ANFITRION_RECORDATORIOS_CADA", default_value = "1m", value_parser = leer_cada)]
@@ -208,6 +213,7 @@ pub async fn ejecutar(cli: Cli) -> anyhow::Result<()> {
             respaldo_cada,
             conservar,
             metricas,
+            webhooks_red_permitida,
             recordatorios_cada,
             ahora,
         } => {
@@ -241,6 +247,7 @@ pub async fn ejecutar(cli: Cli) -> anyhow::Result<()> {
                 red_impresoras(impresoras_red_privada, impresoras_loopback, demo)?;
             config.demo = demo;
             config.metricas = metricas;
+            config.webhooks.red.permitidas = webhooks_red_permitida;
             config.cada_recordatorios = recordatorios_cada;
             config.proxies_confiables = trusted_proxies;
             config.hsts = hsts;

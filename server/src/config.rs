@@ -55,6 +55,10 @@ pub struct Config {
     pub reloj: crate::reloj::Reloj,
     /// Where to serve Prometheus metrics (`/metrics`); None (the default) records none.
     pub metricas: Option<SocketAddr>,
+    /// Calls one integration key may make in a minute.
+    pub integraciones_por_minuto: usize,
+    /// How webhooks and the CRM are sent, and the networks they may reach.
+    pub webhooks: crate::webhooks::ConfWebhooks,
 }
 
 impl Config {
@@ -77,6 +81,8 @@ impl Config {
             respaldos: None,
             url_publica: Some(crate::correo::URL_PUBLICA_POR_DEFECTO.to_owned()),
             consultas_por_hora: crate::limites::CONSULTAS_POR_HORA,
+            integraciones_por_minuto: crate::limites::LLAMADAS_POR_CLAVE,
+            webhooks: crate::webhooks::ConfWebhooks::default(),
             reloj: crate::reloj::Reloj::sistema(),
             metricas: None,
         }

@@ -8,7 +8,7 @@
 //!
 //! | account                 | role          | tags                          | lands on           | menu entries |
 //! |-------------------------|---------------|-------------------------------|--------------------|--------------|
-//! | sistemas@demo.mx        | Sistemas      | monterrey, polanco, satelite  | /users             | /marcas, /users, /roles |
+//! | sistemas@demo.mx        | Sistemas      | monterrey, polanco, satelite  | /users             | /marcas, /users, /roles, /integraciones |
 //! | mercadotecnia@demo.mx   | Mercadotecnia | monterrey, polanco, satelite  | /promos            | /, /clientes, /promos, /logs (/logs/walk-in, /logs/reserva), /afiliados |
 //! | gerente@demo.mx         | Gerente       | polanco, satelite             | /reservaciones/hoy | /, /walkin/registrar, /reservaciones/hoy, /clientes, /meseros, /promos, /logs (/logs/walk-in, /logs/reserva), /afiliados, /marcas |
 //! | hostess@demo.mx         | Hostess       | polanco, satelite             | /reservaciones/hoy | /walkin/registrar, /reservaciones/hoy |

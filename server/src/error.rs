@@ -53,6 +53,15 @@ pub enum ApiError {
     /// The token is unknown, expired or revoked, or its user was deactivated.
     #[error("Tu sesión expiró. Inicia sesión de nuevo.")]
     SesionExpirada,
+    /// An integration key that is unknown, revoked or expired (never says which).
+    #[error("La clave de integración no es válida.")]
+    ClaveIntegracion,
+    /// A call only a person signed in may make (sign out, who am I), made with an integration key.
+    #[error("Esta operación es solo para el personal con sesión: una clave de integración no puede usarla.")]
+    SoloPersonal,
+    /// An integration key past its own limit of calls; `Retry-After` says when the next counts.
+    #[error("Demasiadas solicitudes con esta clave de integración. Espera {} e inténtalo de nuevo.", duracion_legible(*segundos))]
+    DemasiadasSolicitudesClave { segundos: u64 },
     /// Login with an unknown e-mail or a wrong password (never says which).
     #[error("Correo o contraseña incorrectos")]
     Credenciales,
@@ -148,8 +157,10 @@ impl ApiError {
             | SolicitudMalformada => StatusCode::BAD_REQUEST,
             TipoDeContenido => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             DemasiadoGrande | DemasiadoGrandePublico(_) => StatusCode::PAYLOAD_TOO_LARGE,
-            SinSesion | SesionExpirada | Credenciales => StatusCode::UNAUTHORIZED,
-            SinPermiso | SucursalAjena => StatusCode::FORBIDDEN,
+            SinSesion | SesionExpirada | Credenciales | ClaveIntegracion => {
+                StatusCode::UNAUTHORIZED
+            }
+            SinPermiso | SucursalAjena | SoloPersonal => StatusCode::FORBIDDEN,
             NoEncontrado(_) | RutaDesconocida => StatusCode::NOT_FOUND,
             MetodoNoPermitido => StatusCode::METHOD_NOT_ALLOWED,
             Conflicto(_) | SolicitudEnCurso | YaGuardada => StatusCode::CONFLICT,
@@ -161,6 +172,7 @@ impl ApiError {
             }
             DemasiadosIntentos { .. }
             | DemasiadasPruebasImpresion { .. }
+            | DemasiadasSolicitudesClave { .. }
             | CupoDeMensajes { .. } => StatusCode::TOO_MANY_REQUESTS,
             Ocupado => StatusCode::SERVICE_UNAVAILABLE,
             TiempoAgotado => StatusCode::REQUEST_TIMEOUT,
@@ -174,7 +186,8 @@ impl ApiError {
     pub fn reintentar_en(&self) -> Option<u64> {
         match self {
             ApiError::DemasiadosIntentos { segundos, .. }
-            | ApiError::DemasiadasPruebasImpresion { segundos } => Some(*segundos),
+            | ApiError::DemasiadasPruebasImpresion { segundos }
+            | ApiError::DemasiadasSolicitudesClave { segundos } => Some(*segundos),
             ApiError::CupoDeMensajes { segundos, .. } => Some(*segundos),
             ApiError::Ocupado => Some(REINTENTAR_OCUPADO),
             _ => None,

@@ -52,4 +52,8 @@ pub struct AppState {
     pub conf_impresion: Arc<crate::impresion::ConfImpresion>,
     /// Test prints per user (`_id`): a printer's test is no port scanner.
     pub pruebas_impresion: Arc<crate::limites::LimitePorClave<String>>,
+    /// Calls per integration key (`_id`): one runaway partner cannot slow the door.
+    pub limite_claves: Arc<crate::limites::LimitePorClave<String>>,
+    /// How webhooks are sent (the outbound guard's networks, for "Enviar prueba").
+    pub webhooks: Arc<crate::webhooks::ConfWebhooks>,
 }

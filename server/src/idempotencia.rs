@@ -27,6 +27,7 @@ use crate::db::idempotencia::{ClaveEnCurso, Reserva, EN_CURSO};
 use crate::error::ApiError;
 use crate::estado::AppState;
 use crate::extract::{direccion_de, leer_cuerpo};
+use anfitrion_core::integracion::PREFIJO_CLAVE;
 
 /// The header a client marks a write with.
 pub const CABECERA: &str = "idempotency-key";
@@ -69,6 +70,18 @@ pub async fn capa(State(state): State<AppState>, req: Request, next: Next) -> Re
             .into_response();
     };
     let alcance = match token_de(req.headers()) {
+        Some(token) if token.starts_with(PREFIJO_CLAVE) => {
+            match state.store.clave_por_hash(&hash_token(&token)).await {
+                Ok(Some(c))
+                    if c.revocada_en.is_none()
+                        && c.expira_en.is_none_or(|e| state.reloj.ahora() < e) =>
+                {
+                    format!("clave:{}", c.id)
+                }
+                Ok(_) => return next.run(req).await,
+                Err(e) => return ApiError::from(e).into_response(),
+            }
+        }
         Some(token) => match state.store.sesion(&hash_token(&token)).await {
             Ok(Some(s)) if vigente(s.expires_at, s.revoked_at, state.reloj.ahora()) => {
                 format!("usuario:{}", s.usuario_id)
@@ -151,6 +164,23 @@ pub async fn capa(State(state): State<AppState>, req: Request, next: Next) -> Re
         }
         return respuesta;
     }
+    // An answer that shows a secret once is never stored: a repeat is told it was shown.
+    if respuesta.extensions().get::<SecretoUnaVez>().is_some() {
+        let otra = ApiError::Conflicto(SECRETO_MOSTRADO.to_owned());
+        if let Err(e) = state
+            .store
+            .guardar_respuesta(
+                &alcance,
+                &clave,
+                otra.status().as_u16(),
+                &String::from_utf8_lossy(&otra.cuerpo()),
+            )
+            .await
+        {
+            tracing::warn!(error = %e, "no se pudo guardar la respuesta de una clave de idempotencia");
+        }
+        return respuesta;
+    }
     let (partes, cuerpo) = respuesta.into_parts();
     let bytes = match axum::body::to_bytes(cuerpo, RESPUESTA_MAX).await {
         Ok(b) => b,
@@ -170,6 +200,14 @@ pub async fn capa(State(state): State<AppState>, req: Request, next: Next) -> Re
     }
     Response::from_parts(partes, Body::from(bytes))
 }
+
+/// Marks an answer that carries a secret shown once (a new integration key, a webhook's signing
+/// secret): its repeat gets [`SECRETO_MOSTRADO`] instead, and the secret is never stored.
+#[derive(Debug, Clone, Copy)]
+pub struct SecretoUnaVez;
+
+/// What a repeat of a write that showed a secret is told.
+pub const SECRETO_MOSTRADO: &str = "Esta acción ya se guardó y su secreto se mostró una sola vez. Si no lo copiaste, revócalo y crea otro.";
 
 /// The stored answer, given again.
 fn repetida(status: u16, cuerpo: String) -> Response {

@@ -77,7 +77,7 @@ const CORTADA: &str = "se cortó la conexión con la impresora";
 /// taking bytes, is given up when the try's time is over.
 pub async fn enviar(direccion: &str, datos: &[u8], conf: &ConfImpresion) -> Result<(), String> {
     let limite = tokio::time::Instant::now() + conf.tiempo_max;
-    let conexion = crate::red_impresoras::conectar(direccion, conf.red);
+    let conexion = crate::salida::conectar(direccion, conf.red);
     let mut con = match tokio::time::timeout_at(limite, conexion).await {
         Ok(Ok(con)) => con,
         Ok(Err(e)) => return Err(e.map_or_else(|| NO_RESPONDE.to_owned(), |r| r.to_string())),

@@ -102,6 +102,8 @@ pub struct Fondo {
     pub eventos: Arc<crate::eventos::Eventos>,
     /// The database's URL and the schedule of its backups, if asked.
     pub respaldos: Option<(String, crate::respaldo::ConfRespaldos)>,
+    /// The webhook outbox's pace and the networks it may reach.
+    pub webhooks: crate::webhooks::ConfWebhooks,
     pub reloj: Reloj,
 }
 
@@ -131,9 +133,28 @@ pub fn iniciar(fondo: Fondo) -> JoinHandle<()> {
         timbre_mensajes,
         eventos,
         respaldos,
+        webhooks,
         reloj,
     } = fondo;
     let mut tareas = JoinSet::new();
+
+    let (s, r) = (store.clone(), reloj.clone());
+    tareas.spawn(async move {
+        let mut cada = periodo(webhooks.cada, webhooks.cada);
+        loop {
+            cada.tick().await;
+            match crate::webhooks::enviar_webhooks(s.as_ref(), &webhooks, r.ahora()).await {
+                Ok(p) if p == crate::webhooks::PasadaWebhooks::default() => {}
+                Ok(p) => tracing::info!(
+                    entregadas = p.entregadas,
+                    reintentos = p.reintentos,
+                    fallidas = p.fallidas,
+                    "webhooks"
+                ),
+                Err(e) => tracing::warn!(error = %e, "la salida de webhooks falló; se reintentará"),
+            }
+        }
+    });
 
     let (s, r) = (store.clone(), reloj.clone());
     tareas.spawn(async move {

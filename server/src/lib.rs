@@ -24,13 +24,14 @@ pub mod limites;
 pub mod mensajes;
 pub mod metricas;
 pub mod recordatorios;
-pub mod red_impresoras;
 pub mod reloj;
 pub mod respaldo;
+pub mod salida;
 pub mod salud;
 pub mod seguridad;
 pub mod telemetry;
 pub mod web;
+pub mod webhooks;
 
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
@@ -119,6 +120,12 @@ pub async fn launch(config: Config) -> anyhow::Result<App> {
             limites::VENTANA_PRUEBAS_IMPRESION,
             reloj.clone(),
         )),
+        limite_claves: Arc::new(limites::LimitePorClave::en(
+            config.integraciones_por_minuto,
+            chrono::Duration::minutes(1),
+            reloj.clone(),
+        )),
+        webhooks: Arc::new(config.webhooks.clone()),
     };
     let metricas = match config.metricas {
         Some(addr) => {
@@ -152,6 +159,7 @@ pub async fn launch(config: Config) -> anyhow::Result<App> {
             .respaldos
             .clone()
             .map(|r| (config.database_url.clone(), r)),
+        webhooks: config.webhooks.clone(),
         reloj,
     });
     let servidor = tokio::spawn(async move {

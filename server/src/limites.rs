@@ -20,6 +20,10 @@ pub const CONSULTAS_POR_HORA: usize = 600;
 /// A booking is a few hundred bytes; nothing larger is read.
 pub const LIMITE_CUERPO_PUBLICO: usize = 8 * 1024;
 
+/// Calls one integration key may make in a minute: a partner syncing steadily stays well below;
+/// a runaway loop is stopped before it slows the door.
+pub const LLAMADAS_POR_CLAVE: usize = 600;
+
 /// Test prints one user may ask for in [`VENTANA_PRUEBAS_IMPRESION`]: enough to set up a
 /// branch's printers, far too few to sweep a network's ports through them.
 pub const PRUEBAS_IMPRESION: usize = 10;

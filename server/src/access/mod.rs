@@ -19,7 +19,8 @@ use crate::db::usuarios::Usuario;
 use crate::db::{Alcance, EnAlcance};
 use crate::error::ApiError;
 use crate::estado::AppState;
-use crate::extract::{Json, Query};
+use crate::extract::{DireccionCliente, Json, Query};
+use anfitrion_core::integracion::PREFIJO_CLAVE;
 
 /// The caller, with a live session. Rejects with 401.
 #[derive(Debug, Clone)]
@@ -37,7 +38,13 @@ impl FromRequestParts<AppState> for Autenticado {
             return Ok(ya.clone());
         }
         let token = token_de(&parts.headers).ok_or(ApiError::SinSesion)?;
-        let (usuario, token_hash) = crate::auth::validar_token(state, &token).await?;
+        let (usuario, token_hash) = if token.starts_with(PREFIJO_CLAVE) {
+            let DireccionCliente(ip) = DireccionCliente::from_request_parts(parts, state).await?;
+            let usuario = crate::auth::validar_clave(state, &token, ip).await?;
+            (usuario, String::new())
+        } else {
+            crate::auth::validar_token(state, &token).await?
+        };
         let autenticado = Autenticado {
             usuario,
             token_hash,
@@ -47,6 +54,18 @@ impl FromRequestParts<AppState> for Autenticado {
         tracing::Span::current()
             .record("usuario", tracing::field::display(&autenticado.usuario.id));
         Ok(autenticado)
+    }
+}
+
+impl Autenticado {
+    /// The caller as a person signed in: an integration key is refused (403) the calls of a
+    /// session itself (sign out, who am I).
+    pub fn persona(self) -> Result<Autenticado, ApiError> {
+        if self.usuario.integracion {
+            Err(ApiError::SoloPersonal)
+        } else {
+            Ok(self)
+        }
     }
 }
 

@@ -79,12 +79,14 @@ async fn login(
     responses(
         (status = 200, description = "Sesión cerrada", body = Envelope<Option<String>>),
         (status = 401, description = "Sin sesión", body = EnvelopeError),
+        (status = 403, description = "Llamada con una clave de integración", body = EnvelopeError),
     )
 )]
 async fn logout(
     State(state): State<AppState>,
     sesion: Autenticado,
 ) -> Result<Envelope<Option<String>>> {
+    let sesion = sesion.persona()?;
     state
         .store
         .revocar_sesion(&sesion.token_hash, state.reloj.ahora())
@@ -99,8 +101,9 @@ async fn logout(
     responses(
         (status = 200, description = "Usuario de la sesión", body = Envelope<Usuario>),
         (status = 401, description = "Sin sesión o sesión vencida", body = EnvelopeError),
+        (status = 403, description = "Llamada con una clave de integración", body = EnvelopeError),
     )
 )]
-async fn me(sesion: Autenticado) -> Envelope<Usuario> {
-    Envelope::ok("Sesión activa", sesion.usuario)
+async fn me(sesion: Autenticado) -> Result<Envelope<Usuario>> {
+    Ok(Envelope::ok("Sesión activa", sesion.persona()?.usuario))
 }

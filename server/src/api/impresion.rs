@@ -30,7 +30,7 @@ use crate::envelope::Envelope;
 use crate::error::{ApiError, EnvelopeError, Result};
 use crate::estado::AppState;
 use crate::extract::{Json, Path};
-use crate::red_impresoras::destinos;
+use crate::salida::destinos;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -208,7 +208,7 @@ async fn probar(
     // save; the send checks the addresses it connects to again.
     let red = state.conf_impresion.red;
     let espera = state.conf_impresion.tiempo_max;
-    if let Ok(Err(e)) = tokio::time::timeout(espera, destinos(&i.direccion, red)).await {
+    if let Ok(Err(e)) = tokio::time::timeout(espera, destinos(&i.direccion, &red)).await {
         return Err(e.into());
     }
     let ancho = u32::try_from(i.ancho)

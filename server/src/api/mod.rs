@@ -11,6 +11,7 @@ mod documento;
 pub mod espera;
 pub mod huesped;
 pub mod impresion;
+pub mod integraciones;
 pub mod marcas;
 pub mod meseros;
 pub mod notificaciones;
@@ -67,6 +68,7 @@ use crate::{telemetry, web};
         (name = "bitácoras", description = "Registro de cambios de la sucursal; CSV con Accept: text/csv"),
         (name = "tablero", description = "El día y los últimos días de la sucursal"),
         (name = "salón", description = "Las mesas de la sucursal: libres, ocupadas, liberar y cambiar de mesa"),
+        (name = "integraciones", description = "Claves de integración para otros sistemas y webhooks firmados"),
     )
 )]
 struct ApiDoc;
@@ -108,6 +110,7 @@ fn rutas() -> OpenApiRouter<AppState> {
         .merge(piso::router())
         .merge(impresion::router())
         .merge(espera::router())
+        .merge(integraciones::router())
 }
 
 /// The OpenAPI document the server serves at `/api/openapi.json` (`anfitrion openapi` prints it;

@@ -169,7 +169,7 @@ async fn registrar(
         evento: valido.personal.evento.unwrap_or_default(),
         // Checked against the branch's catalogue inside the save's transaction.
         orden: OrdenWalkin::PorComprobar(valido.orden),
-        created_by: Some(usuario.id.clone()),
+        created_by: usuario.cuenta_id(),
         creado: ahora,
         sala: Some(Sala {
             tag: sucursal.tag.as_str().to_owned(),

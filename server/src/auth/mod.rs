@@ -139,6 +139,39 @@ pub async fn validar_token(state: &AppState, token: &str) -> Result<(Usuario, St
     }
 }
 
+/// How often a key's last use is written: a partner calling many times a second costs no write
+/// per call.
+const MARCAR_USO_CADA: Duration = Duration::minutes(1);
+
+/// The caller an integration key (`anf_…`) stands for: a principal with exactly the permissions of
+/// the key's role and only the key's branches, never those of accounts, roles or keys, nor every
+/// branch. A wrong, revoked or expired key is one refusal, whichever it is; each call of a live key
+/// counts against its own limit.
+pub async fn validar_clave(state: &AppState, secreto: &str, ip: IpAddr) -> Result<Usuario> {
+    if secreto.len() > TOKEN_MAX {
+        return Err(ApiError::ClaveIntegracion);
+    }
+    let ahora = state.reloj.ahora();
+    let clave = state
+        .store
+        .clave_por_hash(&hash_token(secreto))
+        .await?
+        .filter(|c| c.expira_en.is_none_or(|e| ahora < e) && c.revocada_en.is_none())
+        .ok_or(ApiError::ClaveIntegracion)?;
+    if let Err(espera) = state.limite_claves.admitir_o_esperar(clave.id.clone()) {
+        return Err(ApiError::DemasiadasSolicitudesClave {
+            segundos: u64::try_from(espera.num_seconds().max(1)).unwrap_or(1),
+        });
+    }
+    if clave.usada_en.is_none_or(|u| ahora - u >= MARCAR_USO_CADA) {
+        state
+            .store
+            .marcar_uso_clave(&clave.id, &ip.to_string())
+            .await?;
+    }
+    Ok(Usuario::de_clave(clave))
+}
+
 pub(crate) fn vigente(
     expira: DateTime<Utc>,
     revocada: Option<DateTime<Utc>>,

@@ -36,6 +36,8 @@ pub enum Entidad {
     Afiliado,
     Mesero,
     Promocion,
+    /// An integration key or a webhook endpoint.
+    Integracion,
 }
 
 impl Entidad {
@@ -54,6 +56,7 @@ impl Entidad {
             Entidad::Afiliado => "afiliado",
             Entidad::Mesero => "mesero",
             Entidad::Promocion => "promocion",
+            Entidad::Integracion => "integracion",
         }
     }
 }
@@ -341,7 +344,8 @@ para_cada_motor! {
             Ok(true)
         }
 
-        /// Appends `cambio` on the connection of the transaction that makes the change.
+        /// Appends `cambio` on the connection of the transaction that makes the change, and queues
+        /// the webhook events it is for the endpoints that want them.
         pub(in crate::db) async fn anotar(&self, con: &mut Conexion, cambio: &Cambio) -> DbResult<()> {
             sqlx::query(
                 "INSERT INTO bitacora (id, at, usuario_id, usuario_name, sucursal_id, entidad, entidad_id, accion, antes, despues) \
@@ -359,6 +363,13 @@ para_cada_motor! {
             .bind(cambio.despues.as_ref().map(Json))
             .execute(&mut *con)
             .await?;
+            let eventos = crate::db::integraciones::eventos_de(cambio);
+            if !eventos.is_empty() {
+                let datos = crate::db::integraciones::datos_de(cambio);
+                for evento in eventos {
+                    self.avisar_webhooks(con, evento, cambio.sucursal_id.as_deref(), &datos).await?;
+                }
+            }
             Ok(())
         }
     }

@@ -325,6 +325,8 @@ para_cada_motor! {
             .execute(&mut *con)
             .await?;
             if hecho.rows_affected() == 1 {
+                let datos = serde_json::json!({ "_id": id, "name": name, "email": clave.email, "phone": clave.phone });
+                self.avisar_webhooks(con, anfitrion_core::integracion::Evento::ClienteCreado, None, &datos).await?;
                 return Ok(Some(id));
             }
             Motor::cliente_por_clave(con, &clave).await

@@ -24,6 +24,9 @@ pub(crate) trait Dialecto {
     /// messages to it: on PostgreSQL a transaction-scoped advisory lock on the number's hash, so
     /// two calls to one number count one after the other; SQLite already holds its lock.
     const BLOQUEAR_NUMERO: &'static str;
+    /// What ends a read whose rows the transaction locks until it ends: ` FOR UPDATE` on
+    /// PostgreSQL; nothing on SQLite, whose writer already holds the whole database.
+    const PARA_ACTUALIZAR: &'static str;
     /// As [`Dialecto::busqueda_reservacion`], for a client (`c`).
     fn busqueda_cliente(q: &str) -> Vec<Parte>;
     /// A subquery of the member values of the JSON object in column `col`, one row each, in a

@@ -19,6 +19,7 @@ pub enum Clave {
     TelefonoCliente,
     FolioSucursal,
     NombreMesero,
+    NombreIntegracion,
 }
 
 /// Each key with its PostgreSQL constraint name and SQLite's `tabla.columna` list.
@@ -73,6 +74,11 @@ const CLAVES: &[(Clave, &str, &str)] = &[
         "sucursal_dias_sucursal_id_fecha_key",
         "sucursal_dias.sucursal_id, sucursal_dias.fecha",
     ),
+    (
+        Clave::NombreIntegracion,
+        "claves_integracion_nombre_clave_key",
+        "claves_integracion.nombre_clave",
+    ),
     (Clave::CorreoCliente, "clientes_email", "clientes.email"),
     (Clave::TelefonoCliente, "clientes_phone", "clientes.phone"),
     (
@@ -103,6 +109,7 @@ impl Clave {
             Clave::TelefonoCliente => "Ya existe un cliente con ese teléfono.",
             Clave::FolioSucursal => "Ese folio ya se usó en la sucursal.",
             Clave::NombreMesero => "La sucursal ya tiene un mesero activo con ese nombre.",
+            Clave::NombreIntegracion => "Ya existe una clave de integración con ese nombre.",
         }
     }
 

@@ -8,6 +8,7 @@
 //! that committed finds nothing left to do and says so.
 
 use anfitrion_core::espera::EnEspera;
+use anfitrion_core::integracion::Evento;
 use anfitrion_core::telefono::{self, CupoExcedido};
 use anfitrion_core::ReglaError;
 use async_trait::async_trait;
@@ -177,7 +178,7 @@ para_cada_motor! {
         /// Closes the waiting party of `s` as seated by its walk-in, in the walk-in's save: a party
         /// not waiting in that branch (seated, gone, another branch's, none) refuses the save.
         /// Call after the walk-in's row is written (the party names it).
-        pub(in crate::db) async fn sentar_espera(con: &mut Conexion, s: &Sentada<'_>) -> DbResult<()> {
+        pub(in crate::db) async fn sentar_espera(&self, con: &mut Conexion, s: &Sentada<'_>) -> DbResult<()> {
             let hecho = sqlx::query(
                 "UPDATE lista_espera SET estado = $4, walkin_id = $3, cerrado_en = $5 \
                  WHERE id = $1 AND sucursal_id = $2 AND estado = $6",
@@ -193,6 +194,8 @@ para_cada_motor! {
             if hecho.rows_affected() == 0 {
                 return Err(ErrorAlmacen::Regla(ReglaError::EsperaTerminada));
             }
+            let datos = serde_json::json!({ "_id": s.espera_id, "walkin_id": s.walkin_id, "estado": SENTADO });
+            self.avisar_webhooks(con, Evento::EsperaSentada, Some(s.sucursal_id), &datos).await?;
             Motor::avisar_lista(con, Lista::Espera, s.tag).await
         }
 
@@ -258,6 +261,11 @@ para_cada_motor! {
             .bind(n.autor)
             .execute(&mut *tx)
             .await?;
+            let datos = serde_json::json!({
+                "_id": n.id, "name": n.grupo.name, "phone": n.grupo.phone, "personas": n.grupo.personas,
+                "notas": n.grupo.notas, "cotizada_min": cotizada, "creado_en": n.ahora,
+            });
+            self.avisar_webhooks(&mut tx, Evento::EsperaAgregada, Some(n.sucursal_id), &datos).await?;
             Motor::avisar_lista(&mut tx, Lista::Espera, n.tag).await?;
             Motor::confirmar(tx).await?;
             Ok(GrupoAnotado {

@@ -19,6 +19,7 @@ pub mod espera;
 pub mod esquema;
 pub mod idempotencia;
 pub mod impresion;
+pub mod integraciones;
 mod motores;
 pub mod piso;
 pub mod postgres;
@@ -46,6 +47,7 @@ pub use espera::Espera;
 pub use esquema::Esquema;
 pub use idempotencia::Idempotencia;
 pub use impresion::Impresion;
+pub use integraciones::Integraciones;
 pub use piso::Piso;
 pub use publico::ReservasPublicas;
 pub use recordatorios::Recordatorios;
@@ -99,6 +101,7 @@ pub trait Store:
     + Esquema
     + Espera
     + Recordatorios
+    + Integraciones
     + Send
     + Sync
     + 'static
@@ -127,6 +130,7 @@ impl<T> Store for T where
         + Esquema
         + Espera
         + Recordatorios
+        + Integraciones
         + Send
         + Sync
         + 'static

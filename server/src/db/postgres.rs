@@ -98,6 +98,7 @@ impl PgStore {
 impl super::comun::Dialecto for PgStore {
     const EMPEZAR_ESCRITURA: &'static str = "BEGIN";
     const BLOQUEAR_SUCURSAL: &'static str = "SELECT id FROM sucursales WHERE id = $1 FOR UPDATE";
+    const PARA_ACTUALIZAR: &'static str = " FOR UPDATE";
     const BLOQUEAR_NUMERO: &'static str =
         "SELECT pg_advisory_xact_lock(hashtextextended('mensajes:' || $1, 0))";
 

@@ -108,6 +108,7 @@ impl SqliteStore {
 impl super::comun::Dialecto for SqliteStore {
     const EMPEZAR_ESCRITURA: &'static str = "BEGIN IMMEDIATE";
     const BLOQUEAR_SUCURSAL: &'static str = "SELECT id FROM sucursales WHERE id = $1";
+    const PARA_ACTUALIZAR: &'static str = "";
     const BLOQUEAR_NUMERO: &'static str = "SELECT $1";
 
     fn en_lista_json(expr: &str, n: usize) -> String {

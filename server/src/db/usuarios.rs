@@ -107,6 +107,9 @@ pub struct Usuario {
     pub role: Rol,
     #[serde(skip)]
     pub activo: bool,
+    /// An integration key, not a person: no account, session or password of its own.
+    #[serde(skip)]
+    pub integracion: bool,
 }
 
 impl Usuario {
@@ -116,6 +119,41 @@ impl Usuario {
 
     pub fn tiene_sucursal(&self, tag: &str) -> bool {
         self.tags.iter().any(|t| t == tag)
+    }
+
+    /// The principal an integration key stands for: its role's permissions but those of
+    /// accounts, roles and keys, and of every branch; its own branches only; named in the logs
+    /// "Integración: <name>".
+    pub fn de_clave(c: super::integraciones::ClaveLeida) -> Usuario {
+        use anfitrion_core::permisos::Area;
+        let permissions = c
+            .permisos
+            .iter()
+            .filter_map(|p| Permiso::parse(p))
+            .filter(|p| {
+                !matches!(p.area(), Area::Usuarios | Area::Roles | Area::Integraciones)
+                    && *p != Permiso::SucursalTodas
+            })
+            .map(|name| PermisoRef { name })
+            .collect();
+        Usuario {
+            id: c.id,
+            name: format!("Integración: {}", c.name),
+            email: String::new(),
+            tags: c.tags,
+            role: Rol {
+                name: c.rol,
+                permissions,
+                inicio: None,
+            },
+            activo: true,
+            integracion: true,
+        }
+    }
+
+    /// The account behind the caller, for a record that names who made it; none for a key.
+    pub fn cuenta_id(&self) -> Option<String> {
+        (!self.integracion).then(|| self.id.clone())
     }
 
     /// What this user's reads of branch-owned records are limited to.
@@ -513,6 +551,10 @@ para_cada_motor! {
             if en_uso > 0 {
                 return Err(regla(ReglaError::RolEnUso { usuarios: u64::try_from(en_uso).unwrap_or(0) }));
             }
+            let claves: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM claves_integracion WHERE rol_id = $1").bind(id).fetch_one(&mut *tx).await?;
+            if claves > 0 {
+                return Err(regla(ReglaError::RolDeClaves { claves: u64::try_from(claves).unwrap_or(0) }));
+            }
             let hecho = sqlx::query("DELETE FROM roles WHERE id = $1").bind(id).execute(&mut *tx).await?;
             if hecho.rows_affected() != 1 {
                 return Ok(false);
@@ -544,6 +586,7 @@ para_cada_motor! {
                     .fetch_all(&self.pool)
                     .await?;
             Ok(Some(Usuario {
+                integracion: false,
                 id: fila.id,
                 name: fila.name,
                 email: fila.email,

@@ -326,7 +326,7 @@ para_cada_motor! {
             if let Some(espera_id) = espera {
                 // After the walk-in's row: the party names it.
                 let sentada = Sentada { espera_id, sucursal_id: &w.sucursal_id, tag: &tag, walkin_id: &w.id, ahora: w.creado };
-                Motor::sentar_espera(&mut tx, &sentada).await?;
+                self.sentar_espera(&mut tx, &sentada).await?;
             }
             if w.sala.is_some() {
                 // Its comanda and abre go to the branch's printers with the save, or not at all.

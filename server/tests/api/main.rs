@@ -18,6 +18,7 @@ mod espera;
 mod ida_y_vuelta;
 mod idempotencia;
 mod impresion;
+mod integraciones;
 mod jobs;
 mod mejora;
 mod metricas;

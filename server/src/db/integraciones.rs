@@ -1,0 +1,728 @@
+//! Integrations (migration 0023): the keys other systems call the API with (only their hash is
+//! kept), the webhook endpoints, and the outbox of deliveries to them.
+//!
+//! An event is queued by the transaction of the change it reports ([`Motor::avisar_webhooks`],
+//! called by `anotar` for every audit entry that is an event, and by the waitlist and the client
+//! link that write none): a rolled-back save sends nothing. Each endpoint's deliveries leave in the
+//! order their changes were saved: only the oldest pending one of an endpoint is ever sent, and on
+//! PostgreSQL a change locks the endpoints it queues for, so their sequence numbers follow the
+//! commits' order.
+
+use anfitrion_core::integracion::{ClaveValida, DestinoValido, Evento};
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+use serde_json::{json, Value};
+use utoipa::ToSchema;
+
+use super::bitacora::{Cambio, Entidad};
+use super::comun::nuevo_id;
+use super::error::{DbResult, ErrorAlmacen};
+use super::motores::para_cada_motor;
+use super::usuarios::RolRef;
+use anfitrion_core::bitacora::Accion;
+
+/// A key as the integrations screen lists it (never its secret or hash).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ClaveAdmin {
+    #[serde(rename = "_id")]
+    pub id: String,
+    pub name: String,
+    pub role: RolRef,
+    pub sucursales: Vec<String>,
+    /// The secret's first characters (`anf_AbCd…`), to tell keys apart.
+    pub prefijo: String,
+    pub creada_por: String,
+    pub creada_en: DateTime<Utc>,
+    pub expira_en: Option<DateTime<Utc>>,
+    pub revocada_en: Option<DateTime<Utc>>,
+    pub usada_en: Option<DateTime<Utc>>,
+    /// The address of its last call.
+    pub usada_desde: Option<String>,
+}
+
+#[derive(sqlx::FromRow)]
+struct FilaClave {
+    id: String,
+    name: String,
+    rol_id: String,
+    rol: String,
+    prefijo: String,
+    creada_por: String,
+    creada_en: DateTime<Utc>,
+    expira_en: Option<DateTime<Utc>>,
+    revocada_en: Option<DateTime<Utc>>,
+    usada_en: Option<DateTime<Utc>>,
+    usada_desde: Option<String>,
+}
+
+/// A new key: what core checked, the hash of its secret and who made it.
+pub struct NuevaClave<'a> {
+    pub id: &'a str,
+    pub clave: &'a ClaveValida,
+    pub hash: &'a str,
+    pub prefijo: &'a str,
+    pub creada_por: &'a str,
+}
+
+/// A key found by its secret's hash, with what it may do.
+#[derive(Debug, Clone)]
+pub struct ClaveLeida {
+    pub id: String,
+    pub name: String,
+    pub expira_en: Option<DateTime<Utc>>,
+    pub revocada_en: Option<DateTime<Utc>>,
+    pub usada_en: Option<DateTime<Utc>>,
+    pub rol: String,
+    pub permisos: Vec<String>,
+    /// Its branches' tags.
+    pub tags: Vec<String>,
+}
+
+#[derive(sqlx::FromRow)]
+struct FilaClaveLeida {
+    id: String,
+    name: String,
+    rol_id: String,
+    rol: String,
+    expira_en: Option<DateTime<Utc>>,
+    revocada_en: Option<DateTime<Utc>>,
+    usada_en: Option<DateTime<Utc>>,
+}
+
+/// An endpoint as the screen lists it (never its secret).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct DestinoAdmin {
+    #[serde(rename = "_id")]
+    pub id: String,
+    pub name: String,
+    pub url: String,
+    /// `webhook` or `crm`.
+    pub tipo: String,
+    pub eventos: Vec<String>,
+    pub sucursales: Vec<String>,
+    pub activo: bool,
+    /// When the server turned it off after failing for days; null when it was not.
+    pub desactivado_en: Option<DateTime<Utc>>,
+    /// Until when the secret a rotation replaced still signs.
+    pub anterior_hasta: Option<DateTime<Utc>>,
+    pub creado_por: String,
+    pub creado_en: DateTime<Utc>,
+    pub pendientes: i64,
+    pub fallidas: i64,
+}
+
+#[derive(sqlx::FromRow)]
+struct FilaDestino {
+    id: String,
+    name: String,
+    url: String,
+    tipo: String,
+    activo: bool,
+    desactivado_en: Option<DateTime<Utc>>,
+    anterior_hasta: Option<DateTime<Utc>>,
+    creado_por: String,
+    creado_en: DateTime<Utc>,
+    pendientes: i64,
+    fallidas: i64,
+}
+
+/// A new endpoint.
+pub struct NuevoDestino<'a> {
+    pub id: &'a str,
+    pub destino: &'a DestinoValido,
+    pub secreto: &'a str,
+    pub creado_por: &'a str,
+}
+
+/// One delivery as the screen lists it.
+#[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
+pub struct EntregaAdmin {
+    /// The `webhook-id` it is sent with, the same on every try.
+    #[serde(rename = "_id")]
+    pub id: String,
+    pub evento: String,
+    /// `pendiente`, `entregado` or `fallido`.
+    pub estado: String,
+    pub intentos: i32,
+    /// The HTTP status of the last answer; null: none yet, or no answer (see `ultimo_error`).
+    pub ultimo_codigo: Option<i32>,
+    pub ultimo_error: Option<String>,
+    pub ultimo_en: Option<DateTime<Utc>>,
+    /// When it is tried next, while pending.
+    pub siguiente_intento: Option<DateTime<Utc>>,
+    pub creado_en: DateTime<Utc>,
+}
+
+/// A delivery to send now, taken under a lease.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct EntregaPorEnviar {
+    pub secuencia: i64,
+    pub id: String,
+    pub destino_id: String,
+    pub url: String,
+    pub secreto: String,
+    pub secreto_anterior: Option<String>,
+    pub anterior_hasta: Option<DateTime<Utc>>,
+    pub cuerpo: String,
+    pub intentos: i32,
+}
+
+/// What a try of a delivery came to.
+#[derive(Debug, Clone)]
+pub struct Intento {
+    pub codigo: Option<u16>,
+    pub error: Option<String>,
+    /// None: delivered, or failed for good.
+    pub siguiente: Option<DateTime<Utc>>,
+    pub entregado: bool,
+    /// The last try of a delivery that kept failing: its endpoint is turned off.
+    pub desactivar: bool,
+}
+
+/// Whether an endpoint answered to a change made by the caller.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Hecho {
+    Si,
+    NoExiste,
+}
+
+/// The events an audit entry reports: a reservation's life, a walk-in, a table opened or freed, a
+/// client's change.
+pub fn eventos_de(cambio: &Cambio) -> Vec<Evento> {
+    let con_mesa = || {
+        cambio
+            .despues
+            .as_ref()
+            .and_then(|d| d.get("mesa"))
+            .and_then(Value::as_str)
+            .is_some_and(|m| !m.trim().is_empty())
+    };
+    match (cambio.entidad, cambio.accion) {
+        (Entidad::Reservacion, Accion::Crear) => vec![Evento::ReservacionCreada],
+        (
+            Entidad::Reservacion,
+            Accion::Editar | Accion::EditarCliente | Accion::Confirmar | Accion::CambioDelCliente,
+        ) => vec![Evento::ReservacionCambiada],
+        (Entidad::Reservacion, Accion::Cancelar) => vec![Evento::ReservacionCancelada],
+        (Entidad::Reservacion, Accion::NoShow) => vec![Evento::ReservacionVencida],
+        (Entidad::Reservacion, Accion::Asistencia) if con_mesa() => {
+            vec![Evento::ReservacionAsistio, Evento::MesaAbierta]
+        }
+        (Entidad::Reservacion, Accion::Asistencia) => vec![Evento::ReservacionAsistio],
+        (Entidad::Walkin, Accion::Registrar | Accion::Crear) if con_mesa() => {
+            vec![Evento::WalkinRegistrado, Evento::MesaAbierta]
+        }
+        (Entidad::Walkin, Accion::Registrar | Accion::Crear) => vec![Evento::WalkinRegistrado],
+        (Entidad::Walkin | Entidad::Reservacion, Accion::LiberarMesa) => {
+            vec![Evento::MesaLiberada]
+        }
+        (Entidad::Cliente, Accion::Crear) => vec![Evento::ClienteCreado],
+        (Entidad::Cliente, Accion::Editar | Accion::Fusionar) => vec![Evento::ClienteCambiado],
+        _ => Vec::new(),
+    }
+}
+
+/// What an event's `data` holds for an audit entry: the record's id, its entity, and the fields
+/// the change left it with.
+pub fn datos_de(cambio: &Cambio) -> Value {
+    let mut datos = match &cambio.despues {
+        Some(Value::Object(m)) => m.clone(),
+        _ => serde_json::Map::new(),
+    };
+    datos.insert("_id".into(), json!(cambio.entidad_id));
+    datos.insert("entidad".into(), json!(cambio.entidad.nombre()));
+    Value::Object(datos)
+}
+
+#[async_trait]
+pub trait Integraciones {
+    /// A new key with its branches (an unknown role or tag: [`ErrorAlmacen::SinReferencia`]; a
+    /// name taken: [`super::Clave::Nombre`]), and its audit entry.
+    async fn crear_clave(&self, n: &NuevaClave<'_>, cambio: &Cambio) -> DbResult<()>;
+    /// Every key, the newest first.
+    async fn claves(&self) -> DbResult<Vec<ClaveAdmin>>;
+    /// Revokes a live key; false when there is none by `id` or it was revoked already.
+    async fn revocar_clave(&self, id: &str, cambio: &Cambio) -> DbResult<bool>;
+    /// The key whose secret hashes to `hash`, whatever its state.
+    async fn clave_por_hash(&self, hash: &str) -> DbResult<Option<ClaveLeida>>;
+    /// Records a key's call: when and from where.
+    async fn marcar_uso_clave(&self, id: &str, ip: &str) -> DbResult<()>;
+
+    async fn crear_destino(&self, n: &NuevoDestino<'_>, cambio: &Cambio) -> DbResult<()>;
+    async fn destinos(&self) -> DbResult<Vec<DestinoAdmin>>;
+    /// A new signing secret; the old one signs beside it until `anterior_hasta`.
+    async fn rotar_secreto(
+        &self,
+        id: &str,
+        secreto: &str,
+        anterior_hasta: DateTime<Utc>,
+        cambio: &Cambio,
+    ) -> DbResult<Hecho>;
+    /// Turns an endpoint on or off (on again: its pending deliveries leave at once).
+    async fn activar_destino(&self, id: &str, activo: bool, cambio: &Cambio) -> DbResult<Hecho>;
+    async fn eliminar_destino(&self, id: &str, cambio: &Cambio) -> DbResult<Hecho>;
+    /// An endpoint's latest deliveries, the newest first.
+    async fn entregas(&self, destino_id: &str, limite: u32) -> DbResult<Vec<EntregaAdmin>>;
+    /// Queues `webhook.prueba` for one endpoint.
+    async fn encolar_prueba(&self, destino_id: &str, cuerpo: &Value) -> DbResult<Option<String>>;
+    /// Sends a delivery again, under the same `webhook-id`, as soon as its turn comes.
+    async fn reenviar(&self, destino_id: &str, entrega_id: &str) -> DbResult<Hecho>;
+
+    /// The deliveries due at `ahora` at the head of each active endpoint's queue, each taken
+    /// under a lease until `hasta` (one another instance holds is left to it).
+    async fn tomar_entregas(
+        &self,
+        ahora: DateTime<Utc>,
+        hasta: DateTime<Utc>,
+        limite: u32,
+    ) -> DbResult<Vec<EntregaPorEnviar>>;
+    /// Records a try and lets go of the lease.
+    async fn registrar_entrega(&self, e: &EntregaPorEnviar, intento: &Intento) -> DbResult<()>;
+}
+
+para_cada_motor! {
+    impl Motor {
+        /// Queues `evento` with `datos` for every active endpoint that wants it and the branch
+        /// `sucursal_id` (a change of the group's, such as a client's, for every such endpoint),
+        /// on the connection of the change's transaction.
+        pub(in crate::db) async fn avisar_webhooks(
+            &self,
+            con: &mut Conexion,
+            evento: Evento,
+            sucursal_id: Option<&str>,
+            datos: &Value,
+        ) -> DbResult<()> {
+            let destinos: Vec<String> = sqlx::query_scalar(&format!(
+                "SELECT d.id FROM webhook_destinos d WHERE d.activo \
+                 AND EXISTS (SELECT 1 FROM webhook_destino_eventos de WHERE de.destino_id = d.id AND de.evento = $1) \
+                 AND ($2 IS NULL OR EXISTS (SELECT 1 FROM webhook_destino_sucursales ds WHERE ds.destino_id = d.id AND ds.sucursal_id = $2)) \
+                 ORDER BY d.id{}",
+                // The endpoints stay locked until the change commits, so the deliveries'
+                // sequence follows the commits.
+                Motor::PARA_ACTUALIZAR
+            ))
+            .bind(evento.nombre())
+            .bind(sucursal_id)
+            .fetch_all(&mut *con)
+            .await?;
+            if destinos.is_empty() {
+                return Ok(());
+            }
+            let mut datos = datos.clone();
+            if let (Some(id), Value::Object(m)) = (sucursal_id, &mut datos) {
+                let tag: Option<String> = sqlx::query_scalar("SELECT tag FROM sucursales WHERE id = $1")
+                    .bind(id)
+                    .fetch_optional(&mut *con)
+                    .await?;
+                m.insert("sucursal".into(), json!(tag));
+            }
+            let ahora = self.reloj.ahora();
+            let cuerpo = json!({
+                "type": evento.nombre(),
+                "timestamp": ahora.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
+                "data": datos,
+            })
+            .to_string();
+            for destino in destinos {
+                Motor::encolar_entrega(con, &destino, evento.nombre(), &cuerpo, ahora).await?;
+            }
+            Ok(())
+        }
+
+        async fn encolar_entrega(
+            con: &mut Conexion,
+            destino_id: &str,
+            evento: &str,
+            cuerpo: &str,
+            ahora: DateTime<Utc>,
+        ) -> DbResult<String> {
+            let id = format!("msg_{}", nuevo_id());
+            sqlx::query(
+                "INSERT INTO webhook_entregas (id, destino_id, evento, cuerpo, siguiente_intento, creado_en) \
+                 VALUES ($1, $2, $3, $4, $5, $5)",
+            )
+            .bind(&id)
+            .bind(destino_id)
+            .bind(evento)
+            .bind(cuerpo)
+            .bind(ahora)
+            .execute(&mut *con)
+            .await?;
+            Ok(id)
+        }
+
+        async fn destino_en(&self, con: &mut Conexion, id: &str) -> DbResult<bool> {
+            Ok(sqlx::query_scalar::<_, String>("SELECT id FROM webhook_destinos WHERE id = $1")
+                .bind(id)
+                .fetch_optional(&mut *con)
+                .await?
+                .is_some())
+        }
+    }
+
+    #[async_trait]
+    impl Integraciones for Motor {
+        async fn crear_clave(&self, n: &NuevaClave<'_>, cambio: &Cambio) -> DbResult<()> {
+            let mut tx = self.escribir().await?;
+            sqlx::query(
+                "INSERT INTO claves_integracion (id, name, nombre_clave, rol_id, hash, prefijo, creada_por, creada_en, expira_en) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+            )
+            .bind(n.id)
+            .bind(&n.clave.name)
+            .bind(crate::db::comun::clave_de_nombre(&n.clave.name))
+            .bind(&n.clave.rol_id)
+            .bind(n.hash)
+            .bind(n.prefijo)
+            .bind(n.creada_por)
+            .bind(self.reloj.ahora())
+            .bind(n.clave.expira)
+            .execute(&mut *tx)
+            .await?;
+            for tag in &n.clave.sucursales {
+                sqlx::query("INSERT INTO clave_sucursales (clave_id, tag) VALUES ($1, $2)")
+                    .bind(n.id)
+                    .bind(tag)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            self.anotar(&mut tx, cambio).await?;
+            Motor::confirmar(tx).await
+        }
+
+        async fn claves(&self) -> DbResult<Vec<ClaveAdmin>> {
+            let filas = sqlx::query_as::<_, FilaClave>(
+                "SELECT c.id, c.name, c.rol_id, r.name AS rol, c.prefijo, c.creada_por, c.creada_en, c.expira_en, \
+                        c.revocada_en, c.usada_en, c.usada_desde \
+                 FROM claves_integracion c JOIN roles r ON r.id = c.rol_id ORDER BY c.creada_en DESC, c.id",
+            )
+            .fetch_all(&self.pool)
+            .await?;
+            let pares: Vec<(String, String)> =
+                sqlx::query_as("SELECT clave_id, tag FROM clave_sucursales ORDER BY tag")
+                    .fetch_all(&self.pool)
+                    .await?;
+            Ok(filas
+                .into_iter()
+                .map(|f| ClaveAdmin {
+                    sucursales: pares.iter().filter(|(c, _)| *c == f.id).map(|(_, t)| t.clone()).collect(),
+                    id: f.id,
+                    name: f.name,
+                    role: RolRef { id: f.rol_id, name: f.rol },
+                    prefijo: f.prefijo,
+                    creada_por: f.creada_por,
+                    creada_en: f.creada_en,
+                    expira_en: f.expira_en,
+                    revocada_en: f.revocada_en,
+                    usada_en: f.usada_en,
+                    usada_desde: f.usada_desde,
+                })
+                .collect())
+        }
+
+        async fn revocar_clave(&self, id: &str, cambio: &Cambio) -> DbResult<bool> {
+            self.cambiar_con_bitacora(
+                sqlx::query("UPDATE claves_integracion SET revocada_en = $2 WHERE id = $1 AND revocada_en IS NULL")
+                    .bind(id.to_owned())
+                    .bind(self.reloj.ahora()),
+                cambio,
+            )
+            .await
+        }
+
+        async fn clave_por_hash(&self, hash: &str) -> DbResult<Option<ClaveLeida>> {
+            let Some(f) = sqlx::query_as::<_, FilaClaveLeida>(
+                "SELECT c.id, c.name, c.rol_id, r.name AS rol, c.expira_en, c.revocada_en, c.usada_en \
+                 FROM claves_integracion c JOIN roles r ON r.id = c.rol_id WHERE c.hash = $1",
+            )
+            .bind(hash)
+            .fetch_optional(&self.pool)
+            .await?
+            else {
+                return Ok(None);
+            };
+            let permisos: Vec<String> =
+                sqlx::query_scalar("SELECT permiso FROM rol_permisos WHERE rol_id = $1 ORDER BY permiso")
+                    .bind(&f.rol_id)
+                    .fetch_all(&self.pool)
+                    .await?;
+            let tags: Vec<String> =
+                sqlx::query_scalar("SELECT tag FROM clave_sucursales WHERE clave_id = $1 ORDER BY tag")
+                    .bind(&f.id)
+                    .fetch_all(&self.pool)
+                    .await?;
+            Ok(Some(ClaveLeida {
+                id: f.id,
+                name: f.name,
+                expira_en: f.expira_en,
+                revocada_en: f.revocada_en,
+                usada_en: f.usada_en,
+                rol: f.rol,
+                permisos,
+                tags,
+            }))
+        }
+
+        async fn marcar_uso_clave(&self, id: &str, ip: &str) -> DbResult<()> {
+            sqlx::query("UPDATE claves_integracion SET usada_en = $2, usada_desde = $3 WHERE id = $1")
+                .bind(id)
+                .bind(self.reloj.ahora())
+                .bind(ip)
+                .execute(&self.pool)
+                .await?;
+            Ok(())
+        }
+
+        async fn crear_destino(&self, n: &NuevoDestino<'_>, cambio: &Cambio) -> DbResult<()> {
+            let mut tx = self.escribir().await?;
+            sqlx::query(
+                "INSERT INTO webhook_destinos (id, name, url, tipo, secreto, creado_por, creado_en) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7)",
+            )
+            .bind(n.id)
+            .bind(&n.destino.name)
+            .bind(&n.destino.url)
+            .bind(n.destino.tipo.nombre())
+            .bind(n.secreto)
+            .bind(n.creado_por)
+            .bind(self.reloj.ahora())
+            .execute(&mut *tx)
+            .await?;
+            for e in &n.destino.eventos {
+                sqlx::query("INSERT INTO webhook_destino_eventos (destino_id, evento) VALUES ($1, $2)")
+                    .bind(n.id)
+                    .bind(e.nombre())
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            for tag in &n.destino.sucursales {
+                let hecho = sqlx::query(
+                    "INSERT INTO webhook_destino_sucursales (destino_id, sucursal_id) SELECT $1, id FROM sucursales WHERE tag = $2",
+                )
+                .bind(n.id)
+                .bind(tag)
+                .execute(&mut *tx)
+                .await?;
+                if hecho.rows_affected() != 1 {
+                    return Err(ErrorAlmacen::SinReferencia);
+                }
+            }
+            self.anotar(&mut tx, cambio).await?;
+            Motor::confirmar(tx).await
+        }
+
+        async fn destinos(&self) -> DbResult<Vec<DestinoAdmin>> {
+            let filas = sqlx::query_as::<_, FilaDestino>(
+                "SELECT d.id, d.name, d.url, d.tipo, d.activo, d.desactivado_en, d.anterior_hasta, d.creado_por, d.creado_en, \
+                        (SELECT COUNT(*) FROM webhook_entregas e WHERE e.destino_id = d.id AND e.estado = 'pendiente') AS pendientes, \
+                        (SELECT COUNT(*) FROM webhook_entregas e WHERE e.destino_id = d.id AND e.estado = 'fallido') AS fallidas \
+                 FROM webhook_destinos d ORDER BY d.creado_en DESC, d.id",
+            )
+            .fetch_all(&self.pool)
+            .await?;
+            let eventos: Vec<(String, String)> =
+                sqlx::query_as("SELECT destino_id, evento FROM webhook_destino_eventos")
+                    .fetch_all(&self.pool)
+                    .await?;
+            let sucursales: Vec<(String, String)> = sqlx::query_as(
+                "SELECT ds.destino_id, s.tag FROM webhook_destino_sucursales ds JOIN sucursales s ON s.id = ds.sucursal_id ORDER BY s.tag",
+            )
+            .fetch_all(&self.pool)
+            .await?;
+            Ok(filas
+                .into_iter()
+                .map(|f| {
+                    // In the catalogue's order, as the form lists them.
+                    let eventos = Evento::TODOS
+                        .iter()
+                        .map(|e| e.nombre())
+                        .filter(|n| eventos.iter().any(|(d, e)| *d == f.id && e == n))
+                        .map(str::to_owned)
+                        .collect();
+                    DestinoAdmin {
+                        sucursales: sucursales.iter().filter(|(d, _)| *d == f.id).map(|(_, t)| t.clone()).collect(),
+                        eventos,
+                        id: f.id,
+                        name: f.name,
+                        url: f.url,
+                        tipo: f.tipo,
+                        activo: f.activo,
+                        desactivado_en: f.desactivado_en,
+                        anterior_hasta: f.anterior_hasta,
+                        creado_por: f.creado_por,
+                        creado_en: f.creado_en,
+                        pendientes: f.pendientes,
+                        fallidas: f.fallidas,
+                    }
+                })
+                .collect())
+        }
+
+        async fn rotar_secreto(&self, id: &str, secreto: &str, anterior_hasta: DateTime<Utc>, cambio: &Cambio) -> DbResult<Hecho> {
+            let hecho = self
+                .cambiar_con_bitacora(
+                    sqlx::query(
+                        "UPDATE webhook_destinos SET secreto_anterior = secreto, secreto = $2, anterior_hasta = $3 WHERE id = $1",
+                    )
+                    .bind(id.to_owned())
+                    .bind(secreto.to_owned())
+                    .bind(anterior_hasta),
+                    cambio,
+                )
+                .await?;
+            Ok(if hecho { Hecho::Si } else { Hecho::NoExiste })
+        }
+
+        async fn activar_destino(&self, id: &str, activo: bool, cambio: &Cambio) -> DbResult<Hecho> {
+            let mut tx = self.escribir().await?;
+            if !self.destino_en(&mut tx, id).await? {
+                return Ok(Hecho::NoExiste);
+            }
+            sqlx::query("UPDATE webhook_destinos SET activo = $2, desactivado_en = NULL WHERE id = $1")
+                .bind(id)
+                .bind(activo)
+                .execute(&mut *tx)
+                .await?;
+            if activo {
+                sqlx::query("UPDATE webhook_entregas SET siguiente_intento = $2 WHERE destino_id = $1 AND estado = 'pendiente'")
+                    .bind(id)
+                    .bind(self.reloj.ahora())
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            self.anotar(&mut tx, cambio).await?;
+            Motor::confirmar(tx).await?;
+            Ok(Hecho::Si)
+        }
+
+        async fn eliminar_destino(&self, id: &str, cambio: &Cambio) -> DbResult<Hecho> {
+            let hecho = self
+                .cambiar_con_bitacora(
+                    sqlx::query("DELETE FROM webhook_destinos WHERE id = $1").bind(id.to_owned()),
+                    cambio,
+                )
+                .await?;
+            Ok(if hecho { Hecho::Si } else { Hecho::NoExiste })
+        }
+
+        async fn entregas(&self, destino_id: &str, limite: u32) -> DbResult<Vec<EntregaAdmin>> {
+            Ok(sqlx::query_as::<_, EntregaAdmin>(
+                "SELECT id, evento, estado, intentos, ultimo_codigo, ultimo_error, ultimo_en, \
+                        CASE WHEN estado = 'pendiente' THEN siguiente_intento END AS siguiente_intento, creado_en \
+                 FROM webhook_entregas WHERE destino_id = $1 ORDER BY secuencia DESC LIMIT $2",
+            )
+            .bind(destino_id)
+            .bind(i64::from(limite))
+            .fetch_all(&self.pool)
+            .await?)
+        }
+
+        async fn encolar_prueba(&self, destino_id: &str, cuerpo: &Value) -> DbResult<Option<String>> {
+            let mut tx = self.escribir().await?;
+            if !self.destino_en(&mut tx, destino_id).await? {
+                return Ok(None);
+            }
+            let id = Motor::encolar_entrega(
+                &mut tx,
+                destino_id,
+                anfitrion_core::integracion::EVENTO_PRUEBA,
+                &cuerpo.to_string(),
+                self.reloj.ahora(),
+            )
+            .await?;
+            Motor::confirmar(tx).await?;
+            Ok(Some(id))
+        }
+
+        async fn reenviar(&self, destino_id: &str, entrega_id: &str) -> DbResult<Hecho> {
+            let mut tx = self.escribir().await?;
+            let hecho = sqlx::query(
+                "UPDATE webhook_entregas SET estado = 'pendiente', intentos = 0, primer_fallo = NULL, siguiente_intento = $3, enviando_hasta = NULL \
+                 WHERE id = $1 AND destino_id = $2",
+            )
+            .bind(entrega_id)
+            .bind(destino_id)
+            .bind(self.reloj.ahora())
+            .execute(&mut *tx)
+            .await?;
+            Motor::confirmar(tx).await?;
+            Ok(if hecho.rows_affected() == 1 { Hecho::Si } else { Hecho::NoExiste })
+        }
+
+        async fn tomar_entregas(&self, ahora: DateTime<Utc>, hasta: DateTime<Utc>, limite: u32) -> DbResult<Vec<EntregaPorEnviar>> {
+            let cabezas: Vec<i64> = sqlx::query_scalar(
+                "SELECT e.secuencia FROM webhook_entregas e JOIN webhook_destinos d ON d.id = e.destino_id \
+                 WHERE d.activo AND e.estado = 'pendiente' \
+                   AND e.secuencia = (SELECT MIN(e2.secuencia) FROM webhook_entregas e2 WHERE e2.destino_id = e.destino_id AND e2.estado = 'pendiente') \
+                   AND e.siguiente_intento <= $1 AND (e.enviando_hasta IS NULL OR e.enviando_hasta < $1) \
+                 ORDER BY e.secuencia LIMIT $2",
+            )
+            .bind(ahora)
+            .bind(i64::from(limite))
+            .fetch_all(&self.pool)
+            .await?;
+            let mut tomadas = Vec::new();
+            for secuencia in cabezas {
+                let hecho = sqlx::query(
+                    "UPDATE webhook_entregas SET enviando_hasta = $2 \
+                     WHERE secuencia = $1 AND estado = 'pendiente' AND (enviando_hasta IS NULL OR enviando_hasta < $3)",
+                )
+                .bind(secuencia)
+                .bind(hasta)
+                .bind(ahora)
+                .execute(&self.pool)
+                .await?;
+                if hecho.rows_affected() != 1 {
+                    continue;
+                }
+                if let Some(e) = sqlx::query_as::<_, EntregaPorEnviar>(
+                    "SELECT e.secuencia, e.id, e.destino_id, d.url, d.secreto, d.secreto_anterior, d.anterior_hasta, e.cuerpo, e.intentos \
+                     FROM webhook_entregas e JOIN webhook_destinos d ON d.id = e.destino_id WHERE e.secuencia = $1",
+                )
+                .bind(secuencia)
+                .fetch_optional(&self.pool)
+                .await?
+                {
+                    tomadas.push(e);
+                }
+            }
+            Ok(tomadas)
+        }
+
+        async fn registrar_entrega(&self, e: &EntregaPorEnviar, i: &Intento) -> DbResult<()> {
+            let mut tx = self.escribir().await?;
+            let ahora = self.reloj.ahora();
+            let estado = if i.entregado {
+                "entregado"
+            } else if i.siguiente.is_some() {
+                "pendiente"
+            } else {
+                "fallido"
+            };
+            sqlx::query(
+                "UPDATE webhook_entregas SET estado = $2, intentos = intentos + 1, ultimo_codigo = $3, ultimo_error = $4, ultimo_en = $5, \
+                        siguiente_intento = COALESCE($6, siguiente_intento), enviando_hasta = NULL, \
+                        primer_fallo = CASE WHEN $7 THEN primer_fallo ELSE COALESCE(primer_fallo, $5) END \
+                 WHERE secuencia = $1",
+            )
+            .bind(e.secuencia)
+            .bind(estado)
+            .bind(i.codigo.map(i32::from))
+            .bind(i.error.as_deref())
+            .bind(ahora)
+            .bind(i.siguiente)
+            .bind(i.entregado)
+            .execute(&mut *tx)
+            .await?;
+            if i.desactivar {
+                sqlx::query("UPDATE webhook_destinos SET activo = FALSE, desactivado_en = $2 WHERE id = $1 AND activo")
+                    .bind(&e.destino_id)
+                    .bind(ahora)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            Motor::confirmar(tx).await
+        }
+    }
+}
