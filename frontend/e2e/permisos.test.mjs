@@ -13,13 +13,14 @@ prepararSuite((s) => ({ servidor, pagina } = s));
 
 const SIN_PERMISO = 'No tienes permiso para ver esta pantalla';
 
-test('a Hostess typing /users, /roles or /marcas sees the no-permission page, not the screen', async () => {
+test('a Hostess typing /users, /roles, /marcas or /integraciones sees the no-permission page, not the screen', async () => {
   const { user } = await entrar(pagina, servidor.base, CUENTAS.hostess);
   const permisos = user.role.permissions.map((p) => p.name);
   const casos = [
     { ruta: '/users', titulo: 'Usuarios', permiso: 'users.index' },
     { ruta: '/roles', titulo: 'Roles', permiso: 'role.index' },
     { ruta: '/marcas', titulo: 'Marcas', permiso: 'marcas.index' },
+    { ruta: '/integraciones', titulo: 'Integraciones', permiso: 'integraciones.index' },
   ];
   for (const { ruta, titulo, permiso } of casos) {
     assert.ok(!permisos.includes(permiso), `the demo Hostess lacks ${permiso}`);

@@ -62,7 +62,10 @@ enum Clase {
 }
 
 fn clase(ruta: &str, consulta: Option<&str>) -> Clase {
-    if ruta == "/api" || ruta.starts_with("/api/") {
+    // The API's reference is a page of the console's kind (its scripts and styles are ours).
+    if crate::web::es_referencia_api(ruta) {
+        Clase::Consola
+    } else if ruta == "/api" || ruta.starts_with("/api/") {
         Clase::Api
     } else if crate::web::es_pagina_publica(ruta) {
         if consulta.is_some_and(pide_plataforma) {

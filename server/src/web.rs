@@ -5,7 +5,7 @@
 //! bundle of its own: `/reservacion/{tag}`, `/reservacion/{tag}/confirmacion/{id}`,
 //! `/reservacion/{tag}/verificar/{id}` and `/widget/{tag}`; `/widget.js` is the script a
 //! restaurant's site includes to open the widget. A build without that entry serves the console
-//! there instead. Only these paths may be framed by other sites (see `seguridad`).
+//! there instead. `/api/docs` is the third entry, `docs.html`: the API's reference. Only these paths may be framed by other sites (see `seguridad`).
 
 use axum::body::Body;
 use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE, X_CONTENT_TYPE_OPTIONS};
@@ -115,6 +115,32 @@ pub async fn consola(method: Method, uri: Uri) -> Response {
 
 /// The booking page's entry in the build.
 const WIDGET_HTML: &str = "widget.html";
+/// The API's reference page (the build's third entry), served at `/api/docs`.
+const DOCS_HTML: &str = "docs.html";
+
+/// `GET /api/docs`: the API's reference, which reads `/api/openapi.json`. A build without the
+/// console says so.
+pub async fn referencia_api() -> Response {
+    match Consola::get(DOCS_HTML) {
+        Some(docs) => respuesta(
+            StatusCode::OK,
+            "text/html; charset=utf-8",
+            "no-cache",
+            Body::from(docs.data.into_owned()),
+        ),
+        None => respuesta(
+            StatusCode::OK,
+            "text/html; charset=utf-8",
+            "no-cache",
+            Body::from(SIN_CONSOLA),
+        ),
+    }
+}
+
+/// Whether `ruta` is the API's reference page.
+pub fn es_referencia_api(ruta: &str) -> bool {
+    ruta == "/api/docs" || ruta == "/api/docs/"
+}
 
 /// `/reservacion/{tag}`, `/reservacion/{tag}/confirmacion/{id}` (the guest's page),
 /// `/reservacion/{tag}/verificar/{id}`, a reminder's `/reservacion/{tag}/confirmar/{id}` and

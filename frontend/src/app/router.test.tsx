@@ -23,6 +23,7 @@ describe('the router', () => {
       ['/', 'dashboard'],
       ['/users', 'usuarios'],
       ['/roles', 'roles'],
+      ['/integraciones', 'integraciones'],
       ['/marcas', 'marcas'],
       ['/marcas/m-1', 'marca'],
       ['/clientes', 'clientes'],

@@ -60,6 +60,7 @@ const P = {
   Marca: perezosa(pantallas, 'Marca'),
   Usuarios: perezosa(pantallas, 'Usuarios'),
   Roles: perezosa(pantallas, 'Roles'),
+  Integraciones: perezosa(pantallas, 'Integraciones'),
   HostesInicio: perezosa(pantallas, 'HostesInicio'),
   HostesWalkin: perezosa(pantallas, 'HostesWalkin'),
   HostesReserva: perezosa(pantallas, 'HostesReserva'),
@@ -110,6 +111,7 @@ const VISTAS: Record<ClaveVista, Vista> = {
   marca: { element: <P.Marca /> },
   usuarios: { element: <P.Usuarios /> },
   roles: { element: <P.Roles /> },
+  integraciones: { element: <P.Integraciones /> },
 };
 
 /**

@@ -20,6 +20,7 @@ export type IconoMenu =
   | 'marcas'
   | 'usuarios'
   | 'roles'
+  | 'integraciones'
   | 'recepcion'
   | 'configuracion';
 
@@ -195,6 +196,13 @@ export const PANTALLAS = [
     titulo: 'Roles',
     permiso: 'role.index',
     menu: { seccion: 'administracion', icono: 'roles' },
+  },
+  {
+    clave: 'integraciones',
+    ruta: '/integraciones',
+    titulo: 'Integraciones',
+    permiso: 'integraciones.index',
+    menu: { seccion: 'administracion', icono: 'integraciones' },
   },
   {
     // A branch's reminders, tolerance, buffet hours, printer wait and end of the business day.

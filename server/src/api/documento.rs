@@ -17,6 +17,8 @@ use crate::extract::LIMITE_MAX;
 ///   a body over the limit, a body that is not `application/json`);
 /// - 400 to each one with parameters (a query string or path that cannot be read).
 pub fn completar(documento: &mut OpenApi) {
+    // The guide a partner reads first: keys, saving once, errors, pages, phones and webhooks.
+    documento.info.description = Some(include_str!("guia_api.md").to_owned());
     for item in documento.paths.paths.values_mut() {
         let operaciones = [
             (&mut item.get, false),

@@ -167,9 +167,11 @@ pub struct SolicitudEspera {
     pub tag: String,
     #[schema(example = "Familia Pérez")]
     pub name: String,
-    /// Where "Su mesa está lista" is sent (with or without the country code, spaces allowed).
+    /// Where "Su mesa está lista" is sent: the whole number with the country's code, 12 to 15
+    /// digits; spaces, dashes, parentheses and `+` are ignored (`52 55 1234 5678`,
+    /// `+52 (55) 1234-5678`). Ten digits without the country's code are refused.
     #[serde(default)]
-    #[schema(example = "55 1234 5678")]
+    #[schema(example = "52 55 1234 5678")]
     pub phone: Option<String>,
     #[schema(minimum = 1, maximum = 50)]
     pub personas: u32,

@@ -318,7 +318,7 @@ pub struct Activo {
 
 /// Turns an endpoint on or off; on again, what waits is sent at once.
 #[utoipa::path(
-    put, path = "/api/v1/admin/integraciones/destinos/{id}/activo", tag = "integraciones", operation_id = "activar_destino", security(("token" = [])),
+    post, path = "/api/v1/admin/integraciones/destinos/{id}/activo", tag = "integraciones", operation_id = "activar_destino", security(("token" = [])),
     params(("id" = String, Path, description = "`_id` del destino")),
     request_body = Activo,
     responses(

@@ -138,6 +138,7 @@ pub fn router(state: AppState, extra: Option<Router<AppState>>) -> Router {
             "/api/openapi.json",
             get(move || async move { axum::Json(documento.as_ref().clone()) }),
         )
+        .route("/api/docs", get(web::referencia_api))
         .route("/healthz", get(crate::salud::vivo))
         .route("/readyz", get(crate::salud::listo))
         .route("/api", any(ruta_desconocida))

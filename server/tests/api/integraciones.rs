@@ -361,7 +361,7 @@ en_ambos! {
         // Off, nothing new is queued for it; on again, it is.
         app.post_json("/api/v1/admin/walkin", Some(&hostess), &walkin("polanco", &m, "6")).await.es_exito_201();
         assert_eq!(entregas(&app, &destino).await.len(), 1);
-        app.put_json(&format!("/api/v1/admin/integraciones/destinos/{destino}/activo"), Some(&sistemas), &json!({ "activo": true })).await.es_exito();
+        app.post_json(&format!("/api/v1/admin/integraciones/destinos/{destino}/activo"), Some(&sistemas), &json!({ "activo": true })).await.es_exito();
         app.post_json("/api/v1/admin/walkin", Some(&hostess), &walkin("polanco", &m, "4")).await.es_exito_201();
         assert_eq!(entregas(&app, &destino).await.len(), 2);
     }

@@ -4,6 +4,7 @@
 export { Tablero as Dashboard } from '@/features/tablero/components/Tablero';
 export { UsuariosPantalla as Usuarios } from '@/features/usuarios/components/UsuariosPantalla';
 export { RolesPantalla as Roles } from '@/features/roles/components/RolesPantalla';
+export { IntegracionesPantalla as Integraciones } from '@/features/integraciones/components/IntegracionesPantalla';
 export { MarcasPantalla as Marcas } from '@/features/marcas/components/MarcasPantalla';
 export { ClientesPantalla as Clientes } from '@/features/clientes/components/ClientesPantalla';
 export { ClientePantalla as Cliente } from '@/features/clientes/components/ClientePantalla';

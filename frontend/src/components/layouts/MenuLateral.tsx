@@ -15,6 +15,7 @@ import {
   Squares2X2Icon,
   BellAlertIcon,
   Cog6ToothIcon,
+  PuzzlePieceIcon,
 } from '@heroicons/react/24/outline';
 import type { ComponentType, SVGProps } from 'react';
 import { Link } from 'react-router';
@@ -38,6 +39,7 @@ const iconos: Record<IconoMenu, ComponentType<SVGProps<SVGSVGElement>>> = {
   marcas: BuildingOffice2Icon,
   usuarios: UsersIcon,
   roles: ShieldCheckIcon,
+  integraciones: PuzzlePieceIcon,
   recepcion: BellAlertIcon,
   configuracion: Cog6ToothIcon,
 };
