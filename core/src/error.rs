@@ -187,6 +187,8 @@ reglas! {
     /// network, link-local (a cloud's metadata), multicast; or plain http outside the allowed network.
     DestinoProhibido(String) => "destino_prohibido", "url", "No se envían eventos a {0}: es una dirección interna o reservada";
     DestinoSinHttps => "destino_sin_https", "url", "La dirección debe empezar con https://";
+    /// "Sincronizar todo" is a CRM's: a partner's webhook receives changes only.
+    SoloCrm => "solo_crm", -, "Solo un destino de tipo CRM se sincroniza completo";
     FusionConsigoMismo => "fusion_consigo_mismo", "duplicado", "Un cliente no se puede fusionar consigo mismo";
     /// A typed text holds a control or invisible formatting character (U+202E, a zero-width
     /// space, BEL, ESC…): it would print as garbage or reverse what staff read.

@@ -60,6 +60,9 @@ eventos! {
     ClienteCambiado => "cliente.cambiado", "Cliente cambiado";
 }
 
+/// The event of a page of a CRM's "Sincronizar todo": its clients with their counts.
+pub const EVENTO_SINCRONIZADO: &str = "cliente.sincronizado";
+
 /// The event "Enviar prueba" sends: no endpoint subscribes to it, every endpoint accepts it.
 pub const EVENTO_PRUEBA: &str = "webhook.prueba";
 

@@ -35,7 +35,14 @@ CREATE TABLE webhook_destinos (
     activo           BOOLEAN NOT NULL DEFAULT TRUE,
     desactivado_en   TIMESTAMPTZ,
     creado_por       TEXT NOT NULL,
-    creado_en        TIMESTAMPTZ NOT NULL
+    creado_en        TIMESTAMPTZ NOT NULL,
+    -- "Sincronizar todo" of a CRM: every client of its branches, a page at a time, resumed from
+    -- the last client sent after a restart.
+    sync_estado      TEXT NOT NULL DEFAULT 'ninguna' CHECK (sync_estado IN ('ninguna', 'en_curso', 'terminada')),
+    sync_cursor      TEXT,
+    sync_total       INTEGER NOT NULL DEFAULT 0,
+    sync_enviados    INTEGER NOT NULL DEFAULT 0,
+    sync_desde       TIMESTAMPTZ
 );
 
 CREATE TABLE webhook_destino_eventos (

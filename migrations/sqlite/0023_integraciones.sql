@@ -35,7 +35,14 @@ CREATE TABLE webhook_destinos (
     activo           BOOLEAN NOT NULL DEFAULT 1,
     desactivado_en   TEXT,
     creado_por       TEXT NOT NULL,
-    creado_en        TEXT NOT NULL
+    creado_en        TEXT NOT NULL,
+    -- "Sincronizar todo" of a CRM: every client of its branches, a page at a time, resumed from
+    -- the last client sent after a restart.
+    sync_estado      TEXT NOT NULL DEFAULT 'ninguna' CHECK (sync_estado IN ('ninguna', 'en_curso', 'terminada')),
+    sync_cursor      TEXT,
+    sync_total       INTEGER NOT NULL DEFAULT 0,
+    sync_enviados    INTEGER NOT NULL DEFAULT 0,
+    sync_desde       TEXT
 );
 
 CREATE TABLE webhook_destino_eventos (

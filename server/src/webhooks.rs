@@ -38,7 +38,13 @@ pub struct ConfWebhooks {
     /// The longest one try may take, connection included.
     pub tiempo: Duration,
     pub red: RedWebhooks,
+    /// Clients per page of a CRM's "Sincronizar todo".
+    pub pagina_sincronizacion: u32,
 }
+
+/// A CRM being synchronised gets its next page while fewer than this wait for it: the sync never
+/// floods the queue its live changes share.
+const SINCRONIZACION_EN_COLA: i64 = 4;
 
 impl Default for ConfWebhooks {
     fn default() -> Self {
@@ -46,6 +52,7 @@ impl Default for ConfWebhooks {
             cada: Duration::from_secs(1),
             tiempo: Duration::from_secs(10),
             red: RedWebhooks::default(),
+            pagina_sincronizacion: 100,
         }
     }
 }
@@ -90,12 +97,16 @@ pub struct PasadaWebhooks {
     pub fallidas: usize,
 }
 
-/// Sends the deliveries due at `ahora`, each endpoint's oldest first, endpoints side by side.
+/// Queues the next pages of the CRMs being synchronised, then sends the deliveries due at
+/// `ahora`, each endpoint's oldest first, endpoints side by side.
 pub async fn enviar_webhooks(
     store: &dyn Store,
     conf: &ConfWebhooks,
     ahora: DateTime<Utc>,
 ) -> DbResult<PasadaWebhooks> {
+    store
+        .avanzar_sincronizaciones(conf.pagina_sincronizacion, SINCRONIZACION_EN_COLA)
+        .await?;
     let arriendo =
         chrono::Duration::from_std(conf.tiempo * 3).unwrap_or(chrono::Duration::minutes(1));
     let tomadas = store

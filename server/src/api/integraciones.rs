@@ -46,6 +46,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(entregas))
         .routes(routes!(prueba))
         .routes(routes!(reenviar))
+        .routes(routes!(sincronizar))
 }
 
 /// How many deliveries an endpoint's list shows.
@@ -469,4 +470,34 @@ async fn reenviar(
         Hecho::Si => Ok(Envelope::ok("Entrega en cola de nuevo", None)),
         Hecho::NoExiste => Err(ApiError::NoEncontrado("la entrega")),
     }
+}
+
+/// A CRM's "Sincronizar todo": every client of its branches with its counts (visits, no-shows,
+/// last visit, affiliate), sent as `cliente.sincronizado` a page at a time after what already
+/// waits; resumed where it was after a restart. Asked again, it starts over.
+#[utoipa::path(
+    post, path = "/api/v1/admin/integraciones/destinos/{id}/sincronizar", tag = "integraciones", operation_id = "sincronizar_crm", security(("token" = [])),
+    params(("id" = String, Path, description = "`_id` del destino")),
+    responses(
+        (status = 202, description = "Sincronización en curso", body = Envelope<Option<String>>),
+        (status = 409, description = "El destino no es un CRM", body = EnvelopeError),
+        (status = 403, description = "Sin el permiso integraciones.index", body = EnvelopeError),
+        (status = 404, description = "No existe", body = EnvelopeError),
+    )
+)]
+async fn sincronizar(
+    State(state): State<AppState>,
+    Con(usuario, ..): Con<requiere::IntegracionesIndex>,
+    Path(id): Path<String>,
+) -> Result<(StatusCode, Envelope<Option<String>>)> {
+    let cambio = Cambio::de(&usuario, Entidad::Integracion, &id, Accion::Editar)
+        .despues(&json!({ "sincronizacion": "en_curso" }));
+    hecho(state.store.iniciar_sincronizacion(&id, &cambio).await?)?;
+    Ok((
+        StatusCode::ACCEPTED,
+        Envelope::ok(
+            "Sincronización en curso: los clientes se envían por páginas.",
+            None,
+        ),
+    ))
 }

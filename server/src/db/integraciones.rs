@@ -110,6 +110,33 @@ pub struct DestinoAdmin {
     pub creado_en: DateTime<Utc>,
     pub pendientes: i64,
     pub fallidas: i64,
+    /// A CRM's "Sincronizar todo": how far it went.
+    pub sincronizacion: Sincronizacion,
+}
+
+/// A CRM's "Sincronizar todo": `ninguna`, `en_curso` or `terminada`; clients queued of the total.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Sincronizacion {
+    pub estado: String,
+    pub total: i64,
+    pub enviados: i64,
+    /// When the last one was asked for.
+    pub desde: Option<DateTime<Utc>>,
+}
+
+/// A client as "Sincronizar todo" sends it: contact and counts in the CRM's branches.
+#[derive(Debug, Clone, Serialize, sqlx::FromRow)]
+struct ClienteSincronizado {
+    #[serde(rename = "_id")]
+    id: String,
+    name: String,
+    email: Option<String>,
+    phone: Option<String>,
+    visitas: i64,
+    no_shows: i64,
+    ultima_visita: Option<chrono::NaiveDateTime>,
+    /// The code of the affiliate of the client's latest reservation that had one.
+    afiliado: Option<String>,
 }
 
 #[derive(sqlx::FromRow)]
@@ -125,6 +152,10 @@ struct FilaDestino {
     creado_en: DateTime<Utc>,
     pendientes: i64,
     fallidas: i64,
+    sync_estado: String,
+    sync_total: i32,
+    sync_enviados: i32,
+    sync_desde: Option<DateTime<Utc>>,
 }
 
 /// A new endpoint.
@@ -268,6 +299,13 @@ pub trait Integraciones {
     async fn encolar_prueba(&self, destino_id: &str, cuerpo: &Value) -> DbResult<Option<String>>;
     /// Sends a delivery again, under the same `webhook-id`, as soon as its turn comes.
     async fn reenviar(&self, destino_id: &str, entrega_id: &str) -> DbResult<Hecho>;
+
+    /// Starts a CRM's "Sincronizar todo" over (another endpoint: [`ReglaError::SoloCrm`]).
+    async fn iniciar_sincronizacion(&self, id: &str, cambio: &Cambio) -> DbResult<Hecho>;
+    /// Queues the next page of `pagina` clients of each CRM being synchronised whose queue holds
+    /// fewer than `en_cola` deliveries, the page and its progress in one transaction; answers the
+    /// pages queued.
+    async fn avanzar_sincronizaciones(&self, pagina: u32, en_cola: i64) -> DbResult<usize>;
 
     /// The deliveries due at `ahora` at the head of each active endpoint's queue, each taken
     /// under a lease until `hasta` (one another instance holds is left to it).
@@ -515,6 +553,7 @@ para_cada_motor! {
         async fn destinos(&self) -> DbResult<Vec<DestinoAdmin>> {
             let filas = sqlx::query_as::<_, FilaDestino>(
                 "SELECT d.id, d.name, d.url, d.tipo, d.activo, d.desactivado_en, d.anterior_hasta, d.creado_por, d.creado_en, \
+                        d.sync_estado, d.sync_total, d.sync_enviados, d.sync_desde, \
                         (SELECT COUNT(*) FROM webhook_entregas e WHERE e.destino_id = d.id AND e.estado = 'pendiente') AS pendientes, \
                         (SELECT COUNT(*) FROM webhook_entregas e WHERE e.destino_id = d.id AND e.estado = 'fallido') AS fallidas \
                  FROM webhook_destinos d ORDER BY d.creado_en DESC, d.id",
@@ -554,6 +593,12 @@ para_cada_motor! {
                         creado_en: f.creado_en,
                         pendientes: f.pendientes,
                         fallidas: f.fallidas,
+                        sincronizacion: Sincronizacion {
+                            estado: f.sync_estado,
+                            total: i64::from(f.sync_total),
+                            enviados: i64::from(f.sync_enviados),
+                            desde: f.sync_desde,
+                        },
                     }
                 })
                 .collect())
@@ -648,6 +693,101 @@ para_cada_motor! {
             .await?;
             Motor::confirmar(tx).await?;
             Ok(if hecho.rows_affected() == 1 { Hecho::Si } else { Hecho::NoExiste })
+        }
+
+        async fn iniciar_sincronizacion(&self, id: &str, cambio: &Cambio) -> DbResult<Hecho> {
+            let mut tx = self.escribir().await?;
+            let tipo: Option<String> = sqlx::query_scalar("SELECT tipo FROM webhook_destinos WHERE id = $1")
+                .bind(id)
+                .fetch_optional(&mut *tx)
+                .await?;
+            match tipo.as_deref() {
+                None => return Ok(Hecho::NoExiste),
+                Some("crm") => {}
+                Some(_) => return Err(ErrorAlmacen::Regla(anfitrion_core::ReglaError::SoloCrm)),
+            }
+            let total: i64 = sqlx::query_scalar(
+                "SELECT COUNT(DISTINCT cs.cliente_id) FROM clientes_sucursal cs \
+                 WHERE cs.sucursal_id IN (SELECT ds.sucursal_id FROM webhook_destino_sucursales ds WHERE ds.destino_id = $1)",
+            )
+            .bind(id)
+            .fetch_one(&mut *tx)
+            .await?;
+            sqlx::query(
+                "UPDATE webhook_destinos SET sync_estado = 'en_curso', sync_cursor = NULL, sync_total = $2, sync_enviados = 0, sync_desde = $3 \
+                 WHERE id = $1",
+            )
+            .bind(id)
+            .bind(i32::try_from(total).unwrap_or(i32::MAX))
+            .bind(self.reloj.ahora())
+            .execute(&mut *tx)
+            .await?;
+            self.anotar(&mut tx, cambio).await?;
+            Motor::confirmar(tx).await?;
+            Ok(Hecho::Si)
+        }
+
+        async fn avanzar_sincronizaciones(&self, pagina: u32, en_cola: i64) -> DbResult<usize> {
+            let en_curso: Vec<(String, Option<String>)> = sqlx::query_as(
+                "SELECT d.id, d.sync_cursor FROM webhook_destinos d WHERE d.activo AND d.sync_estado = 'en_curso' \
+                 AND (SELECT COUNT(*) FROM webhook_entregas e WHERE e.destino_id = d.id AND e.estado = 'pendiente') < $1",
+            )
+            .bind(en_cola)
+            .fetch_all(&self.pool)
+            .await?;
+            let mut paginas = 0;
+            for (id, cursor) in en_curso {
+                let mut tx = self.escribir().await?;
+                let clientes: Vec<ClienteSincronizado> = sqlx::query_as(
+                    "SELECT c.id, c.name, c.email, c.phone, CAST(COALESCE(SUM(cs.visitas), 0) AS BIGINT) AS visitas, \
+                            CAST(COALESCE(SUM(cs.no_shows), 0) AS BIGINT) AS no_shows, MAX(cs.ultima_visita) AS ultima_visita, \
+                            (SELECT a.code FROM reservaciones r JOIN afiliados a ON a.id = r.afiliado_id \
+                             WHERE r.cliente_id = c.id ORDER BY r.created_at DESC LIMIT 1) AS afiliado \
+                     FROM clientes c JOIN clientes_sucursal cs ON cs.cliente_id = c.id \
+                     WHERE cs.sucursal_id IN (SELECT ds.sucursal_id FROM webhook_destino_sucursales ds WHERE ds.destino_id = $1) \
+                       AND c.id > $2 \
+                     GROUP BY c.id, c.name, c.email, c.phone ORDER BY c.id LIMIT $3",
+                )
+                .bind(&id)
+                .bind(cursor.as_deref().unwrap_or(""))
+                .bind(i64::from(pagina))
+                .fetch_all(&mut *tx)
+                .await?;
+                let Some(ultimo) = clientes.last().map(|c| c.id.clone()) else {
+                    sqlx::query("UPDATE webhook_destinos SET sync_estado = 'terminada' WHERE id = $1 AND sync_estado = 'en_curso'")
+                        .bind(&id)
+                        .execute(&mut *tx)
+                        .await?;
+                    Motor::confirmar(tx).await?;
+                    continue;
+                };
+                // The progress moves only from the cursor this pass read: two instances at once
+                // queue a page once.
+                let hecho = sqlx::query(
+                    "UPDATE webhook_destinos SET sync_cursor = $2, sync_enviados = sync_enviados + $3 \
+                     WHERE id = $1 AND sync_estado = 'en_curso' AND COALESCE(sync_cursor, '') = $4",
+                )
+                .bind(&id)
+                .bind(&ultimo)
+                .bind(i32::try_from(clientes.len()).unwrap_or(i32::MAX))
+                .bind(cursor.as_deref().unwrap_or(""))
+                .execute(&mut *tx)
+                .await?;
+                if hecho.rows_affected() != 1 {
+                    continue;
+                }
+                let ahora = self.reloj.ahora();
+                let cuerpo = json!({
+                    "type": anfitrion_core::integracion::EVENTO_SINCRONIZADO,
+                    "timestamp": ahora.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
+                    "data": { "clientes": clientes },
+                })
+                .to_string();
+                Motor::encolar_entrega(&mut tx, &id, anfitrion_core::integracion::EVENTO_SINCRONIZADO, &cuerpo, ahora).await?;
+                Motor::confirmar(tx).await?;
+                paginas += 1;
+            }
+            Ok(paginas)
         }
 
         async fn tomar_entregas(&self, ahora: DateTime<Utc>, hasta: DateTime<Utc>, limite: u32) -> DbResult<Vec<EntregaPorEnviar>> {

@@ -47,6 +47,7 @@ fn conf() -> ConfWebhooks {
         cada: Duration::from_secs(24 * 3600),
         tiempo: Duration::from_millis(600),
         red: red_local(),
+        pagina_sincronizacion: 10,
     }
 }
 
@@ -650,5 +651,47 @@ en_ambos! {
         let r = app.post_json("/api/v1/admin/espera", Some(&k), &cuerpo).await;
         assert_eq!(r.es_exito_201()["phone"], "525512345678", "{}", r.cuerpo);
         assert!(doc["info"]["description"].as_str().unwrap().contains("de 12 a 15 dígitos"));
+    }
+}
+
+en_ambos! {
+    async fn a_crm_syncs_every_client_of_its_branches_in_pages_resuming_after_a_restart(motor: Motor) {
+        let app = spawn(motor, opciones(600)).await;
+        let receptor = Receptor::iniciar().await;
+        let sistemas = app.token("sistemas@demo.mx").await;
+        let r = app.post_json("/api/v1/admin/integraciones/destinos", Some(&sistemas), &json!({
+            "name": "CRM Central", "url": format!("http://{}/hooks", receptor.addr), "tipo": "crm", "sucursales": ["polanco"],
+        })).await;
+        let crm = r.es_exito_201()["_id"].as_str().unwrap().to_owned();
+        let (webhook, _) = destino(&app, &receptor, &["walkin.registrado"], &["polanco"]).await;
+        app.post(&format!("/api/v1/admin/integraciones/destinos/{webhook}/sincronizar"), Some(&sistemas)).await
+            .es_error(409, "Solo un destino de tipo CRM se sincroniza completo");
+        let r = app.post(&format!("/api/v1/admin/integraciones/destinos/{crm}/sincronizar"), Some(&sistemas)).await;
+        assert_eq!(r.status, 202, "{}", r.cuerpo);
+        let progreso = |lista: &Value| lista.as_array().unwrap().iter().find(|d| d["_id"] == crm.as_str()).unwrap()["sincronizacion"].clone();
+        let total = progreso(app.get("/api/v1/admin/integraciones/destinos", Some(&sistemas)).await.es_exito())["total"].as_i64().unwrap();
+        assert!(total > 10, "the demo's Polanco clients fill more than one page: {total}");
+        // One pass queues a page and sends it; a server started again on the database goes on
+        // from the last client sent.
+        enviar_webhooks(app.store.as_ref(), &conf(), app.reloj.ahora()).await.unwrap();
+        let otra = lanzar(&app.database_url, Opciones { reloj: Some(app.reloj.clone()), ..Default::default() }).await;
+        for _ in 0..20 {
+            enviar_webhooks(otra.store.as_ref(), &conf(), otra.reloj.ahora()).await.unwrap();
+        }
+        let mut ids = Vec::new();
+        for r in receptor.recibidos() {
+            let cuerpo: Value = serde_json::from_str(&r.cuerpo).unwrap();
+            assert_eq!(cuerpo["type"], "cliente.sincronizado");
+            let pagina = cuerpo["data"]["clientes"].as_array().unwrap().clone();
+            assert!(pagina.len() <= 10);
+            for c in pagina {
+                assert!(c["visitas"].is_i64() && c["no_shows"].is_i64() && c.get("ultima_visita").is_some() && c.get("afiliado").is_some(), "{c}");
+                ids.push(c["_id"].as_str().unwrap().to_owned());
+            }
+        }
+        let distintos: std::collections::BTreeSet<_> = ids.iter().collect();
+        assert_eq!((ids.len(), distintos.len()), (total as usize, total as usize), "every client once");
+        let p = progreso(app.get("/api/v1/admin/integraciones/destinos", Some(&sistemas)).await.es_exito());
+        assert_eq!((p["estado"].as_str(), p["enviados"].as_i64()), (Some("terminada"), Some(total)));
     }
 }

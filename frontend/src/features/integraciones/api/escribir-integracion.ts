@@ -12,6 +12,7 @@ import { probarDestino } from './probar-destino';
 import { reenviarEntrega } from './reenviar-entrega';
 import { revocarClave } from './revocar-clave';
 import { rotarSecreto } from './rotar-secreto';
+import { sincronizarCrm } from './sincronizar-crm';
 import type { Esquema } from '@/lib/api-client';
 
 export type Escritura =
@@ -22,7 +23,8 @@ export type Escritura =
   | { tipo: 'probar'; id: string }
   | { tipo: 'reenviar'; id: string; entrega: string }
   | { tipo: 'activar'; id: string; activo: boolean }
-  | { tipo: 'eliminar-destino'; id: string };
+  | { tipo: 'eliminar-destino'; id: string }
+  | { tipo: 'sincronizar'; id: string };
 
 /** What a write answers: a message, and the secret when it made one. */
 export interface Escrito {
@@ -54,6 +56,8 @@ async function escribir(e: Escritura, clave: string): Promise<Escrito> {
       return activarDestino(e.id, e.activo);
     case 'eliminar-destino':
       return eliminarDestino(e.id);
+    case 'sincronizar':
+      return sincronizarCrm(e.id);
   }
 }
 

@@ -1,11 +1,11 @@
-import { ExclamationTriangleIcon, KeyIcon, NoSymbolIcon, PaperAirplaneIcon, PlusIcon, PowerIcon, QueueListIcon, TrashIcon } from '@heroicons/react/20/solid';
+import { ArrowPathRoundedSquareIcon, ExclamationTriangleIcon, KeyIcon, NoSymbolIcon, PaperAirplaneIcon, PlusIcon, PowerIcon, QueueListIcon, TrashIcon } from '@heroicons/react/20/solid';
 import { useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Confirmacion } from '@/components/ui/Confirmacion';
 import { TABLA } from '@/components/ui/formulario';
 import { Insignia } from '@/components/ui/Insignia';
 import { BotonIcono, FilaMensaje, FilasCargando, PantallaAdmin, TablaAdmin, ThAcciones } from '@/components/ui/PantallaAdmin';
-import { fechaHoraBitacora } from '@/lib/formato';
+import { entero, fechaHoraBitacora } from '@/lib/formato';
 import { ahora } from '@/lib/reloj';
 import { useTitulo } from '@/lib/use-titulo';
 import { useEscribirIntegracion } from '../api/escribir-integracion';
@@ -36,6 +36,17 @@ function estadoClave(c: Clave): { texto: string; tono: 'exito' | 'peligro' | 'ne
 
 const USO_CLAVE = 'El otro sistema la envía en cada llamada como «Authorization: Bearer anf_…». Actúa con los permisos del rol, solo en sus sucursales; lo que escriba queda en las bitácoras con el nombre de la clave.';
 const USO_SECRETO = 'Con él, el otro sistema verifica la firma «webhook-signature» de cada entrega (Standard Webhooks). La guía de la API, en /api/docs, trae un ejemplo.';
+
+/** A CRM's "Sincronizar todo", in words: how far it went, or when it ended. */
+function Sincronizando({ s }: { s: Esquema<'Sincronizacion'> }) {
+  if (s.estado === 'en_curso') {
+    return <span className="block text-xs text-stone-600">Sincronizando: {entero(s.enviados)} de {entero(s.total)} clientes</span>;
+  }
+  if (s.estado === 'terminada') {
+    return <span className="block text-xs text-stone-500">Sincronizados {entero(s.total)} clientes{s.desde ? ` · ${fechaHoraBitacora(s.desde)}` : ''}</span>;
+  }
+  return null;
+}
 
 function SeccionTitulo({ titulo, descripcion, boton }: { titulo: string; descripcion: string; boton: { texto: string; alPulsar: () => void } }) {
   return (
@@ -172,6 +183,7 @@ export function IntegracionesPantalla() {
             <td className={`${TABLA.td} hidden text-right tabular-nums sm:table-cell ${d.fallidas > 0 ? 'font-semibold text-red-700' : ''}`}>{d.fallidas}</td>
             <td className={TABLA.td}>
               <Insignia tono={d.activo ? 'exito' : 'peligro'}>{d.activo ? 'Activo' : 'Desactivado'}</Insignia>
+              <Sincronizando s={d.sincronizacion} />
               {d.anterior_hasta && new Date(d.anterior_hasta) > ahora() && (
                 <span className="block text-xs text-stone-500">Secreto anterior válido hasta {fechaHoraBitacora(d.anterior_hasta)}</span>
               )}
@@ -180,6 +192,14 @@ export function IntegracionesPantalla() {
               <div className="ml-auto flex max-w-28 flex-wrap justify-end gap-0.5 sm:max-w-none sm:flex-nowrap">
                 <BotonIcono icono={QueueListIcon} titulo="Entregas" etiqueta={`Ver las entregas a ${d.name}`} alPulsar={() => setAbierto({ tipo: 'entregas', destino: d })} />
                 <BotonIcono icono={PaperAirplaneIcon} titulo="Enviar prueba" etiqueta={`Enviar una prueba a ${d.name}`} alPulsar={() => escribir.mutate({ tipo: 'probar', id: d._id })} />
+                {d.tipo === 'crm' && (
+                  <BotonIcono
+                    icono={ArrowPathRoundedSquareIcon}
+                    titulo="Sincronizar todo"
+                    etiqueta={`Sincronizar todos los clientes con ${d.name}`}
+                    alPulsar={() => escribir.mutate({ tipo: 'sincronizar', id: d._id })}
+                  />
+                )}
                 <BotonIcono icono={KeyIcon} titulo="Rotar secreto" etiqueta={`Rotar el secreto de ${d.name}`} alPulsar={() => setAbierto({ tipo: 'rotar', destino: d })} />
                 <BotonIcono
                   icono={PowerIcon}
