@@ -75,8 +75,9 @@ bench: wasm deps-node deps-browser
 	@# 200 000 clients, and public availability (40 tables, 2 000 reservations in the horizon),
 	@# on both engines (PostgreSQL found or started as for the tests); the floor of 200 tables
 	@# with 150 seated, and tables opened by 32 hosts at once; kitchen printing from a save to the
-	@# last byte at the printer, and tickets per second to 20 printers; reminders recorded per
-	@# minute by one instance with 100 000 reservations in the horizon.
+	@# last byte at the printer, and tickets per second to 20 printers; webhook deliveries per
+	@# second and from a save to its delivery; reminders recorded per minute by one instance
+	@# with 100 000 reservations in the horizon.
 	@estado=$$(mktemp); trap 'bash scripts/ensure-postgres.sh stop "$$estado"' EXIT; \
 	  export ANFITRION_TEST_PG=$$(bash scripts/ensure-postgres.sh start "$$estado"); \
 	  cargo run -q --release -p anfitrion-server --example bench_reservaciones && \
@@ -86,6 +87,7 @@ bench: wasm deps-node deps-browser
 	  cargo run -q --release -p anfitrion-server --example bench_disponibilidad && \
 	  cargo run -q --release -p anfitrion-server --example bench_salon && \
 	  cargo run -q --release -p anfitrion-server --example bench_impresion && \
+	  cargo run -q --release -p anfitrion-server --example bench_webhooks && \
 	  cargo run -q --release -p anfitrion-server --example bench_recordatorios
 	$(MAKE) --no-print-directory bench-login
 	$(MAKE) --no-print-directory bench-carga

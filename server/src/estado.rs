@@ -56,4 +56,6 @@ pub struct AppState {
     pub limite_claves: Arc<crate::limites::LimitePorClave<String>>,
     /// How webhooks are sent (the outbound guard's networks, for "Enviar prueba").
     pub webhooks: Arc<crate::webhooks::ConfWebhooks>,
+    /// Wakes the webhook outbox: a write answered as done sends what it queued now.
+    pub timbre_webhooks: Arc<tokio::sync::Notify>,
 }

@@ -104,6 +104,8 @@ pub struct Fondo {
     pub respaldos: Option<(String, crate::respaldo::ConfRespaldos)>,
     /// The webhook outbox's pace and the networks it may reach.
     pub webhooks: crate::webhooks::ConfWebhooks,
+    /// Rung by a write the API answered: the webhook outbox is sent at once.
+    pub timbre_webhooks: Arc<tokio::sync::Notify>,
     pub reloj: Reloj,
 }
 
@@ -134,15 +136,25 @@ pub fn iniciar(fondo: Fondo) -> JoinHandle<()> {
         eventos,
         respaldos,
         webhooks,
+        timbre_webhooks,
         reloj,
     } = fondo;
     let mut tareas = JoinSet::new();
 
+    // Webhooks leave as soon as the instance that saved a change answered it (the timbre; a burst
+    // of writes rings once for the pass that follows), and on the period besides: retries, and
+    // what the jobs themselves changed (no-shows, reminders' confirmations).
     let (s, r) = (store.clone(), reloj.clone());
     tareas.spawn(async move {
+        if !webhooks.activa {
+            return;
+        }
         let mut cada = periodo(webhooks.cada, webhooks.cada);
         loop {
-            cada.tick().await;
+            tokio::select! {
+                _ = cada.tick() => {}
+                _ = timbre_webhooks.notified() => {}
+            }
             match crate::webhooks::enviar_webhooks(s.as_ref(), &webhooks, r.ahora()).await {
                 Ok(p) if p == crate::webhooks::PasadaWebhooks::default() => {}
                 Ok(p) => tracing::info!(

@@ -97,6 +97,7 @@ pub async fn launch(config: Config) -> anyhow::Result<App> {
     }
     let despertar = Arc::new(tokio::sync::Notify::new());
     let timbre_mensajes = Arc::new(tokio::sync::Notify::new());
+    let timbre_webhooks = Arc::new(tokio::sync::Notify::new());
     let state_proxies: Arc<[IpAddr]> = config.proxies_confiables.clone().into();
     let state = AppState {
         store: store.clone(),
@@ -126,6 +127,7 @@ pub async fn launch(config: Config) -> anyhow::Result<App> {
             reloj.clone(),
         )),
         webhooks: Arc::new(config.webhooks.clone()),
+        timbre_webhooks: timbre_webhooks.clone(),
     };
     let metricas = match config.metricas {
         Some(addr) => {
@@ -160,6 +162,7 @@ pub async fn launch(config: Config) -> anyhow::Result<App> {
             .clone()
             .map(|r| (config.database_url.clone(), r)),
         webhooks: config.webhooks.clone(),
+        timbre_webhooks,
         reloj,
     });
     let servidor = tokio::spawn(async move {

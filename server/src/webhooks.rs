@@ -40,6 +40,8 @@ pub struct ConfWebhooks {
     pub red: RedWebhooks,
     /// Clients per page of a CRM's "Sincronizar todo".
     pub pagina_sincronizacion: u32,
+    /// Whether this instance's jobs loop sends (a test that runs each pass itself turns it off).
+    pub activa: bool,
 }
 
 /// A CRM being synchronised gets its next page while fewer than this wait for it: the sync never
@@ -53,6 +55,7 @@ impl Default for ConfWebhooks {
             tiempo: Duration::from_secs(10),
             red: RedWebhooks::default(),
             pagina_sincronizacion: 100,
+            activa: true,
         }
     }
 }

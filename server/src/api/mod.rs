@@ -154,6 +154,10 @@ pub fn router(state: AppState, extra: Option<Router<AppState>>) -> Router {
             crate::idempotencia::capa,
         ))
         .layer(DefaultBodyLimit::max(LIMITE_CUERPO))
+        .layer(middleware::from_fn_with_state(
+            state.timbre_webhooks.clone(),
+            timbre_tras_escribir,
+        ))
         .layer(middleware::from_fn(sin_cache_en_api))
         .layer(middleware::from_fn_with_state(
             state.reloj.clone(),
@@ -171,6 +175,22 @@ pub fn router(state: AppState, extra: Option<Router<AppState>>) -> Router {
             telemetry::poner_id,
         ))
         .with_state(state)
+}
+
+/// After a write the API answered as done (its transaction committed), the webhook outbox is
+/// looked at at once: a change reaches its endpoints without waiting for the period.
+async fn timbre_tras_escribir(
+    State(timbre): State<Arc<tokio::sync::Notify>>,
+    req: Request,
+    next: Next,
+) -> Response {
+    let escritura =
+        req.method() != axum::http::Method::GET && req.method() != axum::http::Method::HEAD;
+    let respuesta = next.run(req).await;
+    if escritura && respuesta.status().is_success() {
+        timbre.notify_one();
+    }
+    respuesta
 }
 
 /// API answers hold staff and guests' data and change with every write: no browser or proxy may

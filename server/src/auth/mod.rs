@@ -11,12 +11,14 @@ use chrono::{DateTime, Duration, Utc};
 
 use crate::auth::claves::Ocupado;
 use crate::auth::freno::Turno;
+use crate::db::integraciones::ClaveLeida;
 use crate::db::nuevo_id;
 use crate::db::sesiones::NuevaSesion;
-use crate::db::usuarios::Usuario;
+use crate::db::usuarios::{PermisoRef, Rol, Usuario};
 use crate::direcciones::ClaveDireccion;
 use crate::error::{ApiError, Result};
 use crate::estado::AppState;
+use anfitrion_core::permisos::Permiso;
 
 pub use token::{hash_token, nuevo_token};
 
@@ -169,7 +171,37 @@ pub async fn validar_clave(state: &AppState, secreto: &str, ip: IpAddr) -> Resul
             .marcar_uso_clave(&clave.id, &ip.to_string())
             .await?;
     }
-    Ok(Usuario::de_clave(clave))
+    Ok(usuario_de_clave(clave))
+}
+
+/// The principal an integration key stands for: its role's permissions but those of
+/// accounts, roles and keys, and of every branch; its own branches only; named in the logs
+/// "Integración: <name>".
+pub fn usuario_de_clave(c: ClaveLeida) -> Usuario {
+    use anfitrion_core::permisos::Area;
+    let permissions = c
+        .permisos
+        .iter()
+        .filter_map(|p| Permiso::parse(p))
+        .filter(|p| {
+            !matches!(p.area(), Area::Usuarios | Area::Roles | Area::Integraciones)
+                && *p != Permiso::SucursalTodas
+        })
+        .map(|name| PermisoRef { name })
+        .collect();
+    Usuario {
+        id: c.id,
+        name: format!("Integración: {}", c.name),
+        email: String::new(),
+        tags: c.tags,
+        role: Rol {
+            name: c.rol,
+            permissions,
+            inicio: None,
+        },
+        activo: true,
+        integracion: true,
+    }
 }
 
 pub(crate) fn vigente(

@@ -4,10 +4,11 @@
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use serde::Serialize;
-use serde_json::Value;
+use serde_json::{json, Value};
 use sqlx::types::Json;
 
 use anfitrion_core::bitacora::{self, Accion, CampoCambiado, Valor};
+use anfitrion_core::integracion::Evento;
 use anfitrion_core::walkin::formato_folio;
 
 use super::comun::nuevo_id;
@@ -326,6 +327,54 @@ pub trait Bitacora {
     ) -> DbResult<Vec<EntradaBitacora>>;
 }
 
+/// The events an audit entry reports: a reservation's life, a walk-in, a table opened or freed, a
+/// client's change.
+pub(crate) fn eventos_de(cambio: &Cambio) -> Vec<Evento> {
+    let con_mesa = || {
+        cambio
+            .despues
+            .as_ref()
+            .and_then(|d| d.get("mesa"))
+            .and_then(Value::as_str)
+            .is_some_and(|m| !m.trim().is_empty())
+    };
+    match (cambio.entidad, cambio.accion) {
+        (Entidad::Reservacion, Accion::Crear) => vec![Evento::ReservacionCreada],
+        (
+            Entidad::Reservacion,
+            Accion::Editar | Accion::EditarCliente | Accion::Confirmar | Accion::CambioDelCliente,
+        ) => vec![Evento::ReservacionCambiada],
+        (Entidad::Reservacion, Accion::Cancelar) => vec![Evento::ReservacionCancelada],
+        (Entidad::Reservacion, Accion::NoShow) => vec![Evento::ReservacionVencida],
+        (Entidad::Reservacion, Accion::Asistencia) if con_mesa() => {
+            vec![Evento::ReservacionAsistio, Evento::MesaAbierta]
+        }
+        (Entidad::Reservacion, Accion::Asistencia) => vec![Evento::ReservacionAsistio],
+        (Entidad::Walkin, Accion::Registrar | Accion::Crear) if con_mesa() => {
+            vec![Evento::WalkinRegistrado, Evento::MesaAbierta]
+        }
+        (Entidad::Walkin, Accion::Registrar | Accion::Crear) => vec![Evento::WalkinRegistrado],
+        (Entidad::Walkin | Entidad::Reservacion, Accion::LiberarMesa) => {
+            vec![Evento::MesaLiberada]
+        }
+        (Entidad::Cliente, Accion::Crear) => vec![Evento::ClienteCreado],
+        (Entidad::Cliente, Accion::Editar | Accion::Fusionar) => vec![Evento::ClienteCambiado],
+        _ => Vec::new(),
+    }
+}
+
+/// What an event's `data` holds for an audit entry: the record's id, its entity, and the fields
+/// the change left it with.
+pub(crate) fn datos_de(cambio: &Cambio) -> Value {
+    let mut datos = match &cambio.despues {
+        Some(Value::Object(m)) => m.clone(),
+        _ => serde_json::Map::new(),
+    };
+    datos.insert("_id".into(), json!(cambio.entidad_id));
+    datos.insert("entidad".into(), json!(cambio.entidad.nombre()));
+    Value::Object(datos)
+}
+
 para_cada_motor! {
     impl Motor {
         /// Runs a change of one row and its audit entry in one transaction; false, with nothing
@@ -363,9 +412,9 @@ para_cada_motor! {
             .bind(cambio.despues.as_ref().map(Json))
             .execute(&mut *con)
             .await?;
-            let eventos = crate::db::integraciones::eventos_de(cambio);
+            let eventos = eventos_de(cambio);
             if !eventos.is_empty() {
-                let datos = crate::db::integraciones::datos_de(cambio);
+                let datos = datos_de(cambio);
                 for evento in eventos {
                     self.avisar_webhooks(con, evento, cambio.sucursal_id.as_deref(), &datos).await?;
                 }

@@ -1,12 +1,10 @@
 //! Integrations (migration 0023): the keys other systems call the API with (only their hash is
 //! kept), the webhook endpoints, and the outbox of deliveries to them.
 //!
-//! An event is queued by the transaction of the change it reports ([`Motor::avisar_webhooks`],
-//! called by `anotar` for every audit entry that is an event, and by the waitlist and the client
-//! link that write none): a rolled-back save sends nothing. Each endpoint's deliveries leave in the
-//! order their changes were saved: only the oldest pending one of an endpoint is ever sent, and on
-//! PostgreSQL a change locks the endpoints it queues for, so their sequence numbers follow the
-//! commits' order.
+//! An event is queued by the transaction of the change it reports (`cola_webhooks.rs`, called by
+//! `anotar` for every audit entry that is an event, and by the waitlist and the client link that
+//! write none): a rolled-back save sends nothing. Each endpoint's deliveries leave in the order
+//! their changes were saved: only the oldest pending one of an endpoint is ever sent.
 
 use anfitrion_core::integracion::{ClaveValida, DestinoValido, Evento};
 use async_trait::async_trait;
@@ -15,12 +13,10 @@ use serde::Serialize;
 use serde_json::{json, Value};
 use utoipa::ToSchema;
 
-use super::bitacora::{Cambio, Entidad};
-use super::comun::nuevo_id;
+use super::bitacora::Cambio;
 use super::error::{DbResult, ErrorAlmacen};
 use super::motores::para_cada_motor;
 use super::usuarios::RolRef;
-use anfitrion_core::bitacora::Accion;
 
 /// A key as the integrations screen lists it (never its secret or hash).
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -218,54 +214,6 @@ pub enum Hecho {
     NoExiste,
 }
 
-/// The events an audit entry reports: a reservation's life, a walk-in, a table opened or freed, a
-/// client's change.
-pub fn eventos_de(cambio: &Cambio) -> Vec<Evento> {
-    let con_mesa = || {
-        cambio
-            .despues
-            .as_ref()
-            .and_then(|d| d.get("mesa"))
-            .and_then(Value::as_str)
-            .is_some_and(|m| !m.trim().is_empty())
-    };
-    match (cambio.entidad, cambio.accion) {
-        (Entidad::Reservacion, Accion::Crear) => vec![Evento::ReservacionCreada],
-        (
-            Entidad::Reservacion,
-            Accion::Editar | Accion::EditarCliente | Accion::Confirmar | Accion::CambioDelCliente,
-        ) => vec![Evento::ReservacionCambiada],
-        (Entidad::Reservacion, Accion::Cancelar) => vec![Evento::ReservacionCancelada],
-        (Entidad::Reservacion, Accion::NoShow) => vec![Evento::ReservacionVencida],
-        (Entidad::Reservacion, Accion::Asistencia) if con_mesa() => {
-            vec![Evento::ReservacionAsistio, Evento::MesaAbierta]
-        }
-        (Entidad::Reservacion, Accion::Asistencia) => vec![Evento::ReservacionAsistio],
-        (Entidad::Walkin, Accion::Registrar | Accion::Crear) if con_mesa() => {
-            vec![Evento::WalkinRegistrado, Evento::MesaAbierta]
-        }
-        (Entidad::Walkin, Accion::Registrar | Accion::Crear) => vec![Evento::WalkinRegistrado],
-        (Entidad::Walkin | Entidad::Reservacion, Accion::LiberarMesa) => {
-            vec![Evento::MesaLiberada]
-        }
-        (Entidad::Cliente, Accion::Crear) => vec![Evento::ClienteCreado],
-        (Entidad::Cliente, Accion::Editar | Accion::Fusionar) => vec![Evento::ClienteCambiado],
-        _ => Vec::new(),
-    }
-}
-
-/// What an event's `data` holds for an audit entry: the record's id, its entity, and the fields
-/// the change left it with.
-pub fn datos_de(cambio: &Cambio) -> Value {
-    let mut datos = match &cambio.despues {
-        Some(Value::Object(m)) => m.clone(),
-        _ => serde_json::Map::new(),
-    };
-    datos.insert("_id".into(), json!(cambio.entidad_id));
-    datos.insert("entidad".into(), json!(cambio.entidad.nombre()));
-    Value::Object(datos)
-}
-
 #[async_trait]
 pub trait Integraciones {
     /// A new key with its branches (an unknown role or tag: [`ErrorAlmacen::SinReferencia`]; a
@@ -320,85 +268,6 @@ pub trait Integraciones {
 }
 
 para_cada_motor! {
-    impl Motor {
-        /// Queues `evento` with `datos` for every active endpoint that wants it and the branch
-        /// `sucursal_id` (a change of the group's, such as a client's, for every such endpoint),
-        /// on the connection of the change's transaction.
-        pub(in crate::db) async fn avisar_webhooks(
-            &self,
-            con: &mut Conexion,
-            evento: Evento,
-            sucursal_id: Option<&str>,
-            datos: &Value,
-        ) -> DbResult<()> {
-            let destinos: Vec<String> = sqlx::query_scalar(&format!(
-                "SELECT d.id FROM webhook_destinos d WHERE d.activo \
-                 AND EXISTS (SELECT 1 FROM webhook_destino_eventos de WHERE de.destino_id = d.id AND de.evento = $1) \
-                 AND ($2 IS NULL OR EXISTS (SELECT 1 FROM webhook_destino_sucursales ds WHERE ds.destino_id = d.id AND ds.sucursal_id = $2)) \
-                 ORDER BY d.id{}",
-                // The endpoints stay locked until the change commits, so the deliveries'
-                // sequence follows the commits.
-                Motor::PARA_ACTUALIZAR
-            ))
-            .bind(evento.nombre())
-            .bind(sucursal_id)
-            .fetch_all(&mut *con)
-            .await?;
-            if destinos.is_empty() {
-                return Ok(());
-            }
-            let mut datos = datos.clone();
-            if let (Some(id), Value::Object(m)) = (sucursal_id, &mut datos) {
-                let tag: Option<String> = sqlx::query_scalar("SELECT tag FROM sucursales WHERE id = $1")
-                    .bind(id)
-                    .fetch_optional(&mut *con)
-                    .await?;
-                m.insert("sucursal".into(), json!(tag));
-            }
-            let ahora = self.reloj.ahora();
-            let cuerpo = json!({
-                "type": evento.nombre(),
-                "timestamp": ahora.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
-                "data": datos,
-            })
-            .to_string();
-            for destino in destinos {
-                Motor::encolar_entrega(con, &destino, evento.nombre(), &cuerpo, ahora).await?;
-            }
-            Ok(())
-        }
-
-        async fn encolar_entrega(
-            con: &mut Conexion,
-            destino_id: &str,
-            evento: &str,
-            cuerpo: &str,
-            ahora: DateTime<Utc>,
-        ) -> DbResult<String> {
-            let id = format!("msg_{}", nuevo_id());
-            sqlx::query(
-                "INSERT INTO webhook_entregas (id, destino_id, evento, cuerpo, siguiente_intento, creado_en) \
-                 VALUES ($1, $2, $3, $4, $5, $5)",
-            )
-            .bind(&id)
-            .bind(destino_id)
-            .bind(evento)
-            .bind(cuerpo)
-            .bind(ahora)
-            .execute(&mut *con)
-            .await?;
-            Ok(id)
-        }
-
-        async fn destino_en(&self, con: &mut Conexion, id: &str) -> DbResult<bool> {
-            Ok(sqlx::query_scalar::<_, String>("SELECT id FROM webhook_destinos WHERE id = $1")
-                .bind(id)
-                .fetch_optional(&mut *con)
-                .await?
-                .is_some())
-        }
-    }
-
     #[async_trait]
     impl Integraciones for Motor {
         async fn crear_clave(&self, n: &NuevaClave<'_>, cambio: &Cambio) -> DbResult<()> {

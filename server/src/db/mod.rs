@@ -13,6 +13,7 @@ pub mod bitacora;
 pub mod catalogo;
 pub mod cerrojo;
 pub mod clientes;
+mod cola_webhooks;
 mod comun;
 mod error;
 pub mod espera;

@@ -121,36 +121,6 @@ impl Usuario {
         self.tags.iter().any(|t| t == tag)
     }
 
-    /// The principal an integration key stands for: its role's permissions but those of
-    /// accounts, roles and keys, and of every branch; its own branches only; named in the logs
-    /// "Integración: <name>".
-    pub fn de_clave(c: super::integraciones::ClaveLeida) -> Usuario {
-        use anfitrion_core::permisos::Area;
-        let permissions = c
-            .permisos
-            .iter()
-            .filter_map(|p| Permiso::parse(p))
-            .filter(|p| {
-                !matches!(p.area(), Area::Usuarios | Area::Roles | Area::Integraciones)
-                    && *p != Permiso::SucursalTodas
-            })
-            .map(|name| PermisoRef { name })
-            .collect();
-        Usuario {
-            id: c.id,
-            name: format!("Integración: {}", c.name),
-            email: String::new(),
-            tags: c.tags,
-            role: Rol {
-                name: c.rol,
-                permissions,
-                inicio: None,
-            },
-            activo: true,
-            integracion: true,
-        }
-    }
-
     /// The account behind the caller, for a record that names who made it; none for a key.
     pub fn cuenta_id(&self) -> Option<String> {
         (!self.integracion).then(|| self.id.clone())

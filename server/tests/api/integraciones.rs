@@ -31,7 +31,7 @@ const SUCURSAL_AJENA: &str = "No tienes acceso a esta sucursal.";
 fn opciones(por_minuto: usize) -> Opciones {
     Opciones::demo_con(move |c| {
         c.integraciones_por_minuto = por_minuto;
-        c.webhooks.cada = Duration::from_secs(24 * 3600);
+        c.webhooks.activa = false;
         c.webhooks.red = red_local();
     })
 }
@@ -44,10 +44,10 @@ fn red_local() -> RedWebhooks {
 
 fn conf() -> ConfWebhooks {
     ConfWebhooks {
-        cada: Duration::from_secs(24 * 3600),
         tiempo: Duration::from_millis(600),
         red: red_local(),
         pagina_sincronizacion: 10,
+        ..ConfWebhooks::default()
     }
 }
 
@@ -130,7 +130,7 @@ en_ambos! {
 
     async fn a_wrong_revoked_or_expired_key_gets_the_same_401_on_every_instance(motor: Motor) {
         let app = spawn(motor, opciones(600)).await;
-        let otra = lanzar(&app.database_url, Opciones { reloj: Some(app.reloj.clone()), ..Default::default() }).await;
+        let otra = lanzar(&app.database_url, Opciones { reloj: Some(app.reloj.clone()), ajustar: Some(Box::new(|c| c.webhooks.activa = false)), ..Default::default() }).await;
         let (id, pos) = clave(&app, "POS", "Gerente", &["polanco"]).await;
         app.get("/api/v1/admin/meseros?tag=polanco", Some(&pos)).await.es_exito();
         otra.get("/api/v1/admin/meseros?tag=polanco", Some(&pos)).await.es_exito();
@@ -369,7 +369,7 @@ en_ambos! {
 
     async fn internal_metadata_and_redirecting_targets_are_refused(motor: Motor) {
         // No network allowed: the server's own loopback is refused like the metadata address.
-        let app = spawn(motor, Opciones::demo_con(|c| c.webhooks.cada = Duration::from_secs(24 * 3600))).await;
+        let app = spawn(motor, Opciones::demo_con(|c| c.webhooks.activa = false)).await;
         let receptor = Receptor::iniciar().await;
         let sistemas = app.token("sistemas@demo.mx").await;
         let mut ids = Vec::new();
@@ -674,7 +674,7 @@ en_ambos! {
         // One pass queues a page and sends it; a server started again on the database goes on
         // from the last client sent.
         enviar_webhooks(app.store.as_ref(), &conf(), app.reloj.ahora()).await.unwrap();
-        let otra = lanzar(&app.database_url, Opciones { reloj: Some(app.reloj.clone()), ..Default::default() }).await;
+        let otra = lanzar(&app.database_url, Opciones { reloj: Some(app.reloj.clone()), ajustar: Some(Box::new(|c| c.webhooks.activa = false)), ..Default::default() }).await;
         for _ in 0..20 {
             enviar_webhooks(otra.store.as_ref(), &conf(), otra.reloj.ahora()).await.unwrap();
         }
