@@ -19,7 +19,9 @@ pub const PREFIJO_SECRETO: &str = "whsec_";
 pub const GRACIA_ROTACION: Duration = Duration::hours(24);
 
 macro_rules! eventos {
-    ($($variante:ident => $nombre:literal, $descripcion:literal;)*) => {
+    // `tt`, not `literal`: a literal fragment reaches derive macros wrapped in a group that
+    // utoipa does not read through (its schema would name the variants instead).
+    ($($variante:ident => $nombre:tt, $descripcion:literal;)*) => {
         /// A change the group's systems may be told of.
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
         #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export, rename = "EventoWebhook"))]

@@ -32,6 +32,7 @@ const MENU = [
   { ruta: '/marcas', titulo: 'Marcas', permiso: 'marcas.index' },
   { ruta: '/users', titulo: 'Usuarios', permiso: 'users.index' },
   { ruta: '/roles', titulo: 'Roles', permiso: 'role.index' },
+  { ruta: '/integraciones', titulo: 'Integraciones', permiso: 'integraciones.index' },
   { ruta: '/conf-walkin', titulo: 'Configuración', permiso: 'walkin.edit' },
 ];
 
@@ -51,9 +52,9 @@ function menuEsperado(permisos) {
 
 /** What the seeded roles' landing pages and menus promise, independent of what the server answers. */
 const CONOCIDO = {
-  sistemas: { destino: '/users', con: ['/users Usuarios', '/roles Roles', '/marcas Marcas'], sin: ['/ Dashboard', '/reservaciones/hoy Reservaciones'] },
+  sistemas: { destino: '/users', con: ['/users Usuarios', '/roles Roles', '/marcas Marcas', '/integraciones Integraciones'], sin: ['/ Dashboard', '/reservaciones/hoy Reservaciones'] },
   mercadotecnia: { destino: '/promos', con: ['/promos Promociones', '/clientes Clientes', '/logs Bitácoras'], sin: ['/users Usuarios', '/walkin/registrar Walk-in'] },
-  gerente: { destino: '/reservaciones/hoy', con: ['/hostes Recepción', '/reservaciones/hoy Reservaciones', '/walkin/registrar Walk-in', '/salon Salón', '/meseros Meseros', '/conf-walkin Configuración'], sin: ['/users Usuarios', '/roles Roles'] },
+  gerente: { destino: '/reservaciones/hoy', con: ['/hostes Recepción', '/reservaciones/hoy Reservaciones', '/walkin/registrar Walk-in', '/salon Salón', '/meseros Meseros', '/conf-walkin Configuración'], sin: ['/users Usuarios', '/roles Roles', '/integraciones Integraciones'] },
   hostess: { destino: '/hostes', con: ['/hostes Recepción', '/reservaciones/hoy Reservaciones', '/walkin/registrar Walk-in', '/salon Salón'], sin: ['/ Dashboard', '/users Usuarios', '/promos Promociones'] },
   reservaciones: { destino: '/reservaciones/hoy', con: ['/reservaciones/hoy Reservaciones'], sin: ['/walkin/registrar Walk-in', '/users Usuarios', '/clientes Clientes'] },
 };
