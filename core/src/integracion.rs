@@ -161,6 +161,29 @@ impl ClaveValida {
     }
 }
 
+/// Whether a key works: a revoked one never again, an expired one from its expiry on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub enum EstadoClave {
+    Activa,
+    Revocada,
+    Vencida,
+}
+
+impl EstadoClave {
+    /// The state at `ahora` of a key revoked or not, expiring at `expira` (never when `None`).
+    pub fn de(revocada: bool, expira: Option<DateTime<Utc>>, ahora: DateTime<Utc>) -> EstadoClave {
+        if revocada {
+            EstadoClave::Revocada
+        } else if expira.is_some_and(|e| e <= ahora) {
+            EstadoClave::Vencida
+        } else {
+            EstadoClave::Activa
+        }
+    }
+}
+
 /// Branch tags, trimmed, each once; at least one.
 fn sucursales_validas(tags: &[String]) -> Result<Vec<String>, ReglaError> {
     let mut vistas: Vec<String> = Vec::new();
@@ -364,6 +387,17 @@ impl UrlDestino {
             host: host.to_ascii_lowercase(),
             puerto,
         })
+    }
+}
+
+impl UrlDestino {
+    /// `host:port`, as a connection takes it (an IPv6 host in brackets).
+    pub fn direccion(&self) -> String {
+        if self.host.contains(':') {
+            format!("[{}]:{}", self.host, self.puerto)
+        } else {
+            format!("{}:{}", self.host, self.puerto)
+        }
     }
 }
 

@@ -72,10 +72,7 @@ pub async fn capa(State(state): State<AppState>, req: Request, next: Next) -> Re
     let alcance = match token_de(req.headers()) {
         Some(token) if token.starts_with(PREFIJO_CLAVE) => {
             match state.store.clave_por_hash(&hash_token(&token)).await {
-                Ok(Some(c))
-                    if c.revocada_en.is_none()
-                        && c.expira_en.is_none_or(|e| state.reloj.ahora() < e) =>
-                {
+                Ok(Some(c)) if c.vigente(state.reloj.ahora()) => {
                     format!("clave:{}", c.id)
                 }
                 Ok(_) => return next.run(req).await,

@@ -23,7 +23,7 @@ use sha2::Sha256;
 
 use crate::db::integraciones::{EntregaPorEnviar, Intento};
 use crate::db::{DbResult, Store};
-use crate::salida::{destinos, RedWebhooks, ReglaDeRed};
+use crate::salida::{destinos, RedWebhooks};
 
 /// The most of an endpoint's answer that is read (and then dropped).
 pub const RESPUESTA_MAX: usize = 16 * 1024;
@@ -185,8 +185,7 @@ async fn enviar(
         Ok(u) => u,
         Err(r) => return (None, Some(r.to_string())),
     };
-    let direcciones = match destinos(&format!("{}:{}", hostport(&url.host), url.puerto), red).await
-    {
+    let direcciones = match destinos(&url.direccion(), red).await {
         Ok(d) if d.is_empty() => return (None, Some(format!("{} no se encontró", url.host))),
         Ok(d) => d,
         Err(r) => return (None, Some(r.to_string())),
@@ -198,12 +197,6 @@ async fn enviar(
     let Some(direccion) = direcciones.first().copied() else {
         return (None, None);
     };
-    if red.exigir(direccion.ip()).is_err() {
-        return (
-            None,
-            Some(ReglaError::DestinoProhibido(direccion.ip().to_string()).to_string()),
-        );
-    }
     let cliente = match reqwest::Client::builder()
         .redirect(reqwest::redirect::Policy::none())
         .resolve(&url.host, direccion)
@@ -241,15 +234,6 @@ async fn enviar(
         Err(err) if err.is_timeout() => (None, Some("sin respuesta a tiempo".to_owned())),
         Err(err) if err.is_connect() => (None, Some("no se pudo conectar".to_owned())),
         Err(_) => (None, Some("la conexión falló".to_owned())),
-    }
-}
-
-/// A host as `host:port` takes it (an IPv6 address in brackets).
-fn hostport(host: &str) -> String {
-    if host.contains(':') {
-        format!("[{host}]")
-    } else {
-        host.to_owned()
     }
 }
 

@@ -158,7 +158,7 @@ pub async fn validar_clave(state: &AppState, secreto: &str, ip: IpAddr) -> Resul
         .store
         .clave_por_hash(&hash_token(secreto))
         .await?
-        .filter(|c| c.expira_en.is_none_or(|e| ahora < e) && c.revocada_en.is_none())
+        .filter(|c| c.vigente(ahora))
         .ok_or(ApiError::ClaveIntegracion)?;
     if let Err(espera) = state.limite_claves.admitir_o_esperar(clave.id.clone()) {
         return Err(ApiError::DemasiadasSolicitudesClave {

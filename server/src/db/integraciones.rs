@@ -6,7 +6,7 @@
 //! write none): a rolled-back save sends nothing. Each endpoint's deliveries leave in the order
 //! their changes were saved: only the oldest pending one of an endpoint is ever sent.
 
-use anfitrion_core::integracion::{ClaveValida, DestinoValido, Evento};
+use anfitrion_core::integracion::{ClaveValida, DestinoValido, EstadoClave, Evento};
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use serde::Serialize;
@@ -35,6 +35,8 @@ pub struct ClaveAdmin {
     pub usada_en: Option<DateTime<Utc>>,
     /// The address of its last call.
     pub usada_desde: Option<String>,
+    /// Whether it works now, by the server's clock.
+    pub estado: EstadoClave,
 }
 
 #[derive(sqlx::FromRow)]
@@ -59,6 +61,13 @@ pub struct NuevaClave<'a> {
     pub hash: &'a str,
     pub prefijo: &'a str,
     pub creada_por: &'a str,
+}
+
+impl ClaveLeida {
+    /// Whether the key works at `ahora`.
+    pub fn vigente(&self, ahora: DateTime<Utc>) -> bool {
+        EstadoClave::de(self.revocada_en.is_some(), self.expira_en, ahora) == EstadoClave::Activa
+    }
 }
 
 /// A key found by its secret's hash, with what it may do.
@@ -214,6 +223,17 @@ pub enum Hecho {
     NoExiste,
 }
 
+impl Hecho {
+    /// Done when a row was changed; otherwise there was none.
+    fn de(cambio: bool) -> Hecho {
+        if cambio {
+            Hecho::Si
+        } else {
+            Hecho::NoExiste
+        }
+    }
+}
+
 #[async_trait]
 pub trait Integraciones {
     /// A new key with its branches (an unknown role or tag: [`ErrorAlmacen::SinReferencia`]; a
@@ -310,9 +330,11 @@ para_cada_motor! {
                 sqlx::query_as("SELECT clave_id, tag FROM clave_sucursales ORDER BY tag")
                     .fetch_all(&self.pool)
                     .await?;
+            let ahora = self.reloj.ahora();
             Ok(filas
                 .into_iter()
                 .map(|f| ClaveAdmin {
+                    estado: EstadoClave::de(f.revocada_en.is_some(), f.expira_en, ahora),
                     sucursales: pares.iter().filter(|(c, _)| *c == f.id).map(|(_, t)| t.clone()).collect(),
                     id: f.id,
                     name: f.name,
@@ -485,7 +507,7 @@ para_cada_motor! {
                     cambio,
                 )
                 .await?;
-            Ok(if hecho { Hecho::Si } else { Hecho::NoExiste })
+            Ok(Hecho::de(hecho))
         }
 
         async fn activar_destino(&self, id: &str, activo: bool, cambio: &Cambio) -> DbResult<Hecho> {
@@ -517,7 +539,7 @@ para_cada_motor! {
                     cambio,
                 )
                 .await?;
-            Ok(if hecho { Hecho::Si } else { Hecho::NoExiste })
+            Ok(Hecho::de(hecho))
         }
 
         async fn entregas(&self, destino_id: &str, limite: u32) -> DbResult<Vec<EntregaAdmin>> {
@@ -561,7 +583,7 @@ para_cada_motor! {
             .execute(&mut *tx)
             .await?;
             Motor::confirmar(tx).await?;
-            Ok(if hecho.rows_affected() == 1 { Hecho::Si } else { Hecho::NoExiste })
+            Ok(Hecho::de(hecho.rows_affected() == 1))
         }
 
         async fn iniciar_sincronizacion(&self, id: &str, cambio: &Cambio) -> DbResult<Hecho> {

@@ -11,7 +11,7 @@ use serde_json::{json, Value};
 use sqlx::Connection;
 
 use crate::helpers::{
-    en_ambos, leer, puerto_cerrado, spawn, spawn_app, sql_directo, Opciones, PuertoCerrado,
+    en_ambos, leer, mesero, puerto_cerrado, spawn, spawn_app, sql_directo, Opciones, PuertoCerrado,
     Respuesta, TestApp,
 };
 
@@ -34,13 +34,6 @@ async fn lista(app: &TestApp, token: &str, tag: &str) -> Vec<Value> {
         .as_array()
         .expect("una lista")
         .clone()
-}
-
-async fn mesero(app: &TestApp, token: &str, tag: &str) -> String {
-    let r = app
-        .get(&format!("/api/v1/admin/meseros?tag={tag}"), Some(token))
-        .await;
-    r.es_exito()[0]["_id"].as_str().unwrap().to_owned()
 }
 
 fn walkin(tag: &str, mesero_id: &str, mesa: &str, personas: u32, espera_id: Option<&str>) -> Value {

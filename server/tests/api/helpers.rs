@@ -726,3 +726,27 @@ pub fn nueva_reservacion(
         creada,
     }
 }
+
+/// The `_id` of the role named `nombre`, as the roles screen lists it.
+#[allow(dead_code)]
+pub async fn rol_id(app: &TestApp, token: &str, nombre: &str) -> String {
+    let r = app.get("/api/v1/admin/roles", Some(token)).await;
+    r.es_exito()
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["name"] == nombre)
+        .unwrap()["_id"]
+        .as_str()
+        .unwrap()
+        .to_owned()
+}
+
+/// The `_id` of the branch `tag`'s first waiter.
+#[allow(dead_code)]
+pub async fn mesero(app: &TestApp, token: &str, tag: &str) -> String {
+    let r = app
+        .get(&format!("/api/v1/admin/meseros?tag={tag}"), Some(token))
+        .await;
+    r.es_exito()[0]["_id"].as_str().unwrap().to_owned()
+}

@@ -20,7 +20,9 @@ use hmac::{Hmac, Mac};
 use serde_json::{json, Value};
 use sha2::Sha256;
 
-use crate::helpers::{en_ambos, lanzar, spawn, sql_directo, Opciones, Respuesta, TestApp};
+use crate::helpers::{
+    en_ambos, lanzar, mesero, rol_id, spawn, sql_directo, Opciones, Respuesta, TestApp,
+};
 
 const CLAVE_INVALIDA: &str = "La clave de integración no es válida.";
 const SIN_PERMISO: &str = "No tienes permiso para realizar esta acción.";
@@ -51,19 +53,6 @@ fn conf() -> ConfWebhooks {
     }
 }
 
-async fn rol_id(app: &TestApp, token: &str, nombre: &str) -> String {
-    let r = app.get("/api/v1/admin/roles", Some(token)).await;
-    r.es_exito()
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|r| r["name"] == nombre)
-        .unwrap()["_id"]
-        .as_str()
-        .unwrap()
-        .to_owned()
-}
-
 /// A key named `name` with role `rol` in `tags`, made by Sistemas: its id and secret.
 async fn clave(app: &TestApp, name: &str, rol: &str, tags: &[&str]) -> (String, String) {
     let sistemas = app.token("sistemas@demo.mx").await;
@@ -89,13 +78,6 @@ fn walkin(tag: &str, mesero_id: &str, mesa: &str) -> Value {
                      "buffet_promo_adulto": 2, "buffet_promo_girl": 0, "buffet_promo_boy": 0, "isAfter7pm": false },
         "abre": { "promo": [] }
     })
-}
-
-async fn mesero(app: &TestApp, token: &str, tag: &str) -> String {
-    let r = app
-        .get(&format!("/api/v1/admin/meseros?tag={tag}"), Some(token))
-        .await;
-    r.es_exito()[0]["_id"].as_str().unwrap().to_owned()
 }
 
 en_ambos! {

@@ -3,22 +3,9 @@
 
 use serde_json::{json, Value};
 
-use crate::helpers::{en_ambos, spawn_app, TestApp};
+use crate::helpers::{en_ambos, rol_id, spawn_app};
 
 const SIN_PERMISO: &str = "No tienes permiso para realizar esta acción.";
-
-async fn rol_id(app: &TestApp, token: &str, nombre: &str) -> String {
-    let r = app.get("/api/v1/admin/roles", Some(token)).await;
-    r.es_exito()
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|r| r["name"] == nombre)
-        .unwrap()["_id"]
-        .as_str()
-        .unwrap()
-        .to_owned()
-}
 
 fn usuario(rol: &str, email: &str) -> Value {
     json!({ "name": "Ana Caja", "email": email, "role": rol, "tags": ["polanco"], "password": "clave-segura" })

@@ -5,14 +5,7 @@
 
 use serde_json::{json, Value};
 
-use crate::helpers::{en_ambos, spawn_app, spawn_app_a, TestApp};
-
-async fn mesero(app: &TestApp, token: &str, tag: &str) -> String {
-    let r = app
-        .get(&format!("/api/v1/admin/meseros?tag={tag}"), Some(token))
-        .await;
-    r.es_exito()[0]["_id"].as_str().unwrap().to_owned()
-}
+use crate::helpers::{en_ambos, mesero, spawn_app, spawn_app_a, TestApp};
 
 fn walkin(tag: &str, mesero_id: &str, mesa: &str, personas: u32) -> Value {
     json!({

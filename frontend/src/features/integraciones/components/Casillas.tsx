@@ -1,6 +1,9 @@
 import { Checkbox, Field, Label } from '@headlessui/react';
 import { CheckIcon } from '@heroicons/react/20/solid';
 import type { ReactNode } from 'react';
+import { Esqueleto } from '@/components/ui/Esqueleto';
+import { MensajeCampo } from '@/components/ui/formulario';
+import { useSucursalesUsuario } from '@/modulos/sucursales/api/get-sucursales-usuario';
 
 const CAJA =
   'group grid size-5 shrink-0 place-items-center rounded ring-1 ring-stone-400 ring-inset data-checked:bg-primary-700 data-checked:ring-primary-700 data-disabled:opacity-60 data-focus:outline-2 data-focus:outline-offset-2 data-focus:outline-primary-600';
@@ -32,5 +35,25 @@ export function Casillas<T extends string>({
         </Field>
       ))}
     </div>
+  );
+}
+
+/** "Sucursales": the signed-in user's branches as checkboxes, by tag, with the field's message. */
+export function CasillasSucursales({ elegidas, alCambiar, error }: { elegidas: string[]; alCambiar: (tags: string[]) => void; error?: string }) {
+  const sucursales = useSucursalesUsuario();
+  return (
+    <fieldset className="sm:col-span-2">
+      <legend className="text-sm font-medium text-stone-700">Sucursales</legend>
+      {sucursales.isPending ? (
+        <Esqueleto className="mt-2 h-16 w-full" />
+      ) : (
+        <Casillas
+          opciones={(sucursales.data ?? []).map((s) => ({ valor: s.tag, etiqueta: <>{s.name} <span className="text-stone-500">· {s.marca.name}</span></> }))}
+          elegidas={elegidas}
+          alCambiar={(t) => alCambiar(t.sort())}
+        />
+      )}
+      <MensajeCampo nombre="sucursales" mensaje={error} />
+    </fieldset>
   );
 }

@@ -2,14 +2,12 @@ import { useRef, useState } from 'react';
 import { CampoSelect, CampoTexto } from '@/components/ui/Campo';
 import { CampoFecha } from '@/components/ui/CampoFecha';
 import { AccionesGuardar, Dialogo } from '@/components/ui/Dialogo';
-import { Esqueleto } from '@/components/ui/Esqueleto';
 import { alRechazar, MensajeCampo } from '@/components/ui/formulario';
 import { diaEn } from '@/lib/formato';
 import { ahora } from '@/lib/reloj';
 import { useRoles } from '@/modulos/roles/api/get-roles';
-import { useSucursalesUsuario } from '@/modulos/sucursales/api/get-sucursales-usuario';
 import { useEscribirIntegracion } from '../api/escribir-integracion';
-import { Casillas } from './Casillas';
+import { CasillasSucursales } from './Casillas';
 
 type Errores = Partial<Record<'name' | 'role' | 'sucursales' | 'expira', string>>;
 
@@ -24,7 +22,6 @@ export function ClaveDialogo({ alCerrar, alCrear }: { alCerrar: () => void; alCr
   const [expira, setExpira] = useState('');
   const [errores, setErrores] = useState<Errores>({});
   const roles = useRoles();
-  const sucursales = useSucursalesUsuario();
   const escribir = useEscribirIntegracion();
   const nombre = useRef<HTMLInputElement>(null);
   const limpiar = (campo: keyof Errores) => setErrores((e) => ({ ...e, [campo]: undefined }));
@@ -79,19 +76,7 @@ export function ClaveDialogo({ alCerrar, alCrear }: { alCerrar: () => void; alCr
           </CampoSelect>
           <MensajeCampo nombre="role" mensaje={errores.role} />
         </div>
-        <fieldset className="sm:col-span-2">
-          <legend className="text-sm font-medium text-stone-700">Sucursales</legend>
-          {sucursales.isPending ? (
-            <Esqueleto className="mt-2 h-16 w-full" />
-          ) : (
-            <Casillas
-              opciones={(sucursales.data ?? []).map((s) => ({ valor: s.tag, etiqueta: <>{s.name} <span className="text-stone-500">· {s.marca.name}</span></> }))}
-              elegidas={tags}
-              alCambiar={(t) => { setTags(t.sort()); limpiar('sucursales'); }}
-            />
-          )}
-          <MensajeCampo nombre="sucursales" mensaje={errores.sucursales} />
-        </fieldset>
+        <CasillasSucursales elegidas={tags} error={errores.sucursales} alCambiar={(t) => { setTags(t); limpiar('sucursales'); }} />
         <div>
           <CampoFecha etiqueta="Vence (opcional)" value={expira} min={diaEn(ahora())} onChange={(f) => { setExpira(f); limpiar('expira'); }} invalid={Boolean(errores.expira)} />
           <MensajeCampo nombre="expira" mensaje={errores.expira} />

@@ -3,10 +3,9 @@ import { CampoSelect, CampoTexto } from '@/components/ui/Campo';
 import { AccionesGuardar, Dialogo } from '@/components/ui/Dialogo';
 import { Esqueleto } from '@/components/ui/Esqueleto';
 import { alRechazar, MensajeCampo } from '@/components/ui/formulario';
-import { useSucursalesUsuario } from '@/modulos/sucursales/api/get-sucursales-usuario';
 import { useEscribirIntegracion } from '../api/escribir-integracion';
 import { useEventos } from '../api/get-eventos';
-import { Casillas } from './Casillas';
+import { Casillas, CasillasSucursales } from './Casillas';
 import type { Esquema } from '@/lib/api-client';
 
 type Errores = Partial<Record<'name' | 'url' | 'eventos' | 'sucursales', string>>;
@@ -21,7 +20,6 @@ export function DestinoDialogo({ alCerrar, alCrear }: { alCerrar: () => void; al
   const [tags, setTags] = useState<string[]>([]);
   const [errores, setErrores] = useState<Errores>({});
   const catalogo = useEventos();
-  const sucursales = useSucursalesUsuario();
   const escribir = useEscribirIntegracion();
   const nombre = useRef<HTMLInputElement>(null);
   const limpiar = (campo: keyof Errores) => setErrores((e) => ({ ...e, [campo]: undefined }));
@@ -91,19 +89,7 @@ export function DestinoDialogo({ alCerrar, alCrear }: { alCerrar: () => void; al
           )}
           <MensajeCampo nombre="eventos" mensaje={errores.eventos} />
         </fieldset>
-        <fieldset className="sm:col-span-2">
-          <legend className="text-sm font-medium text-stone-700">Sucursales</legend>
-          {sucursales.isPending ? (
-            <Esqueleto className="mt-2 h-16 w-full" />
-          ) : (
-            <Casillas
-              opciones={(sucursales.data ?? []).map((s) => ({ valor: s.tag, etiqueta: <>{s.name} <span className="text-stone-500">· {s.marca.name}</span></> }))}
-              elegidas={tags}
-              alCambiar={(t) => { setTags(t.sort()); limpiar('sucursales'); }}
-            />
-          )}
-          <MensajeCampo nombre="sucursales" mensaje={errores.sucursales} />
-        </fieldset>
+        <CasillasSucursales elegidas={tags} error={errores.sucursales} alCambiar={(t) => { setTags(t); limpiar('sucursales'); }} />
         <button type="submit" hidden />
       </form>
     </Dialogo>

@@ -27,12 +27,12 @@ type Abierto =
   | { tipo: 'entregas' | 'eliminar' | 'rotar'; destino: Destino }
   | null;
 
-/** A key's state by its dates: revoked, expired, or live. */
-function estadoClave(c: Clave): { texto: string; tono: 'exito' | 'peligro' | 'neutro' } {
-  if (c.revocada_en) return { texto: 'Revocada', tono: 'peligro' };
-  if (c.expira_en && new Date(c.expira_en) <= ahora()) return { texto: 'Vencida', tono: 'neutro' };
-  return { texto: 'Activa', tono: 'exito' };
-}
+/** A key's state, as the server decides it, in words and colour. */
+const ESTADOS_CLAVE: Record<Esquema<'EstadoClave'>, { texto: string; tono: 'exito' | 'peligro' | 'neutro' }> = {
+  activa: { texto: 'Activa', tono: 'exito' },
+  revocada: { texto: 'Revocada', tono: 'peligro' },
+  vencida: { texto: 'Vencida', tono: 'neutro' },
+};
 
 const USO_CLAVE = 'El otro sistema la envía en cada llamada como «Authorization: Bearer anf_…». Actúa con los permisos del rol, solo en sus sucursales; lo que escriba queda en las bitácoras con el nombre de la clave.';
 const USO_SECRETO = 'Con él, el otro sistema verifica la firma «webhook-signature» de cada entrega (Standard Webhooks). La guía de la API, en /api/docs, trae un ejemplo.';
@@ -108,7 +108,7 @@ export function IntegracionesPantalla() {
         {claves.isError && <FilaMensaje columnas={8}>No se pudieron cargar las claves. Recarga la página para intentarlo de nuevo.</FilaMensaje>}
         {claves.data?.length === 0 && <FilaMensaje columnas={8}>Todavía no hay claves. «Nueva clave» crea la primera.</FilaMensaje>}
         {claves.data?.map((c) => {
-          const estado = estadoClave(c);
+          const estado = ESTADOS_CLAVE[c.estado];
           return (
             <tr key={c._id} className={TABLA.fila}>
               <td className={TABLA.td}>
