@@ -58,7 +58,9 @@ describe('the walk-in wizard', () => {
     assert.equal(await mensajeEn('no_personas').innerText(), 'El número de personas no puede ser 0');
     // The table is picked from the floor's free tables, with the arrows.
     await tabHasta(pagina, { name: 'mesa' });
-    // A free four-top nobody is due at (a held one would ask first), for the party of four.
+    // A free four-top nobody is due at (a held one would ask first), for the party of four;
+    // the floor's tables arrive with their query, which a busy machine may still be answering.
+    await pagina.locator('select[name="mesa"] optgroup[label^="Libres para"] option').first().waitFor({ state: 'attached' });
     const libre = await pagina
       .locator('select[name="mesa"] optgroup[label^="Libres para"] option')
       .evaluateAll((os) => os.map((o) => (o.textContent ?? '').trim()).find((t) => /^Mesa \d+ · 4 lugares/.test(t) && !t.includes('Reservada')));
