@@ -11,14 +11,26 @@ use axum::body::Body;
 use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE, X_CONTENT_TYPE_OPTIONS};
 use axum::http::{HeaderValue, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
-use rust_embed::RustEmbed;
+use std::borrow::Cow;
+use std::sync::OnceLock;
 
 use crate::error::ApiError;
 
-#[derive(RustEmbed)]
-#[folder = "../frontend/dist"]
-#[allow_missing = true]
-struct Consola;
+/// A file of the console's build by its path there (`index.html`, `assets/…`). The binary embeds
+/// the build and hands it over at start (`usar_consola`); the library itself never depends on
+/// it, so it compiles before the console is built and is not compiled again when it changes.
+pub type ArchivoConsola = fn(&str) -> Option<Cow<'static, [u8]>>;
+
+static CONSOLA: OnceLock<ArchivoConsola> = OnceLock::new();
+
+/// The console this process serves; before (or without) it every page says it is not built.
+pub fn usar_consola(archivo: ArchivoConsola) {
+    let _ = CONSOLA.set(archivo);
+}
+
+fn archivo(ruta: &str) -> Option<Cow<'static, [u8]>> {
+    CONSOLA.get().and_then(|f| f(ruta))
+}
 
 /// Vite puts content-hashed files here: their name changes with their content.
 const ASSETS: &str = "assets/";
@@ -45,23 +57,23 @@ pub async fn consola(method: Method, uri: Uri) -> Response {
         return ApiError::MetodoNoPermitido.into_response();
     }
     if es_pagina_publica(ruta) {
-        if let Some(widget) = Consola::get(WIDGET_HTML) {
+        if let Some(widget) = archivo(WIDGET_HTML) {
             return respuesta(
                 StatusCode::OK,
                 "text/html; charset=utf-8",
                 "no-cache",
-                Body::from(widget.data.into_owned()),
+                Body::from(widget.into_owned()),
             );
         }
     }
     if ruta == "/widget.js" {
-        return match Consola::get("widget.js") {
+        return match archivo("widget.js") {
             // Sites include it by this fixed name: kept an hour, not a year.
             Some(js) => respuesta(
                 StatusCode::OK,
                 "text/javascript; charset=utf-8",
                 "public, max-age=3600",
-                Body::from(js.data.into_owned()),
+                Body::from(js.into_owned()),
             ),
             None => respuesta(
                 StatusCode::NOT_FOUND,
@@ -71,11 +83,11 @@ pub async fn consola(method: Method, uri: Uri) -> Response {
             ),
         };
     }
-    let archivo = ruta.trim_start_matches('/');
-    if !archivo.is_empty() && archivo != "index.html" {
-        if let Some(contenido) = Consola::get(archivo) {
-            let mime = mime_guess::from_path(archivo).first_or_octet_stream();
-            let cache = if archivo.starts_with(ASSETS) {
+    let nombre = ruta.trim_start_matches('/');
+    if !nombre.is_empty() && nombre != "index.html" {
+        if let Some(contenido) = archivo(nombre) {
+            let mime = mime_guess::from_path(nombre).first_or_octet_stream();
+            let cache = if nombre.starts_with(ASSETS) {
                 "public, max-age=31536000, immutable"
             } else {
                 "public, max-age=3600"
@@ -84,11 +96,11 @@ pub async fn consola(method: Method, uri: Uri) -> Response {
                 StatusCode::OK,
                 mime.as_ref(),
                 cache,
-                Body::from(contenido.data.into_owned()),
+                Body::from(contenido.into_owned()),
             );
         }
         // A missing hashed asset is a stale page asking for an old build: HTML would not help it.
-        if archivo.starts_with(ASSETS) {
+        if nombre.starts_with(ASSETS) {
             return respuesta(
                 StatusCode::NOT_FOUND,
                 "text/plain; charset=utf-8",
@@ -97,12 +109,12 @@ pub async fn consola(method: Method, uri: Uri) -> Response {
             );
         }
     }
-    match Consola::get("index.html") {
+    match archivo("index.html") {
         Some(index) => respuesta(
             StatusCode::OK,
             "text/html; charset=utf-8",
             "no-cache",
-            Body::from(index.data.into_owned()),
+            Body::from(index.into_owned()),
         ),
         None => respuesta(
             StatusCode::OK,
@@ -121,12 +133,12 @@ const DOCS_HTML: &str = "docs.html";
 /// `GET /api/docs`: the API's reference, which reads `/api/openapi.json`. A build without the
 /// console says so.
 pub async fn referencia_api() -> Response {
-    match Consola::get(DOCS_HTML) {
+    match archivo(DOCS_HTML) {
         Some(docs) => respuesta(
             StatusCode::OK,
             "text/html; charset=utf-8",
             "no-cache",
-            Body::from(docs.data.into_owned()),
+            Body::from(docs.into_owned()),
         ),
         None => respuesta(
             StatusCode::OK,
