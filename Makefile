@@ -24,7 +24,7 @@ CARGO_PERFIL := $(if $(filter release,$(PERFIL)),--release,)
 # Debian packages need root; anyone else goes through sudo.
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
-.PHONY: run servidor-biblioteca test check bench wasm-modulos bench-login bench-carga bench-instancias bench-http fuzz deps deps-rust deps-node deps-browser wasm api-types frontend server-release
+.PHONY: run servidor-biblioteca wasm-compilar deps-wasm32 test check bench wasm-modulos bench-login bench-carga bench-instancias bench-http fuzz deps deps-rust deps-node deps-browser wasm api-types frontend server-release
 
 # The console's bundle needs the WASM modules and Vite, not the TypeScript declarations (core's
 # and the API's are for tsc, which `make test` runs, and Vite drops type imports). The server's
@@ -36,7 +36,7 @@ SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 # `make bench` and a deployment build `release`.
 run:
 	bash scripts/carpeta-compilacion.sh
-	$(MAKE) --no-print-directory -j3 wasm-modulos deps-node servidor-biblioteca
+	$(MAKE) --no-print-directory -j4 wasm-modulos deps-node servidor-biblioteca
 	cd frontend && npx vite build
 	cargo build --profile servicio -p anfitrion-server
 	./target/servicio/anfitrion serve --demo --addr $${ANFITRION_ADDR:-127.0.0.1:8080}
@@ -138,16 +138,18 @@ bench-login:
 
 deps: deps-rust deps-node
 
-# The wasm-bindgen CLI binds a few megabytes of WASM in well under a second even lightly
-# optimised, and a first install is most of a newcomer's wait: it is compiled at opt-level 1
-# (CARGO_PROFILE_RELEASE_*: 229 s at cargo install's default opt-level 3 on two cores).
-INSTALAR_LIGERO := CARGO_PROFILE_RELEASE_OPT_LEVEL=1 CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_DEBUG=false
-deps-rust:
-	@rustup target list --installed | grep -qx $(WASM_TARGET) || rustup target add $(WASM_TARGET)
+# The wasm-bindgen CLI binds a few megabytes of WASM in about a second unoptimised (0.1 s at
+# opt-level 1), and a first install is a large part of a newcomer's wait: it is compiled at
+# opt-level 0 (229 s at cargo install's default opt-level 3 on two cores, beside nothing else).
+INSTALAR_LIGERO := CARGO_PROFILE_RELEASE_OPT_LEVEL=0 CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_DEBUG=false
+deps-rust: deps-wasm32
 	@if [ "$$(wasm-bindgen --version 2>/dev/null | awk '{print $$2}')" != "$(WASM_BINDGEN_VERSION)" ]; then \
 	  echo "Instalando wasm-bindgen-cli $(WASM_BINDGEN_VERSION)"; \
 	  $(INSTALAR_LIGERO) cargo install wasm-bindgen-cli --version $(WASM_BINDGEN_VERSION); fi
 	@command -v cargo-nextest >/dev/null || cargo install cargo-nextest --version $(NEXTEST_VERSION)
+
+deps-wasm32:
+	@rustup target list --installed | grep -qx $(WASM_TARGET) || rustup target add $(WASM_TARGET)
 
 # Installs the versions package-lock.json pins, only when it changed since the last install.
 # `npm install`, not `npm ci`: the registry this machine reaches lacks other platforms' optional
@@ -166,25 +168,32 @@ deps-browser:
 # screens (loaded once someone signs in), both built for size, and the QR decoder (the camera's
 # worker loads it when the camera opens: built for speed). The two rules modules are one crate with
 # and without its `consola` feature, built one after the other in one profile so that core and
-# every dependency are compiled once for both: each build is bound before the next overwrites it.
-# The QR decoder's build runs beside them: each spends long stretches optimising on one core.
+# every dependency are compiled once for both: the first is copied aside before the second
+# overwrites it. The QR decoder's build runs beside them: each spends long stretches optimising
+# on one core.
 # RAPIDO=1 (`make check`) builds the two rules modules unoptimised, in a profile of its own.
 WASM_BINDGEN_FLAGS := --target web --remove-name-section --remove-producers-section
 PERFIL_REGLAS := $(if $(RAPIDO),wasm-rapido,wasm-reglas)
 WASM_REGLAS := $(CARGO_DESTINO)/$(WASM_TARGET)/$(PERFIL_REGLAS)/anfitrion_wasm.wasm
+# The login's build, kept aside (under the crate's name, which names wasm-bindgen's output).
+WASM_ACCESO := $(CARGO_DESTINO)/$(WASM_TARGET)/$(PERFIL_REGLAS)/acceso/anfitrion_wasm.wasm
 wasm: wasm-modulos
 	rm -rf $(TIPOS_WASM)
 	TS_RS_EXPORT_DIR=$(CURDIR)/$(TIPOS_WASM) cargo test -q -p anfitrion-core --features ts --lib export_bindings
 
-wasm-modulos: deps-rust
-	cargo build -p anfitrion-wasm-qr --target $(WASM_TARGET) --release & qr=$$!; \
-	  { cargo build -p anfitrion-wasm --target $(WASM_TARGET) --profile $(PERFIL_REGLAS) --no-default-features && \
-	    wasm-bindgen $(WASM_BINDGEN_FLAGS) --out-dir $(WASM_ACCESO_OUT) $(WASM_REGLAS) && \
-	    cargo build -p anfitrion-wasm --target $(WASM_TARGET) --profile $(PERFIL_REGLAS) && \
-	    wasm-bindgen $(WASM_BINDGEN_FLAGS) --out-dir $(WASM_OUT) $(WASM_REGLAS); } || { kill $$qr 2>/dev/null; exit 1; }; \
-	  wait $$qr
+wasm-modulos: wasm-compilar deps-rust
+	wasm-bindgen $(WASM_BINDGEN_FLAGS) --out-dir $(WASM_ACCESO_OUT) $(WASM_ACCESO)
+	wasm-bindgen $(WASM_BINDGEN_FLAGS) --out-dir $(WASM_OUT) $(WASM_REGLAS)
 	wasm-bindgen $(WASM_BINDGEN_FLAGS) --out-dir $(WASM_QR_OUT) $(CARGO_DESTINO)/$(WASM_TARGET)/release/anfitrion_wasm_qr.wasm
 	@for d in $(WASM_ACCESO_OUT) $(WASM_OUT) $(WASM_QR_OUT); do echo '{"type":"module"}' > $$d/package.json; done
+
+# The compiles need no CLI: on a new machine they run while it installs.
+wasm-compilar: deps-wasm32
+	cargo build -p anfitrion-wasm-qr --target $(WASM_TARGET) --release & qr=$$!; \
+	  { cargo build -p anfitrion-wasm --target $(WASM_TARGET) --profile $(PERFIL_REGLAS) --no-default-features && \
+	    mkdir -p $(dir $(WASM_ACCESO)) && cp $(WASM_REGLAS) $(WASM_ACCESO) && \
+	    cargo build -p anfitrion-wasm --target $(WASM_TARGET) --profile $(PERFIL_REGLAS); } || { kill $$qr 2>/dev/null; exit 1; }; \
+	  wait $$qr
 
 # The console's API types come from the OpenAPI document the server serves at /api/openapi.json.
 api-types: deps-node
