@@ -180,24 +180,20 @@ if [ $rust_ok = 1 ]; then
 fi
 
 step "Conformidad con el documento OpenAPI (Schemathesis, ambos motores)"
-# The test build above built the binary too; this only makes sure it is current. Both engines'
-# runs start here and go on beside Vitest's end and the browser suite: each waits on its own
-# server and database most of the time, as the browser tests wait on theirs, and together they
-# keep the two cores busy. They are counted after the browser suite.
+# The test build above built the binary too; this only makes sure it is current.
 fase "compilación del servidor (debug)"
-motores=()
-conformidad_pids=()
 if [ $rust_ok = 1 ] && cargo build -q -p anfitrion-server; then
+  # Both engines at once: each run waits on its own server and database most of the time.
+  fase "conformidad (SQLite y PostgreSQL a la vez)"
   motores=(sqlite)
   if [ -n "${ANFITRION_TEST_PG:-}" ]; then motores+=(postgres); else count conformidad-postgres 0 1; fi
   bash scripts/conformidad-api.sh instalar
+  conformidad_pids=()
   for motor in "${motores[@]}"; do
     bash scripts/conformidad-api.sh "$motor" >"$logs/conformidad-$motor.log" 2>&1 &
     conformidad_pids+=($!)
   done
-fi
-contar_conformidad() {
-  [ ${#conformidad_pids[@]} -gt 0 ] && wait "${conformidad_pids[@]}"
+  wait "${conformidad_pids[@]}"
   for motor in "${motores[@]}"; do
     grep -aE '^(FALLA|Test cases|  [0-9]+ generated)' "$logs/conformidad-$motor.log" | sed "s/^/[$motor] /" || true
     resumen=$(grep -aE '^[0-9]+ passed, [0-9]+ failed$' "$logs/conformidad-$motor.log" | tail -1)
@@ -211,7 +207,7 @@ contar_conformidad() {
       count "conformidad-$motor" 0 1
     fi
   done
-}
+fi
 
 step "Vitest (vectores por WASM y pruebas de la interfaz)"
 fase "Vitest (lo que quedaba)"
@@ -228,7 +224,7 @@ if [ -n "$vitest_pid" ]; then
 fi
 
 step "Navegador (Chromium sin interfaz)"
-fase "navegador (con la conformidad a un lado)"
+fase "navegador"
 if [ $front_ok = 1 ] && [ $chromium_ok = 1 ]; then
   # The binary embeds the console just built; a failed build must not leave an old one to test.
   if cargo build -q -p anfitrion-server; then
@@ -248,10 +244,6 @@ if [ $front_ok = 1 ] && [ $chromium_ok = 1 ]; then
     count navegador-compilacion 0 1
   fi
 fi
-
-step "Conformidad (lo que quedaba)"
-fase "conformidad (lo que quedaba)"
-contar_conformidad
 
 cerrar_fase
 # Every suite's own output stays in target/registros (the last run's), for a look afterwards.
