@@ -229,13 +229,16 @@ test('a token the server revoked ends the session at the next call: storage wipe
     headers: { Authorization: `Bearer ${token}` },
   });
   assert.equal(fuera.status, 200);
-  // The reload asks the server who is signed in; its 401 must end the session here too.
+  // The reload asks the server who is signed in; its 401 must end the session here too. The
+  // toast that says so lasts its six seconds from the answer: it is looked for from the reload on,
+  // beside the other checks, so a slow machine does not let it go before the test looks.
   await pagina.reload();
+  const aviso = pagina.getByRole('alert').first().waitFor();
   await pagina.waitForURL((u) => u.pathname === '/login');
   await pagina.waitForFunction(() => localStorage.length === 0);
   const cookies = await navegador.contexto.cookies(servidor.base);
   assert.deepEqual(cookies.filter((c) => c.name === 'rgatk'), []);
-  await pagina.getByRole('alert').first().waitFor();
+  await aviso;
 });
 
 test('the console authenticates with the bearer alone: the rgatk cookie is a same-site marker, never a credential', async () => {

@@ -175,8 +175,11 @@ describe('the waitlist', () => {
   test('the add dialog shows refusals under their boxes, never the browser\'s bubbles', async () => {
     await entrar(pagina, servidor.base, CUENTAS.hostess);
     await pagina.goto(`${servidor.base}/hostes`);
+    // The host opens the dialog once the list has shown what it holds, as on the first test.
+    await lista(pagina).getByText('Nadie espera mesa.').waitFor();
     await lista(pagina).getByRole('button', { name: 'Agregar a la lista' }).click();
     const dialogo = pagina.getByRole('dialog', { name: 'Agregar a la lista de espera' });
+    await dialogo.getByLabel('Nombre').waitFor();
     const agregar = dialogo.getByRole('button', { name: 'Agregar', exact: true });
     assert.equal(await agregar.isDisabled(), true, 'nothing to add without a name');
     await dialogo.getByLabel('Nombre').fill('Luis Corto');
