@@ -25,6 +25,7 @@ import type { DatosPersonales } from '../tipos/DatosPersonales';
 import type { EstadoReservacion } from '../tipos/EstadoReservacion';
 import type { FormularioWalkin } from '../tipos/FormularioWalkin';
 import type { HoraSucursal } from '../tipos/HoraSucursal';
+import type { ModoAlSentar } from '../tipos/ModoAlSentar';
 import type { EstadoMesa } from '../tipos/EstadoMesa';
 import type { LlegadaPorSentar } from '../tipos/LlegadaPorSentar';
 import type { MesaDelPiso } from '../tipos/MesaDelPiso';
@@ -186,6 +187,22 @@ pub fn hora_sucursal(
     let config: Option<ConfigHorario> = entrada(config)?;
     responder(tiempo::hora_sucursal_de(
         instante,
+        &config.unwrap_or_default(),
+    ))
+}
+
+/// The mode a party's order starts in when seated at `sentado`, and the arrival that set it when
+/// the branch's settings charge the buffet by the time of arrival.
+#[wasm_bindgen(js_name = modoAlSentar, unchecked_return_type = "ModoAlSentar")]
+pub fn modo_al_sentar(
+    llegada: Option<String>,
+    sentado: &str,
+    #[wasm_bindgen(unchecked_param_type = "ConfigHorario | null")] config: JsValue,
+) -> Resultado {
+    let config: Option<ConfigHorario> = entrada(config)?;
+    responder(tiempo::modo_al_sentar_de(
+        llegada.as_deref(),
+        sentado,
         &config.unwrap_or_default(),
     ))
 }

@@ -477,6 +477,11 @@ pub struct DatosConfWalkin {
     #[serde(default = "fin_dia_por_defecto")]
     #[cfg_attr(feature = "openapi", schema(pattern = r"^(0\d|1[0-2]):00$"))]
     pub fin_dia: String,
+    /// "El buffet se cobra según la hora de llegada": a party that joined the waitlist or checked
+    /// in before the promo starts keeps the regular buffet when seated after it (off when a
+    /// client leaves it out).
+    #[serde(default)]
+    pub cobro_por_llegada: bool,
     /// Minutes after its time a Pendiente reservation becomes a no-show.
     pub gracia_min: u32,
     /// Minutes before its time from which a reservation's arrival may be registered (120 when
@@ -591,6 +596,7 @@ impl ConfSucursal {
             inicio_promo: parse_hora(&d.inicio_promo)?,
             corte_tarde: parse_hora(&d.corte_tarde)?,
             fin_dia: parse_hora(&d.fin_dia)?,
+            cobro_por_llegada: d.cobro_por_llegada,
         };
         horario.exigir_orden()?;
         let prefijo = d.prefijo_folio.trim();
@@ -649,6 +655,7 @@ impl ConfSucursal {
             inicio_promo: f(h.inicio_promo),
             corte_tarde: f(h.corte_tarde),
             fin_dia: f(h.fin_dia),
+            cobro_por_llegada: h.cobro_por_llegada,
             gracia_min: self.walkin.gracia_min,
             llegada_antes_min: self.walkin.llegada_antes_min,
             prefijo_folio: self.walkin.prefijo_folio.clone(),

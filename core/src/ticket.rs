@@ -78,6 +78,8 @@ pub struct Ticket {
     pub pie: String,
     /// A copy printed again: it says so on top.
     pub reimpresion: bool,
+    /// `HH:MM`: when the party arrived, printed when the branch charged the buffet by it.
+    pub llegada: Option<String>,
 }
 
 /// The footer of a branch that has none of its own.
@@ -140,6 +142,9 @@ impl Ticket {
         l.push(par("Evento", &self.evento, false));
         l.push(par("Mesa", &self.mesa, true));
         l.push(par("Personas", self.personas, true));
+        if let Some(llegada) = &self.llegada {
+            l.push(par("Llegada", llegada, true));
+        }
         if self.tipo == TipoTicket::Comanda {
             l.push(par("Mesero", &self.mesero, false));
         }
@@ -218,6 +223,7 @@ pub fn tickets_de(
                 .collect(),
             pie: String::new(),
             reimpresion: false,
+            llegada: None,
         })
         .collect()
 }
@@ -256,6 +262,7 @@ pub(crate) mod tests {
             }],
             pie: String::new(),
             reimpresion: false,
+            llegada: None,
         }
     }
 
@@ -270,6 +277,20 @@ pub(crate) mod tests {
                 _ => None,
             })
             .collect()
+    }
+
+    #[test]
+    fn the_arrival_the_buffet_was_charged_by_prints_under_the_party() {
+        for tipo in TipoTicket::TODOS {
+            let mut t = ejemplo(tipo);
+            assert!(!pares(&t.lineas()).iter().any(|(e, ..)| *e == "Llegada"));
+            t.llegada = Some("18:35".into());
+            let lineas = t.lineas();
+            let p = pares(&lineas);
+            let i = p.iter().position(|(e, ..)| *e == "Llegada").unwrap();
+            assert_eq!(p[i], ("Llegada", "18:35", true));
+            assert_eq!(p[i - 1].0, "Personas");
+        }
     }
 
     #[test]

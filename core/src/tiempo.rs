@@ -35,6 +35,10 @@ pub struct ConfigHorario {
     /// `HH:00`: when the business day ends, the next morning (05:00 when absent).
     #[serde(default)]
     pub fin_dia: Option<String>,
+    /// Whether the buffet is charged by the time of arrival (off when absent): a party that
+    /// joined the waitlist or checked in before the promo starts keeps the regular buffet.
+    #[serde(default)]
+    pub cobro_por_llegada: Option<bool>,
 }
 
 /// Parsed time settings. Defaults: Mexico City, regular from 13:00, promo from 19:00, late from
@@ -48,6 +52,8 @@ pub struct ReglasHorario {
     /// When a business day ends, on the next calendar day: until then the night's guests still
     /// belong to the day they came in. On the hour, by noon at the latest.
     pub fin_dia: NaiveTime,
+    /// The buffet is charged by the time of arrival ([`ReglasHorario::modo_al_sentar`]).
+    pub cobro_por_llegada: bool,
 }
 
 /// The latest hour a business day may end at, the next morning.
@@ -74,6 +80,7 @@ impl Default for ReglasHorario {
             inicio_promo: hm(19, 0),
             corte_tarde: hm(18, 40),
             fin_dia: FIN_DIA_POR_DEFECTO,
+            cobro_por_llegada: false,
         }
     }
 }
@@ -177,6 +184,7 @@ impl ReglasHorario {
             inicio_promo: hora(&c.inicio_promo, d.inicio_promo)?,
             corte_tarde: hora(&c.corte_tarde, d.corte_tarde)?,
             fin_dia: hora(&c.fin_dia, d.fin_dia)?,
+            cobro_por_llegada: c.cobro_por_llegada.unwrap_or(d.cobro_por_llegada),
         };
         Ok(reglas)
     }
@@ -290,6 +298,38 @@ impl ReglasHorario {
         }
     }
 
+    /// The mode a party's order starts in when it is seated at `sentado`, having arrived (joined
+    /// the waitlist, or checked in its reservation) at `llegada`. A branch that charges the buffet
+    /// by the time of arrival ([`ReglasHorario::cobro_por_llegada`]) gives the party the mode it
+    /// would have had seated on arrival: written down at 18:35 and seated at 18:55, past the late
+    /// cutoff, it keeps the regular buffet. An arrival of another business day, or after the
+    /// seating (a clock that disagrees), does not count; without the setting the seating's time
+    /// decides, as always.
+    pub fn modo_al_sentar(
+        &self,
+        llegada: Option<NaiveDateTime>,
+        sentado: NaiveDateTime,
+    ) -> ModoAlSentar {
+        let al_sentar = self.modo_sugerido(sentado.time());
+        let llegada = llegada.filter(|l| {
+            self.cobro_por_llegada
+                && *l <= sentado
+                && self.dia_de_servicio(*l) == self.dia_de_servicio(sentado)
+        });
+        match llegada {
+            Some(l) => ModoAlSentar {
+                modo: self.modo_sugerido(l.time()),
+                llegada: Some(formato_hora(l.time())),
+                cambio: self.modo_sugerido(l.time()) != al_sentar,
+            },
+            None => ModoAlSentar {
+                modo: al_sentar,
+                llegada: None,
+                cambio: false,
+            },
+        }
+    }
+
     /// Local wall-clock time at the branch for an instant.
     pub fn local(&self, instante: DateTime<Utc>) -> NaiveDateTime {
         instante.with_timezone(&self.zona).naive_local()
@@ -332,6 +372,33 @@ pub fn dia_de_servicio(local: NaiveDateTime, fin_dia: NaiveTime) -> NaiveDate {
     } else {
         local.date()
     }
+}
+
+/// The mode a seated party's order starts in, and the arrival that set it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct ModoAlSentar {
+    pub modo: ModoBuffet,
+    /// `HH:MM`, the branch-local time of arrival, when the branch charges by it and the arrival
+    /// counts (the comanda and the abre print it); `null` when the seating's time decides.
+    pub llegada: Option<String>,
+    /// Whether the arrival gave another mode than the seating's time would have.
+    pub cambio: bool,
+}
+
+/// [`ReglasHorario::modo_al_sentar`] from RFC 3339 instants and a branch's configured settings.
+pub fn modo_al_sentar_de(
+    llegada: Option<&str>,
+    sentado: &str,
+    config: &ConfigHorario,
+) -> Result<ModoAlSentar, ReglaError> {
+    let reglas = ReglasHorario::parse(config)?;
+    let llegada = llegada.map(parse_instante).transpose()?;
+    Ok(reglas.modo_al_sentar(
+        llegada.map(|t| reglas.local(t)),
+        reglas.local(parse_instante(sentado)?),
+    ))
 }
 
 /// Everything the screens need to know about "now" at a branch.

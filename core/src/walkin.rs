@@ -425,6 +425,17 @@ pub struct WalkinDecidido {
     pub registro: RegistroWalkin,
 }
 
+impl WalkinDecidido {
+    /// The tickets print the party's arrival (`HH:MM`) when the branch charged its buffet by it
+    /// ([`crate::tiempo::ReglasHorario::modo_al_sentar`]).
+    pub fn con_llegada(mut self, llegada: Option<&str>) -> Self {
+        for t in &mut self.tickets {
+            t.llegada = llegada.map(str::to_owned);
+        }
+        self
+    }
+}
+
 /// A walk-in as its creation entry in the log holds it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct RegistroWalkin {

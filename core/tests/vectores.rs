@@ -66,6 +66,15 @@ fn llamar(funcion: &str, a: &[Value]) -> Result<Value, ReglaError> {
                 &config.unwrap_or_default(),
             )?)
         }
+        "modoAlSentar" => {
+            let llegada: Option<String> = arg(a, 0);
+            let config: Option<ConfigHorario> = arg(a, 2);
+            ok(tiempo::modo_al_sentar_de(
+                llegada.as_deref(),
+                &arg::<String>(a, 1),
+                &config.unwrap_or_default(),
+            )?)
+        }
         "validarEdicionReservacion" => ok(anfitrion_core::reservacion::CambiosReservacion::parse(
             &arg::<anfitrion_core::reservacion::EdicionReservacion>(a, 0),
         )

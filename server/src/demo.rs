@@ -929,6 +929,7 @@ async fn sembrar(store: &dyn Store, claves: &Claves, ahora: DateTime<Utc>) -> an
                 created_by: Some(hostess.clone()),
                 creado: reglas.instante(fecha_hora).unwrap_or(ahora).min(ahora),
                 sala: None,
+                llegada: None,
             };
             let cambio = Cambio::de(
                 autor(&hostess, None),
@@ -978,6 +979,7 @@ async fn sembrar(store: &dyn Store, claves: &Claves, ahora: DateTime<Utc>) -> an
                     tag: suc.tag.to_owned(),
                     zona: reglas.zona,
                 }),
+                llegada: None,
             };
             let cambio = Cambio::de(
                 autor(&hostess, None),

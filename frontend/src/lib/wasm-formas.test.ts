@@ -9,6 +9,7 @@ import {
   conteosDesdeReservacion,
   etiquetaEstado,
   horaSucursal,
+  modoAlSentar,
   mensajes,
   pasarEstado,
   validarDatosPersonales,
@@ -137,15 +138,23 @@ describe('the TS shapes of lib/wasm match what the Rust core answers', () => {
     // Unknown keys are ignored by the core, so a renamed key would silently do nothing.
     const instante = '2026-03-01T20:00:00Z';
     const porDefecto = ok(horaSucursal(instante));
-    const cambios: { [K in keyof ConfigHorario]-?: string } = {
+    const cambios: { [K in keyof ConfigHorario]-?: NonNullable<ConfigHorario[K]> } = {
       zona: 'America/Tijuana',
       inicio_regular: '15:00',
       inicio_promo: '13:30',
       corte_tarde: '13:30',
       fin_dia: '15:00',
+      cobro_por_llegada: true,
     };
     for (const [clave, valor] of Object.entries(cambios)) {
-      expect(ok(horaSucursal(instante, { [clave]: valor })), clave).not.toEqual(porDefecto);
+      if (clave === 'cobro_por_llegada') {
+        // It changes the mode of a party seated after it arrived, not the time of day: written
+        // down at 18:35 in Mexico City and seated at 18:55.
+        const [llegada, sentado] = ['2026-03-02T00:35:00Z', '2026-03-02T00:55:00Z'];
+        expect(ok(modoAlSentar(llegada, sentado, { cobro_por_llegada: cambios.cobro_por_llegada })), clave).not.toEqual(ok(modoAlSentar(llegada, sentado)));
+      } else {
+        expect(ok(horaSucursal(instante, { [clave]: valor })), clave).not.toEqual(porDefecto);
+      }
     }
   });
 

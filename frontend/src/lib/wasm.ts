@@ -29,6 +29,7 @@ export type { EstadoReservacion } from '../wasm/tipos/EstadoReservacion';
 export type { Evento } from '../wasm/tipos/Evento';
 export type { FormularioWalkin } from '../wasm/tipos/FormularioWalkin';
 export type { HoraSucursal } from '../wasm/tipos/HoraSucursal';
+export type { ModoAlSentar } from '../wasm/tipos/ModoAlSentar';
 export type { TramoDia } from '../wasm/tipos/TramoDia';
 export type { Mensajes } from '../wasm/tipos/Mensajes';
 export type { ModoBuffet } from '../wasm/tipos/ModoBuffet';
@@ -41,6 +42,7 @@ import type { DatosPersonales } from '../wasm/tipos/DatosPersonales';
 import type { EstadoReservacion } from '../wasm/tipos/EstadoReservacion';
 import type { FormularioWalkin } from '../wasm/tipos/FormularioWalkin';
 import type { HoraSucursal } from '../wasm/tipos/HoraSucursal';
+import type { ModoAlSentar } from '../wasm/tipos/ModoAlSentar';
 import type { TramoDia } from '../wasm/tipos/TramoDia';
 import type { Mensajes } from '../wasm/tipos/Mensajes';
 import type { PromoAplicada } from '../wasm/tipos/PromoAplicada';
@@ -106,6 +108,13 @@ export const tramosDelDia = (config: ConfigHorario): Resultado<TramoDia[]> => re
 /** "Now" at a branch from an RFC 3339 instant; `config` null means the defaults. */
 export const horaSucursal = (instante: string, config: ConfigHorario | null = null): Resultado<HoraSucursal> =>
   regla(() => core.horaSucursal(instante, config));
+
+/**
+ * The mode a party seated at `sentado` starts in, having arrived (joined the waitlist) at
+ * `llegada`: its arrival's when the branch charges the buffet by the time of arrival. RFC 3339.
+ */
+export const modoAlSentar = (llegada: string | null, sentado: string, config: ConfigHorario | null = null): Resultado<ModoAlSentar> =>
+  regla(() => core.modoAlSentar(llegada, sentado, config));
 
 /** The staff's edit of a reservation: `YYYY-MM-DD HH:mm`, party 1–50, comments up to 500. */
 export const validarEdicionReservacion = (edicion: EdicionReservacion): Resultado<null> =>

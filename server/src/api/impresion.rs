@@ -440,11 +440,11 @@ async fn reimprimir(
             }
             let fecha =
                 NaiveDateTime::parse_from_str(&w.fecha_hora, "%Y-%m-%d %H:%M").unwrap_or_default();
-            (
-                tickets_de(&w.folio, fecha, &w.name, w.evento, &w.comanda, &w.abre),
-                Entidad::Walkin,
-                w.id,
-            )
+            let mut tickets = tickets_de(&w.folio, fecha, &w.name, w.evento, &w.comanda, &w.abre);
+            for t in &mut tickets {
+                t.llegada.clone_from(&w.llegada);
+            }
+            (tickets, Entidad::Walkin, w.id)
         }
         Sentado::Reservacion(id) => {
             let r = en_alcance(

@@ -157,6 +157,20 @@ async fn registrar(
     let valido = WalkinValido::parse(&s, &conf)?;
     let espera_id = valido.espera_id.clone();
     let ahora = state.reloj.ahora();
+    let fecha_hora = conf.horario.local(ahora);
+    // A branch that charges the buffet by the time of arrival keeps when the party was written
+    // down on its waitlist: the tickets print it (core's rule says when it counts).
+    let llegada = match &espera_id {
+        Some(id) if conf.horario.cobro_por_llegada => state
+            .store
+            .espera_de(&sucursal_id)
+            .await?
+            .into_iter()
+            .find(|g| &g.id == id)
+            .map(|g| conf.horario.local(g.creado_en)),
+        _ => None,
+    };
+    let llegada = conf.horario.modo_al_sentar(llegada, fecha_hora).llegada;
     let walkin = NuevoWalkin {
         id: nuevo_id(),
         sucursal_id: sucursal_id.clone(),
@@ -164,7 +178,7 @@ async fn registrar(
         name: valido.personal.name.clone(),
         email: valido.personal.email.clone(),
         phone: valido.personal.phone.clone(),
-        fecha_hora: conf.horario.local(ahora),
+        fecha_hora,
         dia: conf.horario.hoy(ahora),
         evento: valido.personal.evento.unwrap_or_default(),
         // Checked against the branch's catalogue inside the save's transaction.
@@ -175,6 +189,7 @@ async fn registrar(
             tag: sucursal.tag.as_str().to_owned(),
             zona: conf.horario.zona,
         }),
+        llegada,
     };
     // Storage writes the record as saved, its folio with it.
     let cambio =

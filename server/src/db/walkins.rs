@@ -51,6 +51,10 @@ pub struct Walkin {
     /// The comanda's folio as it prints, with the branch's prefix.
     #[schema(example = "POL-0042")]
     pub folio: String,
+    /// `HH:mm`, branch-local: when the party arrived (it joined the waitlist), kept when the
+    /// branch charged its buffet by the time of arrival; its tickets print it. `null` otherwise.
+    #[schema(example = "18:35")]
+    pub llegada: Option<String>,
 }
 
 /// A page of walk-ins.
@@ -86,6 +90,7 @@ struct FilaWalkin {
     comanda: Json<Comanda>,
     abre: Json<Abre>,
     prefijo: Option<String>,
+    llegada: Option<String>,
     en_alcance: bool,
 }
 
@@ -107,6 +112,7 @@ impl FilaWalkin {
             folio: formato_folio(self.prefijo.as_deref().unwrap_or(""), comanda.folio()),
             comanda,
             abre: self.abre.0,
+            llegada: self.llegada,
             id: self.id,
             name: self.name,
             tag_sucursal: self.tag,
@@ -117,7 +123,7 @@ impl FilaWalkin {
 fn select_walkin(en_alcance: &str) -> String {
     format!(
         "SELECT w.id, w.name, w.email, w.phone, w.fecha_hora, w.no_personas, w.evento, s.tag, w.comanda, w.abre, \
-         c.prefijo_folio AS prefijo, ({en_alcance}) AS en_alcance \
+         c.prefijo_folio AS prefijo, w.llegada, ({en_alcance}) AS en_alcance \
          FROM walkins w JOIN sucursales s ON s.id = w.sucursal_id LEFT JOIN conf_walkin c ON c.sucursal_id = w.sucursal_id"
     )
 }
@@ -140,6 +146,8 @@ pub struct NuevoWalkin {
     pub creado: DateTime<Utc>,
     /// The floor whose table the save opens; none for a past visit (the demo's history).
     pub sala: Option<Sala>,
+    /// `HH:MM`: the arrival the branch charged the buffet by, which the tickets print.
+    pub llegada: Option<String>,
 }
 
 /// The order a walk-in is saved with.
@@ -278,15 +286,16 @@ para_cada_motor! {
                     decidir_walkin(&w.name, w.evento, solicitada, w.fecha_hora, &lectura).map_err(ErrorAlmacen::Entrada)?
                 }
                 OrdenWalkin::Comprobada(valida) => WalkinDecidido::de_orden(&w.name, w.evento, valida.clone(), w.fecha_hora, folio, prefijo_folio),
-            };
+            }
+            .con_llegada(w.llegada.as_deref());
             let comanda = &decidido.comanda;
             let b = decidido.buffets;
             let cliente_id = self.vincular_cliente(&mut tx, &w.name, w.email.as_deref(), w.phone.as_deref()).await?.or_else(|| w.cliente_id.clone());
             sqlx::query(
                 "INSERT INTO walkins (id, sucursal_id, cliente_id, name, email, phone, fecha_hora, no_personas, evento, \
                  buffet_adulto, buffet_boy, buffet_promo_adulto, buffet_promo_girl, buffet_promo_boy, folio, comanda, \
-                 abre, created_by, created_at) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)",
+                 abre, created_by, created_at, llegada) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)",
             )
             .bind(&w.id)
             .bind(&w.sucursal_id)
@@ -307,6 +316,7 @@ para_cada_motor! {
             .bind(Json(&decidido.abre))
             .bind(&w.created_by)
             .bind(w.creado)
+            .bind(&w.llegada)
             .execute(&mut *tx)
             .await?;
             if let Some(sala) = &w.sala {
@@ -347,6 +357,7 @@ para_cada_motor! {
                 comanda: Json(decidido.comanda),
                 abre: Json(decidido.abre),
                 prefijo,
+                llegada: w.llegada.clone(),
                 en_alcance: true,
             };
             Ok(guardado.walkin(ve))

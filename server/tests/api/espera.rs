@@ -11,8 +11,8 @@ use serde_json::{json, Value};
 use sqlx::Connection;
 
 use crate::helpers::{
-    en_ambos, leer, mesero, puerto_cerrado, spawn, spawn_app, sql_directo, Opciones, PuertoCerrado,
-    Respuesta, TestApp,
+    en_ambos, leer, mesero, puerto_cerrado, spawn, spawn_app, spawn_app_a, sql_directo, Opciones,
+    PuertoCerrado, Respuesta, TestApp,
 };
 
 const MENSAJE_POLANCO: &str =
@@ -284,6 +284,49 @@ en_ambos! {
         // A walk-in without the field, or with it empty, is saved as always.
         app.post_json("/api/v1/admin/walkin", Some(&t), &walkin("polanco", &m, "6", 2, None)).await.es_exito_201();
         app.post_json("/api/v1/admin/walkin", Some(&t), &walkin("polanco", &m, "7", 2, Some(""))).await.es_exito_201();
+    }
+
+    async fn a_branch_that_charges_by_arrival_keeps_when_the_party_was_written_down(motor: Motor) {
+        // Friday evening: the late cutoff (18:40) between the party's arrival and its seating.
+        let app = spawn_app_a(motor, "2026-11-27 18:35").await;
+        let gerente = app.token("gerente@demo.mx").await;
+        let t = app.token("hostess@demo.mx").await;
+        let m = mesero(&app, &t, "polanco").await;
+        let piso = app.get("/api/v1/admin/salon?tag=polanco", Some(&t)).await.es_exito().clone();
+        let libres: Vec<String> = piso["mesas"].as_array().unwrap().iter()
+            .filter(|x| x["estado"] == "libre" && x["asientos"].as_u64() >= Some(4))
+            .map(|x| x["numero"].to_string())
+            .collect();
+        assert!(libres.len() >= 3, "three free tables of four at 18:35: {piso}");
+        let conf = app.get("/api/v1/admin/conf-walkin?tag=polanco", Some(&gerente)).await.es_exito().clone();
+        assert_eq!(conf["cobro_por_llegada"], false, "every branch starts charging by the seating: {conf}");
+        let antes = anotar(&app, &t, grupo("polanco", "Familia Pérez", 4, None)).await.es_exito_201().clone();
+        let despues = anotar(&app, &t, grupo("polanco", "Ana Ruiz", 4, None)).await.es_exito_201().clone();
+        app.llevar_reloj_a("2026-11-27 18:55");
+
+        // Off: the seating's time decides; nothing of the arrival is kept or printed.
+        let w = app.post_json("/api/v1/admin/walkin", Some(&t), &walkin("polanco", &m, &libres[0], 4, antes["_id"].as_str())).await;
+        let w = w.es_exito_201().clone();
+        assert!(w["llegada"].is_null(), "{w}");
+
+        // On: the party written down at 18:35 is seated at 18:55 with its arrival kept.
+        let mut cuerpo = conf.clone();
+        cuerpo["cobro_por_llegada"] = json!(true);
+        app.put_json("/api/v1/admin/conf-walkin?tag=polanco", Some(&gerente), &cuerpo).await.es_exito();
+        let leida = app.get("/api/v1/admin/conf-walkin?tag=polanco", Some(&gerente)).await.es_exito().clone();
+        assert_eq!(leida["cobro_por_llegada"], true);
+        let sucursales = app.get("/api/v1/admin/sucursal/sucuser/suc", Some(&t)).await.es_exito().clone();
+        let polanco = sucursales.as_array().unwrap().iter().find(|s| s["tag"] == "polanco").unwrap().clone();
+        assert_eq!(polanco["horario"]["cobro_por_llegada"], true, "the wizard reads it with the branch's hours: {polanco}");
+        let w = app.post_json("/api/v1/admin/walkin", Some(&t), &walkin("polanco", &m, &libres[1], 4, despues["_id"].as_str())).await;
+        let w = w.es_exito_201().clone();
+        assert_eq!(w["llegada"], "18:35", "{w}");
+        let id = w["_id"].as_str().unwrap();
+        let leido = app.get(&format!("/api/v1/admin/walkin/{id}?tag=polanco"), Some(&t)).await.es_exito().clone();
+        assert_eq!(leido["llegada"], "18:35");
+        // A walk-in from the door, not the list, arrived when it is seated: nothing to keep.
+        let puerta = app.post_json("/api/v1/admin/walkin", Some(&t), &walkin("polanco", &m, &libres[2], 2, None)).await;
+        assert!(puerta.es_exito_201()["llegada"].is_null());
     }
 
     async fn only_those_who_keep_the_list_reach_it_and_only_their_branches(motor: Motor) {

@@ -11,6 +11,7 @@ import {
   paginar,
   pideFestejados,
   promoSugerido,
+  sugerenciaModo,
   solicitudAsistencia,
   solicitudWalkin,
   ticketDeReservacion,
@@ -36,6 +37,16 @@ describe('the buffet mode core suggests', () => {
     expect(f).toMatchObject({ tag: 'polanco', no_personas: 1, evento: 'Ninguno', buffet_adulto: 1, buffet_boy: 0, buffet_promo_adulto: 1, isAfter7pm: false });
     expect(f.listPromos).toEqual([]);
     expect(ordenNueva('polanco', aLas('20:00')).isAfter7pm).toBe(true);
+  });
+
+  it('keeps the mode of a waiting party’s arrival where the branch charges by it', () => {
+    const porLlegada = { cobro_por_llegada: true };
+    const anotado = aLas('18:35').toISOString();
+    expect(sugerenciaModo(aLas('18:55'), porLlegada, anotado)).toEqual({ modo: 'Regular', llegada: '18:35', cambio: true });
+    expect(ordenNueva('polanco', aLas('18:55'), porLlegada, anotado).isAfter7pm).toBe(false);
+    // Without the setting, or without an arrival, the seating's time decides.
+    expect(sugerenciaModo(aLas('18:55'), null, anotado)).toEqual({ modo: 'Promo', llegada: null, cambio: false });
+    expect(ordenNueva('polanco', aLas('18:55'), porLlegada, null).isAfter7pm).toBe(true);
   });
 });
 

@@ -4,6 +4,7 @@ import {
   agregarPromo,
   conteosDesdeReservacion,
   horaSucursal,
+  modoAlSentar,
   validarCampoComanda,
   walkinNuevo,
   type ConfigHorario,
@@ -11,6 +12,7 @@ import {
   type EstadoReservacion,
   type Evento,
   type FormularioWalkin,
+  type ModoAlSentar,
   type PromoAplicada,
 } from '@/lib/wasm';
 import type { DatosPersonales } from '@/lib/wasm';
@@ -26,17 +28,27 @@ export { EVENTOS } from '@/lib/eventos';
 export const PROMOS_POR_PAGINA = 3;
 
 /**
- * Whether core suggests the promo buffet for a party seated now at the branch (from the late
- * cutoff on), by the branch's own time settings (zone, buffet hours, late cutoff) when given.
+ * The buffet mode core suggests for a party seated now at the branch (promo from the late cutoff
+ * on), by the branch's own time settings (zone, buffet hours, late cutoff) when given. A party
+ * that arrived earlier (`llegada`, RFC 3339: it joined the waitlist) keeps its arrival's mode when
+ * the branch charges the buffet by the time of arrival; `llegada` of the answer then says when.
  */
-export function promoSugerido(ahora: Date = relojAhora(), config: ConfigHorario | null = null): boolean {
+export function sugerenciaModo(ahora: Date = relojAhora(), config: ConfigHorario | null = null, llegada: string | null = null): ModoAlSentar {
+  const modo = modoAlSentar(llegada, ahora.toISOString(), config);
+  if ('ok' in modo) return modo.ok;
+  // An arrival core cannot read (it never sends one) leaves the seating's time to decide.
   const hora = horaSucursal(ahora.toISOString(), config);
-  return 'ok' in hora && hora.ok.modo_sugerido === 'Promo';
+  return { modo: 'ok' in hora ? hora.ok.modo_sugerido : 'Regular', llegada: null, cambio: false };
 }
 
-/** A new walk-in: core's defaults, in the buffet mode core suggests for now. */
-export function ordenNueva(tag: string, ahora: Date = relojAhora(), config: ConfigHorario | null = null): FormularioOrden {
-  return walkinNuevo(tag, promoSugerido(ahora, config));
+/** Whether core suggests the promo buffet for a party seated now (see `sugerenciaModo`). */
+export function promoSugerido(ahora: Date = relojAhora(), config: ConfigHorario | null = null, llegada: string | null = null): boolean {
+  return sugerenciaModo(ahora, config, llegada).modo === 'Promo';
+}
+
+/** A new walk-in: core's defaults, in the buffet mode core suggests for now (or its arrival). */
+export function ordenNueva(tag: string, ahora: Date = relojAhora(), config: ConfigHorario | null = null, llegada: string | null = null): FormularioOrden {
+  return walkinNuevo(tag, promoSugerido(ahora, config, llegada));
 }
 
 /** The order of a reservation being seated: its guest, and every guest an adult (and a promo adult), the other counts 0. */
@@ -182,6 +194,8 @@ export interface DatosTicket {
   lugar: string | null;
   /** The branch's tag: its settings give the ticket's closing line. */
   tag: string;
+  /** `HH:MM`: the arrival the branch charged the buffet by, when it did (a walk-in's). */
+  llegada?: string | null;
 }
 
 /** The buffet lines of a ticket in the comanda's mode. */
@@ -211,6 +225,7 @@ export function ticketDeWalkin(w: Esquema<'Walkin'>, lugar: string | null = null
     promos: w.abre.promo,
     lugar,
     tag: w.tag_sucursal,
+    llegada: w.llegada ?? null,
   };
 }
 

@@ -19,6 +19,7 @@ struct FilaConf {
     inicio_promo: String,
     corte_tarde: String,
     fin_dia: String,
+    cobro_por_llegada: bool,
     gracia_min: i32,
     llegada_antes_min: Option<i32>,
     prefijo_folio: String,
@@ -80,6 +81,7 @@ impl FilaConf {
                 inicio_promo: hora(&self.inicio_promo, d.horario.inicio_promo),
                 corte_tarde: hora(&self.corte_tarde, d.horario.corte_tarde),
                 fin_dia: hora(&self.fin_dia, d.horario.fin_dia),
+                cobro_por_llegada: self.cobro_por_llegada,
             },
             gracia_min: u32::try_from(self.gracia_min).unwrap_or(d.gracia_min),
             llegada_antes_min: self
@@ -97,7 +99,7 @@ impl FilaConf {
 /// The columns of a branch's settings (`s` the branch, `c` its `conf_walkin` row), selected.
 macro_rules! select_columnas_conf {
     () => {
-        "SELECT c.inicio_regular, c.inicio_promo, c.corte_tarde, c.fin_dia, c.gracia_min, c.llegada_antes_min, c.prefijo_folio, c.pie_ticket, \
+        "SELECT c.inicio_regular, c.inicio_promo, c.corte_tarde, c.fin_dia, c.cobro_por_llegada, c.gracia_min, c.llegada_antes_min, c.prefijo_folio, c.pie_ticket, \
      c.correo_requerido, c.telefono_requerido, s.zona, c.paso_min, c.estancia_min, c.anticipacion_min, c.horizonte_dias, \
      c.cubiertos_por_turno, c.estancia_mesa_min, c.vencer_impresion_min, c.recordatorios_horas, c.paises_telefono"
     };
@@ -193,7 +195,8 @@ para_cada_motor! {
                 "UPDATE conf_walkin SET inicio_regular = $2, inicio_promo = $3, corte_tarde = $4, gracia_min = $5, prefijo_folio = $6, \
                  pie_ticket = $7, correo_requerido = $8, telefono_requerido = $9, paso_min = $10, estancia_min = $11, \
                  anticipacion_min = $12, horizonte_dias = $13, cubiertos_por_turno = $14, updated_at = $15, llegada_antes_min = $16, \
-                 estancia_mesa_min = $17, vencer_impresion_min = $18, recordatorios_horas = $19, paises_telefono = $20, fin_dia = $21 WHERE sucursal_id = $1",
+                 estancia_mesa_min = $17, vencer_impresion_min = $18, recordatorios_horas = $19, paises_telefono = $20, fin_dia = $21, \
+                 cobro_por_llegada = $22 WHERE sucursal_id = $1",
             )
             .bind(sucursal_id)
             .bind(formato_hora(w.horario.inicio_regular))
@@ -216,6 +219,7 @@ para_cada_motor! {
             .bind(c.recordatorios_horas.iter().map(u32::to_string).collect::<Vec<_>>().join(","))
             .bind(c.paises_telefono.guardado())
             .bind(formato_hora(w.horario.fin_dia))
+            .bind(w.horario.cobro_por_llegada)
             .execute(&mut *tx)
             .await?;
             self.anotar(&mut tx, cambio).await?;

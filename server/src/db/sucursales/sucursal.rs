@@ -86,6 +86,7 @@ pub(super) struct FilaSucursal {
     inicio_promo: Option<String>,
     corte_tarde: Option<String>,
     fin_dia: Option<String>,
+    cobro_por_llegada: Option<bool>,
     pie_ticket: Option<String>,
     /// Whether the branch is among the caller's.
     en_alcance: bool,
@@ -114,7 +115,7 @@ pub struct EdicionSucursal {
 pub(super) fn select_sucursal<D: Dialecto>() -> String {
     format!(
         "SELECT s.id, s.tag, s.name, s.zona, s.direccion, s.telefono, s.activa, m.id AS marca_id, m.name AS marca_name, \
-         c.inicio_regular, c.inicio_promo, c.corte_tarde, c.fin_dia, c.pie_ticket, ({}) AS en_alcance \
+         c.inicio_regular, c.inicio_promo, c.corte_tarde, c.fin_dia, c.cobro_por_llegada, c.pie_ticket, ({}) AS en_alcance \
          FROM sucursales s JOIN marcas m ON m.id = s.marca_id LEFT JOIN conf_walkin c ON c.sucursal_id = s.id",
         D::en_lista_json("s.tag", 1)
     )
@@ -128,6 +129,7 @@ impl FilaSucursal {
             inicio_promo: self.inicio_promo.clone(),
             corte_tarde: self.corte_tarde.clone(),
             fin_dia: self.fin_dia.clone(),
+            cobro_por_llegada: self.cobro_por_llegada,
         }
     }
 

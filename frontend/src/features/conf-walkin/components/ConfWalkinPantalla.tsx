@@ -119,6 +119,12 @@ function Formulario({ tag, original }: { tag: string; original: Esquema<'DatosCo
             </p>
             <MensajeCampo nombre="fin_dia" mensaje={error('fin_dia')} />
           </div>
+          <Interruptor
+            etiqueta="El buffet se cobra según la hora de llegada"
+            descripcion="Un grupo que se anotó en la lista de espera antes de la promoción conserva el buffet regular aunque se siente después."
+            valor={form.cobro_por_llegada ?? false}
+            alCambiar={(v) => poner('cobro_por_llegada', v)}
+          />
           </div>
         </Seccion>
         <Seccion titulo="Llegadas" descripcion="Desde cuándo se registra la llegada de una reservación, y la tolerancia antes de marcarla como no asistida.">

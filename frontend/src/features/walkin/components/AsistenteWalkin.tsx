@@ -120,7 +120,7 @@ function PasoPersonal({
 }
 
 /** A party of the waitlist the wizard seats ("Sentar"): what it fills in, and its id for the save. */
-export type GrupoASentar = Pick<Esquema<'GrupoEnEspera'>, '_id' | 'name' | 'phone' | 'personas'>;
+export type GrupoASentar = Pick<Esquema<'GrupoEnEspera'>, '_id' | 'name' | 'phone' | 'personas' | 'creado'>;
 
 /** A new walk-in for a waiting party: its name, phone and party, the buffets following the party. */
 export function ordenDeEspera(orden: FormularioOrden, g: GrupoASentar): FormularioOrden {
@@ -145,7 +145,8 @@ export function AsistenteWalkin({ tag, mesa = '', espera = null }: { tag: string
 function Asistente({ tag, horario, mesa, espera }: { tag: string; horario: ConfigHorario | null; mesa: string; espera: GrupoASentar | null }) {
   const [paso, setPaso] = useState(0);
   const [orden, setOrden] = useState<FormularioOrden>(() => {
-    const nueva = { ...ordenNueva(tag, ahora(), horario), mesa };
+    // A party from the waitlist arrived when it was written down: the branch may charge by it.
+    const nueva = { ...ordenNueva(tag, ahora(), horario, espera?.creado ?? null), mesa };
     return espera ? ordenDeEspera(nueva, espera) : nueva;
   });
   // The waiting party this walk-in seats, until it is saved (or the list no longer has it).
@@ -233,6 +234,7 @@ function Asistente({ tag, horario, mesa, espera }: { tag: string; horario: Confi
         {paso === 1 && (
           <FormularioComanda
             orden={orden}
+            llegada={deEspera?.creado ?? null}
             alCambiar={cambiar}
             alContinuar={() => {
               setEnfocar(null);

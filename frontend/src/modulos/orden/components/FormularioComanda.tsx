@@ -10,7 +10,7 @@ import { useSalon } from '@/modulos/salon/api/get-salon';
 import { Confirmacion } from '@/components/ui/Confirmacion';
 import { useMeseros } from '@/modulos/meseros/api/get-meseros';
 import { useHorarioSucursal } from '@/modulos/sucursales/api/get-sucursales-usuario';
-import { camposBuffet, conteosDe, mensajesInline, promoSugerido, type CampoConteo, type FormularioOrden } from '../orden';
+import { camposBuffet, conteosDe, mensajesInline, sugerenciaModo, type CampoConteo, type FormularioOrden } from '../orden';
 import { ahora } from '@/lib/reloj';
 
 /** Puts the cursor in the box a refusal names, when the form has it. */
@@ -34,6 +34,7 @@ export function FormularioComanda({
   encabezado,
   enfocar = null,
   reservacion = null,
+  llegada = null,
 }: {
   orden: FormularioOrden;
   alCambiar: (cambios: Partial<FormularioOrden>) => void;
@@ -49,6 +50,8 @@ export function FormularioComanda({
   enfocar?: string | null;
   /** The reservation being seated: a table the floor holds for it is its own, not «Reservada». */
   reservacion?: string | null;
+  /** When the party arrived (joined the waitlist), RFC 3339: the branch may charge by it. */
+  llegada?: string | null;
 }) {
   const formulario = useRef<HTMLFormElement>(null);
   const enfocarRechazado = useEffectEvent(() => {
@@ -82,7 +85,7 @@ export function FormularioComanda({
   const asientosDe = (mesa: string) => salon.data?.mesas.find((x) => String(x.numero) === mesa)?.asientos;
   const [mensajes, setMensajes] = useState<Partial<Record<CampoConteo, string>>>({});
   const horario = useHorarioSucursal(orden.tag || null);
-  const sugerido = useMemo(() => promoSugerido(ahora(), horario ?? null), [horario]);
+  const sugerido = useMemo(() => sugerenciaModo(ahora(), horario ?? null, llegada), [horario, llegada]);
 
   function cambiar(campo: CampoConteo, valor: number | null) {
     // A new party carries the buffet counts the host has not touched with it (core's rule).
@@ -208,7 +211,8 @@ export function FormularioComanda({
             <>
               {orden.isAfter7pm ? 'Caballero, Dama y Niño' : 'Adulto y Niño'}
               <span className="text-stone-400"> · </span>
-              Sugerido por la hora: {sugerido ? 'promoción' : 'regular'}
+              {sugerido.llegada ? `Sugerido por la llegada (${sugerido.llegada}): ` : 'Sugerido por la hora: '}
+              {sugerido.modo === 'Promo' ? 'promoción' : 'regular'}
             </>
           }
           valor={orden.isAfter7pm}

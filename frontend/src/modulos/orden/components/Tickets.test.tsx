@@ -5,7 +5,7 @@ import type { PromoAplicada } from '@/lib/wasm';
 import type { DatosTicket } from '../orden';
 import { Ticket } from './Tickets';
 
-function abre(promos: PromoAplicada[], pie: string | null = null, pieCargando = false): HTMLElement {
+function abre(promos: PromoAplicada[], pie: string | null = null, pieCargando = false, llegada: string | null = null): HTMLElement {
   const datos: DatosTicket = {
     folio: 'POL-0042',
     nombre: 'Familia Varela',
@@ -18,6 +18,7 @@ function abre(promos: PromoAplicada[], pie: string | null = null, pieCargando = 
     promos,
     lugar: 'Polanco',
     tag: 'polanco',
+    llegada,
   };
   const caja = document.createElement('div');
   caja.innerHTML = renderToStaticMarkup(<Ticket datos={datos} tipo="abre" pie={pie} pieCargando={pieCargando} />);
@@ -25,6 +26,11 @@ function abre(promos: PromoAplicada[], pie: string | null = null, pieCargando = 
 }
 
 describe('the abre ticket', () => {
+  it('prints the arrival the buffet was charged by, and nothing of it otherwise', () => {
+    expect(abre([], null, false, '18:35').querySelector('[data-campo="llegada"]')?.textContent).toBe('18:35');
+    expect(abre([]).querySelector('[data-campo="llegada"]')).toBeNull();
+  });
+
   it("closes with the branch's own footer, or the default when it has none", () => {
     expect(abre([], '¡Vuelve pronto a Polanco!').querySelector('[data-campo="pie"]')?.textContent).toBe('¡Vuelve pronto a Polanco!');
     expect(abre([]).querySelector('[data-campo="pie"]')?.textContent).toBe('Gracias por su visita');

@@ -77,6 +77,13 @@ export function Ticket({
           {d.personas}
         </span>
       </Linea>
+      {d.llegada && (
+        <Linea etiqueta="Llegada">
+          <span className="font-bold" data-campo="llegada">
+            {d.llegada}
+          </span>
+        </Linea>
+      )}
       {tipo === 'comanda' && <Linea etiqueta="Mesero">{d.mesero}</Linea>}
       <Corte />
       <p className="font-bold">BUFFET {d.buffet.afterSeven ? 'PROMOCIÓN' : 'REGULAR'}</p>
