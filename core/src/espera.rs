@@ -2,10 +2,12 @@
 //! to wait, and who is next for a table that just freed. The floor's tables are
 //! [`crate::piso::MesaDelPiso`]; a quote runs the parties ahead through the same tables.
 
+use chrono::{NaiveDate, NaiveDateTime, NaiveTime, Timelike};
 use serde::{Deserialize, Serialize};
 
 use crate::personal::{normalizar_nombre, normalizar_telefono};
 use crate::piso::{MesaDelPiso, ESPERA_MIN_OCUPADA};
+use crate::tiempo::dia_de_servicio;
 use crate::ReglaError;
 
 /// The largest party the waitlist takes: the same as any table's.
@@ -177,8 +179,222 @@ pub fn siguiente(mesas: &[MesaDelPiso], fila: &[u32]) -> Option<usize> {
     fila.iter().position(|&p| u64::from(p.max(1)) <= mayor)
 }
 
+/// How a party's time on the waitlist ended (or that it has not).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FinEspera {
+    Esperando,
+    Sentado,
+    SeFue,
+}
+
+/// A party of the waitlist as the queue's figures read it: branch-local times.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PasoPorLaLista {
+    /// When it was written down.
+    pub anotado: NaiveDateTime,
+    /// When it was seated or left; `None` while it waits.
+    pub cerrado: Option<NaiveDateTime>,
+    pub fin: FinEspera,
+    /// The wait it was quoted, in minutes; `None` when no table seated it.
+    pub cotizada_min: Option<u32>,
+}
+
+/// What the waitlist did over some days: the parties written down, how many were seated and
+/// how many left first, how long the seated ones waited and how often their quote was missed.
+/// Waits are whole minutes from written down to seated; a median and a 90th percentile are the
+/// nearest-rank ones (of 4 waits, the median is the 2nd shortest); `null` without a seated party.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct CifrasEspera {
+    pub grupos: u32,
+    pub sentados: u32,
+    /// Left before being seated.
+    pub se_fueron: u32,
+    /// Still waiting.
+    pub esperando: u32,
+    pub espera_mediana_min: Option<u32>,
+    pub espera_p90_min: Option<u32>,
+    /// Seated parties that had been quoted a wait.
+    pub cotizados: u32,
+    /// Of those, the ones that waited longer than quoted.
+    pub cotizacion_superada: u32,
+    /// By how many minutes a missed quote was missed: the median.
+    pub exceso_mediano_min: Option<u32>,
+    /// Per business day and hour of writing down, in order; hours without parties are left out.
+    pub por_hora: Vec<EsperaPorHora>,
+}
+
+/// The parties written down in one hour of one business day.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct EsperaPorHora {
+    /// The business day, `YYYY-MM-DD` (at 00:30, the day before).
+    pub fecha: String,
+    /// The local hour they were written down, 0 to 23.
+    pub hora: u32,
+    pub grupos: u32,
+    pub sentados: u32,
+    pub se_fueron: u32,
+    pub espera_mediana_min: Option<u32>,
+}
+
+/// The nearest-rank percentile `p` (1 to 100) of `valores`, sorted in place.
+fn percentil(valores: &mut [u32], p: usize) -> Option<u32> {
+    if valores.is_empty() {
+        return None;
+    }
+    valores.sort_unstable();
+    let rango = (p * valores.len()).div_ceil(100).max(1);
+    valores.get(rango - 1).copied()
+}
+
+/// The minutes a seated party waited; `None` for one not seated.
+fn espera_de(g: &PasoPorLaLista) -> Option<u32> {
+    match (g.fin, g.cerrado) {
+        (FinEspera::Sentado, Some(c)) => {
+            Some(u32::try_from((c - g.anotado).num_minutes().max(0)).unwrap_or(u32::MAX))
+        }
+        _ => None,
+    }
+}
+
+/// The queue's figures of `grupos`, their days counted as the branch's (days end at `fin_dia`
+/// the next morning).
+pub fn cifras_espera(grupos: &[PasoPorLaLista], fin_dia: NaiveTime) -> CifrasEspera {
+    let contar = |fin: FinEspera, de: &[&PasoPorLaLista]| {
+        u32::try_from(de.iter().filter(|g| g.fin == fin).count()).unwrap_or(u32::MAX)
+    };
+    let todos: Vec<&PasoPorLaLista> = grupos.iter().collect();
+    let mut esperas: Vec<u32> = grupos.iter().filter_map(espera_de).collect();
+    let cotizadas: Vec<(u32, u32)> = grupos
+        .iter()
+        .filter_map(|g| Some((espera_de(g)?, g.cotizada_min?)))
+        .collect();
+    let mut excesos: Vec<u32> = cotizadas
+        .iter()
+        .filter(|(espera, cotizada)| espera > cotizada)
+        .map(|(espera, cotizada)| espera - cotizada)
+        .collect();
+    // In the business day's order: the hours after midnight come after the evening's.
+    let mut horas: std::collections::BTreeMap<(NaiveDate, u32, u32), Vec<&PasoPorLaLista>> =
+        std::collections::BTreeMap::new();
+    for g in grupos {
+        let hora = g.anotado.hour();
+        let orden = (hora + 24 - fin_dia.hour()) % 24;
+        let clave = (dia_de_servicio(g.anotado, fin_dia), orden, hora);
+        horas.entry(clave).or_default().push(g);
+    }
+    CifrasEspera {
+        grupos: u32::try_from(grupos.len()).unwrap_or(u32::MAX),
+        sentados: contar(FinEspera::Sentado, &todos),
+        se_fueron: contar(FinEspera::SeFue, &todos),
+        esperando: contar(FinEspera::Esperando, &todos),
+        espera_mediana_min: percentil(&mut esperas.clone(), 50),
+        espera_p90_min: percentil(&mut esperas, 90),
+        cotizados: u32::try_from(cotizadas.len()).unwrap_or(u32::MAX),
+        cotizacion_superada: u32::try_from(excesos.len()).unwrap_or(u32::MAX),
+        exceso_mediano_min: percentil(&mut excesos, 50),
+        por_hora: horas
+            .into_iter()
+            .map(|((dia, _, hora), de)| {
+                let mut esperas: Vec<u32> = de.iter().filter_map(|g| espera_de(g)).collect();
+                EsperaPorHora {
+                    fecha: dia.format("%Y-%m-%d").to_string(),
+                    hora,
+                    grupos: u32::try_from(de.len()).unwrap_or(u32::MAX),
+                    sentados: contar(FinEspera::Sentado, &de),
+                    se_fueron: contar(FinEspera::SeFue, &de),
+                    espera_mediana_min: percentil(&mut esperas, 50),
+                }
+            })
+            .collect(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_queues_figures_count_waits_missed_quotes_and_hours() {
+        use super::FinEspera::{Esperando, SeFue, Sentado};
+        let t = |s: &str| chrono::NaiveDateTime::parse_from_str(s, "%Y-%m-%d %H:%M").unwrap();
+        let paso =
+            |anotado: &str, cerrado: Option<&str>, fin, cotizada_min| super::PasoPorLaLista {
+                anotado: t(anotado),
+                cerrado: cerrado.map(t),
+                fin,
+                cotizada_min,
+            };
+        let grupos = [
+            // 20 minutes against 15 quoted: missed by 5.
+            paso(
+                "2026-11-27 14:00",
+                Some("2026-11-27 14:20"),
+                Sentado,
+                Some(15),
+            ),
+            // 10 against 15: kept.
+            paso(
+                "2026-11-27 14:10",
+                Some("2026-11-27 14:20"),
+                Sentado,
+                Some(15),
+            ),
+            paso(
+                "2026-11-27 14:30",
+                Some("2026-11-27 14:45"),
+                SeFue,
+                Some(10),
+            ),
+            // 40 minutes, never quoted (no table seated it when written down).
+            paso("2026-11-27 15:05", Some("2026-11-27 15:45"), Sentado, None),
+            paso("2026-11-27 15:50", None, Esperando, Some(5)),
+            // After midnight, still Friday's: 1 minute against 0, missed by 1.
+            paso(
+                "2026-11-28 00:30",
+                Some("2026-11-28 00:31"),
+                Sentado,
+                Some(0),
+            ),
+        ];
+        let fin_dia = chrono::NaiveTime::from_hms_opt(5, 0, 0).unwrap();
+        let c = super::cifras_espera(&grupos, fin_dia);
+        assert_eq!(
+            (c.grupos, c.sentados, c.se_fueron, c.esperando),
+            (6, 4, 1, 1)
+        );
+        // Waits 1, 10, 20, 40: the nearest-rank median is the 2nd, the 90th percentile the 4th.
+        assert_eq!(
+            (c.espera_mediana_min, c.espera_p90_min),
+            (Some(10), Some(40))
+        );
+        assert_eq!(
+            (c.cotizados, c.cotizacion_superada, c.exceso_mediano_min),
+            (3, 2, Some(1))
+        );
+        let hora = |fecha: &str, hora, grupos, sentados, se_fueron, espera_mediana_min| {
+            super::EsperaPorHora {
+                fecha: fecha.to_owned(),
+                hora,
+                grupos,
+                sentados,
+                se_fueron,
+                espera_mediana_min,
+            }
+        };
+        assert_eq!(
+            c.por_hora,
+            [
+                hora("2026-11-27", 14, 3, 2, 1, Some(10)),
+                hora("2026-11-27", 15, 2, 1, 0, Some(40)),
+                hora("2026-11-27", 0, 1, 1, 0, Some(1)),
+            ]
+        );
+        assert_eq!(
+            super::cifras_espera(&[], fin_dia),
+            super::CifrasEspera::default()
+        );
+    }
+
     use super::*;
     use crate::piso::opciones_para;
 

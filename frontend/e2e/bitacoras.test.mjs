@@ -187,4 +187,29 @@ describe('dashboard', () => {
     }
     assert.ok((await pagina.locator('svg[data-grafica="lineas"] path').count()) >= 4);
   });
+
+  test('the waitlist\'s panel counts the parties written down and those that left, with their hour', async () => {
+    const { token } = await entrar(pagina, servidor.base, CUENTAS.gerente);
+    const tag = await pagina.evaluate(() => localStorage.getItem('sucursal'));
+    await pagina.goto(`${servidor.base}/`);
+    const panel = pagina.getByRole('region', { name: 'Lista de espera' });
+    await panel.getByText('Nadie se anotó en la lista de espera en los últimos 30 días.').waitFor();
+    const ids = [];
+    for (const name of ['Familia Pérez', 'Ana Ruiz']) {
+      const r = await llamarApi(servidor, '/v1/admin/espera', { token, method: 'POST', body: { tag, name, personas: 2 } });
+      assert.equal(r.status, 201, r.body.message);
+      ids.push(r.body.data._id);
+    }
+    const fuera = await llamarApi(servidor, `/v1/admin/espera/${ids[1]}/salir`, { token, method: 'POST', body: { motivo: 'No contestó' } });
+    assert.equal(fuera.status, 200, fuera.body.message);
+    await pagina.reload();
+    const cifra = (nombre) => panel.locator(`[data-cifra="${nombre}"] [data-valor]`).innerText();
+    await panel.locator('[data-panel="espera"]').waitFor();
+    assert.equal(await cifra('Grupos anotados'), '2');
+    assert.equal(await cifra('Se fueron antes de sentarse'), '1');
+    assert.equal(await cifra('Sentados'), '0');
+    assert.equal(await cifra('Espera mediana'), '—');
+    await panel.getByText('1 esperando ahora').waitFor();
+    await panel.getByRole('img', { name: 'Grupos anotados por hora' }).waitFor();
+  });
 });

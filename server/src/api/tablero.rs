@@ -1,6 +1,7 @@
 //! `/api/v1/admin/dashboard`: the branch's day at a glance and a series of days, counted by core
 //! from the same records the lists show.
 
+use anfitrion_core::espera::{cifras_espera, CifrasEspera, FinEspera, PasoPorLaLista};
 use anfitrion_core::permisos::requiere;
 use anfitrion_core::piso::{
     cubiertos_por_hora, estancias_por_grupo, CubiertosHora, EstanciaPorGrupo, TurnoContado,
@@ -17,6 +18,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::access::{Con, SucursalEnAlcance};
+use crate::db::espera::{SENTADO, SE_FUE};
 use crate::envelope::Envelope;
 use crate::error::{ApiError, EnvelopeError, Result};
 use crate::estado::AppState;
@@ -31,6 +33,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(serie))
         .routes(routes!(mesas))
         .routes(routes!(confirmaciones))
+        .routes(routes!(espera))
 }
 
 /// The floor's turn times: occupancy now, the average stay by party size today and over the
@@ -236,4 +239,51 @@ async fn confirmaciones(
         .no_shows_por_confirmacion(&id, horario.ventana_dias(desde, hasta))
         .await?;
     Ok(Envelope::ok("No-shows por confirmación", n))
+}
+
+/// What the waitlist did over the same days as the series (`dias` up to `fecha`): the parties
+/// written down, seated and gone before a table, their waits, and how often the quote was missed,
+/// in all and per business day and hour.
+#[utoipa::path(
+    get, path = "/api/v1/admin/dashboard/espera", tag = "tablero", operation_id = "tablero_espera", security(("token" = [])),
+    params(ParametrosTablero),
+    responses(
+        (status = 200, description = "Cifras de la lista de espera", body = Envelope<CifrasEspera>),
+        (status = 400, description = "Días fuera de rango", body = EnvelopeError),
+        (status = 403, description = "Sin el permiso dashboard.index, o sucursal ajena", body = EnvelopeError),
+    )
+)]
+async fn espera(
+    State(state): State<AppState>,
+    _permiso: Con<requiere::DashboardIndex>,
+    sucursal: SucursalEnAlcance,
+    Query(p): Query<ParametrosTablero>,
+) -> Result<Envelope<CifrasEspera>> {
+    let (id, desde, hasta, _, horario) = periodo(&state, &sucursal, &p).await?;
+    let (Some((inicio, _)), Some((_, fin))) =
+        (horario.instantes_dia(desde), horario.instantes_dia(hasta))
+    else {
+        return Ok(Envelope::ok(
+            "Cifras de la lista de espera",
+            CifrasEspera::default(),
+        ));
+    };
+    let leidos = state.store.paso_por_la_lista(&id, inicio, fin).await?;
+    let pasos: Vec<PasoPorLaLista> = leidos
+        .iter()
+        .map(|l| PasoPorLaLista {
+            anotado: horario.local(l.creado_en),
+            cerrado: l.cerrado_en.map(|c| horario.local(c)),
+            fin: match l.estado.as_str() {
+                SENTADO => FinEspera::Sentado,
+                SE_FUE => FinEspera::SeFue,
+                _ => FinEspera::Esperando,
+            },
+            cotizada_min: l.cotizada_min.and_then(|m| u32::try_from(m).ok()),
+        })
+        .collect();
+    Ok(Envelope::ok(
+        "Cifras de la lista de espera",
+        cifras_espera(&pasos, horario.fin_dia),
+    ))
 }

@@ -139,8 +139,27 @@ const COLUMNAS_GRUPO: &str =
      (SELECT m.estado FROM mensajes_salida m WHERE m.espera_id = e.id AND m.tipo = 'mesa_lista' \
       ORDER BY m.creado_en DESC, m.id DESC LIMIT 1) AS mensaje";
 
+/// A party of the waitlist as the queue's figures read it.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct PasoLeido {
+    pub creado_en: DateTime<Utc>,
+    pub cerrado_en: Option<DateTime<Utc>>,
+    /// `esperando`, `sentado` or `se_fue`.
+    pub estado: String,
+    pub cotizada_min: Option<i32>,
+}
+
 #[async_trait]
 pub trait Espera {
+    /// Every party written down on the branch's list from `desde` until before `hasta`, however
+    /// it ended, in order of arrival.
+    async fn paso_por_la_lista(
+        &self,
+        sucursal_id: &str,
+        desde: DateTime<Utc>,
+        hasta: DateTime<Utc>,
+    ) -> DbResult<Vec<PasoLeido>>;
+
     /// The branch's waiting parties, in order of arrival.
     async fn espera_de(&self, sucursal_id: &str) -> DbResult<Vec<GrupoLeido>>;
 
@@ -221,6 +240,18 @@ para_cada_motor! {
 
     #[async_trait]
     impl Espera for Motor {
+        async fn paso_por_la_lista(&self, sucursal_id: &str, desde: DateTime<Utc>, hasta: DateTime<Utc>) -> DbResult<Vec<PasoLeido>> {
+            Ok(sqlx::query_as::<_, PasoLeido>(
+                "SELECT e.creado_en, e.cerrado_en, e.estado, e.cotizada_min FROM lista_espera e \
+                 WHERE e.sucursal_id = $1 AND e.creado_en >= $2 AND e.creado_en < $3 ORDER BY e.creado_en, e.id",
+            )
+            .bind(sucursal_id)
+            .bind(desde)
+            .bind(hasta)
+            .fetch_all(&self.pool)
+            .await?)
+        }
+
         async fn espera_de(&self, sucursal_id: &str) -> DbResult<Vec<GrupoLeido>> {
             Ok(sqlx::query_as::<_, GrupoLeido>(&format!(
                 "SELECT {COLUMNAS_GRUPO} FROM lista_espera e WHERE e.sucursal_id = $1 AND e.estado = $2 \

@@ -329,6 +329,58 @@ en_ambos! {
         assert!(puerta.es_exito_201()["llegada"].is_null());
     }
 
+    async fn the_dashboard_counts_what_the_queue_did(motor: Motor) {
+        let app = spawn_app_a(motor, "2026-11-27 14:00").await;
+        let gerente = app.token("gerente@demo.mx").await;
+        let t = app.token("hostess@demo.mx").await;
+        let m = mesero(&app, &t, "polanco").await;
+        let piso = app.get("/api/v1/admin/salon?tag=polanco", Some(&t)).await.es_exito().clone();
+        let libre = piso["mesas"].as_array().unwrap().iter()
+            .find(|x| x["estado"] == "libre" && x["asientos"].as_u64() >= Some(2))
+            .map(|x| x["numero"].to_string())
+            .expect("a free table at 14:00");
+        let cifras = |consulta: &'static str| {
+            let (a, g) = (&app, &gerente);
+            async move { a.get(&format!("/api/v1/admin/dashboard/espera?tag=polanco{consulta}"), Some(g)).await.es_exito().clone() }
+        };
+        let vacio = cifras("&dias=1").await;
+        assert_eq!((vacio["grupos"].as_u64(), vacio["por_hora"].as_array().map(Vec::len)), (Some(0), Some(0)), "{vacio}");
+        assert!(vacio["espera_mediana_min"].is_null());
+
+        let primero = anotar(&app, &t, grupo("polanco", "Familia Pérez", 2, None)).await.es_exito_201().clone();
+        app.llevar_reloj_a("2026-11-27 14:10");
+        let segundo = anotar(&app, &t, grupo("polanco", "Ana Ruiz", 2, None)).await.es_exito_201().clone();
+        // Seated 20 and a half minutes after it was written down (a wait counts whole minutes);
+        // the other leaves after 15.
+        app.llevar_reloj_a("2026-11-27 14:20");
+        app.reloj.avanzar(chrono::Duration::seconds(30));
+        app.post_json("/api/v1/admin/walkin", Some(&t), &walkin("polanco", &m, &libre, 2, primero["_id"].as_str())).await.es_exito_201();
+        app.llevar_reloj_a("2026-11-27 14:25");
+        let id = segundo["_id"].as_str().unwrap();
+        app.post_json(&format!("/api/v1/admin/espera/{id}/salir"), Some(&t), &json!({ "motivo": "No contestó" })).await.es_exito();
+        app.llevar_reloj_a("2026-11-27 15:05");
+        anotar(&app, &t, grupo("polanco", "Grupo Contreras", 3, None)).await.es_exito_201();
+
+        let c = cifras("&dias=1").await;
+        let n = |campo: &str| c[campo].as_u64();
+        assert_eq!((n("grupos"), n("sentados"), n("se_fueron"), n("esperando")), (Some(3), Some(1), Some(1), Some(1)), "{c}");
+        assert_eq!((n("espera_mediana_min"), n("espera_p90_min")), (Some(20), Some(20)));
+        // The seated party was quoted what the floor gave at 14:00: missed when it was under 20.
+        let cotizada = primero["cotizada_min"].as_u64().expect("a quote: a free table seats two");
+        assert_eq!(n("cotizados"), Some(1));
+        assert_eq!(n("cotizacion_superada"), Some(u64::from(cotizada < 20)));
+        assert_eq!(n("exceso_mediano_min"), (cotizada < 20).then(|| 20 - cotizada));
+        let horas: Vec<(u64, u64, u64, u64)> = c["por_hora"].as_array().unwrap().iter()
+            .map(|h| (h["hora"].as_u64().unwrap(), h["grupos"].as_u64().unwrap(), h["sentados"].as_u64().unwrap(), h["se_fueron"].as_u64().unwrap()))
+            .collect();
+        assert_eq!(horas, [(14, 2, 1, 1), (15, 1, 0, 0)]);
+        assert!(c["por_hora"].as_array().unwrap().iter().all(|h| h["fecha"] == "2026-11-27"));
+        // The day before had no queue; a bad period is refused in Spanish.
+        assert_eq!(cifras("&fecha=2026-11-26&dias=1").await["grupos"], 0);
+        app.get("/api/v1/admin/dashboard/espera?tag=polanco&dias=0", Some(&gerente)).await
+            .es_error(400, "El parámetro «dias» va de 1 a 90.");
+    }
+
     async fn only_those_who_keep_the_list_reach_it_and_only_their_branches(motor: Motor) {
         let app = spawn_app(motor).await;
         let hostess = app.token("hostess@demo.mx").await;

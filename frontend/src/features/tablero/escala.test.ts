@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centroX, escalaY, horasCompletas, marcas, origenesTotales, porcentaje, techoBonito, trazo } from './escala';
+import { centroX, escalaY, gruposPorHora, horasCompletas, marcas, origenesTotales, porcentaje, techoBonito, trazo } from './escala';
 
 describe('chart scaling', () => {
   it('rounds the maximum up to a nice ceiling', () => {
@@ -45,6 +45,16 @@ describe('dashboard helpers', () => {
     expect(h.map((x) => x.clave)).toEqual(['13', '14', '15', '16', '17', '18', '19', '20', '21', '22']);
     expect(h.find((x) => x.clave === '14')?.total).toBe(2);
     expect(h.find((x) => x.clave === '13')?.total).toBe(0);
+  });
+  it('sums the waitlist\'s parties per hour over the days, the buffet hours filled', () => {
+    const h = gruposPorHora([
+      { hora: 14, grupos: 2 },
+      { hora: 15, grupos: 1 },
+      { hora: 14, grupos: 3 },
+    ]);
+    expect(h.find((x) => x.clave === '14')?.total).toBe(5);
+    expect(h.find((x) => x.clave === '15')?.total).toBe(1);
+    expect(h.map((x) => x.clave)).toEqual(['13', '14', '15', '16', '17', '18', '19', '20', '21']);
   });
   it('sums origins across days, biggest first', () => {
     expect(

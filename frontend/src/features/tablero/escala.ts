@@ -70,3 +70,10 @@ export function origenesTotales(dias: readonly { origenes: readonly { clave: str
   for (const d of dias) for (const o of d.origenes) suma.set(o.clave, (suma.get(o.clave) ?? 0) + o.total);
   return [...suma.entries()].map(([clave, total]) => ({ clave, total })).sort((a, b) => b.total - a.total || a.clave.localeCompare(b.clave));
 }
+
+/** The parties written down per hour of the day, summed over the days (the waitlist's chart). */
+export function gruposPorHora(porHora: readonly { hora: number; grupos: number }[]): { clave: string; total: number }[] {
+  const suma = new Map<number, number>();
+  for (const h of porHora) suma.set(h.hora, (suma.get(h.hora) ?? 0) + h.grupos);
+  return horasCompletas([...suma.entries()].map(([hora, total]) => ({ clave: String(hora), total })));
+}

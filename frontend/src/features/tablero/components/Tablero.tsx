@@ -6,7 +6,8 @@ import { useTitulo } from '@/lib/use-titulo';
 import { DIAS_SERIE, useDashboard, useSerie } from '../api/get-dashboard';
 import { useTiemposMesa } from '../api/get-tiempos-mesa';
 import { useConfirmaciones } from '../api/get-confirmaciones';
-import { horasCompletas, origenesTotales, porcentaje } from '../escala';
+import { useCifrasEspera } from '../api/get-espera';
+import { gruposPorHora, horasCompletas, origenesTotales, porcentaje } from '../escala';
 import { datosOrigen } from '@/components/ui/IconoOrigen';
 import { useSucursalesUsuario } from '@/modulos/sucursales/api/get-sucursales-usuario';
 import { filasNoShows, sinTerminadas, textoNoShows } from '@/modulos/reservaciones/no-shows';
@@ -133,6 +134,59 @@ function NoShowsConfirmacion() {
   );
 }
 
+/** Over the series' days: what the waitlist did, and how well its quotes held. */
+function ListaDeEspera() {
+  const consulta = useCifrasEspera();
+  const c = consulta.data;
+  const minutos = (m: number | null | undefined) => (m == null ? '—' : `${m} min`);
+  const cifras: { nombre: string; valor: ReactNode; detalle?: string }[] = c
+    ? [
+        { nombre: 'Grupos anotados', valor: c.grupos, detalle: c.esperando > 0 ? `${c.esperando} esperando ahora` : undefined },
+        { nombre: 'Sentados', valor: c.sentados },
+        { nombre: 'Se fueron antes de sentarse', valor: c.se_fueron },
+        {
+          nombre: 'Espera mediana',
+          valor: minutos(c.espera_mediana_min),
+          detalle: c.espera_p90_min == null ? 'Nadie se sentó aún desde la lista' : `9 de cada 10: ${minutos(c.espera_p90_min)} o menos`,
+        },
+        {
+          nombre: 'Cotización superada',
+          valor: c.cotizados === 0 ? '—' : `${c.cotizacion_superada} de ${c.cotizados}`,
+          detalle: c.exceso_mediano_min == null ? undefined : `Por ${c.exceso_mediano_min} min (mediana)`,
+        },
+      ]
+    : [];
+  return (
+    <Panel titulo="Lista de espera">
+      {consulta.isError ? (
+        <Vacio texto="No se pudieron cargar las cifras de la lista de espera." />
+      ) : !c ? (
+        <Cargando alto="h-24" />
+      ) : c.grupos === 0 ? (
+        <Vacio texto={`Nadie se anotó en la lista de espera en los últimos ${DIAS_SERIE} días.`} />
+      ) : (
+        <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]" data-panel="espera">
+          <dl className="grid grid-cols-2 gap-x-4 gap-y-3 sm:grid-cols-3 lg:grid-cols-2 xl:grid-cols-3">
+            {cifras.map((x) => (
+              <div key={x.nombre} data-cifra={x.nombre}>
+                <dt className="text-sm font-medium text-stone-600">{x.nombre}</dt>
+                <dd className="mt-0.5 text-2xl font-semibold text-stone-900 tabular-nums" data-valor="">
+                  {x.valor}
+                </dd>
+                {x.detalle && <dd className="text-xs text-stone-500">{x.detalle}</dd>}
+              </div>
+            ))}
+          </dl>
+          <div className="min-w-0 max-w-xl">
+            <p className="mb-1 text-xs font-medium text-stone-500">Grupos anotados por hora</p>
+            <Barras titulo="Grupos anotados por hora" datos={gruposPorHora(c.por_hora)} />
+          </div>
+        </div>
+      )}
+    </Panel>
+  );
+}
+
 function Historico() {
   const serie = useSerie();
   const dias = serie.data ?? [];
@@ -151,6 +205,7 @@ function Historico() {
     <>
       <h2 className="pt-2 text-lg font-semibold text-stone-900">Últimos {DIAS_SERIE} días</h2>
       <NoShowsConfirmacion />
+      <ListaDeEspera />
       <div className="grid gap-3 lg:grid-cols-2">
         <Panel titulo="Personas por día">
           {cargando ? <Cargando /> : <Lineas titulo="Personas por día" series={personas} etiquetas={etiquetas} />}
