@@ -129,7 +129,10 @@ export async function enReposo(pagina, { quietoMs = 500, limiteMs = 15_000 } = {
 export async function limpiar(contexto, pagina, base) {
   await contexto.clearCookies();
   await pagina.goto(`${base}/login`);
-  await pagina.evaluate(() => localStorage.clear());
+  await pagina.evaluate(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+  });
 }
 
 /**

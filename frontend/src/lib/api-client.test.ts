@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cerrarToast, leerToasts } from '../stores/toasts';
 import { usuarioDe } from '../testing/datos';
 import { ApiError, consola, datos } from './api-client';
-import { cerrarSesionLocal, iniciarSesionLocal, leerSesion } from './session';
+import { cerrarSesionLocal, iniciarSesionLocal, leerFinDeSesion, leerSesion } from './session';
 
 function responder(status: number, cuerpo: unknown, extra: Record<string, string> = {}) {
   return vi.fn(
@@ -35,6 +35,7 @@ const avisos = () => leerToasts().map((t) => `${t.tipo}: ${t.mensaje}`);
 
 beforeEach(() => {
   cerrarSesionLocal();
+  sessionStorage.clear();
   for (const t of leerToasts()) cerrarToast(t.id);
 });
 
@@ -122,7 +123,7 @@ describe('the API client', () => {
     expect((init.headers as Record<string, string>).Authorization).toBeUndefined();
   });
 
-  it('ends the session on a 401 from any call and shows the server message', async () => {
+  it('ends the session on a 401 from any call and keeps the server message for the login page', async () => {
     iniciarSesionLocal('caducado', usuarioDe('Gerente'));
     localStorage.setItem('otra', 'x');
     vi.stubGlobal('fetch', responder(401, { status: 'error', message: 'Tu sesión expiró', data: null }));
@@ -134,7 +135,22 @@ describe('the API client', () => {
     expect(localStorage.length).toBe(0);
     expect(document.cookie).not.toContain('rgatk=');
     expect(leerSesion().autenticado).toBe(false);
-    expect(avisos()).toEqual(['error: Tu sesión expiró']);
+    // The login page says it, and keeps saying it: no toast besides.
+    expect(leerFinDeSesion()).toBe('Tu sesión expiró');
+    expect(avisos()).toEqual([]);
+  });
+
+  it('keeps why the session ended for the login page, even when the call that heard it is silent', async () => {
+    iniciarSesionLocal('caducado', usuarioDe('Gerente'));
+    vi.stubGlobal('fetch', responder(401, { status: 'error', message: 'Tu sesión expiró. Inicia sesión de nuevo.', data: null }));
+
+    await api('/v1/admin/sucursal', { silencioso: true }).catch(() => undefined);
+
+    expect(leerSesion().autenticado).toBe(false);
+    expect(leerFinDeSesion()).toBe('Tu sesión expiró. Inicia sesión de nuevo.');
+    // A new sign-in forgets it.
+    iniciarSesionLocal('nuevo', usuarioDe('Gerente'));
+    expect(leerFinDeSesion()).toBeNull();
   });
 
   it('keeps the session on a 403 and toasts the refusal', async () => {

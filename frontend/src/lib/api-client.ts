@@ -7,7 +7,7 @@
 import { ApiError, abrirSobre, crearCliente } from './cliente-api';
 import { nuevaClave } from './envio';
 import { ajustarReloj } from './reloj';
-import { cerrarSesionLocal, leerToken } from './session';
+import { leerFinDeSesion, leerToken, terminarSesion } from './session';
 import { toast } from '../stores/toasts';
 
 export { API_BASE, ApiError, conClave, type Esquema, type Rechazo } from './cliente-api';
@@ -16,12 +16,24 @@ export { nuevaClave };
 /** The console's client: every path of the API, typed, with the session. */
 export const consola = crearCliente({
   token: leerToken,
-  alResponder: (respuesta, conToken) => {
+  alResponder: (respuesta, conToken, cuerpo) => {
     ajustarReloj(respuesta.headers.get('Date'));
-    // A session the server no longer honours is over here too.
-    if (respuesta.status === 401 && conToken) cerrarSesionLocal();
+    // A session the server no longer honours is over here too; the login page says why (the
+    // server's words, from whichever call heard it first, a silent one too).
+    if (respuesta.status === 401 && conToken) terminarSesion(leerToken() ? mensajeDelSobre(cuerpo) : null);
   },
 });
+
+/** The `message` of an envelope's text; null when the text is not one. */
+function mensajeDelSobre(cuerpo: string): string | null {
+  try {
+    const sobre: unknown = JSON.parse(cuerpo);
+    const mensaje = typeof sobre === 'object' && sobre !== null && 'message' in sobre ? sobre.message : null;
+    return typeof mensaje === 'string' && mensaje.trim() !== '' ? mensaje : null;
+  } catch {
+    return null;
+  }
+}
 
 export interface OpcionesLlamada {
   /** Do not toast failures; the caller reports them itself. */
@@ -36,7 +48,9 @@ export async function conMensaje<S extends { status: string; message: string; da
   try {
     return await abrirSobre(llamada);
   } catch (e) {
-    if (e instanceof ApiError && !silencioso) toast.error(e.message);
+    // The end of the session is said on the login page, where it stays: not twice.
+    const finDicho = e instanceof ApiError && e.status === 401 && e.message === leerFinDeSesion();
+    if (e instanceof ApiError && !silencioso && !finDicho) toast.error(e.message);
     throw e;
   }
 }

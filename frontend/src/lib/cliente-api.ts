@@ -115,8 +115,8 @@ function consulta(parametros: Record<string, unknown>): string {
 export interface OpcionesCliente {
   /** The bearer token to send when a call names none of its own. */
   token?: () => string | null;
-  /** Hears every answer that came, and whether its call carried a token. */
-  alResponder?: (respuesta: Response, conToken: boolean) => void;
+  /** Hears every answer that came, whether its call carried a token, and its body as text. */
+  alResponder?: (respuesta: Response, conToken: boolean, cuerpo: string) => void;
 }
 
 /** A client of the whole API. The console has one with its session; the booking page one without. */
@@ -137,7 +137,7 @@ export function crearCliente({ token, alResponder }: OpcionesCliente = {}): Clie
     // The body first: whoever hears of the answer (a 401 ends the session, and the screen with
     // its calls) must not cut this call's own reading short.
     const texto = await leerCuerpo(respuesta, peticion.signal);
-    alResponder?.(respuesta, portador !== null);
+    alResponder?.(respuesta, portador !== null, texto);
     const cabeceras = new Headers(respuesta.headers);
     cabeceras.delete('Content-Length');
     cabeceras.delete('Content-Encoding');

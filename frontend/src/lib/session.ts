@@ -166,7 +166,37 @@ export function correoCorto(correo: string): string {
  * Activates a session the server just granted: token (and cookie), user, and a current branch
  * among the user's tags when none of them is chosen yet.
  */
+/** Where the login page finds why the last session ended (this tab only, until a new sign-in). */
+const CLAVE_FIN = 'fin_de_sesion';
+
+/**
+ * Ends a session the server no longer honours, keeping `motivo` (the server's words) for the
+ * login page to say until the next sign-in: a toast would be gone before a host looks back.
+ */
+export function terminarSesion(motivo: string | null): void {
+  try {
+    if (motivo) sessionStorage.setItem(CLAVE_FIN, motivo);
+  } catch {
+    // A browser without session storage still ends the session; it only cannot say why.
+  }
+  cerrarSesionLocal();
+}
+
+/** Why the last session of this tab ended, when the server said so. */
+export function leerFinDeSesion(): string | null {
+  try {
+    return sessionStorage.getItem(CLAVE_FIN);
+  } catch {
+    return null;
+  }
+}
+
 export function iniciarSesionLocal(token: string, usuario: Esquema<'Usuario'>): void {
+  try {
+    sessionStorage.removeItem(CLAVE_FIN);
+  } catch {
+    // Nothing was kept, then.
+  }
   guardarToken(token);
   guardarUsuario(usuario);
   const actual = leerSucursal();

@@ -1,7 +1,9 @@
+import { ExclamationTriangleIcon } from '@heroicons/react/24/outline';
+import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { Logo } from '@/components/ui/Logo';
 import { LoginForm } from '@/features/auth/components/LoginForm';
-import { rutaInicial } from '@/lib/session';
+import { leerFinDeSesion, rutaInicial } from '@/lib/session';
 import { useSesion } from '@/lib/use-session';
 import { useTitulo } from '@/lib/use-titulo';
 
@@ -10,6 +12,8 @@ export function LoginPage() {
   useTitulo('Iniciar sesión');
   const { autenticado, usuario } = useSesion();
   const navigate = useNavigate();
+  // Why the last session ended (it expired, or was closed elsewhere), as the server said it.
+  const [finDeSesion] = useState(leerFinDeSesion);
   if (autenticado) return <Navigate to={rutaInicial(usuario)} replace />;
 
   return (
@@ -41,6 +45,12 @@ export function LoginPage() {
           <div className="rounded-2xl bg-white p-6 shadow-xl shadow-stone-900/5 ring-1 ring-stone-200 sm:p-10">
             <h1 className="text-2xl font-bold tracking-tight text-stone-900">Iniciar sesión</h1>
             <p className="mt-2 mb-8 text-sm text-stone-500">Ingresa con tu correo y contraseña de la empresa.</p>
+            {finDeSesion && (
+              <p role="alert" className="-mt-4 mb-6 flex items-start gap-2 rounded-lg bg-amber-50 px-3 py-2.5 text-sm text-amber-900 ring-1 ring-amber-200 ring-inset" data-testid="fin-de-sesion">
+                <ExclamationTriangleIcon aria-hidden className="mt-0.5 size-5 shrink-0 text-amber-600" />
+                {finDeSesion}
+              </p>
+            )}
             <LoginForm alEntrar={(u) => navigate(rutaInicial(u), { replace: true })} />
           </div>
         </div>

@@ -1,7 +1,7 @@
 // The 'Descargar CSV' of a log: the same URL with `Accept: text/csv`, fetched with the bearer
 // header (never a token in a URL), saved through a Blob and an <a download> click.
 import { API_BASE } from '@/lib/api-client';
-import { cerrarSesionLocal, leerToken } from '@/lib/session';
+import { leerToken, terminarSesion } from '@/lib/session';
 import { toast } from '@/stores/toasts';
 
 export const MENSAJE_ERROR_CSV = 'No se pudo descargar el archivo CSV. Inténtalo de nuevo.';
@@ -48,7 +48,11 @@ export async function descargarCsv(
     const token = leerToken();
     if (token) headers.Authorization = `Bearer ${token}`;
     const respuesta = await deps.obtener(`${API_BASE}${ruta}?${params}`, { headers });
-    if (respuesta.status === 401 && token) cerrarSesionLocal();
+    if (respuesta.status === 401 && token) {
+      // As any call's 401: no session, and the server's message for the login page.
+      const cuerpo = (await respuesta.json().catch(() => null)) as { message?: unknown } | null;
+      terminarSesion(typeof cuerpo?.message === 'string' ? cuerpo.message : null);
+    }
     if (!respuesta.ok) throw new Error(`HTTP ${respuesta.status}`);
     const tipo = respuesta.headers.get('Content-Type') ?? '';
     if (!tipo.includes('text/csv')) throw new Error(`Respuesta inesperada: ${tipo || 'sin tipo'}`);

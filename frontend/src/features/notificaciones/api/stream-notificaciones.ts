@@ -2,8 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { API_BASE, type Esquema } from '@/lib/api-client';
 import { claveListasReservaciones, claveReservacionesSucursal } from '@/lib/claves';
-import { cerrarSesionLocal } from '@/lib/session';
-import { toast } from '@/stores/toasts';
+import { terminarSesion } from '@/lib/session';
 import { crearLectorSse, esperaReconexion } from '@/lib/sse';
 import { useSesion } from '@/lib/use-session';
 import { agregarNotificacion, claveNotificaciones } from '@/modulos/notificaciones/api/get-notificaciones';
@@ -67,11 +66,10 @@ export async function seguirNotificaciones(tag: string, token: string, suscripto
         cache: 'no-store',
       });
       if (respuesta.status === 401) {
-        // The same end as any other call's 401: the server's message, then no session. The
-        // stream can be the first call to learn of it, racing the page's own.
+        // The same end as any other call's 401: no session, and the server's message for the
+        // login page. The stream can be the first call to learn of it, racing the page's own.
         const cuerpo = (await respuesta.json().catch(() => null)) as { message?: unknown } | null;
-        if (typeof cuerpo?.message === 'string') toast.error(cuerpo.message);
-        cerrarSesionLocal();
+        terminarSesion(typeof cuerpo?.message === 'string' ? cuerpo.message : null);
         return 'parar';
       }
       if (respuesta.status === 403 || respuesta.status === 404) return 'parar';
