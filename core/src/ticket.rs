@@ -188,6 +188,14 @@ impl Ticket {
     }
 }
 
+/// The tickets print the party's arrival (`HH:MM`) when the branch charged its buffet by it
+/// ([`crate::tiempo::ReglasHorario::modo_al_sentar`]): on the save's tickets and on reprints.
+pub fn con_llegada(tickets: &mut [Ticket], llegada: Option<&str>) {
+    for t in tickets {
+        t.llegada = llegada.map(str::to_owned);
+    }
+}
+
 /// The comanda and abre of a seated party, as data: the branch's name and footer are added when
 /// they print.
 pub fn tickets_de(

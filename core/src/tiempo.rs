@@ -317,11 +317,14 @@ impl ReglasHorario {
                 && self.dia_de_servicio(*l) == self.dia_de_servicio(sentado)
         });
         match llegada {
-            Some(l) => ModoAlSentar {
-                modo: self.modo_sugerido(l.time()),
-                llegada: Some(formato_hora(l.time())),
-                cambio: self.modo_sugerido(l.time()) != al_sentar,
-            },
+            Some(l) => {
+                let modo = self.modo_sugerido(l.time());
+                ModoAlSentar {
+                    modo,
+                    llegada: Some(formato_hora(l.time())),
+                    cambio: modo != al_sentar,
+                }
+            }
             None => ModoAlSentar {
                 modo: al_sentar,
                 llegada: None,

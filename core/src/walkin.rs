@@ -426,12 +426,9 @@ pub struct WalkinDecidido {
 }
 
 impl WalkinDecidido {
-    /// The tickets print the party's arrival (`HH:MM`) when the branch charged its buffet by it
-    /// ([`crate::tiempo::ReglasHorario::modo_al_sentar`]).
+    /// The save's tickets with the party's arrival ([`crate::ticket::con_llegada`]).
     pub fn con_llegada(mut self, llegada: Option<&str>) -> Self {
-        for t in &mut self.tickets {
-            t.llegada = llegada.map(str::to_owned);
-        }
+        crate::ticket::con_llegada(&mut self.tickets, llegada);
         self
     }
 }

@@ -4,13 +4,13 @@
 // /login). A 429 or 503 carries how many seconds the server asks to wait (`reintentarEn`).
 //
 //   const piso = await datos(consola.GET('/v1/admin/salon', { params: { query: { tag } }, signal }));
-import { ApiError, abrirSobre, crearCliente } from './cliente-api';
+import { ApiError, abrirSobre, crearCliente, mensajeDeSobre } from './cliente-api';
 import { nuevaClave } from './envio';
 import { ajustarReloj } from './reloj';
 import { leerFinDeSesion, leerToken, terminarSesion } from './session';
 import { toast } from '../stores/toasts';
 
-export { API_BASE, ApiError, conClave, type Esquema, type Rechazo } from './cliente-api';
+export { API_BASE, ApiError, conClave, mensajeDeSobre, type Esquema, type Rechazo } from './cliente-api';
 export { nuevaClave };
 
 /** The console's client: every path of the API, typed, with the session. */
@@ -20,20 +20,9 @@ export const consola = crearCliente({
     ajustarReloj(respuesta.headers.get('Date'));
     // A session the server no longer honours is over here too; the login page says why (the
     // server's words, from whichever call heard it first, a silent one too).
-    if (respuesta.status === 401 && conToken) terminarSesion(leerToken() ? mensajeDelSobre(cuerpo) : null);
+    if (respuesta.status === 401 && conToken) terminarSesion(leerToken() ? mensajeDeSobre(cuerpo) : null);
   },
 });
-
-/** The `message` of an envelope's text; null when the text is not one. */
-function mensajeDelSobre(cuerpo: string): string | null {
-  try {
-    const sobre: unknown = JSON.parse(cuerpo);
-    const mensaje = typeof sobre === 'object' && sobre !== null && 'message' in sobre ? sobre.message : null;
-    return typeof mensaje === 'string' && mensaje.trim() !== '' ? mensaje : null;
-  } catch {
-    return null;
-  }
-}
 
 export interface OpcionesLlamada {
   /** Do not toast failures; the caller reports them itself. */

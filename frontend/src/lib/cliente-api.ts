@@ -158,6 +158,16 @@ type Llamada<S> = Promise<{ data?: S; error?: unknown; response: Response }>;
 
 const esSobre = (v: unknown): v is Sobre => typeof v === 'object' && v !== null && 'status' in v && 'message' in v;
 
+/** The `message` of an envelope's text (a 401's, say); null when the text is not an envelope. */
+export function mensajeDeSobre(texto: string): string | null {
+  try {
+    const v: unknown = JSON.parse(texto);
+    return esSobre(v) && typeof v.message === 'string' && v.message.trim() !== '' ? v.message : null;
+  } catch {
+    return null;
+  }
+}
+
 /** A call's envelope opened: its `data` (typed by the call's path) and the server's `message`. */
 export async function abrirSobre<S extends Sobre>(llamada: Llamada<S>): Promise<{ data: S['data']; message: string }> {
   let resultado: Awaited<Llamada<S>>;

@@ -20,7 +20,7 @@ use utoipa_axum::routes;
 
 use crate::access::{en_alcance, Con, SucursalEnAlcance};
 use crate::db::bitacora::{Cambio, Entidad};
-use anfitrion_core::ticket::tickets_de;
+use anfitrion_core::ticket::{con_llegada, tickets_de};
 
 use crate::db::impresion::{Encargo, EstadoImpresion, Impresora, TrabajoLeido};
 use crate::db::piso::Sentado;
@@ -441,9 +441,7 @@ async fn reimprimir(
             let fecha =
                 NaiveDateTime::parse_from_str(&w.fecha_hora, "%Y-%m-%d %H:%M").unwrap_or_default();
             let mut tickets = tickets_de(&w.folio, fecha, &w.name, w.evento, &w.comanda, &w.abre);
-            for t in &mut tickets {
-                t.llegada.clone_from(&w.llegada);
-            }
+            con_llegada(&mut tickets, w.llegada.as_deref());
             (tickets, Entidad::Walkin, w.id)
         }
         Sentado::Reservacion(id) => {

@@ -1,6 +1,6 @@
 // The 'Descargar CSV' of a log: the same URL with `Accept: text/csv`, fetched with the bearer
 // header (never a token in a URL), saved through a Blob and an <a download> click.
-import { API_BASE } from '@/lib/api-client';
+import { API_BASE, mensajeDeSobre } from '@/lib/api-client';
 import { leerToken, terminarSesion } from '@/lib/session';
 import { toast } from '@/stores/toasts';
 
@@ -50,8 +50,7 @@ export async function descargarCsv(
     const respuesta = await deps.obtener(`${API_BASE}${ruta}?${params}`, { headers });
     if (respuesta.status === 401 && token) {
       // As any call's 401: no session, and the server's message for the login page.
-      const cuerpo = (await respuesta.json().catch(() => null)) as { message?: unknown } | null;
-      terminarSesion(typeof cuerpo?.message === 'string' ? cuerpo.message : null);
+      terminarSesion(mensajeDeSobre(await respuesta.text().catch(() => '')));
     }
     if (!respuesta.ok) throw new Error(`HTTP ${respuesta.status}`);
     const tipo = respuesta.headers.get('Content-Type') ?? '';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { API_BASE, type Esquema } from '@/lib/api-client';
+import { API_BASE, mensajeDeSobre, type Esquema } from '@/lib/api-client';
 import { claveListasReservaciones, claveReservacionesSucursal } from '@/lib/claves';
 import { terminarSesion } from '@/lib/session';
 import { crearLectorSse, esperaReconexion } from '@/lib/sse';
@@ -68,8 +68,7 @@ export async function seguirNotificaciones(tag: string, token: string, suscripto
       if (respuesta.status === 401) {
         // The same end as any other call's 401: no session, and the server's message for the
         // login page. The stream can be the first call to learn of it, racing the page's own.
-        const cuerpo = (await respuesta.json().catch(() => null)) as { message?: unknown } | null;
-        terminarSesion(typeof cuerpo?.message === 'string' ? cuerpo.message : null);
+        terminarSesion(mensajeDeSobre(await respuesta.text().catch(() => '')));
         return 'parar';
       }
       if (respuesta.status === 403 || respuesta.status === 404) return 'parar';

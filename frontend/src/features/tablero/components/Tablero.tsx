@@ -14,6 +14,9 @@ import { filasNoShows, sinTerminadas, textoNoShows } from '@/modulos/reservacion
 import { Apiladas, Barras, color, Leyenda, Lineas } from './Graficas';
 import type { Esquema } from '@/lib/api-client';
 
+/** Minutes as the dashboard writes them; a dash when there is no figure. */
+const minutos = (m: number | null | undefined) => (m == null ? '—' : `${m} min`);
+
 function Tarjeta({ nombre, valor, detalle, tono = 'text-stone-900' }: { nombre: string; valor: ReactNode; detalle?: string; tono?: string }) {
   return (
     <div className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200" data-tarjeta={nombre}>
@@ -138,7 +141,6 @@ function NoShowsConfirmacion() {
 function ListaDeEspera() {
   const consulta = useCifrasEspera();
   const c = consulta.data;
-  const minutos = (m: number | null | undefined) => (m == null ? '—' : `${m} min`);
   const cifras: { nombre: string; valor: ReactNode; detalle?: string }[] = c
     ? [
         { nombre: 'Grupos anotados', valor: c.grupos, detalle: c.esperando > 0 ? `${c.esperando} esperando ahora` : undefined },
@@ -252,7 +254,6 @@ function Historico() {
 function TiemposDeMesa() {
   const tiempos = useTiemposMesa();
   const t = tiempos.data;
-  const minutos = (m: number | null | undefined) => (m == null ? '—' : `${m} min`);
   return (
     <>
       <h2 className="pt-2 text-lg font-semibold text-stone-900">Tiempos de mesa</h2>
