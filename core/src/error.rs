@@ -215,6 +215,14 @@ reglas! {
     CambioFueraDePlazo { min: u32 } => "cambio_fuera_de_plazo", -, "Ya no se puede cambiar en línea: faltan menos de {min} minutos para la reservación. Llama a la sucursal.";
     /// The waitlist: a party that is no longer waiting (seated, left) or of another branch.
     EsperaTerminada => "espera_terminada", -, "El grupo ya no está en la lista de espera";
+    /// A guest joining the waitlist online without a phone: their page's link and the call go to it.
+    TelefonoParaEspera => "telefono_para_espera", "phone", "Escribe tu celular: por él te avisamos cuando tu mesa esté lista.";
+    /// A party online larger than any table, or two joined, of the branch seats.
+    GrupoGrandeEspera { max: u32 } => "grupo_grande_espera", "personas", "En línea la lista toma grupos de hasta {max} personas: para un grupo mayor, pide tu lugar con la hostess.";
+    /// The branch closed its online list.
+    ListaEnLineaCerrada => "lista_en_linea_cerrada", -, "La lista de espera en línea está cerrada por ahora. Pide tu lugar con la hostess en la entrada.";
+    /// The online list outside the branch's hours.
+    ListaFueraDeHorario => "lista_fuera_de_horario", -, "La sucursal está cerrada a esta hora: la lista de espera en línea se abre durante el servicio.";
     /// Input of the wrong shape (a negative count, text where a number goes, …); the detail is
     /// for logs, not for staff.
     EntradaInvalida(String) => "entrada_invalida", -, "Los datos enviados no son válidos";

@@ -7,6 +7,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::personal::{normalizar_nombre, normalizar_telefono};
 use crate::piso::{MesaDelPiso, ESPERA_MIN_OCUPADA};
+use crate::reservacion::{exigir_abierto, DiaEspecial, HorarioDia};
+use crate::telefono::PaisesTelefono;
 use crate::tiempo::dia_de_servicio;
 use crate::ReglaError;
 
@@ -71,6 +73,47 @@ impl EnEspera {
         })
     }
 }
+
+impl EnEspera {
+    /// A party a guest writes down from their phone: the host's rules, and besides a phone of
+    /// one of the branch's countries (their page's link and "Su mesa está lista" go to it,
+    /// and the host calls it) and a party no larger than `personas_max`, the largest one table,
+    /// or two joined, seats.
+    pub fn parse_de_huesped(
+        d: &DatosEspera,
+        paises: &PaisesTelefono,
+        personas_max: u32,
+    ) -> Result<EnEspera, ReglaError> {
+        let phone = paises
+            .telefono_de_huesped(d.phone.as_deref().unwrap_or(""))?
+            .ok_or(ReglaError::TelefonoParaEspera)?;
+        let grupo = EnEspera::parse(&DatosEspera {
+            phone: Some(phone),
+            ..d.clone()
+        })?;
+        if grupo.personas > personas_max {
+            return Err(ReglaError::GrupoGrandeEspera { max: personas_max });
+        }
+        Ok(grupo)
+    }
+}
+
+/// Whether the online list takes a party at `ahora` (branch-local): the branch opened it
+/// ("Lista en línea: abierta") and is open now by its hours (a special day's included).
+pub fn exigir_lista_en_linea(
+    abierta: bool,
+    ahora: NaiveDateTime,
+    horario: &[HorarioDia],
+    especiales: &[DiaEspecial],
+) -> Result<(), ReglaError> {
+    if !abierta {
+        return Err(ReglaError::ListaEnLineaCerrada);
+    }
+    exigir_abierto(ahora, horario, especiales).map_err(|_| ReglaError::ListaFueraDeHorario)
+}
+
+/// The reason a party closed from its own page ("Ya no voy") leaves with.
+pub const MOTIVO_DEL_HUESPED: &str = "el huésped";
 
 /// Why a party left the list, checked: required, bounded, visible.
 pub fn exigir_motivo(motivo: &str) -> Result<String, ReglaError> {

@@ -525,6 +525,10 @@ pub struct DatosConfWalkin {
         schema(min_items = 1, max_items = 5, example = json!(["MX"]))
     )]
     pub paises_telefono: Vec<String>,
+    /// "Lista en línea: abierta": guests may join the waitlist from their phone while the branch
+    /// is open (closed when a client leaves it out).
+    #[serde(default)]
+    pub espera_en_linea: bool,
 }
 
 fn fin_dia_por_defecto() -> String {
@@ -560,6 +564,8 @@ pub struct ConfSucursal {
     pub recordatorios_horas: Vec<u32>,
     /// The countries a guest's typed number may be of.
     pub paises_telefono: crate::telefono::PaisesTelefono,
+    /// Guests may join the waitlist from their phone ([`crate::espera::exigir_lista_en_linea`]).
+    pub espera_en_linea: bool,
 }
 
 impl Default for ConfSucursal {
@@ -575,6 +581,7 @@ impl Default for ConfSucursal {
             vencer_impresion_min: crate::impresora::VENCER_IMPRESION_MIN_POR_DEFECTO,
             recordatorios_horas: Vec::new(),
             paises_telefono: crate::telefono::PaisesTelefono::default(),
+            espera_en_linea: false,
         }
     }
 }
@@ -637,6 +644,7 @@ impl ConfSucursal {
             },
             recordatorios_horas: crate::recordatorio::exigir_horas(&d.recordatorios_horas)?,
             paises_telefono: crate::telefono::PaisesTelefono::parse(&d.paises_telefono)?,
+            espera_en_linea: d.espera_en_linea,
         })
     }
 
@@ -671,6 +679,7 @@ impl ConfSucursal {
             vencer_impresion_min: self.vencer_impresion_min,
             recordatorios_horas: self.recordatorios_horas.clone(),
             paises_telefono: self.paises_telefono.codigos(),
+            espera_en_linea: self.espera_en_linea,
         }
     }
 }

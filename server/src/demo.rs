@@ -19,6 +19,7 @@ use anfitrion_core::clientes::{AfiliadoValido, DatosAfiliado};
 use anfitrion_core::comanda::{ConteosComanda, Mesero, Pedido, Personas};
 use anfitrion_core::cuenta::validar_clave_nueva;
 use anfitrion_core::estado::{EstadoReservacion, Origen};
+use anfitrion_core::organizacion::ConfSucursal;
 use anfitrion_core::permisos::{GERENTE, HOSTESS, MERCADOTECNIA, RESERVACIONES, SISTEMAS};
 use anfitrion_core::personal::{normalizar_nombre, validar_correo, Evento};
 use anfitrion_core::promos::{
@@ -633,8 +634,17 @@ async fn sembrar(store: &dyn Store, claves: &Claves, ahora: DateTime<Utc>) -> an
             usuario_id: None,
             usuario_name: "Demostración".to_owned(),
         };
-        let cambio = Cambio::de(demostracion, Entidad::Sucursal, &id, Accion::Crear).en(&id);
+        let cambio =
+            Cambio::de(demostracion.clone(), Entidad::Sucursal, &id, Accion::Crear).en(&id);
         store.crear_sucursal(&sucursal, &cambio).await?;
+        // The demo's branches take parties on their online list (the poster's QR).
+        let conf = ConfSucursal {
+            walkin: sucursal.conf.clone(),
+            espera_en_linea: true,
+            ..ConfSucursal::default()
+        };
+        let cambio = Cambio::de(demostracion, Entidad::Sucursal, &id, Accion::Editar).en(&id);
+        store.guardar_conf(&id, &conf, &cambio).await?;
         sucursales.push(id);
     }
 

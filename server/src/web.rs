@@ -156,12 +156,17 @@ pub fn es_referencia_api(ruta: &str) -> bool {
 
 /// `/reservacion/{tag}`, `/reservacion/{tag}/confirmacion/{id}` (the guest's page),
 /// `/reservacion/{tag}/verificar/{id}`, a reminder's `/reservacion/{tag}/confirmar/{id}` and
-/// `/reservacion/{tag}/cancelar/{id}`, and `/widget/{tag}`: the pages the booking bundle serves.
+/// `/reservacion/{tag}/cancelar/{id}`, `/widget/{tag}`, and the waitlist's join page
+/// `/espera/{tag}` (with its door tablet's `/espera/{tag}/kiosco` and its printed
+/// `/espera/{tag}/cartel`) and the guest's own `/espera/{tag}/turno/{id}`: the pages the booking
+/// bundle serves.
 pub fn es_pagina_publica(ruta: &str) -> bool {
     let partes: Vec<&str> = ruta.trim_end_matches('/').split('/').skip(1).collect();
     let sano = |p: &&str| !p.is_empty() && p.len() <= 64;
     match partes.as_slice() {
-        ["reservacion", tag] | ["widget", tag] => sano(tag),
+        ["reservacion", tag] | ["widget", tag] | ["espera", tag] => sano(tag),
+        ["espera", tag, "kiosco" | "cartel"] => sano(tag),
+        ["espera", tag, "turno", id] => sano(tag) && sano(id),
         ["reservacion", tag, "confirmacion" | "verificar" | "confirmar" | "cancelar", id] => {
             sano(tag) && sano(id)
         }
@@ -194,6 +199,10 @@ mod tests {
             "/reservacion/polanco/verificar/abc/",
             "/reservacion/polanco/confirmar/abc",
             "/reservacion/polanco/cancelar/abc",
+            "/espera/polanco",
+            "/espera/polanco/turno/abc",
+            "/espera/polanco/kiosco",
+            "/espera/polanco/cartel",
         ] {
             assert!(es_pagina_publica(r), "{r}");
         }
@@ -202,6 +211,8 @@ mod tests {
             "/reservacion",
             "/widget",
             "/reservacion/polanco/otra/abc",
+            "/espera",
+            "/espera/polanco/otra/abc",
             "/marcas/1",
         ] {
             assert!(!es_pagina_publica(r), "{r}");

@@ -4,6 +4,9 @@ import { Aviso } from './Aviso';
 import { Reservar } from './Reservar';
 import { pedirCierre } from '../lib/mensaje-widget';
 import { leerVista, type Vista } from './ruta';
+import { Turno } from './espera/Turno';
+import { Cartel } from './espera/Cartel';
+import { Unirse } from './espera/Unirse';
 
 const enMarco = () => window.self !== window.top;
 const vistaActual = () => leerVista(new URL(window.location.href), enMarco());
@@ -28,6 +31,10 @@ const TITULOS: Record<Vista['tipo'], string> = {
   verificar: 'Verificación de correo',
   confirmar: 'Confirma tu asistencia',
   cancelar: 'Cancela tu reservación',
+  espera: 'Lista de espera',
+  kiosco: 'Lista de espera',
+  cartel: 'Cartel de la lista de espera',
+  turno: 'Tu lugar en la lista de espera',
   desconocida: 'Reservaciones',
 };
 
@@ -90,6 +97,12 @@ export function App() {
           <Suspense fallback={<div role="status" aria-label="Cargando" className="min-h-64" />}>
             <Enlace key={`${vista.tipo}|${vista.id}`} proposito={vista.tipo} id={vista.id} token={vista.token} tag={vista.tag} />
           </Suspense>
+        ) : vista.tipo === 'espera' || vista.tipo === 'kiosco' ? (
+          <Unirse key={vista.tag} tag={vista.tag} navegar={navegar} kiosco={vista.tipo === 'kiosco'} />
+        ) : vista.tipo === 'cartel' ? (
+          <Cartel tag={vista.tag} />
+        ) : vista.tipo === 'turno' ? (
+          <Turno key={vista.id} id={vista.id} token={vista.token} />
         ) : (
           <Aviso titulo="Esta página no existe" incrustado={incrustado}>
             <p>Revisa la dirección de la reservación.</p>

@@ -123,3 +123,29 @@ export const cancelarReservacion = (id: string, token: string, clave: string) =>
 /** The guest changes the party and the time (the page's token only). */
 export const cambiarReservacion = (id: string, cambio: { token: string; fecha_hora: string; no_personas: number }, clave: string) =>
   hecho(publico.POST('/api/v1/public/reservacion/{id}/cambiar', { params: { path: { id }, header: conClave(clave) }, body: cambio }));
+
+// ---- the waitlist from the guest's phone ----
+
+/** A branch's online list: whether it takes parties now, its limits and its contact. */
+export const getListaEspera = async (tag: string, signal?: AbortSignal) =>
+  (await abrirSobre(publico.GET('/api/v1/public/sucursal/{tag}/espera', { params: { path: { tag } }, signal }))).data;
+
+/** Joins the list; `clave` is the action's idempotency key, the same on a retry. */
+export const unirseEspera = async (tag: string, datos: Esquema<'DatosEspera'>, clave: string) =>
+  (await abrirSobre(publico.POST('/api/v1/public/sucursal/{tag}/espera', { params: { path: { tag }, header: conClave(clave) }, body: datos }))).data;
+
+/** The guest's party as it stands; refused for any secret but its own. */
+export const getTurno = async (id: string, t: string, signal?: AbortSignal) =>
+  (await abrirSobre(publico.GET('/api/v1/public/espera/{id}', { params: { path: { id }, query: { t } }, signal }))).data;
+
+/** The live stream of the guest's party (`event: turno`), opened by the page. */
+export const flujoTurno = (id: string, t: string): string =>
+  `/api/v1/public/espera/${encodeURIComponent(id)}/stream?t=${encodeURIComponent(t)}`;
+
+/** "Ya no voy": the guest closes their own party. */
+export const yaNoVoy = async (id: string, token: string, clave: string) =>
+  (await abrirSobre(publico.POST('/api/v1/public/espera/{id}/salir', { params: { path: { id }, header: conClave(clave) }, body: { token } }))).data;
+
+/** The branch's poster: the join page's address and its QR. */
+export const getCartelEspera = async (tag: string, signal?: AbortSignal) =>
+  (await abrirSobre(publico.GET('/api/v1/public/sucursal/{tag}/espera/cartel', { params: { path: { tag } }, signal }))).data;

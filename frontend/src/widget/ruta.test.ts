@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { leerOrigen, leerPersonasMax, leerVista, rutaConfirmacion } from './ruta';
+import { leerOrigen, leerPersonasMax, leerVista, rutaConfirmacion, rutaTurno } from './ruta';
 
 const vista = (url: string, enMarco = false) => leerVista(new URL(url, 'https://reservas.example'), enMarco);
 
@@ -64,5 +64,22 @@ describe('the booking page reads its address', () => {
     for (const url of ['/widget', '/reservacion/', '/reservacion/polanco/otra/abc', '/widget/polanco/confirmacion/abc', '/otra/polanco']) {
       expect(vista(url)).toEqual({ tipo: 'desconocida' });
     }
+  });
+});
+
+describe('the waitlist pages read their address', () => {
+  it('the join page and the party page, with its secret', () => {
+    expect(vista('/espera/polanco')).toEqual({ tipo: 'espera', tag: 'polanco' });
+    expect(vista('/espera/polanco/kiosco')).toEqual({ tipo: 'kiosco', tag: 'polanco' });
+    expect(vista('/espera/polanco/cartel/')).toEqual({ tipo: 'cartel', tag: 'polanco' });
+    expect(vista('/espera/polanco/turno/abc123?t=s3cr3t')).toEqual({ tipo: 'turno', tag: 'polanco', id: 'abc123', token: 's3cr3t' });
+    expect(vista('/espera/polanco/turno/abc123')).toMatchObject({ tipo: 'turno', token: '' });
+    for (const malo of ['/espera', '/espera/polanco/otra/abc', '/espera/polanco/turno']) expect(vista(malo)).toEqual({ tipo: 'desconocida' });
+  });
+
+  it('after joining, only a party page of this site is followed', () => {
+    expect(rutaTurno('/espera/polanco/turno/abc?t=x')).toBe('/espera/polanco/turno/abc?t=x');
+    expect(() => rutaTurno('https://otro.example/espera/polanco/turno/abc?t=x')).toThrow('El servidor respondió de forma inesperada');
+    expect(() => rutaTurno('/reservacion/polanco/confirmacion/abc?t=x')).toThrow();
   });
 });

@@ -1,4 +1,4 @@
-// Where the booking page is and what its URL asks for. One bundle answers six addresses:
+// Where the booking page is and what its URL asks for. One bundle answers ten addresses:
 //   /reservacion/{tag}                         the booking as a full page
 //   /widget/{tag}                              the same booking, meant for an iframe
 //   /reservacion/{tag}/confirmacion/{id}?t=    the booking made, with its QR: the guest's own page
@@ -7,6 +7,10 @@
 //                                              own secret) and leads on to the booking (c)
 //   /reservacion/{tag}/confirmar/{id}?t=       a reminder's "Confirmo" link (t, that link's secret)
 //   /reservacion/{tag}/cancelar/{id}?t=        a reminder's "Cancelar" link
+//   /espera/{tag}                              joining the branch's waitlist from the phone
+//   /espera/{tag}/kiosco                       the same, on a tablet at the door: it clears itself
+//   /espera/{tag}/cartel                       the poster to print, with the join page's QR
+//   /espera/{tag}/turno/{id}?t=                the party's own page: its place, live
 
 import type { Origen } from '../wasm/tipos/Origen';
 
@@ -20,6 +24,8 @@ export type Vista =
   | { tipo: 'confirmacion'; tag: string; id: string; token: string }
   | { tipo: 'verificar'; tag: string; id: string; token: string; confirmacion: string | null }
   | { tipo: 'confirmar' | 'cancelar'; tag: string; id: string; token: string }
+  | { tipo: 'espera' | 'kiosco' | 'cartel'; tag: string }
+  | { tipo: 'turno'; tag: string; id: string; token: string }
   | { tipo: 'desconocida' };
 
 /** The origin of the URL, matched without regard to case; Widget when absent or unknown. */
@@ -52,6 +58,13 @@ export function leerVista(url: URL, incrustado: boolean): Vista {
   const q = url.searchParams;
   const [raiz, tagCrudo, accion, idCrudo] = partes;
   const tag = segmento(tagCrudo);
+  if (tag && raiz === 'espera') {
+    if (partes.length === 2) return { tipo: 'espera', tag };
+    if (partes.length === 3 && (accion === 'kiosco' || accion === 'cartel')) return { tipo: accion, tag };
+    const id = segmento(idCrudo);
+    if (partes.length === 4 && accion === 'turno' && id) return { tipo: 'turno', tag, id, token: q.get('t') ?? '' };
+    return { tipo: 'desconocida' };
+  }
   if (!tag || (raiz !== 'reservacion' && raiz !== 'widget')) return { tipo: 'desconocida' };
   if (partes.length === 2) {
     return {
@@ -83,8 +96,17 @@ export function leerVista(url: URL, incrustado: boolean): Vista {
  * Only a confirmation page of this site is followed; anything else is no address.
  */
 export function rutaConfirmacion(respuesta: string): string {
+  return rutaDe(respuesta, 'confirmacion');
+}
+
+/** Where to go after joining the waitlist: the party's page the server answered (with its secret). */
+export function rutaTurno(respuesta: string): string {
+  return rutaDe(respuesta, 'turno');
+}
+
+function rutaDe(respuesta: string, tipo: Vista['tipo']): string {
   const url = new URL(respuesta, 'https://x.invalid');
   const vista = leerVista(url, false);
-  if (url.origin !== 'https://x.invalid' || vista.tipo !== 'confirmacion') throw new Error('El servidor respondió de forma inesperada. Inténtalo de nuevo.');
+  if (url.origin !== 'https://x.invalid' || vista.tipo !== tipo) throw new Error('El servidor respondió de forma inesperada. Inténtalo de nuevo.');
   return url.pathname + url.search;
 }

@@ -86,7 +86,7 @@ pub enum EstadoEspera {
 }
 
 impl EstadoEspera {
-    fn de(estado: &str) -> EstadoEspera {
+    pub(crate) fn de(estado: &str) -> EstadoEspera {
         match estado {
             "sentado" => EstadoEspera::Sentado,
             "se_fue" => EstadoEspera::SeFue,
@@ -126,6 +126,8 @@ pub struct GrupoEnEspera {
     pub avisado: Option<DateTime<Utc>>,
     /// The state of its last "Su mesa está lista" message; null if none was queued.
     pub mensaje: Option<EstadoMensajeEspera>,
+    /// The guest joined from their phone ("en línea").
+    pub en_linea: bool,
 }
 
 /// A party after it was called or left the list.
@@ -202,13 +204,13 @@ pub struct SalidaEspera {
 
 /// The floor as the waitlist quotes from it: each table with the minutes it has been seated,
 /// and the stay the floor expects (today's median once there are enough, else the setting).
-struct PisoParaCotizar {
-    mesas: Vec<MesaDelPiso>,
-    estancia: u32,
+pub(crate) struct PisoParaCotizar {
+    pub(crate) mesas: Vec<MesaDelPiso>,
+    pub(crate) estancia: u32,
 }
 
 /// Reads the branch's floor now, as `GET /api/v1/admin/salon` does.
-async fn piso_ahora(
+pub(crate) async fn piso_ahora(
     state: &AppState,
     sucursal_id: &str,
     conf: &ConfSucursal,
@@ -276,6 +278,7 @@ fn en_posicion(
         posicion: u32::try_from(i + 1).unwrap_or(u32::MAX),
         siguiente,
         mensaje: EstadoMensajeEspera::de(g.mensaje.as_deref()),
+        en_linea: g.en_linea,
         avisado: g.avisado_en,
         creado: g.creado_en,
         id: g.id,
@@ -374,6 +377,7 @@ async fn anotar(
         grupo: &grupo,
         autor: &usuario.id,
         ahora,
+        en_linea: None,
     };
     // The new party is quoted last, behind the parties the transaction sees waiting.
     let cotizar = |fila: &[u32]| {

@@ -9,6 +9,7 @@ pub mod clientes;
 pub mod conf_walkin;
 mod documento;
 pub mod espera;
+pub mod espera_publica;
 pub mod huesped;
 pub mod impresion;
 pub mod integraciones;
@@ -110,6 +111,7 @@ fn rutas() -> OpenApiRouter<AppState> {
         .merge(piso::router())
         .merge(impresion::router())
         .merge(espera::router())
+        .merge(espera_publica::router())
         .merge(integraciones::router())
 }
 

@@ -20,6 +20,7 @@ use super::comun::nuevo_id;
 use super::error::{DbResult, ErrorAlmacen};
 use super::motores::para_cada_motor;
 use super::recordatorios::NuevoMensaje;
+use super::reservaciones::{Aviso, NuevaNotificacion};
 
 /// A party waiting.
 pub const ESPERANDO: &str = "esperando";
@@ -44,6 +45,8 @@ pub struct GrupoLeido {
     pub avisado_en: Option<DateTime<Utc>>,
     /// `pendiente`, `enviado` or `fallido`; none before the party is called.
     pub mensaje: Option<String>,
+    /// The guest wrote it down from their phone.
+    pub en_linea: bool,
 }
 
 /// A party to write down.
@@ -54,9 +57,47 @@ pub struct NuevoGrupo<'a> {
     /// The branch's tag: its consoles hear of the change.
     pub tag: &'a str,
     pub grupo: &'a EnEspera,
-    /// The user who wrote it down.
+    /// The user who wrote it down ([`AUTOR_HUESPED`] for a guest online).
     pub autor: &'a str,
     pub ahora: DateTime<Utc>,
+    /// A guest joined from their phone: their page's secret, the notice that rings at the
+    /// host stand, and the message with the page's link.
+    pub en_linea: Option<EnLinea>,
+}
+
+/// Who wrote down a party that a guest added from their phone.
+pub const AUTOR_HUESPED: &str = "huesped";
+/// The phone message's kind that carries a guest's page link after joining online.
+pub const TIPO_LUGAR_ESPERA: &str = "lugar_espera";
+
+/// What a party joined online also stores, in the same transaction.
+#[derive(Debug, Clone)]
+pub struct EnLinea {
+    /// The SHA-256 of the guest page's secret.
+    pub token_hash: String,
+    /// The notice the branch's consoles ring for.
+    pub aviso: NuevaNotificacion,
+    /// The message with the page's link (E.164 number, text); `None` without a phone provider.
+    /// It is queued only while the number has room in the rolling hour's cap.
+    pub mensaje: Option<(String, String)>,
+}
+
+/// A party as its guest's page reads it: its branch, its secret and how it stands.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct TurnoLeido {
+    pub id: String,
+    pub sucursal_id: String,
+    pub tag: String,
+    pub name: String,
+    pub personas: i32,
+    pub token_hash: Option<String>,
+    /// `esperando`, `sentado` or `se_fue`.
+    pub estado: String,
+    pub motivo: Option<String>,
+    pub cotizada_min: Option<i32>,
+    pub creado_en: DateTime<Utc>,
+    pub avisado_en: Option<DateTime<Utc>>,
+    pub cerrado_en: Option<DateTime<Utc>>,
 }
 
 /// The wait to quote a party: given the sizes of every waiting party in the list's order, the
@@ -69,6 +110,10 @@ pub type Cotizador<'a> = &'a (dyn Fn(&[u32]) -> Option<u32> + Send + Sync);
 pub struct GrupoAnotado {
     pub grupo: GrupoLeido,
     pub delante: Vec<u32>,
+    /// The notice of a party joined online, to publish after the commit.
+    pub aviso: Option<Aviso>,
+    /// The message with the guest page's link was queued.
+    pub mensaje_en_cola: bool,
 }
 
 /// A party after it was called or left.
@@ -135,7 +180,7 @@ struct FilaEnAlcance {
 
 /// The columns of a waiting party, its last message's state among them.
 const COLUMNAS_GRUPO: &str =
-    "e.id, e.name, e.phone, e.personas, e.notas, e.cotizada_min, e.creado_en, e.avisado_en, \
+    "e.id, e.name, e.phone, e.personas, e.notas, e.cotizada_min, e.creado_en, e.avisado_en, e.en_linea, \
      (SELECT m.estado FROM mensajes_salida m WHERE m.espera_id = e.id AND m.tipo = 'mesa_lista' \
       ORDER BY m.creado_en DESC, m.id DESC LIMIT 1) AS mensaje";
 
@@ -162,6 +207,9 @@ pub trait Espera {
 
     /// The branch's waiting parties, in order of arrival.
     async fn espera_de(&self, sucursal_id: &str) -> DbResult<Vec<GrupoLeido>>;
+
+    /// The party `id` (waiting or not) with its branch and its guest page's secret's hash.
+    async fn turno_de(&self, id: &str) -> DbResult<Option<TurnoLeido>>;
 
     /// Writes a party down, last in the list, with the wait `cotizar` quotes it from the parties
     /// already waiting as this transaction sees them.
@@ -263,6 +311,16 @@ para_cada_motor! {
             .await?)
         }
 
+        async fn turno_de(&self, id: &str) -> DbResult<Option<TurnoLeido>> {
+            Ok(sqlx::query_as::<_, TurnoLeido>(
+                "SELECT e.id, e.sucursal_id, s.tag, e.name, e.personas, e.token_hash, e.estado, e.motivo, e.cotizada_min, \
+                 e.creado_en, e.avisado_en, e.cerrado_en FROM lista_espera e JOIN sucursales s ON s.id = e.sucursal_id WHERE e.id = $1",
+            )
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?)
+        }
+
         async fn anotar_espera(&self, n: &NuevoGrupo<'_>, cotizar: Cotizador<'_>) -> DbResult<GrupoAnotado> {
             let mut tx = self.escribir().await?;
             let delante: Vec<i32> = sqlx::query_scalar(
@@ -277,8 +335,8 @@ para_cada_motor! {
             fila.push(n.grupo.personas);
             let cotizada = cotizar(&fila).and_then(|m| i32::try_from(m).ok());
             sqlx::query(
-                "INSERT INTO lista_espera (id, sucursal_id, name, phone, personas, notas, cotizada_min, estado, creado_en, autor) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+                "INSERT INTO lista_espera (id, sucursal_id, name, phone, personas, notas, cotizada_min, estado, creado_en, autor, en_linea, token_hash) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
             )
             .bind(n.id)
             .bind(n.sucursal_id)
@@ -290,8 +348,33 @@ para_cada_motor! {
             .bind(ESPERANDO)
             .bind(n.ahora)
             .bind(n.autor)
+            .bind(n.en_linea.is_some())
+            .bind(n.en_linea.as_ref().map(|l| l.token_hash.as_str()))
             .execute(&mut *tx)
             .await?;
+            let mut aviso = None;
+            let mut mensaje_en_cola = false;
+            if let Some(l) = &n.en_linea {
+                aviso = Some(Motor::insertar_notificacion(&mut tx, &l.aviso).await?);
+                if let Some((destinatario, texto)) = &l.mensaje {
+                    // The link goes only while the number has room: a join never lifts the cap
+                    // that keeps a stranger's number from being flooded.
+                    let al_numero = Motor::mensajes_al_numero(&mut tx, destinatario, n.ahora).await?;
+                    if telefono::cabe_en_numero(&al_numero, n.ahora) {
+                        let mensaje = NuevoMensaje {
+                            id: nuevo_id(),
+                            sucursal_id: n.sucursal_id.to_owned(),
+                            reservacion_id: None,
+                            espera_id: Some(n.id.to_owned()),
+                            tipo: TIPO_LUGAR_ESPERA.to_owned(),
+                            destinatario: destinatario.clone(),
+                            texto: texto.clone(),
+                        };
+                        Motor::insertar_mensaje(&mut tx, &mensaje, n.ahora).await?;
+                        mensaje_en_cola = true;
+                    }
+                }
+            }
             let datos = serde_json::json!({
                 "_id": n.id, "name": n.grupo.name, "phone": n.grupo.phone, "personas": n.grupo.personas,
                 "notas": n.grupo.notas, "cotizada_min": cotizada, "creado_en": n.ahora,
@@ -310,8 +393,11 @@ para_cada_motor! {
                     creado_en: n.ahora,
                     avisado_en: None,
                     mensaje: None,
+                    en_linea: n.en_linea.is_some(),
                 },
                 delante,
+                aviso,
+                mensaje_en_cola,
             })
         }
 

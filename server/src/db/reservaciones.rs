@@ -509,39 +509,45 @@ para_cada_motor! {
             self.anotar(&mut *con, &alta(r)).await?;
             let mut anunciado = None;
             if let Some(n) = aviso {
-                sqlx::query(
-                    "INSERT INTO notificaciones (id, sucursal_id, reservacion_id, title, description, origin, is_read, created_at) \
-                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-                )
-                .bind(&n.id)
-                .bind(&n.sucursal_id)
-                .bind(&n.reservacion_id)
-                .bind(&n.title)
-                .bind(&n.description)
-                .bind(&n.origin)
-                .bind(false)
-                .bind(n.creada)
-                .execute(&mut *con)
-                .await?;
-                let tag: String = sqlx::query_scalar("SELECT tag FROM sucursales WHERE id = $1").bind(&n.sucursal_id).fetch_one(&mut *con).await?;
-                let a = Aviso {
-                    tag,
-                    notificacion: Notificacion {
-                        id: n.id.clone(),
-                        title: n.title.clone(),
-                        description: n.description.clone(),
-                        origin: n.origin.clone(),
-                        avatar: None,
-                        created_at: n.creada,
-                        is_read: false,
-                        is_un_read: true,
-                        reservacion: n.reservacion_id.clone(),
-                    },
-                };
-                Motor::avisar(&mut *con, &a).await?;
-                anunciado = Some(a);
+                anunciado = Some(Motor::insertar_notificacion(&mut *con, n).await?);
             }
             Ok(anunciado)
+        }
+
+        /// Writes the notice `n` and announces it to the branch's consoles at commit; the
+        /// answer is what to publish after the commit on an engine without a channel.
+        pub(in crate::db) async fn insertar_notificacion(con: &mut Conexion, n: &NuevaNotificacion) -> DbResult<Aviso> {
+            sqlx::query(
+                "INSERT INTO notificaciones (id, sucursal_id, reservacion_id, title, description, origin, is_read, created_at) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+            )
+            .bind(&n.id)
+            .bind(&n.sucursal_id)
+            .bind(&n.reservacion_id)
+            .bind(&n.title)
+            .bind(&n.description)
+            .bind(&n.origin)
+            .bind(false)
+            .bind(n.creada)
+            .execute(&mut *con)
+            .await?;
+            let tag: String = sqlx::query_scalar("SELECT tag FROM sucursales WHERE id = $1").bind(&n.sucursal_id).fetch_one(&mut *con).await?;
+            let a = Aviso {
+                tag,
+                notificacion: Notificacion {
+                    id: n.id.clone(),
+                    title: n.title.clone(),
+                    description: n.description.clone(),
+                    origin: n.origin.clone(),
+                    avatar: None,
+                    created_at: n.creada,
+                    is_read: false,
+                    is_un_read: true,
+                    reservacion: n.reservacion_id.clone(),
+                },
+            };
+            Motor::avisar(&mut *con, &a).await?;
+            Ok(a)
         }
     }
 

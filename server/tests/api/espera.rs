@@ -18,16 +18,16 @@ use crate::helpers::{
 const MENSAJE_POLANCO: &str =
     "Su mesa está lista en La Hacienda Polanco. Por favor preséntese con la hostess.";
 
-async fn anotar(app: &TestApp, token: &str, cuerpo: Value) -> Respuesta {
+pub(crate) async fn anotar(app: &TestApp, token: &str, cuerpo: Value) -> Respuesta {
     app.post_json("/api/v1/admin/espera", Some(token), &cuerpo)
         .await
 }
 
-fn grupo(tag: &str, name: &str, personas: u32, phone: Option<&str>) -> Value {
+pub(crate) fn grupo(tag: &str, name: &str, personas: u32, phone: Option<&str>) -> Value {
     json!({ "tag": tag, "name": name, "personas": personas, "phone": phone })
 }
 
-async fn lista(app: &TestApp, token: &str, tag: &str) -> Vec<Value> {
+pub(crate) async fn lista(app: &TestApp, token: &str, tag: &str) -> Vec<Value> {
     app.get(&format!("/api/v1/admin/espera?tag={tag}"), Some(token))
         .await
         .es_exito()
@@ -48,7 +48,7 @@ fn walkin(tag: &str, mesero_id: &str, mesa: &str, personas: u32, espera_id: Opti
 
 /// A server with a phone provider it cannot reach: "Avisar" queues its message, which waits in
 /// the outbox (each try fails and is tried again later). Keep the port while the test runs.
-async fn con_proveedor(motor: crate::helpers::Motor) -> (TestApp, PuertoCerrado) {
+pub(crate) async fn con_proveedor(motor: crate::helpers::Motor) -> (TestApp, PuertoCerrado) {
     let cerrado = puerto_cerrado();
     let url = format!("http://{}", cerrado.addr);
     let app = spawn(
@@ -60,7 +60,7 @@ async fn con_proveedor(motor: crate::helpers::Motor) -> (TestApp, PuertoCerrado)
 }
 
 /// Leaves the branch with one free table of four: quotes are then plain to predict.
-async fn una_mesa_de_cuatro(app: &TestApp, tag: &str) {
+pub(crate) async fn una_mesa_de_cuatro(app: &TestApp, tag: &str) {
     let sistemas = app.token("sistemas@demo.mx").await;
     let id = app.id_sucursal(tag).await;
     app.put_json(
@@ -73,7 +73,7 @@ async fn una_mesa_de_cuatro(app: &TestApp, tag: &str) {
 }
 
 /// Rows of `sql` (text columns, one text parameter), read straight from the database.
-async fn filas(app: &TestApp, sql: &str, valor: &str) -> Vec<Vec<String>> {
+pub(crate) async fn filas(app: &TestApp, sql: &str, valor: &str) -> Vec<Vec<String>> {
     use sqlx::Row;
     macro_rules! leer_filas {
         ($con:expr) => {{
@@ -103,7 +103,7 @@ async fn filas(app: &TestApp, sql: &str, valor: &str) -> Vec<Vec<String>> {
 }
 
 /// The phone messages queued for a party: kind, recipient, text, state.
-async fn mensajes(app: &TestApp, espera_id: &str) -> Vec<Vec<String>> {
+pub(crate) async fn mensajes(app: &TestApp, espera_id: &str) -> Vec<Vec<String>> {
     filas(
         app,
         "SELECT tipo, destinatario, texto, estado FROM mensajes_salida WHERE espera_id = $1 ORDER BY creado_en",

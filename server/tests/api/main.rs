@@ -15,6 +15,7 @@ mod correo;
 mod demo;
 mod errores;
 mod espera;
+mod espera_en_linea;
 mod ida_y_vuelta;
 mod idempotencia;
 mod impresion;

@@ -43,6 +43,10 @@ export function ConfWalkinPantalla() {
   );
 }
 
+/** A link that opens another page, drawn as a secondary button. */
+const CLASE_ENLACE_BOTON =
+  'inline-flex min-h-11 items-center rounded-lg bg-white px-4 py-2 text-sm font-semibold text-stone-800 shadow-sm ring-1 ring-stone-300 ring-inset hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600';
+
 function Formulario({ tag, original }: { tag: string; original: Esquema<'DatosConfWalkin'> }) {
   const [form, setForm] = useState(original);
   const [rechazo, setRechazo] = useState<{ campo: string; mensaje: string } | null>(null);
@@ -131,6 +135,26 @@ function Formulario({ tag, original }: { tag: string; original: Esquema<'DatosCo
           <div className="grid grid-cols-[repeat(auto-fit,minmax(9.5rem,1fr))] gap-4">
             {numero('llegada_antes_min', 'Llegada anticipada (minutos)')}
             {numero('gracia_min', 'Tolerancia (minutos)')}
+          </div>
+        </Seccion>
+        <Seccion titulo="Lista de espera en línea" descripcion="Los huéspedes se anotan desde su celular y siguen su lugar en vivo.">
+          <Interruptor
+            etiqueta={`Lista en línea: ${form.espera_en_linea ? 'abierta' : 'cerrada'}`}
+            descripcion={
+              <>
+                Abierta, cualquiera se anota en <a className="font-medium text-primary-800 underline" href={`/espera/${encodeURIComponent(tag)}`} target="_blank" rel="noreferrer">/espera/{tag}</a> mientras la sucursal está en su horario; fuera de él, la página lo dice y no anota a nadie.
+              </>
+            }
+            valor={form.espera_en_linea ?? false}
+            alCambiar={(v) => poner('espera_en_linea', v)}
+          />
+          <div className="mt-4 flex flex-wrap gap-2">
+            <a href={`/espera/${encodeURIComponent(tag)}/cartel`} target="_blank" rel="noreferrer" className={CLASE_ENLACE_BOTON} data-accion="cartel">
+              Imprimir cartel
+            </a>
+            <a href={`/espera/${encodeURIComponent(tag)}/kiosco`} target="_blank" rel="noreferrer" className={CLASE_ENLACE_BOTON} data-accion="kiosco">
+              Abrir kiosco de la entrada
+            </a>
           </div>
         </Seccion>
         <Seccion titulo="Tickets" descripcion="Prefijo del folio y texto al pie del ticket.">

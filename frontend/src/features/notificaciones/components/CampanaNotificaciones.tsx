@@ -12,6 +12,9 @@ import { useNotificacionesEnVivo } from '../api/stream-notificaciones';
 import { prepararAudio, sonarAviso, useSilencio } from '../sonido';
 import type { Esquema } from '@/lib/api-client';
 
+/** The origin of the notice a party joined online rings with: it opens the waitlist. */
+const ORIGEN_LISTA_ESPERA = 'Lista de espera';
+
 /** The popup shows two until 'Ver todas'. */
 const PLEGADAS = 2;
 
@@ -95,6 +98,7 @@ export function CampanaNotificaciones() {
     if (!n.isRead) marcar.mutate(n._id);
     cerrar();
     if (n.reservacion) navigate(`/reservaciones/todas/${n.reservacion}`);
+    else if (n.origin === ORIGEN_LISTA_ESPERA) navigate('/walkin/registrar');
   }
 
   return (

@@ -20,6 +20,7 @@ function grupoDe(cambios: Partial<Esquema<'GrupoEnEspera'>> = {}): Esquema<'Grup
     siguiente: true,
     avisado: null,
     mensaje: null,
+    en_linea: false,
     ...cambios,
   };
 }

@@ -92,6 +92,11 @@ function FilaEspera({
             <UsersIcon aria-hidden className="size-4 text-stone-400" />
             {textoPersonas(g.personas)}
           </span>
+          {g.en_linea && (
+            <span title="Se anotó desde su celular" data-marca="en-linea" className="inline-flex shrink-0">
+              <Insignia tono="acento">en línea</Insignia>
+            </span>
+          )}
           {g.siguiente && (
             <span title="Una mesa libre lo sienta ahora" data-marca="siguiente" className="inline-flex shrink-0">
               <Insignia tono="exito">Siguiente</Insignia>
