@@ -38,10 +38,14 @@ pub enum Accion {
     Confirmar,
     /// The guest changed their party or time from their own page.
     CambioDelCliente,
+    /// The guest wrote to the group's number (an answer to a call or a reminder, or a message).
+    MensajeSms,
+    /// Staff answered a guest's message by SMS.
+    RespuestaSms,
 }
 
 impl Accion {
-    pub const TODAS: [Accion; 20] = [
+    pub const TODAS: [Accion; 22] = [
         Accion::Crear,
         Accion::Registrar,
         Accion::Editar,
@@ -62,6 +66,8 @@ impl Accion {
         Accion::Reimprimir,
         Accion::Confirmar,
         Accion::CambioDelCliente,
+        Accion::MensajeSms,
+        Accion::RespuestaSms,
     ];
 
     /// The code stored (existing logs hold these: they never change).
@@ -87,6 +93,8 @@ impl Accion {
             Accion::Reimprimir => "reimprimir",
             Accion::Confirmar => "confirmar",
             Accion::CambioDelCliente => "cambio_del_cliente",
+            Accion::MensajeSms => "mensaje_sms",
+            Accion::RespuestaSms => "respuesta_sms",
         }
     }
 
@@ -112,6 +120,8 @@ impl Accion {
             Accion::Reimprimir => "Reimpresión",
             Accion::Confirmar => "Confirmación del cliente",
             Accion::CambioDelCliente => "Cambio del cliente",
+            Accion::MensajeSms => "Mensaje del cliente por SMS",
+            Accion::RespuestaSms => "Respuesta por SMS",
         }
     }
 

@@ -11,7 +11,7 @@
 //!   `recordatorio`, `tablero`, `integracion`, and the printed side: `ticket`, `escpos`,
 //!   `impresora`;
 //! - **composites**, rules over several aggregates: `organizacion` (a branch's settings, tables,
-//!   roles and staff), `disponibilidad`, `espera`.
+//!   roles and staff), `disponibilidad`, `espera`, `respuesta` (a guest's text message).
 //!
 //! `qr/` stands apart: the camera's decoder, which uses `error` alone.
 
@@ -36,6 +36,7 @@ pub mod qr;
 pub mod recordatorio;
 pub mod referencia;
 pub mod reservacion;
+pub mod respuesta;
 pub mod sucursal;
 pub mod tablero;
 pub mod telefono;

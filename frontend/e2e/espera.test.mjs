@@ -5,6 +5,7 @@
 // party off the list), a party that left with its reason, and the screens at 1280 and 800 px.
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
+import { createHmac } from 'node:crypto';
 import { createServer } from 'node:http';
 import { after, describe, test } from 'node:test';
 import { CUENTAS, entrar, llamarApi, prepararSuite } from './navegador.mjs';
@@ -259,4 +260,45 @@ describe('the waitlist', () => {
       await pagina.unrouteAll({ behavior: 'wait' });
     }
   });
+
+  test('a guest\'s SMS shows on their row live, the host answers from it, and a "9" takes the party off the list', async () => {
+    const { token } = await entrar(pagina, servidor.base, CUENTAS.hostess);
+    const tag = await pagina.evaluate(() => localStorage.getItem('sucursal'));
+    await anotar(token, tag, { name: 'Familia Mensaje', personas: 2, phone: '52 55 8765 4321' });
+    await pagina.goto(`${servidor.base}/walkin/registrar`);
+    const suya = fila(pagina, 'Familia Mensaje');
+    await suya.waitFor();
+
+    assert.equal((await mensajeEntrante('SM0000000000000000000000000000001', '+525587654321', 'Llegamos en 5 minutos')).status, 200);
+    const burbuja = suya.locator('[data-campo="ultimo-mensaje"]');
+    await burbuja.getByText('Llegamos en 5 minutos').waitFor();
+    await burbuja.click();
+    const dialogo = pagina.getByRole('dialog', { name: 'Mensajes de Familia Mensaje' });
+    await dialogo.getByTestId('conversacion').locator('[data-de="huesped"]').getByText('Llegamos en 5 minutos').waitFor();
+    await dialogo.getByLabel('Respuesta').fill('¡Los esperamos!');
+    await dialogo.getByRole('button', { name: 'Responder' }).click();
+    await dialogo.getByTestId('conversacion').locator('[data-de="sucursal"]').getByText('¡Los esperamos!').waitFor();
+    await foto(pagina, 'mensajes-1280', { completa: false });
+    await pagina.keyboard.press('Escape');
+    await dialogo.waitFor({ state: 'detached' });
+
+    // An unsigned "9" changes nothing; the provider's signed one takes the party off, live.
+    assert.equal((await mensajeEntrante('SM0000000000000000000000000000002', '+525587654321', '9', { firmar: false })).status, 403);
+    assert.equal((await mensajeEntrante('SM0000000000000000000000000000003', '+525587654321', '9')).status, 200);
+    await suya.waitFor({ state: 'detached' });
+  });
 });
+
+/** A guest's SMS as the provider delivers it: a form signed with the account's token over the address it calls. */
+async function mensajeEntrante(sid, de, texto, { firmar = true } = {}) {
+  const ruta = '/api/v1/public/mensajes/entrantes';
+  const campos = { MessageSid: sid, AccountSid: 'AC0123456789abcdef', From: de, To: '+15005550006', Body: texto };
+  // The provider signs the public address (the demo's), whatever port this server listens on.
+  const firmado = 'http://localhost:8080' + ruta + Object.keys(campos).sort().map((k) => k + campos[k]).join('');
+  const firma = createHmac('sha1', 'secreto').update(firmado).digest('base64');
+  return fetch(`${servidor.api}${ruta}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...(firmar ? { 'X-Twilio-Signature': firma } : {}) },
+    body: new URLSearchParams(campos).toString(),
+  });
+}

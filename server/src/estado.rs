@@ -58,4 +58,27 @@ pub struct AppState {
     pub webhooks: Arc<crate::webhooks::ConfWebhooks>,
     /// Wakes the webhook outbox: a write answered as done sends what it queued now.
     pub timbre_webhooks: Arc<tokio::sync::Notify>,
+    /// How guests' messages to the group's number are checked; `None` without a phone provider
+    /// or a public address (the provider signs the address it calls): then none is taken.
+    pub entrantes: Option<Arc<Entrantes>>,
 }
+
+/// What checks the provider's signature of a guest's message.
+pub struct Entrantes {
+    /// The account's auth token, the signature's key.
+    pub token: String,
+    /// The address the provider calls, as its console holds it (without a query).
+    pub url: String,
+}
+
+// Written out so that the token never reaches a log through `{:?}`.
+impl std::fmt::Debug for Entrantes {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Entrantes")
+            .field("url", &self.url)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The path guests' messages arrive at.
+pub const RUTA_ENTRANTES: &str = "/api/v1/public/mensajes/entrantes";

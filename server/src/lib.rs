@@ -128,6 +128,16 @@ pub async fn launch(config: Config) -> anyhow::Result<App> {
         )),
         webhooks: Arc::new(config.webhooks.clone()),
         timbre_webhooks: timbre_webhooks.clone(),
+        entrantes: config
+            .mensajes
+            .as_ref()
+            .zip(config.url_publica.as_deref())
+            .map(|(m, base)| {
+                Arc::new(estado::Entrantes {
+                    token: m.token.clone(),
+                    url: format!("{}{}", base.trim_end_matches('/'), estado::RUTA_ENTRANTES),
+                })
+            }),
     };
     let metricas = match config.metricas {
         Some(addr) => {

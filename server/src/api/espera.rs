@@ -11,6 +11,7 @@
 //! messages to a number (reminders included) in a rolling hour, counted from the outbox in the
 //! transaction that queues the message; one more is a 429 that says when, and queues nothing.
 
+use anfitrion_core::bitacora::Accion;
 use anfitrion_core::espera::{self, DatosEspera, EnEspera};
 use anfitrion_core::organizacion::ConfSucursal;
 use anfitrion_core::permisos::requiere;
@@ -25,6 +26,7 @@ use utoipa_axum::routes;
 
 use crate::access::{en_alcance, Con, JsonSucursal, NombraSucursal, SucursalEnAlcance};
 use crate::db::avisos::Lista;
+use crate::db::bitacora::{Cambio, Entidad};
 use crate::db::espera::{al_microsegundo, GrupoCambiado, GrupoLeido, Llamado, NuevoGrupo};
 use crate::db::nuevo_id;
 use crate::envelope::Envelope;
@@ -37,6 +39,32 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(listar, anotar))
         .routes(routes!(avisar))
         .routes(routes!(salir))
+        .routes(routes!(conversacion, responder))
+}
+
+/// One line of a party's conversation by SMS.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct LineaMensaje {
+    /// `huesped`: the guest wrote it; `sucursal`: an answer that went to the guest.
+    #[schema(example = "huesped")]
+    pub de: String,
+    pub texto: String,
+    /// RFC 3339, UTC.
+    pub creado: DateTime<Utc>,
+}
+
+/// What the host answers a guest's message.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct RespuestaEspera {
+    #[serde(default)]
+    #[schema(
+        required = true,
+        min_length = 1,
+        max_length = 320,
+        pattern = r"\S",
+        example = "¡Claro! Los esperamos."
+    )]
+    pub texto: String,
 }
 
 /// The refusal of calling a party that left no phone.
@@ -128,6 +156,10 @@ pub struct GrupoEnEspera {
     pub mensaje: Option<EstadoMensajeEspera>,
     /// The guest joined from their phone ("en línea").
     pub en_linea: bool,
+    /// The guest answered "1" by SMS: on their way.
+    pub viene: bool,
+    /// The guest's last message by SMS for the host (not a "1" or "9"); null if none.
+    pub ultimo_mensaje: Option<String>,
 }
 
 /// A party after it was called or left the list.
@@ -279,6 +311,8 @@ fn en_posicion(
         siguiente,
         mensaje: EstadoMensajeEspera::de(g.mensaje.as_deref()),
         en_linea: g.en_linea,
+        viene: g.viene_en.is_some(),
+        ultimo_mensaje: g.ultimo_mensaje,
         avisado: g.avisado_en,
         creado: g.creado_en,
         id: g.id,
@@ -439,6 +473,115 @@ async fn avisar(
             .await?,
         "el grupo",
     )?;
+    let g = llamado_o_error(&state, llamado)?;
+    state.eventos.lista_tras_commit(Lista::Espera, &g.tag);
+    state.mensajes.notify_one();
+    Ok(Envelope::ok(
+        "Grupo avisado: su mensaje quedó en cola",
+        g.into(),
+    ))
+}
+
+/// A waiting party's messages by SMS and the answers it got, oldest first.
+#[utoipa::path(
+    operation_id = "conversacion_espera",
+    get, path = "/api/v1/admin/espera/{id}/mensajes", tag = "espera", security(("token" = [])),
+    params(("id" = String, Path, description = "`_id` del grupo en la lista de espera")),
+    responses(
+        (status = 200, description = "Los mensajes del grupo", body = Envelope<Vec<LineaMensaje>>),
+        (status = 401, description = "Sin sesión", body = EnvelopeError),
+        (status = 403, description = "Sin el permiso espera.index, o grupo de otra sucursal", body = EnvelopeError),
+        (status = 404, description = "No existe", body = EnvelopeError),
+    )
+)]
+async fn conversacion(
+    State(state): State<AppState>,
+    Con(usuario, ..): Con<requiere::EsperaIndex>,
+    Path(id): Path<String>,
+) -> Result<Envelope<Vec<LineaMensaje>>> {
+    let t = state
+        .store
+        .turno_de(id.trim())
+        .await?
+        .ok_or(ApiError::NoEncontrado("el grupo"))?;
+    if !usuario.alcance().incluye(&t.tag) {
+        return Err(ApiError::SucursalAjena);
+    }
+    let lineas = state
+        .store
+        .conversacion_espera(&t.id)
+        .await?
+        .into_iter()
+        .map(|l| LineaMensaje {
+            de: l.de,
+            texto: l.texto,
+            creado: l.creado_en,
+        })
+        .collect();
+    Ok(Envelope::ok("Mensajes del grupo", lineas))
+}
+
+/// The longest answer by SMS: two segments.
+pub const RESPUESTA_MAX: usize = 320;
+
+/// Answers a waiting party by SMS, through the outbox; the log names who answered.
+#[utoipa::path(
+    operation_id = "responder_espera",
+    post, path = "/api/v1/admin/espera/{id}/mensajes", tag = "espera", security(("token" = [])),
+    params(("id" = String, Path, description = "`_id` del grupo en la lista de espera")),
+    request_body = RespuestaEspera,
+    responses(
+        (status = 201, description = "Respuesta en cola", body = Envelope<GrupoEsperaCambiado>),
+        (status = 400, description = "Falta el texto, o es demasiado largo", body = EnvelopeError),
+        (status = 401, description = "Sin sesión", body = EnvelopeError),
+        (status = 403, description = "Sin el permiso espera.index, o grupo de otra sucursal", body = EnvelopeError),
+        (status = 404, description = "No existe", body = EnvelopeError),
+        (status = 409, description = "El grupo ya no está en la lista, no dejó teléfono, o el servidor no tiene servicio de mensajes; no se guardó nada", body = EnvelopeError),
+        (status = 429, description = "Su teléfono ya recibió 5 mensajes en la última hora; no se guardó nada", body = EnvelopeError,
+            headers(("Retry-After" = u64, description = "Segundos hasta que se pueda responder"))),
+    )
+)]
+async fn responder(
+    State(state): State<AppState>,
+    Con(usuario, ..): Con<requiere::EsperaIndex>,
+    Path(id): Path<String>,
+    Json(r): Json<RespuestaEspera>,
+) -> Result<(StatusCode, Envelope<GrupoEsperaCambiado>)> {
+    let texto = r.texto.split_whitespace().collect::<Vec<_>>().join(" ");
+    if texto.is_empty() {
+        return Err(ApiError::Entrada("Escribe la respuesta.".to_owned()));
+    }
+    if texto.chars().count() > RESPUESTA_MAX {
+        return Err(ApiError::Entrada(format!(
+            "La respuesta no puede tener más de {RESPUESTA_MAX} caracteres."
+        )));
+    }
+    let cambio = Cambio::de(&usuario, Entidad::Espera, id.trim(), Accion::RespuestaSms)
+        .despues(&serde_json::json!({ "texto": texto }));
+    let llamado = en_alcance(
+        state
+            .store
+            .responder_espera(
+                &usuario.alcance(),
+                id.trim(),
+                &texto,
+                state.canales.telefono,
+                &cambio,
+            )
+            .await?,
+        "el grupo",
+    )?;
+    let g = llamado_o_error(&state, llamado)?;
+    state.eventos.lista_tras_commit(Lista::Espera, &g.tag);
+    state.mensajes.notify_one();
+    Ok((
+        StatusCode::CREATED,
+        Envelope::ok("Respuesta en cola para enviarse", g.into()),
+    ))
+}
+
+/// The party a call or an answer reached, or the refusal of what it could not do.
+fn llamado_o_error(state: &AppState, llamado: Llamado) -> Result<GrupoCambiado> {
     match llamado {
         Llamado::SinTelefono => Err(ApiError::ConDatos {
             codigo: StatusCode::CONFLICT,
@@ -459,14 +602,7 @@ async fn avisar(
                 .max(1),
             regla: e.regla,
         }),
-        Llamado::Avisado(g) => {
-            state.eventos.lista_tras_commit(Lista::Espera, &g.tag);
-            state.mensajes.notify_one();
-            Ok(Envelope::ok(
-                "Grupo avisado: su mensaje quedó en cola",
-                g.into(),
-            ))
-        }
+        Llamado::Avisado(g) => Ok(g),
     }
 }
 

@@ -8,6 +8,7 @@ pub mod canales;
 pub mod clientes;
 pub mod conf_walkin;
 mod documento;
+pub mod entrantes;
 pub mod espera;
 pub mod espera_publica;
 pub mod huesped;
@@ -112,6 +113,7 @@ fn rutas() -> OpenApiRouter<AppState> {
         .merge(impresion::router())
         .merge(espera::router())
         .merge(espera_publica::router())
+        .merge(entrantes::router())
         .merge(integraciones::router())
 }
 

@@ -39,6 +39,8 @@ pub enum Entidad {
     Promocion,
     /// An integration key or a webhook endpoint.
     Integracion,
+    /// A party of a branch's waitlist.
+    Espera,
 }
 
 impl Entidad {
@@ -58,6 +60,7 @@ impl Entidad {
             Entidad::Mesero => "mesero",
             Entidad::Promocion => "promocion",
             Entidad::Integracion => "integracion",
+            Entidad::Espera => "espera",
         }
     }
 }

@@ -16,6 +16,7 @@ use chrono::{DateTime, SubsecRound, Utc};
 
 use super::alcance::{Alcance, EnAlcance};
 use super::avisos::Lista;
+use super::bitacora::Cambio;
 use super::comun::nuevo_id;
 use super::error::{DbResult, ErrorAlmacen};
 use super::motores::para_cada_motor;
@@ -30,6 +31,8 @@ pub const SENTADO: &str = "sentado";
 pub const SE_FUE: &str = "se_fue";
 /// The phone message's kind when a party is called.
 pub const TIPO_MESA_LISTA: &str = "mesa_lista";
+/// The phone message's kind of an answer to a guest's message (automatic or the host's).
+pub const TIPO_RESPUESTA: &str = "respuesta";
 
 /// A waiting party as stored, with the state of its last "Su mesa está lista" message.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -47,6 +50,10 @@ pub struct GrupoLeido {
     pub mensaje: Option<String>,
     /// The guest wrote it down from their phone.
     pub en_linea: bool,
+    /// When the guest answered "1" (on their way); none otherwise.
+    pub viene_en: Option<DateTime<Utc>>,
+    /// The guest's last message by SMS that was not an answer the system took ("1", "9").
+    pub ultimo_mensaje: Option<String>,
 }
 
 /// A party to write down.
@@ -180,7 +187,9 @@ struct FilaEnAlcance {
 
 /// The columns of a waiting party, its last message's state among them.
 const COLUMNAS_GRUPO: &str =
-    "e.id, e.name, e.phone, e.personas, e.notas, e.cotizada_min, e.creado_en, e.avisado_en, e.en_linea, \
+    "e.id, e.name, e.phone, e.personas, e.notas, e.cotizada_min, e.creado_en, e.avisado_en, e.en_linea, e.viene_en, \
+     (SELECT x.texto FROM mensajes_entrantes x WHERE x.espera_id = e.id AND x.decision = 'mensaje' \
+      ORDER BY x.creado_en DESC LIMIT 1) AS ultimo_mensaje, \
      (SELECT m.estado FROM mensajes_salida m WHERE m.espera_id = e.id AND m.tipo = 'mesa_lista' \
       ORDER BY m.creado_en DESC, m.id DESC LIMIT 1) AS mensaje";
 
@@ -228,6 +237,19 @@ pub trait Espera {
         id: &str,
         texto: TextoMesaLista,
         con_proveedor: bool,
+    ) -> DbResult<EnAlcance<Llamado>>;
+
+    /// Answers the waiting party `id`'s message: `texto` to its phone through the outbox, with
+    /// the log entry `cambio`, in one transaction, while its number has room in the rolling
+    /// hour's cap (else nothing is written). A party no longer waiting is
+    /// [`ReglaError::EsperaTerminada`]; one without a phone, or without a provider, writes nothing.
+    async fn responder_espera(
+        &self,
+        alcance: &Alcance,
+        id: &str,
+        texto: &str,
+        con_proveedor: bool,
+        cambio: &Cambio,
     ) -> DbResult<EnAlcance<Llamado>>;
 
     /// Takes the waiting party `id` off the list with the reason it left (checked by core). A
@@ -394,6 +416,8 @@ para_cada_motor! {
                     avisado_en: None,
                     mensaje: None,
                     en_linea: n.en_linea.is_some(),
+                    viene_en: None,
+                    ultimo_mensaje: None,
                 },
                 delante,
                 aviso,
@@ -463,6 +487,51 @@ para_cada_motor! {
                 estado: ESPERANDO.to_owned(),
                 motivo: None,
                 avisado_en: Some(ahora),
+                cerrado_en: None,
+                mensaje: Some("pendiente".to_owned()),
+            })))
+        }
+
+        async fn responder_espera(&self, alcance: &Alcance, id: &str, texto: &str, con_proveedor: bool, cambio: &Cambio) -> DbResult<EnAlcance<Llamado>> {
+            let mut tx = self.escribir().await?;
+            let f = match Motor::grupo_esperando(&mut tx, alcance, id).await? {
+                EnAlcance::Si(f) => f,
+                EnAlcance::Ajeno => return Ok(EnAlcance::Ajeno),
+                EnAlcance::NoExiste => return Ok(EnAlcance::NoExiste),
+            };
+            let Some(phone) = f.phone.as_deref().map(str::trim).filter(|p| !p.is_empty()) else {
+                return Ok(EnAlcance::Si(Llamado::SinTelefono));
+            };
+            let destinatario = format!("+{}", phone.trim_start_matches('+'));
+            if !con_proveedor {
+                return Ok(EnAlcance::Si(Llamado::SinProveedor { telefono: destinatario }));
+            }
+            let ahora = al_microsegundo(self.reloj.ahora());
+            let al_numero = Motor::mensajes_al_numero(&mut tx, &destinatario, ahora).await?;
+            let zona = f.zona.parse().unwrap_or(chrono_tz::America::Mexico_City);
+            if let Err(excedido) = telefono::exigir_cupo_aviso(&[], &al_numero, ahora, zona) {
+                return Ok(EnAlcance::Si(Llamado::Excedido(excedido)));
+            }
+            let mensaje = NuevoMensaje {
+                id: nuevo_id(),
+                sucursal_id: f.sucursal_id.clone(),
+                reservacion_id: None,
+                espera_id: Some(id.to_owned()),
+                tipo: TIPO_RESPUESTA.to_owned(),
+                destinatario,
+                texto: texto.to_owned(),
+            };
+            Motor::insertar_mensaje(&mut tx, &mensaje, ahora).await?;
+            self.anotar(&mut tx, &cambio.clone().en(&f.sucursal_id)).await?;
+            Motor::avisar_lista(&mut tx, Lista::Espera, &f.tag).await?;
+            Motor::confirmar(tx).await?;
+            Ok(EnAlcance::Si(Llamado::Avisado(GrupoCambiado {
+                id: id.to_owned(),
+                name: f.name,
+                tag: f.tag,
+                estado: ESPERANDO.to_owned(),
+                motivo: None,
+                avisado_en: f.avisado_en,
                 cerrado_en: None,
                 mensaje: Some("pendiente".to_owned()),
             })))

@@ -15,6 +15,7 @@ pub mod cerrojo;
 pub mod clientes;
 mod cola_webhooks;
 mod comun;
+pub mod entrantes;
 mod error;
 pub mod espera;
 pub mod esquema;
@@ -43,6 +44,7 @@ pub use bitacora::Bitacora;
 pub use catalogo::Catalogo;
 pub use clientes::Clientes;
 pub use comun::nuevo_id;
+pub use entrantes::Entrantes;
 pub use error::{Clave, DbResult, ErrorAlmacen};
 pub use espera::Espera;
 pub use esquema::Esquema;
@@ -101,6 +103,7 @@ pub trait Store:
     + Impresion
     + Esquema
     + Espera
+    + Entrantes
     + Recordatorios
     + Integraciones
     + Send
@@ -130,6 +133,7 @@ impl<T> Store for T where
         + Impresion
         + Esquema
         + Espera
+        + Entrantes
         + Recordatorios
         + Integraciones
         + Send

@@ -22,6 +22,7 @@ mod impresion;
 mod integraciones;
 mod jobs;
 mod mejora;
+mod mensajes_entrantes;
 mod metricas;
 mod ordenes;
 mod organizacion;

@@ -18,7 +18,7 @@ fn reserva(fecha_hora: &str, personas: u32, email: &str, phone: &str) -> Value {
 }
 
 /// Books through the public page: the reservation's id and its page's token.
-async fn reservar(
+pub(crate) async fn reservar(
     app: &TestApp,
     fecha_hora: &str,
     personas: u32,

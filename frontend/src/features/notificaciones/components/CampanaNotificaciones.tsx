@@ -12,8 +12,11 @@ import { useNotificacionesEnVivo } from '../api/stream-notificaciones';
 import { prepararAudio, sonarAviso, useSilencio } from '../sonido';
 import type { Esquema } from '@/lib/api-client';
 
-/** The origin of the notice a party joined online rings with: it opens the waitlist. */
-const ORIGEN_LISTA_ESPERA = 'Lista de espera';
+/**
+ * The origins of the notices about a waiting party (joined online, or wrote by SMS): they open
+ * the waitlist. A guest's SMS about a reservation names the reservation instead.
+ */
+const ORIGENES_LISTA_ESPERA = new Set(['Lista de espera', 'SMS']);
 
 /** The popup shows two until 'Ver todas'. */
 const PLEGADAS = 2;
@@ -98,7 +101,7 @@ export function CampanaNotificaciones() {
     if (!n.isRead) marcar.mutate(n._id);
     cerrar();
     if (n.reservacion) navigate(`/reservaciones/todas/${n.reservacion}`);
-    else if (n.origin === ORIGEN_LISTA_ESPERA) navigate('/walkin/registrar');
+    else if (ORIGENES_LISTA_ESPERA.has(n.origin)) navigate('/walkin/registrar');
   }
 
   return (

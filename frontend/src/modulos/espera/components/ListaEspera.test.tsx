@@ -21,6 +21,8 @@ function grupoDe(cambios: Partial<Esquema<'GrupoEnEspera'>> = {}): Esquema<'Grup
     avisado: null,
     mensaje: null,
     en_linea: false,
+    viene: false,
+    ultimo_mensaje: null,
     ...cambios,
   };
 }

@@ -5,7 +5,7 @@
 // that sends no messages, "Llamar" to the party's number instead), Sentar (the walk-in wizard with
 // the party filled in) and Se fue; the header, "Agregar a la lista".
 // The host stand's home and the walk-in screen show it, to whoever holds espera.index.
-import { ArrowRightStartOnRectangleIcon, BellAlertIcon, ChatBubbleBottomCenterTextIcon, ClockIcon, PhoneIcon, PlusIcon, UsersIcon } from '@heroicons/react/20/solid';
+import { ArrowRightStartOnRectangleIcon, BellAlertIcon, ChatBubbleBottomCenterTextIcon, ChatBubbleLeftEllipsisIcon, ClockIcon, PhoneIcon, PlusIcon, UsersIcon } from '@heroicons/react/20/solid';
 import { QueueListIcon } from '@heroicons/react/24/outline';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -22,6 +22,7 @@ import { useAvisarEspera } from '../api/escribir-espera';
 import { useEspera } from '../api/get-espera';
 import { CLASES_TONO, textoAviso, textoEspera, tonoEspera } from '../espera';
 import { DialogoAgregarEspera } from './DialogoAgregarEspera';
+import { DialogoMensajes } from './DialogoMensajes';
 import { DialogoSeFue } from './DialogoSeFue';
 import type { Esquema } from '@/lib/api-client';
 
@@ -50,6 +51,7 @@ function FilaEspera({
   puedeAvisar,
   alAvisar,
   alSeFue,
+  alMensajes,
   enlaceSentar,
 }: {
   g: Esquema<'GrupoEnEspera'>;
@@ -60,6 +62,8 @@ function FilaEspera({
   puedeAvisar: boolean;
   alAvisar: (g: Esquema<'GrupoEnEspera'>) => void;
   alSeFue: (g: Esquema<'GrupoEnEspera'>) => void;
+  /** Opens the party's messages by SMS. */
+  alMensajes?: (g: Esquema<'GrupoEnEspera'>) => void;
   /** Where Sentar leads; null: this user does not seat parties. */
   enlaceSentar: ((g: Esquema<'GrupoEnEspera'>) => string) | null;
 }) {
@@ -97,6 +101,11 @@ function FilaEspera({
               <Insignia tono="acento">en línea</Insignia>
             </span>
           )}
+          {g.viene && (
+            <span title="Respondió «1» por SMS" data-marca="viene" className="inline-flex shrink-0">
+              <Insignia tono="exito">viene en camino</Insignia>
+            </span>
+          )}
           {g.siguiente && (
             <span title="Una mesa libre lo sienta ahora" data-marca="siguiente" className="inline-flex shrink-0">
               <Insignia tono="exito">Siguiente</Insignia>
@@ -127,6 +136,18 @@ function FilaEspera({
             </span>
           )}
         </p>
+        {g.ultimo_mensaje && (
+          <button
+            type="button"
+            onClick={() => alMensajes?.(g)}
+            className="mt-1 flex max-w-full items-start gap-1.5 rounded-2xl rounded-bl-sm bg-sky-50 px-3 py-1.5 text-left text-sm text-sky-950 ring-1 ring-sky-200 hover:bg-sky-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600"
+            data-campo="ultimo-mensaje"
+            aria-label={`Mensaje de ${g.name}: ${g.ultimo_mensaje}. Responder`}
+          >
+            <ChatBubbleLeftEllipsisIcon aria-hidden className="mt-0.5 size-4 shrink-0 text-sky-600" />
+            <span className="line-clamp-2">{g.ultimo_mensaje}</span>
+          </button>
+        )}
         {aviso && (
           <p className={`flex items-center gap-1 text-sm ${aviso.mensaje ? TONO_AVISO[aviso.mensaje] : 'text-stone-600'}`} data-campo="aviso" data-mensaje={aviso.mensaje ?? undefined}>
             <BellAlertIcon aria-hidden className="size-4 shrink-0 opacity-70" />
@@ -186,6 +207,7 @@ export function FilasEspera({
   puedeAvisar = true,
   alAvisar,
   alSeFue,
+  alMensajes,
   enlaceSentar,
 }: {
   grupos: Esquema<'GrupoEnEspera'>[] | undefined;
@@ -201,6 +223,7 @@ export function FilasEspera({
   puedeAvisar?: boolean;
   alAvisar: (g: Esquema<'GrupoEnEspera'>) => void;
   alSeFue: (g: Esquema<'GrupoEnEspera'>) => void;
+  alMensajes?: (g: Esquema<'GrupoEnEspera'>) => void;
   enlaceSentar: ((g: Esquema<'GrupoEnEspera'>) => string) | null;
 }) {
   if (cargando) {
@@ -250,6 +273,7 @@ export function FilasEspera({
           puedeAvisar={puedeAvisar}
           alAvisar={alAvisar}
           alSeFue={alSeFue}
+          alMensajes={alMensajes}
           enlaceSentar={enlaceSentar}
         />
       ))}
@@ -284,6 +308,7 @@ export function ListaEspera({
   const puedeAvisar = useCanales().data?.telefono ?? true;
   const [agregando, setAgregando] = useState(false);
   const [saliendo, setSaliendo] = useState<Esquema<'GrupoEnEspera'> | null>(null);
+  const [conversando, setConversando] = useState<Esquema<'GrupoEnEspera'> | null>(null);
   // Seating is the walk-in's save: Sentar only for who registers walk-ins.
   const sienta = tienePermiso(usuario, 'walkin.index');
   const grupos = lista.data;
@@ -319,10 +344,12 @@ export function ListaEspera({
         puedeAvisar={puedeAvisar}
         alAvisar={(g) => avisar.mutate(g._id)}
         alSeFue={setSaliendo}
+        alMensajes={setConversando}
         enlaceSentar={sienta ? enlaceSentar : null}
       />
       {agregando && <DialogoAgregarEspera alCerrar={() => setAgregando(false)} />}
       {saliendo && <DialogoSeFue grupo={saliendo} alCerrar={() => setSaliendo(null)} />}
+      {conversando && <DialogoMensajes grupo={conversando} alCerrar={() => setConversando(null)} />}
     </section>
   );
 }

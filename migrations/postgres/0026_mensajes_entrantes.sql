@@ -1,0 +1,19 @@
+-- Guests answer by SMS. A waiting party that answered "1" is on its way (when it said so); every
+-- message a guest sent to the group's number is kept once (the provider's id), with what it did
+-- and the party or reservation it concerns: the host reads it there and answers from it.
+ALTER TABLE lista_espera ADD COLUMN viene_en TIMESTAMPTZ;
+
+CREATE TABLE mensajes_entrantes (
+    sid             TEXT PRIMARY KEY,
+    sucursal_id     TEXT REFERENCES sucursales(id) ON DELETE CASCADE,
+    espera_id       TEXT REFERENCES lista_espera(id) ON DELETE CASCADE,
+    reservacion_id  TEXT REFERENCES reservaciones(id) ON DELETE CASCADE,
+    -- Digits with the country code, as guests' phones are kept.
+    remitente       TEXT NOT NULL,
+    texto           TEXT NOT NULL,
+    -- si, no, mensaje, elegir or nada.
+    decision        TEXT NOT NULL,
+    creado_en       TIMESTAMPTZ NOT NULL
+);
+CREATE INDEX mensajes_entrantes_espera ON mensajes_entrantes (espera_id, creado_en);
+CREATE INDEX mensajes_entrantes_reservacion ON mensajes_entrantes (reservacion_id, creado_en);
