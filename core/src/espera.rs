@@ -240,6 +240,12 @@ pub struct PasoPorLaLista {
     pub fin: FinEspera,
     /// The wait it was quoted, in minutes; `None` when no table seated it.
     pub cotizada_min: Option<u32>,
+    /// The wait the stay of the floor alone (today's, or the setting) would have quoted, kept
+    /// beside the one told to measure the learned stay against it; `None` for parties written
+    /// down before it was kept.
+    pub cotizada_fija_min: Option<u32>,
+    /// The guest joined from their phone.
+    pub en_linea: bool,
 }
 
 /// What the waitlist did over some days: the parties written down, how many were seated and
@@ -263,6 +269,13 @@ pub struct CifrasEspera {
     pub cotizacion_superada: u32,
     /// By how many minutes a missed quote was missed: the median.
     pub exceso_mediano_min: Option<u32>,
+    /// How far, on average, the quote told was from the wait (whole minutes, either way).
+    pub error_medio_min: Option<u32>,
+    /// The same, for the quote the floor's stay alone would have given those same parties:
+    /// the learned stay's gain is the difference.
+    pub error_medio_fijo_min: Option<u32>,
+    /// Parties that joined from their phone; the rest were written down at the door.
+    pub en_linea: u32,
     /// Per business day and hour of writing down, in order; hours without parties are left out.
     pub por_hora: Vec<EsperaPorHora>,
 }
@@ -279,6 +292,8 @@ pub struct EsperaPorHora {
     pub sentados: u32,
     pub se_fueron: u32,
     pub espera_mediana_min: Option<u32>,
+    /// Of them, those that joined from their phone.
+    pub en_linea: u32,
 }
 
 /// The nearest-rank percentile `p` (1 to 100) of `valores`, sorted in place.
@@ -313,6 +328,22 @@ pub fn cifras_espera(grupos: &[PasoPorLaLista], fin_dia: NaiveTime) -> CifrasEsp
         .iter()
         .filter_map(|g| Some((espera_de(g)?, g.cotizada_min?)))
         .collect();
+    // Each quote against the wait, over the parties that have both quotes, so the two means
+    // are of the same parties.
+    let pares: Vec<(u32, u32, u32)> = grupos
+        .iter()
+        .filter_map(|g| Some((espera_de(g)?, g.cotizada_min?, g.cotizada_fija_min?)))
+        .collect();
+    let error_medio = |cual: fn(&(u32, u32, u32)) -> u32| {
+        (!pares.is_empty()).then(|| {
+            let suma: u64 = pares.iter().map(|p| u64::from(p.0.abs_diff(cual(p)))).sum();
+            let n = u64::try_from(pares.len()).unwrap_or(u64::MAX);
+            u32::try_from((suma + n / 2) / n).unwrap_or(u32::MAX)
+        })
+    };
+    let en_linea = |de: &[&PasoPorLaLista]| {
+        u32::try_from(de.iter().filter(|g| g.en_linea).count()).unwrap_or(u32::MAX)
+    };
     let mut excesos: Vec<u32> = cotizadas
         .iter()
         .filter(|(espera, cotizada)| espera > cotizada)
@@ -337,6 +368,9 @@ pub fn cifras_espera(grupos: &[PasoPorLaLista], fin_dia: NaiveTime) -> CifrasEsp
         cotizados: u32::try_from(cotizadas.len()).unwrap_or(u32::MAX),
         cotizacion_superada: u32::try_from(excesos.len()).unwrap_or(u32::MAX),
         exceso_mediano_min: percentil(&mut excesos, 50),
+        error_medio_min: error_medio(|p| p.1),
+        error_medio_fijo_min: error_medio(|p| p.2),
+        en_linea: en_linea(&todos),
         por_hora: horas
             .into_iter()
             .map(|((dia, _, hora), de)| {
@@ -348,6 +382,7 @@ pub fn cifras_espera(grupos: &[PasoPorLaLista], fin_dia: NaiveTime) -> CifrasEsp
                     sentados: contar(FinEspera::Sentado, &de),
                     se_fueron: contar(FinEspera::SeFue, &de),
                     espera_mediana_min: percentil(&mut esperas, 50),
+                    en_linea: en_linea(&de),
                 }
             })
             .collect(),
@@ -366,6 +401,10 @@ mod tests {
                 cerrado: cerrado.map(t),
                 fin,
                 cotizada_min,
+                // The floor's stay alone would have quoted twice as long; the 15-minute
+                // quotes went to parties that joined from their phone.
+                cotizada_fija_min: cotizada_min.map(|m| m * 2),
+                en_linea: cotizada_min == Some(15),
             };
         let grupos = [
             // 20 minutes against 15 quoted: missed by 5.
@@ -414,22 +453,31 @@ mod tests {
             (c.cotizados, c.cotizacion_superada, c.exceso_mediano_min),
             (3, 2, Some(1))
         );
-        let hora = |fecha: &str, hora, grupos, sentados, se_fueron, espera_mediana_min| {
-            super::EsperaPorHora {
-                fecha: fecha.to_owned(),
-                hora,
-                grupos,
-                sentados,
-                se_fueron,
-                espera_mediana_min,
-            }
-        };
+        // Errors of the seated parties with both quotes: |20-15|, |10-15|, |1-0| against
+        // |20-30|, |10-30|, |1-0|; means rounded to the minute.
+        assert_eq!(
+            (c.error_medio_min, c.error_medio_fijo_min),
+            (Some(4), Some(10))
+        );
+        assert_eq!(c.en_linea, 2);
+        let hora =
+            |fecha: &str, hora, grupos, sentados, se_fueron, espera_mediana_min, en_linea| {
+                super::EsperaPorHora {
+                    fecha: fecha.to_owned(),
+                    hora,
+                    grupos,
+                    sentados,
+                    se_fueron,
+                    espera_mediana_min,
+                    en_linea,
+                }
+            };
         assert_eq!(
             c.por_hora,
             [
-                hora("2026-11-27", 14, 3, 2, 1, Some(10)),
-                hora("2026-11-27", 15, 2, 1, 0, Some(40)),
-                hora("2026-11-27", 0, 1, 1, 0, Some(1)),
+                hora("2026-11-27", 14, 3, 2, 1, Some(10), 2),
+                hora("2026-11-27", 15, 2, 1, 0, Some(40), 0),
+                hora("2026-11-27", 0, 1, 1, 0, Some(1), 0),
             ]
         );
         assert_eq!(

@@ -264,6 +264,37 @@ pub fn estancia_esperada(estancias_hoy: &[u32], por_defecto: u32) -> u32 {
     }
 }
 
+/// Weeks of history a learned stay reads.
+pub const SEMANAS_APRENDIDAS: u32 = 8;
+/// Finished stays a learned stay needs in its weekday and hour; with fewer, the floor's own.
+pub const ESTANCIAS_PARA_APRENDER: usize = 12;
+
+/// The branch-local hours a learned stay reads: the hour `ahora` is in (from its start), on the
+/// same weekday of each of the [`SEMANAS_APRENDIDAS`] weeks before, oldest first.
+pub fn ventanas_aprendidas(
+    ahora: chrono::NaiveDateTime,
+) -> Vec<(chrono::NaiveDateTime, chrono::NaiveDateTime)> {
+    use chrono::Timelike;
+    let hora = ahora
+        .date()
+        .and_hms_opt(ahora.hour(), 0, 0)
+        .unwrap_or(ahora);
+    (1..=SEMANAS_APRENDIDAS)
+        .rev()
+        .map(|k| {
+            let desde = hora - chrono::Duration::weeks(i64::from(k));
+            (desde, desde + chrono::Duration::hours(1))
+        })
+        .collect()
+}
+
+/// The stay learned from the branch's history: the median of the stays that began in this
+/// weekday and hour over the last weeks ([`ventanas_aprendidas`]) once there are
+/// [`ESTANCIAS_PARA_APRENDER`] of them; `None` before that.
+pub fn estancia_aprendida(estancias: &[u32]) -> Option<u32> {
+    (estancias.len() >= ESTANCIAS_PARA_APRENDER).then(|| estancia_esperada(estancias, 0))
+}
+
 /// Minutes a party of `personas` arriving now waits for a table: 0 when a free table or join
 /// seats it; otherwise the soonest a seated table (or a run of neighbours, each free or seated)
 /// that seats it is expected to free, at least [`ESPERA_MIN_OCUPADA`]. `None` when no table or
@@ -443,6 +474,21 @@ mod tests {
             minutos,
             proxima: None,
         }
+    }
+
+    #[test]
+    fn a_stay_is_learned_from_the_same_weekday_and_hour_once_there_are_enough() {
+        let ahora =
+            chrono::NaiveDateTime::parse_from_str("2026-11-27 19:40", "%Y-%m-%d %H:%M").unwrap();
+        let v = ventanas_aprendidas(ahora);
+        assert_eq!(v.len(), 8);
+        let f = |s: &str| chrono::NaiveDateTime::parse_from_str(s, "%Y-%m-%d %H:%M").unwrap();
+        assert_eq!(v[0], (f("2026-10-02 19:00"), f("2026-10-02 20:00")));
+        assert_eq!(v[7], (f("2026-11-20 19:00"), f("2026-11-20 20:00")));
+        assert_eq!(estancia_aprendida(&[45; 11]), None);
+        let mut doce = vec![45; 11];
+        doce.push(200);
+        assert_eq!(estancia_aprendida(&doce), Some(45));
     }
 
     #[test]

@@ -209,7 +209,9 @@ describe('dashboard', () => {
     assert.equal(await cifra('Se fueron antes de sentarse'), '1');
     assert.equal(await cifra('Sentados'), '0');
     assert.equal(await cifra('Espera mediana'), '—');
-    await panel.getByText('1 esperando ahora').waitFor();
+    await panel.getByText('0 en línea · 2 en la entrada · 1 esperando ahora').waitFor();
+    // Nobody sat down from the list: the quote's error has nothing to measure yet.
+    assert.equal(await cifra('Error de la cotización'), '—');
     await panel.getByRole('img', { name: 'Grupos anotados por hora' }).waitFor();
   });
 });

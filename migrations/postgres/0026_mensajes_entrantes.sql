@@ -1,7 +1,12 @@
--- Guests answer by SMS. A waiting party that answered "1" is on its way (when it said so); every
--- message a guest sent to the group's number is kept once (the provider's id), with what it did
--- and the party or reservation it concerns: the host reads it there and answers from it.
+-- Guests answer by SMS, and the waitlist's quote learns. A waiting party that answered "1" is on
+-- its way (when it said so); every message a guest sent to the group's number is kept once (the
+-- provider's id), with what it did and the party or reservation it concerns: the host reads it
+-- there and answers from it.
 ALTER TABLE lista_espera ADD COLUMN viene_en TIMESTAMPTZ;
+-- The wait the floor's stay alone (today's, or the setting) would have quoted, kept beside the
+-- one told (learned from the same weekday and hour of the last weeks): the dashboard compares
+-- both against the wait.
+ALTER TABLE lista_espera ADD COLUMN cotizada_fija_min INTEGER;
 
 CREATE TABLE mensajes_entrantes (
     sid             TEXT PRIMARY KEY,

@@ -27,7 +27,9 @@ use utoipa_axum::routes;
 use crate::access::{en_alcance, Con, JsonSucursal, NombraSucursal, SucursalEnAlcance};
 use crate::db::avisos::Lista;
 use crate::db::bitacora::{Cambio, Entidad};
-use crate::db::espera::{al_microsegundo, GrupoCambiado, GrupoLeido, Llamado, NuevoGrupo};
+use crate::db::espera::{
+    al_microsegundo, Cotizacion, GrupoCambiado, GrupoLeido, Llamado, NuevoGrupo,
+};
 use crate::db::nuevo_id;
 use crate::envelope::Envelope;
 use crate::error::{ApiError, EnvelopeError, Result};
@@ -238,7 +240,28 @@ pub struct SalidaEspera {
 /// and the stay the floor expects (today's median once there are enough, else the setting).
 pub(crate) struct PisoParaCotizar {
     pub(crate) mesas: Vec<MesaDelPiso>,
+    /// The stay quotes use: learned from this weekday and hour of the last weeks when there
+    /// are enough, else the floor's own.
     pub(crate) estancia: u32,
+    /// The floor's own: today's median once there are enough, else the setting.
+    pub(crate) estancia_fija: u32,
+}
+
+impl PisoParaCotizar {
+    /// The quote of the last party of `fila` (the sizes in the list's order): the one told, and
+    /// the one the floor's own stay would have given.
+    pub(crate) fn cotizar_ultimo(&self, fila: &[u32]) -> Cotizacion {
+        let ultimo = |estancia| {
+            espera::cotizar(&self.mesas, estancia, fila)
+                .last()
+                .copied()
+                .flatten()
+        };
+        Cotizacion {
+            dicha: ultimo(self.estancia),
+            fija: ultimo(self.estancia_fija),
+        }
+    }
 }
 
 /// Reads the branch's floor now, as `GET /api/v1/admin/salon` does.
@@ -280,9 +303,16 @@ pub(crate) async fn piso_ahora(
                 .map(|desde| minutos_desde(*desde, ahora)),
         })
         .collect();
+    let estancia_fija = piso::estancia_esperada(&leido.estancias, conf.estancia_mesa_min);
+    let ventanas: Vec<(DateTime<Utc>, DateTime<Utc>)> = piso::ventanas_aprendidas(local)
+        .into_iter()
+        .filter_map(|(desde, hasta)| Some((horario.instante(desde)?, horario.instante(hasta)?)))
+        .collect();
+    let historia = state.store.estancias_en(sucursal_id, &ventanas).await?;
     Ok(PisoParaCotizar {
         mesas,
-        estancia: piso::estancia_esperada(&leido.estancias, conf.estancia_mesa_min),
+        estancia: piso::estancia_aprendida(&historia).unwrap_or(estancia_fija),
+        estancia_fija,
     })
 }
 
@@ -414,12 +444,7 @@ async fn anotar(
         en_linea: None,
     };
     // The new party is quoted last, behind the parties the transaction sees waiting.
-    let cotizar = |fila: &[u32]| {
-        espera::cotizar(&piso.mesas, piso.estancia, fila)
-            .last()
-            .copied()
-            .flatten()
-    };
+    let cotizar = |fila: &[u32]| piso.cotizar_ultimo(fila);
     let anotado = state.store.anotar_espera(&nuevo, &cotizar).await?;
     state
         .eventos

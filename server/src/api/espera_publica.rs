@@ -317,12 +317,7 @@ async fn unirse(
         ahora,
         en_linea: Some(en_linea),
     };
-    let cotizar = |fila: &[u32]| {
-        espera::cotizar(&piso.mesas, piso.estancia, fila)
-            .last()
-            .copied()
-            .flatten()
-    };
+    let cotizar = |fila: &[u32]| piso.cotizar_ultimo(fila);
     let anotado = state.store.anotar_espera(&nuevo, &cotizar).await?;
     state.eventos.tras_commit(anotado.aviso);
     state.eventos.lista_tras_commit(Lista::Espera, &s.tag);

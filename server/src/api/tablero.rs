@@ -280,6 +280,8 @@ async fn espera(
                 _ => FinEspera::Esperando,
             },
             cotizada_min: l.cotizada_min.and_then(|m| u32::try_from(m).ok()),
+            cotizada_fija_min: l.cotizada_fija_min.and_then(|m| u32::try_from(m).ok()),
+            en_linea: l.en_linea,
         })
         .collect();
     Ok(Envelope::ok(

@@ -109,7 +109,15 @@ pub struct TurnoLeido {
 
 /// The wait to quote a party: given the sizes of every waiting party in the list's order, the
 /// new one last, its minutes (`None`: no table or join of the branch seats it).
-pub type Cotizador<'a> = &'a (dyn Fn(&[u32]) -> Option<u32> + Send + Sync);
+pub type Cotizador<'a> = &'a (dyn Fn(&[u32]) -> Cotizacion + Send + Sync);
+
+/// A party's quote: the one told, and the one the floor's own stay would have given (kept to
+/// measure the learned stay against it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Cotizacion {
+    pub dicha: Option<u32>,
+    pub fija: Option<u32>,
+}
 
 /// What writing a party down answers: the party as stored, and the sizes of the parties ahead
 /// of it (as the transaction saw them), in order.
@@ -201,6 +209,8 @@ pub struct PasoLeido {
     /// `esperando`, `sentado` or `se_fue`.
     pub estado: String,
     pub cotizada_min: Option<i32>,
+    pub cotizada_fija_min: Option<i32>,
+    pub en_linea: bool,
 }
 
 #[async_trait]
@@ -312,7 +322,7 @@ para_cada_motor! {
     impl Espera for Motor {
         async fn paso_por_la_lista(&self, sucursal_id: &str, desde: DateTime<Utc>, hasta: DateTime<Utc>) -> DbResult<Vec<PasoLeido>> {
             Ok(sqlx::query_as::<_, PasoLeido>(
-                "SELECT e.creado_en, e.cerrado_en, e.estado, e.cotizada_min FROM lista_espera e \
+                "SELECT e.creado_en, e.cerrado_en, e.estado, e.cotizada_min, e.cotizada_fija_min, e.en_linea FROM lista_espera e \
                  WHERE e.sucursal_id = $1 AND e.creado_en >= $2 AND e.creado_en < $3 ORDER BY e.creado_en, e.id",
             )
             .bind(sucursal_id)
@@ -355,10 +365,12 @@ para_cada_motor! {
             let delante: Vec<u32> = delante.into_iter().map(|p| u32::try_from(p).unwrap_or(1)).collect();
             let mut fila = delante.clone();
             fila.push(n.grupo.personas);
-            let cotizada = cotizar(&fila).and_then(|m| i32::try_from(m).ok());
+            let cotizacion = cotizar(&fila);
+            let cotizada = cotizacion.dicha.and_then(|m| i32::try_from(m).ok());
+            let cotizada_fija = cotizacion.fija.and_then(|m| i32::try_from(m).ok());
             sqlx::query(
-                "INSERT INTO lista_espera (id, sucursal_id, name, phone, personas, notas, cotizada_min, estado, creado_en, autor, en_linea, token_hash) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
+                "INSERT INTO lista_espera (id, sucursal_id, name, phone, personas, notas, cotizada_min, estado, creado_en, autor, en_linea, token_hash, cotizada_fija_min) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
             )
             .bind(n.id)
             .bind(n.sucursal_id)
@@ -372,6 +384,7 @@ para_cada_motor! {
             .bind(n.autor)
             .bind(n.en_linea.is_some())
             .bind(n.en_linea.as_ref().map(|l| l.token_hash.as_str()))
+            .bind(cotizada_fija.map(i64::from))
             .execute(&mut *tx)
             .await?;
             let mut aviso = None;

@@ -175,6 +175,14 @@ pub trait Piso {
         llegadas: (NaiveDateTime, NaiveDateTime),
     ) -> DbResult<LecturaPiso>;
 
+    /// The minutes of the branch's finished stays that began within any of `ventanas` (from,
+    /// until before): the history a learned stay reads.
+    async fn estancias_en(
+        &self,
+        sucursal_id: &str,
+        ventanas: &[(DateTime<Utc>, DateTime<Utc>)],
+    ) -> DbResult<Vec<u32>>;
+
     /// Frees the turn's tables ("Liberar mesa"), with its entry on the seated record.
     async fn liberar_turno(
         &self,
@@ -302,6 +310,29 @@ para_cada_motor! {
             .fetch_one(&self.pool)
             .await?;
             Ok((turnos, mesas, ocupadas))
+        }
+
+        async fn estancias_en(&self, sucursal_id: &str, ventanas: &[(DateTime<Utc>, DateTime<Utc>)]) -> DbResult<Vec<u32>> {
+            if ventanas.is_empty() {
+                return Ok(Vec::new());
+            }
+            // One range of the branch's index per window.
+            let rangos: Vec<String> = (0..ventanas.len())
+                .map(|i| format!("(abierta_en >= ${} AND abierta_en < ${})", 2 * i + 2, 2 * i + 3))
+                .collect();
+            let sql = format!(
+                "SELECT abierta_en, liberada_en FROM turnos WHERE sucursal_id = $1 AND liberada_en IS NOT NULL AND ({})",
+                rangos.join(" OR ")
+            );
+            let mut q = sqlx::query_as::<_, (DateTime<Utc>, DateTime<Utc>)>(&sql).bind(sucursal_id);
+            for (desde, hasta) in ventanas {
+                q = q.bind(*desde).bind(*hasta);
+            }
+            Ok(q.fetch_all(&self.pool)
+                .await?
+                .into_iter()
+                .map(|(a, l)| u32::try_from((l - a).num_minutes()).unwrap_or(0))
+                .collect())
         }
 
         async fn piso_de(&self, sucursal_id: &str, desde: DateTime<Utc>, ventana: (NaiveDateTime, NaiveDateTime)) -> DbResult<LecturaPiso> {

@@ -553,3 +553,49 @@ en_ambos! {
         assert_eq!(con.get("/api/v1/admin/canales", Some(&t)).await.es_exito()["telefono"], true);
     }
 }
+
+en_ambos! {
+    async fn the_quote_learns_this_weekday_and_hour_and_the_dashboard_compares_it_with_the_fixed_one(motor: Motor) {
+        // Wednesday 13:00: one table of four, and the floor's own stay is the setting (120).
+        let app = spawn_app(motor).await;
+        una_mesa_de_cuatro(&app, "polanco").await;
+        let gerente = app.token("gerente@demo.mx").await;
+        let t = app.token("hostess@demo.mx").await;
+        let mut conf = app.get("/api/v1/admin/conf-walkin?tag=polanco", Some(&gerente)).await.es_exito().clone();
+        conf["estancia_mesa_min"] = json!(120);
+        app.put_json("/api/v1/admin/conf-walkin?tag=polanco", Some(&gerente), &conf).await.es_exito();
+        // The last eight Wednesdays, parties that sat down between 13:00 and 14:00 stayed 30
+        // minutes: twelve stays, enough to learn from. Stays of other hours do not count.
+        let ahora = app.reloj.ahora();
+        let mut valores = Vec::new();
+        for (semanas, minuto) in (1..=8).map(|k| (k, 5)).chain((1..=4).map(|k| (k, 30))).chain([(2, -50)]) {
+            let abierta = ahora - chrono::Duration::weeks(semanas) + chrono::Duration::minutes(minuto);
+            let larga = if minuto < 0 { 200 } else { 30 };
+            let liberada = abierta + chrono::Duration::minutes(larga);
+            let f = |d: chrono::DateTime<chrono::Utc>| d.to_rfc3339();
+            valores.push(format!("('hist-{semanas}-{minuto}', (SELECT id FROM sucursales WHERE tag = $1), '1', 2, '{}', '{}')", f(abierta), f(liberada)));
+        }
+        sql_directo(&app.database_url, &format!("INSERT INTO turnos (id, sucursal_id, mesa, personas, abierta_en, liberada_en) VALUES {}", valores.join(", ")), &["polanco"]).await;
+
+        let m = mesero(&app, &t, "polanco").await;
+        app.post_json("/api/v1/admin/walkin", Some(&t), &walkin("polanco", &m, "1", 4, None)).await.es_exito_201();
+        app.reloj.avanzar(chrono::Duration::minutes(10));
+        // Seated 10 minutes ago, a learned 30-minute stay frees it in 20; the setting would say 110.
+        let g = anotar(&app, &t, grupo("polanco", "Ana Ruiz", 2, None)).await.es_exito_201().clone();
+        let id = g["_id"].as_str().unwrap().to_owned();
+        assert_eq!(g["cotizada_min"], 20, "{g}");
+        assert_eq!(lista(&app, &t, "polanco").await[0]["estimada_min"], 20);
+        let fija = filas(&app, "SELECT CAST(cotizada_fija_min AS TEXT) FROM lista_espera WHERE id = $1", &id).await;
+        assert_eq!(fija, [vec!["110".to_owned()]]);
+
+        // The table frees 20 minutes later and the party sits: the learned quote was right.
+        app.reloj.avanzar(chrono::Duration::minutes(20));
+        let piso = app.get("/api/v1/admin/salon?tag=polanco", Some(&t)).await.es_exito().clone();
+        let turno = piso["mesas"][0]["turno"]["_id"].as_str().expect("table 1 is seated").to_owned();
+        app.post(&format!("/api/v1/admin/salon/turnos/{turno}/liberar"), Some(&t)).await.es_exito();
+        app.post_json("/api/v1/admin/walkin", Some(&t), &walkin("polanco", &m, "1", 2, Some(&id))).await.es_exito_201();
+        let c = app.get("/api/v1/admin/dashboard/espera?tag=polanco&dias=1", Some(&gerente)).await.es_exito().clone();
+        assert_eq!((c["error_medio_min"].as_u64(), c["error_medio_fijo_min"].as_u64()), (Some(0), Some(90)), "{c}");
+        assert_eq!((c["en_linea"].as_u64(), c["por_hora"][0]["en_linea"].as_u64()), (Some(0), Some(0)));
+    }
+}

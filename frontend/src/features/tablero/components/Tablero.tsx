@@ -143,7 +143,11 @@ function ListaDeEspera() {
   const c = consulta.data;
   const cifras: { nombre: string; valor: ReactNode; detalle?: string }[] = c
     ? [
-        { nombre: 'Grupos anotados', valor: c.grupos, detalle: c.esperando > 0 ? `${c.esperando} esperando ahora` : undefined },
+        {
+          nombre: 'Grupos anotados',
+          valor: c.grupos,
+          detalle: [`${c.en_linea} en línea · ${c.grupos - c.en_linea} en la entrada`, c.esperando > 0 ? `${c.esperando} esperando ahora` : null].filter(Boolean).join(' · '),
+        },
         { nombre: 'Sentados', valor: c.sentados },
         { nombre: 'Se fueron antes de sentarse', valor: c.se_fueron },
         {
@@ -155,6 +159,14 @@ function ListaDeEspera() {
           nombre: 'Cotización superada',
           valor: c.cotizados === 0 ? '—' : `${c.cotizacion_superada} de ${c.cotizados}`,
           detalle: c.exceso_mediano_min == null ? undefined : `Por ${c.exceso_mediano_min} min (mediana)`,
+        },
+        {
+          nombre: 'Error de la cotización',
+          valor: minutos(c.error_medio_min),
+          detalle:
+            c.error_medio_min == null
+              ? 'Sin grupos sentados con las dos cotizaciones'
+              : `Promedio, aprendida del día y la hora; con la estancia fija: ${minutos(c.error_medio_fijo_min)}`,
         },
       ]
     : [];
