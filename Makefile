@@ -24,7 +24,7 @@ CARGO_PERFIL := $(if $(filter release,$(PERFIL)),--release,)
 # Debian packages need root; anyone else goes through sudo.
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
-.PHONY: run servidor-biblioteca wasm-compilar deps-wasm32 test check bench wasm-modulos bench-login bench-carga bench-instancias bench-http fuzz deps deps-rust deps-node deps-browser wasm api-types frontend server-release
+.PHONY: run servidor-biblioteca wasm-compilar deps-wasm32 test check bench wasm-modulos bench-login bench-carga bench-instancias bench-http bench-espera fuzz deps deps-rust deps-node deps-browser wasm api-types frontend server-release
 
 # The console's bundle needs the WASM modules and Vite, not the TypeScript declarations (core's
 # and the API's are for tsc, which `make test` runs, and Vite drops type imports). The server's
@@ -100,6 +100,7 @@ bench: wasm deps-node deps-browser
 	$(MAKE) --no-print-directory bench-carga
 	$(MAKE) --no-print-directory bench-instancias
 	$(MAKE) --no-print-directory bench-http
+	$(MAKE) --no-print-directory bench-espera
 
 # No input makes core panic or hang: the property tests of core/tests/propiedades.rs with CASOS
 # cases each (the decoder's buffers, the rules' values), optimised; SOLO=decoder or SOLO=rule
@@ -128,6 +129,13 @@ bench-instancias: server-release
 bench-http: server-release deps-node
 	estado=$$(mktemp); trap 'bash scripts/ensure-postgres.sh stop "$$estado"; rm -f "$$estado"' EXIT; \
 	  ANFITRION_TEST_PG=$$(bash scripts/ensure-postgres.sh start "$$estado") node scripts/bench-http.mjs
+
+# The waitlist from guests' phones: joins per second to one branch's online list (64 connections,
+# each guest from its own address behind a trusted proxy) and the time from a host's seat to each
+# of 20 guests' live pages, on SQLite and on a throwaway PostgreSQL database.
+bench-espera: server-release deps-node
+	estado=$$(mktemp); trap 'bash scripts/ensure-postgres.sh stop "$$estado"; rm -f "$$estado"' EXIT; \
+	  ANFITRION_TEST_PG=$$(bash scripts/ensure-postgres.sh start "$$estado") node scripts/bench-espera.mjs
 
 # Memory and latency of a burst of 200 logins against `anfitrion serve --demo`, on SQLite and
 # on a throwaway PostgreSQL database (the one the tests use, or a cluster of its own).

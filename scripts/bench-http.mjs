@@ -12,14 +12,14 @@
 // requests are not answered 2xx (refusals, errors and timeouts included).
 // Usage: ANFITRION_TEST_PG=postgres://…/postgres ANFITRION_BIN=target/release/anfitrion
 //        [BENCH_HTTP_SEGUNDOS=5] node scripts/bench-http.mjs
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { espera, llamar, puertoLibre } from './api-bench.mjs';
+import { api, detenerDemo, iniciarDemo, pendientes } from './api-bench.mjs';
 
 const raiz = join(dirname(fileURLToPath(import.meta.url)), '..');
 // autocannon is a devDependency of the console (frontend/package.json pins it): the scripts
@@ -46,78 +46,12 @@ if (!existsSync(bin)) {
 }
 
 
-// Everything to undo, kept where the cleanup reaches it whichever way the run ends: a thrown
-// error (finally) or Ctrl-C / a kill (the signal handlers), so no server, folder or database is
-// left behind.
-const pendiente = { servidores: new Set(), carpetas: new Set(), bases: new Set() };
-function limpiar() {
-  for (const p of pendiente.servidores) p.kill('SIGKILL');
-  pendiente.servidores.clear();
-  for (const nombre of pendiente.bases) {
-    try {
-      // FORCE: a server just killed may still hold connections the cluster has not reaped.
-      execFileSync('psql', [admin, '-q', '-c', `DROP DATABASE IF EXISTS "${nombre}" WITH (FORCE)`], { stdio: 'ignore' });
-    } catch {
-      // The cluster is gone (make's trap stops a throwaway one), and the database with it.
-    }
-  }
-  pendiente.bases.clear();
-  for (const dir of pendiente.carpetas) rmSync(dir, { recursive: true, force: true });
-  pendiente.carpetas.clear();
-}
-for (const senal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
-  process.on(senal, () => {
-    limpiar();
-    process.exit(130);
-  });
-}
+const { pendiente, limpiar } = pendientes(admin);
 
-/** Starts `anfitrion serve --demo` on `url` and waits until /readyz answers. */
-async function iniciar(url) {
-  const puerto = await puertoLibre();
-  // 64 connections from one address: the default per-address cap (256) would allow them, but it
-  // is raised so no run ever measures the cap instead of the server.
-  const args = ['serve', '--demo', '--addr', `127.0.0.1:${puerto}`, '--database-url', url, '--max-connections-per-address', '1000'];
-  const proceso = spawn(bin, args, { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, RUST_LOG: 'warn' } });
-  pendiente.servidores.add(proceso);
-  // The last lines of its log, to say why when it does not come up or a call fails.
-  const registro = [];
-  proceso.stderr.setEncoding('utf8').on('data', (t) => {
-    registro.push(...t.split('\n').filter(Boolean));
-    registro.splice(0, Math.max(0, registro.length - 20));
-  });
-  let salio = null;
-  proceso.once('exit', (codigo, senal) => (salio = senal ?? codigo));
-  const base = `http://127.0.0.1:${puerto}`;
-  for (let i = 0; i < 600 && salio === null; i++) {
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) return { proceso, base, registro };
-    } catch {
-      // Not listening yet.
-    }
-    await espera(100);
-  }
-  throw new Error(`el servidor en ${url} no quedó listo (${salio === null ? 'sin respuesta en 60 s' : `salió: ${salio}`}):\n${registro.join('\n')}`);
-}
-
-async function detener({ proceso }) {
-  if (proceso.exitCode === null && proceso.signalCode === null) {
-    const salida = new Promise((r) => proceso.once('exit', r));
-    proceso.kill('SIGTERM');
-    await Promise.race([salida, espera(10_000)]);
-    proceso.kill('SIGKILL');
-  }
-  pendiente.servidores.delete(proceso);
-}
-
-/** One call; throws with the server's message unless it answers 2xx. */
-async function api(base, ruta, opciones = {}) {
-  const { status, body } = await llamar(base, ruta, opciones);
-  if (status < 200 || status > 299) {
-    throw new Error(`${opciones.method ?? 'GET'} ${ruta} respondió ${status}: ${body?.message ?? '(sin mensaje)'}`);
-  }
-  return body.data;
-}
+// 64 connections from one address: the default per-address cap (256) would allow them, but it
+// is raised so no run ever measures the cap instead of the server.
+const iniciar = (url) => iniciarDemo(bin, url, ['--max-connections-per-address', '1000'], pendiente);
+const detener = (servidor) => detenerDemo(servidor, pendiente);
 
 /**
  * Runs one call for SEGUNDOS with CONEXIONES connections. Latencies are kept here from each
