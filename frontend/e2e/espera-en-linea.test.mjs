@@ -1,7 +1,8 @@
-// The waitlist from the guest's phone against the real server: at 390 px a guest joins on the
-// branch's join page, lands on their own page and watches their place move, without a reload, as
-// the host closes the party ahead; the host's list shows the party "en línea" and the bell rings;
-// "Ya no voy" asks once and frees the place, and the host's list follows. A page with another
+// The waitlist from the guest's phone against the real server: at 390 px a guest follows the
+// poster's link to the branch's join page, joins, lands on their own page and watches their
+// place move, without a reload, as the host seats the party ahead; the host's list shows the
+// party "en línea" and the bell rings; "Ya no voy" asks once and frees the place, and the host's
+// list follows. The door's tablet clears itself 20 s after a join. A page with another
 // party's secret says the link is not valid.
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
@@ -35,7 +36,12 @@ describe('the waitlist from the phone', () => {
     const huesped = await pagina.context().newPage();
     try {
       await huesped.setViewportSize({ width: 390, height: 844 });
-      await huesped.goto(`${servidor.base}/espera/${tag}`);
+      // The poster's QR holds the join page at the server's public address; here the same path
+      // is opened on the test server.
+      await huesped.goto(`${servidor.base}/espera/${tag}/cartel`);
+      const enlace = new URL(await huesped.getByTestId('url-cartel').innerText());
+      assert.equal(enlace.pathname, `/espera/${tag}`);
+      await huesped.goto(`${servidor.base}${enlace.pathname}`);
       await huesped.getByRole('heading', { name: /^Lista de espera · / }).waitFor();
       await huesped.getByTestId('esperando-ahora').getByText('Hay 1 grupo esperando mesa.').waitFor();
       await foto(huesped, 'unirse-390');
@@ -65,11 +71,19 @@ describe('the waitlist from the phone', () => {
       await aviso.filter({ hasText: 'Ana Ruiz · 2 personas · en línea' }).waitFor();
       await pagina.keyboard.press('Escape');
 
-      // The host takes the party ahead off the list: the guest's page moves within 5 s, no reload.
+      // The host seats the party ahead (its walk-in's save): the guest's page moves within 5 s,
+      // without a reload.
       const navegaciones = [];
       huesped.on('framenavigated', (f) => f === huesped.mainFrame() && navegaciones.push(f.url()));
-      const salida = await llamarApi(servidor, `/v1/admin/espera/${delante.body.data._id}/salir`, { token, method: 'POST', body: { motivo: 'No quiso esperar' } });
-      assert.equal(salida.status, 200, salida.body.message);
+      const mesero = (await llamarApi(servidor, '/v1/admin/meseros', { token, query: { tag } })).body.data[0]._id;
+      const libre = (await llamarApi(servidor, '/v1/admin/salon', { token, query: { tag } })).body.data.mesas.find((m) => m.estado === 'libre' && m.asientos >= 4);
+      const conteos = { no_personas: 4, buffet_adulto: 4, buffet_boy: 0, buffet_promo_adulto: 4, buffet_promo_girl: 0, buffet_promo_boy: 0, isAfter7pm: false };
+      const sentado = await llamarApi(servidor, '/v1/admin/walkin', {
+        token,
+        method: 'POST',
+        body: { tag_sucursal: tag, name: 'Familia Pérez', email: '', phone: '', evento: 'Ninguno', espera_id: delante.body.data._id, comanda: { mesa: String(libre.numero), mesero_id: mesero, ...conteos }, abre: { promo: [] } },
+      });
+      assert.equal(sentado.status, 201, sentado.body.message);
       await estado.getByText('Eres el siguiente grupo.').waitFor({ timeout: 5000 });
       await estado.getByTestId('posicion').getByText('1', { exact: true }).waitFor();
       assert.deepEqual(navegaciones, [], 'the page moved without a reload');

@@ -364,7 +364,7 @@ fn minutos_desde(desde: DateTime<Utc>, ahora: DateTime<Utc>) -> u32 {
 }
 
 /// How the party `t` stands now: its place and wait read from the list and the floor.
-async fn como_esta(state: &AppState, t: TurnoLeido) -> Result<TurnoPublico> {
+async fn como_esta(state: &AppState, mut t: TurnoLeido) -> Result<TurnoPublico> {
     let s = reservable(state, &t.tag).await?;
     let ahora = state.reloj.ahora();
     let (mut posicion, mut delante, mut estimada) = (None, None, None);
@@ -382,6 +382,9 @@ async fn como_esta(state: &AppState, t: TurnoLeido) -> Result<TurnoPublico> {
                 .flatten();
             posicion = u32::try_from(i + 1).ok();
             delante = u32::try_from(i).ok();
+        } else if let Some(cerrado) = state.store.turno_de(&t.id).await? {
+            // It left the list between the two reads: its closed state is the answer.
+            t = cerrado;
         }
     }
     Ok(TurnoPublico {

@@ -9,6 +9,7 @@ describe('the party page says how it stands', () => {
     expect(textoTurno({ ...esperando, delante: 1 }).titulo).toBe('1 grupo delante de ti');
     expect(textoTurno({ ...esperando, delante: 0, estimada_min: 0 })).toMatchObject({ titulo: 'Eres el siguiente grupo.', detalle: 'Tu mesa puede estar lista en cualquier momento.' });
     expect(textoTurno({ ...esperando, estimada_min: null }).detalle).toBe('La hostess te llamará en cuanto haya una mesa para tu grupo.');
+    expect(textoTurno({ ...esperando, delante: null }).titulo).toBe('Actualizando tu lugar…');
   });
 
   it('called, seated and closed read apart', () => {

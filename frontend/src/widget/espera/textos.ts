@@ -19,7 +19,9 @@ export function textoTurno(t: Turno): TextoTurno {
       : { titulo: 'Tu lugar en la lista se cerró.', detalle: 'Si crees que es un error, habla con la hostess en la entrada.', tono: 'cerrado' };
   }
   if (t.avisado) return { titulo: '¡Tu mesa está lista!', detalle: 'Preséntate con la hostess en la entrada.', tono: 'listo' };
-  const delante = t.delante ?? 0;
+  // Waiting but not in the list read with it: it changed between the two reads.
+  if (t.delante == null) return { titulo: 'Actualizando tu lugar…', detalle: null, tono: 'espera' };
+  const delante = t.delante;
   const titulo = delante === 0 ? 'Eres el siguiente grupo.' : delante === 1 ? '1 grupo delante de ti' : `${delante} grupos delante de ti`;
   const detalle =
     t.estimada_min == null
