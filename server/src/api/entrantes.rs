@@ -23,14 +23,21 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use crate::access::{en_alcance, Con};
+use crate::api::espera::{
+    no_enviado, texto_de_respuesta, LineaMensaje, NoEnviado, RespuestaEspera,
+};
 use crate::db::avisos::Lista;
 use crate::db::bitacora::{Autor, Cambio, Entidad, Estado};
-use crate::db::entrantes::{EsperaAbierta, NuevoEntrante, ReservaRecordada};
+use crate::db::entrantes::{EsperaAbierta, NuevoEntrante, ReservaRecordada, Respondido};
 use crate::db::espera::TIPO_RESPUESTA;
 use crate::db::nuevo_id;
 use crate::db::recordatorios::{AccionCliente, NuevoMensaje};
 use crate::db::reservaciones::NuevaNotificacion;
 use crate::db::{Alcance, ErrorAlmacen};
+use crate::envelope::Envelope;
+use crate::extract::{Json, Path};
+use anfitrion_core::permisos::requiere;
 
 use crate::error::{ApiError, EnvelopeError, Result};
 use crate::estado::AppState;
@@ -40,6 +47,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(recibir))
         .layer(DefaultBodyLimit::max(LIMITE_CUERPO_PUBLICO))
+        .routes(routes!(conversacion_reservacion, responder_reservacion))
 }
 
 /// The reason a party that answered "9" leaves the list with.
@@ -383,5 +391,108 @@ fn por_sms(name: &str) -> Autor {
     Autor {
         usuario_id: None,
         usuario_name: format!("{name} (SMS)"),
+    }
+}
+
+/// A reservation's messages by SMS and the answers its guest got, oldest first.
+#[utoipa::path(
+    operation_id = "conversacion_reservacion",
+    get, path = "/api/v1/admin/reservacion/{id}/mensajes", tag = "reservaciones", security(("token" = [])),
+    params(("id" = String, Path, description = "`_id` de la reservación")),
+    responses(
+        (status = 200, description = "Los mensajes de la reservación", body = Envelope<Vec<LineaMensaje>>),
+        (status = 401, description = "Sin sesión", body = EnvelopeError),
+        (status = 403, description = "Sin el permiso reservaciones.index, o reservación de otra sucursal", body = EnvelopeError),
+        (status = 404, description = "No existe", body = EnvelopeError),
+    )
+)]
+async fn conversacion_reservacion(
+    State(state): State<AppState>,
+    Con(usuario, ..): Con<requiere::ReservacionesIndex>,
+    Path(id): Path<String>,
+) -> Result<Envelope<Vec<LineaMensaje>>> {
+    let r = state
+        .store
+        .confirmacion(id.trim())
+        .await?
+        .ok_or(ApiError::NoEncontrado("la reservación"))?;
+    if !usuario.alcance().incluye(&r.tag) {
+        return Err(ApiError::SucursalAjena);
+    }
+    let lineas = state
+        .store
+        .conversacion_reservacion(&r.id)
+        .await?
+        .into_iter()
+        .map(|l| LineaMensaje {
+            de: l.de,
+            texto: l.texto,
+            creado: l.creado_en,
+        })
+        .collect();
+    Ok(Envelope::ok("Mensajes de la reservación", lineas))
+}
+
+/// Answers a reservation's guest by SMS, through the outbox; the log names who answered.
+#[utoipa::path(
+    operation_id = "responder_reservacion",
+    post, path = "/api/v1/admin/reservacion/{id}/mensajes", tag = "reservaciones", security(("token" = [])),
+    params(("id" = String, Path, description = "`_id` de la reservación")),
+    request_body = RespuestaEspera,
+    responses(
+        (status = 201, description = "Respuesta en cola", body = Envelope<serde_json::Value>),
+        (status = 400, description = "Falta el texto, o es demasiado largo", body = EnvelopeError),
+        (status = 401, description = "Sin sesión", body = EnvelopeError),
+        (status = 403, description = "Sin el permiso reservaciones.index, o reservación de otra sucursal", body = EnvelopeError),
+        (status = 404, description = "No existe", body = EnvelopeError),
+        (status = 409, description = "La reservación no tiene teléfono, o el servidor no tiene servicio de mensajes; no se guardó nada", body = EnvelopeError),
+        (status = 429, description = "Su teléfono ya recibió 5 mensajes en la última hora; no se guardó nada", body = EnvelopeError,
+            headers(("Retry-After" = u64, description = "Segundos hasta que se pueda responder"))),
+    )
+)]
+async fn responder_reservacion(
+    State(state): State<AppState>,
+    Con(usuario, ..): Con<requiere::ReservacionesIndex>,
+    Path(id): Path<String>,
+    Json(r): Json<RespuestaEspera>,
+) -> Result<(StatusCode, Envelope<serde_json::Value>)> {
+    let texto = texto_de_respuesta(&r.texto)?;
+    let cambio = Cambio::de(
+        &usuario,
+        Entidad::Reservacion,
+        id.trim(),
+        Accion::RespuestaSms,
+    )
+    .despues(&serde_json::json!({ "texto": texto }));
+    let hecho = en_alcance(
+        state
+            .store
+            .responder_reservacion(
+                &usuario.alcance(),
+                id.trim(),
+                &texto,
+                state.canales.telefono,
+                &cambio,
+            )
+            .await?,
+        "la reservación",
+    )?;
+    match hecho {
+        Respondido::Enviado { tag } => {
+            state.eventos.lista_tras_commit(Lista::Reservaciones, &tag);
+            state.mensajes.notify_one();
+            Ok((
+                StatusCode::CREATED,
+                Envelope::ok(
+                    "Respuesta en cola para enviarse",
+                    serde_json::json!({ "_id": id.trim() }),
+                ),
+            ))
+        }
+        Respondido::SinTelefono => Err(no_enviado(&state, NoEnviado::SinTelefono)),
+        Respondido::SinProveedor { telefono } => {
+            Err(no_enviado(&state, NoEnviado::SinProveedor { telefono }))
+        }
+        Respondido::Excedido(e) => Err(no_enviado(&state, NoEnviado::Excedido(e))),
     }
 }

@@ -572,15 +572,7 @@ async fn responder(
     Path(id): Path<String>,
     Json(r): Json<RespuestaEspera>,
 ) -> Result<(StatusCode, Envelope<GrupoEsperaCambiado>)> {
-    let texto = r.texto.split_whitespace().collect::<Vec<_>>().join(" ");
-    if texto.is_empty() {
-        return Err(ApiError::Entrada("Escribe la respuesta.".to_owned()));
-    }
-    if texto.chars().count() > RESPUESTA_MAX {
-        return Err(ApiError::Entrada(format!(
-            "La respuesta no puede tener más de {RESPUESTA_MAX} caracteres."
-        )));
-    }
+    let texto = texto_de_respuesta(&r.texto)?;
     let cambio = Cambio::de(&usuario, Entidad::Espera, id.trim(), Accion::RespuestaSms)
         .despues(&serde_json::json!({ "texto": texto }));
     let llamado = en_alcance(
@@ -605,29 +597,62 @@ async fn responder(
     ))
 }
 
+/// An answer to a guest as it is sent: spaces collapsed, required, at most [`RESPUESTA_MAX`].
+pub(crate) fn texto_de_respuesta(texto: &str) -> Result<String> {
+    let texto = texto.split_whitespace().collect::<Vec<_>>().join(" ");
+    if texto.is_empty() {
+        return Err(ApiError::Entrada("Escribe la respuesta.".to_owned()));
+    }
+    if texto.chars().count() > RESPUESTA_MAX {
+        return Err(ApiError::Entrada(format!(
+            "La respuesta no puede tener más de {RESPUESTA_MAX} caracteres."
+        )));
+    }
+    Ok(texto)
+}
+
 /// The party a call or an answer reached, or the refusal of what it could not do.
 fn llamado_o_error(state: &AppState, llamado: Llamado) -> Result<GrupoCambiado> {
     match llamado {
-        Llamado::SinTelefono => Err(ApiError::ConDatos {
+        Llamado::Avisado(g) => Ok(g),
+        Llamado::SinTelefono => Err(no_enviado(state, NoEnviado::SinTelefono)),
+        Llamado::SinProveedor { telefono } => {
+            Err(no_enviado(state, NoEnviado::SinProveedor { telefono }))
+        }
+        Llamado::Excedido(e) => Err(no_enviado(state, NoEnviado::Excedido(e))),
+    }
+}
+
+/// Why a message to a guest's phone was not queued.
+pub(crate) enum NoEnviado {
+    SinTelefono,
+    SinProveedor { telefono: String },
+    Excedido(anfitrion_core::telefono::CupoExcedido),
+}
+
+/// The refusal of a message that was not queued: 409 without a phone or a provider (saying
+/// whom to call), 429 past the number's cap (saying when).
+pub(crate) fn no_enviado(state: &AppState, motivo: NoEnviado) -> ApiError {
+    match motivo {
+        NoEnviado::SinTelefono => ApiError::ConDatos {
             codigo: StatusCode::CONFLICT,
             mensaje: SIN_TELEFONO.to_owned(),
             data: serde_json::json!({ "codigo": "sin_telefono", "campo": "phone", "mensaje": SIN_TELEFONO }),
-        }),
-        Llamado::SinProveedor { telefono } => {
+        },
+        NoEnviado::SinProveedor { telefono } => {
             let mensaje = sin_proveedor(&telefono);
-            Err(ApiError::ConDatos {
+            ApiError::ConDatos {
                 codigo: StatusCode::CONFLICT,
                 data: serde_json::json!({ "codigo": "sin_proveedor", "campo": null, "mensaje": mensaje, "telefono": telefono }),
                 mensaje,
-            })
+            }
         }
-        Llamado::Excedido(e) => Err(ApiError::CupoDeMensajes {
+        NoEnviado::Excedido(e) => ApiError::CupoDeMensajes {
             segundos: u64::try_from((e.hasta - state.reloj.ahora()).num_seconds())
                 .unwrap_or(0)
                 .max(1),
             regla: e.regla,
-        }),
-        Llamado::Avisado(g) => Ok(g),
+        },
     }
 }
 

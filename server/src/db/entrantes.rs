@@ -13,7 +13,11 @@ use super::espera::{ESPERANDO, TIPO_RESPUESTA};
 use super::motores::para_cada_motor;
 use super::recordatorios::NuevoMensaje;
 use super::reservaciones::{Aviso, NuevaNotificacion};
-use anfitrion_core::telefono;
+use anfitrion_core::telefono::{self, CupoExcedido};
+
+use super::alcance::{Alcance, EnAlcance};
+use super::comun::nuevo_id;
+use super::espera::al_microsegundo;
 
 /// A waiting party of a number.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -92,7 +96,51 @@ pub trait Entrantes {
 
     /// A waiting party's messages in and the answers out, oldest first.
     async fn conversacion_espera(&self, id: &str) -> DbResult<Vec<LineaConversacion>>;
+
+    /// A reservation's messages in and the answers out, oldest first.
+    async fn conversacion_reservacion(&self, id: &str) -> DbResult<Vec<LineaConversacion>>;
+
+    /// Answers the reservation `id`'s guest: `texto` to its phone through the outbox, with the
+    /// log entry `cambio`, in one transaction, while the number has room in the rolling hour's
+    /// cap (else nothing is written). Without a phone or a provider nothing is written.
+    async fn responder_reservacion(
+        &self,
+        alcance: &Alcance,
+        id: &str,
+        texto: &str,
+        con_proveedor: bool,
+        cambio: &Cambio,
+    ) -> DbResult<EnAlcance<Respondido>>;
 }
+
+/// What answering a guest did.
+#[derive(Debug, Clone)]
+pub enum Respondido {
+    /// Queued; the branch's tag, for the live notice.
+    Enviado {
+        tag: String,
+    },
+    SinTelefono,
+    /// No phone provider: the host calls the number (E.164).
+    SinProveedor {
+        telefono: String,
+    },
+    Excedido(CupoExcedido),
+}
+
+#[derive(sqlx::FromRow)]
+struct ReservaPorResponder {
+    sucursal_id: String,
+    tag: String,
+    zona: String,
+    phone: Option<String>,
+    dentro: bool,
+}
+
+/// The conversation of the party or reservation whose id is in column `columna`.
+const CONVERSACION: &str = "SELECT 'huesped' AS de, texto, creado_en FROM mensajes_entrantes WHERE {col} = $1 \
+     UNION ALL SELECT 'sucursal' AS de, texto, creado_en FROM mensajes_salida WHERE {col} = $1 AND tipo = $2 \
+     ORDER BY creado_en";
 
 para_cada_motor! {
     #[async_trait]
@@ -185,15 +233,64 @@ para_cada_motor! {
         }
 
         async fn conversacion_espera(&self, id: &str) -> DbResult<Vec<LineaConversacion>> {
-            Ok(sqlx::query_as::<_, LineaConversacion>(
-                "SELECT 'huesped' AS de, texto, creado_en FROM mensajes_entrantes WHERE espera_id = $1 \
-                 UNION ALL SELECT 'sucursal' AS de, texto, creado_en FROM mensajes_salida WHERE espera_id = $1 AND tipo = $2 \
-                 ORDER BY creado_en",
-            )
+            Ok(sqlx::query_as::<_, LineaConversacion>(&CONVERSACION.replace("{col}", "espera_id"))
+                .bind(id)
+                .bind(TIPO_RESPUESTA)
+                .fetch_all(&self.pool)
+                .await?)
+        }
+
+        async fn conversacion_reservacion(&self, id: &str) -> DbResult<Vec<LineaConversacion>> {
+            Ok(sqlx::query_as::<_, LineaConversacion>(&CONVERSACION.replace("{col}", "reservacion_id"))
+                .bind(id)
+                .bind(TIPO_RESPUESTA)
+                .fetch_all(&self.pool)
+                .await?)
+        }
+
+        async fn responder_reservacion(&self, alcance: &Alcance, id: &str, texto: &str, con_proveedor: bool, cambio: &Cambio) -> DbResult<EnAlcance<Respondido>> {
+            let mut tx = self.escribir().await?;
+            let fila: Option<ReservaPorResponder> = sqlx::query_as(&format!(
+                "SELECT r.sucursal_id, s.tag, s.zona, r.phone, ({}) AS dentro FROM reservaciones r \
+                 JOIN sucursales s ON s.id = r.sucursal_id WHERE r.id = $2",
+                Motor::en_lista_json("s.tag", 1)
+            ))
+            .bind(alcance.json())
             .bind(id)
-            .bind(TIPO_RESPUESTA)
-            .fetch_all(&self.pool)
-            .await?)
+            .fetch_optional(&mut *tx)
+            .await?;
+            let f = match fila {
+                None => return Ok(EnAlcance::NoExiste),
+                Some(f) if !f.dentro => return Ok(EnAlcance::Ajeno),
+                Some(f) => f,
+            };
+            let Some(phone) = f.phone.as_deref().map(str::trim).filter(|p| !p.is_empty()) else {
+                return Ok(EnAlcance::Si(Respondido::SinTelefono));
+            };
+            let destinatario = format!("+{}", phone.trim_start_matches('+'));
+            if !con_proveedor {
+                return Ok(EnAlcance::Si(Respondido::SinProveedor { telefono: destinatario }));
+            }
+            let ahora = al_microsegundo(self.reloj.ahora());
+            let al_numero = Motor::mensajes_al_numero(&mut tx, &destinatario, ahora).await?;
+            let zona = f.zona.parse().unwrap_or(chrono_tz::America::Mexico_City);
+            if let Err(excedido) = telefono::exigir_cupo_aviso(&[], &al_numero, ahora, zona) {
+                return Ok(EnAlcance::Si(Respondido::Excedido(excedido)));
+            }
+            let mensaje = NuevoMensaje {
+                id: nuevo_id(),
+                sucursal_id: f.sucursal_id.clone(),
+                reservacion_id: Some(id.to_owned()),
+                espera_id: None,
+                tipo: TIPO_RESPUESTA.to_owned(),
+                destinatario,
+                texto: texto.to_owned(),
+            };
+            Motor::insertar_mensaje(&mut tx, &mensaje, ahora).await?;
+            self.anotar(&mut tx, &cambio.clone().en(&f.sucursal_id)).await?;
+            Motor::avisar_lista(&mut tx, Lista::Reservaciones, &f.tag).await?;
+            Motor::confirmar(tx).await?;
+            Ok(EnAlcance::Si(Respondido::Enviado { tag: f.tag }))
         }
     }
 }

@@ -168,8 +168,25 @@ en_ambos! {
         assert!(!r[0][1].is_empty(), "confirmed: {r:?}");
         assert_eq!(respuestas(&app).await, ["Tu reservación en La Hacienda Polanco del 28/11 a las 20:00 quedó confirmada. ¡Te esperamos!"]);
 
-        // With a waiting party too, a bare "9" is answered with the choices and changes nothing.
+        // A question lands on the reservation: its notice opens it, and staff answer from it.
         let t = app.token("hostess@demo.mx").await;
+        firmado(&app, "SM0001b", "¿Tienen estacionamiento?").await;
+        let avisos = app.get("/api/v1/admin/notifications?tag=polanco", Some(&t)).await.es_exito().clone();
+        let aviso = avisos.as_array().unwrap().iter().find(|n| n["title"] == "Mensaje de Lucía Fernández").expect("the bell rang").clone();
+        assert_eq!(aviso["reservacion"].as_str(), Some(reserva.as_str()), "{aviso}");
+        let ruta = format!("/api/v1/admin/reservacion/{reserva}/mensajes");
+        let r = app.post_json(&ruta, Some(&t), &json!({ "texto": "Sí, en la entrada." })).await;
+        assert_eq!((r.status, r.message()), (201, "Respuesta en cola para enviarse"), "{}", r.cuerpo);
+        let c = app.get(&ruta, Some(&t)).await.es_exito().clone();
+        let lineas: Vec<(&str, &str)> = c.as_array().unwrap().iter().map(|l| (l["de"].as_str().unwrap(), l["texto"].as_str().unwrap())).collect();
+        assert_eq!(lineas, [
+            ("huesped", "1"),
+            ("sucursal", "Tu reservación en La Hacienda Polanco del 28/11 a las 20:00 quedó confirmada. ¡Te esperamos!"),
+            ("huesped", "¿Tienen estacionamiento?"),
+            ("sucursal", "Recibimos tu mensaje; la hostess lo leerá en un momento."),
+            ("sucursal", "Sí, en la entrada."),
+        ]);
+        // With a waiting party too, a bare "9" is answered with the choices and changes nothing.
         let g = anotar(&app, &t, grupo("polanco", "Ana Ruiz", 2, Some(TELEFONO))).await.es_exito_201().clone();
         firmado(&app, "SM0002", "9").await;
         assert_eq!(respuestas(&app).await.last().unwrap(),

@@ -22,6 +22,7 @@ import { useSesion } from '@/lib/use-session';
 import { useReservacion } from '../api/get-reservacion';
 import { CancelarReservacionDialogo } from './CancelarReservacionDialogo';
 import { CorreosReservacion } from './CorreosReservacion';
+import { MensajesReservacion } from './MensajesReservacion';
 import { EditarClienteDialogo } from './EditarClienteDialogo';
 import { EditarReservacionDialogo } from './EditarReservacionDialogo';
 import { TicketsOrden } from '@/modulos/orden/components/Tickets';
@@ -252,6 +253,7 @@ export function DetalleReservacion({ id }: { id: string }) {
         </section>
       )}
       <CorreosReservacion id={r._id} />
+      <MensajesReservacion id={r._id} />
 
       {pendiente && puedeEditar && (
         <div className="mt-2 flex justify-end border-t border-stone-100 pt-4">
