@@ -24,12 +24,10 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::access::{en_alcance, Con};
-use crate::api::espera::{
-    no_enviado, texto_de_respuesta, LineaMensaje, NoEnviado, RespuestaEspera,
-};
+use crate::api::espera::{no_enviado, texto_de_respuesta, LineaMensaje, RespuestaEspera};
 use crate::db::avisos::Lista;
 use crate::db::bitacora::{Autor, Cambio, Entidad, Estado};
-use crate::db::entrantes::{EsperaAbierta, NuevoEntrante, ReservaRecordada, Respondido};
+use crate::db::entrantes::{EsperaAbierta, NuevoEntrante, ReservaRecordada};
 use crate::db::espera::TIPO_RESPUESTA;
 use crate::db::nuevo_id;
 use crate::db::recordatorios::{AccionCliente, NuevoMensaje};
@@ -424,11 +422,7 @@ async fn conversacion_reservacion(
         .conversacion_reservacion(&r.id)
         .await?
         .into_iter()
-        .map(|l| LineaMensaje {
-            de: l.de,
-            texto: l.texto,
-            creado: l.creado_en,
-        })
+        .map(LineaMensaje::from)
         .collect();
     Ok(Envelope::ok("Mensajes de la reservación", lineas))
 }
@@ -477,22 +471,14 @@ async fn responder_reservacion(
             .await?,
         "la reservación",
     )?;
-    match hecho {
-        Respondido::Enviado { tag } => {
-            state.eventos.lista_tras_commit(Lista::Reservaciones, &tag);
-            state.mensajes.notify_one();
-            Ok((
-                StatusCode::CREATED,
-                Envelope::ok(
-                    "Respuesta en cola para enviarse",
-                    serde_json::json!({ "_id": id.trim() }),
-                ),
-            ))
-        }
-        Respondido::SinTelefono => Err(no_enviado(&state, NoEnviado::SinTelefono)),
-        Respondido::SinProveedor { telefono } => {
-            Err(no_enviado(&state, NoEnviado::SinProveedor { telefono }))
-        }
-        Respondido::Excedido(e) => Err(no_enviado(&state, NoEnviado::Excedido(e))),
-    }
+    let tag = hecho.map_err(|no| no_enviado(&state, no))?;
+    state.eventos.lista_tras_commit(Lista::Reservaciones, &tag);
+    state.mensajes.notify_one();
+    Ok((
+        StatusCode::CREATED,
+        Envelope::ok(
+            "Respuesta en cola para enviarse",
+            serde_json::json!({ "_id": id.trim() }),
+        ),
+    ))
 }

@@ -31,6 +31,7 @@ use crate::db::espera::{
     al_microsegundo, Cotizacion, GrupoCambiado, GrupoLeido, Llamado, NuevoGrupo,
 };
 use crate::db::nuevo_id;
+use crate::db::recordatorios::NoEncolado;
 use crate::envelope::Envelope;
 use crate::error::{ApiError, EnvelopeError, Result};
 use crate::estado::AppState;
@@ -53,6 +54,16 @@ pub struct LineaMensaje {
     pub texto: String,
     /// RFC 3339, UTC.
     pub creado: DateTime<Utc>,
+}
+
+impl From<crate::db::entrantes::LineaConversacion> for LineaMensaje {
+    fn from(l: crate::db::entrantes::LineaConversacion) -> Self {
+        LineaMensaje {
+            de: l.de,
+            texto: l.texto,
+            creado: l.creado_en,
+        }
+    }
 }
 
 /// What the host answers a guest's message.
@@ -537,11 +548,7 @@ async fn conversacion(
         .conversacion_espera(&t.id)
         .await?
         .into_iter()
-        .map(|l| LineaMensaje {
-            de: l.de,
-            texto: l.texto,
-            creado: l.creado_en,
-        })
+        .map(LineaMensaje::from)
         .collect();
     Ok(Envelope::ok("Mensajes del grupo", lineas))
 }
@@ -615,31 +622,20 @@ pub(crate) fn texto_de_respuesta(texto: &str) -> Result<String> {
 fn llamado_o_error(state: &AppState, llamado: Llamado) -> Result<GrupoCambiado> {
     match llamado {
         Llamado::Avisado(g) => Ok(g),
-        Llamado::SinTelefono => Err(no_enviado(state, NoEnviado::SinTelefono)),
-        Llamado::SinProveedor { telefono } => {
-            Err(no_enviado(state, NoEnviado::SinProveedor { telefono }))
-        }
-        Llamado::Excedido(e) => Err(no_enviado(state, NoEnviado::Excedido(e))),
+        Llamado::NoEncolado(no) => Err(no_enviado(state, no)),
     }
-}
-
-/// Why a message to a guest's phone was not queued.
-pub(crate) enum NoEnviado {
-    SinTelefono,
-    SinProveedor { telefono: String },
-    Excedido(anfitrion_core::telefono::CupoExcedido),
 }
 
 /// The refusal of a message that was not queued: 409 without a phone or a provider (saying
 /// whom to call), 429 past the number's cap (saying when).
-pub(crate) fn no_enviado(state: &AppState, motivo: NoEnviado) -> ApiError {
+pub(crate) fn no_enviado(state: &AppState, motivo: NoEncolado) -> ApiError {
     match motivo {
-        NoEnviado::SinTelefono => ApiError::ConDatos {
+        NoEncolado::SinTelefono => ApiError::ConDatos {
             codigo: StatusCode::CONFLICT,
             mensaje: SIN_TELEFONO.to_owned(),
             data: serde_json::json!({ "codigo": "sin_telefono", "campo": "phone", "mensaje": SIN_TELEFONO }),
         },
-        NoEnviado::SinProveedor { telefono } => {
+        NoEncolado::SinProveedor { telefono } => {
             let mensaje = sin_proveedor(&telefono);
             ApiError::ConDatos {
                 codigo: StatusCode::CONFLICT,
@@ -647,7 +643,7 @@ pub(crate) fn no_enviado(state: &AppState, motivo: NoEnviado) -> ApiError {
                 mensaje,
             }
         }
-        NoEnviado::Excedido(e) => ApiError::CupoDeMensajes {
+        NoEncolado::Excedido(e) => ApiError::CupoDeMensajes {
             segundos: u64::try_from((e.hasta - state.reloj.ahora()).num_seconds())
                 .unwrap_or(0)
                 .max(1),

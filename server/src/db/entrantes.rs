@@ -11,9 +11,9 @@ use super::bitacora::Cambio;
 use super::error::DbResult;
 use super::espera::{ESPERANDO, TIPO_RESPUESTA};
 use super::motores::para_cada_motor;
-use super::recordatorios::NuevoMensaje;
+use super::recordatorios::{NoEncolado, NuevoMensaje};
 use super::reservaciones::{Aviso, NuevaNotificacion};
-use anfitrion_core::telefono::{self, CupoExcedido};
+use anfitrion_core::telefono;
 
 use super::alcance::{Alcance, EnAlcance};
 use super::comun::nuevo_id;
@@ -101,8 +101,8 @@ pub trait Entrantes {
     async fn conversacion_reservacion(&self, id: &str) -> DbResult<Vec<LineaConversacion>>;
 
     /// Answers the reservation `id`'s guest: `texto` to its phone through the outbox, with the
-    /// log entry `cambio`, in one transaction, while the number has room in the rolling hour's
-    /// cap (else nothing is written). Without a phone or a provider nothing is written.
+    /// log entry `cambio`, in one transaction; the branch's tag. While the number has no room in
+    /// the rolling hour's cap, or without a phone or a provider, nothing is written.
     async fn responder_reservacion(
         &self,
         alcance: &Alcance,
@@ -110,22 +110,7 @@ pub trait Entrantes {
         texto: &str,
         con_proveedor: bool,
         cambio: &Cambio,
-    ) -> DbResult<EnAlcance<Respondido>>;
-}
-
-/// What answering a guest did.
-#[derive(Debug, Clone)]
-pub enum Respondido {
-    /// Queued; the branch's tag, for the live notice.
-    Enviado {
-        tag: String,
-    },
-    SinTelefono,
-    /// No phone provider: the host calls the number (E.164).
-    SinProveedor {
-        telefono: String,
-    },
-    Excedido(CupoExcedido),
+    ) -> DbResult<EnAlcance<Result<String, NoEncolado>>>;
 }
 
 #[derive(sqlx::FromRow)]
@@ -248,7 +233,7 @@ para_cada_motor! {
                 .await?)
         }
 
-        async fn responder_reservacion(&self, alcance: &Alcance, id: &str, texto: &str, con_proveedor: bool, cambio: &Cambio) -> DbResult<EnAlcance<Respondido>> {
+        async fn responder_reservacion(&self, alcance: &Alcance, id: &str, texto: &str, con_proveedor: bool, cambio: &Cambio) -> DbResult<EnAlcance<Result<String, NoEncolado>>> {
             let mut tx = self.escribir().await?;
             let fila: Option<ReservaPorResponder> = sqlx::query_as(&format!(
                 "SELECT r.sucursal_id, s.tag, s.zona, r.phone, ({}) AS dentro FROM reservaciones r \
@@ -264,33 +249,24 @@ para_cada_motor! {
                 Some(f) if !f.dentro => return Ok(EnAlcance::Ajeno),
                 Some(f) => f,
             };
-            let Some(phone) = f.phone.as_deref().map(str::trim).filter(|p| !p.is_empty()) else {
-                return Ok(EnAlcance::Si(Respondido::SinTelefono));
-            };
-            let destinatario = format!("+{}", phone.trim_start_matches('+'));
-            if !con_proveedor {
-                return Ok(EnAlcance::Si(Respondido::SinProveedor { telefono: destinatario }));
-            }
             let ahora = al_microsegundo(self.reloj.ahora());
-            let al_numero = Motor::mensajes_al_numero(&mut tx, &destinatario, ahora).await?;
-            let zona = f.zona.parse().unwrap_or(chrono_tz::America::Mexico_City);
-            if let Err(excedido) = telefono::exigir_cupo_aviso(&[], &al_numero, ahora, zona) {
-                return Ok(EnAlcance::Si(Respondido::Excedido(excedido)));
-            }
             let mensaje = NuevoMensaje {
                 id: nuevo_id(),
                 sucursal_id: f.sucursal_id.clone(),
                 reservacion_id: Some(id.to_owned()),
                 espera_id: None,
                 tipo: TIPO_RESPUESTA.to_owned(),
-                destinatario,
+                destinatario: String::new(),
                 texto: texto.to_owned(),
             };
-            Motor::insertar_mensaje(&mut tx, &mensaje, ahora).await?;
+            if let Err(no) = Motor::encolar_al_telefono(&mut tx, mensaje, f.phone.as_deref(), &f.zona, con_proveedor, ahora).await? {
+                // Nothing is written: the transaction is dropped, rolled back.
+                return Ok(EnAlcance::Si(Err(no)));
+            }
             self.anotar(&mut tx, &cambio.clone().en(&f.sucursal_id)).await?;
             Motor::avisar_lista(&mut tx, Lista::Reservaciones, &f.tag).await?;
             Motor::confirmar(tx).await?;
-            Ok(EnAlcance::Si(Respondido::Enviado { tag: f.tag }))
+            Ok(EnAlcance::Si(Ok(f.tag)))
         }
     }
 }

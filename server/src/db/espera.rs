@@ -9,7 +9,7 @@
 
 use anfitrion_core::espera::EnEspera;
 use anfitrion_core::integracion::Evento;
-use anfitrion_core::telefono::{self, CupoExcedido};
+use anfitrion_core::telefono;
 use anfitrion_core::ReglaError;
 use async_trait::async_trait;
 use chrono::{DateTime, SubsecRound, Utc};
@@ -20,7 +20,7 @@ use super::bitacora::Cambio;
 use super::comun::nuevo_id;
 use super::error::{DbResult, ErrorAlmacen};
 use super::motores::para_cada_motor;
-use super::recordatorios::NuevoMensaje;
+use super::recordatorios::{NoEncolado, NuevoMensaje};
 use super::reservaciones::{Aviso, NuevaNotificacion};
 
 /// A party waiting.
@@ -152,13 +152,10 @@ pub struct GrupoCambiado {
 pub enum Llamado {
     /// Called: its message is queued.
     Avisado(GrupoCambiado),
-    /// It left no phone: nothing was written (the hostess calls it by its name).
-    SinTelefono,
-    /// The party, or its number, had all the messages a rolling hour allows: nothing was
-    /// written; the refusal says when it may be called again.
-    Excedido(CupoExcedido),
-    /// No phone provider is set up: nothing was written; the hostess calls the number (E.164).
-    SinProveedor { telefono: String },
+    /// Nothing was written: the party left no phone (the hostess calls it by its name), no
+    /// provider is set up (she calls the number), or the party or its number had all the
+    /// messages a rolling hour allows (the refusal says when it may be called again).
+    NoEncolado(NoEncolado),
 }
 
 /// The text of the "Su mesa está lista" message, given the branch's name.
@@ -447,14 +444,14 @@ para_cada_motor! {
             };
             // Without a phone nothing is written: the transaction is dropped, rolled back.
             let Some(phone) = f.phone.as_deref().map(str::trim).filter(|p| !p.is_empty()) else {
-                return Ok(EnAlcance::Si(Llamado::SinTelefono));
+                return Ok(EnAlcance::Si(Llamado::NoEncolado(NoEncolado::SinTelefono)));
             };
             let ahora = al_microsegundo(self.reloj.ahora());
             // Stored phones are digits with the country code: E.164 is them after a `+`.
             let destinatario = format!("+{}", phone.trim_start_matches('+'));
             if !con_proveedor {
                 // No message can leave: nothing is queued, nothing is written.
-                return Ok(EnAlcance::Si(Llamado::SinProveedor { telefono: destinatario }));
+                return Ok(EnAlcance::Si(Llamado::NoEncolado(NoEncolado::SinProveedor { telefono: destinatario })));
             }
             // The number first (every message to it counts, a reminder's too), then the party's
             // row: two calls to one party or one number count one after the other.
@@ -479,7 +476,7 @@ para_cada_motor! {
             let zona = f.zona.parse().unwrap_or(chrono_tz::America::Mexico_City);
             if let Err(excedido) = telefono::exigir_cupo_aviso(&al_grupo, &al_numero, ahora, zona) {
                 // Nothing is written: the transaction is dropped, rolled back.
-                return Ok(EnAlcance::Si(Llamado::Excedido(excedido)));
+                return Ok(EnAlcance::Si(Llamado::NoEncolado(NoEncolado::Excedido(excedido))));
             }
             let mensaje = NuevoMensaje {
                 id: nuevo_id(),
@@ -512,29 +509,20 @@ para_cada_motor! {
                 EnAlcance::Ajeno => return Ok(EnAlcance::Ajeno),
                 EnAlcance::NoExiste => return Ok(EnAlcance::NoExiste),
             };
-            let Some(phone) = f.phone.as_deref().map(str::trim).filter(|p| !p.is_empty()) else {
-                return Ok(EnAlcance::Si(Llamado::SinTelefono));
-            };
-            let destinatario = format!("+{}", phone.trim_start_matches('+'));
-            if !con_proveedor {
-                return Ok(EnAlcance::Si(Llamado::SinProveedor { telefono: destinatario }));
-            }
             let ahora = al_microsegundo(self.reloj.ahora());
-            let al_numero = Motor::mensajes_al_numero(&mut tx, &destinatario, ahora).await?;
-            let zona = f.zona.parse().unwrap_or(chrono_tz::America::Mexico_City);
-            if let Err(excedido) = telefono::exigir_cupo_aviso(&[], &al_numero, ahora, zona) {
-                return Ok(EnAlcance::Si(Llamado::Excedido(excedido)));
-            }
             let mensaje = NuevoMensaje {
                 id: nuevo_id(),
                 sucursal_id: f.sucursal_id.clone(),
                 reservacion_id: None,
                 espera_id: Some(id.to_owned()),
                 tipo: TIPO_RESPUESTA.to_owned(),
-                destinatario,
+                destinatario: String::new(),
                 texto: texto.to_owned(),
             };
-            Motor::insertar_mensaje(&mut tx, &mensaje, ahora).await?;
+            if let Err(no) = Motor::encolar_al_telefono(&mut tx, mensaje, f.phone.as_deref(), &f.zona, con_proveedor, ahora).await? {
+                // Nothing is written: the transaction is dropped, rolled back.
+                return Ok(EnAlcance::Si(Llamado::NoEncolado(no)));
+            }
             self.anotar(&mut tx, &cambio.clone().en(&f.sucursal_id)).await?;
             Motor::avisar_lista(&mut tx, Lista::Espera, &f.tag).await?;
             Motor::confirmar(tx).await?;

@@ -56,6 +56,17 @@ pub struct NuevoMensaje {
     pub texto: String,
 }
 
+/// Why a message to a guest's phone was not queued.
+#[derive(Debug, Clone)]
+pub enum NoEncolado {
+    /// The guest left no phone.
+    SinTelefono,
+    /// No phone provider is set up: the host calls the number (E.164).
+    SinProveedor { telefono: String },
+    /// The number had all the messages a rolling hour allows.
+    Excedido(telefono::CupoExcedido),
+}
+
 /// A reminder to record, with the SHA-256 of its two links' tokens and its message.
 pub struct NuevoRecordatorio<'a> {
     pub reservacion_id: &'a str,
@@ -549,6 +560,34 @@ para_cada_motor! {
                 .bind(ahora - telefono::ventana_mensajes())
                 .fetch_all(&mut *con)
                 .await?)
+        }
+
+        /// Queues `m` (its `destinatario` made here from `phone`, digits as stored) to a guest's
+        /// phone while the number has room in the rolling hour's cap; says why not otherwise:
+        /// no phone, no provider (nothing is queued, whom to call), or the cap.
+        pub(in crate::db) async fn encolar_al_telefono(
+            con: &mut Conexion,
+            mut m: NuevoMensaje,
+            phone: Option<&str>,
+            zona: &str,
+            con_proveedor: bool,
+            ahora: DateTime<Utc>,
+        ) -> DbResult<Result<(), NoEncolado>> {
+            let Some(phone) = phone.map(str::trim).filter(|p| !p.is_empty()) else {
+                return Ok(Err(NoEncolado::SinTelefono));
+            };
+            // Stored phones are digits with the country code: E.164 is them after a `+`.
+            m.destinatario = format!("+{}", phone.trim_start_matches('+'));
+            if !con_proveedor {
+                return Ok(Err(NoEncolado::SinProveedor { telefono: m.destinatario }));
+            }
+            let al_numero = Motor::mensajes_al_numero(&mut *con, &m.destinatario, ahora).await?;
+            let zona = zona.parse().unwrap_or(chrono_tz::America::Mexico_City);
+            if let Err(excedido) = telefono::exigir_cupo_aviso(&[], &al_numero, ahora, zona) {
+                return Ok(Err(NoEncolado::Excedido(excedido)));
+            }
+            Motor::insertar_mensaje(&mut *con, &m, ahora).await?;
+            Ok(Ok(()))
         }
 
         pub(in crate::db) async fn insertar_mensaje(con: &mut Conexion, m: &NuevoMensaje, ahora: DateTime<Utc>) -> DbResult<()> {
