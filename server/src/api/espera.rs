@@ -327,11 +327,11 @@ pub(crate) async fn piso_ahora(
     })
 }
 
-fn minutos_desde(desde: DateTime<Utc>, ahora: DateTime<Utc>) -> u32 {
+pub(crate) fn minutos_desde(desde: DateTime<Utc>, ahora: DateTime<Utc>) -> u32 {
     u32::try_from((ahora - desde).num_minutes()).unwrap_or(0)
 }
 
-fn personas_de(g: &GrupoLeido) -> u32 {
+pub(crate) fn personas_de(g: &GrupoLeido) -> u32 {
     u32::try_from(g.personas).unwrap_or(1)
 }
 

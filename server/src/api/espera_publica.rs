@@ -29,7 +29,7 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::api::espera::{piso_ahora, EstadoEspera};
+use crate::api::espera::{minutos_desde, personas_de, piso_ahora, EstadoEspera};
 use crate::api::publico::{
     admitir_consulta, reservable, token_valido, ContactoSucursal, ParametroToken,
 };
@@ -359,10 +359,6 @@ async fn con_token(state: &AppState, id: &str, token: Option<&str>) -> Result<Tu
         .ok_or_else(invalido)
 }
 
-fn minutos_desde(desde: DateTime<Utc>, ahora: DateTime<Utc>) -> u32 {
-    u32::try_from((ahora - desde).num_minutes()).unwrap_or(0)
-}
-
 /// How the party `t` stands now: its place and wait read from the list and the floor.
 async fn como_esta(state: &AppState, mut t: TurnoLeido) -> Result<TurnoPublico> {
     let s = reservable(state, &t.tag).await?;
@@ -373,10 +369,7 @@ async fn como_esta(state: &AppState, mut t: TurnoLeido) -> Result<TurnoPublico> 
         if let Some(i) = grupos.iter().position(|g| g.id == t.id) {
             let piso = piso_ahora(state, &t.sucursal_id, &s.conf).await?;
             // A party's quote depends only on the parties ahead of it.
-            let fila: Vec<u32> = grupos[..=i]
-                .iter()
-                .map(|g| u32::try_from(g.personas).unwrap_or(1))
-                .collect();
+            let fila: Vec<u32> = grupos[..=i].iter().map(personas_de).collect();
             estimada = espera::cotizar(&piso.mesas, piso.estancia, &fila)
                 .pop()
                 .flatten();

@@ -1,7 +1,6 @@
-import { useEffect, useState } from 'react';
-import type { Esquema } from '../../lib/cliente-api';
 import { getCartelEspera } from '../api';
 import { Aviso, Bloque } from '../Aviso';
+import { useConsulta } from '../reservar/use-consulta';
 
 /**
  * The poster for the door and the tables, on a letter page: the branch's name, the join page's
@@ -9,25 +8,15 @@ import { Aviso, Bloque } from '../Aviso';
  * button itself does not print.
  */
 export function Cartel({ tag }: { tag: string }) {
-  const [cartel, setCartel] = useState<Esquema<'CartelEspera'> | null>(null);
-  const [fallo, setFallo] = useState<Error | null>(null);
-
-  useEffect(() => {
-    const control = new AbortController();
-    getCartelEspera(tag, control.signal).then(setCartel, (e: unknown) => {
-      if (!control.signal.aborted) setFallo(e instanceof Error ? e : new Error(String(e)));
-    });
-    return () => control.abort();
-  }, [tag]);
-
-  if (fallo) {
+  const consulta = useConsulta(tag, (signal) => getCartelEspera(tag, signal));
+  if (consulta.tipo === 'error') {
     return (
       <Aviso titulo="No se pudo preparar el cartel" incrustado={false}>
-        <p>{fallo.message}</p>
+        <p>{consulta.mensaje}</p>
       </Aviso>
     );
   }
-  if (!cartel) {
+  if (consulta.tipo === 'cargando') {
     return (
       <div role="status" aria-label="Cargando" className="space-y-4 px-5 py-8">
         <Bloque className="mx-auto h-10 w-2/3" />
@@ -35,6 +24,7 @@ export function Cartel({ tag }: { tag: string }) {
       </div>
     );
   }
+  const cartel = consulta.datos;
   return (
     <div className="px-6 py-10 text-center print:p-0" data-testid="cartel-espera">
       <style>{'@page { size: letter; margin: 0.6in; }'}</style>

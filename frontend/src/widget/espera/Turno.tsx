@@ -3,6 +3,7 @@ import { nuevaClave } from '@/lib/envio';
 import { entero, textoPersonas } from '@/lib/formato';
 import type { Esquema } from '../../lib/cliente-api';
 import { ErrorPublico, flujoTurno, getTurno, yaNoVoy } from '../api';
+import { useConsulta } from '../reservar/use-consulta';
 import { Aviso, Bloque } from '../Aviso';
 import { ContactoSucursal } from '../Contacto';
 import { textoTurno } from './textos';
@@ -16,50 +17,37 @@ type Turno = Esquema<'TurnoPublico'>;
  * closes the party with the reason "el huésped".
  */
 export function Turno({ id, token }: { id: string; token: string }) {
-  const [turno, setTurno] = useState<Turno | null>(null);
-  const [fallo, setFallo] = useState<Error | null>(null);
+  const consulta = useConsulta(`${id}|${token}`, (signal) => getTurno(id, token, signal));
+  // What the live stream (or «Ya no voy») said last; until then, the first read.
+  const [vivo, setVivo] = useState<Turno | null>(null);
   const [enVivo, setEnVivo] = useState(false);
+  const sigue = consulta.tipo === 'listo' && consulta.datos.estado === 'esperando';
 
   useEffect(() => {
-    const control = new AbortController();
-    let flujo: EventSource | null = null;
-    getTurno(id, token, control.signal).then(
-      (t) => {
-        setTurno(t);
-        if (t.estado !== 'esperando') return;
-        flujo = new EventSource(flujoTurno(id, token));
-        flujo.onopen = () => setEnVivo(true);
-        flujo.onerror = () => setEnVivo(false);
-        flujo.addEventListener('turno', (e) => {
-          const nuevo = JSON.parse((e as MessageEvent<string>).data) as Turno;
-          setTurno(nuevo);
-          setEnVivo(true);
-          // Seated or gone: nothing more will change.
-          if (nuevo.estado !== 'esperando') {
-            flujo?.close();
-            setEnVivo(false);
-          }
-        });
-      },
-      (e: unknown) => {
-        if (!control.signal.aborted) setFallo(e instanceof Error ? e : new Error(String(e)));
-      },
-    );
-    return () => {
-      control.abort();
-      flujo?.close();
-    };
-  }, [id, token]);
+    if (!sigue) return;
+    const flujo = new EventSource(flujoTurno(id, token));
+    flujo.onopen = () => setEnVivo(true);
+    flujo.onerror = () => setEnVivo(false);
+    flujo.addEventListener('turno', (e) => {
+      const nuevo = JSON.parse((e as MessageEvent<string>).data) as Turno;
+      setVivo(nuevo);
+      // Seated or gone: nothing more will change.
+      const abierto = nuevo.estado === 'esperando';
+      setEnVivo(abierto);
+      if (!abierto) flujo.close();
+    });
+    return () => flujo.close();
+  }, [sigue, id, token]);
 
-  if (fallo) {
-    const invalido = fallo instanceof ErrorPublico && fallo.status === 404;
+  if (consulta.tipo === 'error') {
+    const invalido = consulta.status === 404;
     return (
       <Aviso titulo={invalido ? 'Este enlace no es válido' : 'No se pudo abrir tu lugar en la lista'} incrustado={false}>
-        <p>{fallo.message}</p>
+        <p>{consulta.mensaje}</p>
       </Aviso>
     );
   }
-  if (!turno) {
+  if (consulta.tipo === 'cargando') {
     return (
       <div role="status" aria-label="Cargando" className="space-y-4 px-5 py-8">
         <Bloque className="h-7 w-2/3" />
@@ -67,6 +55,7 @@ export function Turno({ id, token }: { id: string; token: string }) {
       </div>
     );
   }
+  const turno = vivo ?? consulta.datos;
   const t = textoTurno(turno);
   return (
     <div className="px-5 py-8 sm:px-8">
@@ -106,7 +95,7 @@ export function Turno({ id, token }: { id: string; token: string }) {
             <span aria-hidden className={`inline-block size-2 rounded-full ${enVivo ? 'bg-emerald-500' : 'bg-amber-400'}`} />
             {enVivo ? 'En vivo: esta página se actualiza sola.' : 'Reconectando… tu lugar se guarda aunque cierres la página.'}
           </p>
-          <YaNoVoy id={id} token={token} alSalir={setTurno} />
+          <YaNoVoy id={id} token={token} alSalir={setVivo} />
         </>
       )}
       <div className="mt-8 border-t border-stone-200 pt-4">

@@ -4,6 +4,7 @@ import { textoPersonas } from '@/lib/formato';
 import { PAIS_POR_DEFECTO, paisPorIso } from '@/lib/paises';
 import type { Esquema } from '../../lib/cliente-api';
 import { ErrorPublico, getListaEspera, unirseEspera } from '../api';
+import { useConsulta } from '../reservar/use-consulta';
 import { Aviso, Bloque } from '../Aviso';
 import { ContactoSucursal } from '../Contacto';
 import { entrada, etiqueta } from '../reservar/estilos';
@@ -33,19 +34,11 @@ export const SEGUNDOS_KIOSCO = 20;
  * after {@link SEGUNDOS_KIOSCO} seconds, or at "Listo".
  */
 export function Unirse({ tag, navegar, kiosco = false }: { tag: string; navegar: (url: string) => void; kiosco?: boolean }) {
-  const [lista, setLista] = useState<Lista | null>(null);
-  const [fallo, setFallo] = useState<ErrorPublico | Error | null>(null);
   const [hecho, setHecho] = useState<Esquema<'LugarEnEspera'> | null>(null);
-  // Each join in the kiosk starts a new form: nothing typed by the last guest survives.
+  // Each join in the kiosk starts a new form (and reads the list again): nothing typed by the
+  // last guest survives.
   const [ronda, setRonda] = useState(0);
-
-  useEffect(() => {
-    const control = new AbortController();
-    getListaEspera(tag, control.signal).then(setLista, (e: unknown) => {
-      if (!control.signal.aborted) setFallo(e instanceof Error ? e : new Error(String(e)));
-    });
-    return () => control.abort();
-  }, [tag, ronda]);
+  const consulta = useConsulta(tag, (signal) => getListaEspera(tag, signal), ronda);
 
   useEffect(() => {
     if (!hecho) return;
@@ -66,15 +59,15 @@ export function Unirse({ tag, navegar, kiosco = false }: { tag: string; navegar:
     else navegar(rutaTurno(lugar.pagina));
   }
 
-  if (fallo) {
-    const noExiste = fallo instanceof ErrorPublico && fallo.status === 404;
+  if (consulta.tipo === 'error') {
+    const noExiste = consulta.status === 404;
     return (
       <Aviso titulo={noExiste ? 'Esta sucursal no existe' : 'No se pudo abrir la lista de espera'} incrustado={false}>
-        <p>{noExiste ? 'Revisa la dirección o el código que escaneaste.' : fallo.message}</p>
+        <p>{noExiste ? 'Revisa la dirección o el código que escaneaste.' : consulta.mensaje}</p>
       </Aviso>
     );
   }
-  if (!lista) {
+  if (consulta.tipo === 'cargando') {
     return (
       <div role="status" aria-label="Cargando" className="space-y-4 px-5 py-8">
         <Bloque className="h-7 w-2/3" />
@@ -97,6 +90,7 @@ export function Unirse({ tag, navegar, kiosco = false }: { tag: string; navegar:
       </div>
     );
   }
+  const lista = consulta.datos;
   return (
     <div className={`px-5 py-8 sm:px-8 ${kiosco ? 'text-lg [&_button]:py-5 [&_button]:text-xl [&_input]:py-4 [&_input]:text-xl [&_label]:text-lg [&_select]:py-4 [&_select]:text-xl [&_textarea]:text-xl' : ''}`} data-kiosco={kiosco || undefined}>
       <p className="text-sm font-medium text-primary-700">{lista.marca}</p>
