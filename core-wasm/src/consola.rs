@@ -386,3 +386,15 @@ pub fn asignar_llegadas(
         &entrada::<Vec<LlegadaPorSentar>>(llegadas)?,
     ))
 }
+
+/// The kitchen's forecast: the diners seated now and those expected over the next two hours.
+#[wasm_bindgen(js_name = pronosticoCocina, unchecked_return_type = "Pronostico")]
+pub fn pronostico_cocina(
+    #[wasm_bindgen(unchecked_param_type = "EntradaPronostico")] entrada_pronostico: JsValue,
+) -> Resultado {
+    salida(&anfitrion_core::cocina::pronosticar(&entrada::<
+        anfitrion_core::cocina::EntradaPronostico,
+    >(
+        entrada_pronostico
+    )?))
+}

@@ -11,13 +11,15 @@
 //!   `recordatorio`, `tablero`, `integracion`, and the printed side: `ticket`, `escpos`,
 //!   `impresora`;
 //! - **composites**, rules over several aggregates: `organizacion` (a branch's settings, tables,
-//!   roles and staff), `disponibilidad`, `espera`, `respuesta` (a guest's text message).
+//!   roles and staff), `disponibilidad`, `espera`, `respuesta` (a guest's text message),
+//!   `cocina` (the kitchen's forecast of diners).
 //!
 //! `qr/` stands apart: the camera's decoder, which uses `error` alone.
 
 pub mod bitacora;
 pub mod campos;
 pub mod clientes;
+pub mod cocina;
 pub mod comanda;
 pub mod cuenta;
 pub mod disponibilidad;

@@ -10,8 +10,8 @@
 //! |---------------|--------------------|------------------------------------------------------------------------------------------------|
 //! | Sistemas      | /users             | /marcas, /users, /roles, /integraciones                                                       |
 //! | Mercadotecnia | /promos            | /, /clientes, /promos, /logs (/logs/walk-in, /logs/reserva), /afiliados                        |
-//! | Gerente       | /reservaciones/hoy | /, /walkin/registrar, /reservaciones/hoy, /salon, /clientes, /meseros, /promos, /logs (/logs/walk-in, /logs/reserva), /afiliados, /marcas |
-//! | Hostess       | /reservaciones/hoy | /walkin/registrar, /reservaciones/hoy, /salon                                                  |
+//! | Gerente       | /reservaciones/hoy | /, /walkin/registrar, /reservaciones/hoy, /salon, /cocina, /clientes, /meseros, /promos, /logs (/logs/walk-in, /logs/reserva), /afiliados, /marcas |
+//! | Hostess       | /reservaciones/hoy | /walkin/registrar, /reservaciones/hoy, /salon, /cocina                                         |
 //! | Reservaciones | /reservaciones/hoy | /reservaciones/hoy                                                                             |
 //!
 //! Notification bell (`reservaciones.index`): Gerente, Hostess, Reservaciones. Contact details
@@ -87,6 +87,7 @@ catalogo! {
     SalonEdit => "salon.edit", Salon, "Liberar mesas y cambiar a un grupo de mesa";
     ImpresionIndex => "impresion.index", Salon, "Ver la impresión de comandas y abres, reintentar y reimprimir";
     EsperaIndex => "espera.index", Walkin, "Llevar la lista de espera: anotar, avisar, sentar y quitar grupos";
+    CocinaIndex => "cocina.index", Salon, "Ver el pronóstico de comensales de la cocina e imprimirlo";
     ClientesIndex => "clientes.index", Clientes, "Ver los clientes";
     ClientesCreate => "clientes.create", Clientes, "Crear clientes";
     ClientesEdit => "clientes.edit", Clientes, "Editar clientes";
@@ -345,6 +346,7 @@ pub const ROLES: &[RolBase] = &[
             SalonEdit,
             ImpresionIndex,
             EsperaIndex,
+            CocinaIndex,
             ClientesIndex,
             ClientesCreate,
             ClientesEdit,
@@ -381,6 +383,7 @@ pub const ROLES: &[RolBase] = &[
             SalonEdit,
             ImpresionIndex,
             EsperaIndex,
+            CocinaIndex,
         ],
         inicio: Some(Inicio::Recepcion),
     },

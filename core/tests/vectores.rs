@@ -123,6 +123,7 @@ fn llamar(funcion: &str, a: &[Value]) -> Result<Value, ReglaError> {
         "disponibilidad" => ok(anfitrion_core::disponibilidad::disponibilidad_de(&arg(
             a, 0,
         ))?),
+        "pronosticoCocina" => ok(anfitrion_core::cocina::pronosticar(&arg(a, 0))),
         otra => panic!("función sin vector: {otra}"),
     }
 }
@@ -184,6 +185,11 @@ fn reservation_state_and_code_vectors_hold() {
 #[test]
 fn reservation_edit_vectors_hold() {
     revisar("edicion.json");
+}
+
+#[test]
+fn kitchen_forecast_vectors_hold() {
+    revisar("cocina.json");
 }
 
 #[test]

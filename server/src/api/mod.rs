@@ -6,6 +6,7 @@ pub mod auth;
 pub mod bitacoras;
 pub mod canales;
 pub mod clientes;
+pub mod cocina;
 pub mod conf_walkin;
 mod documento;
 pub mod entrantes;
@@ -71,6 +72,7 @@ use crate::{telemetry, web};
         (name = "tablero", description = "El día y los últimos días de la sucursal"),
         (name = "salón", description = "Las mesas de la sucursal: libres, ocupadas, liberar y cambiar de mesa"),
         (name = "integraciones", description = "Claves de integración para otros sistemas y webhooks firmados"),
+        (name = "cocina", description = "El pronóstico de comensales de la cocina"),
     )
 )]
 struct ApiDoc;
@@ -115,6 +117,7 @@ fn rutas() -> OpenApiRouter<AppState> {
         .merge(espera_publica::router())
         .merge(entrantes::router())
         .merge(integraciones::router())
+        .merge(cocina::router())
 }
 
 /// The OpenAPI document the server serves at `/api/openapi.json` (`anfitrion openapi` prints it;

@@ -13,6 +13,7 @@ pub mod bitacora;
 pub mod catalogo;
 pub mod cerrojo;
 pub mod clientes;
+pub mod cocina;
 mod cola_webhooks;
 mod comun;
 pub mod entrantes;
@@ -43,6 +44,7 @@ pub use avisos::Avisos;
 pub use bitacora::Bitacora;
 pub use catalogo::Catalogo;
 pub use clientes::Clientes;
+pub use cocina::Cocina;
 pub use comun::nuevo_id;
 pub use entrantes::Entrantes;
 pub use error::{Clave, DbResult, ErrorAlmacen};
@@ -106,6 +108,7 @@ pub trait Store:
     + Entrantes
     + Recordatorios
     + Integraciones
+    + Cocina
     + Send
     + Sync
     + 'static
@@ -136,6 +139,7 @@ impl<T> Store for T where
         + Entrantes
         + Recordatorios
         + Integraciones
+        + Cocina
         + Send
         + Sync
         + 'static

@@ -9,6 +9,7 @@ mod bitacoras;
 mod cantidades;
 mod catalogo;
 mod clientes;
+mod cocina;
 mod conexiones;
 mod confianza;
 mod correo;
