@@ -84,7 +84,8 @@ bench: wasm deps-node deps-browser
 	@# with 150 seated, and tables opened by 32 hosts at once; kitchen printing from a save to the
 	@# last byte at the printer, and tickets per second to 20 printers; webhook deliveries per
 	@# second and from a save to its delivery; reminders recorded per minute by one instance
-	@# with 100 000 reservations in the horizon.
+	@# with 100 000 reservations in the horizon; the kitchen's forecast over eight weeks of 400
+	@# walk-ins a day.
 	@estado=$$(mktemp); trap 'bash scripts/ensure-postgres.sh stop "$$estado"' EXIT; \
 	  export ANFITRION_TEST_PG=$$(bash scripts/ensure-postgres.sh start "$$estado"); \
 	  cargo run -q --release -p anfitrion-server --example bench_reservaciones && \
@@ -95,7 +96,8 @@ bench: wasm deps-node deps-browser
 	  cargo run -q --release -p anfitrion-server --example bench_salon && \
 	  cargo run -q --release -p anfitrion-server --example bench_impresion && \
 	  cargo run -q --release -p anfitrion-server --example bench_webhooks && \
-	  cargo run -q --release -p anfitrion-server --example bench_recordatorios
+	  cargo run -q --release -p anfitrion-server --example bench_recordatorios && \
+	  cargo run -q --release -p anfitrion-server --example bench_cocina
 	$(MAKE) --no-print-directory bench-login
 	$(MAKE) --no-print-directory bench-carga
 	$(MAKE) --no-print-directory bench-instancias

@@ -22,6 +22,7 @@ import type { ConfigHorario } from '../tipos/ConfigHorario';
 import type { ConsultaDisponibilidad } from '../tipos/ConsultaDisponibilidad';
 import type { ConteosComanda } from '../tipos/ConteosComanda';
 import type { DatosPersonales } from '../tipos/DatosPersonales';
+import type { EntradaPronostico } from '../tipos/EntradaPronostico';
 import type { EstadoReservacion } from '../tipos/EstadoReservacion';
 import type { FormularioWalkin } from '../tipos/FormularioWalkin';
 import type { HoraSucursal } from '../tipos/HoraSucursal';
@@ -38,6 +39,7 @@ type DatosAfiliado = components['schemas']['DatosAfiliado'];
 type DatosImpresora = components['schemas']['DatosImpresora'];
 type DatosPromocion = components['schemas']['DatosPromocion'];
 type Disponibilidad = components['schemas']['Disponibilidad'];
+type Pronostico = components['schemas']['Pronostico'];
 type EdicionReservacion = components['schemas']['EdicionReservacion'];
 "#;
 

@@ -17,6 +17,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::comanda::Buffets;
 use crate::estado::Origen;
+use crate::ticket::Linea;
 use crate::tiempo::{fecha_hora_local, formato_hora, parse_hora};
 
 /// Rows of the forecast: two hours.
@@ -35,7 +36,6 @@ pub const RETRASO_CONTADO_MIN: i64 = 30;
 /// Diners by buffet kind: the regular buffet's Adulto and Niño, the promo's Caballero, Dama and
 /// Niño.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Comensales {
     pub adulto: u32,
@@ -131,7 +131,6 @@ pub struct EntradaPronostico {
 
 /// One part of a row: how many parties, their diners, and the diners expected of them.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Parte {
     pub grupos: u32,
@@ -141,7 +140,6 @@ pub struct Parte {
 
 /// A quarter-hour of the forecast.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct FilaPronostico {
     /// `HH:MM`, the quarter-hour's start.
@@ -157,7 +155,6 @@ pub struct FilaPronostico {
 
 /// The forecast.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Pronostico {
     pub sentados: Comensales,
@@ -422,6 +419,165 @@ pub fn pronosticar(e: &EntradaPronostico) -> Pronostico {
     }
 }
 
+/// How far ahead a quarter-hour's forecast is kept to be scored: the kitchen cooks an hour ahead,
+/// so what it was told then is what it is judged by.
+pub const ANTICIPACION_PUNTAJE_MIN: i64 = 60;
+
+/// Weeks the mean error is taken over.
+pub const SEMANAS_PUNTAJE: i64 = 4;
+
+/// The quarter-hour whose forecast is kept at `ahora`, and its row in the forecast made then.
+pub fn cuarto_a_guardar(ahora: NaiveDateTime) -> (NaiveDateTime, usize) {
+    let fila = (ANTICIPACION_PUNTAJE_MIN / MINUTOS_FILA) as usize;
+    (
+        cuarto_de(ahora) + Duration::minutes(ANTICIPACION_PUNTAJE_MIN),
+        fila,
+    )
+}
+
+/// One hour of a day's score: the diners forecast for its quarter-hours, and those who came.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct HoraPuntuada {
+    /// `HH:00`.
+    pub hora: String,
+    pub pronostico: u32,
+    pub real: u32,
+}
+
+/// How the kept forecasts fared: a day by hour, and the mean absolute error per quarter-hour
+/// over the weeks before it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Puntaje {
+    /// The day's hours that had a forecast or diners, in the business day's order.
+    pub por_hora: Vec<HoraPuntuada>,
+    /// Diners per quarter-hour, to one decimal; `None` before any forecast was kept.
+    pub error_medio: Option<f64>,
+    /// The quarter-hours the error is taken over (those forecast or with diners).
+    pub cuartos: u32,
+}
+
+/// Scores the kept forecasts (`(quarter-hour, diners)`) against the arrivals (`(moment,
+/// diners)`): by hour over the local moments `dia`, and the mean absolute error over `periodo`.
+/// Only quarter-hours with a kept forecast count, and of those only the ones where something was
+/// forecast or someone came (a closed night is no success).
+pub fn puntuar(
+    pronosticos: &[(NaiveDateTime, u32)],
+    llegadas: &[(NaiveDateTime, u32)],
+    dia: (NaiveDateTime, NaiveDateTime),
+    periodo: (NaiveDateTime, NaiveDateTime),
+) -> Puntaje {
+    use std::collections::BTreeMap;
+    let mut reales: BTreeMap<NaiveDateTime, u32> = BTreeMap::new();
+    for (t, n) in llegadas {
+        *reales.entry(cuarto_de(*t)).or_default() += n;
+    }
+    let mut por_hora: BTreeMap<NaiveDateTime, (u32, u32)> = BTreeMap::new();
+    let (mut suma, mut cuartos) = (0u64, 0u32);
+    for (cuarto, pronostico) in pronosticos {
+        let real = reales.get(cuarto).copied().unwrap_or(0);
+        if *pronostico == 0 && real == 0 {
+            continue;
+        }
+        if *cuarto >= periodo.0 && *cuarto < periodo.1 {
+            suma += u64::from(pronostico.abs_diff(real));
+            cuartos += 1;
+        }
+        if *cuarto >= dia.0 && *cuarto < dia.1 {
+            let hora = cuarto
+                .date()
+                .and_time(NaiveTime::from_hms_opt(cuarto.hour(), 0, 0).unwrap_or(NaiveTime::MIN));
+            let h = por_hora.entry(hora).or_default();
+            h.0 += pronostico;
+            h.1 += real;
+        }
+    }
+    Puntaje {
+        por_hora: por_hora
+            .into_iter()
+            .map(|(hora, (pronostico, real))| HoraPuntuada {
+                hora: formato_hora(hora.time()),
+                pronostico,
+                real,
+            })
+            .collect(),
+        error_medio: (cuartos > 0)
+            .then(|| (suma as f64 / f64::from(cuartos) * 10.0).round() / 10.0),
+        cuartos,
+    }
+}
+
+/// The forecast as the kitchen's printer prints it ("Imprimir pronóstico"): the branch, when it
+/// was made, and the forecast itself. A print job keeps it as it was when queued.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HojaPronostico {
+    pub lugar: String,
+    #[serde(with = "fecha_hora_local")]
+    pub ahora: NaiveDateTime,
+    pub pronostico: Pronostico,
+}
+
+/// "3 Adulto · 1 Niño", the kinds that have diners; promo kinds after the regular ones.
+pub fn texto_tipos(c: &Comensales) -> String {
+    [
+        (c.adulto, "Adulto"),
+        (c.nino, "Niño"),
+        (c.caballero, "Caballero"),
+        (c.dama, "Dama"),
+        (c.nino_promo, "Niño promo"),
+    ]
+    .iter()
+    .filter(|(n, _)| *n > 0)
+    .map(|(n, nombre)| format!("{n} {nombre}"))
+    .collect::<Vec<_>>()
+    .join(" · ")
+}
+
+impl HojaPronostico {
+    /// The sheet's lines, top to bottom: totals, then one line per quarter-hour with its kinds.
+    pub fn lineas(&self) -> Vec<Linea> {
+        let p = &self.pronostico;
+        let par = |etiqueta: String, valor: u32, negrita: bool| Linea::Par {
+            etiqueta,
+            valor: valor.to_string(),
+            negrita,
+        };
+        let tipos = |c: &Comensales| Linea::Texto {
+            texto: texto_tipos(c),
+            negrita: false,
+        };
+        let mut l = vec![
+            Linea::Titulo("PRONÓSTICO DE COCINA".into()),
+            Linea::Centro(self.lugar.clone()),
+            Linea::Centro(self.ahora.format("%d/%m/%Y %H:%M").to_string()),
+            Linea::Separador,
+            par("Sentados ahora".into(), p.sentados_total, true),
+        ];
+        if p.sentados_total > 0 {
+            l.push(tipos(&p.sentados));
+        }
+        l.push(par("Esperados en 2 horas".into(), p.esperados_total, true));
+        if p.esperados_total > 0 {
+            l.push(tipos(&p.esperados));
+        }
+        l.push(Linea::Separador);
+        for f in &p.filas {
+            l.push(par(f.desde.clone(), f.total, f.total > 0));
+            if f.total > 0 {
+                l.push(tipos(&f.comensales));
+            }
+        }
+        l.push(Linea::Separador);
+        l.push(Linea::Centro(if p.semanas == 0 {
+            "Sin historial de walk-ins: solo reservas y lista de espera".into()
+        } else {
+            format!("Walk-ins de siempre: promedio de {} semanas", p.semanas)
+        }));
+        l
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -442,6 +598,104 @@ mod tests {
             semanas: 0,
             asistencia: vec![],
         }
+    }
+
+    #[test]
+    fn the_printed_sheet_lists_the_totals_and_every_quarter_hour() {
+        let mut e = entrada("2026-11-24 13:07");
+        e.sentados.push(GrupoSentado {
+            personas: 3,
+            buffets: Buffets {
+                buffet_adulto: 2,
+                buffet_boy: 1,
+                ..Buffets::default()
+            },
+        });
+        e.reservaciones.push(ReservaPorLlegar {
+            fecha_hora: t("2026-11-24 13:30"),
+            personas: 4,
+            origen: Origen::Widget,
+            confirmada: true,
+        });
+        let hoja = HojaPronostico {
+            lugar: "La Hacienda Polanco".into(),
+            ahora: t("2026-11-24 13:07"),
+            pronostico: pronosticar(&e),
+        };
+        let textos: Vec<String> = hoja
+            .lineas()
+            .into_iter()
+            .filter_map(|l| match l {
+                Linea::Titulo(t) | Linea::Centro(t) => Some(t),
+                Linea::Par {
+                    etiqueta, valor, ..
+                } => Some(format!("{etiqueta}={valor}")),
+                Linea::Texto { texto, .. } => Some(texto),
+                _ => None,
+            })
+            .collect();
+        for esperado in [
+            "PRONÓSTICO DE COCINA",
+            "24/11/2026 13:07",
+            "Sentados ahora=3",
+            "2 Adulto · 1 Niño",
+            "Esperados en 2 horas=4",
+            "13:30=4",
+            "4 Adulto",
+            "14:45=0",
+        ] {
+            assert!(
+                textos.iter().any(|x| x == esperado),
+                "{esperado}: {textos:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_score_compares_each_kept_quarter_hour_with_who_came() {
+        let dia = (t("2026-11-24 05:00"), t("2026-11-25 05:00"));
+        let periodo = (t("2026-10-28 05:00"), t("2026-11-25 05:00"));
+        let pronosticos = [
+            (t("2026-11-24 13:00"), 10),
+            (t("2026-11-24 13:15"), 4),
+            (t("2026-11-24 14:00"), 0),
+            (t("2026-11-24 23:45"), 2),
+            (t("2026-11-25 00:15"), 3),
+            // The week before: in the error, not in the day.
+            (t("2026-11-17 13:00"), 6),
+            // Older than four weeks: neither.
+            (t("2026-10-20 13:00"), 50),
+        ];
+        let llegadas = [
+            (t("2026-11-24 13:05"), 4),
+            (t("2026-11-24 13:10"), 4),
+            (t("2026-11-24 13:20"), 6),
+            (t("2026-11-24 14:00"), 0),
+            (t("2026-11-25 00:20"), 3),
+            (t("2026-11-17 13:14"), 6),
+            // Diners in a quarter-hour nothing was kept for do not count.
+            (t("2026-11-24 16:00"), 9),
+        ];
+        let p = puntuar(&pronosticos, &llegadas, dia, periodo);
+        let horas: Vec<(&str, u32, u32)> = p
+            .por_hora
+            .iter()
+            .map(|h| (h.hora.as_str(), h.pronostico, h.real))
+            .collect();
+        // After midnight comes after the evening: the business day's order.
+        assert_eq!(horas, [("13:00", 14, 14), ("23:00", 2, 0), ("00:00", 3, 3)]);
+        // |10-8| + |4-6| + |2-0| + |3-3| + |6-6| over five quarter-hours.
+        assert_eq!(p.cuartos, 5);
+        assert_eq!(p.error_medio, Some(1.2));
+        assert_eq!(puntuar(&[], &llegadas, dia, periodo).error_medio, None);
+    }
+
+    #[test]
+    fn the_kept_quarter_hour_is_an_hour_ahead() {
+        assert_eq!(
+            cuarto_a_guardar(t("2026-11-24 13:07")),
+            (t("2026-11-24 14:00"), 4)
+        );
     }
 
     #[test]

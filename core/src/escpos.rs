@@ -322,7 +322,8 @@ impl Escritor {
     }
 }
 
-fn documento(lineas: &[Linea], ancho: Ancho, pagina: PaginaCodigos) -> Vec<u8> {
+/// Lines as the printer's bytes: laid out for `ancho`, encoded for `pagina`, fed and cut.
+pub fn documento(lineas: &[Linea], ancho: Ancho, pagina: PaginaCodigos) -> Vec<u8> {
     let mut e = Escritor::new(ancho, pagina);
     for l in lineas {
         e.linea(l);

@@ -16,6 +16,7 @@ const MENU = [
   { ruta: '/walkin/registrar', titulo: 'Walk-in', permiso: 'walkin.index' },
   { ruta: '/reservaciones/hoy', titulo: 'Reservaciones', permiso: 'reservacion.index' },
   { ruta: '/salon', titulo: 'Salón', permiso: 'salon.index' },
+  { ruta: '/cocina', titulo: 'Cocina', permiso: 'cocina.index' },
   { ruta: '/clientes', titulo: 'Clientes', permiso: 'clientes.index' },
   { ruta: '/meseros', titulo: 'Meseros', permiso: 'meseros.index' },
   { ruta: '/promos', titulo: 'Promociones', permiso: 'promos.index' },
@@ -55,7 +56,7 @@ const CONOCIDO = {
   sistemas: { destino: '/users', con: ['/users Usuarios', '/roles Roles', '/marcas Marcas', '/integraciones Integraciones'], sin: ['/ Dashboard', '/reservaciones/hoy Reservaciones'] },
   mercadotecnia: { destino: '/promos', con: ['/promos Promociones', '/clientes Clientes', '/logs Bitácoras'], sin: ['/users Usuarios', '/walkin/registrar Walk-in'] },
   gerente: { destino: '/reservaciones/hoy', con: ['/hostes Recepción', '/reservaciones/hoy Reservaciones', '/walkin/registrar Walk-in', '/salon Salón', '/meseros Meseros', '/conf-walkin Configuración'], sin: ['/users Usuarios', '/roles Roles', '/integraciones Integraciones'] },
-  hostess: { destino: '/hostes', con: ['/hostes Recepción', '/reservaciones/hoy Reservaciones', '/walkin/registrar Walk-in', '/salon Salón'], sin: ['/ Dashboard', '/users Usuarios', '/promos Promociones'] },
+  hostess: { destino: '/hostes', con: ['/hostes Recepción', '/reservaciones/hoy Reservaciones', '/walkin/registrar Walk-in', '/salon Salón', '/cocina Cocina'], sin: ['/ Dashboard', '/users Usuarios', '/promos Promociones'] },
   reservaciones: { destino: '/reservaciones/hoy', con: ['/reservaciones/hoy Reservaciones'], sin: ['/walkin/registrar Walk-in', '/users Usuarios', '/clientes Clientes'] },
 };
 

@@ -151,7 +151,7 @@ describe('dates and times', () => {
     const iso = /\b\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}\b/;
     // "20:07" alone; "08:07 p.m." and the clock's "08:07:25 p.m." are the console's.
     const veinticuatro = /(?<![\d:])(?:[01]\d|2[0-3]):[0-5]\d(?![\d:])(?!\s?[ap]\.\s?m\.)/;
-    for (const ruta of ['/reservaciones/hoy', '/walkin', '/salon', '/', '/hostes', '/logs/reserva', '/logs/walk-in']) {
+    for (const ruta of ['/reservaciones/hoy', '/walkin', '/salon', '/cocina', '/', '/hostes', '/logs/reserva', '/logs/walk-in']) {
       await pagina.goto(`${servidor.base}${ruta}`);
       await enReposo(pagina);
       await pagina.locator('main [data-esqueleto], main .animate-pulse').first().waitFor({ state: 'detached' }).catch(() => {});

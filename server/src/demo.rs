@@ -10,8 +10,8 @@
 //! |-------------------------|---------------|-------------------------------|--------------------|--------------|
 //! | sistemas@demo.mx        | Sistemas      | monterrey, polanco, satelite  | /users             | /marcas, /users, /roles, /integraciones |
 //! | mercadotecnia@demo.mx   | Mercadotecnia | monterrey, polanco, satelite  | /promos            | /, /clientes, /promos, /logs (/logs/walk-in, /logs/reserva), /afiliados |
-//! | gerente@demo.mx         | Gerente       | polanco, satelite             | /reservaciones/hoy | /, /walkin/registrar, /reservaciones/hoy, /clientes, /meseros, /promos, /logs (/logs/walk-in, /logs/reserva), /afiliados, /marcas |
-//! | hostess@demo.mx         | Hostess       | polanco, satelite             | /reservaciones/hoy | /walkin/registrar, /reservaciones/hoy |
+//! | gerente@demo.mx         | Gerente       | polanco, satelite             | /reservaciones/hoy | /, /walkin/registrar, /reservaciones/hoy, /salon, /cocina, /clientes, /meseros, /promos, /logs (/logs/walk-in, /logs/reserva), /afiliados, /marcas |
+//! | hostess@demo.mx         | Hostess       | polanco, satelite             | /reservaciones/hoy | /walkin/registrar, /reservaciones/hoy, /salon, /cocina |
 //! | reservaciones@demo.mx   | Reservaciones | monterrey, polanco, satelite  | /reservaciones/hoy | /reservaciones/hoy |
 
 use anfitrion_core::bitacora::Accion;

@@ -143,7 +143,7 @@ pub fn bytes_de(t: &TrabajoListo) -> Vec<u8> {
         .and_then(Ancho::de_mm)
         .unwrap_or(Ancho::Mm80);
     let pagina = PaginaCodigos::parse(&t.pagina).unwrap_or(PaginaCodigos::Cp858);
-    escpos::ticket(&t.ticket, ancho, pagina)
+    escpos::documento(&t.ticket.lineas(), ancho, pagina)
 }
 
 /// Jobs a printer's sender reads at once; the branches' consoles hear of them after each batch.

@@ -46,6 +46,9 @@ pub async fn purgar(store: &dyn Store, ahora: DateTime<Utc>) -> DbResult<Purga> 
 /// How often overdue reservations are looked for.
 pub const CADA_NO_SHOWS: Duration = Duration::from_secs(60);
 
+/// How often the kitchen's forecast of the quarter-hour an hour ahead is kept, if not yet.
+pub const CADA_PRONOSTICO: Duration = Duration::from_secs(60);
+
 /// Marks every Pendiente reservation whose time plus its branch's grace period has passed at
 /// `ahora` as Vencido, each with an audit entry, and answers how many this call marked. Each move
 /// is conditional on the reservation still being Pendiente, so instances running it at once mark
@@ -118,7 +121,8 @@ fn periodo(primera: Duration, cada: Duration) -> Interval {
 }
 
 /// Starts the background work, each kind in its own task: a purge every [`CADA_PURGA`] (the
-/// first one period after start), no-shows every [`CADA_NO_SHOWS`], reminders and the phone
+/// first one period after start), no-shows every [`CADA_NO_SHOWS`], the kitchen's forecast every
+/// [`CADA_PRONOSTICO`], reminders and the phone
 /// outbox every `cada_recordatorios` (the outbox also as soon as reminders or a call queued a
 /// message), the e-mail outbox on its period, backups on theirs, and the print queue
 /// ([`cola_de_impresion`]).
@@ -178,6 +182,17 @@ pub fn iniciar(fondo: Fondo) -> JoinHandle<()> {
                 Err(e) => {
                     tracing::warn!(error = %e, "la purga falló; se intentará en la próxima hora")
                 }
+            }
+        }
+    });
+
+    let (s, r) = (store.clone(), reloj.clone());
+    tareas.spawn(async move {
+        let mut cada = periodo(Duration::ZERO, CADA_PRONOSTICO);
+        loop {
+            cada.tick().await;
+            if let Err(e) = crate::cocina::guardar_pronosticos(s.as_ref(), r.ahora()).await {
+                tracing::warn!(error = %e, "guardar el pronóstico de cocina falló; se reintentará");
             }
         }
     });

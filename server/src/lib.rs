@@ -5,6 +5,7 @@ pub mod access;
 pub mod api;
 pub mod auth;
 pub mod cli;
+pub mod cocina;
 pub mod config;
 pub mod correo;
 pub mod cupos;

@@ -32,6 +32,7 @@ describe('the router', () => {
       ['/afiliados/a-1', 'afiliado'],
       ['/meseros', 'meseros'],
       ['/salon', 'salon'],
+      ['/cocina', 'cocina'],
       ['/promos', 'promos'],
       ['/conf-walkin', 'conf-walkin'],
       ['/logs', 'bitacoras'],

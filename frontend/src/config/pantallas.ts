@@ -12,6 +12,7 @@ export type IconoMenu =
   | 'walkin'
   | 'reservaciones'
   | 'salon'
+  | 'cocina'
   | 'clientes'
   | 'meseros'
   | 'promos'
@@ -121,6 +122,13 @@ export const PANTALLAS = [
     titulo: 'Salón',
     permiso: 'salon.index',
     menu: { seccion: 'operacion', icono: 'salon' },
+  },
+  {
+    clave: 'cocina',
+    ruta: '/cocina',
+    titulo: 'Cocina',
+    permiso: 'cocina.index',
+    menu: { seccion: 'operacion', icono: 'cocina' },
   },
   {
     clave: 'clientes',

@@ -41,3 +41,11 @@ export function claveListasReservaciones(tag: string) {
 export function claveReservacionesSucursal(tag: string) {
   return claveSucursal(tag, 'reservaciones');
 }
+
+/**
+ * A branch's kitchen forecast. Seated tables, the waitlist and reservations all move it: the live
+ * stream's `salon`, `espera` and `reservaciones` events read it again.
+ */
+export function claveCocina(tag: string) {
+  return claveSucursal(tag, 'cocina');
+}

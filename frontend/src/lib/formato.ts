@@ -31,6 +31,7 @@ const fmtHora = new Intl.DateTimeFormat(LOCALE, { hour: '2-digit', minute: '2-di
 const fmtReloj = new Intl.DateTimeFormat(LOCALE, { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: true, timeZone: ZONA_SUCURSAL });
 const fmtRelativo = new Intl.RelativeTimeFormat(LOCALE, { numeric: 'auto' });
 const fmtEntero = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 });
+const fmtDecimal = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 const fmtDiaClave = new Intl.DateTimeFormat('en-CA', { timeZone: ZONA_SUCURSAL, year: 'numeric', month: '2-digit', day: '2-digit' });
 const partesEn = (zona: string) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: zona, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
@@ -145,6 +146,11 @@ export function sumarDias(dia: string, dias: number): string {
 /** A whole number as es-MX writes it: "1,234". */
 export function entero(n: number): string {
   return fmtEntero.format(n);
+}
+
+/** One decimal, as es-MX writes it: "1.5". */
+export function decimal(n: number): string {
+  return fmtDecimal.format(n);
 }
 
 /** The name cut to `largo` characters (whole code points) with an ellipsis when longer. */

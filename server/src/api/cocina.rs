@@ -4,25 +4,26 @@
 //! parties are quoted from the floor as the list quotes them, and core's `cocina::pronosticar`
 //! decides.
 
-use anfitrion_core::cocina::{self, EntradaPronostico, GrupoEnLista, Pronostico};
-use anfitrion_core::espera;
+use anfitrion_core::cocina::{HojaPronostico, Pronostico};
 use anfitrion_core::permisos::requiere;
-use anfitrion_core::tiempo::{formato_fecha_hora, formato_hora};
+use anfitrion_core::tiempo::formato_fecha_hora;
 use axum::extract::State;
-use chrono::Duration;
+use axum::http::StatusCode;
 use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::access::{Con, SucursalEnAlcance};
-use crate::api::espera::{personas_de, piso_ahora};
+use crate::db::impresion::ImpresionPronostico;
 use crate::envelope::Envelope;
-use crate::error::{EnvelopeError, Result};
+use crate::error::{ApiError, EnvelopeError, Result};
 use crate::estado::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(pronostico))
+    OpenApiRouter::new()
+        .routes(routes!(pronostico))
+        .routes(routes!(imprimir))
 }
 
 /// The forecast as the kitchen's screen shows it.
@@ -35,6 +36,15 @@ pub struct PronosticoCocina {
     #[schema(example = "18:40")]
     pub inicio_promo: String,
     pub pronostico: Pronostico,
+    /// The last "Imprimir pronóstico": its job on each kitchen printer (empty: never printed).
+    pub impresion: Vec<ImpresionPronostico>,
+}
+
+/// Where a forecast print was queued.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PronosticoEnCola {
+    /// The kitchen printers it waits for.
+    pub impresoras: Vec<String>,
 }
 
 /// The branch's kitchen forecast now.
@@ -55,51 +65,88 @@ async fn pronostico(
     sucursal: SucursalEnAlcance,
 ) -> Result<Envelope<PronosticoCocina>> {
     let (sucursal_id, conf) = sucursal.conf(&state).await?;
-    let horario = &conf.walkin.horario;
-    let instante = state.reloj.ahora();
-    let ahora = horario.local(instante);
-    let hoy = horario.hoy(instante);
-    let inicio_hoy = horario.ventana_dia(hoy).0;
-    let asistencia = (
-        inicio_hoy - Duration::weeks(i64::from(cocina::SEMANAS)),
-        inicio_hoy,
-    );
-    let lectura = state
+    let (ahora, inicio_promo, pronostico) = crate::cocina::pronostico(
+        state.store.as_ref(),
+        state.reloj.ahora(),
+        &sucursal_id,
+        &conf,
+    )
+    .await?;
+    let impresion = state
         .store
-        .lectura_cocina(
-            &sucursal_id,
-            ahora,
-            &cocina::dias_de_historia(hoy),
-            asistencia,
-        )
+        .ultima_impresion_pronostico(&sucursal_id)
         .await?;
-    // The waitlist's parties, each at the wait the list quotes it now.
-    let piso = piso_ahora(&state, &sucursal_id, &conf).await?;
-    let grupos = state.store.espera_de(&sucursal_id).await?;
-    let fila: Vec<u32> = grupos.iter().map(personas_de).collect();
-    let espera = espera::cotizar(&piso.mesas, piso.estancia, &fila)
-        .into_iter()
-        .zip(&fila)
-        .map(|(minutos, &personas)| GrupoEnLista { personas, minutos })
-        .collect();
-    // A new order starts in promo mode at the late cutoff or the promo's start, the earlier.
-    let inicio_promo = formato_hora(horario.corte_tarde.min(horario.inicio_promo));
-    let entrada = EntradaPronostico {
-        ahora,
-        inicio_promo: Some(inicio_promo.clone()),
-        sentados: lectura.sentados,
-        reservaciones: lectura.reservaciones,
-        espera,
-        historial: lectura.historial,
-        semanas: lectura.semanas,
-        asistencia: lectura.asistencia,
-    };
     Ok(Envelope::ok(
         "Pronóstico de la cocina",
         PronosticoCocina {
             ahora: formato_fecha_hora(ahora),
             inicio_promo,
-            pronostico: cocina::pronosticar(&entrada),
+            pronostico,
+            impresion,
         },
+    ))
+}
+
+/// "Imprimir pronóstico": the forecast now, queued for each active printer of the branch that
+/// prints the comanda (the kitchen's), sent by the print queue as the tickets are.
+#[utoipa::path(
+    operation_id = "imprimir_pronostico",
+    post, path = "/api/v1/admin/cocina/imprimir", tag = "cocina", security(("token" = [])),
+    params(("tag" = String, Query, description = "Sucursal actual")),
+    responses(
+        (status = 201, description = "Pronóstico en la cola de las impresoras de cocina", body = Envelope<PronosticoEnCola>),
+        (status = 401, description = "Sin sesión", body = EnvelopeError),
+        (status = 403, description = "Sin el permiso cocina.index, o sucursal ajena", body = EnvelopeError),
+        (status = 404, description = "La sucursal no existe", body = EnvelopeError),
+        (status = 409, description = "La sucursal no tiene impresora de cocina activa; no se encoló nada", body = EnvelopeError),
+    )
+)]
+async fn imprimir(
+    State(state): State<AppState>,
+    _permiso: Con<requiere::CocinaIndex>,
+    sucursal: SucursalEnAlcance,
+) -> Result<(StatusCode, Envelope<PronosticoEnCola>)> {
+    let (sucursal_id, conf) = sucursal.conf(&state).await?;
+    let (ahora, _, pronostico) = crate::cocina::pronostico(
+        state.store.as_ref(),
+        state.reloj.ahora(),
+        &sucursal_id,
+        &conf,
+    )
+    .await?;
+    let lugar = state
+        .store
+        .sucursal_reservable(sucursal.tag.as_str())
+        .await?
+        .map_or_else(|| sucursal.tag.as_str().to_owned(), |s| s.name);
+    let hoja = HojaPronostico {
+        lugar,
+        ahora,
+        pronostico,
+    };
+    let impresoras = state
+        .store
+        .encolar_pronostico(&sucursal_id, &hoja, state.reloj.ahora())
+        .await?;
+    if impresoras.is_empty() {
+        return Err(ApiError::Conflicto(
+            "La sucursal no tiene una impresora de cocina activa: agrega en la sucursal una impresora que imprima la comanda.".into(),
+        ));
+    }
+    state
+        .store
+        .anunciar_impresion(sucursal.tag.as_str())
+        .await?;
+    state.eventos.impresion_cambio(sucursal.tag.as_str());
+    state.impresion.notify_one();
+    Ok((
+        StatusCode::CREATED,
+        Envelope::ok(
+            format!(
+                "Pronóstico en cola para imprimir en {}",
+                impresoras.join(", ")
+            ),
+            PronosticoEnCola { impresoras },
+        ),
     ))
 }

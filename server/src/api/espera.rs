@@ -281,7 +281,16 @@ pub(crate) async fn piso_ahora(
     sucursal_id: &str,
     conf: &ConfSucursal,
 ) -> Result<PisoParaCotizar> {
-    let ahora = state.reloj.ahora();
+    piso_en(state.store.as_ref(), state.reloj.ahora(), sucursal_id, conf).await
+}
+
+/// The branch's floor at the instant `ahora` (the jobs' way to [`piso_ahora`]).
+pub(crate) async fn piso_en(
+    store: &dyn crate::db::Store,
+    ahora: DateTime<Utc>,
+    sucursal_id: &str,
+    conf: &ConfSucursal,
+) -> Result<PisoParaCotizar> {
     let horario = &conf.walkin.horario;
     let local = horario.local(ahora);
     // Today's stays: those opened since the business day began.
@@ -289,8 +298,7 @@ pub(crate) async fn piso_ahora(
         .instantes_dia(horario.hoy(ahora))
         .map_or(ahora, |(desde, _)| desde);
     // The quotes take no reservations: an empty window of arrivals.
-    let leido = state
-        .store
+    let leido = store
         .piso_de(sucursal_id, medianoche, (local, local))
         .await?;
     let abiertas: std::collections::HashMap<&str, DateTime<Utc>> = leido
@@ -319,7 +327,7 @@ pub(crate) async fn piso_ahora(
         .into_iter()
         .filter_map(|(desde, hasta)| Some((horario.instante(desde)?, horario.instante(hasta)?)))
         .collect();
-    let historia = state.store.estancias_en(sucursal_id, &ventanas).await?;
+    let historia = store.estancias_en(sucursal_id, &ventanas).await?;
     Ok(PisoParaCotizar {
         mesas,
         estancia: piso::estancia_aprendida(&historia).unwrap_or(estancia_fija),

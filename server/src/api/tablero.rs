@@ -1,6 +1,7 @@
 //! `/api/v1/admin/dashboard`: the branch's day at a glance and a series of days, counted by core
 //! from the same records the lists show.
 
+use anfitrion_core::cocina::{cuarto_de, puntuar, Puntaje, SEMANAS_PUNTAJE};
 use anfitrion_core::espera::{cifras_espera, CifrasEspera, FinEspera, PasoPorLaLista};
 use anfitrion_core::permisos::requiere;
 use anfitrion_core::piso::{
@@ -34,6 +35,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(mesas))
         .routes(routes!(confirmaciones))
         .routes(routes!(espera))
+        .routes(routes!(cocina))
 }
 
 /// The floor's turn times: occupancy now, the average stay by party size today and over the
@@ -287,5 +289,38 @@ async fn espera(
     Ok(Envelope::ok(
         "Cifras de la lista de espera",
         cifras_espera(&pasos, horario.fin_dia),
+    ))
+}
+
+/// How the kitchen's forecast fared: the business day `fecha` by hour (each quarter-hour's
+/// forecast as made an hour before it, against the diners who came), and the mean absolute error
+/// per quarter-hour over the four weeks up to it. Quarter-hours not yet over are left out.
+#[utoipa::path(
+    get, path = "/api/v1/admin/dashboard/cocina", tag = "tablero", operation_id = "tablero_cocina", security(("token" = [])),
+    params(ParametrosTablero),
+    responses(
+        (status = 200, description = "El pronóstico de cocina contra lo que llegó", body = Envelope<Puntaje>),
+        (status = 400, description = "Fecha no válida", body = EnvelopeError),
+        (status = 403, description = "Sin el permiso dashboard.index, o sucursal ajena", body = EnvelopeError),
+    )
+)]
+async fn cocina(
+    State(state): State<AppState>,
+    _permiso: Con<requiere::DashboardIndex>,
+    sucursal: SucursalEnAlcance,
+    Query(p): Query<ParametrosTablero>,
+) -> Result<Envelope<Puntaje>> {
+    let (id, fecha, horario) = contexto(&state, &sucursal, &p).await?;
+    let (inicio, fin) = horario.ventana_dia(fecha);
+    let hasta = fin.min(cuarto_de(horario.local(state.reloj.ahora())));
+    let desde = fin - chrono::Duration::weeks(SEMANAS_PUNTAJE);
+    let (pronosticos, llegadas) = if desde < hasta {
+        state.store.puntaje_cocina(&id, desde, hasta).await?
+    } else {
+        Default::default()
+    };
+    Ok(Envelope::ok(
+        "Pronóstico de cocina contra lo que llegó",
+        puntuar(&pronosticos, &llegadas, (inicio, hasta), (desde, hasta)),
     ))
 }

@@ -9,8 +9,9 @@ use anfitrion_core::cocina::{
 };
 use anfitrion_core::comanda::Buffets;
 use anfitrion_core::estado::{EstadoReservacion, Origen};
+use anfitrion_core::organizacion::ConfSucursal;
 use async_trait::async_trait;
-use chrono::{NaiveDate, NaiveDateTime};
+use chrono::{DateTime, Duration, NaiveDate, NaiveDateTime, Utc};
 
 use super::error::DbResult;
 use super::motores::para_cada_motor;
@@ -37,6 +38,31 @@ pub trait Cocina {
         dias: &[NaiveDate],
         asistencia: (NaiveDateTime, NaiveDateTime),
     ) -> DbResult<LecturaCocina>;
+
+    /// Every branch's id and settings (the job that keeps the forecasts).
+    async fn confs_para_pronostico(&self) -> DbResult<Vec<(String, ConfSucursal)>>;
+
+    /// Whether the forecast of the local quarter-hour `cuarto` is kept already.
+    async fn pronostico_guardado(&self, sucursal_id: &str, cuarto: NaiveDateTime)
+        -> DbResult<bool>;
+
+    /// Keeps the forecast of `cuarto` once: false when it was kept already (by another instance).
+    async fn guardar_pronostico(
+        &self,
+        sucursal_id: &str,
+        cuarto: NaiveDateTime,
+        esperados: u32,
+        ahora: DateTime<Utc>,
+    ) -> DbResult<bool>;
+
+    /// The kept forecasts of the local moments `[desde, hasta)` and the arrivals then: walk-ins
+    /// at their registration, checked-in reservations at their check-in.
+    async fn puntaje_cocina(
+        &self,
+        sucursal_id: &str,
+        desde: NaiveDateTime,
+        hasta: NaiveDateTime,
+    ) -> DbResult<(Vec<(NaiveDateTime, u32)>, Vec<(NaiveDateTime, u32)>)>;
 }
 
 /// The five buffet counts as read (64-bit on both engines).
@@ -98,15 +124,20 @@ para_cada_motor! {
             .fetch_all(&self.pool)
             .await?;
 
-            // One range of the branch's (branch, time) index per past week.
+            // One range of the branch's (branch, time) index per past week, each its own
+            // SELECT: an OR of ranges would leave SQLite scanning every walk-in of the branch.
             let ventanas = ventanas_de_historia(ahora);
-            let rangos: Vec<String> = (0..ventanas.len())
-                .map(|i| format!("(fecha_hora >= ${} AND fecha_hora < ${})", 2 * i + 2, 2 * i + 3))
-                .collect();
-            let sql = format!(
-                "SELECT fecha_hora, CAST(no_personas AS BIGINT), {CONTEOS} FROM walkins WHERE sucursal_id = $1 AND ({})",
-                rangos.join(" OR ")
-            );
+            let sql = (0..ventanas.len())
+                .map(|i| {
+                    format!(
+                        "SELECT fecha_hora, CAST(no_personas AS BIGINT), {CONTEOS} FROM walkins \
+                         WHERE sucursal_id = $1 AND fecha_hora >= ${} AND fecha_hora < ${}",
+                        2 * i + 2,
+                        2 * i + 3
+                    )
+                })
+                .collect::<Vec<_>>()
+                .join(" UNION ALL ");
             let mut q = sqlx::query_as::<_, (NaiveDateTime, i64, i64, i64, i64, i64, i64)>(&sql).bind(sucursal_id);
             for (d, h) in &ventanas {
                 q = q.bind(*d).bind(*h);
@@ -177,6 +208,78 @@ para_cada_motor! {
                 semanas: u32::try_from(semanas).unwrap_or(0),
                 asistencia,
             })
+        }
+
+        async fn confs_para_pronostico(&self) -> DbResult<Vec<(String, ConfSucursal)>> {
+            let ids: Vec<String> = sqlx::query_scalar("SELECT id FROM sucursales ORDER BY id").fetch_all(&self.pool).await?;
+            let mut confs = Vec::with_capacity(ids.len());
+            for id in ids {
+                let conf = self.conf_sucursal_de(&id).await?;
+                confs.push((id, conf));
+            }
+            Ok(confs)
+        }
+
+        async fn pronostico_guardado(&self, sucursal_id: &str, cuarto: NaiveDateTime) -> DbResult<bool> {
+            let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM pronosticos_cocina WHERE sucursal_id = $1 AND cuarto = $2")
+                .bind(sucursal_id)
+                .bind(cuarto)
+                .fetch_one(&self.pool)
+                .await?;
+            Ok(n > 0)
+        }
+
+        async fn guardar_pronostico(&self, sucursal_id: &str, cuarto: NaiveDateTime, esperados: u32, ahora: DateTime<Utc>) -> DbResult<bool> {
+            let hecho = sqlx::query(
+                "INSERT INTO pronosticos_cocina (sucursal_id, cuarto, esperados, hecho_en) VALUES ($1, $2, $3, $4) \
+                 ON CONFLICT (sucursal_id, cuarto) DO NOTHING",
+            )
+            .bind(sucursal_id)
+            .bind(cuarto)
+            .bind(i64::from(esperados))
+            .bind(ahora)
+            .execute(&self.pool)
+            .await?;
+            Ok(hecho.rows_affected() > 0)
+        }
+
+        async fn puntaje_cocina(&self, sucursal_id: &str, desde: NaiveDateTime, hasta: NaiveDateTime) -> DbResult<(Vec<(NaiveDateTime, u32)>, Vec<(NaiveDateTime, u32)>)> {
+            let pronosticos: Vec<(NaiveDateTime, i64)> = sqlx::query_as(
+                "SELECT cuarto, CAST(esperados AS BIGINT) FROM pronosticos_cocina WHERE sucursal_id = $1 AND cuarto >= $2 AND cuarto < $3 ORDER BY cuarto",
+            )
+            .bind(sucursal_id)
+            .bind(desde)
+            .bind(hasta)
+            .fetch_all(&self.pool)
+            .await?;
+            let mut llegadas: Vec<(NaiveDateTime, i64)> = sqlx::query_as(
+                "SELECT fecha_hora, CAST(no_personas AS BIGINT) FROM walkins WHERE sucursal_id = $1 AND fecha_hora >= $2 AND fecha_hora < $3",
+            )
+            .bind(sucursal_id)
+            .bind(desde)
+            .bind(hasta)
+            .fetch_all(&self.pool)
+            .await?;
+            // A reservation is checked in within a day of its time: the (branch, state, time)
+            // index's range, the check-in's moment kept.
+            let reservas: Vec<(NaiveDateTime, Option<NaiveDateTime>, i64)> = sqlx::query_as(
+                "SELECT fecha_hora, abierta_en, CAST(no_personas AS BIGINT) FROM reservaciones \
+                 WHERE sucursal_id = $1 AND status = $2 AND fecha_hora >= $3 AND fecha_hora < $4",
+            )
+            .bind(sucursal_id)
+            .bind(EstadoReservacion::Asistio.nombre())
+            .bind(desde - Duration::days(1))
+            .bind(hasta + Duration::days(1))
+            .fetch_all(&self.pool)
+            .await?;
+            llegadas.extend(
+                reservas
+                    .into_iter()
+                    .map(|(fecha_hora, abierta, n)| (abierta.unwrap_or(fecha_hora), n))
+                    .filter(|(t, _)| *t >= desde && *t < hasta),
+            );
+            let n = |(t, v): (NaiveDateTime, i64)| (t, u32::try_from(v).unwrap_or(0));
+            Ok((pronosticos.into_iter().map(n).collect(), llegadas.into_iter().map(n).collect()))
         }
     }
 }

@@ -4,11 +4,12 @@
 //! keeps the ticket's data, not its bytes: it is rendered when sent, for the printer's paper and
 //! code page as they are then, with the branch's name and footer.
 
+use anfitrion_core::cocina::HojaPronostico;
 use anfitrion_core::impresora::ImpresoraValida;
-use anfitrion_core::ticket::{Ticket, TipoTicket};
+use anfitrion_core::ticket::{Linea, Ticket, TipoTicket};
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use sqlx::types::Json;
 use utoipa::ToSchema;
 
@@ -64,11 +65,42 @@ pub struct TrabajoLeido {
 }
 
 /// A job due, with what sending it needs.
+/// What a job prints, as its `ticket` column keeps it: an order's comanda or abre, or the
+/// kitchen's forecast (told apart by their fields, so jobs queued before the forecast existed
+/// read as they were written).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Impreso {
+    Ticket(Ticket),
+    Pronostico(HojaPronostico),
+}
+
+impl Impreso {
+    pub fn lineas(&self) -> Vec<Linea> {
+        match self {
+            Impreso::Ticket(t) => t.lineas(),
+            Impreso::Pronostico(h) => h.lineas(),
+        }
+    }
+}
+
+/// A forecast's print job as the kitchen's screen shows it.
+#[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
+pub struct ImpresionPronostico {
+    pub impresora: String,
+    /// `pendiente` (waiting or retried), `impreso` or `vencido`.
+    pub estado: String,
+    pub intentos: i32,
+    pub ultimo_error: Option<String>,
+    pub creado_en: DateTime<Utc>,
+    pub impreso_en: Option<DateTime<Utc>>,
+}
+
 #[derive(Debug, Clone)]
 pub struct TrabajoListo {
     pub id: String,
     pub tag: String,
-    pub ticket: Ticket,
+    pub ticket: Impreso,
     pub intentos: u32,
     pub siguiente_intento: DateTime<Utc>,
     /// When it was queued (or asked again): it expires counting from here.
@@ -86,7 +118,7 @@ pub struct TrabajoListo {
 struct FilaListo {
     id: String,
     tag: String,
-    ticket: Json<Ticket>,
+    ticket: Json<Impreso>,
     intentos: i32,
     siguiente_intento: DateTime<Utc>,
     encolado_en: DateTime<Utc>,
@@ -212,6 +244,21 @@ pub trait Impresion {
     /// record's log, in one transaction. Answers how many printers it went to.
     async fn reimprimir(&self, encargo: &Encargo<'_>, cambio: &Cambio) -> DbResult<u64>;
 
+    /// "Imprimir pronóstico": one job per active printer of the branch that prints the comanda
+    /// (the kitchen's). Answers the printers' names; none when the branch has no such printer.
+    async fn encolar_pronostico(
+        &self,
+        sucursal_id: &str,
+        hoja: &HojaPronostico,
+        ahora: DateTime<Utc>,
+    ) -> DbResult<Vec<String>>;
+
+    /// The jobs of the branch's last forecast print, one per printer.
+    async fn ultima_impresion_pronostico(
+        &self,
+        sucursal_id: &str,
+    ) -> DbResult<Vec<ImpresionPronostico>>;
+
     /// Tells every instance's consoles that a job of the branch `tag` changed (NOTIFY on
     /// PostgreSQL; nothing on SQLite, whose one instance publishes it itself).
     async fn anunciar_impresion(&self, tag: &str) -> DbResult<()>;
@@ -219,8 +266,11 @@ pub trait Impresion {
 
 fn fila_lista(f: FilaListo) -> TrabajoListo {
     let mut ticket = f.ticket.0;
-    ticket.lugar = Some(f.lugar);
-    ticket.pie = f.pie.unwrap_or_default();
+    // A ticket prints the branch's name and footer as they are when it is sent.
+    if let Impreso::Ticket(t) = &mut ticket {
+        t.lugar = Some(f.lugar);
+        t.pie = f.pie.unwrap_or_default();
+    }
     TrabajoListo {
         id: f.id,
         tag: f.tag,
@@ -470,6 +520,43 @@ para_cada_motor! {
             }
             Motor::confirmar(tx).await?;
             Ok(escritos)
+        }
+
+        async fn encolar_pronostico(&self, sucursal_id: &str, hoja: &HojaPronostico, ahora: DateTime<Utc>) -> DbResult<Vec<String>> {
+            let mut tx = self.escribir().await?;
+            sqlx::query(
+                "INSERT INTO trabajos_impresion (id, sucursal_id, impresora_id, tipo, reimpresion, ticket, estado, intentos, \
+                 siguiente_intento, encolado_en, creado_en) \
+                 SELECT $1 || i.id, i.sucursal_id, i.id, 'pronostico', FALSE, $2, 'pendiente', 0, $3, $3, $3 \
+                 FROM impresoras i WHERE i.sucursal_id = $4 AND i.activa AND (i.imprime = 'comanda' OR i.imprime = 'ambos')",
+            )
+            .bind(format!("{}-pronostico-", nuevo_id()))
+            .bind(Json(Impreso::Pronostico(hoja.clone())))
+            .bind(ahora)
+            .bind(sucursal_id)
+            .execute(&mut *tx)
+            .await?;
+            let nombres: Vec<String> = sqlx::query_scalar(
+                "SELECT name FROM impresoras WHERE sucursal_id = $1 AND activa AND (imprime = 'comanda' OR imprime = 'ambos') ORDER BY name",
+            )
+            .bind(sucursal_id)
+            .fetch_all(&mut *tx)
+            .await?;
+            Motor::confirmar(tx).await?;
+            Ok(nombres)
+        }
+
+        async fn ultima_impresion_pronostico(&self, sucursal_id: &str) -> DbResult<Vec<ImpresionPronostico>> {
+            Ok(sqlx::query_as::<_, ImpresionPronostico>(
+                "SELECT i.name AS impresora, t.estado, t.intentos, t.ultimo_error, t.creado_en, t.impreso_en \
+                 FROM trabajos_impresion t JOIN impresoras i ON i.id = t.impresora_id \
+                 WHERE t.sucursal_id = $1 AND t.tipo = 'pronostico' AND t.creado_en = \
+                 (SELECT MAX(creado_en) FROM trabajos_impresion WHERE sucursal_id = $1 AND tipo = 'pronostico') \
+                 ORDER BY i.name",
+            )
+            .bind(sucursal_id)
+            .fetch_all(&self.pool)
+            .await?)
         }
 
         async fn anunciar_impresion(&self, tag: &str) -> DbResult<()> {

@@ -69,6 +69,54 @@ async fn reservas(app: &TestApp, filas: &[String]) {
     .await;
 }
 
+/// The branch's kept forecasts: (quarter-hour, diners), as text.
+async fn kept(app: &TestApp) -> Vec<Vec<String>> {
+    crate::espera::filas(
+        app,
+        "SELECT CAST(p.cuarto AS TEXT), CAST(p.esperados AS TEXT) FROM pronosticos_cocina p \
+         JOIN sucursales s ON s.id = p.sucursal_id WHERE s.tag = $1 ORDER BY p.cuarto",
+        TAG,
+    )
+    .await
+}
+
+/// A new branch `cocina` with tables 7 and 8 (four seats each), run by the demo's gerente and
+/// hostess: nothing of the demo's past is in it.
+async fn sucursal_nueva(app: &TestApp) {
+    let sistemas = app.token("sistemas@demo.mx").await;
+    let marca = app
+        .get("/api/v1/admin/sucursal?tag=polanco", Some(&sistemas))
+        .await
+        .es_exito()[0]["marca"]["_id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let id = app
+        .post_json(
+            "/api/v1/admin/sucursal",
+            Some(&sistemas),
+            &json!({ "tag": TAG, "name": "La Hacienda Cocina", "marca": marca }),
+        )
+        .await
+        .es_exito_201()["_id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    app.put_json(
+        &format!("/api/v1/admin/sucursal/{id}/mesas"),
+        Some(&sistemas),
+        &json!([{ "numero": 7, "asientos": 4 }, { "numero": 8, "asientos": 4 }]),
+    )
+    .await
+    .es_exito();
+    sql_directo(
+        &app.database_url,
+        "INSERT INTO usuario_sucursales (usuario_id, tag) SELECT id, $1 FROM usuarios WHERE email IN ('gerente@demo.mx', 'hostess@demo.mx')",
+        &[TAG],
+    )
+    .await;
+}
+
 async fn pronostico(app: &TestApp, token: &str) -> Value {
     app.get(&format!("/api/v1/admin/cocina?tag={TAG}"), Some(token))
         .await
@@ -80,18 +128,7 @@ en_ambos! {
     async fn the_forecast_is_made_of_the_usual_walk_ins_the_weighted_reservations_and_the_waitlist(motor: Motor) {
         // Tuesday 14:50 at a new branch whose hosts are the demo's gerente and hostess.
         let app = spawn_app_a(motor, "2026-11-24 14:50").await;
-        let sistemas = app.token("sistemas@demo.mx").await;
-        let marca = app.get("/api/v1/admin/sucursal?tag=polanco", Some(&sistemas)).await.es_exito()[0]["marca"]["_id"].as_str().unwrap().to_owned();
-        let id = app.post_json("/api/v1/admin/sucursal", Some(&sistemas), &json!({ "tag": TAG, "name": "La Hacienda Cocina", "marca": marca }))
-            .await.es_exito_201()["_id"].as_str().unwrap().to_owned();
-        app.put_json(&format!("/api/v1/admin/sucursal/{id}/mesas"), Some(&sistemas), &json!([{ "numero": 7, "asientos": 4 }, { "numero": 8, "asientos": 4 }]))
-            .await.es_exito();
-        sql_directo(
-            &app.database_url,
-            "INSERT INTO usuario_sucursales (usuario_id, tag) SELECT id, $1 FROM usuarios WHERE email IN ('gerente@demo.mx', 'hostess@demo.mx')",
-            &[TAG],
-        )
-        .await;
+        sucursal_nueva(&app).await;
 
         // Six of the last eight Tuesdays had a family of four (3 adults, a child) at 15:05, and
         // three of them a promo table at 15:40; a Wednesday's walk-in and one of 17:30 are not
@@ -176,5 +213,60 @@ en_ambos! {
         // A branch outside the hostess's is refused too.
         let r = app.get("/api/v1/admin/cocina?tag=no-existe", Some(&hostess)).await;
         assert!(matches!(r.status, 403 | 404), "{}", r.cuerpo);
+    }
+}
+
+en_ambos! {
+    async fn each_quarter_hours_forecast_is_kept_an_hour_ahead_once_and_scored_against_who_came(motor: Motor) {
+        let app = spawn_app_a(motor, "2026-11-24 12:50").await;
+        sucursal_nueva(&app).await;
+        // The last eight Tuesdays: a family of four at 14:05 every week.
+        let pasado: Vec<String> = (1..=8)
+            .map(|k| {
+                let dia = chrono::NaiveDate::from_ymd_opt(2026, 11, 24).unwrap() - chrono::Duration::weeks(k);
+                walkin(100 + k as u32, &format!("{dia} 14:05"), 3, 1, None)
+            })
+            .collect();
+        walkins(&app, &pasado).await;
+
+        // At 13:00 the job keeps the forecast of 14:00 (four diners); at 13:10 it keeps nothing
+        // new, and what it kept stays as it was.
+        app.llevar_reloj_a("2026-11-24 13:00");
+        anfitrion_server::cocina::guardar_pronosticos(app.store.as_ref(), app.reloj.ahora()).await.unwrap();
+        let uno = kept(&app).await;
+        assert_eq!(uno.len(), 1, "{uno:?}");
+        assert!(uno[0][0].starts_with("2026-11-24 14:00"), "{uno:?}");
+        assert_eq!(uno[0][1], "4");
+        app.llevar_reloj_a("2026-11-24 13:10");
+        anfitrion_server::cocina::guardar_pronosticos(app.store.as_ref(), app.reloj.ahora()).await.unwrap();
+        assert_eq!(kept(&app).await, uno);
+        // At 13:20, 14:15's: nobody is expected then.
+        app.llevar_reloj_a("2026-11-24 13:20");
+        anfitrion_server::cocina::guardar_pronosticos(app.store.as_ref(), app.reloj.ahora()).await.unwrap();
+        assert_eq!(kept(&app).await[1][1], "0");
+
+        // Who came at 14:00: a walk-in of three and a reservation of two checked in at 14:10.
+        walkins(&app, &[walkin(200, "2026-11-24 14:05", 3, 0, None)]).await;
+        reservas(&app, &[reserva("llego", "2026-11-24 14:00", 2, "Asistio", true)]).await;
+        sql_directo(&app.database_url, "UPDATE reservaciones SET abierta_en = '2026-11-24 14:10:00' WHERE id = 'llego'", &[]).await;
+
+        // The next morning the dashboard scores the day: forecast 4, came 5.
+        app.llevar_reloj_a("2026-11-25 10:00");
+        let gerente = app.token("gerente@demo.mx").await;
+        let p = app.get(&format!("/api/v1/admin/dashboard/cocina?tag={TAG}&fecha=2026-11-24"), Some(&gerente)).await;
+        assert_eq!(p.message(), "Pronóstico de cocina contra lo que llegó");
+        let p = p.es_exito().clone();
+        assert_eq!(p["por_hora"], json!([{ "hora": "14:00", "pronostico": 4, "real": 5 }]), "{p}");
+        assert_eq!(p["error_medio"], 1.0);
+        assert_eq!(p["cuartos"], 1);
+        // Today has nothing of its own yet; the four weeks' error is yesterday's.
+        let hoy = app.get(&format!("/api/v1/admin/dashboard/cocina?tag={TAG}"), Some(&gerente)).await.es_exito().clone();
+        assert_eq!((hoy["por_hora"].clone(), hoy["error_medio"].clone()), (json!([]), json!(1.0)), "{hoy}");
+        // A bad date is refused in Spanish; the hostess has no dashboard.
+        app.get(&format!("/api/v1/admin/dashboard/cocina?tag={TAG}&fecha=ayer"), Some(&gerente))
+            .await
+            .es_error(400, "El parámetro «fecha» debe ser una fecha AAAA-MM-DD.");
+        let hostess = app.token("hostess@demo.mx").await;
+        assert_eq!(app.get(&format!("/api/v1/admin/dashboard/cocina?tag={TAG}"), Some(&hostess)).await.status, 403);
     }
 }

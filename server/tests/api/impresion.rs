@@ -815,3 +815,62 @@ en_ambos! {
         }
     }
 }
+
+en_ambos! {
+    async fn the_kitchen_forecast_prints_on_the_kitchen_printer_only_and_its_state_shows(motor: Motor) {
+        let app = con_envio(motor).await;
+        let g = app.token("gerente@demo.mx").await;
+        let t = app.token("hostess@demo.mx").await;
+        let ruta = "/api/v1/admin/cocina/imprimir?tag=polanco";
+        // No kitchen printer yet: refused, nothing queued, and the screen shows no print.
+        app.post(ruta, Some(&t)).await.es_error(
+            409,
+            "La sucursal no tiene una impresora de cocina activa: agrega en la sucursal una impresora que imprima la comanda.",
+        );
+        let mut cocina = ImpresoraFalsa::iniciar().await;
+        let caja = ImpresoraFalsa::iniciar().await;
+        agregar_impresora(&app, &g, "Caja", &caja.addr.to_string(), "abre").await;
+        app.post(ruta, Some(&t)).await.es_error(
+            409,
+            "La sucursal no tiene una impresora de cocina activa: agrega en la sucursal una impresora que imprima la comanda.",
+        );
+        let leido = app.get("/api/v1/admin/cocina?tag=polanco", Some(&t)).await.es_exito().clone();
+        assert_eq!(leido["impresion"], json!([]));
+
+        agregar_impresora(&app, &g, "Cocina", &cocina.addr.to_string(), "comanda").await;
+        let r = app.post(ruta, Some(&t)).await;
+        assert_eq!(r.status, 201, "{}", r.cuerpo);
+        assert_eq!(r.message(), "Pronóstico en cola para imprimir en Cocina");
+        assert_eq!(r.cuerpo["data"]["impresoras"], json!(["Cocina"]));
+        let hoja = cocina.esperar(1).await.remove(0);
+        assert!(hoja.linea("PRONÓSTICO DE COCINA").centrada);
+        assert!(hoja.textos().iter().any(|l| l.contains("Polanco")), "{:#?}", hoja.textos());
+        let sentados = hoja.linea("Sentados ahora");
+        assert!(sentados.negrita && sentados.texto.chars().count() == 48, "{sentados:?}");
+        // The totals are the screen's; a line per quarter-hour from the one that holds 13:00.
+        let total = leido["pronostico"]["esperados_total"].as_u64().unwrap();
+        assert!(hoja.linea("Esperados en 2 horas").texto.ends_with(&format!(" {total}")));
+        for desde in ["13:00", "13:15", "14:45"] {
+            hoja.linea(desde);
+        }
+        assert_eq!(hoja.comandos.last().map(String::as_str), Some("cortar"));
+
+        // The screen reads the job's state: one job, for the kitchen's printer alone.
+        let mut estado = Value::Null;
+        for _ in 0..50 {
+            estado = app.get("/api/v1/admin/cocina?tag=polanco", Some(&t)).await.es_exito()["impresion"].clone();
+            if estado[0]["estado"] == "impreso" {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        assert_eq!(estado[0]["impresora"], "Cocina", "{estado}");
+        assert_eq!(estado[0]["estado"], "impreso", "{estado}");
+        assert_eq!(estado.as_array().unwrap().len(), 1);
+        drop(caja);
+
+        // A role without cocina.index cannot print it.
+        let reservaciones = app.token("reservaciones@demo.mx").await;
+        assert_eq!(app.post(ruta, Some(&reservaciones)).await.status, 403);
+    }
+}

@@ -11,6 +11,7 @@ export { ClientePantalla as Cliente } from '@/features/clientes/components/Clien
 export { AfiliadosPantalla as Afiliados } from '@/features/afiliados/components/AfiliadosPantalla';
 export { AfiliadoPantalla as Afiliado } from '@/features/afiliados/components/AfiliadoPantalla';
 export { SalonPantalla as Salon } from '@/features/salon/components/SalonPantalla';
+export { CocinaPantalla as Cocina } from '@/features/cocina/components/CocinaPantalla';
 export { MeserosPantalla as Meseros } from '@/features/meseros/components/MeserosPantalla';
 export { PromosPantalla as Promociones } from '@/features/promos/components/PromosPantalla';
 export { ConfWalkinPantalla as ConfWalkin } from '@/features/conf-walkin/components/ConfWalkinPantalla';

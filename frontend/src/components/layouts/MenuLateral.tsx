@@ -1,5 +1,6 @@
 import { Disclosure, DisclosureButton, DisclosurePanel } from '@headlessui/react';
 import {
+  FireIcon,
   BuildingOffice2Icon,
   CalendarDaysIcon,
   ChevronDownIcon,
@@ -31,6 +32,7 @@ const iconos: Record<IconoMenu, ComponentType<SVGProps<SVGSVGElement>>> = {
   walkin: UserPlusIcon,
   reservaciones: CalendarDaysIcon,
   salon: Squares2X2Icon,
+  cocina: FireIcon,
   clientes: IdentificationIcon,
   meseros: BriefcaseIcon,
   promos: TagIcon,

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { API_BASE, mensajeDeSobre, type Esquema } from '@/lib/api-client';
-import { claveListasReservaciones, claveReservacionesSucursal } from '@/lib/claves';
+import { claveCocina, claveListasReservaciones, claveReservacionesSucursal } from '@/lib/claves';
 import { terminarSesion } from '@/lib/session';
 import { crearLectorSse, esperaReconexion } from '@/lib/sse';
 import { useSesion } from '@/lib/use-session';
@@ -169,18 +169,34 @@ export function useNotificacionesEnVivo(alNueva: (n: Esquema<'Notificacion'>) =>
           // Before the first answer there is no list to add to: that answer will hold it.
           queryClient.setQueryData<Esquema<'Notificacion'>[]>(clave, (lista) => (lista ? agregarNotificacion(lista, n) : lista));
           void queryClient.invalidateQueries({ queryKey: claveListasReservaciones(sucursal) });
+          // A new reservation may be due within the kitchen's two hours.
+          void queryClient.invalidateQueries({ queryKey: claveCocina(sucursal) });
           oyente.current(n);
         },
-        alSalon: () => void queryClient.invalidateQueries({ queryKey: claveSalon(sucursal) }),
-        alImpresion: () => void queryClient.invalidateQueries({ queryKey: claveImpresiones(sucursal) }),
-        alReservaciones: () => void queryClient.invalidateQueries({ queryKey: claveReservacionesSucursal(sucursal) }),
-        alEspera: () => void queryClient.invalidateQueries({ queryKey: claveEspera(sucursal) }),
+        alSalon: () => {
+          void queryClient.invalidateQueries({ queryKey: claveSalon(sucursal) });
+          void queryClient.invalidateQueries({ queryKey: claveCocina(sucursal) });
+        },
+        alImpresion: () => {
+          void queryClient.invalidateQueries({ queryKey: claveImpresiones(sucursal) });
+          // The kitchen's screen shows its last forecast print's state.
+          void queryClient.invalidateQueries({ queryKey: claveCocina(sucursal) });
+        },
+        alReservaciones: () => {
+          void queryClient.invalidateQueries({ queryKey: claveReservacionesSucursal(sucursal) });
+          void queryClient.invalidateQueries({ queryKey: claveCocina(sucursal) });
+        },
+        alEspera: () => {
+          void queryClient.invalidateQueries({ queryKey: claveEspera(sucursal) });
+          void queryClient.invalidateQueries({ queryKey: claveCocina(sucursal) });
+        },
         alConectar: (reanudada) => {
           // The floor and the printers have no replay: whatever moved while the stream was away is read again.
           void queryClient.invalidateQueries({ queryKey: claveSalon(sucursal) });
           void queryClient.invalidateQueries({ queryKey: claveImpresiones(sucursal) });
-          // Nor has the waitlist.
+          // Nor have the waitlist and the kitchen's forecast made of both.
           void queryClient.invalidateQueries({ queryKey: claveEspera(sucursal) });
+          void queryClient.invalidateQueries({ queryKey: claveCocina(sucursal) });
           if (conexiones++ > 0) void queryClient.invalidateQueries({ queryKey: claveReservacionesSucursal(sucursal) });
           // A fresh stream cannot replay what came between the list's answer and its opening.
           if (!reanudada && queryClient.getQueryData(clave)) void queryClient.invalidateQueries({ queryKey: clave });

@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
 import { Esqueleto } from '@/components/ui/Esqueleto';
-import { fechaCorta, fechaLarga, horaCorta } from '@/lib/formato';
+import { decimal, fechaCorta, fechaLarga, horaCorta, sumarDias } from '@/lib/formato';
 import { useSesion } from '@/lib/use-session';
 import { useTitulo } from '@/lib/use-titulo';
 import { DIAS_SERIE, useDashboard, useSerie } from '../api/get-dashboard';
 import { useTiemposMesa } from '../api/get-tiempos-mesa';
 import { useConfirmaciones } from '../api/get-confirmaciones';
 import { useCifrasEspera } from '../api/get-espera';
+import { usePuntajeCocina } from '../api/get-cocina';
 import { gruposPorHora, horasCompletas, origenesTotales, porcentaje } from '../escala';
 import { datosOrigen } from '@/components/ui/IconoOrigen';
 import { useSucursalesUsuario } from '@/modulos/sucursales/api/get-sucursales-usuario';
@@ -201,6 +202,56 @@ function ListaDeEspera() {
   );
 }
 
+/** Yesterday's business day: the kitchen's forecast by hour against who came, and its mean error. */
+function PronosticoCocina() {
+  const dia = useDashboard().data?.fecha;
+  const ayer = dia ? sumarDias(dia, -1) : null;
+  const consulta = usePuntajeCocina(ayer);
+  const p = consulta.data;
+  const series = p
+    ? [
+        { nombre: 'Pronóstico', valores: p.por_hora.map((h) => h.pronostico), color: color(0) },
+        { nombre: 'Llegaron', valores: p.por_hora.map((h) => h.real), color: color(2) },
+      ]
+    : [];
+  return (
+    <Panel titulo={`Pronóstico de cocina contra lo que llegó${ayer ? ` · ${fechaLarga(ayer)}` : ''}`}>
+      {consulta.isError ? (
+        <Vacio texto="No se pudo cargar el pronóstico de cocina." />
+      ) : !p ? (
+        <Cargando alto="h-24" />
+      ) : p.por_hora.length === 0 && p.error_medio == null ? (
+        <Vacio texto="Aún no hay pronósticos guardados: cada cuarto de hora se guarda el que se hizo una hora antes." />
+      ) : (
+        <div className="grid gap-4 lg:grid-cols-[minmax(0,14rem)_minmax(0,1fr)]" data-panel="cocina">
+          <dl>
+            <dt className="text-sm font-medium text-stone-600">Error medio</dt>
+            <dd className="mt-0.5 text-2xl font-semibold text-stone-900 tabular-nums" data-valor="error-medio">
+              {p.error_medio == null ? '—' : `${decimal(p.error_medio)} comensales`}
+            </dd>
+            <dd className="text-xs text-stone-500">
+              Por cuarto de hora, en las últimas 4 semanas ({p.cuartos} {p.cuartos === 1 ? 'cuarto de hora' : 'cuartos de hora'}), con el
+              pronóstico hecho una hora antes.
+            </dd>
+          </dl>
+          <div className="min-w-0 max-w-xl">
+            {p.por_hora.length === 0 ? (
+              <Vacio texto="Ese día no hubo pronósticos ni llegadas." />
+            ) : (
+              <>
+                <Lineas titulo="Pronóstico contra llegadas por hora" series={series} etiquetas={p.por_hora.map((h) => horaCorta(h.hora))} />
+                <div className="mt-2">
+                  <Leyenda elementos={series} />
+                </div>
+              </>
+            )}
+          </div>
+        </div>
+      )}
+    </Panel>
+  );
+}
+
 function Historico() {
   const serie = useSerie();
   const dias = serie.data ?? [];
@@ -220,6 +271,7 @@ function Historico() {
       <h2 className="pt-2 text-lg font-semibold text-stone-900">Últimos {DIAS_SERIE} días</h2>
       <NoShowsConfirmacion />
       <ListaDeEspera />
+      <PronosticoCocina />
       <div className="grid gap-3 lg:grid-cols-2">
         <Panel titulo="Personas por día">
           {cargando ? <Cargando /> : <Lineas titulo="Personas por día" series={personas} etiquetas={etiquetas} />}
