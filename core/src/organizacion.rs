@@ -529,6 +529,10 @@ pub struct DatosConfWalkin {
     /// is open (closed when a client leaves it out).
     #[serde(default)]
     pub espera_en_linea: bool,
+    /// The kitchen's forecast prints by itself every 30 minutes while the branch is open (off
+    /// when a client leaves it out).
+    #[serde(default)]
+    pub pronostico_automatico: bool,
 }
 
 fn fin_dia_por_defecto() -> String {
@@ -566,6 +570,8 @@ pub struct ConfSucursal {
     pub paises_telefono: crate::telefono::PaisesTelefono,
     /// Guests may join the waitlist from their phone ([`crate::espera::exigir_lista_en_linea`]).
     pub espera_en_linea: bool,
+    /// The kitchen's forecast prints by itself every 30 minutes while the branch is open.
+    pub pronostico_automatico: bool,
 }
 
 impl Default for ConfSucursal {
@@ -582,6 +588,7 @@ impl Default for ConfSucursal {
             recordatorios_horas: Vec::new(),
             paises_telefono: crate::telefono::PaisesTelefono::default(),
             espera_en_linea: false,
+            pronostico_automatico: false,
         }
     }
 }
@@ -645,6 +652,7 @@ impl ConfSucursal {
             recordatorios_horas: crate::recordatorio::exigir_horas(&d.recordatorios_horas)?,
             paises_telefono: crate::telefono::PaisesTelefono::parse(&d.paises_telefono)?,
             espera_en_linea: d.espera_en_linea,
+            pronostico_automatico: d.pronostico_automatico,
         })
     }
 
@@ -680,6 +688,7 @@ impl ConfSucursal {
             recordatorios_horas: self.recordatorios_horas.clone(),
             paises_telefono: self.paises_telefono.codigos(),
             espera_en_linea: self.espera_en_linea,
+            pronostico_automatico: self.pronostico_automatico,
         }
     }
 }

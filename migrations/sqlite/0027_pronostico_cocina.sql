@@ -45,3 +45,7 @@ CREATE TABLE pronosticos_cocina (
     hecho_en    TEXT    NOT NULL,
     PRIMARY KEY (sucursal_id, cuarto)
 );
+
+-- The forecast may print by itself every 30 minutes while the branch is open (off until a
+-- manager turns it on).
+ALTER TABLE conf_walkin ADD COLUMN pronostico_automatico BOOLEAN NOT NULL DEFAULT 0;

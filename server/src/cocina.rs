@@ -65,7 +65,7 @@ pub async fn pronostico(
 /// already (this instance or another got there first). Answers how many it kept.
 pub async fn guardar_pronosticos(store: &dyn Store, instante: DateTime<Utc>) -> Result<usize> {
     let mut guardados = 0;
-    for (sucursal_id, conf) in store.confs_para_pronostico().await? {
+    for (sucursal_id, _, conf) in store.confs_para_pronostico().await? {
         let (cuarto, fila) = cocina::cuarto_a_guardar(conf.walkin.horario.local(instante));
         if store.pronostico_guardado(&sucursal_id, cuarto).await? {
             continue;
@@ -80,4 +80,59 @@ pub async fn guardar_pronosticos(store: &dyn Store, instante: DateTime<Utc>) -> 
         }
     }
     Ok(guardados)
+}
+
+/// Minutes between the automatic prints of the forecast.
+pub const IMPRESION_AUTOMATICA_MIN: u32 = 30;
+
+/// The automatic print: for each branch with it on and open now, the forecast queued for its
+/// kitchen printers once per half-hour (at :00 and :30, or the first look after). Each job's id
+/// names the branch and the half-hour, so however many instances look, it is queued once.
+/// Answers the tags of the branches it queued for.
+pub async fn imprimir_automaticos(
+    store: &dyn Store,
+    instante: DateTime<Utc>,
+) -> Result<Vec<String>> {
+    use chrono::Timelike;
+    let mut impresas = Vec::new();
+    for (sucursal_id, tag, conf) in store.confs_para_pronostico().await? {
+        if !conf.pronostico_automatico {
+            continue;
+        }
+        let local = conf.walkin.horario.local(instante);
+        let minuto = local.minute() - local.minute() % IMPRESION_AUTOMATICA_MIN;
+        let Some(media_hora) = local.date().and_hms_opt(local.hour(), minuto, 0) else {
+            continue;
+        };
+        let clave = format!("auto-{sucursal_id}-{}-", media_hora.format("%Y%m%d%H%M"));
+        if store.pronostico_encolado(&sucursal_id, &clave).await? {
+            continue;
+        }
+        // An inactive branch is not open: nothing prints for it.
+        let Some(sucursal) = store.sucursal_reservable(&tag).await? else {
+            continue;
+        };
+        if anfitrion_core::reservacion::exigir_abierto(
+            local,
+            &sucursal.horario,
+            &sucursal.especiales,
+        )
+        .is_err()
+        {
+            continue;
+        }
+        let (ahora, _, pronostico) = pronostico(store, instante, &sucursal_id, &conf).await?;
+        let hoja = cocina::HojaPronostico {
+            lugar: sucursal.name.clone(),
+            ahora,
+            pronostico,
+        };
+        let (_, escritos) = store
+            .encolar_pronostico(&sucursal_id, &clave, &hoja, instante)
+            .await?;
+        if escritos > 0 {
+            impresas.push(sucursal.tag);
+        }
+    }
+    Ok(impresas)
 }

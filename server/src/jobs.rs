@@ -186,13 +186,34 @@ pub fn iniciar(fondo: Fondo) -> JoinHandle<()> {
         }
     });
 
-    let (s, r) = (store.clone(), reloj.clone());
+    let (s, r, ev, d) = (
+        store.clone(),
+        reloj.clone(),
+        eventos.clone(),
+        despertar.clone(),
+    );
     tareas.spawn(async move {
         let mut cada = periodo(Duration::ZERO, CADA_PRONOSTICO);
         loop {
             cada.tick().await;
             if let Err(e) = crate::cocina::guardar_pronosticos(s.as_ref(), r.ahora()).await {
                 tracing::warn!(error = %e, "guardar el pronóstico de cocina falló; se reintentará");
+            }
+            match crate::cocina::imprimir_automaticos(s.as_ref(), r.ahora()).await {
+                Ok(tags) => {
+                    for tag in &tags {
+                        if let Err(e) = s.anunciar_impresion(tag).await {
+                            tracing::warn!(error = %e, "no se pudo anunciar la impresión del pronóstico");
+                        }
+                        ev.impresion_cambio(tag);
+                    }
+                    if !tags.is_empty() {
+                        d.notify_one();
+                    }
+                }
+                Err(e) => {
+                    tracing::warn!(error = %e, "la impresión automática del pronóstico falló; se reintentará")
+                }
             }
         }
     });

@@ -124,9 +124,10 @@ async fn imprimir(
         ahora,
         pronostico,
     };
-    let impresoras = state
+    let clave = format!("{}-pronostico-", crate::db::nuevo_id());
+    let (impresoras, _) = state
         .store
-        .encolar_pronostico(&sucursal_id, &hoja, state.reloj.ahora())
+        .encolar_pronostico(&sucursal_id, &clave, &hoja, state.reloj.ahora())
         .await?;
     if impresoras.is_empty() {
         return Err(ApiError::Conflicto(

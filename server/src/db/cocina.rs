@@ -39,8 +39,8 @@ pub trait Cocina {
         asistencia: (NaiveDateTime, NaiveDateTime),
     ) -> DbResult<LecturaCocina>;
 
-    /// Every branch's id and settings (the job that keeps the forecasts).
-    async fn confs_para_pronostico(&self) -> DbResult<Vec<(String, ConfSucursal)>>;
+    /// Every branch's id, tag and settings (the jobs that keep and print the forecasts).
+    async fn confs_para_pronostico(&self) -> DbResult<Vec<(String, String, ConfSucursal)>>;
 
     /// Whether the forecast of the local quarter-hour `cuarto` is kept already.
     async fn pronostico_guardado(&self, sucursal_id: &str, cuarto: NaiveDateTime)
@@ -210,12 +210,12 @@ para_cada_motor! {
             })
         }
 
-        async fn confs_para_pronostico(&self) -> DbResult<Vec<(String, ConfSucursal)>> {
-            let ids: Vec<String> = sqlx::query_scalar("SELECT id FROM sucursales ORDER BY id").fetch_all(&self.pool).await?;
+        async fn confs_para_pronostico(&self) -> DbResult<Vec<(String, String, ConfSucursal)>> {
+            let ids: Vec<(String, String)> = sqlx::query_as("SELECT id, tag FROM sucursales ORDER BY id").fetch_all(&self.pool).await?;
             let mut confs = Vec::with_capacity(ids.len());
-            for id in ids {
+            for (id, tag) in ids {
                 let conf = self.conf_sucursal_de(&id).await?;
-                confs.push((id, conf));
+                confs.push((id, tag, conf));
             }
             Ok(confs)
         }

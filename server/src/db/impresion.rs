@@ -245,13 +245,19 @@ pub trait Impresion {
     async fn reimprimir(&self, encargo: &Encargo<'_>, cambio: &Cambio) -> DbResult<u64>;
 
     /// "Imprimir pronóstico": one job per active printer of the branch that prints the comanda
-    /// (the kitchen's). Answers the printers' names; none when the branch has no such printer.
+    /// (the kitchen's), each with the id `clave` followed by the printer's; an id already queued
+    /// is left as it is (the automatic print of a half-hour goes once). Answers the printers'
+    /// names (none when the branch has no such printer) and how many jobs it wrote.
     async fn encolar_pronostico(
         &self,
         sucursal_id: &str,
+        clave: &str,
         hoja: &HojaPronostico,
         ahora: DateTime<Utc>,
-    ) -> DbResult<Vec<String>>;
+    ) -> DbResult<(Vec<String>, u64)>;
+
+    /// Whether a forecast job whose id starts with `clave` was queued for the branch.
+    async fn pronostico_encolado(&self, sucursal_id: &str, clave: &str) -> DbResult<bool>;
 
     /// The jobs of the branch's last forecast print, one per printer.
     async fn ultima_impresion_pronostico(
@@ -522,20 +528,22 @@ para_cada_motor! {
             Ok(escritos)
         }
 
-        async fn encolar_pronostico(&self, sucursal_id: &str, hoja: &HojaPronostico, ahora: DateTime<Utc>) -> DbResult<Vec<String>> {
+        async fn encolar_pronostico(&self, sucursal_id: &str, clave: &str, hoja: &HojaPronostico, ahora: DateTime<Utc>) -> DbResult<(Vec<String>, u64)> {
             let mut tx = self.escribir().await?;
-            sqlx::query(
+            let escritos = sqlx::query(
                 "INSERT INTO trabajos_impresion (id, sucursal_id, impresora_id, tipo, reimpresion, ticket, estado, intentos, \
                  siguiente_intento, encolado_en, creado_en) \
                  SELECT $1 || i.id, i.sucursal_id, i.id, 'pronostico', FALSE, $2, 'pendiente', 0, $3, $3, $3 \
-                 FROM impresoras i WHERE i.sucursal_id = $4 AND i.activa AND (i.imprime = 'comanda' OR i.imprime = 'ambos')",
+                 FROM impresoras i WHERE i.sucursal_id = $4 AND i.activa AND (i.imprime = 'comanda' OR i.imprime = 'ambos') \
+                 ON CONFLICT (id) DO NOTHING",
             )
-            .bind(format!("{}-pronostico-", nuevo_id()))
+            .bind(clave)
             .bind(Json(Impreso::Pronostico(hoja.clone())))
             .bind(ahora)
             .bind(sucursal_id)
             .execute(&mut *tx)
-            .await?;
+            .await?
+            .rows_affected();
             let nombres: Vec<String> = sqlx::query_scalar(
                 "SELECT name FROM impresoras WHERE sucursal_id = $1 AND activa AND (imprime = 'comanda' OR imprime = 'ambos') ORDER BY name",
             )
@@ -543,7 +551,18 @@ para_cada_motor! {
             .fetch_all(&mut *tx)
             .await?;
             Motor::confirmar(tx).await?;
-            Ok(nombres)
+            Ok((nombres, escritos))
+        }
+
+        async fn pronostico_encolado(&self, sucursal_id: &str, clave: &str) -> DbResult<bool> {
+            let n: i64 = sqlx::query_scalar(
+                "SELECT COUNT(*) FROM trabajos_impresion WHERE sucursal_id = $1 AND tipo = 'pronostico' AND id LIKE $2",
+            )
+            .bind(sucursal_id)
+            .bind(format!("{clave}%"))
+            .fetch_one(&self.pool)
+            .await?;
+            Ok(n > 0)
         }
 
         async fn ultima_impresion_pronostico(&self, sucursal_id: &str) -> DbResult<Vec<ImpresionPronostico>> {

@@ -874,3 +874,59 @@ en_ambos! {
         assert_eq!(app.post(ruta, Some(&reservaciones)).await.status, 403);
     }
 }
+
+/// The states of polanco's forecast print jobs, oldest first.
+async fn automaticos(app: &TestApp) -> Vec<Vec<String>> {
+    crate::espera::filas(
+        app,
+        "SELECT CAST(t.estado AS TEXT) FROM trabajos_impresion t JOIN sucursales s ON s.id = t.sucursal_id \
+         WHERE s.tag = $1 AND t.tipo = 'pronostico' ORDER BY t.creado_en",
+        "polanco",
+    )
+    .await
+}
+
+/// The kitchen screen's state of polanco's last forecast print.
+async fn ultima_impresion(app: &TestApp, t: &str) -> Value {
+    app.get("/api/v1/admin/cocina?tag=polanco", Some(t))
+        .await
+        .es_exito()["impresion"]
+        .clone()
+}
+
+en_ambos! {
+    async fn the_forecast_prints_by_itself_every_half_hour_while_open_once_whatever_the_instances(motor: Motor) {
+        use anfitrion_server::cocina::imprimir_automaticos;
+        let app = sin_envio(motor).await;
+        let g = app.token("gerente@demo.mx").await;
+        agregar_impresora(&app, &g, "Cocina", "127.0.0.1:9", "comanda").await;
+        // The jobs loop looks too: whoever looks, what counts is the jobs queued.
+        // Off (as every branch starts): nothing prints by itself.
+        imprimir_automaticos(app.store.as_ref(), app.reloj.ahora()).await.unwrap();
+        assert!(automaticos(&app).await.is_empty());
+        let mut conf = app.get("/api/v1/admin/conf-walkin?tag=polanco", Some(&g)).await.es_exito().clone();
+        assert_eq!(conf["pronostico_automatico"], false);
+        conf["pronostico_automatico"] = json!(true);
+        app.put_json("/api/v1/admin/conf-walkin?tag=polanco", Some(&g), &conf).await.es_exito();
+
+        // Wednesday 13:00, open: queued once for the half-hour, however many looks there are.
+        let ahora = app.reloj.ahora();
+        imprimir_automaticos(app.store.as_ref(), ahora).await.unwrap();
+        assert!(imprimir_automaticos(app.store.as_ref(), ahora).await.unwrap().is_empty());
+        app.llevar_reloj_a("2026-11-25 13:29");
+        assert!(imprimir_automaticos(app.store.as_ref(), app.reloj.ahora()).await.unwrap().is_empty());
+        assert_eq!(automaticos(&app).await, [vec!["pendiente".to_owned()]]);
+        let primera = ultima_impresion(&app, &g).await;
+        assert_eq!((primera[0]["impresora"].clone(), primera[0]["estado"].clone()), (json!("Cocina"), json!("pendiente")), "{primera}");
+        // 13:30: the next half-hour's.
+        app.llevar_reloj_a("2026-11-25 13:31");
+        imprimir_automaticos(app.store.as_ref(), app.reloj.ahora()).await.unwrap();
+        assert_eq!(automaticos(&app).await.len(), 2);
+        let segunda = ultima_impresion(&app, &g).await;
+        assert_ne!(segunda[0]["creado_en"], primera[0]["creado_en"]);
+        // Closed at 04:00 the next morning: nothing.
+        app.llevar_reloj_a("2026-11-26 04:00");
+        imprimir_automaticos(app.store.as_ref(), app.reloj.ahora()).await.unwrap();
+        assert_eq!(automaticos(&app).await.len(), 2);
+    }
+}

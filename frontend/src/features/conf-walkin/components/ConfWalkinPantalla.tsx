@@ -157,6 +157,14 @@ function Formulario({ tag, original }: { tag: string; original: Esquema<'DatosCo
             </a>
           </div>
         </Seccion>
+        <Seccion titulo="Cocina" descripcion="El pronóstico de comensales de la pantalla Cocina, en papel.">
+          <Interruptor
+            etiqueta="Imprimir el pronóstico cada 30 minutos"
+            descripcion="Mientras la sucursal está en su horario, a las en punto y a las y media, en las impresoras activas que imprimen la comanda. Sin ninguna, no se imprime nada."
+            valor={form.pronostico_automatico ?? false}
+            alCambiar={(v) => poner('pronostico_automatico', v)}
+          />
+        </Seccion>
         <Seccion titulo="Tickets" descripcion="Prefijo del folio y texto al pie del ticket.">
           <div className="grid gap-4">
             <div className="max-w-xs">
