@@ -27,6 +27,7 @@ const ETIQUETAS: &[(&str, &str)] = &[
     ),
     ("recordatorios_horas", "Recordatorios (horas antes)"),
     ("paises_telefono", "Países de los teléfonos de huéspedes"),
+    ("umbral_no_show", "No-shows para marcar riesgo"),
     // A branch's hours, special days and tables.
     ("abre", "Abre"),
     ("cierra", "Cierra"),

@@ -214,6 +214,19 @@ pub fn codigo_en_reserva(raw: Option<&str>) -> Result<Option<String>, ReglaError
     }
 }
 
+/// Days back a guest's no-shows are counted for «Riesgo de no-show».
+pub const DIAS_RIESGO_NO_SHOW: i64 = 90;
+/// No-shows in those days that mark a guest at risk, unless the branch sets another number.
+pub const UMBRAL_NO_SHOW_POR_DEFECTO: u32 = 2;
+/// The numbers a branch may set.
+pub const UMBRAL_NO_SHOW_RANGO: (u32, u32) = (1, 10);
+
+/// «Riesgo de no-show»: the guest did not come `recientes` times in the [`DIAS_RIESGO_NO_SHOW`]
+/// days before this visit, at least the branch's `umbral`.
+pub fn riesgo_no_show(recientes: u32, umbral: u32) -> bool {
+    recientes >= umbral.max(UMBRAL_NO_SHOW_RANGO.0)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

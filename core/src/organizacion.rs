@@ -533,6 +533,15 @@ pub struct DatosConfWalkin {
     /// when a client leaves it out).
     #[serde(default)]
     pub pronostico_automatico: bool,
+    /// No-shows in the last 90 days that mark a guest «Riesgo de no-show» (2 when a client
+    /// leaves it out).
+    #[serde(default = "umbral_no_show_por_defecto")]
+    #[cfg_attr(feature = "openapi", schema(minimum = 1, maximum = 10, default = 2))]
+    pub umbral_no_show: u32,
+}
+
+fn umbral_no_show_por_defecto() -> u32 {
+    crate::clientes::UMBRAL_NO_SHOW_POR_DEFECTO
 }
 
 fn fin_dia_por_defecto() -> String {
@@ -572,6 +581,8 @@ pub struct ConfSucursal {
     pub espera_en_linea: bool,
     /// The kitchen's forecast prints by itself every 30 minutes while the branch is open.
     pub pronostico_automatico: bool,
+    /// No-shows in 90 days that mark a guest at risk ([`crate::clientes::riesgo_no_show`]).
+    pub umbral_no_show: u32,
 }
 
 impl Default for ConfSucursal {
@@ -589,6 +600,7 @@ impl Default for ConfSucursal {
             paises_telefono: crate::telefono::PaisesTelefono::default(),
             espera_en_linea: false,
             pronostico_automatico: false,
+            umbral_no_show: crate::clientes::UMBRAL_NO_SHOW_POR_DEFECTO,
         }
     }
 }
@@ -653,6 +665,10 @@ impl ConfSucursal {
             paises_telefono: crate::telefono::PaisesTelefono::parse(&d.paises_telefono)?,
             espera_en_linea: d.espera_en_linea,
             pronostico_automatico: d.pronostico_automatico,
+            umbral_no_show: {
+                let (min, max) = crate::clientes::UMBRAL_NO_SHOW_RANGO;
+                entre(d.umbral_no_show, min, max, "umbral_no_show")?
+            },
         })
     }
 
@@ -689,6 +705,7 @@ impl ConfSucursal {
             paises_telefono: self.paises_telefono.codigos(),
             espera_en_linea: self.espera_en_linea,
             pronostico_automatico: self.pronostico_automatico,
+            umbral_no_show: self.umbral_no_show,
         }
     }
 }

@@ -342,3 +342,26 @@ describe('the attendance dialog', () => {
     await otra.getByRole('button', { name: /Lector QR/ }).waitFor();
   });
 });
+
+describe("the guest's history at the door", () => {
+  test('the card of a scanned code shows the guest\'s history line, and the risk chip exactly when the server says so', async () => {
+    const { token } = await entrar(pagina, servidor.base, CUENTAS.hostess);
+    const tag = await pagina.evaluate(() => localStorage.getItem('sucursal'));
+    const r = (await llegandoAhora(token, tag)).find((x) => x.cliente);
+    assert.ok(r, 'a guest of the demo arriving now, with a client record');
+    const dialogo = await abrirAsistencia();
+    await dialogo.getByRole('button', { name: /Lector QR/ }).click();
+    await dialogo.getByLabel('Código de la reservación').fill(r._id);
+    await dialogo.getByLabel('Código de la reservación').press('Enter');
+    const tarjeta = dialogo.getByTestId('tarjeta-reservacion');
+    await tarjeta.waitFor();
+    const linea = tarjeta.locator('[data-campo="historial"]');
+    const c = r.cliente;
+    if (c.visitas === 0) {
+      assert.match(await linea.innerText(), /Nuevo/);
+    } else {
+      assert.match(await linea.innerText(), new RegExp(`${c.visitas} visitas?`));
+    }
+    assert.equal(await tarjeta.locator('[data-marca="riesgo-no-show"]').count(), c.riesgo_no_show ? 1 : 0);
+  });
+});

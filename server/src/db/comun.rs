@@ -35,6 +35,9 @@ pub(crate) trait Dialecto {
     fn valores_json(col: &str) -> String;
     /// `expr` as search compares it: core's `texto::plegar` in SQL (accents folded, ASCII lower).
     fn plegado(expr: &str) -> String;
+    /// The local moment `dias` days before the local moment `expr` (a `fecha_hora`), comparable
+    /// with the column.
+    fn dias_antes(expr: &str, dias: i64) -> String;
     /// An aggregate of the rows read into one JSON text: an array of arrays of `columnas`
     /// (`[]` when none), or None where rows are better read one by one. SQLite's driver hands
     /// each row over from its own thread: thousands of small rows cost more that way than one

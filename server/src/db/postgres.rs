@@ -126,6 +126,10 @@ impl super::comun::Dialecto for PgStore {
         None
     }
 
+    fn dias_antes(expr: &str, dias: i64) -> String {
+        format!("({expr} - INTERVAL '{dias} days')")
+    }
+
     fn plegado(expr: &str) -> String {
         format!(
             "translate(lower({expr}), '{}', '{}')",

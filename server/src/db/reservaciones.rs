@@ -108,6 +108,27 @@ pub struct Reservacion {
     pub buffet_promo_adulto: i32,
     pub buffet_promo_girl: i32,
     pub buffet_promo_boy: i32,
+    /// The guest's history, when the reservation is linked to a client; null otherwise.
+    pub cliente: Option<HistorialCliente>,
+}
+
+/// What the host reads of a guest beside their reservation: how often they came to this branch
+/// and when last, their no-shows here, and those of the 90 days before this reservation anywhere
+/// in the group, with whether that many mark them «Riesgo de no-show» at this branch.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct HistorialCliente {
+    /// Visits to this branch (attended reservations and walk-ins); 0: «Nuevo».
+    pub visitas: i64,
+    /// The latest, branch-local `YYYY-MM-DD HH:MM`.
+    #[serde(serialize_with = "anfitrion_core::tiempo::fecha_hora_local_opcional::serialize")]
+    #[schema(value_type = Option<String>, example = "2026-11-02 14:10")]
+    pub ultima_visita: Option<NaiveDateTime>,
+    /// No-shows at this branch, ever.
+    pub no_shows: i64,
+    /// No-shows in the group in the 90 days before this reservation.
+    pub no_shows_recientes: u32,
+    /// At least the branch's threshold of them.
+    pub riesgo_no_show: bool,
 }
 
 /// A page of a list that grows without bound.
@@ -205,6 +226,12 @@ struct FilaReservacion {
     buffet_promo_girl: i32,
     buffet_promo_boy: i32,
     en_alcance: bool,
+    cliente_id: Option<String>,
+    cliente_visitas: Option<i64>,
+    cliente_ultima_visita: Option<NaiveDateTime>,
+    cliente_no_shows: Option<i64>,
+    cliente_no_shows_recientes: i64,
+    umbral_no_show: Option<i64>,
 }
 
 fn mal_guardado(e: anfitrion_core::ReglaError) -> super::error::ErrorAlmacen {
@@ -252,6 +279,20 @@ impl FilaReservacion {
             buffet_promo_adulto: self.buffet_promo_adulto,
             buffet_promo_girl: self.buffet_promo_girl,
             buffet_promo_boy: self.buffet_promo_boy,
+            cliente: self.cliente_id.is_some().then(|| {
+                let umbral = self
+                    .umbral_no_show
+                    .and_then(|u| u32::try_from(u).ok())
+                    .unwrap_or(anfitrion_core::clientes::UMBRAL_NO_SHOW_POR_DEFECTO);
+                let recientes = u32::try_from(self.cliente_no_shows_recientes).unwrap_or(0);
+                HistorialCliente {
+                    visitas: self.cliente_visitas.unwrap_or(0),
+                    ultima_visita: self.cliente_ultima_visita,
+                    no_shows: self.cliente_no_shows.unwrap_or(0),
+                    no_shows_recientes: recientes,
+                    riesgo_no_show: anfitrion_core::clientes::riesgo_no_show(recientes, umbral),
+                }
+            }),
         })
     }
 }
@@ -259,14 +300,23 @@ impl FilaReservacion {
 /// Columns of a reservation with its branch and brand, and whether it is in scope by `en_alcance`.
 /// The folio prefix is a subquery, not a join: joined, SQLite left the page index and sorted the
 /// whole tab (a page took 390 ms at a million reservations instead of 1 ms).
-fn select_reservacion(en_alcance: &str) -> String {
+/// The guest's history comes the same way, one indexed lookup each: their figures at this branch
+/// (`clientes_sucursal`), their no-shows anywhere in the group in the 90 days before this
+/// reservation (`hace_90`, the dialect's moment), and the branch's threshold.
+fn select_reservacion(en_alcance: &str, hace_90: &str) -> String {
     format!(
         "SELECT r.id, r.sucursal_id, r.name, r.email, r.phone, r.fecha_hora, r.no_personas, r.evento, r.comentarios, r.status, \
          s.tag, m.name AS marca_name, s.name AS sucursal_name, r.origin, r.email_verified, r.phone_verified, r.origin_declarado, r.comanda, \
          r.abre, r.abierta_en, r.folio, (SELECT c.prefijo_folio FROM conf_walkin c WHERE c.sucursal_id = r.sucursal_id) AS prefijo, \
-         r.buffet_adulto, r.buffet_boy, r.buffet_promo_adulto, r.buffet_promo_girl, r.buffet_promo_boy, r.confirmada, ({}) AS en_alcance \
-         FROM reservaciones r JOIN sucursales s ON s.id = r.sucursal_id JOIN marcas m ON m.id = s.marca_id",
-        en_alcance
+         r.buffet_adulto, r.buffet_boy, r.buffet_promo_adulto, r.buffet_promo_girl, r.buffet_promo_boy, r.confirmada, ({en_alcance}) AS en_alcance, \
+         r.cliente_id, \
+         (SELECT CAST(cs.visitas AS BIGINT) FROM clientes_sucursal cs WHERE cs.sucursal_id = r.sucursal_id AND cs.cliente_id = r.cliente_id) AS cliente_visitas, \
+         (SELECT cs.ultima_visita FROM clientes_sucursal cs WHERE cs.sucursal_id = r.sucursal_id AND cs.cliente_id = r.cliente_id) AS cliente_ultima_visita, \
+         (SELECT CAST(cs.no_shows AS BIGINT) FROM clientes_sucursal cs WHERE cs.sucursal_id = r.sucursal_id AND cs.cliente_id = r.cliente_id) AS cliente_no_shows, \
+         (SELECT COUNT(*) FROM reservaciones x WHERE x.cliente_id = r.cliente_id AND x.status = 'Vencido' \
+          AND x.fecha_hora >= {hace_90} AND x.fecha_hora < r.fecha_hora) AS cliente_no_shows_recientes, \
+         (SELECT CAST(c.umbral_no_show AS BIGINT) FROM conf_walkin c WHERE c.sucursal_id = r.sucursal_id) AS umbral_no_show \
+         FROM reservaciones r JOIN sucursales s ON s.id = r.sucursal_id JOIN marcas m ON m.id = s.marca_id"
     )
 }
 
@@ -606,7 +656,7 @@ para_cada_motor! {
             };
             let orden = if c.vista.ascendente() { "ASC" } else { "DESC" };
             // The branch was checked against the scope above.
-            let mut qb = sqlx::QueryBuilder::<Db>::new(select_reservacion("TRUE"));
+            let mut qb = sqlx::QueryBuilder::<Db>::new(select_reservacion("TRUE", &Motor::dias_antes("r.fecha_hora", anfitrion_core::clientes::DIAS_RIESGO_NO_SHOW)));
             condiciones(&mut qb);
             // The day's list opens on who is still expected (Pendiente, in time order), then the
             // rest of the day: at 22:30 the host sees the next arrivals, not lunch's no-shows.
@@ -670,7 +720,7 @@ para_cada_motor! {
         }
 
         async fn reservacion_en(&self, alcance: &Alcance, id: &str, ve: VeContacto) -> DbResult<EnAlcance<Reservacion>> {
-            let fila = sqlx::query_as::<_, FilaReservacion>(&format!("{} WHERE r.id = $2", select_reservacion(&Motor::en_lista_json("s.tag", 1))))
+            let fila = sqlx::query_as::<_, FilaReservacion>(&format!("{} WHERE r.id = $2", select_reservacion(&Motor::en_lista_json("s.tag", 1), &Motor::dias_antes("r.fecha_hora", anfitrion_core::clientes::DIAS_RIESGO_NO_SHOW))))
                 .bind(alcance.json())
                 .bind(id)
                 .fetch_optional(&self.pool)
@@ -714,7 +764,7 @@ para_cada_motor! {
         }
 
         async fn buscar_para_asistencia(&self, id: Option<&str>, email: Option<&str>, tag_actual: &Tag, desde: NaiveDateTime, ve: VeContacto) -> DbResult<Option<Reservacion>> {
-            let mut qb = sqlx::QueryBuilder::<Db>::new(select_reservacion("TRUE"));
+            let mut qb = sqlx::QueryBuilder::<Db>::new(select_reservacion("TRUE", &Motor::dias_antes("r.fecha_hora", anfitrion_core::clientes::DIAS_RIESGO_NO_SHOW)));
             match (id, email) {
                 (Some(id), _) => {
                     qb.push(" WHERE r.id = ").push_bind(id.to_owned());

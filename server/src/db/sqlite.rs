@@ -137,6 +137,11 @@ impl super::comun::Dialecto for SqliteStore {
         Some(format!("json_group_array(json_array({columnas}))"))
     }
 
+    fn dias_antes(expr: &str, dias: i64) -> String {
+        // Stored `YYYY-MM-DD HH:MM:SS`, as datetime() writes it.
+        format!("datetime({expr}, '-{dias} days')")
+    }
+
     fn plegado(expr: &str) -> String {
         let mut sql = format!("lower({expr})");
         for (desde, hacia) in anfitrion_core::texto::PLEGADO_DESDE

@@ -17,6 +17,7 @@ mod demo;
 mod errores;
 mod espera;
 mod espera_en_linea;
+mod historial;
 mod ida_y_vuelta;
 mod idempotencia;
 mod impresion;

@@ -38,6 +38,7 @@ struct FilaConf {
     paises_telefono: Option<String>,
     espera_en_linea: bool,
     pronostico_automatico: bool,
+    umbral_no_show: Option<i32>,
 }
 
 /// The reminder hours as stored ("24,3"); what no longer parses sends none.
@@ -70,6 +71,7 @@ impl FilaConf {
             paises_telefono: PaisesTelefono::de_guardado(self.paises_telefono.as_deref()),
             espera_en_linea: self.espera_en_linea,
             pronostico_automatico: self.pronostico_automatico,
+            umbral_no_show: v(self.umbral_no_show, d.umbral_no_show),
             walkin: self.conf(),
         }
     }
@@ -105,7 +107,7 @@ macro_rules! select_columnas_conf {
     () => {
         "SELECT c.inicio_regular, c.inicio_promo, c.corte_tarde, c.fin_dia, c.cobro_por_llegada, c.gracia_min, c.llegada_antes_min, c.prefijo_folio, c.pie_ticket, \
      c.correo_requerido, c.telefono_requerido, s.zona, c.paso_min, c.estancia_min, c.anticipacion_min, c.horizonte_dias, \
-     c.cubiertos_por_turno, c.estancia_mesa_min, c.vencer_impresion_min, c.recordatorios_horas, c.paises_telefono, c.espera_en_linea, c.pronostico_automatico"
+     c.cubiertos_por_turno, c.estancia_mesa_min, c.vencer_impresion_min, c.recordatorios_horas, c.paises_telefono, c.espera_en_linea, c.pronostico_automatico, c.umbral_no_show"
     };
 }
 
@@ -200,7 +202,7 @@ para_cada_motor! {
                  pie_ticket = $7, correo_requerido = $8, telefono_requerido = $9, paso_min = $10, estancia_min = $11, \
                  anticipacion_min = $12, horizonte_dias = $13, cubiertos_por_turno = $14, updated_at = $15, llegada_antes_min = $16, \
                  estancia_mesa_min = $17, vencer_impresion_min = $18, recordatorios_horas = $19, paises_telefono = $20, fin_dia = $21, \
-                 cobro_por_llegada = $22, espera_en_linea = $23, pronostico_automatico = $24 WHERE sucursal_id = $1",
+                 cobro_por_llegada = $22, espera_en_linea = $23, pronostico_automatico = $24, umbral_no_show = $25 WHERE sucursal_id = $1",
             )
             .bind(sucursal_id)
             .bind(formato_hora(w.horario.inicio_regular))
@@ -226,6 +228,7 @@ para_cada_motor! {
             .bind(w.horario.cobro_por_llegada)
             .bind(c.espera_en_linea)
             .bind(c.pronostico_automatico)
+            .bind(n(c.umbral_no_show))
             .execute(&mut *tx)
             .await?;
             self.anotar(&mut tx, cambio).await?;

@@ -17,7 +17,7 @@ import { leerRecordatorios, textoRecordatorios } from '../recordatorios';
 import { LineaDelDia } from './LineaDelDia';
 import type { Esquema } from '@/lib/api-client';
 
-type Numericos = 'gracia_min' | 'llegada_antes_min' | 'paso_min' | 'estancia_min' | 'anticipacion_min' | 'horizonte_dias' | 'cubiertos_por_turno' | 'estancia_mesa_min' | 'vencer_impresion_min';
+type Numericos = 'gracia_min' | 'llegada_antes_min' | 'paso_min' | 'estancia_min' | 'anticipacion_min' | 'horizonte_dias' | 'cubiertos_por_turno' | 'estancia_mesa_min' | 'vencer_impresion_min' | 'umbral_no_show';
 type Horas = 'inicio_regular' | 'inicio_promo' | 'corte_tarde';
 /** The hours a business day may end at, the next morning: on the hour, by the regular buffet's start. */
 const HORAS_FIN_DIA = Array.from({ length: 13 }, (_, h) => `${String(h).padStart(2, '0')}:00`);
@@ -131,10 +131,14 @@ function Formulario({ tag, original }: { tag: string; original: Esquema<'DatosCo
           />
           </div>
         </Seccion>
-        <Seccion titulo="Llegadas" descripcion="Desde cuándo se registra la llegada de una reservación, y la tolerancia antes de marcarla como no asistida.">
+        <Seccion
+          titulo="Llegadas"
+          descripcion="Desde cuándo se registra la llegada de una reservación, la tolerancia antes de marcarla como no asistida, y cuántas veces sin llegar en los últimos 90 días marcan a un cliente con «Riesgo de no-show»."
+        >
           <div className="grid grid-cols-[repeat(auto-fit,minmax(9.5rem,1fr))] gap-4">
             {numero('llegada_antes_min', 'Llegada anticipada (minutos)')}
             {numero('gracia_min', 'Tolerancia (minutos)')}
+            {numero('umbral_no_show', 'No-shows para marcar riesgo')}
           </div>
         </Seccion>
         <Seccion titulo="Lista de espera en línea" descripcion="Los huéspedes se anotan desde su celular y siguen su lugar en vivo.">

@@ -30,6 +30,7 @@ import { ticketDeReservacion } from '@/modulos/orden/orden';
 import { confirmo } from '@/modulos/reservaciones/confirmacion';
 import { EstadoReservacion } from '@/modulos/reservaciones/components/EstadoReservacion';
 import { MarcaConfirmo } from '@/modulos/reservaciones/components/MarcaConfirmo';
+import { LineaHistorial } from '@/modulos/reservaciones/components/HistorialCliente';
 import { useHorarioSucursal } from '@/modulos/sucursales/api/get-sucursales-usuario';
 import { IconoEvento } from './marcas';
 
@@ -146,6 +147,7 @@ export function DetalleReservacion({ id }: { id: string }) {
             {r.marca.name} · {r.sucursal.name}
             {r.folio !== null && r.folio !== undefined && <> · Folio {r.folio}</>}
           </p>
+          <LineaHistorial cliente={r.cliente} className="mt-2" />
         </div>
         {puedeEditar && (
           <div className="flex flex-col gap-2 @sm:flex-row">

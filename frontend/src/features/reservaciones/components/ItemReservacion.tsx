@@ -6,6 +6,7 @@ import type { ConfigHorario } from '@/lib/wasm';
 import { confirmo } from '@/modulos/reservaciones/confirmacion';
 import { EstadoReservacion } from '@/modulos/reservaciones/components/EstadoReservacion';
 import { MarcaConfirmo } from '@/modulos/reservaciones/components/MarcaConfirmo';
+import { MarcaRiesgo } from '@/modulos/reservaciones/components/HistorialCliente';
 import { MarcaRetraso } from '@/modulos/reservaciones/components/MarcaRetraso';
 import { esVerificada, IconoComentario, IconoEvento, MarcaVerificada } from './marcas';
 import type { Esquema } from '@/lib/api-client';
@@ -76,8 +77,9 @@ export function ItemReservacion({
           <IconoOrigen origen={r.origin} />
           <IconoEvento evento={r.evento} />
           <IconoComentario comentarios={r.comentarios} />
-          {(confirmo(r) || retraso !== null) && (
+          {(confirmo(r) || retraso !== null || r.cliente?.riesgo_no_show) && (
             <span className="ml-auto flex min-w-0 items-center gap-1">
+              <MarcaRiesgo cliente={r.cliente} className="px-2 py-0 text-[0.6875rem]" />
               <MarcaRetraso minutos={retraso} className="px-2 py-0 text-[0.6875rem]" />
               {confirmo(r) && <MarcaConfirmo confirmada={r.confirmada} horario={horario} className="px-2 py-0 text-[0.6875rem]" />}
             </span>

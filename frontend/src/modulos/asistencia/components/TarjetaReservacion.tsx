@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Insignia, type Tono } from '@/components/ui/Insignia';
 import { fechaLarga, horaCorta, textoPersonas } from '@/lib/formato';
 import { etiquetaEstado } from '@/lib/wasm';
+import { LineaHistorial } from '@/modulos/reservaciones/components/HistorialCliente';
 import type { Hallazgo } from '../busqueda';
 import type { Esquema } from '@/lib/api-client';
 
@@ -76,6 +77,7 @@ export function TarjetaReservacion({ hallazgo }: { hallazgo: Hallazgo }) {
             <Insignia tono={TONOS[r.status]}>{'ok' in estado ? estado.ok : r.status}</Insignia>
           </span>
         </div>
+        <LineaHistorial cliente={r.cliente} className="mt-2" />
         <div className="mt-3 grid gap-2 @sm:grid-cols-2">
           <Fila icono={CalendarDaysIcon}>
             <span>{fechaLarga(r.fecha_hora)}</span> · <span className="whitespace-nowrap">{horaCorta(r.fecha_hora)}</span>

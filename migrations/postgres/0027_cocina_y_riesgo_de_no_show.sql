@@ -26,3 +26,6 @@ CREATE TABLE pronosticos_cocina (
 -- The forecast may print by itself every 30 minutes while the branch is open (off until a
 -- manager turns it on).
 ALTER TABLE conf_walkin ADD COLUMN pronostico_automatico BOOLEAN NOT NULL DEFAULT FALSE;
+
+-- No-shows in the last 90 days that mark a guest «Riesgo de no-show» (empty: core's default, 2).
+ALTER TABLE conf_walkin ADD COLUMN umbral_no_show INTEGER;
