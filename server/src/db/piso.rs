@@ -316,14 +316,19 @@ para_cada_motor! {
             if ventanas.is_empty() {
                 return Ok(Vec::new());
             }
-            // One range of the branch's index per window.
-            let rangos: Vec<String> = (0..ventanas.len())
-                .map(|i| format!("(abierta_en >= ${} AND abierta_en < ${})", 2 * i + 2, 2 * i + 3))
-                .collect();
-            let sql = format!(
-                "SELECT abierta_en, liberada_en FROM turnos WHERE sucursal_id = $1 AND liberada_en IS NOT NULL AND ({})",
-                rangos.join(" OR ")
-            );
+            // One range of the branch's (branch, opening) index per window, each its own SELECT:
+            // an OR of ranges would leave SQLite reading every turn of the branch.
+            let sql = (0..ventanas.len())
+                .map(|i| {
+                    format!(
+                        "SELECT abierta_en, liberada_en FROM turnos WHERE sucursal_id = $1 AND liberada_en IS NOT NULL \
+                         AND abierta_en >= ${} AND abierta_en < ${}",
+                        2 * i + 2,
+                        2 * i + 3
+                    )
+                })
+                .collect::<Vec<_>>()
+                .join(" UNION ALL ");
             let mut q = sqlx::query_as::<_, (DateTime<Utc>, DateTime<Utc>)>(&sql).bind(sucursal_id);
             for (desde, hasta) in ventanas {
                 q = q.bind(*desde).bind(*hasta);
