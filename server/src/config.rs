@@ -59,6 +59,9 @@ pub struct Config {
     pub integraciones_por_minuto: usize,
     /// How webhooks and the CRM are sent, and the networks they may reach.
     pub webhooks: crate::webhooks::ConfWebhooks,
+    /// The jobs loop keeps the kitchen's forecasts and prints them when a branch asks; on
+    /// unless a test counts a request's statements without them.
+    pub pronosticos: bool,
 }
 
 impl Config {
@@ -83,6 +86,7 @@ impl Config {
             consultas_por_hora: crate::limites::CONSULTAS_POR_HORA,
             integraciones_por_minuto: crate::limites::LLAMADAS_POR_CLAVE,
             webhooks: crate::webhooks::ConfWebhooks::default(),
+            pronosticos: true,
             reloj: crate::reloj::Reloj::sistema(),
             metricas: None,
         }

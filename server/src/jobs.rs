@@ -109,6 +109,8 @@ pub struct Fondo {
     pub webhooks: crate::webhooks::ConfWebhooks,
     /// Rung by a write the API answered: the webhook outbox is sent at once.
     pub timbre_webhooks: Arc<tokio::sync::Notify>,
+    /// Whether the kitchen's forecasts are kept and printed by themselves.
+    pub pronosticos: bool,
     pub reloj: Reloj,
 }
 
@@ -141,6 +143,7 @@ pub fn iniciar(fondo: Fondo) -> JoinHandle<()> {
         respaldos,
         webhooks,
         timbre_webhooks,
+        pronosticos,
         reloj,
     } = fondo;
     let mut tareas = JoinSet::new();
@@ -186,13 +189,14 @@ pub fn iniciar(fondo: Fondo) -> JoinHandle<()> {
         }
     });
 
-    let (s, r, ev, d) = (
-        store.clone(),
-        reloj.clone(),
-        eventos.clone(),
-        despertar.clone(),
-    );
-    tareas.spawn(async move {
+    if pronosticos {
+        let (s, r, ev, d) = (
+            store.clone(),
+            reloj.clone(),
+            eventos.clone(),
+            despertar.clone(),
+        );
+        tareas.spawn(async move {
         let mut cada = periodo(Duration::ZERO, CADA_PRONOSTICO);
         loop {
             cada.tick().await;
@@ -217,6 +221,7 @@ pub fn iniciar(fondo: Fondo) -> JoinHandle<()> {
             }
         }
     });
+    }
 
     let (s, r) = (store.clone(), reloj.clone());
     tareas.spawn(async move {

@@ -174,6 +174,7 @@ pub async fn launch(config: Config) -> anyhow::Result<App> {
             .map(|r| (config.database_url.clone(), r)),
         webhooks: config.webhooks.clone(),
         timbre_webhooks,
+        pronosticos: config.pronosticos,
         reloj,
     });
     let servidor = tokio::spawn(async move {

@@ -130,7 +130,8 @@ en_ambos! {
     }
 }
 
-async fn detalle(app: &TestApp, token: &str, id: &str) -> Value {
+/// A polanco reservation's detail as `token` reads it.
+pub(crate) async fn detalle(app: &TestApp, token: &str, id: &str) -> Value {
     app.get(
         &format!("/api/v1/admin/reservacion/{id}?tag=polanco"),
         Some(token),

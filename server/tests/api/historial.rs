@@ -5,6 +5,7 @@
 use chrono::{NaiveDateTime, Utc};
 use serde_json::{json, Value};
 
+use crate::confianza::detalle;
 use crate::helpers::{en_ambos, nueva_reservacion, spawn_app, sql_directo, TestApp};
 
 fn t(s: &str) -> NaiveDateTime {
@@ -31,16 +32,6 @@ async fn reserva(app: &TestApp, name: &str, phone: &str, cuando: &str, status: &
         .await;
     }
     r.id
-}
-
-async fn detalle(app: &TestApp, token: &str, id: &str) -> Value {
-    app.get(
-        &format!("/api/v1/admin/reservacion/{id}?tag=polanco"),
-        Some(token),
-    )
-    .await
-    .es_exito()
-    .clone()
 }
 
 en_ambos! {

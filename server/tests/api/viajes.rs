@@ -109,12 +109,13 @@ fn viajes(lineas: &[Linea]) -> (Vec<String>, Vec<Vec<String>>) {
 en_ambos! {
     async fn a_walk_in_save_is_one_read_and_one_transaction_after_the_session(motor: Motor) {
         let registro = Registro::global();
-        // No outbox round, and no pass of the print queue or the webhooks (which the save wakes),
+        // No outbox round, no kept forecast, and no pass of the print queue or the webhooks (which the save wakes),
         // while the save is measured: they are the jobs loop's statements, not the save's.
         let app = spawn(motor, Opciones::demo_con(|c| {
             c.correo.cada = Duration::from_secs(3600);
             c.impresion.activa = false;
             c.webhooks.activa = false;
+            c.pronosticos = false;
         }))
         .await;
         let t = app.token("hostess@demo.mx").await;
