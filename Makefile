@@ -39,7 +39,7 @@ run:
 	$(MAKE) --no-print-directory -j4 wasm-modulos deps-node servidor-biblioteca
 	cd frontend && npx vite build
 	cargo build --profile servicio -p anfitrion-server
-	./target/servicio/anfitrion serve --demo --addr $${ANFITRION_ADDR:-127.0.0.1:8080}
+	./target/servicio/anfitrion serve --demo --demo-semanas 8 --addr $${ANFITRION_ADDR:-127.0.0.1:8080}
 
 servidor-biblioteca:
 	cargo build --profile servicio -p anfitrion-server --lib

@@ -136,6 +136,11 @@ pub enum Comando {
         /// desde ahí. Los datos de demostración se siembran alrededor de ella.
         #[arg(long, env = "ANFITRION_AHORA")]
         ahora: Option<String>,
+        /// Solo con --demo: semanas de historia que se siembran antes de hoy en cada sucursal
+        /// (walk-ins, reservaciones que llegaron o no, confirmaciones), para que el pronóstico de
+        /// cocina y las gráficas tengan pasado. 0, lo normal, no siembra historia; hasta 12.
+        #[arg(long, env = "ANFITRION_DEMO_SEMANAS", default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=12))]
+        demo_semanas: u32,
     },
     /// Copia la base de datos SQLite a un archivo nuevo, aunque el servidor esté en marcha, y
     /// comprueba la copia (integridad y filas por tabla). En PostgreSQL indica cómo usar pg_dump.
@@ -194,6 +199,7 @@ pub async fn ejecutar(cli: Cli) -> anyhow::Result<()> {
             addr,
             database_url,
             demo,
+            demo_semanas,
             trusted_proxies,
             hsts,
             max_connections,
@@ -246,6 +252,7 @@ pub async fn ejecutar(cli: Cli) -> anyhow::Result<()> {
             config.impresion.red =
                 red_impresoras(impresoras_red_privada, impresoras_loopback, demo)?;
             config.demo = demo;
+            config.demo_semanas = demo_semanas;
             config.metricas = metricas;
             config.webhooks.red.permitidas = webhooks_red_permitida;
             config.cada_recordatorios = recordatorios_cada;

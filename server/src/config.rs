@@ -20,6 +20,8 @@ pub struct Config {
     pub database_url: String,
     /// Seed the demo data into an empty database.
     pub demo: bool,
+    /// Weeks of past the demo seeds before today (0: none).
+    pub demo_semanas: u32,
     /// Database connections per instance.
     pub conexiones: u32,
     pub costo_hash: CostoHash,
@@ -70,6 +72,7 @@ impl Config {
             addr,
             database_url: database_url.into(),
             demo: false,
+            demo_semanas: 0,
             conexiones: 8,
             costo_hash: CostoHash::Produccion,
             proxies_confiables: Vec::new(),

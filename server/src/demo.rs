@@ -37,6 +37,7 @@ use crate::db::bitacora::{Autor, Cambio, Entidad, Estado};
 use crate::db::catalogo::{NuevaPromo, NuevoMesero};
 use crate::db::clientes::NuevoAfiliado;
 use crate::db::piso::Sala;
+use crate::db::recordatorios::AccionCliente;
 use crate::db::reservaciones::{Asistencia, NuevaNotificacion, NuevaReservacion, VeContacto};
 use crate::db::sucursales::{DiaEspecial, DiaHorario, Mesa, NuevaMarca, NuevaSucursal};
 use crate::db::usuarios::NuevoUsuario;
@@ -86,9 +87,10 @@ pub async fn sembrar_y_anunciar(
     store: &dyn Store,
     claves: &Claves,
     ahora: DateTime<Utc>,
+    semanas: u32,
 ) -> anyhow::Result<()> {
     let sembrada = store.esta_vacia().await?
-        && sembrar(store, claves, ahora)
+        && sembrar(store, claves, ahora, semanas)
             .await
             .context("no se pudieron cargar los datos de demostración")?;
     if sembrada {
@@ -561,7 +563,12 @@ const SENTADOS: [(i64, u32, u32, &str); 9] = [
 /// Writes the whole demo around `ahora` in Mexico City. The first brand's unique name is
 /// the claim: when another instance seeding at the same moment took it, this one writes nothing
 /// more and answers false.
-async fn sembrar(store: &dyn Store, claves: &Claves, ahora: DateTime<Utc>) -> anyhow::Result<bool> {
+async fn sembrar(
+    store: &dyn Store,
+    claves: &Claves,
+    ahora: DateTime<Utc>,
+    semanas: u32,
+) -> anyhow::Result<bool> {
     let reglas = ReglasHorario::default();
     let local = reglas.local(ahora);
     // The business day: at 00:30 still the evening's.
@@ -1002,6 +1009,286 @@ async fn sembrar(store: &dyn Store, claves: &Claves, ahora: DateTime<Utc>) -> an
                 .crear_walkin(&walkin, &cambio, VeContacto::todo())
                 .await?;
         }
+
+        if semanas > 0 {
+            let pasado = Pasado {
+                sucursal_id,
+                reglas: &reglas,
+                meseros: &meseros,
+                promos: &promos,
+                hostess: &hostess,
+                hoy,
+                ahora,
+                dias: i64::from(semanas) * 7,
+                tamano: [26, 20, 16][i_suc % 3],
+                semilla: 0x5EED + i_suc as u64,
+            };
+            sembrar_pasado(store, &pasado).await?;
+        }
     }
     Ok(true)
+}
+
+/// What the demo's past is seeded from, for one branch.
+struct Pasado<'a> {
+    sucursal_id: &'a str,
+    reglas: &'a ReglasHorario,
+    meseros: &'a [Mesero],
+    promos: &'a [NuevaPromo],
+    hostess: &'a str,
+    hoy: NaiveDate,
+    ahora: DateTime<Utc>,
+    /// Days before today.
+    dias: i64,
+    /// Walk-ins of an ordinary Friday.
+    tamano: u32,
+    semilla: u64,
+}
+
+/// A small deterministic generator: the same past on every start.
+struct Azar(u64);
+
+impl Azar {
+    fn siguiente(&mut self) -> u64 {
+        // SplitMix64.
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// From 0 to `n - 1`.
+    fn hasta(&mut self, n: u64) -> u64 {
+        self.siguiente() % n.max(1)
+    }
+
+    /// True `por_ciento` times in a hundred.
+    fn si(&mut self, por_ciento: u64) -> bool {
+        self.hasta(100) < por_ciento
+    }
+
+    /// An index of `pesos`, each as likely as its weight.
+    fn segun(&mut self, pesos: &[u64]) -> usize {
+        let mut x = self.hasta(pesos.iter().sum());
+        for (i, p) in pesos.iter().enumerate() {
+            if x < *p {
+                return i;
+            }
+            x -= p;
+        }
+        0
+    }
+}
+
+/// How busy each weekday is against a Friday (10), Monday first.
+const DIA_SEMANA: [u32; 7] = [6, 6, 7, 8, 10, 14, 15];
+/// Arrivals by hour from 13:00 to 22:00: lunch, then dinner.
+const POR_HORA: [u64; 10] = [7, 12, 10, 5, 4, 6, 9, 8, 4, 1];
+const NOMBRES: [&str; 10] = [
+    "Ana", "Luis", "María", "Jorge", "Lucía", "Raúl", "Sofía", "Carlos", "Paola", "Andrés",
+];
+const APELLIDOS: [&str; 12] = [
+    "Hernández",
+    "García",
+    "Martínez",
+    "López",
+    "González",
+    "Rodríguez",
+    "Pérez",
+    "Sánchez",
+    "Ramírez",
+    "Torres",
+    "Flores",
+    "Rivera",
+];
+
+/// The demo's past at one branch, through the same storage calls as the day's work: walk-ins by
+/// weekday and hour, and reservations that came (checked in within minutes of their time), did
+/// not come or were cancelled, half of them confirmed by the guest first (those come more
+/// often). The demo's guests book a few of them, so their history shows at the door.
+async fn sembrar_pasado(store: &dyn Store, p: &Pasado<'_>) -> anyhow::Result<()> {
+    let mut azar = Azar(p.semilla);
+    for d in 1..=p.dias {
+        let dia = p.hoy - Duration::days(d);
+        let carga = DIA_SEMANA[dia.weekday().num_days_from_monday() as usize];
+        let momento = |azar: &mut Azar| {
+            let hora = 13 + azar.segun(&POR_HORA) as u32;
+            let minuto = azar.hasta(60) as u32;
+            dia.and_hms_opt(hora, minuto, 0).unwrap_or_default()
+        };
+        // Walk-ins: the branch's size by the weekday's load, give or take a sixth.
+        let n = (p.tamano * carga / 10) as u64;
+        let n = n - n / 6 + azar.hasta(n / 3 + 1);
+        for _ in 0..n {
+            let fecha_hora = momento(&mut azar);
+            let personas = [2, 2, 3, 4, 4, 5, 6][azar.hasta(7) as usize];
+            let name = format!("Familia {}", APELLIDOS[azar.hasta(12) as usize]);
+            let mesa = (1 + azar.hasta(30)).to_string();
+            let evento = if azar.si(6) {
+                Evento::Cumpleanos
+            } else {
+                Evento::Ninguno
+            };
+            let walkin = NuevoWalkin {
+                id: nuevo_id(),
+                sucursal_id: p.sucursal_id.to_owned(),
+                cliente_id: None,
+                name: name.clone(),
+                email: None,
+                phone: None,
+                fecha_hora,
+                dia: p.reglas.dia_de_servicio(fecha_hora),
+                evento,
+                orden: OrdenWalkin::Comprobada(OrdenValida {
+                    pedido: pedido(personas, p.reglas.modo_sugerido(fecha_hora.time()))?,
+                    abre: abre(&mesa, evento, p.promos, &name, personas)?,
+                    mesa,
+                    numeros: Vec::new(),
+                    mesero: p.meseros[azar.hasta(p.meseros.len() as u64) as usize].clone(),
+                }),
+                created_by: Some(p.hostess.to_owned()),
+                creado: p
+                    .reglas
+                    .instante(fecha_hora)
+                    .unwrap_or(p.ahora)
+                    .min(p.ahora),
+                sala: None,
+                llegada: None,
+            };
+            let cambio = Cambio::de(
+                autor(p.hostess, None),
+                Entidad::Walkin,
+                &walkin.id,
+                Accion::Crear,
+            )
+            .en(p.sucursal_id);
+            store
+                .crear_walkin(&walkin, &cambio, VeContacto::todo())
+                .await?;
+        }
+
+        // Reservations: a third of the walk-ins.
+        for _ in 0..(n / 3).max(1) {
+            let fecha_hora = momento(&mut azar);
+            let instante = p
+                .reglas
+                .instante(fecha_hora)
+                .unwrap_or(p.ahora)
+                .min(p.ahora);
+            // A few are the demo's own guests, so their history shows at the door; the rest
+            // booked by phone, leaving only a name.
+            let conocido = azar.si(4);
+            let anonimo = format!(
+                "{} {}",
+                NOMBRES[azar.hasta(NOMBRES.len() as u64) as usize],
+                APELLIDOS[azar.hasta(APELLIDOS.len() as u64) as usize]
+            );
+            let (name, email, phone) = if conocido {
+                CLIENTES[azar.hasta(CLIENTES.len() as u64) as usize]
+            } else {
+                (anonimo.as_str(), None, None)
+            };
+            let origin = [
+                Origen::Widget,
+                Origen::Plataforma,
+                Origen::Whatsapp,
+                Origen::Google,
+            ][azar.segun(&[5, 3, 2, 1])];
+            let personas = [2, 2, 3, 4, 4, 5, 6, 8][azar.hasta(8) as usize];
+            let id = nuevo_id();
+            let reservacion = NuevaReservacion {
+                id: id.clone(),
+                sucursal_id: p.sucursal_id.to_owned(),
+                cliente_id: None,
+                afiliado_id: None,
+                name: name.to_owned(),
+                email: email.map(str::to_owned),
+                phone: phone.map(str::to_owned),
+                fecha_hora,
+                no_personas: Personas::parse(Some(personas))?,
+                evento: Evento::Ninguno,
+                comentarios: String::new(),
+                origin,
+                email_verified: email.is_some(),
+                phone_verified: false,
+                origin_declarado: false,
+                autor: None,
+                creada: instante - Duration::days(2),
+            };
+            store.crear_reservacion(&reservacion, None).await?;
+            let confirmada = azar.si(50);
+            if confirmada {
+                let cambio = Cambio::de(
+                    Autor {
+                        usuario_id: None,
+                        usuario_name: name.to_owned(),
+                    },
+                    Entidad::Reservacion,
+                    &id,
+                    Accion::Confirmar,
+                )
+                .en(p.sucursal_id);
+                store
+                    .accion_cliente(
+                        &id,
+                        AccionCliente::Confirmar,
+                        None,
+                        instante - Duration::hours(3),
+                        &cambio,
+                    )
+                    .await?;
+            }
+            let x = azar.hasta(100);
+            let (vino, cancelo) = if confirmada {
+                (x < 90, x >= 97)
+            } else {
+                (x < 70, x >= 88)
+            };
+            if vino {
+                let mesa = (1 + azar.hasta(30)).to_string();
+                let asistencia = Asistencia {
+                    reservacion_id: id.clone(),
+                    abierta: fecha_hora + Duration::minutes(azar.hasta(15) as i64),
+                    pedido: pedido(personas, p.reglas.modo_sugerido(fecha_hora.time()))?,
+                    abre: abre(&mesa, Evento::Ninguno, p.promos, name, personas)?,
+                    mesa,
+                    numeros: Vec::new(),
+                    mesero: p.meseros[azar.hasta(p.meseros.len() as u64) as usize].clone(),
+                    sala: None,
+                    autor: None,
+                };
+                let cambio = Cambio::de(
+                    autor(p.hostess, None),
+                    Entidad::Reservacion,
+                    &id,
+                    Accion::Asistencia,
+                )
+                .en(p.sucursal_id)
+                .despues(&Estado {
+                    status: EstadoReservacion::Asistio,
+                });
+                store.registrar_asistencia(&asistencia, &cambio).await?;
+            } else {
+                let (hacia, accion) = if cancelo {
+                    (EstadoReservacion::Cancelada, Accion::Cancelar)
+                } else {
+                    (EstadoReservacion::Vencido, Accion::NoShow)
+                };
+                let cambio = Cambio::de(
+                    autor(p.hostess, Some(hacia)),
+                    Entidad::Reservacion,
+                    &id,
+                    accion,
+                )
+                .en(p.sucursal_id)
+                .antes(&Estado {
+                    status: EstadoReservacion::Pendiente,
+                })
+                .despues(&Estado { status: hacia });
+                store.pasar_estado(&id, hacia, &cambio).await?;
+            }
+        }
+    }
+    Ok(())
 }

@@ -80,7 +80,8 @@ pub async fn launch(config: Config) -> anyhow::Result<App> {
     store.asegurar_catalogo().await?;
     let claves = Claves::new(config.costo_hash);
     if config.demo {
-        demo::sembrar_y_anunciar(store.as_ref(), &claves, reloj.ahora()).await?;
+        demo::sembrar_y_anunciar(store.as_ref(), &claves, reloj.ahora(), config.demo_semanas)
+            .await?;
     }
     let freno = Arc::new(Freno::new(config.demora_cuenta, reloj.clone()));
     let eventos = Arc::new(eventos::Eventos::iniciar(store.as_ref()).await?);

@@ -73,3 +73,37 @@ en_ambos! {
         crear("x".repeat(anfitrion_core::cuenta::CLAVE_MAX)).await.unwrap();
     }
 }
+
+en_ambos! {
+    /// `--demo-semanas`: the demo comes with a past, written through the product's own saves, so
+    /// the kitchen's forecast has usual walk-ins and the charts have days behind today.
+    async fn the_demo_can_come_with_weeks_of_past(motor: Motor) {
+        let app = spawn(
+            motor,
+            Opciones {
+                demo: true,
+                reloj: Some(anfitrion_server::reloj::Reloj::desde(crate::helpers::local("2026-11-27 14:30"))),
+                ajustar: Some(Box::new(|c| c.demo_semanas = 1)),
+                ..Default::default()
+            },
+        )
+        .await;
+        let t = app.token("gerente@demo.mx").await;
+        let p = app.get("/api/v1/admin/cocina?tag=polanco", Some(&t)).await.es_exito()["pronostico"].clone();
+        assert_eq!(p["semanas"], 1, "{p}");
+        let habituales: u64 = p["filas"].as_array().unwrap().iter().map(|f| f["walkins"].as_u64().unwrap()).sum();
+        assert!(habituales > 0, "last Friday's walk-ins are the usual ones: {p}");
+        // Every day of the last week had walk-ins and reservations that ended; the days before, none.
+        let serie = app.get("/api/v1/admin/dashboard/serie?tag=polanco&dias=10", Some(&t)).await.es_exito().as_array().unwrap().clone();
+        for d in &serie[2..9] {
+            assert!(d["walkins"].as_u64().unwrap() > 0, "{d}");
+            let r = &d["reservaciones"];
+            assert!(r["asistio"].as_u64().unwrap() + r["vencido"].as_u64().unwrap() > 0, "{d}");
+        }
+        assert_eq!(serie[0]["walkins"], 0, "{}", serie[0]);
+        // Some guests confirmed: their no-shows are counted apart.
+        let c = app.get("/api/v1/admin/dashboard/confirmaciones?tag=polanco", Some(&t)).await.es_exito().clone();
+        assert!(c["confirmadas"]["asistio"].as_u64().unwrap() > 0, "{c}");
+        assert!(c["sin_confirmar"]["asistio"].as_u64().unwrap() > 0, "{c}");
+    }
+}

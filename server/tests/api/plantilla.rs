@@ -54,7 +54,7 @@ async fn sembrar(
         .await
         .expect("el catálogo de la plantilla");
     let claves = Claves::new(CostoHash::Ligero);
-    anfitrion_server::demo::sembrar_y_anunciar(store.as_ref(), &claves, ahora)
+    anfitrion_server::demo::sembrar_y_anunciar(store.as_ref(), &claves, ahora, 0)
         .await
         .expect("la demostración de la plantilla");
     store
