@@ -1,13 +1,12 @@
 // The kitchen's tablet against the real server, at 1024×768: the diners seated now and the two
-// hours ahead by quarter-hour, each row saying what it is made of; printing without a kitchen
-// printer says so; a walk-in seated at the door reaches the screen through the live stream,
+// hours ahead by quarter-hour, each row saying what it is made of; a branch without a kitchen
+// printer is told so before printing; a walk-in seated at the door reaches the screen through the live stream,
 // without a reload; a role without cocina.index is shown the no-permission page.
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { describe, test } from 'node:test';
 import { CUENTAS, entrar, llamarApi, prepararSuite } from './navegador.mjs';
 import { FECHA_PRUEBA } from './servidor.mjs';
-import { toastUnico } from './orden.mjs';
 
 let servidor;
 let pagina;
@@ -45,9 +44,10 @@ describe('the kitchen', () => {
     }
     await foto(pagina, 'cocina-1024');
 
-    // The demo's branch has no kitchen printer: printing says so, and nothing shows as printed.
-    await pagina.getByRole('button', { name: 'Imprimir pronóstico' }).click();
-    await toastUnico(pagina, 'La sucursal no tiene una impresora de cocina activa: agrega en la sucursal una impresora que imprima la comanda.');
+    // The demo's branch has no kitchen printer: the screen says so before anyone taps, and
+    // printing waits for one.
+    assert.equal(await pagina.getByTestId('impresoras-cocina').innerText(), 'Sin impresora de cocina: agrega en la sucursal una que imprima la comanda.');
+    assert.equal(await pagina.getByRole('button', { name: 'Imprimir pronóstico' }).isDisabled(), true);
     assert.equal(await pagina.getByTestId('ultima-impresion').count(), 0);
 
     // A party of three is seated at a free table through the API, as the door's wizard sends it.

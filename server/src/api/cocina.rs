@@ -5,7 +5,9 @@
 //! decides.
 
 use anfitrion_core::cocina::{HojaPronostico, Pronostico};
+use anfitrion_core::impresora::Imprime;
 use anfitrion_core::permisos::requiere;
+use anfitrion_core::ticket::TipoTicket;
 use anfitrion_core::tiempo::formato_fecha_hora;
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -38,6 +40,9 @@ pub struct PronosticoCocina {
     pub pronostico: Pronostico,
     /// The last "Imprimir pronóstico": its job on each kitchen printer (empty: never printed).
     pub impresion: Vec<ImpresionPronostico>,
+    /// The active printers that print the comanda, where the forecast would go; empty: the
+    /// screen says there is none, and printing is refused.
+    pub impresoras: Vec<String>,
 }
 
 /// Where a forecast print was queued.
@@ -76,6 +81,16 @@ async fn pronostico(
         .store
         .ultima_impresion_pronostico(&sucursal_id)
         .await?;
+    let impresoras = state
+        .store
+        .impresoras_de(&sucursal_id)
+        .await?
+        .into_iter()
+        .filter(|i| {
+            i.activa && Imprime::parse(&i.imprime).is_some_and(|m| m.incluye(TipoTicket::Comanda))
+        })
+        .map(|i| i.name)
+        .collect();
     Ok(Envelope::ok(
         "Pronóstico de la cocina",
         PronosticoCocina {
@@ -83,6 +98,7 @@ async fn pronostico(
             inicio_promo,
             pronostico,
             impresion,
+            impresoras,
         },
     ))
 }

@@ -835,9 +835,10 @@ en_ambos! {
             "La sucursal no tiene una impresora de cocina activa: agrega en la sucursal una impresora que imprima la comanda.",
         );
         let leido = app.get("/api/v1/admin/cocina?tag=polanco", Some(&t)).await.es_exito().clone();
-        assert_eq!(leido["impresion"], json!([]));
+        assert_eq!((leido["impresion"].clone(), leido["impresoras"].clone()), (json!([]), json!([])));
 
         agregar_impresora(&app, &g, "Cocina", &cocina.addr.to_string(), "comanda").await;
+        assert_eq!(app.get("/api/v1/admin/cocina?tag=polanco", Some(&t)).await.es_exito()["impresoras"], json!(["Cocina"]));
         let r = app.post(ruta, Some(&t)).await;
         assert_eq!(r.status, 201, "{}", r.cuerpo);
         assert_eq!(r.message(), "Pronóstico en cola para imprimir en Cocina");

@@ -119,25 +119,32 @@ export function CocinaPantalla() {
   const p = consulta.data;
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0 flex-1">
           <h1 className="text-2xl font-semibold text-stone-900">Cocina</h1>
           <p className="text-sm text-stone-600">
             Comensales sentados y esperados en las próximas dos horas
             {p ? <> · actualizado a las <span data-testid="actualizado">{horaCorta(p.ahora)}</span></> : null}
           </p>
         </div>
-        <div className="flex flex-col items-end gap-1">
+        <div className="flex shrink-0 flex-col gap-1 sm:max-w-[17rem] sm:items-end">
           <Button
             variante="secundario"
             className="min-h-12 px-5 text-base"
-            disabled={!p || !sucursal}
+            disabled={!p || !sucursal || p.impresoras.length === 0}
             cargando={imprimir.isPending}
             onClick={() => sucursal && void imprimir.mutateAsync(sucursal).catch(() => undefined)}
           >
             <PrinterIcon className="size-5" aria-hidden />
             Imprimir pronóstico
           </Button>
+          {p && (
+            <p className="text-xs text-stone-500 sm:text-right" data-testid="impresoras-cocina">
+              {p.impresoras.length === 0
+                ? 'Sin impresora de cocina: agrega en la sucursal una que imprima la comanda.'
+                : `Imprime en ${p.impresoras.join(', ')}`}
+            </p>
+          )}
         </div>
       </div>
       {p ? <UltimaImpresion trabajos={p.impresion} /> : null}
