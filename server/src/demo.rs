@@ -36,13 +36,13 @@ use crate::auth::claves::Claves;
 use crate::db::bitacora::{Autor, Cambio, Entidad, Estado};
 use crate::db::catalogo::{NuevaPromo, NuevoMesero};
 use crate::db::clientes::NuevoAfiliado;
-use crate::db::piso::Sala;
+use crate::db::piso::{Sala, Sentado};
 use crate::db::recordatorios::AccionCliente;
 use crate::db::reservaciones::{Asistencia, NuevaNotificacion, NuevaReservacion, VeContacto};
 use crate::db::sucursales::{DiaEspecial, DiaHorario, Mesa, NuevaMarca, NuevaSucursal};
 use crate::db::usuarios::NuevoUsuario;
 use crate::db::walkins::{NuevoWalkin, OrdenWalkin};
-use crate::db::{nuevo_id, Clave, ErrorAlmacen, Store};
+use crate::db::{nuevo_id, Alcance, Clave, ErrorAlmacen, Store};
 
 /// Password of every demo account.
 pub const CLAVE_DEMO: &str = "demo1234";
@@ -1013,6 +1013,8 @@ async fn sembrar(
         if semanas > 0 {
             let pasado = Pasado {
                 sucursal_id,
+                tag: suc.tag,
+                ocupadas: SENTADOS.iter().map(|s| s.2).collect(),
                 reglas: &reglas,
                 meseros: &meseros,
                 promos: &promos,
@@ -1032,6 +1034,9 @@ async fn sembrar(
 /// What the demo's past is seeded from, for one branch.
 struct Pasado<'a> {
     sucursal_id: &'a str,
+    tag: &'a str,
+    /// The tables today's demo parties hold: the past seats none of them.
+    ocupadas: Vec<u32>,
     reglas: &'a ReglasHorario,
     meseros: &'a [Mesero],
     promos: &'a [NuevaPromo],
@@ -1043,6 +1048,44 @@ struct Pasado<'a> {
     /// Walk-ins of an ordinary Friday.
     tamano: u32,
     semilla: u64,
+}
+
+impl Pasado<'_> {
+    /// A table of the plan (1–30) that today's parties do not hold.
+    fn mesa(&self, azar: &mut Azar) -> u32 {
+        loop {
+            let n = 1 + azar.hasta(30) as u32;
+            if !self.ocupadas.contains(&n) {
+                return n;
+            }
+        }
+    }
+
+    /// Frees the table `sentado` took at `desde` after a stay of its party's size (45 minutes
+    /// and 8 more a guest, give or take a quarter-hour): the floor's stays have a past too.
+    async fn liberar(
+        &self,
+        store: &dyn Store,
+        sentado: &Sentado,
+        desde: DateTime<Utc>,
+        personas: u32,
+        azar: &mut Azar,
+    ) -> anyhow::Result<()> {
+        let Some(turno) = store.turno_abierto_de(sentado).await? else {
+            return Ok(());
+        };
+        let estancia = 30 + 8 * i64::from(personas) + azar.hasta(30) as i64;
+        let hasta = (desde + Duration::minutes(estancia)).min(self.ahora);
+        store
+            .liberar_turno_en(
+                &Alcance::de_tags(&[self.tag.to_owned()]),
+                &turno,
+                &autor(self.hostess, None),
+                hasta,
+            )
+            .await?;
+        Ok(())
+    }
 }
 
 /// A small deterministic generator: the same past on every start.
@@ -1124,7 +1167,8 @@ async fn sembrar_pasado(store: &dyn Store, p: &Pasado<'_>) -> anyhow::Result<()>
             let fecha_hora = momento(&mut azar);
             let personas = [2, 2, 3, 4, 4, 5, 6][azar.hasta(7) as usize];
             let name = format!("Familia {}", APELLIDOS[azar.hasta(12) as usize]);
-            let mesa = (1 + azar.hasta(30)).to_string();
+            let numero = p.mesa(&mut azar);
+            let mesa = numero.to_string();
             let evento = if azar.si(6) {
                 Evento::Cumpleanos
             } else {
@@ -1144,7 +1188,7 @@ async fn sembrar_pasado(store: &dyn Store, p: &Pasado<'_>) -> anyhow::Result<()>
                     pedido: pedido(personas, p.reglas.modo_sugerido(fecha_hora.time()))?,
                     abre: abre(&mesa, evento, p.promos, &name, personas)?,
                     mesa,
-                    numeros: Vec::new(),
+                    numeros: vec![numero],
                     mesero: p.meseros[azar.hasta(p.meseros.len() as u64) as usize].clone(),
                 }),
                 created_by: Some(p.hostess.to_owned()),
@@ -1153,7 +1197,10 @@ async fn sembrar_pasado(store: &dyn Store, p: &Pasado<'_>) -> anyhow::Result<()>
                     .instante(fecha_hora)
                     .unwrap_or(p.ahora)
                     .min(p.ahora),
-                sala: None,
+                sala: Some(Sala {
+                    tag: p.tag.to_owned(),
+                    zona: p.reglas.zona,
+                }),
                 llegada: None,
             };
             let cambio = Cambio::de(
@@ -1162,10 +1209,19 @@ async fn sembrar_pasado(store: &dyn Store, p: &Pasado<'_>) -> anyhow::Result<()>
                 &walkin.id,
                 Accion::Crear,
             )
-            .en(p.sucursal_id);
+            .en(p.sucursal_id)
+            .ocurrido(walkin.creado);
             store
                 .crear_walkin(&walkin, &cambio, VeContacto::todo())
                 .await?;
+            p.liberar(
+                store,
+                &Sentado::Walkin(walkin.id.clone()),
+                walkin.creado,
+                personas,
+                &mut azar,
+            )
+            .await?;
         }
 
         // Reservations: a third of the walk-ins.
@@ -1228,7 +1284,8 @@ async fn sembrar_pasado(store: &dyn Store, p: &Pasado<'_>) -> anyhow::Result<()>
                     &id,
                     Accion::Confirmar,
                 )
-                .en(p.sucursal_id);
+                .en(p.sucursal_id)
+                .ocurrido(instante - Duration::hours(3));
                 store
                     .accion_cliente(
                         &id,
@@ -1246,10 +1303,13 @@ async fn sembrar_pasado(store: &dyn Store, p: &Pasado<'_>) -> anyhow::Result<()>
                 (x < 70, x >= 88)
             };
             if vino {
-                let mesa = (1 + azar.hasta(30)).to_string();
+                // Its table is not kept: a check-in's turn opens at the moment it is saved.
+                let mesa = p.mesa(&mut azar).to_string();
+                let abierta = fecha_hora + Duration::minutes(azar.hasta(15) as i64);
+                let sentada = p.reglas.instante(abierta).unwrap_or(p.ahora).min(p.ahora);
                 let asistencia = Asistencia {
                     reservacion_id: id.clone(),
-                    abierta: fecha_hora + Duration::minutes(azar.hasta(15) as i64),
+                    abierta,
                     pedido: pedido(personas, p.reglas.modo_sugerido(fecha_hora.time()))?,
                     abre: abre(&mesa, Evento::Ninguno, p.promos, name, personas)?,
                     mesa,
@@ -1265,6 +1325,7 @@ async fn sembrar_pasado(store: &dyn Store, p: &Pasado<'_>) -> anyhow::Result<()>
                     Accion::Asistencia,
                 )
                 .en(p.sucursal_id)
+                .ocurrido(sentada)
                 .despues(&Estado {
                     status: EstadoReservacion::Asistio,
                 });
@@ -1282,6 +1343,7 @@ async fn sembrar_pasado(store: &dyn Store, p: &Pasado<'_>) -> anyhow::Result<()>
                     accion,
                 )
                 .en(p.sucursal_id)
+                .ocurrido(instante + Duration::minutes(30))
                 .antes(&Estado {
                     status: EstadoReservacion::Pendiente,
                 })

@@ -76,6 +76,8 @@ pub struct Cambio {
     pub accion: Accion,
     pub antes: Option<Value>,
     pub despues: Option<Value>,
+    /// When it happened, when not now: only the demo's past is written after the fact.
+    pub ocurrido: Option<DateTime<Utc>>,
 }
 
 /// A reservation's state, as an entry about it holds it.
@@ -111,6 +113,15 @@ impl Cambio {
             accion,
             antes: None,
             despues: None,
+            ocurrido: None,
+        }
+    }
+
+    /// Written after the fact: the entry is dated `ocurrido` (the demo's past).
+    pub fn ocurrido(self, ocurrido: DateTime<Utc>) -> Cambio {
+        Cambio {
+            ocurrido: Some(ocurrido),
+            ..self
         }
     }
 
@@ -404,7 +415,7 @@ para_cada_motor! {
                  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
             )
             .bind(nuevo_id())
-            .bind(self.reloj.ahora())
+            .bind(cambio.ocurrido.unwrap_or_else(|| self.reloj.ahora()))
             .bind(&cambio.autor.usuario_id)
             .bind(&cambio.autor.usuario_name)
             .bind(&cambio.sucursal_id)

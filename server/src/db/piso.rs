@@ -191,6 +191,19 @@ pub trait Piso {
         autor: &Autor,
     ) -> DbResult<EnAlcance<TurnoCambiado>>;
 
+    /// As [`Piso::liberar_turno`], freed at `cuando` instead of now (the demo's past is written
+    /// after the fact), its entry dated then too.
+    async fn liberar_turno_en(
+        &self,
+        alcance: &Alcance,
+        turno_id: &str,
+        autor: &Autor,
+        cuando: DateTime<Utc>,
+    ) -> DbResult<EnAlcance<TurnoCambiado>>;
+
+    /// The open turn of a seated walk-in or reservation, if any.
+    async fn turno_abierto_de(&self, sentado: &Sentado) -> DbResult<Option<String>>;
+
     /// Moves the turn's party to `mesa` (as typed, checked against the branch's tables): its
     /// comanda and abre print the new table. Refused when one of them is seated by another party.
     async fn mover_turno(
@@ -401,6 +414,21 @@ para_cada_motor! {
         }
 
         async fn liberar_turno(&self, alcance: &Alcance, id: &str, autor: &Autor) -> DbResult<EnAlcance<TurnoCambiado>> {
+            self.liberar_turno_en(alcance, id, autor, self.reloj.ahora()).await
+        }
+
+        async fn turno_abierto_de(&self, sentado: &Sentado) -> DbResult<Option<String>> {
+            let (columna, id) = match sentado {
+                Sentado::Walkin(id) => ("walkin_id", id),
+                Sentado::Reservacion(id) => ("reservacion_id", id),
+            };
+            Ok(sqlx::query_scalar(&format!("SELECT id FROM turnos WHERE {columna} = $1 AND liberada_en IS NULL"))
+                .bind(id)
+                .fetch_optional(&self.pool)
+                .await?)
+        }
+
+        async fn liberar_turno_en(&self, alcance: &Alcance, id: &str, autor: &Autor, cuando: DateTime<Utc>) -> DbResult<EnAlcance<TurnoCambiado>> {
             let mut tx = self.escribir().await?;
             let TurnoLeido { sucursal, tag, mesa, walkin: w, reservacion: r, .. } = match Motor::turno_abierto(&mut tx, alcance, id).await? {
                 EnAlcance::Si(t) => t,
@@ -410,7 +438,7 @@ para_cada_motor! {
             sqlx::query("DELETE FROM mesas_ocupadas WHERE turno_id = $1").bind(id).execute(&mut *tx).await?;
             sqlx::query("UPDATE turnos SET liberada_en = $2, liberada_por = $3 WHERE id = $1")
                 .bind(id)
-                .bind(self.reloj.ahora())
+                .bind(cuando)
                 .bind(autor.usuario_id.as_deref())
                 .execute(&mut *tx)
                 .await?;
@@ -418,7 +446,8 @@ para_cada_motor! {
             let cambio = Cambio::de(autor.clone(), entidad, registro, Accion::LiberarMesa)
                 .en(sucursal)
                 .antes(&EnMesa { mesa: Some(&mesa) })
-                .despues(&EnMesa { mesa: None });
+                .despues(&EnMesa { mesa: None })
+                .ocurrido(cuando);
             self.anotar(&mut tx, &cambio).await?;
             Motor::avisar_salon(&mut tx, &tag).await?;
             Motor::confirmar(tx).await?;

@@ -495,6 +495,7 @@ fn alta(r: &NuevaReservacion) -> Cambio {
     });
     Cambio::de(autor, Entidad::Reservacion, &r.id, Accion::Crear)
         .en(&r.sucursal_id)
+        .ocurrido(r.creada)
         .despues(&Alta {
             name: &r.name,
             fecha_hora: formato_fecha_hora(r.fecha_hora),

@@ -76,7 +76,8 @@ en_ambos! {
 
 en_ambos! {
     /// `--demo-semanas`: the demo comes with a past, written through the product's own saves, so
-    /// the kitchen's forecast has usual walk-ins and the charts have days behind today.
+    /// the kitchen's forecast has usual walk-ins, the floor has stays, and the charts have days
+    /// behind today.
     async fn the_demo_can_come_with_weeks_of_past(motor: Motor) {
         let app = spawn(
             motor,
@@ -101,6 +102,10 @@ en_ambos! {
             assert!(r["asistio"].as_u64().unwrap() + r["vencido"].as_u64().unwrap() > 0, "{d}");
         }
         assert_eq!(serie[0]["walkins"], 0, "{}", serie[0]);
+        // The past's walk-ins sat at tables and left them: the floor's stays have a past.
+        let m = app.get("/api/v1/admin/dashboard/mesas?tag=polanco", Some(&t)).await.es_exito().clone();
+        let largas: Vec<u64> = m["estancia_30_dias"].as_array().unwrap().iter().filter_map(|g| g["minutos"].as_u64()).collect();
+        assert!(!largas.is_empty() && largas.iter().all(|&x| (30..=120).contains(&x)), "{m}");
         // Some guests confirmed: their no-shows are counted apart.
         let c = app.get("/api/v1/admin/dashboard/confirmaciones?tag=polanco", Some(&t)).await.es_exito().clone();
         assert!(c["confirmadas"]["asistio"].as_u64().unwrap() > 0, "{c}");
