@@ -18,6 +18,7 @@ use anfitrion_core::bitacora::Accion;
 use anfitrion_core::clientes::{AfiliadoValido, DatosAfiliado};
 use anfitrion_core::comanda::{ConteosComanda, Mesero, Pedido, Personas};
 use anfitrion_core::cuenta::validar_clave_nueva;
+use anfitrion_core::espera::{DatosEspera, EnEspera};
 use anfitrion_core::estado::{EstadoReservacion, Origen};
 use anfitrion_core::organizacion::ConfSucursal;
 use anfitrion_core::permisos::{GERENTE, HOSTESS, MERCADOTECNIA, RESERVACIONES, SISTEMAS};
@@ -36,6 +37,7 @@ use crate::auth::claves::Claves;
 use crate::db::bitacora::{Autor, Cambio, Entidad, Estado};
 use crate::db::catalogo::{NuevaPromo, NuevoMesero};
 use crate::db::clientes::NuevoAfiliado;
+use crate::db::espera::{Cotizacion, NuevoGrupo};
 use crate::db::piso::{Sala, Sentado};
 use crate::db::recordatorios::AccionCliente;
 use crate::db::reservaciones::{Asistencia, NuevaNotificacion, NuevaReservacion, VeContacto};
@@ -1051,6 +1053,85 @@ struct Pasado<'a> {
 }
 
 impl Pasado<'_> {
+    /// A walk-in at `fecha_hora`, seated at a free table and leaving after its stay; with
+    /// `espera`, the waiting party it seats.
+    async fn walkin(
+        &self,
+        store: &dyn Store,
+        azar: &mut Azar,
+        fecha_hora: NaiveDateTime,
+        espera: Option<&str>,
+    ) -> anyhow::Result<()> {
+        let p = self;
+        let personas = [2, 2, 3, 4, 4, 5, 6][azar.hasta(7) as usize];
+        let name = format!("Familia {}", APELLIDOS[azar.hasta(12) as usize]);
+        let numero = p.mesa(azar);
+        let mesa = numero.to_string();
+        let evento = if azar.si(6) {
+            Evento::Cumpleanos
+        } else {
+            Evento::Ninguno
+        };
+        let walkin = NuevoWalkin {
+            id: nuevo_id(),
+            sucursal_id: p.sucursal_id.to_owned(),
+            cliente_id: None,
+            name: name.clone(),
+            email: None,
+            phone: None,
+            fecha_hora,
+            dia: p.reglas.dia_de_servicio(fecha_hora),
+            evento,
+            orden: OrdenWalkin::Comprobada(OrdenValida {
+                pedido: pedido(personas, p.reglas.modo_sugerido(fecha_hora.time()))?,
+                abre: abre(&mesa, evento, p.promos, &name, personas)?,
+                mesa,
+                numeros: vec![numero],
+                mesero: p.meseros[azar.hasta(p.meseros.len() as u64) as usize].clone(),
+            }),
+            created_by: Some(p.hostess.to_owned()),
+            creado: p
+                .reglas
+                .instante(fecha_hora)
+                .unwrap_or(p.ahora)
+                .min(p.ahora),
+            sala: Some(Sala {
+                tag: p.tag.to_owned(),
+                zona: p.reglas.zona,
+            }),
+            llegada: None,
+        };
+        let cambio = Cambio::de(
+            autor(p.hostess, None),
+            Entidad::Walkin,
+            &walkin.id,
+            Accion::Crear,
+        )
+        .en(p.sucursal_id)
+        .ocurrido(walkin.creado);
+        match espera {
+            Some(espera) => {
+                store
+                    .crear_walkin_de_espera(&walkin, &cambio, VeContacto::todo(), espera)
+                    .await?
+            }
+            None => {
+                store
+                    .crear_walkin(&walkin, &cambio, VeContacto::todo())
+                    .await?
+            }
+        };
+        p.liberar(
+            store,
+            &Sentado::Walkin(walkin.id.clone()),
+            walkin.creado,
+            personas,
+            azar,
+        )
+        .await?;
+        Ok(())
+    }
+
     /// A table of the plan (1–30) that today's parties do not hold.
     fn mesa(&self, azar: &mut Azar) -> u32 {
         loop {
@@ -1165,63 +1246,50 @@ async fn sembrar_pasado(store: &dyn Store, p: &Pasado<'_>) -> anyhow::Result<()>
         let n = n - n / 6 + azar.hasta(n / 3 + 1);
         for _ in 0..n {
             let fecha_hora = momento(&mut azar);
-            let personas = [2, 2, 3, 4, 4, 5, 6][azar.hasta(7) as usize];
-            let name = format!("Familia {}", APELLIDOS[azar.hasta(12) as usize]);
-            let numero = p.mesa(&mut azar);
-            let mesa = numero.to_string();
-            let evento = if azar.si(6) {
-                Evento::Cumpleanos
-            } else {
-                Evento::Ninguno
-            };
-            let walkin = NuevoWalkin {
-                id: nuevo_id(),
-                sucursal_id: p.sucursal_id.to_owned(),
-                cliente_id: None,
-                name: name.clone(),
-                email: None,
-                phone: None,
-                fecha_hora,
-                dia: p.reglas.dia_de_servicio(fecha_hora),
-                evento,
-                orden: OrdenWalkin::Comprobada(OrdenValida {
-                    pedido: pedido(personas, p.reglas.modo_sugerido(fecha_hora.time()))?,
-                    abre: abre(&mesa, evento, p.promos, &name, personas)?,
-                    mesa,
-                    numeros: vec![numero],
-                    mesero: p.meseros[azar.hasta(p.meseros.len() as u64) as usize].clone(),
-                }),
-                created_by: Some(p.hostess.to_owned()),
-                creado: p
-                    .reglas
-                    .instante(fecha_hora)
-                    .unwrap_or(p.ahora)
-                    .min(p.ahora),
-                sala: Some(Sala {
-                    tag: p.tag.to_owned(),
-                    zona: p.reglas.zona,
-                }),
-                llegada: None,
-            };
-            let cambio = Cambio::de(
-                autor(p.hostess, None),
-                Entidad::Walkin,
-                &walkin.id,
-                Accion::Crear,
-            )
-            .en(p.sucursal_id)
-            .ocurrido(walkin.creado);
-            store
-                .crear_walkin(&walkin, &cambio, VeContacto::todo())
+            p.walkin(store, &mut azar, fecha_hora, None).await?;
+        }
+
+        // On busy days the door keeps a list at the peaks: parties quoted a wait, seated
+        // after about that long.
+        if carga >= 10 {
+            for _ in 0..(u64::from(carga) / 3 + azar.hasta(3)) {
+                let hora = if azar.si(50) { 14 } else { 19 };
+                let anotado = dia
+                    .and_hms_opt(hora, azar.hasta(60) as u32, 0)
+                    .unwrap_or_default();
+                let cotizada = 10 + 5 * azar.hasta(5) as u32;
+                let espera = i64::from(cotizada) - 5 + azar.hasta(15) as i64;
+                let grupo = EnEspera::parse(&DatosEspera {
+                    name: format!("Familia {}", APELLIDOS[azar.hasta(12) as usize]),
+                    phone: None,
+                    personas: [2, 3, 4, 4, 5, 6][azar.hasta(6) as usize],
+                    notas: String::new(),
+                })?;
+                let id = nuevo_id();
+                let nuevo = NuevoGrupo {
+                    id: &id,
+                    sucursal_id: p.sucursal_id,
+                    tag: p.tag,
+                    grupo: &grupo,
+                    autor: p.hostess,
+                    ahora: p.reglas.instante(anotado).unwrap_or(p.ahora).min(p.ahora),
+                    en_linea: None,
+                };
+                let fija = cotizada + 10;
+                store
+                    .anotar_espera(&nuevo, &|_: &[u32]| Cotizacion {
+                        dicha: Some(cotizada),
+                        fija: Some(fija),
+                    })
+                    .await?;
+                p.walkin(
+                    store,
+                    &mut azar,
+                    anotado + Duration::minutes(espera),
+                    Some(&id),
+                )
                 .await?;
-            p.liberar(
-                store,
-                &Sentado::Walkin(walkin.id.clone()),
-                walkin.creado,
-                personas,
-                &mut azar,
-            )
-            .await?;
+            }
         }
 
         // Reservations: a third of the walk-ins.

@@ -76,8 +76,8 @@ en_ambos! {
 
 en_ambos! {
     /// `--demo-semanas`: the demo comes with a past, written through the product's own saves, so
-    /// the kitchen's forecast has usual walk-ins, the floor has stays, and the charts have days
-    /// behind today.
+    /// the kitchen's forecast has usual walk-ins, the floor has stays, the waitlist has parties,
+    /// and the charts have days behind today.
     async fn the_demo_can_come_with_weeks_of_past(motor: Motor) {
         let app = spawn(
             motor,
@@ -106,6 +106,10 @@ en_ambos! {
         let m = app.get("/api/v1/admin/dashboard/mesas?tag=polanco", Some(&t)).await.es_exito().clone();
         let largas: Vec<u64> = m["estancia_30_dias"].as_array().unwrap().iter().filter_map(|g| g["minutos"].as_u64()).collect();
         assert!(!largas.is_empty() && largas.iter().all(|&x| (30..=120).contains(&x)), "{m}");
+        // The busy days kept a waitlist at their peaks: every party quoted, and seated.
+        let e = app.get("/api/v1/admin/dashboard/espera?tag=polanco&dias=10", Some(&t)).await.es_exito().clone();
+        assert!(e["grupos"].as_u64().unwrap() > 0 && e["sentados"] == e["grupos"] && e["cotizados"] == e["grupos"], "{e}");
+        assert!(app.get("/api/v1/admin/espera?tag=polanco", Some(&t)).await.es_exito().as_array().unwrap().is_empty());
         // Some guests confirmed: their no-shows are counted apart.
         let c = app.get("/api/v1/admin/dashboard/confirmaciones?tag=polanco", Some(&t)).await.es_exito().clone();
         assert!(c["confirmadas"]["asistio"].as_u64().unwrap() > 0, "{c}");
