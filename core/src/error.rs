@@ -207,6 +207,10 @@ reglas! {
     HorasIlegibles(String) => "horas_ilegibles", "recordatorios_horas", "«{0}» no es un número entero de horas: escribe las horas separadas por comas, por ejemplo 24, 3.";
     MotivoRequerido => "motivo_requerido", "motivo", "Escribe por qué se fue";
     MotivoLargo { max: usize } => "motivo_largo", "motivo", "El motivo no puede tener más de {max} caracteres";
+    /// The host's answer to a guest by SMS, empty.
+    RespuestaVacia => "respuesta_vacia", "texto", "Escribe la respuesta.";
+    /// The host's answer to a guest by SMS, longer than two segments.
+    RespuestaLarga { max: usize } => "respuesta_larga", "texto", "La respuesta no puede tener más de {max} caracteres.";
     /// A guest's link (reminder, confirmation page) that is not this reservation's, or was cut.
     EnlaceInvalido => "enlace_invalido", -, "El enlace no es válido. Ábrelo tal como llegó en el mensaje.";
     EnlaceVencido => "enlace_vencido", -, "El enlace venció: la hora de la reservación ya pasó.";

@@ -9,6 +9,23 @@
 
 use chrono::NaiveDateTime;
 
+use crate::error::ReglaError;
+
+/// The longest answer the host may send a guest by SMS: two segments.
+pub const RESPUESTA_MAX: usize = 320;
+
+/// The host's answer as it is sent: spaces collapsed, required, at most [`RESPUESTA_MAX`].
+pub fn texto_de_respuesta(texto: &str) -> Result<String, ReglaError> {
+    let texto = texto.split_whitespace().collect::<Vec<_>>().join(" ");
+    if texto.is_empty() {
+        return Err(ReglaError::RespuestaVacia);
+    }
+    if texto.chars().count() > RESPUESTA_MAX {
+        return Err(ReglaError::RespuestaLarga { max: RESPUESTA_MAX });
+    }
+    Ok(texto)
+}
+
 /// Something a guest has open with the group, in the order the choices number them: waiting
 /// parties first (the most pressing), then reservations by time.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -5,9 +5,7 @@
 //! decides.
 
 use anfitrion_core::cocina::{HojaPronostico, Pronostico};
-use anfitrion_core::impresora::Imprime;
 use anfitrion_core::permisos::requiere;
-use anfitrion_core::ticket::TipoTicket;
 use anfitrion_core::tiempo::formato_fecha_hora;
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -81,16 +79,7 @@ async fn pronostico(
         .store
         .ultima_impresion_pronostico(&sucursal_id)
         .await?;
-    let impresoras = state
-        .store
-        .impresoras_de(&sucursal_id)
-        .await?
-        .into_iter()
-        .filter(|i| {
-            i.activa && Imprime::parse(&i.imprime).is_some_and(|m| m.incluye(TipoTicket::Comanda))
-        })
-        .map(|i| i.name)
-        .collect();
+    let impresoras = state.store.impresoras_de_cocina(&sucursal_id).await?;
     Ok(Envelope::ok(
         "Pronóstico de la cocina",
         PronosticoCocina {

@@ -24,7 +24,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::access::{en_alcance, Con};
-use crate::api::espera::{no_enviado, texto_de_respuesta, LineaMensaje, RespuestaEspera};
+use crate::api::espera::{no_enviado, LineaMensaje, RespuestaEspera};
 use crate::db::avisos::Lista;
 use crate::db::bitacora::{Autor, Cambio, Entidad, Estado};
 use crate::db::entrantes::{EsperaAbierta, NuevoEntrante, ReservaRecordada};
@@ -450,7 +450,7 @@ async fn responder_reservacion(
     Path(id): Path<String>,
     Json(r): Json<RespuestaEspera>,
 ) -> Result<(StatusCode, Envelope<serde_json::Value>)> {
-    let texto = texto_de_respuesta(&r.texto)?;
+    let texto = anfitrion_core::respuesta::texto_de_respuesta(&r.texto)?;
     let cambio = Cambio::de(
         &usuario,
         Entidad::Reservacion,

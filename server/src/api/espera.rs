@@ -16,6 +16,7 @@ use anfitrion_core::espera::{self, DatosEspera, EnEspera};
 use anfitrion_core::organizacion::ConfSucursal;
 use anfitrion_core::permisos::requiere;
 use anfitrion_core::piso::{self, MesaDelPiso};
+use anfitrion_core::respuesta;
 use axum::extract::State;
 use axum::http::StatusCode;
 use chrono::{DateTime, Utc};
@@ -561,9 +562,6 @@ async fn conversacion(
     Ok(Envelope::ok("Mensajes del grupo", lineas))
 }
 
-/// The longest answer by SMS: two segments.
-pub const RESPUESTA_MAX: usize = 320;
-
 /// Answers a waiting party by SMS, through the outbox; the log names who answered.
 #[utoipa::path(
     operation_id = "responder_espera",
@@ -587,7 +585,7 @@ async fn responder(
     Path(id): Path<String>,
     Json(r): Json<RespuestaEspera>,
 ) -> Result<(StatusCode, Envelope<GrupoEsperaCambiado>)> {
-    let texto = texto_de_respuesta(&r.texto)?;
+    let texto = respuesta::texto_de_respuesta(&r.texto)?;
     let cambio = Cambio::de(&usuario, Entidad::Espera, id.trim(), Accion::RespuestaSms)
         .despues(&serde_json::json!({ "texto": texto }));
     let llamado = en_alcance(
@@ -610,20 +608,6 @@ async fn responder(
         StatusCode::CREATED,
         Envelope::ok("Respuesta en cola para enviarse", g.into()),
     ))
-}
-
-/// An answer to a guest as it is sent: spaces collapsed, required, at most [`RESPUESTA_MAX`].
-pub(crate) fn texto_de_respuesta(texto: &str) -> Result<String> {
-    let texto = texto.split_whitespace().collect::<Vec<_>>().join(" ");
-    if texto.is_empty() {
-        return Err(ApiError::Entrada("Escribe la respuesta.".to_owned()));
-    }
-    if texto.chars().count() > RESPUESTA_MAX {
-        return Err(ApiError::Entrada(format!(
-            "La respuesta no puede tener más de {RESPUESTA_MAX} caracteres."
-        )));
-    }
-    Ok(texto)
 }
 
 /// The party a call or an answer reached, or the refusal of what it could not do.

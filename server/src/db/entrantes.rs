@@ -259,7 +259,7 @@ para_cada_motor! {
                 destinatario: String::new(),
                 texto: texto.to_owned(),
             };
-            if let Err(no) = Motor::encolar_al_telefono(&mut tx, mensaje, f.phone.as_deref(), &f.zona, con_proveedor, ahora).await? {
+            if let Err(no) = Motor::encolar_al_telefono(&mut tx, mensaje, f.phone.as_deref(), &f.zona, con_proveedor, &[], ahora).await? {
                 // Nothing is written: the transaction is dropped, rolled back.
                 return Ok(EnAlcance::Si(Err(no)));
             }

@@ -442,20 +442,9 @@ para_cada_motor! {
                 EnAlcance::Ajeno => return Ok(EnAlcance::Ajeno),
                 EnAlcance::NoExiste => return Ok(EnAlcance::NoExiste),
             };
-            // Without a phone nothing is written: the transaction is dropped, rolled back.
-            let Some(phone) = f.phone.as_deref().map(str::trim).filter(|p| !p.is_empty()) else {
-                return Ok(EnAlcance::Si(Llamado::NoEncolado(NoEncolado::SinTelefono)));
-            };
             let ahora = al_microsegundo(self.reloj.ahora());
-            // Stored phones are digits with the country code: E.164 is them after a `+`.
-            let destinatario = format!("+{}", phone.trim_start_matches('+'));
-            if !con_proveedor {
-                // No message can leave: nothing is queued, nothing is written.
-                return Ok(EnAlcance::Si(Llamado::NoEncolado(NoEncolado::SinProveedor { telefono: destinatario })));
-            }
-            // The number first (every message to it counts, a reminder's too), then the party's
-            // row: two calls to one party or one number count one after the other.
-            let al_numero = Motor::mensajes_al_numero(&mut tx, &destinatario, ahora).await?;
+            // The party's row first, then its number (locked while the message is queued): two
+            // calls to one party or one number count one after the other.
             let hecho = sqlx::query("UPDATE lista_espera SET avisado_en = $2 WHERE id = $1 AND estado = $3")
                 .bind(id)
                 .bind(ahora)
@@ -473,21 +462,22 @@ para_cada_motor! {
             .bind(ahora - telefono::ventana_mensajes())
             .fetch_all(&mut *tx)
             .await?;
-            let zona = f.zona.parse().unwrap_or(chrono_tz::America::Mexico_City);
-            if let Err(excedido) = telefono::exigir_cupo_aviso(&al_grupo, &al_numero, ahora, zona) {
-                // Nothing is written: the transaction is dropped, rolled back.
-                return Ok(EnAlcance::Si(Llamado::NoEncolado(NoEncolado::Excedido(excedido))));
-            }
             let mensaje = NuevoMensaje {
                 id: nuevo_id(),
                 sucursal_id: f.sucursal_id.clone(),
                 reservacion_id: None,
                 espera_id: Some(id.to_owned()),
                 tipo: TIPO_MESA_LISTA.to_owned(),
-                destinatario,
+                destinatario: String::new(),
                 texto: texto(&f.sucursal),
             };
-            Motor::insertar_mensaje(&mut tx, &mensaje, ahora).await?;
+            if let Err(no) =
+                Motor::encolar_al_telefono(&mut tx, mensaje, f.phone.as_deref(), &f.zona, con_proveedor, &al_grupo, ahora).await?
+            {
+                // Without a phone, a provider or room, nothing is written: the transaction is
+                // dropped, rolled back.
+                return Ok(EnAlcance::Si(Llamado::NoEncolado(no)));
+            }
             Motor::avisar_lista(&mut tx, Lista::Espera, &f.tag).await?;
             Motor::confirmar(tx).await?;
             Ok(EnAlcance::Si(Llamado::Avisado(GrupoCambiado {
@@ -519,7 +509,7 @@ para_cada_motor! {
                 destinatario: String::new(),
                 texto: texto.to_owned(),
             };
-            if let Err(no) = Motor::encolar_al_telefono(&mut tx, mensaje, f.phone.as_deref(), &f.zona, con_proveedor, ahora).await? {
+            if let Err(no) = Motor::encolar_al_telefono(&mut tx, mensaje, f.phone.as_deref(), &f.zona, con_proveedor, &[], ahora).await? {
                 // Nothing is written: the transaction is dropped, rolled back.
                 return Ok(EnAlcance::Si(Llamado::NoEncolado(no)));
             }

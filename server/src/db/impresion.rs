@@ -256,6 +256,10 @@ pub trait Impresion {
         ahora: DateTime<Utc>,
     ) -> DbResult<(Vec<String>, u64)>;
 
+    /// The names of the branch's active printers that print the comanda (the kitchen's), where
+    /// the forecast goes.
+    async fn impresoras_de_cocina(&self, sucursal_id: &str) -> DbResult<Vec<String>>;
+
     /// Whether a forecast job whose id starts with `clave` was queued for the branch.
     async fn pronostico_encolado(&self, sucursal_id: &str, clave: &str) -> DbResult<bool>;
 
@@ -292,6 +296,10 @@ fn fila_lista(f: FilaListo) -> TrabajoListo {
         pagina: f.pagina,
     }
 }
+
+/// The kitchen's printers of a branch (`$1`), by name: active, printing the comanda.
+const IMPRESORAS_DE_COCINA: &str = "SELECT name FROM impresoras WHERE sucursal_id = $1 AND activa \
+     AND (imprime = 'comanda' OR imprime = 'ambos') ORDER BY name";
 
 const SELECT_IMPRESORA: &str =
     "SELECT id, name, direccion, ancho, pagina, imprime, activa FROM impresoras";
@@ -544,14 +552,13 @@ para_cada_motor! {
             .execute(&mut *tx)
             .await?
             .rows_affected();
-            let nombres: Vec<String> = sqlx::query_scalar(
-                "SELECT name FROM impresoras WHERE sucursal_id = $1 AND activa AND (imprime = 'comanda' OR imprime = 'ambos') ORDER BY name",
-            )
-            .bind(sucursal_id)
-            .fetch_all(&mut *tx)
-            .await?;
+            let nombres: Vec<String> = sqlx::query_scalar(IMPRESORAS_DE_COCINA).bind(sucursal_id).fetch_all(&mut *tx).await?;
             Motor::confirmar(tx).await?;
             Ok((nombres, escritos))
+        }
+
+        async fn impresoras_de_cocina(&self, sucursal_id: &str) -> DbResult<Vec<String>> {
+            Ok(sqlx::query_scalar(IMPRESORAS_DE_COCINA).bind(sucursal_id).fetch_all(&self.pool).await?)
         }
 
         async fn pronostico_encolado(&self, sucursal_id: &str, clave: &str) -> DbResult<bool> {

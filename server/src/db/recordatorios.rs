@@ -563,14 +563,17 @@ para_cada_motor! {
         }
 
         /// Queues `m` (its `destinatario` made here from `phone`, digits as stored) to a guest's
-        /// phone while the number has room in the rolling hour's cap; says why not otherwise:
-        /// no phone, no provider (nothing is queued, whom to call), or the cap.
+        /// phone while the number has room in the rolling hour's cap, and the party its own
+        /// (`al_grupo`: its earlier calls, for "Avisar"; empty for any other message); says why
+        /// not otherwise: no phone, no provider (nothing is queued, whom to call), or the cap.
+        #[allow(clippy::too_many_arguments)]
         pub(in crate::db) async fn encolar_al_telefono(
             con: &mut Conexion,
             mut m: NuevoMensaje,
             phone: Option<&str>,
             zona: &str,
             con_proveedor: bool,
+            al_grupo: &[DateTime<Utc>],
             ahora: DateTime<Utc>,
         ) -> DbResult<Result<(), NoEncolado>> {
             let Some(phone) = phone.map(str::trim).filter(|p| !p.is_empty()) else {
@@ -583,7 +586,7 @@ para_cada_motor! {
             }
             let al_numero = Motor::mensajes_al_numero(&mut *con, &m.destinatario, ahora).await?;
             let zona = zona.parse().unwrap_or(chrono_tz::America::Mexico_City);
-            if let Err(excedido) = telefono::exigir_cupo_aviso(&[], &al_numero, ahora, zona) {
+            if let Err(excedido) = telefono::exigir_cupo_aviso(al_grupo, &al_numero, ahora, zona) {
                 return Ok(Err(NoEncolado::Excedido(excedido)));
             }
             Motor::insertar_mensaje(&mut *con, &m, ahora).await?;
